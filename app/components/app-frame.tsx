@@ -1,0 +1,138 @@
+/**
+ * The frame around every screen: the titled header, the analytics tag, the loading overlay, the
+ * simulated host's screen, and the page-level rules of the spec that talk to the host app
+ * (configuration, status bar, system info, go-back on popstate, secret door, refresh on return).
+ */
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useScreenRoute } from "../hooks/use-screen-route";
+import { getHostBridge } from "../lib/host-bridge";
+import type { HostSystemInfo } from "../lib/host-bridge/types";
+import { createServerClock } from "../lib/time/server-clock";
+import type { ScreenRoute } from "../route-table.js";
+import type { action as sessionAction } from "../routes/resources.session";
+import { AppHeader } from "./app-header";
+import { HostEventScreen } from "./host-event-screen";
+import { LoadingOverlay } from "./loading-overlay";
+
+/** The page's view of the gateway clock and the device, shared by the screens that need them. */
+export const serverClock = createServerClock();
+export const device: { systemInfo: HostSystemInfo | null } = { systemInfo: null };
+
+const STATUS_BAR_HOME = "#ff8a3d";
+const STATUS_BAR_DEFAULT = "#ffffff";
+
+/** Screens on which returning to the tab must not refresh the access token (spec section 4). */
+const NO_TOKEN_REFRESH = new Set(["couponDetails", "couponDetailsLink", "orderDetails", "storeDetails", "storeDetailsLink"]);
+
+interface AppFrameProps {
+  children: ReactNode;
+  hostConfig: Record<string, unknown> | null;
+  secretDoor: boolean;
+  signedIn: boolean;
+}
+
+export function AppFrame({ children, hostConfig, secretDoor, signedIn }: AppFrameProps) {
+  const { t } = useTranslation();
+  const screen = useScreenRoute();
+  const location = useLocation();
+  const enteredWithToken = screen?.name === "mycoupon" && new URLSearchParams(location.search).get("entry") === "token";
+  const hostBack = Boolean(screen?.hostBack || enteredWithToken);
+
+  useHostSetup(hostConfig);
+  useStatusBar(screen);
+  useAnalytics(screen, location.key);
+  usePopstateHostBack(screen?.name === "index" || screen?.name === "mycoupons" || enteredWithToken);
+  useSecretDoor(screen, secretDoor);
+  useReturnRefresh(signedIn, screen);
+
+  return (
+    <div className="page" data-analytics-page={screen?.name ?? "notFound"}>
+      {screen?.titleKey ? <AppHeader title={t(screen.titleKey)} hostBack={hostBack} /> : null}
+      <main>{children}</main>
+      <LoadingOverlay screen={screen} />
+      <HostEventScreen />
+    </div>
+  );
+}
+
+/** Hands the host its configuration (once per login) and reads the device's system info. */
+function useHostSetup(hostConfig: Record<string, unknown> | null) {
+  useEffect(() => {
+    if (hostConfig) void getHostBridge().configure(hostConfig);
+  }, [hostConfig]);
+  useEffect(() => {
+    getHostBridge()
+      .getSystemInfo()
+      .then((info) => {
+        device.systemInfo = info;
+      })
+      .catch(() => {});
+  }, []);
+}
+
+function useStatusBar(screen: ScreenRoute | undefined) {
+  const color = screen?.name === "index" ? STATUS_BAR_HOME : STATUS_BAR_DEFAULT;
+  useEffect(() => {
+    void getHostBridge().setStatusBarColor(color);
+  }, [color]);
+}
+
+/** Every page is analytics-tagged (spec section 2): one page view per location, tagged by route name. */
+function useAnalytics(screen: ScreenRoute | undefined, locationKey: string) {
+  const page = screen?.name ?? "notFound";
+  useEffect(() => {
+    void getHostBridge().trackEvent({ name: "page_view", page });
+  }, [page, locationKey]);
+}
+
+/** "A popstate on the token coupon page or on home also calls the host app's go-back." */
+function usePopstateHostBack(active: boolean) {
+  const activeRef = useRef(active);
+  activeRef.current = active;
+  useEffect(() => {
+    // The listener runs before the router renders the popped location, so activeRef still
+    // describes the page being left.
+    const onPopState = () => {
+      if (activeRef.current) void getHostBridge().goBack();
+    };
+    window.addEventListener("popstate", onPopState);
+    return () => window.removeEventListener("popstate", onPopState);
+  }, []);
+}
+
+/** "Entering a shared-link route while the secret-door flag is set ... asks the host app to control its nav bar." */
+function useSecretDoor(screen: ScreenRoute | undefined, secretDoor: boolean) {
+  const shared = Boolean(screen?.sharedLink);
+  useEffect(() => {
+    if (shared && secretDoor) void getHostBridge().setNavigationBar({ visible: true });
+  }, [shared, secretDoor]);
+}
+
+/** Returning to the visible tab refreshes the system time and the access token (spec section 4). */
+function useReturnRefresh(signedIn: boolean, screen: ScreenRoute | undefined) {
+  const fetcher = useFetcher<typeof sessionAction>();
+  const screenRef = useRef(screen?.name);
+  screenRef.current = screen?.name;
+  const submit = useRef(fetcher.submit);
+  submit.current = fetcher.submit;
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const onVisibility = () => {
+      if (document.visibilityState !== "visible") return;
+      const name = screenRef.current ?? "";
+      submit.current(
+        { intent: "return", refreshToken: NO_TOKEN_REFRESH.has(name) ? "0" : "1" },
+        { method: "post", action: "/resources/session?isRefresh=1" },
+      );
+    };
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => document.removeEventListener("visibilitychange", onVisibility);
+  }, [signedIn]);
+
+  useEffect(() => {
+    if (fetcher.data?.ok) serverClock.sync(fetcher.data.sysTime);
+  }, [fetcher.data]);
+}

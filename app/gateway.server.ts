@@ -1,0 +1,146 @@
+/**
+ * The per-request gateway context handed to loaders and actions: the member's session, the locale,
+ * the environment and an mCoin API client built for them, plus the spec's error handling (section 8):
+ * 'not login' clears the session and redirects once to the login page; HTTP 500 and 429, network
+ * failures and timeouts go to the error route; business refusals reach the route as ApiErrors.
+ */
+import { redirect } from "@remix-run/node";
+import { createApiClient, type ApiClient, type ApiReply, type CallOptions } from "./lib/api/client";
+import type { Endpoint, EndpointData, EndpointRequest } from "./lib/api/define";
+import { ERROR_ROUTE_CODES, isApiError, type ApiError } from "./lib/api/errors";
+import { createUndiciTransport } from "./lib/api/undici-transport";
+import type { Locale } from "./lib/i18n/locale";
+import { stateForPath } from "./lib/session-start/state-route";
+import { apiTimeoutMs, gatewayEnvironment, type GatewayEnvironment } from "./config.server";
+import { getLocale } from "./i18n.server";
+import { clearMember, commitSession, getSession, reloginCookie, type MemberSession } from "./session.server";
+
+/** One pooled transport per server process. */
+const transport = createUndiciTransport();
+
+export interface Member {
+  token: string;
+  openId: string;
+  nickname: string;
+  avatar: string;
+  grayScaleMode: boolean;
+}
+
+export class RequestContext {
+  readonly request: Request;
+  readonly url: URL;
+  readonly session: MemberSession;
+  readonly locale: Locale;
+  readonly environment: GatewayEnvironment;
+  api: ApiClient;
+  private sessionChanged = false;
+
+  constructor(request: Request, session: MemberSession, locale: Locale, environment: GatewayEnvironment) {
+    this.request = request;
+    this.url = new URL(request.url);
+    this.session = session;
+    this.locale = locale;
+    this.environment = environment;
+    this.api = this.clientFor(session.get("token"));
+  }
+
+  get member(): Member | null {
+    const token = this.session.get("token");
+    if (!token) return null;
+    return {
+      token,
+      openId: this.session.get("openId") ?? "",
+      nickname: this.session.get("nickname") ?? "",
+      avatar: this.session.get("avatar") ?? "",
+      grayScaleMode: this.session.get("grayScaleMode") ?? false,
+    };
+  }
+
+  /** Rebuilds the API client, e.g. after login stored a new token. */
+  useToken(token: string | null): void {
+    this.api = this.clientFor(token);
+  }
+
+  /** Call after changing the session, so the reply carries the new cookie. */
+  sessionDidChange(): void {
+    this.sessionChanged = true;
+  }
+
+  /** Headers a reply must carry: the session cookie when it changed. */
+  async headers(extra?: HeadersInit): Promise<Headers> {
+    const headers = new Headers(extra);
+    if (this.sessionChanged) headers.append("Set-Cookie", await commitSession(this.session));
+    return headers;
+  }
+
+  /** Calls an endpoint and returns its data; failures follow the spec's error catalogue. */
+  async call<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>, options?: CallOptions): Promise<EndpointData<E>> {
+    return (await this.reply(endpoint, input, options)).data;
+  }
+
+  /** Like `call`, with the reply's message and headers. */
+  async reply<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>, options?: CallOptions): Promise<ApiReply<EndpointData<E>>> {
+    try {
+      return await this.api.call(endpoint, input, options);
+    } catch (error) {
+      throw await this.failure(error);
+    }
+  }
+
+  /**
+   * What to throw for a failed call: a redirect for 'not login' and the error-route failures, the
+   * ApiError itself for business refusals the route handles in place.
+   */
+  async failure(error: unknown): Promise<unknown> {
+    if (!isApiError(error)) return error;
+    if (error.code === "NOT_LOGIN") return this.loginRedirect({ becauseNotLogin: true });
+    if (ERROR_ROUTE_CODES.has(error.code)) return redirect(errorRoutePath(error, this.url), { headers: await this.headers() });
+    return error;
+  }
+
+  /** Sends the member to the wallet's sign-in page, to come back to home with login parameters. */
+  async loginRedirect({ becauseNotLogin }: { becauseNotLogin: boolean }): Promise<Response> {
+    const headers = new Headers();
+    if (becauseNotLogin) {
+      clearMember(this.session);
+      headers.append("Set-Cookie", await commitSession(this.session));
+      const alreadySent = await reloginCookie.parse(this.request.headers.get("cookie"));
+      if (alreadySent) return redirect("/error?reason=session", { headers });
+      headers.append("Set-Cookie", await reloginCookie.serialize("1"));
+    }
+    const login = new URL(this.environment.loginUrl);
+    login.searchParams.set("redirect_uri", new URL("/index", this.url.origin).href);
+    login.searchParams.set("state", stateForPath(this.url.pathname));
+    login.searchParams.set("lang", this.locale);
+    return redirect(login.href, { headers });
+  }
+
+  private clientFor(token: string | null | undefined): ApiClient {
+    return createApiClient({
+      baseUrl: this.environment.apiBase,
+      transport,
+      locale: this.locale,
+      token,
+      timeoutMs: apiTimeoutMs,
+    });
+  }
+}
+
+/** The error route, remembering where the member was so 'refresh' can take them back. */
+export function errorRoutePath(error: ApiError, from: URL): string {
+  const params = new URLSearchParams({ code: error.code, from: from.pathname + from.search });
+  if (error.code === "TIMEOUT") params.set("ms", String(apiTimeoutMs));
+  return `/error?${params}`;
+}
+
+export async function getRequestContext(request: Request): Promise<RequestContext> {
+  const [session, locale] = await Promise.all([getSession(request), getLocale(request)]);
+  return new RequestContext(request, session, locale, gatewayEnvironment(new URL(request.url)));
+}
+
+/** The context of a signed-in member; without a session the member is sent to sign in. */
+export async function requireMember(request: Request): Promise<RequestContext> {
+  const context = await getRequestContext(request);
+  if (!context.member) throw await context.loginRedirect({ becauseNotLogin: false });
+  return context;
+}

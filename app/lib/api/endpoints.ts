@@ -1,0 +1,136 @@
+/**
+ * The mCoin API's endpoints (spec section 7), each declared once. Later features add theirs here.
+ */
+import { z } from "zod";
+import { defineEndpoint } from "./define";
+
+const Flag = z.union([z.boolean(), z.number(), z.string()]).nullish();
+
+/** Login with member credentials (used by engineers and the CLI; the webview uses macaupasssave). */
+export const memberLogin = defineEndpoint({
+  name: "memberLogin",
+  method: "POST",
+  path: "/member/login",
+  auth: false,
+  request: z.object({ openId: z.string().min(1).max(64) }),
+  data: z.object({ status: z.coerce.number(), token: z.string() }),
+});
+
+/** Host app configuration for the page, requested once at session start with the login state. */
+export const macaupassConfig = defineEndpoint({
+  name: "macaupassConfig",
+  method: "POST",
+  path: "/macaupassconfig",
+  auth: true,
+  request: z.object({ url: z.string().max(2048), state: z.string().max(256) }),
+  data: z.record(z.string(), z.unknown()),
+});
+
+/** The macaupasssave reply header whose value the app copies into the gray-scale (seckill canary) flag. */
+export const GRAY_SECKILL_HEADER = "gray-seckill";
+
+/** Exchange the login parameters the host app put on the URL for a session. */
+export const macaupassSave = defineEndpoint({
+  name: "macaupassSave",
+  method: "GET",
+  path: "/macaupasssave",
+  auth: false,
+  request: z.record(z.string().max(64), z.string().max(2048)),
+  data: z.object({
+    token: z.string().min(1),
+    open_id: z.string(),
+    state: z.string().nullish(),
+    grayScaleMode: Flag,
+    nickname: z.string().nullish(),
+    headimgurl: z.string().nullish(),
+  }),
+});
+
+/** The points terms: shown when status is non-zero. */
+export const clause = defineEndpoint({
+  name: "clause",
+  method: "GET",
+  path: "/api/auth/clause",
+  auth: true,
+  request: z.object({}),
+  data: z.object({
+    status: z.coerce.number(),
+    content: z.string(),
+    create_at: z.string(),
+    clauseid: z.union([z.number(), z.string()]),
+  }),
+});
+
+/** Agree (1) or refuse (0) the points terms. */
+export const setClause = defineEndpoint({
+  name: "setClause",
+  method: "POST",
+  path: "/api/auth/setClause",
+  auth: true,
+  request: z.object({ clauseid: z.union([z.number(), z.string()]), status: z.union([z.literal(0), z.literal(1)]) }),
+  data: z.unknown(),
+});
+
+/** Balance (point), amount and coupon count of the signed-in member. */
+export const basicInformation = defineEndpoint({
+  name: "basicInformation",
+  method: "GET",
+  path: "/api/auth/basicinformation",
+  auth: true,
+  request: z.object({}),
+  data: z.object({ amount: z.coerce.number(), point: z.coerce.number(), count: z.coerce.number() }),
+});
+
+/** Refresh the access token when the member returns to the tab. */
+export const refreshToken = defineEndpoint({
+  name: "refreshToken",
+  method: "POST",
+  path: "/api/business/refresh",
+  auth: true,
+  request: z.object({}),
+  data: z.object({ access_token: z.string().min(1) }),
+});
+
+/** The gateway's clock (epoch milliseconds); countdowns never trust the phone's clock. */
+export const systemTime = defineEndpoint({
+  name: "systemTime",
+  method: "GET",
+  path: "/api/system/time",
+  auth: false,
+  request: z.object({}),
+  data: z.object({ sysTime: z.coerce.number() }),
+});
+
+export const AddressSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  isDefault: z.coerce.number(),
+  name: z.string(),
+  areaCode: z.string(),
+  mobile: z.string(),
+  area: z.string(),
+  address: z.string(),
+});
+
+/** The member's shipping addresses. */
+export const userAddressList = defineEndpoint({
+  name: "userAddressList",
+  method: "GET",
+  path: "/api/mini/userAddress/lists",
+  auth: true,
+  request: z.object({}),
+  data: z.object({ snatchList: z.array(AddressSchema) }),
+});
+
+export const ENDPOINTS = {
+  memberLogin,
+  macaupassConfig,
+  macaupassSave,
+  clause,
+  setClause,
+  basicInformation,
+  refreshToken,
+  systemTime,
+  userAddressList,
+} as const;
+
+export type EndpointName = keyof typeof ENDPOINTS;

@@ -1,0 +1,152 @@
+/**
+ * The simulated host: answers the bridge when the mall runs outside the wallet app (a desktop
+ * browser, the sandbox, tests). It logs every call to a storage that survives page loads, so a test
+ * or an engineer can read what the mall asked of the host.
+ */
+import {
+  HostBridgeError,
+  type HostBridge,
+  type HostCall,
+  type HostLocation,
+  type HostSystemInfo,
+  type PaymentOutcome,
+  type PaymentRequest,
+} from "./types";
+
+/** Senado Square, Macau: where the simulated phone is. */
+export const MACAU_LOCATION: HostLocation = { latitude: 22.1935, longitude: 113.5397 };
+
+export const HOST_LOG_KEY = "mcoin.host.log";
+/** Set to "denied" to simulate a member who refused location permission. */
+export const HOST_LOCATION_PERMISSION_KEY = "mcoin.host.location";
+
+const MAX_LOG = 500;
+
+export type SimulatedHostEvent = { type: "closed" } | { type: "went-back" } | { type: "nav-bar"; visible: boolean };
+
+export interface SimulatedHostOptions {
+  /** Where the call log is kept (the tab's sessionStorage in a browser). */
+  storage?: Pick<Storage, "getItem" | "setItem" | "removeItem">;
+  /** Told when the simulated wallet would close or leave the webview, so the page can show it. */
+  onEvent?: (event: SimulatedHostEvent) => void;
+  /** The simulated cashier; without one, payment is unsupported. */
+  cashier?: (request: PaymentRequest) => Promise<PaymentOutcome>;
+  screen?: { width: number; height: number };
+  platform?: HostSystemInfo["platform"];
+  now?: () => number;
+}
+
+export interface SimulatedHost extends HostBridge {
+  readonly kind: "simulated";
+  calls(): HostCall[];
+  clearCalls(): void;
+}
+
+export function createSimulatedHost(options: SimulatedHostOptions = {}): SimulatedHost {
+  const memory: HostCall[] = [];
+  const now = options.now ?? Date.now;
+
+  const read = (): HostCall[] => {
+    if (!options.storage) return memory;
+    try {
+      return JSON.parse(options.storage.getItem(HOST_LOG_KEY) ?? "[]") as HostCall[];
+    } catch {
+      return [];
+    }
+  };
+  const record = (method: HostCall["method"], ...args: unknown[]) => {
+    const entry: HostCall = { method, args, at: now() };
+    if (!options.storage) {
+      memory.push(entry);
+      if (memory.length > MAX_LOG) memory.shift();
+      return;
+    }
+    const log = read();
+    log.push(entry);
+    options.storage.setItem(HOST_LOG_KEY, JSON.stringify(log.slice(-MAX_LOG)));
+  };
+  const unsupported = (what: string) =>
+    Promise.reject(new HostBridgeError("UNSUPPORTED", `the simulated host cannot ${what}`));
+
+  return {
+    kind: "simulated",
+    calls: read,
+    clearCalls() {
+      memory.length = 0;
+      options.storage?.removeItem(HOST_LOG_KEY);
+    },
+    async configure(config) {
+      record("configure", config);
+    },
+    async getLocation() {
+      record("getLocation");
+      if (options.storage?.getItem(HOST_LOCATION_PERMISSION_KEY) === "denied") {
+        throw new HostBridgeError("DENIED", "location permission denied");
+      }
+      return MACAU_LOCATION;
+    },
+    async setStatusBarColor(color) {
+      record("setStatusBarColor", color);
+    },
+    async getSystemInfo() {
+      record("getSystemInfo");
+      return {
+        screenWidth: options.screen?.width ?? 375,
+        screenHeight: options.screen?.height ?? 812,
+        terminalType: "H5",
+        app: "MPay",
+        brand: "Simulated",
+        model: "mCoin Sandbox Phone",
+        imei: "",
+        imsi: "",
+        ip: "127.0.0.1",
+        mac: "",
+        networkType: "wifi",
+        platform: options.platform ?? "web",
+      };
+    },
+    async getNetworkType() {
+      record("getNetworkType");
+      return "wifi";
+    },
+    async closeWindow() {
+      record("closeWindow");
+      options.onEvent?.({ type: "closed" });
+    },
+    async goBack() {
+      record("goBack");
+      options.onEvent?.({ type: "went-back" });
+    },
+    async setNavigationBar(navBar) {
+      record("setNavigationBar", navBar);
+      options.onEvent?.({ type: "nav-bar", visible: navBar.visible });
+    },
+    async choosePayment(request) {
+      record("choosePayment", request);
+      return options.cashier ? options.cashier(request) : unsupported("take payments without a cashier");
+    },
+    async scanQRCode() {
+      record("scanQRCode");
+      return unsupported("scan a QR code");
+    },
+    async share(payload) {
+      record("share", payload);
+    },
+    async phoneCall(phoneNumber) {
+      record("phoneCall", phoneNumber);
+    },
+    async chooseImage(source) {
+      record("chooseImage", source);
+      return unsupported(`open the ${source}`);
+    },
+    async openNativePage(page, params) {
+      record("openNativePage", page, params);
+    },
+    async openMiniProgram(target) {
+      record("openMiniProgram", target);
+    },
+    async trackEvent(event) {
+      record("trackEvent", event);
+    },
+  };
+}

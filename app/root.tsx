@@ -1,0 +1,134 @@
+/**
+ * The document: locale, titles, the frame, and the overlays every page shares (the agreement pop-up
+ * among them). The root loader calls the gateway only to check the terms once per login.
+ */
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { AgreementDialog, type Agreement } from "./components/agreement-dialog";
+import { AppFrame } from "./components/app-frame";
+import { NotFoundScreen, StatusScreen, BackToHomeLink } from "./components/status-screen";
+import { getRequestContext } from "./gateway.server";
+import { i18n, localeCookieHeader } from "./i18n.server";
+import { clause } from "./lib/api/endpoints";
+import { DEFAULT_LOCALE, htmlLang, normalizeLocale } from "./lib/i18n/locale";
+import appCss from "./styles/app.css?url";
+
+/** Paths on which the root never calls the gateway: they must render even when it is down. */
+const QUIET_PATHS = new Set(["/error", "/loding"]);
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data: rootData, matches }) => {
+  // "The document title is the product name, except 'my coupons' for one route name."
+  const leaf = matches[matches.length - 1]?.id;
+  const title = leaf === "mycoupon" ? rootData?.titles.myCoupons : rootData?.titles.app;
+  return [{ title: title ?? "mCoin" }];
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = await getRequestContext(request);
+  const { session, locale } = context;
+  const t = await i18n.getFixedT(locale);
+
+  const hostConfig = session.get("hostConfig") ?? null;
+  if (hostConfig) context.sessionDidChange(); // the flash was read: commit to drop it
+
+  let agreement: Agreement | null = null;
+  if (context.member && !session.get("clauseChecked") && !QUIET_PATHS.has(context.url.pathname)) {
+    try {
+      const terms = await context.api.call(clause);
+      if (terms.data.status === 0) {
+        session.set("clauseChecked", true);
+        context.sessionDidChange();
+      } else {
+        agreement = { clauseid: String(terms.data.clauseid), content: terms.data.content, lastTime: terms.data.create_at };
+      }
+    } catch (error) {
+      // The page's own loader meets the same gateway and handles its failure; the terms are
+      // checked again on the next page.
+      console.warn("terms check failed", error);
+    }
+  }
+
+  const headers = await context.headers();
+  const localeCookie = await localeCookieHeader(request, locale);
+  if (localeCookie) headers.append("Set-Cookie", localeCookie);
+
+  return data(
+    {
+      locale,
+      titles: { app: t("app.name"), myCoupons: t("title.myCoupons") },
+      hostConfig,
+      agreement,
+      secretDoor: session.get("secretDoor") ?? false,
+      signedIn: context.member !== null,
+    },
+    { headers },
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const { i18n: instance } = useTranslation();
+  const locale = rootData?.locale ?? normalizeLocale(instance.language) ?? DEFAULT_LOCALE;
+  useChangeLanguage(locale);
+  return (
+    <html lang={htmlLang(locale)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#f2541b" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { agreement, hostConfig, secretDoor, signedIn } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <AppFrame hostConfig={hostConfig} secretDoor={secretDoor} signedIn={signedIn}>
+        <Outlet />
+      </AppFrame>
+      {agreement ? <AgreementDialog key={agreement.clauseid} agreement={agreement} /> : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+  return (
+    <StatusScreen
+      title={offline ? t("network.abnormalTitle") : t("error.unexpected")}
+      body={offline ? t("network.abnormalMessage") : t("error.tryLater")}
+    >
+      <BackToHomeLink />
+    </StatusScreen>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * The error route (spec section 8): HTTP 500 and 429, network failures and timeouts from the
+ * gateway land here. 'Refresh' takes the member back to the page that failed.
+ */
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BackToHomeLink, OverwhelmedScreen, StatusScreen } from "../components/status-screen";
+
+/** Only paths of this site may be returned to. */
+function safeFrom(raw: string | null): string | null {
+  return raw && raw.startsWith("/") && !raw.startsWith("//") && !raw.startsWith("/error") ? raw : null;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const ms = Number(params.get("ms"));
+  return {
+    code: params.get("code"),
+    reason: params.get("reason"),
+    timeoutMs: Number.isFinite(ms) && ms > 0 ? ms : null,
+    from: safeFrom(params.get("from")),
+  };
+}
+
+export default function ErrorRoute() {
+  const { t } = useTranslation();
+  const { code, reason, timeoutMs, from } = useLoaderData<typeof loader>();
+  if (reason === "session") {
+    return (
+      <StatusScreen title={t("error.unexpected")} body={t("error.sessionLost")}>
+        <BackToHomeLink />
+      </StatusScreen>
+    );
+  }
+  const detail = code === "TIMEOUT" && timeoutMs ? t("error.timeout", { ms: timeoutMs }) : undefined;
+  return <OverwhelmedScreen detail={detail} retryTo={from ?? undefined} />;
+}

@@ -1,0 +1,37 @@
+/**
+ * Returning to the visible tab (spec section 4): refresh the system time and, except on the screens
+ * that opt out, the access token. A background refresh never sends the member to the error screen;
+ * only a 'not login' reply leads to the login page.
+ */
+import { data, type ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { parseForm } from "../forms.server";
+import { requireMember } from "../gateway.server";
+import { refreshToken, systemTime } from "../lib/api/endpoints";
+import { isApiError } from "../lib/api/errors";
+
+const ReturnSchema = z.object({
+  intent: z.literal("return"),
+  refreshToken: z.enum(["0", "1"]),
+});
+
+export async function action({ request }: ActionFunctionArgs) {
+  const context = await requireMember(request);
+  const form = await parseForm(request, ReturnSchema);
+  if (!form.success) return data({ ok: false as const }, { status: 400 });
+  try {
+    const [time, refreshed] = await Promise.all([
+      context.api.call(systemTime),
+      form.data.refreshToken === "1" ? context.api.call(refreshToken) : Promise.resolve(null),
+    ]);
+    if (refreshed) {
+      context.session.set("token", refreshed.data.access_token);
+      context.sessionDidChange();
+    }
+    return data({ ok: true as const, sysTime: time.data.sysTime }, { headers: await context.headers() });
+  } catch (error) {
+    if (isApiError(error) && error.code === "NOT_LOGIN") throw await context.failure(error);
+    if (isApiError(error)) return data({ ok: false as const }, { status: 502 });
+    throw error;
+  }
+}

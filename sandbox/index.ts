@@ -1,0 +1,77 @@
+/**
+ * The sandbox gateway: msw request handlers over in-memory state seeded from fixtures/. The same
+ * handlers serve HTTP (`mcoin sandbox`, see server.ts) and answer in-process in unit tests.
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { getResponse, http, HttpResponse, type HttpHandler } from "msw";
+import { DEFAULT_FIXTURES_DIR, loadFixtures } from "./fixtures";
+import { controlHandlers } from "./handlers/controls";
+import { middlewareHandler } from "./handlers/middleware";
+import { sessionHandlers } from "./handlers/session";
+import { loginPageHandlers } from "./login-page";
+import { SandboxState } from "./state";
+
+export interface SandboxOptions {
+  fixturesDir?: string;
+  /** Keep members, tokens and login codes in this file across restarts. */
+  stateFile?: string;
+  /** Delay added to every gateway call, in milliseconds. */
+  latencyMs?: number;
+}
+
+export interface SandboxSettings {
+  latencyMs: number;
+  readonly initialLatencyMs: number;
+}
+
+export interface Sandbox {
+  state: SandboxState;
+  settings: SandboxSettings;
+  handlers: HttpHandler[];
+  /** Answers one request, exactly as the HTTP server would. */
+  handle(request: Request): Promise<Response>;
+}
+
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const fixturesDir = options.fixturesDir ?? DEFAULT_FIXTURES_DIR;
+  const state = new SandboxState(loadFixtures(fixturesDir), { stateFile: options.stateFile });
+  const settings: SandboxSettings = { latencyMs: options.latencyMs ?? 0, initialLatencyMs: options.latencyMs ?? 0 };
+
+  const handlers: HttpHandler[] = [
+    middlewareHandler(state, settings),
+    ...controlHandlers(state, settings),
+    staticHandler(fixturesDir),
+    ...loginPageHandlers(state),
+    ...sessionHandlers(state),
+  ];
+
+  async function handle(request: Request): Promise<Response> {
+    const response = await getResponse(handlers, request);
+    if (response) return response;
+    const { pathname } = new URL(request.url);
+    return HttpResponse.json({ code: 404, msg: `no sandbox endpoint for ${request.method} ${pathname}` }, { status: 404 });
+  }
+
+  return { state, settings, handlers, handle };
+}
+
+const STATIC_TYPES: Record<string, string> = { svg: "image/svg+xml", png: "image/png", jpg: "image/jpeg", webp: "image/webp" };
+
+/** Images the fixtures refer to (avatars now; offer images later), served from fixtures/. */
+function staticHandler(fixturesDir: string): HttpHandler {
+  return http.get("*/static/:folder/:file", async ({ params }) => {
+    const folder = String(params.folder);
+    const file = String(params.file);
+    const type = STATIC_TYPES[file.split(".").pop() ?? ""];
+    if (!/^[a-z0-9-]+$/i.test(folder) || !/^[a-z0-9._-]+$/i.test(file) || file.includes("..") || !type) {
+      return new HttpResponse(null, { status: 404 });
+    }
+    try {
+      const body = await readFile(join(fixturesDir, folder, file));
+      return new HttpResponse(body, { headers: { "content-type": type, "cache-control": "public, max-age=86400" } });
+    } catch {
+      return new HttpResponse(null, { status: 404 });
+    }
+  });
+}

@@ -1,0 +1,111 @@
+/**
+ * The sandbox's stand-in for the wallet app's sign-in: lists the demo members and sends the chosen
+ * one back to the mall with login parameters (a single-use `code` and the `state`), as the host does.
+ */
+import { http, HttpResponse, type HttpHandler } from "msw";
+import en from "../app/locales/en.json";
+import zh from "../app/locales/zh.json";
+import type { SandboxState } from "./state";
+
+const TEXTS = { zh: zh.sandboxLogin, en: en.sandboxLogin };
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
+}
+
+function pageLocale(url: URL, request: Request): "zh" | "en" {
+  const asked = url.searchParams.get("lang") ?? /language[/=]([a-z]{2})/i.exec(request.headers.get("user-agent") ?? "")?.[1];
+  return asked?.toLowerCase().startsWith("en") ? "en" : "zh";
+}
+
+/** Only http(s) addresses may be returned to. */
+function safeRedirect(raw: string | null): URL | null {
+  if (!raw) return null;
+  try {
+    const url = new URL(raw);
+    return url.protocol === "http:" || url.protocol === "https:" ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+export function loginPageHandlers(state: SandboxState): HttpHandler[] {
+  return [
+    http.get("*/oauth/authorize", ({ request }) => {
+      const url = new URL(request.url);
+      const locale = pageLocale(url, request);
+      const t = TEXTS[locale];
+      const redirect = safeRedirect(url.searchParams.get("redirect_uri"));
+      const loginState = url.searchParams.get("state") ?? "";
+      const members = Object.values(state.data.members);
+      const items = members
+        .map((member) => {
+          const name = escapeHtml(member.nickname);
+          return `<li><form method="post" action="/oauth/authorize">
+  <input type="hidden" name="openId" value="${escapeHtml(member.openId)}">
+  <input type="hidden" name="redirect_uri" value="${escapeHtml(redirect?.href ?? "")}">
+  <input type="hidden" name="state" value="${escapeHtml(loginState)}">
+  <button type="submit" aria-label="${escapeHtml(fill(t.choose, { name: member.nickname }))}">
+    <img src="/static/avatars/${escapeHtml(member.avatar)}" alt="" width="48" height="48">
+    <span class="who"><strong>${name}</strong><small>${escapeHtml(member.blurb[locale])}</small></span>
+    <span class="pts">${escapeHtml(fill(t.points, { points: member.point.toLocaleString("en-US") }))}</span>
+  </button>
+</form></li>`;
+        })
+        .join("\n");
+      const body = redirect
+        ? `<ul>${items}</ul>`
+        : `<p class="warn" role="alert">${escapeHtml(t.invalidRedirect)}</p>`;
+      const html = `<!doctype html>
+<html lang="${locale === "zh" ? "zh-Hant" : "en"}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<title>${escapeHtml(t.title)}</title>
+<link rel="icon" href="data:,">
+<style>
+  :root { color-scheme: light; --brand: #f2541b; --ink: #1f2329; --muted: #646a73; --line: #e8eaed; --bg: #f5f6f8; }
+  * { box-sizing: border-box; }
+  body { margin: 0; font: 15px/1.5 -apple-system, "PingFang TC", "Noto Sans TC", "Noto Sans CJK TC", sans-serif; background: var(--bg); color: var(--ink); }
+  header { background: linear-gradient(135deg, #ff8a3d, var(--brand)); color: #fff; padding: 40px 20px 28px; }
+  h1 { margin: 0 0 6px; font-size: 22px; }
+  header p { margin: 0; opacity: .92; font-size: 14px; }
+  ul { list-style: none; margin: -12px 16px 0; padding: 0; }
+  li + li { margin-top: 10px; }
+  form { margin: 0; }
+  button { width: 100%; min-height: 72px; display: flex; align-items: center; gap: 12px; padding: 12px 14px; border: 1px solid var(--line); border-radius: 14px; background: #fff; color: inherit; font: inherit; text-align: left; cursor: pointer; box-shadow: 0 2px 8px rgba(31,35,41,.06); }
+  button:active { background: #fff4ee; }
+  img { border-radius: 50%; flex: none; }
+  .who { flex: 1; display: flex; flex-direction: column; min-width: 0; }
+  .who small { color: var(--muted); font-size: 12px; }
+  .pts { color: var(--brand); font-weight: 600; font-size: 13px; white-space: nowrap; }
+  .warn { margin: 16px; padding: 12px; background: #fff; border-radius: 12px; color: #c0392b; }
+  footer { margin: 24px 16px; color: var(--muted); font-size: 12px; text-align: center; }
+</style>
+</head>
+<body>
+<header><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.subtitle)}</p></header>
+<main>${body}</main>
+<footer>${escapeHtml(t.footer)}</footer>
+</body>
+</html>`;
+      return new HttpResponse(html, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+    }),
+
+    http.post("*/oauth/authorize", async ({ request }) => {
+      const form = new URLSearchParams(await request.text());
+      const member = state.member(form.get("openId") ?? "");
+      const redirect = safeRedirect(form.get("redirect_uri"));
+      if (!member || !redirect) {
+        return HttpResponse.json({ code: 400, msg: "choose a member and a return address" }, { status: 400 });
+      }
+      redirect.searchParams.set("code", state.issueAuthCode(member.openId));
+      redirect.searchParams.set("state", form.get("state") ?? "");
+      return new HttpResponse(null, { status: 302, headers: { location: redirect.href } });
+    }),
+  ];
+}
