@@ -2,7 +2,7 @@
  * The document: locale, titles, the frame, and the overlays every page shares (the agreement pop-up
  * among them). The root loader calls the gateway only to check the terms once per login.
  */
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -20,6 +20,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { AgreementDialog, type Agreement } from "./components/agreement-dialog";
 import { AppFrame } from "./components/app-frame";
 import { NotFoundScreen, StatusScreen, BackToHomeLink } from "./components/status-screen";
+import { documentTitleMeta } from "./document-title";
 import { getRequestContext } from "./gateway.server";
 import { i18n, localeCookieHeader } from "./i18n.server";
 import { clause } from "./lib/api/endpoints";
@@ -34,12 +35,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data: rootData, matches }) => {
-  // "The document title is the product name, except 'my coupons' for one route name."
-  const leaf = matches[matches.length - 1]?.id;
-  const title = leaf === "mycoupon" ? rootData?.titles.myCoupons : rootData?.titles.app;
-  return [{ title: title ?? "mCoin" }];
-};
+export const meta = documentTitleMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await getRequestContext(request);

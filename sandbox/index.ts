@@ -44,13 +44,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     staticHandler(fixturesDir),
     ...loginPageHandlers(state),
     ...sessionHandlers(state),
+    // Last: anything else is an unknown endpoint, answered as the gateway would.
+    http.all("*", ({ request }) =>
+      HttpResponse.json({ code: 404, msg: `no sandbox endpoint for ${request.method} ${new URL(request.url).pathname}` }, { status: 404 }),
+    ),
   ];
 
   async function handle(request: Request): Promise<Response> {
-    const response = await getResponse(handlers, request);
-    if (response) return response;
-    const { pathname } = new URL(request.url);
-    return HttpResponse.json({ code: 404, msg: `no sandbox endpoint for ${request.method} ${pathname}` }, { status: 404 });
+    return (await getResponse(handlers, request)) ?? HttpResponse.json({ code: 404, msg: "no sandbox endpoint" }, { status: 404 });
   }
 
   return { state, settings, handlers, handle };

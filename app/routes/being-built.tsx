@@ -5,9 +5,12 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { BeingBuilt } from "../components/status-screen";
+import { documentTitleMeta } from "../document-title";
 import { requireMember } from "../gateway.server";
 import { useScreenRoute } from "../hooks/use-screen-route";
 import { matchScreenRoute } from "../route-match";
+
+export const meta = documentTitleMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const screen = matchScreenRoute(new URL(request.url).pathname);

@@ -1,0 +1,39 @@
+/** Both locale files must carry the same keys, every one with text. */
+import { describe, expect, it } from "vitest";
+import en from "./en.json";
+import zh from "./zh.json";
+
+function keys(value: unknown, prefix = ""): string[] {
+  if (typeof value !== "object" || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+function leaves(value: unknown): unknown[] {
+  if (typeof value !== "object" || value === null) return [value];
+  return Object.values(value).flatMap(leaves);
+}
+
+describe("locale files", () => {
+  it("have the same keys", () => {
+    expect(keys(zh).sort()).toEqual(keys(en).sort());
+  });
+
+  it("have no empty texts", () => {
+    for (const text of [...leaves(zh), ...leaves(en)]) {
+      expect(typeof text).toBe("string");
+      expect((text as string).trim()).not.toBe("");
+    }
+  });
+
+  it("use the same interpolation names in both languages", () => {
+    const names = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+    const zhKeys = keys(zh);
+    const get = (tree: unknown, path: string) => path.split(".").reduce((node: any, key) => node[key], tree) as string;
+    for (const key of zhKeys) expect(names(get(zh, key)), key).toEqual(names(get(en, key)));
+  });
+
+  it("have Traditional (not Simplified) Chinese", () => {
+    const simplified = /[们这说应该请页见开关选购买优订单积资历钱网络设]/;
+    for (const text of leaves(zh)) expect(text as string).not.toMatch(simplified);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Playwright fixtures: the sandbox reset before every test and driven through its /__sandbox/
+ * controls, a signed-in member through the sandbox's sign-in page, and the simulated host's log.
+ */
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { E2E_SANDBOX_URL } from "./env";
+
+export { expect };
+
+/** The demo members of fixtures/members.json. */
+export const MEMBERS = {
+  chan: { openId: "mpay-1001", nickname: "陳大文", point: "12,580" },
+  ana: { openId: "mpay-1002", nickname: "Ana Sousa", point: "3,200" },
+  wong: { openId: "mpay-1003", nickname: "黃美玲", point: "56,800" },
+  lei: { openId: "mpay-1004", nickname: "李志明", point: "0" },
+} as const;
+export type MemberKey = keyof typeof MEMBERS;
+
+export type FaultKind = "http500" | "http429" | "not-login" | "delay" | "garbage" | "not-found" | "network";
+
+export interface LoggedCall {
+  seq: number;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body?: unknown;
+  openId?: string;
+  fault?: string;
+}
+
+export class SandboxControl {
+  constructor(private readonly request: APIRequestContext) {}
+
+  async reset() {
+    expect((await this.request.post("/__sandbox/reset")).ok()).toBe(true);
+  }
+
+  async fault(path: string, kind: FaultKind, times = 1, delayMs = 0) {
+    const response = await this.request.post("/__sandbox/faults", { data: { path, kind, times, delayMs } });
+    expect(response.ok(), await response.text()).toBe(true);
+  }
+
+  async calls(pathFragment?: string): Promise<LoggedCall[]> {
+    const { calls } = (await (await this.request.get("/__sandbox/log")).json()) as { calls: LoggedCall[] };
+    return pathFragment ? calls.filter((call) => call.path.includes(pathFragment)) : calls;
+  }
+
+  async patchMember(openId: string, patch: Record<string, unknown>) {
+    expect((await this.request.patch(`/__sandbox/members/${openId}`, { data: patch })).ok()).toBe(true);
+  }
+
+  /** A session token for a member, as engineers get one with POST /member/login. */
+  async token(openId: string): Promise<string> {
+    const body = (await (await this.request.post("/member/login", { data: { openId } })).json()) as { data: { token: string } };
+    return body.data.token;
+  }
+
+  /** A single-use login code, as the sign-in page hands out, returned to `redirectUri`. */
+  async loginRedirect(openId: string, redirectUri: string, state = ""): Promise<string> {
+    const response = await this.request.post("/oauth/authorize", {
+      form: { openId, redirect_uri: redirectUri, state },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    return response.headers().location;
+  }
+}
+
+export async function hostCalls(page: Page): Promise<{ method: string; args: unknown[] }[]> {
+  return page.evaluate(() => JSON.parse(window.sessionStorage.getItem("mcoin.host.log") ?? "[]"));
+}
+
+/** The sandbox's sign-in page (it stands in for the wallet app's). */
+export function isLoginPage(url: URL | string): boolean {
+  return new URL(String(url)).pathname === "/oauth/authorize";
+}
+
+interface Fixtures {
+  sandbox: SandboxControl;
+  /** Signs a member in through the sign-in page; agrees to the terms if they pop up (unless told not to). */
+  signIn: (member: MemberKey, options?: { from?: string; agree?: boolean }) => Promise<void>;
+}
+
+export const test = base.extend<Fixtures>({
+  sandbox: async ({ playwright }, use) => {
+    const request = await playwright.request.newContext({ baseURL: E2E_SANDBOX_URL });
+    const sandbox = new SandboxControl(request);
+    await sandbox.reset();
+    await use(sandbox);
+    await request.dispose();
+  },
+  signIn: async ({ page, sandbox }, use) => {
+    void sandbox; // reset first
+    await use(async (member, { from = "/index", agree = true } = {}) => {
+      await page.goto(from);
+      await expect(page).toHaveURL(isLoginPage);
+      await page.getByRole("button", { name: `Continue as ${MEMBERS[member].nickname}` }).click();
+      await page.waitForURL((url) => !isLoginPage(url));
+      if (agree) {
+        const dialog = page.getByRole("dialog", { name: "mCoin Terms and Conditions" });
+        // Members whose terms are pending see the pop-up; agree to get it out of the way.
+        if (await dialog.isVisible()) {
+          await dialog.getByRole("checkbox").check();
+          await dialog.getByRole("button", { name: "Agree" }).click();
+          await expect(dialog).toBeHidden();
+        }
+      }
+    });
+  },
+});

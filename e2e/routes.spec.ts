@@ -1,0 +1,108 @@
+/** The route table: every path answers, unknown paths are not found, titles and back arrows, entries. */
+import { encodeOauthParams } from "../app/lib/session-start/oauth-params";
+import { SCREEN_ROUTES } from "../app/route-table.js";
+import { E2E_APP_URL } from "./env";
+import { expect, hostCalls, isLoginPage, test } from "./fixtures";
+
+/** A concrete path for each pattern of the route table. */
+function samplePath(pattern: string): string {
+  return pattern
+    .replace(":title", "coffee")
+    .replace(":idTitle", "12-coffee")
+    .replace(":spec", "3-41-2-1")
+    .replace(":token", "sample-session-token")
+    .replace(/:id\??/, "7");
+}
+
+test("an unknown path shows the not-found screen with HTTP 404", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to home" }).click();
+  await expect(page).toHaveURL(isLoginPage);
+});
+
+test("every path of the route table answers without a server error, signed in or not", async ({ page, signIn }) => {
+  for (const route of SCREEN_ROUTES) {
+    const response = await page.request.get(samplePath(route.path), { maxRedirects: 0 });
+    expect(response.status(), route.path).toBeLessThan(500);
+  }
+  await signIn("chan");
+  for (const route of SCREEN_ROUTES) {
+    if (route.name === "mycoupons") continue; // it would replace the member's token
+    const response = await page.request.get(samplePath(route.path));
+    expect(response.status(), route.path).toBe(200);
+  }
+});
+
+test("titled screens show a header with a back arrow; other screens do not", async ({ page, signIn }) => {
+  await signIn("chan");
+  const titled: Record<string, string> = {
+    "/mycoupon": "My Coupons",
+    "/newMyCoupon": "My Redemptions",
+    "/myOrder": "My Orders",
+    "/myFavorites": "My Favourites",
+    "/refund_application/7": "Refund Application",
+    "/map": "Choose Region",
+    "/flashSale": "Flash Sale",
+  };
+  for (const [path, title] of Object.entries(titled)) {
+    await page.goto(path);
+    await expect(page.getByRole("banner").getByRole("heading", { name: title })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Back" })).toBeVisible();
+  }
+  for (const path of ["/index", "/checkIn", "/store_details/7", "/search"]) {
+    await page.goto(path);
+    await expect(page.getByRole("button", { name: "Back" })).toHaveCount(0);
+  }
+  await page.goto("/checkIn");
+  await expect(page.getByRole("heading", { name: "Sign in to get mCoin" })).toBeVisible();
+  await expect(page.getByText("This page is being built.")).toBeVisible();
+});
+
+test("the back arrow returns to the previous page of the mall", async ({ page, signIn }) => {
+  await signIn("chan");
+  await page.getByRole("link", { name: "My orders" }).click();
+  await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page.getByTestId("mcoin-balance")).toBeVisible();
+});
+
+test("/mycoupons/{token} keeps the token as the session and takes it out of the address bar", async ({ page, sandbox }) => {
+  const token = await sandbox.token("mpay-1001");
+  await page.goto(`/mycoupons/${token}`);
+  await expect(page).toHaveURL(`${E2E_APP_URL}/mycoupon?entry=token`);
+  expect(page.url()).not.toContain(token);
+  await expect(page).toHaveTitle("My Coupons");
+  await expect(page.getByRole("heading", { name: "My Coupons" })).toBeVisible();
+
+  // The stored token is the member's session: home shows their balance without signing in.
+  await page.goto("/index");
+  await expect(page.getByTestId("mcoin-balance")).toHaveText("12,580");
+
+  // Entered with a token, going back asks the host app to go back.
+  await page.goto(`/mycoupons/${token}`);
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect.poll(async () => (await hostCalls(page)).some((call) => call.method === "goBack")).toBe(true);
+});
+
+test("a screen for members sends a visitor to sign in and the login's state brings them back", async ({ page }) => {
+  await page.goto("/mycoupon");
+  await expect(page).toHaveURL(isLoginPage);
+  expect(new URL(page.url()).searchParams.get("state")).toBe("mycoupon");
+  await page.getByRole("button", { name: "Continue as 陳大文" }).click();
+  await expect(page).toHaveURL(/\/mycoupon$/);
+  await expect(page.getByRole("heading", { name: "My Coupons" })).toBeVisible();
+});
+
+test("state 'classify' opens the listing named in oauthParams", async ({ page, sandbox }) => {
+  const back = `${E2E_APP_URL}/index?oauthParams=${encodeURIComponent(encodeOauthParams({ buz: "coffee" }))}`;
+  await page.goto(await sandbox.loginRedirect("mpay-1001", back, "classify"));
+  await expect(page).toHaveURL(`${E2E_APP_URL}/classify/coffee`);
+});
+
+test("a details_link state turns on the secret door: the host is asked to control its nav bar", async ({ page, sandbox }) => {
+  await page.goto(await sandbox.loginRedirect("mpay-1001", `${E2E_APP_URL}/index`, "coupon_details_link/41"));
+  await expect(page).toHaveURL(`${E2E_APP_URL}/coupon_details_link/41`);
+  await expect.poll(async () => (await hostCalls(page)).find((call) => call.method === "setNavigationBar")?.args).toEqual([{ visible: true }]);
+});

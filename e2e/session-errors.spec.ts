@@ -1,0 +1,76 @@
+/** The error catalogue in the browser: 'not login', HTTP 500 and 429, a dropped connection, a timeout. */
+import { MEMBERS, expect, isLoginPage, test } from "./fixtures";
+
+const loginPageVisits = async (sandbox: import("./fixtures").SandboxControl) =>
+  (await sandbox.calls("/oauth/authorize")).filter((call) => call.method === "GET").length;
+
+test("a 'not login' reply mid-session clears the session and redirects exactly once", async ({ page, signIn, sandbox }) => {
+  await signIn("chan");
+  await expect(page.getByTestId("mcoin-balance")).toHaveText(MEMBERS.chan.point);
+  const visitsBefore = await loginPageVisits(sandbox);
+
+  await sandbox.fault("/api/auth/basicinformation", "not-login", 1);
+  await page.getByRole("link", { name: "My orders" }).click();
+  await page.goBack();
+  await expect(page).toHaveURL(isLoginPage);
+  expect(await loginPageVisits(sandbox)).toBe(visitsBefore + 1);
+
+  // Signing in again brings the member home.
+  await page.getByRole("button", { name: `Continue as ${MEMBERS.chan.nickname}` }).click();
+  await expect(page.getByTestId("mcoin-balance")).toHaveText(MEMBERS.chan.point);
+  expect(await loginPageVisits(sandbox)).toBe(visitsBefore + 1);
+});
+
+test("a gateway that keeps saying 'not login' never loops through the login page", async ({ page, signIn, sandbox }) => {
+  await signIn("chan");
+  const visitsBefore = await loginPageVisits(sandbox);
+  await sandbox.fault("/api/auth/basicinformation", "not-login", 100);
+
+  await page.reload();
+  await expect(page).toHaveURL(isLoginPage);
+  await page.getByRole("button", { name: `Continue as ${MEMBERS.chan.nickname}` }).click();
+
+  await expect(page).toHaveURL(/\/error\?reason=session/);
+  await expect(page.getByText("We could not sign you in. Please reopen mCoin Mall from the MPay app.")).toBeVisible();
+  expect(await loginPageVisits(sandbox)).toBe(visitsBefore + 1);
+});
+
+for (const kind of ["http500", "http429"] as const) {
+  test(`HTTP ${kind.slice(4)} from the gateway shows the error page, and home works again after`, async ({ page, signIn, sandbox }) => {
+    await signIn("chan");
+    await sandbox.fault("/api/auth/basicinformation", kind, 1);
+    await page.reload();
+
+    await expect(page).toHaveURL(/\/error\?/);
+    await expect(page.getByRole("heading", { name: "Overwhelming Response" })).toBeVisible();
+    await expect(page.getByText("Please refresh the page or try again later")).toBeVisible();
+    await page.getByRole("link", { name: "Back to home" }).click();
+    await expect(page.getByTestId("mcoin-balance")).toHaveText(MEMBERS.chan.point);
+  });
+}
+
+test("a dropped connection to the gateway shows the error page; 'Refresh' returns to the page", async ({ page, signIn, sandbox }) => {
+  await signIn("chan");
+  await sandbox.fault("/api/auth/basicinformation", "network", 1);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Overwhelming Response" })).toBeVisible();
+  await page.getByRole("link", { name: "Refresh" }).click();
+  await expect(page).toHaveURL(/\/index$/);
+  await expect(page.getByTestId("mcoin-balance")).toHaveText(MEMBERS.chan.point);
+});
+
+test("a gateway slower than the call's timeout shows the timeout on the error page", async ({ page, signIn, sandbox }) => {
+  await signIn("chan");
+  await sandbox.fault("/api/auth/basicinformation", "delay", 1, 4_000);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Overwhelming Response" })).toBeVisible();
+  await expect(page.getByText("timeout of 3000 ms exceeded")).toBeVisible();
+});
+
+test("an unreadable reply shows the error page rather than a broken screen", async ({ page, signIn, sandbox }) => {
+  await signIn("chan");
+  await sandbox.fault("/api/auth/basicinformation", "garbage", 1);
+  const response = await page.reload();
+  expect(response?.status()).toBeLessThan(500);
+  await expect(page.getByRole("heading", { name: "Overwhelming Response" })).toBeVisible();
+});

@@ -1,0 +1,60 @@
+/**
+ * The browser suite: Debian's chromium (never a downloaded browser) at a phone viewport with the
+ * wallet app's user agent, against the production build served on the sandbox gateway. Ports differ
+ * from `npm start`'s so both can run at once.
+ */
+import { defineConfig } from "@playwright/test";
+import { E2E_APP_URL, E2E_SANDBOX_PORT, E2E_SANDBOX_URL, walletUserAgent } from "./e2e/env";
+
+const APP_PORT = new URL(E2E_APP_URL).port;
+const build = process.env.MCOIN_E2E_PREBUILT ? "" : "npx remix vite:build && ";
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  // One sandbox serves every test and tests inject faults into it: run them one at a time.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: E2E_APP_URL,
+    browserName: "chromium",
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: walletUserAgent("en"),
+    locale: "en-US",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: [
+    {
+      command: `node bin/mcoin.mjs sandbox --port ${E2E_SANDBOX_PORT}`,
+      url: `${E2E_SANDBOX_URL}/__sandbox/health`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: `${build}npx remix-serve build/server/index.js`,
+      url: `${E2E_APP_URL}/robots.txt`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: APP_PORT,
+        MCOIN_SANDBOX_URL: E2E_SANDBOX_URL,
+        MCOIN_API_TIMEOUT_MS: "3000",
+      },
+    },
+  ],
+});

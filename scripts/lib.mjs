@@ -1,0 +1,83 @@
+// Helpers for the project's own scripts (npm start, npm test): install what is missing, run and
+// supervise child processes. Plain Node, no dependencies: it runs before node_modules exists.
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const LOCK_STAMP = join(ROOT, "node_modules", ".mcoin-lock-hash");
+
+export function log(message) {
+  process.stdout.write(`\x1b[36m[mcoin]\x1b[0m ${message}\n`);
+}
+
+export function bin(name) {
+  return join(ROOT, "node_modules", ".bin", name);
+}
+
+/** Runs a command to completion, inheriting the terminal; exits on failure. */
+export function runOrExit(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", ...options });
+  if (result.status !== 0) {
+    log(`failed: ${command} ${args.join(" ")}`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** Installs the npm packages from the lockfile unless node_modules already matches it. */
+export function ensureDependencies() {
+  const lockHash = createHash("sha256").update(readFileSync(join(ROOT, "package-lock.json"))).digest("hex");
+  if (existsSync(LOCK_STAMP) && readFileSync(LOCK_STAMP, "utf8") === lockHash) return;
+  log("installing npm packages from package-lock.json (npm ci)…");
+  runOrExit("npm", ["ci", "--no-audit", "--no-fund"]);
+  writeFileSync(LOCK_STAMP, lockHash);
+}
+
+export const CHROMIUM = "/usr/bin/chromium";
+
+/** Debian's chromium for the Playwright suite; Playwright never downloads its own browsers here. */
+export function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    log(`${CHROMIUM} is missing and installing it needs root: sudo apt-get update && sudo apt-get install -y chromium`);
+    process.exit(1);
+  }
+  log("installing Debian's chromium for the browser tests (apt-get)…");
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  runOrExit("apt-get", ["update"], { env });
+  runOrExit("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { env });
+}
+
+/** Starts a long-running child; its output is prefixed with a label. */
+export function startChild(label, command, args, env = {}) {
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const prefix = (stream, target) => {
+    let buffered = "";
+    stream.on("data", (chunk) => {
+      buffered += chunk;
+      const lines = buffered.split("\n");
+      buffered = lines.pop() ?? "";
+      for (const line of lines) if (!/Unknown user config/.test(line)) target.write(`\x1b[90m[${label}]\x1b[0m ${line}\n`);
+    });
+  };
+  prefix(child.stdout, process.stdout);
+  prefix(child.stderr, process.stderr);
+  return child;
+}
+
+/** Resolves once `url` answers (any status below 500), or rejects after `timeoutMs`. */
+export async function waitForUrl(url, timeoutMs = 30_000) {
+  const started = Date.now();
+  for (;;) {
+    try {
+      const response = await fetch(url, { redirect: "manual" });
+      if (response.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() - started > timeoutMs) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,0 +1,21 @@
+// npm test: install what is missing (npm packages, Debian's chromium), then typecheck, unit tests,
+// build and the Playwright suite. Stops at the first failing step.
+import { bin, ensureChromium, ensureDependencies, log, runOrExit } from "./lib.mjs";
+
+const started = Date.now();
+ensureDependencies();
+ensureChromium();
+
+const steps = [
+  ["typecheck", bin("tsc"), ["--noEmit"]],
+  ["unit tests", bin("vitest"), ["run"]],
+  ["build", bin("remix"), ["vite:build"]],
+  ["browser tests", bin("playwright"), ["test"]],
+];
+for (const [name, command, args] of steps) {
+  const stepStarted = Date.now();
+  log(`${name}…`);
+  runOrExit(command, args, { env: { ...process.env, MCOIN_E2E_PREBUILT: "1" } });
+  log(`${name} passed in ${((Date.now() - stepStarted) / 1000).toFixed(1)} s`);
+}
+log(`all tests passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
