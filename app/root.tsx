@@ -24,6 +24,7 @@ import { documentTitleMeta } from "./document-title";
 import { getRequestContext } from "./gateway.server";
 import { i18n, localeCookieHeader } from "./i18n.server";
 import { clause } from "./lib/api/endpoints";
+import { isApiError } from "./lib/api/errors";
 import { DEFAULT_LOCALE, htmlLang, normalizeLocale } from "./lib/i18n/locale";
 import appCss from "./styles/app.css?url";
 
@@ -56,8 +57,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         agreement = { clauseid: String(terms.data.clauseid), content: terms.data.content, lastTime: terms.data.create_at };
       }
     } catch (error) {
-      // The page's own loader meets the same gateway and handles its failure; the terms are
-      // checked again on the next page.
+      // A refused session is handled like on any page (sign in again, once). Other failures are
+      // left to the page's own loader; the terms are checked again on the next page.
+      if (isApiError(error) && error.code === "NOT_LOGIN") throw await context.failure(error);
       console.warn("terms check failed", error);
     }
   }

@@ -60,6 +60,19 @@ test("titled screens show a header with a back arrow; other screens do not", asy
   await expect(page.getByText("This page is being built.")).toBeVisible();
 });
 
+test("a stale session token on a members' screen leads to the sign-in page", async ({ page }) => {
+  await page.goto("/mycoupons/a-token-the-gateway-never-issued");
+  await expect(page).toHaveURL(isLoginPage);
+});
+
+test("the root font size is min(viewport width, 720) / 3.75", async ({ page }) => {
+  const rootFontSize = () => page.evaluate(() => Number.parseFloat(getComputedStyle(document.documentElement).fontSize));
+  await page.goto("/no-such-page");
+  expect(await rootFontSize()).toBeCloseTo(390 / 3.75, 1);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(await rootFontSize()).toBeCloseTo(720 / 3.75, 1);
+});
+
 test("the back arrow returns to the previous page of the mall", async ({ page, signIn }) => {
   await signIn("chan");
   await page.getByRole("link", { name: "My orders" }).click();
