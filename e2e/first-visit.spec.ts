@@ -1,5 +1,5 @@
 /** A new member's first visit: sign-in page, agreement pop-up, home with the balance. */
-import { MEMBERS, expect, hostCalls, isLoginPage, test } from "./fixtures";
+import { MEMBERS, expect, hostCalls, hydrated, isLoginPage, test } from "./fixtures";
 
 test("a new member signs in, agrees to the terms and sees their balance", async ({ page, sandbox }) => {
   await page.goto("/");
@@ -8,6 +8,7 @@ test("a new member signs in, agrees to the terms and sees their balance", async 
 
   await page.getByRole("button", { name: "Continue as Ana Sousa" }).click();
   await expect(page).toHaveURL(/\/index$/);
+  await hydrated(page);
 
   const dialog = page.getByRole("dialog", { name: "mCoin Terms and Conditions" });
   await expect(dialog).toBeVisible();
@@ -81,5 +82,6 @@ test("refusing the terms posts status 0 and asks the host to close the web view"
 
   // Refused terms are asked again next time.
   await page.goto("/index");
+  await hydrated(page);
   await expect(dialog).toBeVisible();
 });

@@ -70,6 +70,11 @@ export async function hostCalls(page: Page): Promise<{ method: string; args: unk
   return page.evaluate(() => JSON.parse(window.sessionStorage.getItem("mcoin.host.log") ?? "[]"));
 }
 
+/** Resolves once the page has hydrated: the first effect creates the host bridge. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__mcoinHost !== undefined);
+}
+
 /** The sandbox's sign-in page (it stands in for the wallet app's). */
 export function isLoginPage(url: URL | string): boolean {
   return new URL(String(url)).pathname === "/oauth/authorize";
@@ -96,6 +101,7 @@ export const test = base.extend<Fixtures>({
       await expect(page).toHaveURL(isLoginPage);
       await page.getByRole("button", { name: `Continue as ${MEMBERS[member].nickname}` }).click();
       await page.waitForURL((url) => !isLoginPage(url));
+      await hydrated(page);
       if (agree) {
         const dialog = page.getByRole("dialog", { name: "mCoin Terms and Conditions" });
         // Members whose terms are pending see the pop-up; agree to get it out of the way.

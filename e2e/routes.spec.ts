@@ -2,7 +2,7 @@
 import { encodeOauthParams } from "../app/lib/session-start/oauth-params";
 import { SCREEN_ROUTES } from "../app/route-table.js";
 import { E2E_APP_URL } from "./env";
-import { expect, hostCalls, isLoginPage, test } from "./fixtures";
+import { expect, hostCalls, hydrated, isLoginPage, test } from "./fixtures";
 
 /** A concrete path for each pattern of the route table. */
 function samplePath(pattern: string): string {
@@ -95,6 +95,7 @@ test("/mycoupons/{token} keeps the token as the session and takes it out of the 
 
   // Entered with a token, going back asks the host app to go back.
   await page.goto(`/mycoupons/${token}`);
+  await hydrated(page);
   await page.getByRole("button", { name: "Back" }).click();
   await expect.poll(async () => (await hostCalls(page)).some((call) => call.method === "goBack")).toBe(true);
 });

@@ -15,7 +15,6 @@ export interface SandboxData {
   tokens: Record<string, { openId: string; issuedAt: number }>;
   /** single-use login codes handed out by the login page */
   authCodes: Record<string, { openId: string; issuedAt: number }>;
-  nextId: number;
 }
 
 export type FaultKind = "http500" | "http429" | "not-login" | "delay" | "garbage" | "not-found" | "network";
@@ -177,12 +176,6 @@ export class SandboxState {
     return Date.now() - entry.issuedAt <= AUTH_CODE_TTL_MS ? entry.openId : undefined;
   }
 
-  nextId(): number {
-    this.data.nextId += 1;
-    this.changed();
-    return this.data.nextId;
-  }
-
   // --- persistence ----------------------------------------------------------------------------
 
   /** Call after every change; with --state the data is written to the file shortly after. */
@@ -212,6 +205,6 @@ export class SandboxState {
     const members = Object.fromEntries(
       this.fixtures.members.map((member) => [member.openId, structuredClone(member)]),
     );
-    return { members, tokens: {}, authCodes: {}, nextId: 1000 };
+    return { members, tokens: {}, authCodes: {} };
   }
 }

@@ -1,0 +1,52 @@
+/** What the mall asks of the host app as the member moves around. */
+import { expect, hostCalls, hydrated, test } from "./fixtures";
+
+async function leaveAndReturnToTab(page: import("@playwright/test").Page) {
+  await hydrated(page);
+  await page.evaluate(() => {
+    for (const state of ["hidden", "visible"]) {
+      Object.defineProperty(document, "visibilityState", { value: state, configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    }
+  });
+}
+
+test("returning to the tab refreshes the system time and the access token", async ({ page, signIn, sandbox }) => {
+  await signIn("chan");
+  await leaveAndReturnToTab(page);
+  await expect.poll(async () => (await sandbox.calls("/api/business/refresh")).length).toBe(1);
+  expect(await sandbox.calls("/api/system/time")).toHaveLength(1);
+
+  // The refreshed token is the session's now: the old one is not needed any more.
+  await page.reload();
+  await expect(page.getByTestId("mcoin-balance")).toHaveText("12,580");
+  const [refresh] = await sandbox.calls("/api/business/refresh");
+  const later = await sandbox.calls("/api/auth/basicinformation");
+  expect(later[later.length - 1].seq).toBeGreaterThan(refresh.seq);
+});
+
+test("returning to the tab on a shop detail page refreshes the time only", async ({ page, signIn, sandbox }) => {
+  await signIn("chan");
+  await page.goto("/store_details/7");
+  await leaveAndReturnToTab(page);
+  await expect.poll(async () => (await sandbox.calls("/api/system/time")).length).toBe(1);
+  expect(await sandbox.calls("/api/business/refresh")).toHaveLength(0);
+});
+
+test("a popstate while on home asks the host to go back; one elsewhere does not", async ({ page, signIn }) => {
+  await signIn("chan");
+  await page.getByRole("link", { name: "My orders" }).click();
+  await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+  await page.goBack(); // leaves My Orders
+  await expect(page.getByTestId("mcoin-balance")).toBeVisible();
+  expect((await hostCalls(page)).filter((call) => call.method === "goBack")).toHaveLength(0);
+
+  await page.goForward(); // leaves home
+  await expect.poll(async () => (await hostCalls(page)).filter((call) => call.method === "goBack").length).toBe(1);
+});
+
+test("the user centre opens the wallet's own page", async ({ page, signIn }) => {
+  await signIn("chan");
+  await page.getByRole("button", { name: "User centre" }).click();
+  await expect.poll(async () => (await hostCalls(page)).find((call) => call.method === "openNativePage")?.args).toEqual(["userCenter", null]);
+});
