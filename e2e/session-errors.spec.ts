@@ -11,8 +11,11 @@ test("a 'not login' reply mid-session clears the session and redirects exactly o
 
   await sandbox.fault("/api/auth/basicinformation", "not-login", 1);
   await page.getByRole("link", { name: "My orders" }).click();
-  await page.goBack();
+  await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+  await page.goBack(); // home's loader meets the 'not login' reply
   await expect(page).toHaveURL(isLoginPage);
+  const faulted = await sandbox.calls("/api/auth/basicinformation");
+  expect(faulted[faulted.length - 1].fault).toBe("not-login");
   expect(await loginPageVisits(sandbox)).toBe(visitsBefore + 1);
 
   // Signing in again brings the member home.
