@@ -47,7 +47,7 @@ export function ensureChromium() {
   log("installing Debian's chromium for the browser tests (apt-get)…");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   runOrExit("apt-get", ["update"], { env });
-  runOrExit("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { env });
+  runOrExit("apt-get", ["install", "-y", "chromium"], { env });
 }
 
 /** Starts a long-running child; its output is prefixed with a label. */
