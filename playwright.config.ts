@@ -7,7 +7,7 @@ import { defineConfig } from "@playwright/test";
 import { E2E_APP_URL, E2E_SANDBOX_PORT, E2E_SANDBOX_URL, walletUserAgent } from "./e2e/env";
 
 const APP_PORT = new URL(E2E_APP_URL).port;
-const build = process.env.MCOIN_E2E_PREBUILT ? "" : "npx remix vite:build && ";
+const build = process.env.MCOIN_E2E_PREBUILT ? "" : "npm run --silent build && ";
 
 export default defineConfig({
   testDir: "e2e",

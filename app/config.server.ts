@@ -3,7 +3,12 @@
  * typed values. Environments (DESIGN.md): sandbox (default), dev, sit, uat, prod, chosen by MCOIN_ENV,
  * else from the request's host name, as the spec chooses by page URL.
  */
+import { resolve } from "node:path";
 import { z } from "zod";
+import type { GatewayClientSettings } from "./lib/gateway/client";
+import type { DeviceInfo } from "./lib/gateway/envelope";
+import { readSandboxGatewayKeys } from "./lib/gateway/sandbox-keys";
+import { gatewaySettings } from "./lib/gateway/settings";
 
 export const ENVIRONMENT_NAMES = ["sandbox", "dev", "sit", "uat", "prod"] as const;
 export type EnvironmentName = (typeof ENVIRONMENT_NAMES)[number];
@@ -27,6 +32,8 @@ const EnvSchema = z.object({
   MCOIN_SANDBOX_URL: Url.default("http://127.0.0.1:4010"),
   /** Where browsers reach the sandbox's sign-in page; default: the page's own host on the sandbox's port. */
   MCOIN_SANDBOX_PUBLIC_URL: Url.optional(),
+  /** The sandbox's test-only secure-gateway keys. */
+  MCOIN_SANDBOX_KEYS_DIR: z.string().min(1).default("fixtures/keys"),
   MCOIN_DEV_API_BASE: Url.optional(),
   MCOIN_DEV_LOGIN_URL: Url.optional(),
   MCOIN_SIT_API_BASE: Url.optional(),
@@ -110,6 +117,17 @@ export function gatewayEnvironment(requestUrl: URL): GatewayEnvironment {
   }
   if (!env.SESSION_SECRET) throw new ConfigError(`environment ${name} needs SESSION_SECRET`);
   return { name, apiBase: apiBase.replace(/\/+$/, ""), loginUrl };
+}
+
+/** The secure gateway's settings for a request's environment (task center). */
+export function secureGatewaySettings(requestUrl: URL, deviceInfo: Partial<DeviceInfo>): GatewayClientSettings {
+  return gatewaySettings({
+    environment: environmentName(requestUrl),
+    vars: process.env,
+    sandboxUrl: env.MCOIN_SANDBOX_URL,
+    sandboxKeys: () => readSandboxGatewayKeys(resolve(env.MCOIN_SANDBOX_KEYS_DIR)),
+    deviceInfo,
+  });
 }
 
 export const sessionSecret = env.SESSION_SECRET ?? SANDBOX_ONLY_SESSION_SECRET;

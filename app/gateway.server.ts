@@ -8,15 +8,12 @@ import { redirect } from "@remix-run/node";
 import { createApiClient, type ApiClient, type ApiReply, type CallOptions } from "./lib/api/client";
 import type { Endpoint, EndpointData, EndpointRequest } from "./lib/api/define";
 import { ERROR_ROUTE_CODES, isApiError, type ApiError } from "./lib/api/errors";
-import { createUndiciTransport } from "./lib/api/undici-transport";
 import type { Locale } from "./lib/i18n/locale";
 import { stateForPath } from "./lib/session-start/state-route";
 import { apiTimeoutMs, gatewayEnvironment, type GatewayEnvironment } from "./config.server";
 import { getLocale } from "./i18n.server";
+import { transport } from "./transport.server";
 import { clearMember, commitSession, getSession, reloginCookie, type MemberSession } from "./session.server";
-
-/** One pooled transport per server process. */
-const transport = createUndiciTransport();
 
 export interface Member {
   token: string;

@@ -20,6 +20,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { AgreementDialog, type Agreement } from "./components/agreement-dialog";
 import { AppFrame } from "./components/app-frame";
 import { NotFoundScreen, StatusScreen, BackToHomeLink } from "./components/status-screen";
+import { TaskWidget } from "./components/task-widget";
 import { documentTitleMeta } from "./document-title";
 import { getRequestContext } from "./gateway.server";
 import { i18n, localeCookieHeader } from "./i18n.server";
@@ -112,6 +113,7 @@ export default function App() {
         <Outlet />
       </AppFrame>
       {agreement ? <AgreementDialog key={agreement.clauseid} agreement={agreement} /> : null}
+      <TaskWidget />
     </>
   );
 }

@@ -68,6 +68,7 @@ export const OTHER_ROUTES = [
   { name: "start", path: "/", file: "routes/start.ts", index: true },
   { name: "resourceAgreement", path: "/resources/agreement", file: "routes/resources.agreement.ts" },
   { name: "resourceSession", path: "/resources/session", file: "routes/resources.session.ts" },
+  { name: "resourceTask", path: "/resources/task", file: "routes/resources.task.ts" },
 ];
 
 /** Any other path: the not-found screen with HTTP 404. */

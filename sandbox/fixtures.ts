@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { z } from "zod";
 import { AddressSchema } from "../app/lib/api/endpoints";
+import { readSandboxGatewayKeys, type SandboxGatewayKeys } from "../app/lib/gateway/sandbox-keys";
 
 const Localized = z.object({ zh: z.string(), en: z.string() });
 
@@ -27,13 +28,30 @@ const ClauseFixtureSchema = z.object({
   content: Localized,
 });
 
+const TaskFixtureSchema = z.object({
+  taskNo: z.string(),
+  title: z.string(),
+  subCode: z.string(),
+  task_type: z.number().int(),
+  threshold_type: z.number().int(),
+  user_exec_status: z.number().int(),
+  threshold_value: z.number().int().nonnegative(),
+  /** Whether the completion notice succeeds. */
+  notify: z.enum(["ok", "fail"]),
+  reward: z.number().int().nonnegative(),
+});
+
 export type MemberFixture = z.infer<typeof MemberFixtureSchema>;
+export type TaskFixture = z.infer<typeof TaskFixtureSchema>;
 export type ClauseFixture = z.infer<typeof ClauseFixtureSchema>;
 
 export interface Fixtures {
   dir: string;
   members: MemberFixture[];
   clause: ClauseFixture;
+  tasks: TaskFixture[];
+  /** The secure gateway's test-only keys (fixtures/keys). */
+  gatewayKeys: SandboxGatewayKeys;
 }
 
 export const DEFAULT_FIXTURES_DIR = fileURLToPath(new URL("../fixtures", import.meta.url));
@@ -42,5 +60,6 @@ export function loadFixtures(dir = DEFAULT_FIXTURES_DIR): Fixtures {
   const read = (file: string) => JSON.parse(readFileSync(join(dir, file), "utf8")) as unknown;
   const members = z.object({ members: z.array(MemberFixtureSchema) }).parse(read("members.json")).members;
   const clause = ClauseFixtureSchema.parse(read("clause.json"));
-  return { dir, members, clause };
+  const tasks = z.object({ tasks: z.array(TaskFixtureSchema) }).parse(read("tasks.json")).tasks;
+  return { dir, members, clause, tasks, gatewayKeys: readSandboxGatewayKeys(join(dir, "keys")) };
 }

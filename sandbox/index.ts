@@ -8,6 +8,7 @@ import { getResponse, http, HttpResponse, type HttpHandler } from "msw";
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from "./fixtures";
 import { controlHandlers } from "./handlers/controls";
 import { middlewareHandler } from "./handlers/middleware";
+import { secureGatewayHandlers } from "./handlers/secure-gateway";
 import { sessionHandlers } from "./handlers/session";
 import { loginPageHandlers } from "./login-page";
 import { SandboxState } from "./state";
@@ -44,6 +45,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     staticHandler(fixturesDir),
     ...loginPageHandlers(state),
     ...sessionHandlers(state),
+    ...secureGatewayHandlers(state),
     // Last: anything else is an unknown endpoint, answered as the gateway would.
     http.all("*", ({ request }) =>
       HttpResponse.json({ code: 404, msg: `no sandbox endpoint for ${request.method} ${new URL(request.url).pathname}` }, { status: 404 }),

@@ -15,6 +15,8 @@ export interface SandboxData {
   tokens: Record<string, { openId: string; issuedAt: number }>;
   /** single-use login codes handed out by the login page */
   authCodes: Record<string, { openId: string; issuedAt: number }>;
+  /** task-center progress per member ciphertext and task: `${cust}|${taskNo}` */
+  taskRuns: Record<string, { detailAt: number; done: boolean }>;
 }
 
 export type FaultKind = "http500" | "http429" | "not-login" | "delay" | "garbage" | "not-found" | "network";
@@ -70,11 +72,33 @@ export class SandboxState {
     this.frozenAt = null;
     this.faults = [];
     this.calls = [];
+    this.nonces.clear();
     this.changed();
   }
 
   get clause() {
     return this.fixtures.clause;
+  }
+
+  get gatewayKeys() {
+    return this.fixtures.gatewayKeys;
+  }
+
+  task(taskNo: string) {
+    return this.fixtures.tasks.find((task) => task.taskNo === taskNo);
+  }
+
+  // --- secure gateway nonces --------------------------------------------------------------------
+
+  private nonces = new Map<string, number>();
+
+  /** Remembers a nonce; false when it was seen within the replay window. */
+  useNonce(nonce: string, windowMs: number): boolean {
+    const now = Date.now();
+    for (const [seen, at] of this.nonces) if (now - at > windowMs) this.nonces.delete(seen);
+    if (this.nonces.has(nonce)) return false;
+    this.nonces.set(nonce, now);
+    return true;
   }
 
   // --- the clock ------------------------------------------------------------------------------
@@ -198,13 +222,13 @@ export class SandboxState {
   private load(): SandboxData | null {
     if (!this.stateFile || !existsSync(this.stateFile)) return null;
     const saved = JSON.parse(readFileSync(this.stateFile, "utf8")) as { version: number; data: SandboxData };
-    return saved.version === 1 ? saved.data : null;
+    return saved.version === 1 ? { ...this.seed(), ...saved.data } : null;
   }
 
   private seed(): SandboxData {
     const members = Object.fromEntries(
       this.fixtures.members.map((member) => [member.openId, structuredClone(member)]),
     );
-    return { members, tokens: {}, authCodes: {} };
+    return { members, tokens: {}, authCodes: {}, taskRuns: {} };
   }
 }

@@ -7,7 +7,7 @@ const sandboxPort = Number(process.env.MCOIN_SANDBOX_PORT ?? 4010);
 
 ensureDependencies();
 log("building the mall…");
-runOrExit(bin("remix"), ["vite:build"]);
+runOrExit("npm", ["run", "--silent", "build"]);
 
 const sandboxArgs = ["bin/mcoin.mjs", "sandbox", "--port", String(sandboxPort)];
 if (process.env.MCOIN_SANDBOX_STATE) sandboxArgs.push("--state", process.env.MCOIN_SANDBOX_STATE);

@@ -9,7 +9,7 @@ ensureChromium();
 const steps = [
   ["typecheck", bin("tsc"), ["--noEmit"]],
   ["unit tests", bin("vitest"), ["run"]],
-  ["build", bin("remix"), ["vite:build"]],
+  ["build", "npm", ["run", "--silent", "build"]],
   ["browser tests", bin("playwright"), ["test"]],
 ];
 for (const [name, command, args] of steps) {

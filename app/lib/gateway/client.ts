@@ -1,0 +1,131 @@
+/**
+ * The secure gateway client (spec section 7, "Secure gateway wrapper"): seals every non-exempt
+ * request, opens replies and error bodies with the request's key and IV, and succeeds only on
+ * result.code "000000". Optional success and failure callbacks; a debug log outside prod and uat.
+ * It runs on the server, where the keys are; "credentials sent cross-origin" has no meaning there.
+ */
+import type { HttpTransport } from "../api/transport";
+import { SUCCESS_RESULT_CODE, openReply, resultOf, sealRequest, type EnvelopeSettings, type GatewayResult } from "./envelope";
+
+export interface GatewayClientSettings extends EnvelopeSettings {
+  /** Base URL of the gateway, without a trailing slash. */
+  baseUrl: string;
+  /** URL fragments sent without the envelope (plain JSON). */
+  exemptUrls: string[];
+  /** Default 30000 ms (spec section 9). */
+  timeoutMs: number;
+  /** Logs each exchange in plain text through `log`. */
+  debug: boolean;
+}
+
+export type GatewayErrorCode = "BUSINESS" | "HTTP" | "NETWORK" | "TIMEOUT" | "ABORTED";
+
+export class GatewayError extends Error {
+  readonly code: GatewayErrorCode;
+  readonly status?: number;
+  readonly result?: GatewayResult;
+  /** The reply body, decrypted when it could be. */
+  readonly body?: unknown;
+
+  constructor(code: GatewayErrorCode, message: string, details: { status?: number; result?: GatewayResult; body?: unknown; cause?: unknown } = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = "GatewayError";
+    this.code = code;
+    this.status = details.status;
+    this.result = details.result;
+    this.body = details.body;
+  }
+
+  toJSON() {
+    return { name: this.name, code: this.code, message: this.message, status: this.status, result: this.result };
+  }
+}
+
+export interface GatewayCallOptions {
+  /** Sent as the Token header. */
+  token?: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface GatewayClientOptions {
+  transport: HttpTransport;
+  /** The clock for Request-Time (default Date.now). */
+  now?: () => number;
+  onSuccess?: (reply: unknown, functionUrl: string) => void;
+  onFailure?: (error: GatewayError, functionUrl: string) => void;
+  /** Where debug lines go (nothing is logged without it). */
+  log?: (line: string) => void;
+}
+
+export interface GatewayClient {
+  /** Calls a function of the gateway; resolves with the opened reply when result.code is "000000". */
+  call<T = unknown>(functionUrl: string, body: unknown, options?: GatewayCallOptions): Promise<T>;
+  readonly settings: Readonly<GatewayClientSettings>;
+}
+
+export function createGatewayClient(settings: GatewayClientSettings, options: GatewayClientOptions): GatewayClient {
+  const now = options.now ?? Date.now;
+  const debug = (line: string) => {
+    if (settings.debug) options.log?.(line);
+  };
+  const fail = (error: GatewayError, functionUrl: string): never => {
+    options.onFailure?.(error, functionUrl);
+    throw error;
+  };
+
+  async function call<T>(functionUrl: string, body: unknown, callOptions: GatewayCallOptions = {}): Promise<T> {
+    const exempt = settings.exemptUrls.some((fragment) => functionUrl.includes(fragment));
+    const sealed = exempt ? null : sealRequest(settings, { functionUrl, body, token: callOptions.token, now: now() });
+    const headers = sealed?.headers ?? { "Content-Type": settings.contentType, Token: callOptions.token ?? "" };
+    const requestBody = sealed?.body ?? JSON.stringify(body ?? {});
+    debug(`gateway → ${functionUrl} ${JSON.stringify(body)}`);
+
+    const timeoutMs = callOptions.timeoutMs ?? settings.timeoutMs;
+    const controller = new AbortController();
+    const timedOut = new Error("timeout");
+    const timer = timeoutMs > 0 ? setTimeout(() => controller.abort(timedOut), timeoutMs) : undefined;
+    const onAbort = () => controller.abort(callOptions.signal?.reason);
+    callOptions.signal?.addEventListener("abort", onAbort, { once: true });
+
+    let status: number;
+    let text: string;
+    try {
+      const response = await options.transport({ method: "POST", url: `${settings.baseUrl}${functionUrl}`, headers, body: requestBody, signal: controller.signal });
+      status = response.status;
+      text = response.text;
+    } catch (cause) {
+      const error =
+        controller.signal.reason === timedOut
+          ? new GatewayError("TIMEOUT", `timeout of ${timeoutMs} ms exceeded`, { cause })
+          : callOptions.signal?.aborted
+            ? new GatewayError("ABORTED", "aborted", { cause })
+            : new GatewayError("NETWORK", `Network Error (${(cause as { cause?: { code?: string } })?.cause?.code ?? "no response"})`, { cause });
+      debug(`gateway ✗ ${functionUrl} ${error.message}`);
+      return fail(error, functionUrl);
+    } finally {
+      clearTimeout(timer);
+      callOptions.signal?.removeEventListener("abort", onAbort);
+    }
+
+    const opened = sealed ? openReply(text, sealed.key, sealed.iv) : openReply(text, "", "");
+    const result = resultOf(opened.value);
+    debug(`gateway ← ${functionUrl} ${status} ${JSON.stringify(opened.value)}`);
+    if (status < 200 || status >= 300) {
+      return fail(
+        new GatewayError("HTTP", result?.message ?? `Request failed with status code ${status}`, { status, result, body: opened.value }),
+        functionUrl,
+      );
+    }
+    if (result?.code !== SUCCESS_RESULT_CODE) {
+      return fail(
+        new GatewayError("BUSINESS", result?.message ?? "the gateway did not answer with a result", { status, result, body: opened.value }),
+        functionUrl,
+      );
+    }
+    options.onSuccess?.(opened.value, functionUrl);
+    return opened.value as T;
+  }
+
+  return { call, settings };
+}

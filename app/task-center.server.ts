@@ -1,0 +1,15 @@
+/**
+ * The task-center client for one request: the secure gateway of the request's environment, with the
+ * member's platform as clientOs (ios, android or web, from the user agent).
+ */
+import { secureGatewaySettings } from "./config.server";
+import { createGatewayClient } from "./lib/gateway/client";
+import { parseHostUserAgent } from "./lib/host-bridge/user-agent";
+import { createTaskCenterClient, type TaskCenterClient } from "./lib/task-center/client";
+import { transport } from "./transport.server";
+
+export function taskCenterFor(request: Request): TaskCenterClient {
+  const clientOs = parseHostUserAgent(request.headers.get("user-agent")).platform;
+  const settings = secureGatewaySettings(new URL(request.url), { clientOs });
+  return createTaskCenterClient(createGatewayClient(settings, { transport, log: (line) => console.info(line) }));
+}

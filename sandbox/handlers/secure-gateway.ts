@@ -1,0 +1,143 @@
+/**
+ * The sandbox's secure gateway: the task center's two calls behind the real envelope. It recovers
+ * the key and IV with its private key, verifies the signature, refuses a Request-Time more than five
+ * minutes off its clock and a nonce seen before, and answers encrypted with the request's key and
+ * IV. Refusals are plain JSON with a result code and a message that says what is wrong.
+ */
+import { http, HttpResponse, type HttpHandler } from "msw";
+import { HEADER, NONCE_LENGTH, SUCCESS_RESULT_CODE, headerValue, sealReply, signatureOf } from "../../app/lib/gateway/envelope";
+import { aesDecrypt, parseRequestTime } from "../../app/lib/gateway/primitives";
+import { recoverKeyAndIv } from "../../app/lib/gateway/private-key";
+import { DATA_SOURCE, SYSTEM_NAME, TASK_DETAIL_URL, TASK_NOTIFY_URL, TASK_OK_SUBCODE } from "../../app/lib/task-center/client";
+import type { SandboxState } from "../state";
+
+export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
+const NONCE_WINDOW_MS = 2 * MAX_CLOCK_SKEW_MS;
+
+function refuse(status: number, code: string, message: string) {
+  return HttpResponse.json({ result: { code, message } }, { status });
+}
+
+type Opened = { ok: true; key: string; iv: string; body: Record<string, unknown> } | { ok: false; response: Response };
+
+/** Checks and opens one sealed request, in the order a real gateway would. */
+function openRequest(state: SandboxState, request: Request, rawBody: string, functionUrl: string): Opened {
+  const keys = state.gatewayKeys;
+  const headers = Object.fromEntries(request.headers);
+  const get = (name: string) => headerValue(headers, name);
+  for (const name of [HEADER.clientId, HEADER.requestTime, HEADER.nonce, HEADER.function, HEADER.encrypt, HEADER.signature]) {
+    if (!get(name)) return { ok: false, response: refuse(400, "MISSING_HEADER", `the ${name} header is missing`) };
+  }
+  if (get(HEADER.clientId) !== keys.clientId) return { ok: false, response: refuse(401, "UNKNOWN_CLIENT", `Client-Id ${get(HEADER.clientId)} is not known to the gateway`) };
+  if (get(HEADER.function) !== functionUrl) return { ok: false, response: refuse(400, "FUNCTION_MISMATCH", `the Function header (${get(HEADER.function)}) does not name the called URL (${functionUrl})`) };
+
+  let key: string;
+  let iv: string;
+  try {
+    const encrypt = JSON.parse(get(HEADER.encrypt) ?? "") as { algorithm?: string; keyVersion?: string; symmetricKey?: string };
+    if (encrypt.algorithm !== "RSA_AES" || encrypt.keyVersion !== keys.keyVersion || !encrypt.symmetricKey) throw new Error("unsupported");
+    ({ key, iv } = recoverKeyAndIv(keys.privateKey, encrypt.symmetricKey));
+  } catch {
+    return { ok: false, response: refuse(400, "KEY_UNRECOVERABLE", "the symmetric key in the Encrypt header cannot be recovered: was it encrypted with the gateway's public key (RSA_AES, key version 1)?") };
+  }
+
+  let signature: { algorithm?: string; signature?: string };
+  try {
+    signature = JSON.parse(get(HEADER.signature) ?? "");
+  } catch {
+    signature = {};
+  }
+  const requestTime = get(HEADER.requestTime) ?? "";
+  const nonce = get(HEADER.nonce) ?? "";
+  const expected = signatureOf({ secret: keys.signSecret, requestTime, nonce, body: rawBody, md5Key: keys.md5Key });
+  if (signature.algorithm !== "MD5" || signature.signature !== expected) {
+    return { ok: false, response: refuse(401, "SIGNATURE_INVALID", "the signature does not match the request: check the signing secret and the MD5 key, and that the body was not changed") };
+  }
+
+  const sentAt = parseRequestTime(requestTime);
+  if (!Number.isFinite(sentAt)) return { ok: false, response: refuse(400, "BAD_REQUEST_TIME", `Request-Time "${requestTime}" is not YYYY-MM-DD HH:mm:ss`) };
+  if (Math.abs(state.now() - sentAt) > MAX_CLOCK_SKEW_MS) {
+    return { ok: false, response: refuse(401, "REQUEST_EXPIRED", `Request-Time ${requestTime} is more than 5 minutes off the gateway's clock`) };
+  }
+  if (nonce.length !== NONCE_LENGTH) return { ok: false, response: refuse(400, "BAD_NONCE", `the Nonce must be ${NONCE_LENGTH} characters`) };
+  if (!state.useNonce(nonce, NONCE_WINDOW_MS)) return { ok: false, response: refuse(401, "NONCE_REUSED", `nonce ${nonce} was already used: a replayed request`) };
+
+  try {
+    const body = JSON.parse(aesDecrypt(rawBody, key, iv)) as unknown;
+    if (!body || typeof body !== "object" || Array.isArray(body)) throw new Error("not an object");
+    return { ok: true, key, iv, body: body as Record<string, unknown> };
+  } catch {
+    return { ok: false, response: refuse(400, "DECRYPT_FAILED", "the body does not decrypt to JSON with the symmetric key") };
+  }
+}
+
+type TaskReply = { result: { code: string; subCode?: string; message: string }; data?: unknown };
+
+function taskDetail(state: SandboxState, body: Record<string, unknown>): TaskReply {
+  const taskNo = String(body.task_no ?? "");
+  const cust = String(body.cust_id_ciphertext ?? "");
+  if (body.system_name !== SYSTEM_NAME || body.data_source !== DATA_SOURCE || !taskNo || !cust) {
+    return { result: { code: "PARAM_INVALID", message: "system_name, data_source, task_no and cust_id_ciphertext are required" } };
+  }
+  const task = state.task(taskNo);
+  if (!task) return { result: { code: SUCCESS_RESULT_CODE, subCode: "4004", message: `no task ${taskNo}` } };
+  const runKey = `${cust}|${taskNo}`;
+  const run = state.data.taskRuns[runKey] ?? { detailAt: 0, done: false };
+  state.data.taskRuns[runKey] = { ...run, detailAt: state.now() };
+  state.changed();
+  return {
+    result: { code: SUCCESS_RESULT_CODE, subCode: task.subCode, message: task.subCode === TASK_OK_SUBCODE ? "success" : "task not available" },
+    data: {
+      task_no: task.taskNo,
+      task_name: task.title,
+      task_type: task.task_type,
+      threshold_type: task.threshold_type,
+      user_exec_status: run.done ? 1 : task.user_exec_status,
+      threshold_value: task.threshold_value,
+      check_value: task.threshold_value,
+      reward: task.reward,
+    },
+  };
+}
+
+function taskNotify(state: SandboxState, body: Record<string, unknown>): TaskReply {
+  const taskNo = String(body.task_no ?? "");
+  const cust = String(body.cust_id_ciphertext ?? "");
+  if (body.system_name !== SYSTEM_NAME || body.data_source !== DATA_SOURCE || !taskNo || !cust || !/^\d{14}$/.test(String(body.tran_time ?? ""))) {
+    return { result: { code: "PARAM_INVALID", message: "system_name, data_source, tran_time (yyyyMMddHHmmss), task_no and cust_id_ciphertext are required" } };
+  }
+  const task = state.task(taskNo);
+  const runKey = `${cust}|${taskNo}`;
+  const run = state.data.taskRuns[runKey];
+  if (!task) return { result: { code: "TASK_NOT_FOUND", message: `no task ${taskNo}` } };
+  if (!run) return { result: { code: "TASK_NOT_STARTED", message: "the task detail was never requested for this member" } };
+  if (run.done) return { result: { code: "TASK_DONE", message: "this member has already completed the task" } };
+  if (Number(body.check_value) !== task.threshold_value) return { result: { code: "CHECK_VALUE_MISMATCH", message: `check_value must be ${task.threshold_value}` } };
+  if (task.notify === "fail") return { result: { code: "TASK_REJECTED", message: "the task center could not record the completion" } };
+  state.data.taskRuns[runKey] = { ...run, done: true };
+  state.changed();
+  return {
+    result: { code: SUCCESS_RESULT_CODE, subCode: TASK_OK_SUBCODE, message: "success" },
+    data: { task_no: task.taskNo, status: "COMPLETED", reward: task.reward, reward_unit: "mCoin" },
+  };
+}
+
+const FUNCTIONS: Record<string, (state: SandboxState, body: Record<string, unknown>) => TaskReply> = {
+  [TASK_DETAIL_URL]: taskDetail,
+  [TASK_NOTIFY_URL]: taskNotify,
+};
+
+export function secureGatewayHandlers(state: SandboxState): HttpHandler[] {
+  return [
+    http.post("*/bservice/discount/gateway/:function", async ({ request }) => {
+      const functionUrl = new URL(request.url).pathname;
+      const handler = FUNCTIONS[functionUrl];
+      if (!handler) return refuse(404, "UNKNOWN_FUNCTION", `the gateway has no function ${functionUrl}`);
+      const opened = openRequest(state, request, await request.text(), functionUrl);
+      if (!opened.ok) return opened.response;
+      return new HttpResponse(sealReply(handler(state, opened.body), opened.key, opened.iv), {
+        headers: { "content-type": "text/plain;charset=UTF-8" },
+      });
+    }),
+  ];
+}

@@ -1,0 +1,251 @@
+/**
+ * The secure gateway end to end in-process: the app's gateway and task-center clients against the
+ * sandbox's handlers (msw/node), and the sandbox's refusals of tampered, wrongly signed, stale and
+ * replayed requests.
+ */
+import { generateKeyPairSync } from "node:crypto";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createFetchTransport } from "../app/lib/api/transport";
+import { GatewayError, createGatewayClient, type GatewayClientSettings } from "../app/lib/gateway/client";
+import { HEADER, sealRequest, signatureOf } from "../app/lib/gateway/envelope";
+import { gatewaySettings } from "../app/lib/gateway/settings";
+import { TASK_DETAIL_URL, TASK_NOTIFY_URL, checkTaskDetail, createTaskCenterClient } from "../app/lib/task-center/client";
+import { createSandbox } from "./index";
+
+const BASE = "http://gateway.test";
+const sandbox = createSandbox();
+const server = setupServer(...sandbox.handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => sandbox.state.reset());
+afterAll(() => server.close());
+
+const keys = sandbox.state.gatewayKeys;
+const baseSettings = gatewaySettings({ environment: "sandbox", vars: {}, sandboxUrl: BASE, sandboxKeys: () => keys });
+
+function gateway(overrides: Partial<GatewayClientSettings> = {}, callbacks: Parameters<typeof createGatewayClient>[1] extends infer O ? Partial<O> : never = {}) {
+  return createGatewayClient({ ...baseSettings, ...overrides }, { transport: createFetchTransport(), ...callbacks });
+}
+
+async function failure(promise: Promise<unknown>): Promise<GatewayError> {
+  const error = await promise.then(() => null, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(GatewayError);
+  return error as GatewayError;
+}
+
+/** Sends a sealed request as-is (or changed), for the refusal cases. */
+async function send(sealed: { headers: Record<string, string>; body: string }, functionUrl = TASK_DETAIL_URL) {
+  const response = await fetch(`${BASE}${functionUrl}`, { method: "POST", headers: sealed.headers, body: sealed.body });
+  return { status: response.status, body: (await response.json().catch(() => null)) as { result?: { code: string; message: string } } | null };
+}
+
+const detailBody = { system_name: "taskCenter", data_source: "H5", task_no: "T1", cust_id_ciphertext: "C1" };
+
+describe("the sandbox environment's settings", () => {
+  it("take the spec's defaults and the sandbox's test keys", () => {
+    expect(baseSettings).toMatchObject({
+      baseUrl: BASE,
+      clientId: "MCSBX001",
+      stdGateway: true,
+      lang: "zh-MO",
+      version: "1",
+      timeoutMs: 30_000,
+      debug: true,
+      signature: { algorithm: "MD5", keyVersion: "1" },
+      encryption: { algorithm: "RSA_AES", keyVersion: "1" },
+    });
+  });
+
+  it("let a variable replace a sandbox key", () => {
+    const settings = gatewaySettings({ environment: "sandbox", vars: { MCOIN_SANDBOX_GATEWAY_SIGN_SECRET: "other" }, sandboxUrl: BASE, sandboxKeys: () => keys });
+    expect(settings.signature.secret).toBe("other");
+  });
+
+  it("refuse a real environment without its keys, naming the variable", () => {
+    expect(() => gatewaySettings({ environment: "uat", vars: {}, sandboxUrl: BASE, sandboxKeys: () => keys })).toThrow(/MCOIN_UAT_GATEWAY_BASE/);
+    const uat = gatewaySettings({
+      environment: "uat",
+      vars: {
+        MCOIN_UAT_GATEWAY_BASE: "https://uat.example/",
+        MCOIN_UAT_GATEWAY_CLIENT_ID: "ABCDEFGH",
+        MCOIN_UAT_GATEWAY_PUBLIC_KEY: keys.publicKey,
+        MCOIN_UAT_GATEWAY_SIGN_SECRET: "s",
+        MCOIN_UAT_GATEWAY_MD5_KEY: "m",
+      },
+      sandboxUrl: BASE,
+      sandboxKeys: () => {
+        throw new Error("not read outside the sandbox");
+      },
+    });
+    expect(uat).toMatchObject({ baseUrl: "https://uat.example", debug: false });
+  });
+});
+
+describe("calls through the secure gateway", () => {
+  it("returns the decrypted task detail and calls the success callback", async () => {
+    const onSuccess = vi.fn();
+    const reply = await gateway({}, { onSuccess }).call(TASK_DETAIL_URL, detailBody, { token: "C1" });
+    expect(reply).toMatchObject({
+      result: { code: "000000", subCode: "0000" },
+      data: { task_no: "T1", task_type: 0, threshold_type: 0, user_exec_status: 0, threshold_value: 15 },
+    });
+    expect(onSuccess).toHaveBeenCalledOnce();
+  });
+
+  it("a wrong signing secret is refused with a message that says so, and calls the failure callback", async () => {
+    const onFailure = vi.fn();
+    const client = gateway({ signature: { ...baseSettings.signature, secret: "not-the-secret" } }, { onFailure });
+    const error = await failure(client.call(TASK_DETAIL_URL, detailBody));
+    expect(error.code).toBe("HTTP");
+    expect(error.status).toBe(401);
+    expect(error.result?.code).toBe("SIGNATURE_INVALID");
+    expect(error.message).toMatch(/signing secret/);
+    expect(onFailure).toHaveBeenCalledWith(error, TASK_DETAIL_URL);
+  });
+
+  it("a business code other than 000000 rejects with the decrypted body", async () => {
+    const error = await failure(gateway().call(TASK_NOTIFY_URL, { ...detailBody, tran_time: "20261121100000", check_value: 15 }));
+    expect(error.code).toBe("BUSINESS");
+    expect(error.result?.code).toBe("TASK_NOT_STARTED");
+    expect(error.body).toMatchObject({ result: { code: "TASK_NOT_STARTED" } });
+  });
+
+  it("a network failure calls the failure callback with the error", async () => {
+    const onFailure = vi.fn();
+    sandbox.state.addFault({ path: "getTaskDetail", kind: "network", remaining: 1, delayMs: 0 });
+    const error = await failure(gateway({}, { onFailure }).call(TASK_DETAIL_URL, detailBody));
+    expect(error.code).toBe("NETWORK");
+    expect(onFailure).toHaveBeenCalledOnce();
+  });
+
+  it("a gateway HTTP error is opened and rejected", async () => {
+    sandbox.state.addFault({ path: "getTaskDetail", kind: "http500", remaining: 1, delayMs: 0 });
+    const error = await failure(gateway().call(TASK_DETAIL_URL, detailBody));
+    expect(error.code).toBe("HTTP");
+    expect(error.status).toBe(500);
+  });
+
+  it("times out with the spec's wording", async () => {
+    sandbox.state.addFault({ path: "getTaskDetail", kind: "delay", remaining: 1, delayMs: 300 });
+    const error = await failure(gateway({ timeoutMs: 30 }).call(TASK_DETAIL_URL, detailBody));
+    expect(error.code).toBe("TIMEOUT");
+    expect(error.message).toBe("timeout of 30 ms exceeded");
+  });
+
+  it("sends exempt URLs plain", async () => {
+    const { http, HttpResponse } = await import("msw");
+    let seen = "";
+    server.use(http.post(`${BASE}/plain/ping`, async ({ request }) => {
+      seen = await request.text();
+      return HttpResponse.json({ result: { code: "000000" }, data: "pong" });
+    }));
+    const reply = await gateway({ exemptUrls: ["/plain/"] }).call("/plain/ping", { hello: 1 });
+    expect(seen).toBe('{"hello":1}');
+    expect(reply).toMatchObject({ data: "pong" });
+    server.resetHandlers();
+  });
+
+  it("logs exchanges in plain text when debug is on, and not when off", async () => {
+    const lines: string[] = [];
+    await gateway({ debug: true }, { log: (line) => lines.push(line) }).call(TASK_DETAIL_URL, detailBody);
+    expect(lines.join("\n")).toContain('"task_no":"T1"');
+    const quiet: string[] = [];
+    await gateway({ debug: false }, { log: (line) => quiet.push(line) }).call(TASK_DETAIL_URL, detailBody);
+    expect(quiet).toEqual([]);
+  });
+});
+
+describe("the sandbox refuses", () => {
+  const seal = (body: unknown = detailBody, options: Partial<Parameters<typeof sealRequest>[1]> = {}) =>
+    sealRequest(baseSettings, { functionUrl: TASK_DETAIL_URL, body, ...options });
+
+  it("a tampered body", async () => {
+    const sealed = seal();
+    const tampered = { ...sealed, body: `${sealed.body.slice(0, -4)}AAA=` };
+    expect(await send(tampered)).toMatchObject({ status: 401, body: { result: { code: "SIGNATURE_INVALID" } } });
+
+    // Even re-signed by someone holding the secrets, a body not sealed with the key does not open.
+    const resigned = {
+      headers: {
+        ...sealed.headers,
+        [HEADER.signature]: JSON.stringify({
+          algorithm: "MD5",
+          keyVersion: "1",
+          signature: signatureOf({ secret: keys.signSecret, requestTime: sealed.requestTime, nonce: sealed.nonce, body: "bm90IGEgY2lwaGVydGV4dA==", md5Key: keys.md5Key }),
+        }),
+      },
+      body: "bm90IGEgY2lwaGVydGV4dA==",
+    };
+    expect(await send(resigned)).toMatchObject({ status: 400, body: { result: { code: "DECRYPT_FAILED" } } });
+  });
+
+  it("a wrong signature", async () => {
+    const sealed = seal();
+    const headers = { ...sealed.headers, [HEADER.signature]: JSON.stringify({ algorithm: "MD5", keyVersion: "1", signature: "0".repeat(32) }) };
+    const { status, body } = await send({ headers, body: sealed.body });
+    expect(status).toBe(401);
+    expect(body?.result?.message).toMatch(/signature does not match/);
+  });
+
+  it("a stale Request-Time", async () => {
+    const { status, body } = await send(seal(detailBody, { now: Date.now() - 6 * 60_000 }));
+    expect(status).toBe(401);
+    expect(body?.result).toMatchObject({ code: "REQUEST_EXPIRED" });
+    expect(body?.result?.message).toMatch(/more than 5 minutes/);
+    expect((await send(seal(detailBody, { now: Date.now() - 4 * 60_000 }))).status).toBe(200);
+  });
+
+  it("a replayed nonce", async () => {
+    const sealed = seal();
+    expect((await send(sealed)).status).toBe(200);
+    const again = await send(sealed);
+    expect(again).toMatchObject({ status: 401, body: { result: { code: "NONCE_REUSED" } } });
+    expect(again.body?.result?.message).toMatch(/replayed/);
+  });
+
+  it("a key sealed for another gateway", async () => {
+    const other = generateKeyPairSync("rsa", { modulusLength: 1024, publicKeyEncoding: { type: "spki", format: "pem" }, privateKeyEncoding: { type: "pkcs8", format: "pem" } });
+    const sealed = sealRequest({ ...baseSettings, encryption: { ...baseSettings.encryption, publicKey: other.publicKey } }, { functionUrl: TASK_DETAIL_URL, body: detailBody });
+    expect(await send(sealed)).toMatchObject({ status: 400, body: { result: { code: "KEY_UNRECOVERABLE" } } });
+  });
+
+  it("an unknown client, a missing header and a Function that is not the URL", async () => {
+    const sealed = seal();
+    expect(await send({ headers: { ...sealed.headers, [HEADER.clientId]: "SOMEONE" }, body: sealed.body })).toMatchObject({ status: 401, body: { result: { code: "UNKNOWN_CLIENT" } } });
+    const { [HEADER.nonce]: _dropped, ...withoutNonce } = sealed.headers;
+    expect(await send({ headers: withoutNonce, body: sealed.body })).toMatchObject({ status: 400, body: { result: { code: "MISSING_HEADER", message: "the Nonce header is missing" } } });
+    expect(await send(sealed, TASK_NOTIFY_URL)).toMatchObject({ status: 400, body: { result: { code: "FUNCTION_MISMATCH" } } });
+  });
+});
+
+describe("the task center", () => {
+  const taskCenter = () => createTaskCenterClient(gateway());
+  const check = async (taskNo: string) => checkTaskDetail(await taskCenter().getTaskDetail({ taskNo, custIdCiphertext: "C1" }));
+
+  it("passes the four checks only for a plain browse task", async () => {
+    expect(await check("T1")).toEqual({ show: true, reason: "ok", thresholdValue: 15 });
+    expect((await check("T-SUBCODE")).reason).toBe("subCode");
+    expect((await check("T-TYPE")).reason).toBe("taskType");
+    expect((await check("T-THRESHOLD")).reason).toBe("thresholdType");
+    expect((await check("T-DONE")).reason).toBe("userExecStatus");
+    expect((await check("T-NOWHERE")).reason).toBe("subCode");
+  });
+
+  it("records a completion once; after it the task is done for that member only", async () => {
+    const client = taskCenter();
+    const task = { taskNo: "T-QUICK", custIdCiphertext: "C1" };
+    await client.getTaskDetail(task);
+    expect(await client.notify({ ...task, checkValue: 3 })).toMatchObject({ result: { code: "000000" }, data: { status: "COMPLETED", reward: 5 } });
+    expect((await check("T-QUICK")).reason).toBe("userExecStatus");
+    expect(checkTaskDetail(await client.getTaskDetail({ taskNo: "T-QUICK", custIdCiphertext: "C2" })).show).toBe(true);
+    expect((await failure(client.notify({ ...task, checkValue: 3 }))).result?.code).toBe("TASK_DONE");
+  });
+
+  it("refuses a wrong check value and a task that fails its notice", async () => {
+    const client = taskCenter();
+    await client.getTaskDetail({ taskNo: "T-QUICK", custIdCiphertext: "C1" });
+    expect((await failure(client.notify({ taskNo: "T-QUICK", custIdCiphertext: "C1", checkValue: 2 }))).result?.code).toBe("CHECK_VALUE_MISMATCH");
+    await client.getTaskDetail({ taskNo: "T-NOTIFY-FAIL", custIdCiphertext: "C1" });
+    expect((await failure(client.notify({ taskNo: "T-NOTIFY-FAIL", custIdCiphertext: "C1", checkValue: 3 }))).result?.code).toBe("TASK_REJECTED");
+  });
+});
