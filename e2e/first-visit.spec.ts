@@ -35,10 +35,13 @@ test("a new member signs in, agrees to the terms and sees their balance", async 
   const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage }) + JSON.stringify({ ...window.sessionStorage }));
   expect(stored).not.toMatch(/sbx_/);
 
-  // The login URL's parameters are gone, and the pop-up does not come back.
+  // The login URL's parameters are gone, and the pop-up does not come back: the session remembers
+  // the terms were accepted, so they are not even asked for again.
+  const clauseChecks = (await sandbox.calls("/api/auth/clause")).length;
   await page.reload();
   await expect(page.getByTestId("mcoin-balance")).toBeVisible();
   await expect(dialog).toBeHidden();
+  expect(await sandbox.calls("/api/auth/clause")).toHaveLength(clauseChecks);
 });
 
 test("the host is configured once, with the login's state, and every page is tagged", async ({ page, signIn, sandbox }) => {

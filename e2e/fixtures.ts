@@ -99,15 +99,16 @@ export const test = base.extend<Fixtures>({
     await use(async (member, { from = "/index", agree = true } = {}) => {
       await page.goto(from);
       await expect(page).toHaveURL(isLoginPage);
-      await page.getByRole("button", { name: `Continue as ${MEMBERS[member].nickname}` }).click();
+      // The sign-in page speaks the member's language; the nickname is the same in both.
+      await page.getByRole("button", { name: new RegExp(MEMBERS[member].nickname) }).click();
       await page.waitForURL((url) => !isLoginPage(url));
       await hydrated(page);
       if (agree) {
-        const dialog = page.getByRole("dialog", { name: "mCoin Terms and Conditions" });
+        const dialog = page.getByRole("dialog");
         // Members whose terms are pending see the pop-up; agree to get it out of the way.
         if (await dialog.isVisible()) {
           await dialog.getByRole("checkbox").check();
-          await dialog.getByRole("button", { name: "Agree" }).click();
+          await dialog.getByRole("button", { name: /^(Agree|同意)$/ }).click();
           await expect(dialog).toBeHidden();
         }
       }

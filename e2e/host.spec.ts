@@ -17,9 +17,10 @@ test("returning to the tab refreshes the system time and the access token", asyn
   await expect.poll(async () => (await sandbox.calls("/api/business/refresh")).length).toBe(1);
   expect(await sandbox.calls("/api/system/time")).toHaveLength(1);
 
-  // The refreshed token is the session's now: the old one is not needed any more.
+  // The refresh rotated the token (the old one no longer works): the session holds the new one.
   await page.reload();
   await expect(page.getByTestId("mcoin-balance")).toHaveText("12,580");
+  expect(new URL(page.url()).pathname).toBe("/index");
   const [refresh] = await sandbox.calls("/api/business/refresh");
   const later = await sandbox.calls("/api/auth/basicinformation");
   expect(later[later.length - 1].seq).toBeGreaterThan(refresh.seq);

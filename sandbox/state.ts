@@ -184,6 +184,12 @@ export class SandboxState {
     return token;
   }
 
+  revokeToken(token: string | null): void {
+    if (!token || !this.data.tokens[token]) return;
+    delete this.data.tokens[token];
+    this.changed();
+  }
+
   issueAuthCode(openId: string): string {
     const code = randomBytes(12).toString("hex");
     this.data.authCodes[code] = { openId, issuedAt: Date.now() };

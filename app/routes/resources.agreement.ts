@@ -1,7 +1,8 @@
 /** Agree (status 1) or refuse (status 0) the points terms shown by the agreement pop-up. */
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { parseForm } from "../forms.server";
+import { postOnly, resourceJson } from "../resource-response.server";
 import { requireMember } from "../gateway.server";
 import { i18n } from "../i18n.server";
 import { setClause } from "../lib/api/endpoints";
@@ -12,23 +13,25 @@ const AgreementSchema = z.object({
   clauseid: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
 });
 
+export const loader = postOnly;
+
 export async function action({ request }: ActionFunctionArgs) {
   const context = await requireMember(request);
   const t = await i18n.getFixedT(context.locale);
   const form = await parseForm(request, AgreementSchema);
   if (!form.success) {
-    return data({ ok: false as const, intent: null, message: t("common.requestFailed") }, { status: 400 });
+    return resourceJson({ ok: false as const, intent: null, message: t("common.requestFailed") }, { status: 400 });
   }
   const { intent, clauseid } = form.data;
   try {
     await context.call(setClause, { clauseid, status: intent === "agree" ? 1 : 0 });
   } catch (error) {
-    if (isApiError(error)) return data({ ok: false as const, intent, message: t("common.requestFailed") }, { status: 409 });
+    if (isApiError(error)) return resourceJson({ ok: false as const, intent, message: t("common.requestFailed") }, { status: 409 });
     throw error;
   }
   if (intent === "agree") {
     context.session.set("clauseChecked", true);
     context.sessionDidChange();
   }
-  return data({ ok: true as const, intent }, { headers: await context.headers() });
+  return resourceJson({ ok: true as const, intent }, { headers: await context.headers() });
 }

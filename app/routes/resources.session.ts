@@ -3,9 +3,10 @@
  * that opt out, the access token. A background refresh never sends the member to the error screen;
  * only a 'not login' reply leads to the login page.
  */
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { parseForm } from "../forms.server";
+import { postOnly, resourceJson } from "../resource-response.server";
 import { requireMember } from "../gateway.server";
 import { refreshToken, systemTime } from "../lib/api/endpoints";
 import { isApiError } from "../lib/api/errors";
@@ -15,10 +16,12 @@ const ReturnSchema = z.object({
   refreshToken: z.enum(["0", "1"]),
 });
 
+export const loader = postOnly;
+
 export async function action({ request }: ActionFunctionArgs) {
   const context = await requireMember(request);
   const form = await parseForm(request, ReturnSchema);
-  if (!form.success) return data({ ok: false as const }, { status: 400 });
+  if (!form.success) return resourceJson({ ok: false as const }, { status: 400 });
   try {
     const [time, refreshed] = await Promise.all([
       context.api.call(systemTime),
@@ -28,10 +31,10 @@ export async function action({ request }: ActionFunctionArgs) {
       context.session.set("token", refreshed.data.access_token);
       context.sessionDidChange();
     }
-    return data({ ok: true as const, sysTime: time.data.sysTime }, { headers: await context.headers() });
+    return resourceJson({ ok: true as const, sysTime: time.data.sysTime }, { headers: await context.headers() });
   } catch (error) {
     if (isApiError(error) && error.code === "NOT_LOGIN") throw await context.failure(error);
-    if (isApiError(error)) return data({ ok: false as const }, { status: 502 });
+    if (isApiError(error)) return resourceJson({ ok: false as const }, { status: 502 });
     throw error;
   }
 }

@@ -3,9 +3,10 @@
  * through the secure gateway. The widget posts here so that keys and secrets stay on the server.
  * Form-encoded posts need no CORS preflight, so a widget embedded on another site can call it too.
  */
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { parseForm } from "../forms.server";
+import { postOnly, resourceJson } from "../resource-response.server";
 import { GatewayError } from "../lib/gateway/client";
 import { GatewayConfigError } from "../lib/gateway/settings";
 import { checkTaskDetail } from "../lib/task-center/client";
@@ -19,24 +20,26 @@ const TaskSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("notify"), ...Task, checkValue: z.coerce.number().int().min(0).max(86_400) }),
 ]);
 
+export const loader = postOnly;
+
 export async function action({ request }: ActionFunctionArgs) {
   const form = await parseForm(request, TaskSchema);
-  if (!form.success) return data({ ok: false as const, code: "BAD_REQUEST", message: "token, no and intent are required" }, { status: 400, headers: CORS });
+  if (!form.success) return resourceJson({ ok: false as const, code: "BAD_REQUEST", message: "token, no and intent are required" }, { status: 400, headers: CORS });
   const task = { taskNo: form.data.no, custIdCiphertext: form.data.token };
   try {
     const taskCenter = taskCenterFor(request);
     if (form.data.intent === "detail") {
       const check = checkTaskDetail(await taskCenter.getTaskDetail(task));
-      return data({ ok: true as const, ...check }, { headers: CORS });
+      return resourceJson({ ok: true as const, ...check }, { headers: CORS });
     }
     const response = await taskCenter.notify({ ...task, checkValue: form.data.checkValue });
-    return data({ ok: true as const, response }, { headers: CORS });
+    return resourceJson({ ok: true as const, response }, { headers: CORS });
   } catch (error) {
     if (error instanceof GatewayError) {
-      return data({ ok: false as const, code: error.result?.code ?? error.code, message: error.result?.message ?? error.message }, { status: 502, headers: CORS });
+      return resourceJson({ ok: false as const, code: error.result?.code ?? error.code, message: error.result?.message ?? error.message }, { status: 502, headers: CORS });
     }
     if (error instanceof GatewayConfigError) {
-      return data({ ok: false as const, code: "NOT_CONFIGURED", message: "the task center is not configured here" }, { status: 503, headers: CORS });
+      return resourceJson({ ok: false as const, code: "NOT_CONFIGURED", message: "the task center is not configured here" }, { status: 503, headers: CORS });
     }
     throw error;
   }

@@ -16,7 +16,7 @@ import {
   systemTime,
   userAddressList,
 } from "../../app/lib/api/endpoints";
-import { notLogin, refuse, serve } from "../respond";
+import { bearerToken, notLogin, refuse, serve } from "../respond";
 import type { SandboxState } from "../state";
 
 export function sessionHandlers(state: SandboxState): HttpHandler[] {
@@ -82,7 +82,12 @@ export function sessionHandlers(state: SandboxState): HttpHandler[] {
 
     serve(state, basicInformation, ({ member }) => ({ amount: member.amount, point: member.point, count: member.count })),
 
-    serve(state, refreshToken, ({ member }) => ({ access_token: state.issueToken(member.openId) })),
+    // A refresh rotates the token: the old one stops working, as the gateway's does.
+    serve(state, refreshToken, ({ member, request }) => {
+      const fresh = state.issueToken(member.openId);
+      state.revokeToken(bearerToken(request));
+      return { access_token: fresh };
+    }),
 
     serve(state, systemTime, () => ({ sysTime: state.now() })),
 

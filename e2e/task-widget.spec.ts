@@ -1,0 +1,286 @@
+/**
+ * The task-center widget in the browser: counting, pausing on another page or a hidden tab,
+ * success and failure, events fired once, no widget when a check fails, the one-script embed on
+ * another site, dragging by touch, and no secret in anything the browser receives.
+ */
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { E2E_APP_URL, walletUserAgent } from "./env";
+import { expect, hydrated, test } from "./fixtures";
+
+test.use({ userAgent: walletUserAgent("zh-MO"), locale: "zh-MO" });
+
+const WIDGET = { name: "mCoin 瀏覽任務" };
+const taskLink = (taskNo: string, path = "/index") => `${path}?oauthParams=taskCenterToken:C1;taskCenterNo:${taskNo}`;
+
+/** Records the widget's events on window, from the first script of every page. */
+async function recordEvents(page: Page) {
+  await page.addInitScript(() => {
+    const seen: { name: string; detail: unknown }[] = [];
+    (window as unknown as { __taskEvents: typeof seen }).__taskEvents = seen;
+    for (const name of ["JobSuccess", "JobFailed", "JobClick"]) {
+      window.addEventListener(name, (event) => {
+        const detail = (event as CustomEvent).detail;
+        seen.push({ name, detail: detail instanceof Error ? detail.message : detail });
+      });
+    }
+  });
+  return () => page.evaluate(() => (window as unknown as { __taskEvents: { name: string; detail: unknown }[] }).__taskEvents);
+}
+
+const widget = (page: Page) => page.getByRole("button", WIDGET);
+
+async function setTabVisible(page: Page, visible: boolean) {
+  await page.evaluate((state) => {
+    Object.defineProperty(document, "visibilityState", { value: state, configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, visible ? "visible" : "hidden");
+}
+
+/** The seconds the widget shows, from its label. */
+async function secondsShown(page: Page): Promise<number> {
+  const text = (await widget(page).textContent()) ?? "";
+  return Number(/瀏覽剩餘(\d+)s/.exec(text)?.[1] ?? Number.NaN);
+}
+
+test.beforeEach(async ({ signIn }) => {
+  await signIn("chan");
+});
+
+test("counts down from the task's threshold, completes once and then publishes clicks", async ({ page, sandbox }) => {
+  const events = await recordEvents(page);
+  await page.goto(taskLink("T-QUICK"));
+  await hydrated(page);
+  await expect(widget(page)).toContainText("瀏覽剩餘3s");
+  await widget(page).tap({ force: true }); // before success (aria-disabled): not published
+  await expect(widget(page)).toContainText("瀏覽剩餘2s");
+  await expect(widget(page)).toContainText("瀏覽剩餘1s");
+  await expect(widget(page)).toContainText("返回領mCoin");
+  await expect(widget(page)).toContainText("›");
+
+  expect(await page.evaluate(() => [sessionStorage.getItem("taskCenterToken"), sessionStorage.getItem("taskCenterNo")])).toEqual(["C1", "T-QUICK"]);
+  expect(await events()).toEqual([{ name: "JobSuccess", detail: { result: { code: "000000", subCode: "0000", message: "success" }, data: { task_no: "T-QUICK", status: "COMPLETED", reward: 5, reward_unit: "mCoin" } } }]);
+  await widget(page).tap();
+  await expect.poll(async () => (await events()).map((event) => event.name)).toEqual(["JobSuccess", "JobClick"]);
+
+  expect(await sandbox.calls("/getTaskDetail")).toHaveLength(1);
+  expect(await sandbox.calls("/scanTypeTaskNotify")).toHaveLength(1);
+});
+
+test("the widget's size and place follow the spec", async ({ page }) => {
+  await page.goto(taskLink("T1"));
+  await expect(widget(page)).toBeVisible();
+  const box = await widget(page).evaluate((element) => {
+    const style = getComputedStyle(element);
+    const rect = element.getBoundingClientRect();
+    const icon = element.firstElementChild!.getBoundingClientRect();
+    return { position: style.position, zIndex: style.zIndex, width: rect.width, icon: icon.width, bottom: window.innerHeight - rect.bottom, right: window.innerWidth - rect.right };
+  });
+  expect(box.position).toBe("fixed");
+  expect(box.zIndex).toBe("999");
+  expect(box.width).toBeCloseTo(390 * 0.28, 1);
+  expect(box.icon).toBeCloseTo(390 * 0.12, 1);
+  expect(box.bottom).toBeCloseTo(20, 1);
+  expect(box.right).toBeCloseTo(0, 1);
+});
+
+test("pauses and hides on another page of the mall, and resumes on its own", async ({ page }) => {
+  await page.goto(taskLink("T1"));
+  await hydrated(page);
+  await expect(widget(page)).toContainText("瀏覽剩餘14s");
+  await page.getByRole("link", { name: "我的訂單" }).click();
+  await expect(page.getByRole("heading", { name: "我的訂單" })).toBeVisible();
+  await expect(widget(page)).toBeHidden();
+  const left = await page.evaluate(() => document.querySelector("[data-mcoin-task-widget]")?.textContent);
+  await page.waitForTimeout(2_500);
+  expect(await page.evaluate(() => document.querySelector("[data-mcoin-task-widget]")?.textContent)).toBe(left);
+  await page.goBack();
+  await expect(widget(page)).toBeVisible();
+  const resumed = await secondsShown(page);
+  expect(resumed).toBeGreaterThanOrEqual(12);
+  await expect(widget(page)).toContainText(`瀏覽剩餘${resumed - 1}s`);
+});
+
+test("pauses and hides on another hash, and resumes on the original one", async ({ page }) => {
+  await page.goto(taskLink("T1"));
+  await hydrated(page);
+  await expect(widget(page)).toContainText("瀏覽剩餘14s");
+  await page.evaluate(() => (window.location.hash = "#rules"));
+  await expect(widget(page)).toBeHidden();
+  const paused = Number(/(\d+)s/.exec((await page.locator("[data-mcoin-task-widget]").textContent()) ?? "")?.[1]);
+  await page.waitForTimeout(2_500);
+  await page.evaluate(() => (window.location.hash = ""));
+  await expect(widget(page)).toBeVisible();
+  expect(await secondsShown(page)).toBe(paused);
+  await expect(widget(page)).toContainText(`瀏覽剩餘${paused - 1}s`);
+});
+
+test("pauses and hides while the tab is hidden, and resumes when it is visible", async ({ page }) => {
+  await page.goto(taskLink("T1"));
+  await hydrated(page);
+  await expect(widget(page)).toContainText("瀏覽剩餘14s");
+  await setTabVisible(page, false);
+  await expect(widget(page)).toBeHidden();
+  const paused = Number(/(\d+)s/.exec((await page.locator("[data-mcoin-task-widget]").textContent()) ?? "")?.[1]);
+  await page.waitForTimeout(2_500);
+  await setTabVisible(page, true);
+  await expect(widget(page)).toBeVisible();
+  expect(await secondsShown(page)).toBe(paused);
+  await expect(widget(page)).toContainText(`瀏覽剩餘${paused - 1}s`);
+});
+
+test("a refused completion notice shows the failure and publishes JobFailed once", async ({ page }) => {
+  const events = await recordEvents(page);
+  await page.goto(taskLink("T-NOTIFY-FAIL"));
+  await expect(widget(page)).toContainText("瀏覽剩餘3s");
+  await expect(widget(page)).toContainText("瀏覽失敗");
+  await page.waitForTimeout(1_200);
+  expect(await events()).toEqual([{ name: "JobFailed", detail: "the task center could not record the completion" }]);
+});
+
+for (const taskNo of ["T-SUBCODE", "T-TYPE", "T-THRESHOLD", "T-DONE"]) {
+  test(`no widget when a check fails (${taskNo})`, async ({ page, sandbox }) => {
+    await page.goto(taskLink(taskNo));
+    await expect.poll(async () => (await sandbox.calls("/getTaskDetail")).length).toBe(1);
+    await page.waitForTimeout(1_200);
+    await expect(page.locator("[data-mcoin-task-widget]")).toBeHidden();
+    expect(await sandbox.calls("/scanTypeTaskNotify")).toHaveLength(0);
+  });
+}
+
+test("a failed detail query is only logged, and no widget shows", async ({ page, sandbox }) => {
+  const warnings: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning") warnings.push(message.text());
+  });
+  await sandbox.fault("/getTaskDetail", "http500", 1);
+  await page.goto(taskLink("T1"));
+  await expect.poll(() => warnings.some((text) => text.includes("task detail could not be read"))).toBe(true);
+  await expect(page.locator("[data-mcoin-task-widget]")).toBeHidden();
+  await expect(page.getByTestId("mcoin-balance")).toBeVisible();
+});
+
+test("a member who finished the task sees no widget next time", async ({ page }) => {
+  await page.goto(taskLink("T-QUICK"));
+  await expect(widget(page)).toContainText("返回領mCoin");
+  await page.goto(taskLink("T-QUICK"));
+  await page.waitForTimeout(1_500);
+  await expect(page.locator("[data-mcoin-task-widget]")).toBeHidden();
+});
+
+test("drags by touch and stays inside the viewport", async ({ page }) => {
+  await page.goto(taskLink("T1"));
+  await hydrated(page);
+  await expect(widget(page)).toBeVisible();
+  const start = (await widget(page).boundingBox())!;
+  const client = await page.context().newCDPSession(page);
+  const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number, y: number) =>
+    client.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+  const x = start.x + start.width / 2;
+  const y = start.y + start.height / 2;
+  await touch("touchStart", x, y);
+  for (let step = 1; step <= 10; step++) await touch("touchMove", x - step * 20, y - step * 30);
+  await touch("touchEnd", 0, 0);
+  const moved = (await widget(page).boundingBox())!;
+  expect(moved.x).toBeCloseTo(start.x - 200, 0);
+  expect(moved.y).toBeCloseTo(start.y - 300, 0);
+
+  // Far past the top-left corner: it stops at the edge.
+  const cx = moved.x + moved.width / 2;
+  const cy = moved.y + moved.height / 2;
+  await touch("touchStart", cx, cy);
+  for (let step = 1; step <= 10; step++) await touch("touchMove", cx - step * 100, cy - step * 100);
+  await touch("touchEnd", 0, 0);
+  const clamped = (await widget(page).boundingBox())!;
+  expect(clamped.x).toBe(0);
+  expect(clamped.y).toBe(0);
+});
+
+test.describe("embedded on another site with one script tag", () => {
+  // The other site is a real server on this machine: a page Playwright fulfils itself counts as
+  // public, and Chromium keeps public pages from loading scripts from loopback addresses.
+  let partner: Server;
+  let partnerUrl = "";
+  test.beforeAll(async () => {
+    partner = createServer((_, response) => {
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      response.end(`<!doctype html><html lang="zh-Hant"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Partner</title></head>
+<body><h1>Partner promotion</h1><script src="${E2E_APP_URL}/task-widget.js" async></script></body></html>`);
+    });
+    await new Promise<void>((resolve) => partner.listen(0, "127.0.0.1", resolve));
+    partnerUrl = `http://127.0.0.1:${(partner.address() as AddressInfo).port}`;
+  });
+  test.afterAll(() => new Promise<void>((resolve) => partner.close(() => resolve())));
+
+  test("counts down, completes and publishes its events there", async ({ page, sandbox }) => {
+    const events = await recordEvents(page);
+    await page.goto(`${partnerUrl}/promo?oauthParams=taskCenterToken:C7;taskCenterNo:T-QUICK`);
+    await expect(page.getByRole("heading", { name: "Partner promotion" })).toBeVisible();
+    await expect(widget(page)).toContainText("瀏覽剩餘3s");
+    await expect(widget(page)).toContainText("返回領mCoin");
+    expect((await events()).map((event) => event.name)).toEqual(["JobSuccess"]);
+    expect((await sandbox.calls("/scanTypeTaskNotify")).length).toBe(1);
+
+    // The page can take it down.
+    await page.evaluate(() => window.McoinTaskWidget?.destroy());
+    await expect(page.locator("[data-mcoin-task-widget]")).toHaveCount(0);
+  });
+});
+
+test.describe("in English", () => {
+  test.use({ userAgent: walletUserAgent("en"), locale: "en-US" });
+
+  test("the labels are translated", async ({ page }) => {
+    await page.goto(taskLink("T-QUICK"));
+    await expect(page.getByRole("button", { name: "mCoin browsing task" })).toContainText("3s to go");
+    await expect(page.getByRole("button", { name: "mCoin browsing task" })).toContainText("Claim mCoin");
+  });
+});
+
+test("the task resource answers bad input with 400 and never a server error", async ({ page, sandbox }) => {
+  const forms: Record<string, string>[] = [{}, { intent: "detail" }, { intent: "detail", token: "C1", no: "../../etc" }, { intent: "notify", token: "C1", no: "T1", checkValue: "-5" }, { intent: "explode", token: "C1", no: "T1" }];
+  for (const form of forms) {
+    const response = await page.request.post("/resources/task", { form });
+    expect(response.status(), JSON.stringify(form)).toBe(400);
+    expect(response.headers()["access-control-allow-origin"]).toBe("*");
+  }
+  expect((await page.request.get("/resources/task")).status()).toBeLessThan(500);
+  expect(await sandbox.calls("/bservice/")).toHaveLength(0);
+});
+
+test("no gateway key or signing secret is in anything the browser receives", async ({ page }) => {
+  const keys = JSON.parse(readFileSync("fixtures/keys/sandbox-gateway.json", "utf8")) as { signSecret: string; md5Key: string };
+  const keyBody = (file: string) =>
+    readFileSync(join("fixtures/keys", file), "utf8")
+      .split("\n")
+      .filter((line) => line && !line.startsWith("-----"))
+      .slice(0, 2);
+  const secrets = [keys.signSecret, keys.md5Key, ...keyBody("sandbox-gateway-public.pem"), ...keyBody("sandbox-gateway-private.pem")];
+
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files.push(path);
+    }
+  };
+  walk("build/client");
+  expect(files.some((file) => file.endsWith("task-widget.js"))).toBe(true);
+  const served = files.map((file) => readFileSync(file, "utf8"));
+
+  const pages = [taskLink("T1"), "/index", "/mycoupon"];
+  for (const path of pages) {
+    const response = await page.goto(path);
+    served.push((await response?.text()) ?? "");
+  }
+  const task = await page.request.post("/resources/task", { form: { intent: "detail", token: "C1", no: "T1" } });
+  served.push(await task.text());
+
+  for (const secret of secrets) {
+    for (const text of served) expect(text.includes(secret), `a served file holds ${secret.slice(0, 12)}…`).toBe(false);
+  }
+});
