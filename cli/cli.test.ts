@@ -11,10 +11,20 @@ function mcoin(...args: string[]) {
 }
 
 describe("mcoin", () => {
-  it("--help lists the commands", () => {
+  it("--help lists every command, subcommands included", () => {
     const { code, stdout } = mcoin("--help");
     expect(code).toBe(0);
-    expect(stdout).toContain("sandbox");
+    for (const command of ["sandbox", "api", "gateway encrypt", "gateway sign", "gateway verify", "gateway decrypt", "gateway call", "task run", "replay", "record"]) {
+      expect(stdout).toContain(`mcoin ${command}`);
+    }
+  });
+
+  it("every command's --help has an example", () => {
+    for (const command of [["sandbox"], ["api"], ["gateway"], ["gateway", "encrypt"], ["gateway", "sign"], ["gateway", "verify"], ["gateway", "decrypt"], ["gateway", "call"], ["task"], ["task", "run"], ["replay"], ["record"]]) {
+      const { code, stdout } = mcoin(...command, "--help");
+      expect(code, command.join(" ")).toBe(0);
+      expect(stdout, command.join(" ")).toMatch(/Examples?:\n\s+\$ npx mcoin /);
+    }
   });
 
   it("sandbox --help shows an example", () => {

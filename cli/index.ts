@@ -1,17 +1,51 @@
 /** The mcoin CLI: assembles the commands; each lives in cli/commands/<verb>.ts. */
 import { Command, CommanderError } from "commander";
+import { apiCommand } from "./commands/api";
+import { gatewayCommand } from "./commands/gateway";
+import { recordCommand } from "./commands/record";
+import { replayCommand } from "./commands/replay";
 import { sandboxCommand } from "./commands/sandbox";
+import { taskCommand } from "./commands/task";
 import { EXIT_USAGE, printError } from "./errors";
 
 export function buildProgram(): Command {
   const program = new Command("mcoin")
-    .description("mCoin Mall engineers' tool: the sandbox gateway and the mCoin API from the terminal")
+    .description("mCoin Mall engineers' tool: the sandbox, the mCoin API and the secure gateway from the terminal")
     .version("0.1.0")
     .showHelpAfterError()
-    .addCommand(sandboxCommand());
-  program.exitOverride();
-  for (const command of program.commands) command.exitOverride();
+    .addCommand(sandboxCommand())
+    .addCommand(apiCommand())
+    .addCommand(gatewayCommand())
+    .addCommand(taskCommand())
+    .addCommand(replayCommand())
+    .addCommand(recordCommand());
+  // Commander exits by itself on bad usage; the CLI decides the exit code instead (2).
+  const override = (command: Command) => {
+    command.exitOverride();
+    command.showHelpAfterError();
+    for (const child of command.commands) override(child);
+  };
+  override(program);
+  program.addHelpText("after", () => `\nAll commands:\n${commandTree(program)}\n\nEvery command takes --help (with an example). Exit codes: 0 ok, 1 a business or network failure, 2 bad usage.`);
   return program;
+}
+
+/** Every command with its arguments, one per line, indented by depth. */
+function commandTree(command: Command, depth = 0): string {
+  return command.commands
+    .filter((child) => child.name() !== "help")
+    .map((child) => {
+      const usage = `${"  ".repeat(depth + 1)}mcoin ${commandPath(child)} ${child.usage()}`.trimEnd();
+      const children = commandTree(child, depth + 1);
+      return children ? `${usage}\n${children}` : usage;
+    })
+    .join("\n");
+}
+
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let current: Command | null = command; current?.parent; current = current.parent) names.unshift(current.name());
+  return names.join(" ");
 }
 
 const json = process.argv.includes("--json");

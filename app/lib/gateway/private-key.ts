@@ -11,10 +11,27 @@ function privateKey(pem: string): NodeRSA {
   let key = keys.get(pem);
   if (!key) {
     key = new NodeRSA(pem);
-    key.setOptions({ environment: "browser", encryptionScheme: "pkcs1" });
+    withoutEnvironmentNotice(() => key!.setOptions({ environment: "browser", encryptionScheme: "pkcs1" }));
     keys.set(pem, key);
   }
   return key;
+}
+
+/**
+ * node-rsa 2 announces (once, on console.warn) that `environment` now only forces its pure-JS path:
+ * that path is the reason we ask for it, so the notice is kept out of the CLI's output.
+ */
+function withoutEnvironmentNotice(run: () => void) {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === "string" && args[0].startsWith("NodeRSA: setOptions({environment})")) return;
+    warn(...args);
+  };
+  try {
+    run();
+  } finally {
+    console.warn = warn;
+  }
 }
 
 /** RSA PKCS#1 v1.5 decryption of a base64 ciphertext; the UTF-8 text out. */

@@ -1,0 +1,249 @@
+/**
+ * Every mcoin command against a sandbox served over HTTP in this process, run as an engineer runs
+ * them: a real process, its output and its exit code.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import CryptoJS from "crypto-js";
+import NodeRSA from "node-rsa";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sealRequest } from "../app/lib/gateway/envelope";
+import { gatewaySettings } from "../app/lib/gateway/settings";
+import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const MCOIN = join(ROOT, "bin/mcoin.mjs");
+const PRIVATE_KEY = join(ROOT, "fixtures/keys/sandbox-gateway-private.pem");
+
+let sandbox: RunningSandbox;
+let work: string;
+
+beforeAll(async () => {
+  sandbox = await startSandboxServer({ port: 0, host: "127.0.0.1" });
+  work = mkdtempSync(join(tmpdir(), "mcoin-cli-"));
+});
+afterAll(() => sandbox.close());
+beforeEach(() => sandbox.sandbox.state.reset());
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs mcoin against the test's sandbox (asynchronously: the sandbox answers from this process). */
+function mcoin(...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [MCOIN, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, MCOIN_SANDBOX_URL: sandbox.url },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const json = <T = Record<string, any>>(run: Run): T => JSON.parse(run.stdout) as T;
+
+describe("mcoin gateway call", () => {
+  it("prints the decrypted task detail", async () => {
+    const run = await mcoin("gateway", "call", "getTaskDetail", "--data", '{"task_no":"T1","cust_id_ciphertext":"C1"}', "--env", "sandbox", "--json");
+    expect(run.code).toBe(0);
+    expect(json(run)).toMatchObject({ result: { code: "000000", subCode: "0000" }, data: { task_no: "T1", threshold_value: 15 } });
+  });
+
+  it("fails with a clear message and exit 1 with a wrong signing secret", async () => {
+    const run = await mcoin("gateway", "call", "getTaskDetail", "--data", '{"task_no":"T1","cust_id_ciphertext":"C1"}', "--sign-secret", "wrong");
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("SIGNATURE_INVALID");
+    expect(run.stderr).toContain("check the signing secret");
+  });
+
+  it("exits 2 for an unknown function or bad JSON", async () => {
+    expect((await mcoin("gateway", "call", "deleteEverything")).code).toBe(2);
+    expect((await mcoin("gateway", "call", "getTaskDetail", "--data", "{task_no:T1}")).code).toBe(2);
+  });
+});
+
+describe("mcoin gateway encrypt, decrypt, sign and verify", () => {
+  it("a request sealed by encrypt opens with decrypt --private-key, and with crypto-js and node-rsa", async () => {
+    const body = { task_no: "T1", cust_id_ciphertext: "C1" };
+    const sealed = await mcoin("gateway", "encrypt", "--body", JSON.stringify(body), "--json");
+    expect(sealed.code).toBe(0);
+    const file = join(work, "request.json");
+    writeFileSync(file, sealed.stdout);
+    const capture = json<{ headers: Record<string, string>; body: string; key: string; iv: string }>(sealed);
+
+    const opened = await mcoin("gateway", "decrypt", file, "--private-key", PRIVATE_KEY, "--json");
+    expect(opened.code).toBe(0);
+    expect(json(opened).results[0]).toMatchObject({ request: body, requestDecrypted: true, key: capture.key, iv: capture.iv });
+
+    // The oracles, independently.
+    const rsa = new NodeRSA(readFileSync(PRIVATE_KEY, "utf8"));
+    rsa.setOptions({ environment: "browser", encryptionScheme: "pkcs1" });
+    const both = rsa.decrypt(Buffer.from(JSON.parse(capture.headers.Encrypt).symmetricKey, "base64"), "utf8");
+    const plain = CryptoJS.AES.decrypt(capture.body, CryptoJS.enc.Utf8.parse(both.slice(0, 16)), {
+      iv: CryptoJS.enc.Utf8.parse(both.slice(16)),
+      mode: CryptoJS.mode.CBC,
+      padding: CryptoJS.pad.Pkcs7,
+    }).toString(CryptoJS.enc.Utf8);
+    expect(JSON.parse(plain)).toEqual(body);
+  });
+
+  it("decrypts a body with --key and --iv, and says so when they are wrong", async () => {
+    const ok = await mcoin("gateway", "decrypt", "--body", "Jw/Q1yca6kCKOm68KYM+5s41IKCN13sWwe9+xry/z55dai2mGYWRtRndnk/FBQVd", "--key", "0123456789abcdef", "--iv", "fedcba9876543210", "--json");
+    expect(json(ok).body).toEqual({ task_no: "T1", cust_id_ciphertext: "C1" });
+    const wrong = await mcoin("gateway", "decrypt", "--body", "Jw/Q1yca6kCKOm68KYM+5s41IKCN13sWwe9+xry/z55dai2mGYWRtRndnk/FBQVd", "--key", "0123456789abcdeX", "--iv", "fedcba9876543210");
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain("does not decrypt");
+    expect((await mcoin("gateway", "decrypt", "--key", "short")).code).toBe(2);
+  });
+
+  it("decrypts a captured request and its reply from a HAR file", async () => {
+    const settings = gatewaySettings({ environment: "sandbox", vars: {}, sandboxUrl: sandbox.url, sandboxKeys: () => sandbox.sandbox.state.gatewayKeys });
+    const sealed = sealRequest(settings, { functionUrl: "/bservice/discount/gateway/getTaskDetail", body: { system_name: "taskCenter", data_source: "H5", task_no: "T1", cust_id_ciphertext: "C1" } });
+    const response = await fetch(`${sandbox.url}/bservice/discount/gateway/getTaskDetail`, { method: "POST", headers: sealed.headers, body: sealed.body });
+    const har = {
+      log: {
+        entries: [
+          {
+            request: { url: `${sandbox.url}/bservice/discount/gateway/getTaskDetail`, headers: Object.entries(sealed.headers).map(([name, value]) => ({ name, value })), postData: { text: sealed.body } },
+            response: { status: response.status, content: { text: await response.text() } },
+          },
+        ],
+      },
+    };
+    const file = join(work, "capture.har");
+    writeFileSync(file, JSON.stringify(har));
+    const run = await mcoin("gateway", "decrypt", file, "--private-key", PRIVATE_KEY, "--json");
+    expect(run.code).toBe(0);
+    expect(json(run).results[0]).toMatchObject({ request: { task_no: "T1" }, status: 200, response: { data: { task_no: "T1", threshold_value: 15 } }, responseDecrypted: true });
+  });
+
+  it("sign gives the signature the request carries; verify accepts it and rejects a wrong secret", async () => {
+    const sealed = await mcoin("gateway", "encrypt", "--body", '{"a":1}', "--json");
+    const capture = json<{ headers: Record<string, string>; body: string; nonce: string; requestTime: string }>(sealed);
+    const signed = await mcoin("gateway", "sign", "--body", capture.body, "--nonce", capture.nonce, "--time", capture.requestTime, "--json");
+    expect(json(signed).signature).toBe(JSON.parse(capture.headers.Signature).signature);
+
+    const file = join(work, "to-verify.json");
+    writeFileSync(file, sealed.stdout);
+    const good = await mcoin("gateway", "verify", file);
+    expect(good.code).toBe(0);
+    expect(good.stdout).toContain("signature ok");
+    const bad = await mcoin("gateway", "verify", file, "--secret", "not-it");
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain("signature mismatch");
+    expect((await mcoin("gateway", "sign", "--body", "x", "--nonce", "short")).code).toBe(2);
+  });
+});
+
+describe("mcoin api", () => {
+  it("calls the API as the app does, signing in a demo member first", async () => {
+    const run = await mcoin("api", "GET", "/api/auth/basicinformation", "--login", "mpay-1001", "--json");
+    expect(run.code).toBe(0);
+    expect(json(run).data).toEqual({ amount: 1258, point: 12580, count: 6 });
+    const calls = sandbox.sandbox.state.log().filter((call) => call.path === "/api/auth/basicinformation");
+    expect(calls[0].openId).toBe("mpay-1001");
+  });
+
+  it("takes a token and a language, and sends a body", async () => {
+    const token = (await (await fetch(`${sandbox.url}/member/login`, { method: "POST", body: '{"openId":"mpay-1002"}', headers: { "content-type": "application/json" } })).json()).data.token as string;
+    const terms = await mcoin("api", "GET", "/api/auth/clause", "--token", token, "--lang", "en", "--json");
+    expect(json(terms).data.content).toMatch(/^1\. mCoin are the points/);
+    expect((await mcoin("api", "POST", "/api/auth/setClause", "--data", '{"clauseid":7,"status":1}', "--token", token)).code).toBe(0);
+    expect(sandbox.sandbox.state.member("mpay-1002")?.clauseStatus).toBe(0);
+  });
+
+  it("exits 1 with the gateway's words on a refusal, and 2 on bad usage", async () => {
+    const refused = await mcoin("api", "GET", "/api/auth/basicinformation");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("NOT_LOGIN: not login");
+    expect((await mcoin("api", "FETCH", "/api/system/time")).code).toBe(2);
+    expect((await mcoin("api", "GET", "api/system/time")).code).toBe(2);
+    expect((await mcoin("api", "POST", "/api/auth/setClause", "--data", "nope")).code).toBe(2);
+    expect((await mcoin("api", "GET", "/api/system/time", "--lang", "fr")).code).toBe(2);
+  });
+});
+
+describe("mcoin task run", () => {
+  it("reads the detail, waits out the threshold with a progress bar and sends the notice", async () => {
+    const run = await mcoin("task", "run", "--token", "C1", "--no", "T-QUICK");
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain("3/3 s");
+    expect(run.stdout).toContain("task T-QUICK completed");
+    expect(run.stdout).toContain('"status": "COMPLETED"');
+  }, 20_000);
+
+  it("exits 1 when a check fails or the notice is refused", async () => {
+    const done = await mcoin("task", "run", "--token", "C1", "--no", "T-DONE", "--json");
+    expect(done.code).toBe(1);
+    expect(done.stdout).toContain("userExecStatus");
+    const refused = await mcoin("task", "run", "--token", "C1", "--no", "T-NOTIFY-FAIL", "--json");
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain("TASK_REJECTED");
+  }, 20_000);
+});
+
+describe("mcoin replay", () => {
+  it("replays the project's recordings green on a fresh sandbox", async () => {
+    const run = await mcoin("replay", "fixtures/recordings", "--env", "sandbox", "--reset", "--login", "mpay-1001", "--cust", "C1");
+    expect(run.stdout).toContain("9 matched, 0 differed, 0 failed, 0 skipped");
+    expect(run.stdout).toMatch(/\[1\/9\] ✓/);
+    expect(run.code).toBe(0);
+  });
+
+  it("prints a diff per mismatch and exits 1", async () => {
+    sandbox.sandbox.state.member("mpay-1001")!.point = 99;
+    const run = await mcoin("replay", "fixtures/recordings/03-basic-information.json", "--login", "mpay-1001");
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("data.point:");
+    expect(run.stdout).toContain("- 12580");
+    expect(run.stdout).toContain("+ 99");
+  });
+
+  it("skips what needs a value it was not given, and exits 2 on a folder with no recordings", async () => {
+    const run = await mcoin("replay", "fixtures/recordings/08-task-detail-browse.json");
+    expect(run.stdout).toContain("skipped: needs --cust");
+    expect(run.code).toBe(0);
+    expect((await mcoin("replay", work)).code).toBe(2);
+  });
+});
+
+describe("mcoin record", () => {
+  it("records exchanges as replayable files with tokens redacted", async () => {
+    const out = join(work, "recorded");
+    const recorder = spawn(process.execPath, [MCOIN, "record", "--env", "sandbox", "--out", out, "--port", "0", "--json"], {
+      cwd: ROOT,
+      env: { ...process.env, MCOIN_SANDBOX_URL: sandbox.url },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const { url } = await new Promise<{ url: string }>((resolve) => recorder.stdout.once("data", (chunk: Buffer) => resolve(JSON.parse(chunk.toString()))));
+    try {
+      const login = await mcoin("api", "GET", "/api/auth/basicinformation", "--login", "mpay-1004", "--base-url", url, "--json");
+      expect(login.code).toBe(0);
+      expect((await mcoin("gateway", "call", "getTaskDetail", "--data", '{"task_no":"T-TYPE","cust_id_ciphertext":"C5"}', "--base-url", url)).code).toBe(0);
+    } finally {
+      recorder.kill("SIGINT");
+    }
+    const files = readdirSync(out).sort();
+    expect(files).toEqual(["001-post-member-login.json", "002-get-api-auth-basicinformation.json", "003-post-bservice-discount-gateway-gettaskdetail.json"]);
+    const text = files.map((file) => readFileSync(join(out, file), "utf8")).join("\n");
+    expect(text).not.toContain("sbx_");
+    expect(text).not.toContain("C5");
+    expect(text).toContain('"<token>"');
+    expect(JSON.parse(readFileSync(join(out, files[2]), "utf8"))).toMatchObject({ kind: "secure", replayable: true, request: { headers: { Token: "<cust>" } } });
+
+    sandbox.sandbox.state.reset();
+    const replay = await mcoin("replay", out, "--login", "mpay-1004", "--cust", "C5");
+    expect(replay.stdout).toContain("3 matched");
+    expect(replay.code).toBe(0);
+  });
+});

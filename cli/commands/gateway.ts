@@ -1,0 +1,296 @@
+/**
+ * `mcoin gateway`: the secure gateway from the terminal, with the app's own envelope code.
+ *   encrypt  seal a body: headers, encrypted body, and the key and IV used
+ *   sign     the signature of an encrypted body
+ *   verify   check a captured request's signature
+ *   decrypt  open a body (--key/--iv) or a captured request and reply (--private-key)
+ *   call     a real call, reply decrypted
+ */
+import { readFileSync } from "node:fs";
+import { Command, Option } from "commander";
+import { z } from "zod";
+import { HEADER, headerValue, openReply, sealRequest, signatureOf, verifySignature } from "../../app/lib/gateway/envelope";
+import { aesDecrypt, formatRequestTime } from "../../app/lib/gateway/primitives";
+import { recoverKeyAndIv } from "../../app/lib/gateway/private-key";
+import { readCaptures } from "../captures";
+import { EnvSchema, baseUrlOption, callFailure, envOption, functionUrl, gatewayClient, gatewaySettingsFor, parseJsonOption } from "../context";
+import { CliError, usageError } from "../errors";
+import { output, parseOptions } from "../options";
+
+const Json = z.boolean().default(false);
+
+export function gatewayCommand(): Command {
+  return new Command("gateway")
+    .description("seal, sign, verify, open and call the secure gateway (task center)")
+    .addCommand(encryptCommand())
+    .addCommand(signCommand())
+    .addCommand(verifyCommand())
+    .addCommand(decryptCommand())
+    .addCommand(callCommand())
+    .addHelpText("after", `
+Example:
+  $ npx mcoin gateway call getTaskDetail --data '{"task_no":"T1","cust_id_ciphertext":"C1"}' --env sandbox`);
+}
+
+function readPrivateKey(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    throw usageError(`cannot read the private key ${file}`);
+  }
+}
+
+// --- encrypt ----------------------------------------------------------------------------------
+
+const EncryptOptions = z.object({
+  body: z.string(),
+  env: EnvSchema,
+  function: z.string().default("getTaskDetail"),
+  token: z.string().optional(),
+  key: z.string().length(16, "must be 16 characters").optional(),
+  iv: z.string().length(16, "must be 16 characters").optional(),
+  nonce: z.string().length(10, "must be 10 characters").optional(),
+  time: z.string().optional(),
+  json: Json,
+});
+
+function encryptCommand(): Command {
+  return new Command("encrypt")
+    .description("seal a JSON body as the gateway expects: print the headers, the encrypted body, and the key and IV used")
+    .requiredOption("--body <json>", "the request body (JSON)")
+    .addOption(envOption())
+    .option("--function <name>", "the function called (getTaskDetail, scanTypeTaskNotify or a /path)", "getTaskDetail")
+    .option("--token <token>", "the Token header")
+    .option("--key <key>", "use this 16-character AES key instead of a random one")
+    .option("--iv <iv>", "use this 16-character IV instead of a random one")
+    .option("--nonce <nonce>", "use this 10-character nonce instead of a random one")
+    .option("--time <iso>", "the moment for Request-Time (default now)")
+    .option("--json", "print one JSON document (save it to decrypt or verify later)")
+    .addHelpText("after", `
+Examples:
+  $ npx mcoin gateway encrypt --body '{"task_no":"T1","cust_id_ciphertext":"C1"}'
+  $ npx mcoin gateway encrypt --body '{"task_no":"T1"}' --json > request.json
+  $ npx mcoin gateway decrypt request.json --private-key fixtures/keys/sandbox-gateway-private.pem`)
+    .action((raw) => {
+      const options = parseOptions(EncryptOptions, raw, "gateway encrypt");
+      const body = parseJsonOption(options.body, "--body");
+      const now = options.time ? Date.parse(options.time) : Date.now();
+      if (!Number.isFinite(now)) throw usageError("--time is not a date", "e.g. --time 2026-11-21T10:00:00+08:00");
+      const settings = gatewaySettingsFor(options.env);
+      const url = functionUrl(options.function);
+      const sealed = sealRequest(settings, { functionUrl: url, body, token: options.token, now, key: options.key, iv: options.iv, nonce: options.nonce });
+      const result = { url: `${settings.baseUrl}${url}`, headers: sealed.headers, body: sealed.body, key: sealed.key, iv: sealed.iv, nonce: sealed.nonce, requestTime: sealed.requestTime };
+      output(options.json, result, () =>
+        [
+          `POST ${result.url}`,
+          ...Object.entries(sealed.headers).map(([name, value]) => `${name}: ${value}`),
+          "",
+          sealed.body,
+          "",
+          `key: ${sealed.key}`,
+          `iv:  ${sealed.iv}`,
+        ].join("\n"),
+      );
+    });
+}
+
+// --- sign ------------------------------------------------------------------------------------
+
+const SignOptions = z.object({
+  body: z.string().min(1),
+  time: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, "must be YYYY-MM-DD HH:mm:ss").optional(),
+  nonce: z.string().length(10, "must be 10 characters"),
+  env: EnvSchema,
+  secret: z.string().optional(),
+  md5Key: z.string().optional(),
+  json: Json,
+});
+
+function signCommand(): Command {
+  return new Command("sign")
+    .description("compute the Signature of an encrypted body: UPPER(md5(secret + Request-Time + Nonce + body + MD5 key))")
+    .requiredOption("--body <ciphertext>", "the encrypted body, exactly as sent")
+    .requiredOption("--nonce <nonce>", "the 10-character Nonce")
+    .option("--time <time>", "the Request-Time, YYYY-MM-DD HH:mm:ss (default now, Macau time)")
+    .addOption(envOption())
+    .option("--secret <secret>", "the signing secret (default: the environment's)")
+    .option("--md5-key <key>", "the MD5 key (default: the environment's)")
+    .option("--json", "print JSON")
+    .addHelpText("after", `
+Example:
+  $ npx mcoin gateway sign --body 'Jw/Q1yca6k...' --nonce Ab3dE5gH7j --time '2026-11-21 10:00:00'`)
+    .action((raw) => {
+      const options = parseOptions(SignOptions, raw, "gateway sign");
+      const settings = gatewaySettingsFor(options.env, { signSecret: options.secret, md5Key: options.md5Key });
+      const requestTime = options.time ?? formatRequestTime(Date.now());
+      const signature = signatureOf({ secret: settings.signature.secret, requestTime, nonce: options.nonce, body: options.body, md5Key: settings.signature.md5Key });
+      const header = JSON.stringify({ algorithm: "MD5", keyVersion: settings.signature.keyVersion, signature });
+      output(options.json, { signature, requestTime, nonce: options.nonce, header }, () => `${signature}\nSignature: ${header}`);
+    });
+}
+
+// --- verify ----------------------------------------------------------------------------------
+
+const VerifyOptions = z.object({ env: EnvSchema, secret: z.string().optional(), md5Key: z.string().optional(), json: Json });
+
+function verifyCommand(): Command {
+  return new Command("verify")
+    .description("check the Signature of captured requests (a HAR file, or JSON of headers and body)")
+    .argument("<file>", "the capture")
+    .addOption(envOption())
+    .option("--secret <secret>", "the signing secret (default: the environment's)")
+    .option("--md5-key <key>", "the MD5 key (default: the environment's)")
+    .option("--json", "print JSON")
+    .addHelpText("after", `
+Example:
+  $ npx mcoin gateway verify request.json --env sandbox`)
+    .action((file: string, raw) => {
+      const options = parseOptions(VerifyOptions, raw, "gateway verify");
+      const settings = gatewaySettingsFor(options.env, { signSecret: options.secret, md5Key: options.md5Key });
+      const results = readCaptures(file).map((capture) => ({
+        url: capture.url ?? headerValue(capture.request.headers, HEADER.function) ?? "",
+        ...verifySignature(capture.request.headers, capture.request.body, { secret: settings.signature.secret, md5Key: settings.signature.md5Key }),
+      }));
+      output(options.json, { results }, () =>
+        results
+          .map((result) => (result.ok ? `✓ signature ok  ${result.url}` : `✗ signature mismatch  ${result.url}\n  expected ${result.expected}\n  found    ${result.actual ?? "(none)"}`))
+          .join("\n"),
+      );
+      if (results.some((result) => !result.ok)) process.exitCode = 1;
+    });
+}
+
+// --- decrypt ---------------------------------------------------------------------------------
+
+const DecryptOptions = z.object({
+  body: z.string().optional(),
+  key: z.string().length(16, "must be 16 characters").optional(),
+  iv: z.string().length(16, "must be 16 characters").optional(),
+  privateKey: z.string().optional(),
+  json: Json,
+});
+
+function decryptCommand(): Command {
+  return new Command("decrypt")
+    .description("open an encrypted body with --key/--iv, or captured requests and replies (HAR or JSON) with --private-key")
+    .argument("[file]", "a HAR file, or JSON of headers and body (and optionally the response)")
+    .option("--body <ciphertext>", "an encrypted body to open with --key and --iv")
+    .option("--key <key>", "the 16-character AES key")
+    .option("--iv <iv>", "the 16-character IV")
+    .option("--private-key <pem>", "the gateway's private key, to recover key and IV from each Encrypt header")
+    .option("--json", "print JSON")
+    .addHelpText("after", `
+Examples:
+  $ npx mcoin gateway decrypt --body 'Jw/Q1yca6k...' --key 0123456789abcdef --iv fedcba9876543210
+  $ npx mcoin gateway decrypt capture.har --private-key fixtures/keys/sandbox-gateway-private.pem`)
+    .action((file: string | undefined, raw) => {
+      const options = parseOptions(DecryptOptions, raw, "gateway decrypt");
+      if (!file) {
+        if (!options.body || !options.key || !options.iv) throw usageError("give a capture file, or --body with --key and --iv", "see: mcoin gateway decrypt --help");
+        let plain: string;
+        try {
+          plain = aesDecrypt(options.body, options.key, options.iv);
+        } catch {
+          throw new CliError("DECRYPT_FAILED", "the body does not decrypt with this key and IV");
+        }
+        const value = parseMaybeJson(plain);
+        output(options.json, { body: value }, () => (typeof value === "string" ? value : JSON.stringify(value, null, 2)));
+        return;
+      }
+      const privateKey = options.privateKey ? readPrivateKey(options.privateKey) : undefined;
+      const results = readCaptures(file).map((capture) => {
+        let key = options.key ?? capture.key;
+        let iv = options.iv ?? capture.iv;
+        if (privateKey) {
+          const encrypt = headerValue(capture.request.headers, HEADER.encrypt);
+          if (!encrypt) throw new CliError("NO_ENCRYPT_HEADER", `${capture.url ?? "a captured request"} has no Encrypt header`);
+          try {
+            ({ key, iv } = recoverKeyAndIv(privateKey, (JSON.parse(encrypt) as { symmetricKey: string }).symmetricKey));
+          } catch {
+            throw new CliError("KEY_UNRECOVERABLE", "the Encrypt header does not open with this private key");
+          }
+        }
+        if (!key || !iv) throw usageError("the capture records no key and IV", "give --private-key, or --key and --iv");
+        const request = openReply(capture.request.body, key, iv);
+        const response = capture.response ? openReply(capture.response.body, key, iv) : undefined;
+        return {
+          url: capture.url ?? headerValue(capture.request.headers, HEADER.function) ?? "",
+          key,
+          iv,
+          request: request.value,
+          requestDecrypted: request.decrypted,
+          ...(response ? { status: capture.response?.status, response: response.value, responseDecrypted: response.decrypted } : {}),
+        };
+      });
+      if (results.some((result) => !result.requestDecrypted)) process.exitCode = 1;
+      output(options.json, { results }, () =>
+        results
+          .map((result) =>
+            [
+              `${result.url}  (key ${result.key}, iv ${result.iv})`,
+              `request${result.requestDecrypted ? "" : " (not decrypted, raw)"}:`,
+              indent(result.request),
+              ...("response" in result ? [`response${result.responseDecrypted ? "" : " (not decrypted, raw)"}${result.status ? ` ${result.status}` : ""}:`, indent(result.response)] : []),
+            ].join("\n"),
+          )
+          .join("\n\n"),
+      );
+    });
+}
+
+function parseMaybeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function indent(value: unknown): string {
+  return (typeof value === "string" ? value : JSON.stringify(value, null, 2)).replace(/^/gm, "  ");
+}
+
+// --- call ------------------------------------------------------------------------------------
+
+const CallOptions = z.object({
+  data: z.string().default("{}"),
+  env: EnvSchema,
+  token: z.string().optional(),
+  baseUrl: z.string().url().optional(),
+  signSecret: z.string().optional(),
+  timeout: z.coerce.number().int().min(1).max(300_000).optional(),
+  verbose: z.boolean().default(false),
+  json: Json,
+});
+
+function callCommand(): Command {
+  return new Command("call")
+    .description("call a function of the secure gateway and print the decrypted reply")
+    .argument("<function>", "getTaskDetail, scanTypeTaskNotify, or a /path")
+    .option("--data <json>", "the request body (JSON)", "{}")
+    .addOption(envOption())
+    .option("--token <token>", "the Token header")
+    .addOption(baseUrlOption())
+    .option("--sign-secret <secret>", "sign with this secret instead of the environment's")
+    .addOption(new Option("--timeout <ms>", "give up after this long (default 30000)"))
+    .option("-v, --verbose", "log the exchange in plain text on stderr")
+    .option("--json", "print JSON")
+    .addHelpText("after", `
+Example:
+  $ npx mcoin gateway call getTaskDetail --data '{"task_no":"T1","cust_id_ciphertext":"C1"}' --env sandbox`)
+    .action(async (name: string, raw) => {
+      const options = parseOptions(CallOptions, raw, "gateway call");
+      const body = parseJsonOption(options.data, "--data") as Record<string, unknown>;
+      const url = functionUrl(name);
+      // The task center's fixed fields, unless given.
+      const data = url.includes("/bservice/discount/gateway/") ? { system_name: "taskCenter", data_source: "H5", ...body } : body;
+      const client = gatewayClient(gatewaySettingsFor(options.env, { baseUrl: options.baseUrl, signSecret: options.signSecret, timeoutMs: options.timeout }), options.verbose);
+      let reply: unknown;
+      try {
+        reply = await client.call(url, data, { token: options.token ?? (typeof data.cust_id_ciphertext === "string" ? data.cust_id_ciphertext : undefined) });
+      } catch (error) {
+        throw callFailure(error);
+      }
+      output(options.json, reply, () => JSON.stringify(reply, null, 2));
+    });
+}

@@ -1,0 +1,123 @@
+/**
+ * What the commands share: the environment named by --env, its base URLs and keys, and the app's own
+ * mCoin API and secure gateway clients built for it (the CLI reuses them, it does not reimplement).
+ */
+import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
+import { Option } from "commander";
+import { z } from "zod";
+import { createApiClient, type ApiClient } from "../app/lib/api/client";
+import { ApiError } from "../app/lib/api/errors";
+import { createUndiciTransport } from "../app/lib/api/undici-transport";
+import { GatewayError, createGatewayClient, type GatewayClient, type GatewayClientSettings } from "../app/lib/gateway/client";
+import { readSandboxGatewayKeys, type SandboxGatewayKeys } from "../app/lib/gateway/sandbox-keys";
+import { GATEWAY_ENVIRONMENTS, GatewayConfigError, gatewaySettings, type GatewayEnvironmentName } from "../app/lib/gateway/settings";
+import { CliError, usageError } from "./errors";
+
+export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const transport = createUndiciTransport();
+
+export const EnvSchema = z.enum(GATEWAY_ENVIRONMENTS);
+
+/** The --env option every calling command takes. */
+export function envOption() {
+  return new Option("-e, --env <env>", "environment: sandbox, dev, sit, uat or prod").default("sandbox");
+}
+
+export function baseUrlOption() {
+  return new Option("--base-url <url>", "call this base URL instead of the environment's (a recording proxy, another sandbox)");
+}
+
+export function sandboxUrl(): string {
+  return (process.env.MCOIN_SANDBOX_URL ?? "http://127.0.0.1:4010").replace(/\/+$/, "");
+}
+
+export function sandboxKeys(): SandboxGatewayKeys {
+  return readSandboxGatewayKeys(resolve(PROJECT_ROOT, process.env.MCOIN_SANDBOX_KEYS_DIR ?? "fixtures/keys"));
+}
+
+/** The mCoin API's base URL of an environment. */
+export function apiBaseUrl(env: GatewayEnvironmentName, override?: string): string {
+  if (override) return override.replace(/\/+$/, "");
+  if (env === "sandbox") return sandboxUrl();
+  const variable = `MCOIN_${env.toUpperCase()}_API_BASE`;
+  const value = process.env[variable];
+  if (!value) throw new CliError("NOT_CONFIGURED", `the ${env} API is not configured`, { suggestion: `set ${variable}` });
+  return value.replace(/\/+$/, "");
+}
+
+export function apiClient(env: GatewayEnvironmentName, options: { token?: string; lang?: string; baseUrl?: string; timeoutMs?: number }): ApiClient {
+  return createApiClient({
+    baseUrl: apiBaseUrl(env, options.baseUrl),
+    transport,
+    locale: options.lang ?? "zh",
+    token: options.token,
+    timeoutMs: options.timeoutMs ?? 30_000,
+  });
+}
+
+/** The secure gateway settings of an environment, with the overrides a command allows. */
+export function gatewaySettingsFor(
+  env: GatewayEnvironmentName,
+  overrides: { baseUrl?: string; signSecret?: string; md5Key?: string; timeoutMs?: number } = {},
+): GatewayClientSettings {
+  let settings: GatewayClientSettings;
+  try {
+    settings = gatewaySettings({ environment: env, vars: process.env, sandboxUrl: sandboxUrl(), sandboxKeys });
+  } catch (error) {
+    if (error instanceof GatewayConfigError) throw new CliError("NOT_CONFIGURED", error.message);
+    throw error;
+  }
+  return {
+    ...settings,
+    baseUrl: overrides.baseUrl?.replace(/\/+$/, "") ?? settings.baseUrl,
+    timeoutMs: overrides.timeoutMs ?? settings.timeoutMs,
+    signature: {
+      ...settings.signature,
+      secret: overrides.signSecret ?? settings.signature.secret,
+      md5Key: overrides.md5Key ?? settings.signature.md5Key,
+    },
+  };
+}
+
+export function gatewayClient(settings: GatewayClientSettings, verbose = false): GatewayClient {
+  return createGatewayClient({ ...settings, debug: verbose }, { transport, log: (line) => process.stderr.write(`${line}\n`) });
+}
+
+/** The secure gateway's functions by short name. */
+export const GATEWAY_FUNCTIONS: Record<string, string> = {
+  getTaskDetail: "/bservice/discount/gateway/getTaskDetail",
+  scanTypeTaskNotify: "/bservice/discount/gateway/scanTypeTaskNotify",
+};
+
+export function functionUrl(name: string): string {
+  if (name.startsWith("/")) return name;
+  const url = GATEWAY_FUNCTIONS[name];
+  if (!url) throw usageError(`unknown gateway function ${name}`, `one of ${Object.keys(GATEWAY_FUNCTIONS).join(", ")}, or a path starting with /`);
+  return url;
+}
+
+/** Reads a JSON option value, as a usage error when it is not JSON. */
+export function parseJsonOption(value: string | undefined, option: string): unknown {
+  if (value === undefined) return undefined;
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw usageError(`${option} is not valid JSON`, `quote it for your shell, e.g. ${option} '{"task_no":"T1"}'`);
+  }
+}
+
+/** Turns a failed call into the CLI's error (exit 1), keeping the gateway's words. */
+export function callFailure(error: unknown): CliError {
+  if (error instanceof GatewayError) {
+    const code = error.result?.code ?? error.code;
+    const status = error.status ? ` (HTTP ${error.status})` : "";
+    return new CliError(code, `the gateway refused the call${status}: ${code}: ${error.message}`, { cause: error });
+  }
+  if (error instanceof ApiError) {
+    const status = error.status ? ` (HTTP ${error.status})` : "";
+    return new CliError(error.code, `the call failed${status}: ${error.code}: ${error.message}`, { cause: error });
+  }
+  if (error instanceof CliError) return error;
+  return new CliError("UNEXPECTED", error instanceof Error ? error.message : String(error), { cause: error });
+}
