@@ -3,8 +3,9 @@
  * the reference (crypto-js + pure-JS RSA), in interleaved rounds of one run. Target: at least 5×.
  */
 import { fileURLToPath } from "node:url";
-import { EMPTY_DEVICE_INFO, openReply, sealReply, sealRequest, type EnvelopeSettings } from "../app/lib/gateway/envelope";
+import { openReply, sealReply, sealRequest, type EnvelopeSettings } from "../app/lib/gateway/envelope";
 import { readSandboxGatewayKeys } from "../app/lib/gateway/sandbox-keys";
+import { gatewaySettings } from "../app/lib/gateway/settings";
 import { createReferenceEnvelope } from "./reference-envelope";
 import type { BenchResult } from "./report";
 
@@ -13,16 +14,7 @@ const ROUND_MS = 400;
 
 export async function envelopeBench(): Promise<BenchResult> {
   const keys = readSandboxGatewayKeys(fileURLToPath(new URL("../fixtures/keys", import.meta.url)));
-  const settings: EnvelopeSettings = {
-    clientId: keys.clientId,
-    stdGateway: true,
-    lang: "zh-MO",
-    version: "1",
-    contentType: "application/json;charset=UTF-8",
-    signature: { algorithm: "MD5", keyVersion: "1", secret: keys.signSecret, md5Key: keys.md5Key },
-    encryption: { algorithm: "RSA_AES", keyVersion: "1", publicKey: keys.publicKey },
-    deviceInfo: { ...EMPTY_DEVICE_INFO, clientOs: "ios" },
-  };
+  const settings: EnvelopeSettings = gatewaySettings({ environment: "sandbox", vars: {}, sandboxUrl: "http://sandbox.test", sandboxKeys: () => keys, deviceInfo: { clientOs: "ios" } });
   const functionUrl = "/bservice/discount/gateway/getTaskDetail";
   const body = { system_name: "taskCenter", data_source: "H5", task_no: "T1", cust_id_ciphertext: "C1".repeat(40) };
   // A realistic reply to open: the task detail, sealed with a known key and IV.

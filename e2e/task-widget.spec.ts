@@ -224,6 +224,10 @@ test.describe("embedded on another site with one script tag", () => {
     expect((await events()).map((event) => event.name)).toEqual(["JobSuccess"]);
     expect((await sandbox.calls("/scanTypeTaskNotify")).length).toBe(1);
 
+    // One instance: starting it again gives the same widget.
+    await page.evaluate(() => window.McoinTaskWidget?.start());
+    await expect(page.locator("[data-mcoin-task-widget]")).toHaveCount(1);
+
     // The page can take it down.
     await page.evaluate(() => window.McoinTaskWidget?.destroy());
     await expect(page.locator("[data-mcoin-task-widget]")).toHaveCount(0);

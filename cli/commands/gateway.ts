@@ -18,6 +18,8 @@ import { CliError, usageError } from "../errors";
 import { output, parseOptions } from "../options";
 
 const Json = z.boolean().default(false);
+/** The AES key and IV are 16 characters. */
+const SixteenChars = z.string().length(16, "must be 16 characters");
 
 export function gatewayCommand(): Command {
   return new Command("gateway")
@@ -47,8 +49,8 @@ const EncryptOptions = z.object({
   env: EnvSchema,
   function: z.string().default("getTaskDetail"),
   token: z.string().optional(),
-  key: z.string().length(16, "must be 16 characters").optional(),
-  iv: z.string().length(16, "must be 16 characters").optional(),
+  key: SixteenChars.optional(),
+  iv: SixteenChars.optional(),
   nonce: z.string().length(10, "must be 10 characters").optional(),
   time: z.string().optional(),
   json: Json,
@@ -164,8 +166,8 @@ Example:
 
 const DecryptOptions = z.object({
   body: z.string().optional(),
-  key: z.string().length(16, "must be 16 characters").optional(),
-  iv: z.string().length(16, "must be 16 characters").optional(),
+  key: SixteenChars.optional(),
+  iv: SixteenChars.optional(),
   privateKey: z.string().optional(),
   json: Json,
 });

@@ -11,19 +11,11 @@ import { HEADER, openReply, sealReply, sealRequest, signatureOf, verifySignature
 import { aesDecrypt, aesEncrypt, formatRequestTime, formatTranTime, md5Upper, parseRequestTime, randomString, rsaEncrypt } from "./primitives";
 import { recoverKeyAndIv, rsaDecrypt } from "./private-key";
 import { readSandboxGatewayKeys } from "./sandbox-keys";
+import { gatewaySettings } from "./settings";
 
 const keys = readSandboxGatewayKeys(fileURLToPath(new URL("../../../fixtures/keys", import.meta.url)));
 
-const settings: EnvelopeSettings = {
-  clientId: keys.clientId,
-  stdGateway: true,
-  lang: "zh-MO",
-  version: "1",
-  contentType: "application/json;charset=UTF-8",
-  signature: { algorithm: "MD5", keyVersion: "1", secret: keys.signSecret, md5Key: keys.md5Key },
-  encryption: { algorithm: "RSA_AES", keyVersion: "1", publicKey: keys.publicKey },
-  deviceInfo: { ...EMPTY_DEVICE_INFO, clientOs: "ios" },
-};
+const settings: EnvelopeSettings = gatewaySettings({ environment: "sandbox", vars: {}, sandboxUrl: "http://sandbox.test", sandboxKeys: () => keys, deviceInfo: { clientOs: "ios" } });
 
 function cryptoJsDecrypt(base64: string, key: string, iv: string): string {
   return CryptoJS.AES.decrypt(base64, CryptoJS.enc.Utf8.parse(key), {
