@@ -141,3 +141,13 @@ export async function requireMember(request: Request): Promise<RequestContext> {
   if (!context.member) throw await context.loginRedirect({ becauseNotLogin: false });
   return context;
 }
+
+/** A thing the gateway says does not exist (resultCode "404") becomes the route's 404. */
+export async function orNotFound<T>(pending: Promise<T>): Promise<T> {
+  try {
+    return await pending;
+  } catch (error) {
+    if (isApiError(error) && error.code === "NOT_FOUND") throw new Response("Not Found", { status: 404 });
+    throw error;
+  }
+}

@@ -6,14 +6,11 @@
 import { redirect } from "@remix-run/node";
 import { GRAY_SECKILL_HEADER, macaupassConfig, macaupassSave } from "./lib/api/endpoints";
 import { routeForState } from "./lib/session-start/state-route";
+export { hasLoginParams } from "./lib/session-start/login-params";
 import type { RequestContext } from "./gateway.server";
 
 /** Query parameters the mall adds itself; every other one is a login parameter of the host. */
 const OWN_PARAMS = new Set(["lng"]);
-
-export function hasLoginParams(url: URL): boolean {
-  return url.searchParams.has("code");
-}
 
 function loginParams(url: URL): Record<string, string> {
   const params: Record<string, string> = {};

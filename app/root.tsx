@@ -10,6 +10,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  type ShouldRevalidateFunction,
   useLoaderData,
   useRouteError,
   useRouteLoaderData,
@@ -20,6 +21,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { AgreementDialog, type Agreement } from "./components/agreement-dialog";
 import { AppFrame } from "./components/app-frame";
 import { NotFoundScreen, StatusScreen, BackToHomeLink } from "./components/status-screen";
+import { LocationSync } from "./components/location-sync";
 import { TaskWidget } from "./components/task-widget";
 import { documentTitleMeta } from "./document-title";
 import { getRequestContext } from "./gateway.server";
@@ -38,6 +40,14 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta = documentTitleMeta;
+
+/**
+ * The root's data (locale, titles, the terms pop-up, flags) changes only with a form submission
+ * (agreeing to the terms) or a new document; plain navigations leave it, so a screen kept alive
+ * comes back without asking the server anything.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined && defaultShouldRevalidate;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await getRequestContext(request);
@@ -114,6 +124,7 @@ export default function App() {
       </AppFrame>
       {agreement ? <AgreementDialog key={agreement.clauseid} agreement={agreement} /> : null}
       <TaskWidget />
+      <LocationSync />
     </>
   );
 }

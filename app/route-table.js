@@ -26,10 +26,10 @@
 /** @type {ScreenRoute[]} */
 export const SCREEN_ROUTES = [
   { name: "index", path: "/index", file: "routes/index.tsx", overlay: false },
-  { name: "search", path: "/search", file: "routes/being-built.tsx", overlay: false },
+  { name: "search", path: "/search", file: "routes/search.tsx", overlay: false },
   { name: "checkIn", path: "/checkIn", file: "routes/being-built.tsx", signIn: true },
-  { name: "classify", path: "/classify/:title", file: "routes/being-built.tsx", overlay: false },
-  { name: "classifys", path: "/classifys/:idTitle", file: "routes/being-built.tsx", overlay: false },
+  { name: "classify", path: "/classify/:title", file: "routes/classify.tsx", overlay: false },
+  { name: "classifys", path: "/classifys/:idTitle", file: "routes/classify.tsx", overlay: false },
   { name: "flashSale", path: "/flashSale", file: "routes/being-built.tsx", titleKey: "title.flashSale", overlay: false, signIn: true },
   { name: "mycoupon", path: "/mycoupon", file: "routes/being-built.tsx", titleKey: "title.myCoupons", overlay: false, signIn: true },
   { name: "newMyCoupon", path: "/newMyCoupon", file: "routes/being-built.tsx", titleKey: "title.myRedemptions", signIn: true },
@@ -39,9 +39,9 @@ export const SCREEN_ROUTES = [
   { name: "couponDetailsLink", path: "/coupon_details_link/:id", file: "routes/being-built.tsx", hostBack: true, sharedLink: true },
   { name: "asiaMilesDetails", path: "/asiaMiles_details/:id", file: "routes/being-built.tsx", signIn: true },
   { name: "asiaMilesOrderDetails", path: "/asiaMiles_order/:id", file: "routes/being-built.tsx", signIn: true },
-  { name: "otherStores", path: "/other_stores/:spec", file: "routes/being-built.tsx" },
-  { name: "storeDetails", path: "/store_details/:id", file: "routes/being-built.tsx", overlay: false },
-  { name: "storeDetailsLink", path: "/store_details_link/:id", file: "routes/being-built.tsx", overlay: false, hostBack: true, sharedLink: true },
+  { name: "otherStores", path: "/other_stores/:spec", file: "routes/other-stores.tsx" },
+  { name: "storeDetails", path: "/store_details/:id", file: "routes/store-details.tsx", overlay: false },
+  { name: "storeDetailsLink", path: "/store_details_link/:id", file: "routes/store-details.tsx", overlay: false, hostBack: true, sharedLink: true },
   { name: "mCoinIntegral", path: "/mcoin_integral", file: "routes/being-built.tsx", signIn: true },
   { name: "orderDetails", path: "/order_details/:id", file: "routes/being-built.tsx", signIn: true },
   { name: "otherOrderDetails", path: "/other_order_details/:id", file: "routes/being-built.tsx", signIn: true },
@@ -49,8 +49,8 @@ export const SCREEN_ROUTES = [
   { name: "error", path: "/error", file: "routes/error.tsx", overlay: false },
   { name: "loding", path: "/loding", file: "routes/loding.tsx", overlay: false },
   { name: "shareCoupon", path: "/share_coupon/:id", file: "routes/being-built.tsx" },
-  { name: "mCoinZone", path: "/mCoin_zone/:id", file: "routes/being-built.tsx" },
-  { name: "shareZone", path: "/share_zone/:id", file: "routes/being-built.tsx" },
+  { name: "mCoinZone", path: "/mCoin_zone/:id", file: "routes/mcoin-zone.tsx" },
+  { name: "shareZone", path: "/share_zone/:id", file: "routes/mcoin-zone.tsx" },
   { name: "seckill", path: "/seckill/:id?", file: "routes/being-built.tsx", overlay: false },
   { name: "seckillShare", path: "/seckill_share", file: "routes/being-built.tsx" },
   { name: "myFavorites", path: "/myFavorites", file: "routes/being-built.tsx", titleKey: "title.myFavorites", overlay: false, signIn: true },
@@ -69,6 +69,7 @@ export const OTHER_ROUTES = [
   { name: "resourceAgreement", path: "/resources/agreement", file: "routes/resources.agreement.ts" },
   { name: "resourceSession", path: "/resources/session", file: "routes/resources.session.ts" },
   { name: "resourceTask", path: "/resources/task", file: "routes/resources.task.ts" },
+  { name: "resourceOffers", path: "/resources/offers", file: "routes/resources.offers.ts" },
 ];
 
 /** Any other path: the not-found screen with HTTP 404. */

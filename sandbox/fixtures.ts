@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { AddressSchema } from "../app/lib/api/endpoints";
 import { readSandboxGatewayKeys, type SandboxGatewayKeys } from "../app/lib/gateway/sandbox-keys";
+import { CatalogSchema, type Catalog } from "./catalog-schema";
 
 const Localized = z.object({ zh: z.string(), en: z.string() });
 
@@ -52,6 +53,7 @@ export interface Fixtures {
   tasks: TaskFixture[];
   /** The secure gateway's test-only keys (fixtures/keys). */
   gatewayKeys: SandboxGatewayKeys;
+  catalog: Catalog;
 }
 
 export const DEFAULT_FIXTURES_DIR = fileURLToPath(new URL("../fixtures", import.meta.url));
@@ -61,5 +63,6 @@ export function loadFixtures(dir = DEFAULT_FIXTURES_DIR): Fixtures {
   const members = z.object({ members: z.array(MemberFixtureSchema) }).parse(read("members.json")).members;
   const clause = ClauseFixtureSchema.parse(read("clause.json"));
   const tasks = z.object({ tasks: z.array(TaskFixtureSchema) }).parse(read("tasks.json")).tasks;
-  return { dir, members, clause, tasks, gatewayKeys: readSandboxGatewayKeys(join(dir, "keys")) };
+  const catalog = CatalogSchema.parse(read("catalog.json"));
+  return { dir, members, clause, tasks, gatewayKeys: readSandboxGatewayKeys(join(dir, "keys")), catalog };
 }

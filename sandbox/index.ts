@@ -6,6 +6,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { getResponse, http, HttpResponse, type HttpHandler } from "msw";
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from "./fixtures";
+import { catalogHandlers } from "./handlers/catalog";
 import { controlHandlers } from "./handlers/controls";
 import { middlewareHandler } from "./handlers/middleware";
 import { secureGatewayHandlers } from "./handlers/secure-gateway";
@@ -46,6 +47,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...loginPageHandlers(state),
     ...sessionHandlers(state),
     ...secureGatewayHandlers(state),
+    ...catalogHandlers(state),
     // Last: anything else is an unknown endpoint, answered as the gateway would.
     http.all("*", ({ request }) =>
       HttpResponse.json({ code: 404, msg: `no sandbox endpoint for ${request.method} ${new URL(request.url).pathname}` }, { status: 404 }),
@@ -61,7 +63,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
 const STATIC_TYPES: Record<string, string> = { svg: "image/svg+xml", png: "image/png", jpg: "image/jpeg", webp: "image/webp" };
 
-/** Images the fixtures refer to (avatars now; offer images later), served from fixtures/. */
+/** Images the fixtures refer to (avatars, offers, store logos, zone and ad banners), from fixtures/images/. */
 function staticHandler(fixturesDir: string): HttpHandler {
   return http.get("*/static/:folder/:file", async ({ params }) => {
     const folder = String(params.folder);
@@ -71,7 +73,7 @@ function staticHandler(fixturesDir: string): HttpHandler {
       return new HttpResponse(null, { status: 404 });
     }
     try {
-      const body = await readFile(join(fixturesDir, folder, file));
+      const body = await readFile(join(fixturesDir, "images", folder, file));
       return new HttpResponse(body, { headers: { "content-type": type, "cache-control": "public, max-age=86400" } });
     } catch {
       return new HttpResponse(null, { status: 404 });

@@ -47,11 +47,17 @@ export interface ServeContext<E extends Endpoint> {
 
 type Resolved<E extends Endpoint> = EndpointData<E> | Response;
 
+export interface ServeOptions {
+  /** Cache-Control of successful replies (catalog answers that are the same for every member). */
+  cacheControl?: string;
+}
+
 /** An msw handler for a declared endpoint. */
 export function serve<E extends Endpoint>(
   state: SandboxState,
   endpoint: E,
   resolve: (context: ServeContext<E>) => Resolved<E> | Promise<Resolved<E>>,
+  options: ServeOptions = {},
 ): HttpHandler {
   const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "delete";
   return http[method](`*${endpoint.path}`, async ({ request }) => {
@@ -81,6 +87,6 @@ export function serve<E extends Endpoint>(
     });
     if (result instanceof Response) return result;
     // The sandbox must never answer outside its own declaration: that would hide a drift.
-    return ok(endpoint.data.parse(result));
+    return ok(endpoint.data.parse(result), options.cacheControl ? { headers: { "cache-control": options.cacheControl } } : undefined);
   });
 }

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { CatalogQueries } from "./catalog";
 import type { Fixtures, MemberFixture } from "./fixtures";
 
 export interface MemberRecord extends MemberFixture {}
@@ -17,6 +18,8 @@ export interface SandboxData {
   authCodes: Record<string, { openId: string; issuedAt: number }>;
   /** task-center progress per member ciphertext and task: `${cust}|${taskNo}` */
   taskRuns: Record<string, { detailAt: number; done: boolean }>;
+  /** each member's recent searches, newest first */
+  searchHistory: Record<string, string[]>;
 }
 
 export type FaultKind = "http500" | "http429" | "not-login" | "delay" | "garbage" | "not-found" | "network";
@@ -44,12 +47,15 @@ export interface LoggedCall {
 }
 
 const MAX_LOG = 2000;
+const MAX_SEARCH_HISTORY = 10;
 /** Login codes are single-use and short-lived, like the wallet's. */
 export const AUTH_CODE_TTL_MS = 5 * 60_000;
 
 export class SandboxState {
   data: SandboxData;
   private readonly fixtures: Fixtures;
+  /** The catalog's queries (offers, stores, zones, ads). */
+  readonly catalog: CatalogQueries;
   private readonly stateFile?: string;
   private saveTimer: NodeJS.Timeout | null = null;
   private clockOffsetMs = 0;
@@ -61,6 +67,7 @@ export class SandboxState {
 
   constructor(fixtures: Fixtures, options: { stateFile?: string } = {}) {
     this.fixtures = fixtures;
+    this.catalog = new CatalogQueries(fixtures.catalog);
     this.stateFile = options.stateFile;
     this.data = this.load() ?? this.seed();
   }
@@ -82,6 +89,13 @@ export class SandboxState {
 
   get gatewayKeys() {
     return this.fixtures.gatewayKeys;
+  }
+
+  /** Remembers a member's search, newest first, ten at most. */
+  rememberSearch(openId: string, keyword: string): void {
+    const history = (this.data.searchHistory[openId] ?? []).filter((item) => item !== keyword);
+    this.data.searchHistory[openId] = [keyword, ...history].slice(0, MAX_SEARCH_HISTORY);
+    this.changed();
   }
 
   task(taskNo: string) {
@@ -235,6 +249,6 @@ export class SandboxState {
     const members = Object.fromEntries(
       this.fixtures.members.map((member) => [member.openId, structuredClone(member)]),
     );
-    return { members, tokens: {}, authCodes: {}, taskRuns: {} };
+    return { members, tokens: {}, authCodes: {}, taskRuns: {}, searchHistory: {} };
   }
 }

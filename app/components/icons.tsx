@@ -91,3 +91,128 @@ export const CompassIcon = (props: IconProps) => (
     <path d="M15.5 8.5l-2 5-5 2 2-5z" />
   </Svg>
 );
+
+export const ChevronRightIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M9 5l7 7-7 7" />
+  </Svg>
+);
+
+export const ChevronDownIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M6 9l6 6 6-6" />
+  </Svg>
+);
+
+export const SortIcon = ({ direction, ...props }: IconProps & { direction?: "asc" | "desc" }) => (
+  <Svg {...props}>
+    <path d="M8 5v14M8 5l-3 3M8 5l3 3" opacity={direction === "desc" ? 0.35 : 1} />
+    <path d="M16 19V5M16 19l-3-3M16 19l3-3" opacity={direction === "asc" ? 0.35 : 1} />
+  </Svg>
+);
+
+export const FilterIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M4 6h16M7 12h10M10 18h4" />
+  </Svg>
+);
+
+export const TrashIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M5 7h14M10 7V5h4v2M7 7l1 12h8l1-12M10.5 11v5M13.5 11v5" />
+  </Svg>
+);
+
+export const PhoneIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M6.5 4h3l1.5 4-2 1.3a11 11 0 005.7 5.7L16 13l4 1.5v3A2 2 0 0118 19.5 15.5 15.5 0 014.5 6 2 2 0 016.5 4z" />
+  </Svg>
+);
+
+export const ClockIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M12 7.5V12l3 2" />
+  </Svg>
+);
+
+export const WifiIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M3.5 9a12.5 12.5 0 0117 0M6.5 12.2a8 8 0 0111 0M9.5 15.3a3.6 3.6 0 015 0" />
+    <circle cx="12" cy="18.5" r="0.8" fill="currentColor" />
+  </Svg>
+);
+
+export const ParkingIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect x="4" y="4" width="16" height="16" rx="3" />
+    <path d="M10 17V8h3a2.5 2.5 0 010 5h-3" />
+  </Svg>
+);
+
+export const StoreIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M4 9l1.5-4.5h13L20 9M4 9h16M4 9a2.7 2.7 0 005.3 0 2.7 2.7 0 005.4 0A2.7 2.7 0 0020 9M5.5 11.5V20h13v-8.5M10 20v-4.5h4V20" />
+  </Svg>
+);
+
+export const OilIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M12 4s5 5.8 5 9.5a5 5 0 01-10 0C7 9.8 12 4 12 4z" />
+  </Svg>
+);
+
+/** Category pictograms, by the catalog's icon names. */
+export function CategoryIcon({ name, ...props }: IconProps & { name: string }) {
+  switch (name) {
+    case "food":
+      return (
+        <Svg {...props}>
+          <path d="M4 12h16a8 8 0 01-16 0zM9 4l1.5 6M14 4l-1 6" />
+        </Svg>
+      );
+    case "coffee":
+      return (
+        <Svg {...props}>
+          <path d="M5 9h11v5a5 5 0 01-5 5h-1a5 5 0 01-5-5zM16 10.5h1.5a2.2 2.2 0 010 4.4H16M8 3.5c0 1.5 1 1.5 1 3M11.5 3.5c0 1.5 1 1.5 1 3" />
+        </Svg>
+      );
+    case "grocery":
+      return (
+        <Svg {...props}>
+          <path d="M4 9h16l-1.6 10H5.6zM8.5 9l2-5M15.5 9l-2-5M9 13v3M12 13v3M15 13v3" />
+        </Svg>
+      );
+    case "beauty":
+      return (
+        <Svg {...props}>
+          <path d="M12 20c-5 0-7-3.5-7-7 4 0 7 2 7 7zM12 20c5 0 7-3.5 7-7-4 0-7 2-7 7zM12 14c-2-2.5-2-6 0-10 2 4 2 7.5 0 10z" />
+        </Svg>
+      );
+    case "leisure":
+      return (
+        <Svg {...props}>
+          <path d="M4 8.5V6h16v2.5a2.5 2.5 0 000 5V18H4v-4.5a2.5 2.5 0 000-5zM12 9.2l.9 1.8 2 .3-1.4 1.4.3 2-1.8-1-1.8 1 .3-2-1.4-1.4 2-.3z" />
+        </Svg>
+      );
+    case "hotel":
+      return (
+        <Svg {...props}>
+          <path d="M3.5 18V7M3.5 14h17v4M20.5 14v-2.5a3 3 0 00-3-3H11v5.5" />
+          <circle cx="7.3" cy="11" r="1.8" />
+        </Svg>
+      );
+    case "services":
+      return (
+        <Svg {...props}>
+          <path d="M14.5 5.5a4 4 0 00-5.2 5.1L4.5 15.4a1.7 1.7 0 002.4 2.4l4.8-4.8a4 4 0 005.1-5.2l-2.4 2.4-2.3-.6-.6-2.3z" />
+        </Svg>
+      );
+    default:
+      return (
+        <Svg {...props}>
+          <path d="M5.5 8.5h13l-1 11h-11zM9 10V7a3 3 0 016 0v3" />
+        </Svg>
+      );
+  }
+}

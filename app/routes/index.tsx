@@ -1,10 +1,17 @@
 /**
- * Home (/index). First entry with login parameters starts the session (spec section 4); after that
- * it shows the member's mCoin balance, nickname and avatar, and the mall's entries.
+ * Home (/index). First entry with login parameters starts the session (spec section 4). Then: the
+ * search box, the member's mCoin and redeemed items, promotions, categories, shortcuts, the hot,
+ * top-picks and editors' rails, and the offer list with its tabs and filter. Home is kept alive:
+ * coming back shows the same tab, filter, loaded pages and scroll position without asking again.
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useNavigate, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { AdBanner } from "../components/ad-banner";
+import { CategoryGrid } from "../components/category-grid";
+import { HomeListBar, type HomeQuery } from "../components/home-list-bar";
 import {
   CalendarIcon,
   CoinIcon,
@@ -16,27 +23,136 @@ import {
   TicketIcon,
   UserIcon,
 } from "../components/icons";
+import { readGeoCookie } from "../components/location-sync";
+import { OfferTile } from "../components/offer-card";
+import { OfferList, type OfferListState } from "../components/offer-list";
+import { catalogNear } from "../catalog.server";
 import { getRequestContext, requireMember } from "../gateway.server";
-import { basicInformation } from "../lib/api/endpoints";
+import { HOME_TABS, adverts, classifyList, mcoinRecommend, recommendList, type OfferSummary } from "../lib/api/catalog-endpoints";
+import { basicInformation, systemTime } from "../lib/api/endpoints";
+import { MCOIN_RANGES, PRICE_RANGES, findRange } from "../lib/catalog/filters";
 import { getHostBridge } from "../lib/host-bridge";
+import { createKeepAlive } from "../lib/keep-alive";
 import { formatPoints } from "../lib/money/format";
-import { hasLoginParams, startSession } from "../login.server";
+import { OFFER_PAGE_SIZE } from "../lib/catalog/filters";
+import { hasLoginParams } from "../lib/session-start/login-params";
+import { startSession } from "../login.server";
+
+const QuerySchema = z.object({
+  tab: z.enum(HOME_TABS).catch("nearby"),
+  order: z.enum(["asc", "desc"]).catch("asc"),
+  mcoin: z.string().optional().catch(undefined),
+  price: z.string().optional().catch(undefined),
+});
+
+/** The tab and filters, from the URL (unknown values fall back to the defaults). */
+function homeQuery(search: string | URLSearchParams): HomeQuery {
+  const query = QuerySchema.parse(Object.fromEntries(new URLSearchParams(search)));
+  return {
+    tab: query.tab,
+    order: query.order,
+    mcoin: findRange(MCOIN_RANGES, query.mcoin)?.id,
+    price: findRange(PRICE_RANGES, query.price)?.id,
+  };
+}
+
+function homeSearch(query: HomeQuery): string {
+  const params = new URLSearchParams();
+  if (query.tab !== "nearby") params.set("tab", query.tab);
+  if (query.tab === "price" && query.order === "desc") params.set("order", "desc");
+  if (query.mcoin) params.set("mcoin", query.mcoin);
+  if (query.price) params.set("price", query.price);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+const keyOf = (query: HomeQuery) => homeSearch(query) || "?";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (hasLoginParams(new URL(request.url))) throw await startSession(await getRequestContext(request));
+  const url = new URL(request.url);
+  if (hasLoginParams(url)) throw await startSession(await getRequestContext(request));
   const context = await requireMember(request);
-  const info = await context.call(basicInformation);
+  const query = homeQuery(url.searchParams);
+  const { near, location } = catalogNear(request);
+  const mcoin = findRange(MCOIN_RANGES, query.mcoin);
+  const price = findRange(PRICE_RANGES, query.price);
+  // Independent calls, all at once.
+  const [info, list, rails, classify, ads, time] = await Promise.all([
+    context.call(basicInformation),
+    context.call(recommendList, {
+      tab: query.tab,
+      order: query.order,
+      page: 1,
+      size: OFFER_PAGE_SIZE,
+      ...near,
+      mcoinMin: mcoin?.min,
+      mcoinMax: mcoin?.max,
+      priceMin: price?.min,
+      priceMax: price?.max,
+    }),
+    context.call(mcoinRecommend, near),
+    context.call(classifyList),
+    context.call(adverts, { position: "home" }),
+    context.call(systemTime),
+  ]);
   const member = context.member!;
   return data(
-    { nickname: member.nickname, avatar: member.avatar, point: info.point, count: info.count },
+    {
+      member: { nickname: member.nickname, avatar: member.avatar, point: info.point, count: info.count },
+      query,
+      location,
+      list,
+      rails,
+      categories: classify.categories,
+      ads: ads.list,
+      now: time.sysTime,
+    },
     { headers: await context.headers() },
   );
 }
 
+type HomeData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** Home kept alive: the loader's data and the list as the member left it, by tab and filters. */
+const keptHome = createKeepAlive<{ data: HomeData; list: OfferListState }>(5 * 60_000);
+
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const kept = hasLoginParams(url) ? undefined : keptHome.get(keyOf(homeQuery(url.searchParams)));
+  if (kept) return kept.data;
+  return (await serverLoader<typeof loader>()) as unknown as HomeData;
+}
+
 export default function Home() {
   const { t } = useTranslation();
-  const { nickname, avatar, point, count } = useLoaderData<typeof loader>();
-  const name = nickname || t("home.defaultNickname");
+  const home = useLoaderData<typeof loader>() as HomeData;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const query = useMemo(() => homeQuery(location.search), [location.search]);
+  const key = keyOf(query);
+  const { member } = home;
+  const name = member.nickname || t("home.defaultNickname");
+
+  const initial = useMemo<OfferListState>(
+    () => keptHome.get(key)?.list ?? { items: home.list.list, page: home.list.page, hasMore: home.list.hasMore, now: home.now },
+    // The list restarts whenever the loader brings another list (the key changes with it).
+    [home],
+  );
+  useEffect(() => {
+    if (!keptHome.get(key)) keptHome.set(key, { data: home, list: initial });
+  }, [home, initial, key]);
+
+  const pageUrl = (page: number) => {
+    const params = new URLSearchParams({ list: "home", tab: query.tab, order: query.order, page: String(page) });
+    if (query.mcoin) params.set("mcoin", query.mcoin);
+    if (query.price) params.set("price", query.price);
+    const [lat, lng] = (readGeoCookie() ?? "").split(",");
+    if (lat && lng) {
+      params.set("lat", lat);
+      params.set("lng", lng);
+    }
+    return `/resources/offers?${params}`;
+  };
 
   return (
     <div className="home">
@@ -48,8 +164,8 @@ export default function Home() {
       </div>
 
       <section className="member-card card" aria-label={t("home.myMcoin")}>
-        {avatar ? (
-          <img className="member-card__avatar" src={avatar} alt={t("home.avatarAlt", { name })} width={52} height={52} />
+        {member.avatar ? (
+          <img className="member-card__avatar" src={member.avatar} alt={t("home.avatarAlt", { name })} width={52} height={52} />
         ) : (
           <span className="member-card__avatar" aria-hidden="true" />
         )}
@@ -61,17 +177,21 @@ export default function Home() {
           <Link to="/mcoin_integral" className="stat">
             <span className="stat__label">{t("home.myMcoin")}</span>
             <span className="stat__value stat__value--brand" data-testid="mcoin-balance">
-              {formatPoints(point)}
+              {formatPoints(member.point)}
             </span>
           </Link>
           <Link to="/mycoupon" className="stat">
             <span className="stat__label">{t("home.redeemedItems")}</span>
             <span className="stat__value" data-testid="redeemed-count">
-              {formatPoints(count)}
+              {formatPoints(member.count)}
             </span>
           </Link>
         </div>
       </section>
+
+      <AdBanner ads={home.ads} />
+
+      <CategoryGrid categories={home.categories} />
 
       <nav className="shortcuts card" aria-label={t("home.shortcuts")}>
         <ul className="shortcuts__list">
@@ -93,8 +213,39 @@ export default function Home() {
         </ul>
       </nav>
 
-      <p className="section-note">{t("home.catalogComing")}</p>
+      <Rail title={t("home.hotOffers")} offers={home.rails.hot} now={home.now} />
+      <Rail title={t("home.topPicks")} offers={home.rails.topPicks} now={home.now} />
+      <Rail title={t("home.editorsChoice")} offers={home.rails.editorsChoice} now={home.now} />
+
+      <section className="home-list" aria-label={t("home.allOffers")}>
+        <HomeListBar query={query} onChange={(next) => navigate({ search: homeSearch(next) }, { replace: true, preventScrollReset: true })} />
+        {query.tab === "nearby" && home.location === "denied" ? <p className="note">{t("home.locationOff")}</p> : null}
+        <OfferList
+          // Fresh data (another tab, a new location) starts a new list; kept-alive data keeps its own.
+          key={`${key}@${home.now}`}
+          initial={initial}
+          pageUrl={pageUrl}
+          label={t(`home.tabs.${query.tab}`)}
+          onChange={(list) => keptHome.update(key, (entry) => ({ ...entry, list }))}
+        />
+      </section>
     </div>
+  );
+}
+
+function Rail({ title, offers, now }: { title: string; offers: OfferSummary[]; now: number }) {
+  if (offers.length === 0) return null;
+  return (
+    <section className="rail" aria-label={title}>
+      <h2 className="section-title">{title}</h2>
+      <ul className="rail__track">
+        {offers.map((offer) => (
+          <li key={offer.id}>
+            <OfferTile offer={offer} now={now} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

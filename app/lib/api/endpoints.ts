@@ -2,6 +2,7 @@
  * The mCoin API's endpoints (spec section 7), each declared once. Later features add theirs here.
  */
 import { z } from "zod";
+import { CATALOG_ENDPOINTS } from "./catalog-endpoints";
 import { defineEndpoint } from "./define";
 
 const Flag = z.union([z.boolean(), z.number(), z.string()]).nullish();
@@ -131,6 +132,7 @@ export const ENDPOINTS = {
   refreshToken,
   systemTime,
   userAddressList,
+  ...CATALOG_ENDPOINTS,
 } as const;
 
 export type EndpointName = keyof typeof ENDPOINTS;

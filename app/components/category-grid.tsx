@@ -1,0 +1,35 @@
+/** The category list: each opens its listing at /classifys/{id}-{name}. */
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CategoryIcon } from "./icons";
+
+export interface CategoryItem {
+  id: number;
+  name: string;
+  color: string;
+  icon: string;
+}
+
+export function categoryPath(category: { id: number; name: string }): string {
+  return `/classifys/${category.id}-${encodeURIComponent(category.name)}`;
+}
+
+export function CategoryGrid({ categories }: { categories: CategoryItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <nav className="category-grid card" aria-label={t("home.categories")}>
+      <ul>
+        {categories.map((category) => (
+          <li key={category.id}>
+            <Link to={categoryPath(category)} className="category-grid__item">
+              <span className="category-grid__icon" style={{ color: category.color, background: `${category.color}1a` }}>
+                <CategoryIcon name={category.icon} />
+              </span>
+              {category.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * How an offer shows in lists: its image, title, store, distance, mCoin price, the original price
+ * struck through, the discount label, and the badges (coming soon, ends today, sold out, 18+).
+ */
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { OfferSummary } from "../lib/api/catalog-endpoints";
+import { offerBadges } from "../lib/catalog/badges";
+import { discountLabel } from "../lib/catalog/discount";
+import { formatDistance } from "../lib/geo/distance";
+import { normalizeLocale } from "../lib/i18n/locale";
+import { formatMoney, formatPoints } from "../lib/money/format";
+
+function useOfferTexts(offer: OfferSummary, now: number) {
+  const { t, i18n } = useTranslation();
+  const locale = normalizeLocale(i18n.language) ?? "zh";
+  const badges = offerBadges(offer, now).map((badge) => ({ badge, text: t(`catalog.badge.${badge}`) }));
+  if (offer.ageRestricted) badges.push({ badge: "adult" as never, text: t("catalog.badge.adult") });
+  return {
+    t,
+    discount: discountLabel(offer.price, offer.originalPrice, locale),
+    badges,
+    mcoin: t("catalog.mcoin", { value: formatPoints(offer.mcoinPrice) }),
+    original: formatMoney(offer.originalPrice),
+  };
+}
+
+export function OfferCard({ offer, now }: { offer: OfferSummary; now: number }) {
+  const { t, discount, badges, mcoin, original } = useOfferTexts(offer, now);
+  const soldOut = offer.stock <= 0;
+  return (
+    <Link to={`/coupon_details/${offer.id}`} className={`offer-card${soldOut ? " offer-card--sold-out" : ""}`} data-offer-id={offer.id}>
+      <span className="offer-card__media">
+        <img src={offer.image} alt="" width={96} height={96} loading="lazy" decoding="async" />
+        {discount ? <span className="offer-card__discount">{discount}</span> : null}
+      </span>
+      <span className="offer-card__body">
+        <span className="offer-card__title">{offer.title}</span>
+        <span className="offer-card__store">
+          {offer.storeName}
+          {offer.distance !== null ? <span className="offer-card__distance">{formatDistance(offer.distance)}</span> : null}
+        </span>
+        {badges.length > 0 ? (
+          <span className="offer-card__badges">
+            {badges.map(({ badge, text }) => (
+              <span key={badge} className={`badge badge--${badge}`}>
+                {text}
+              </span>
+            ))}
+          </span>
+        ) : null}
+        <span className="offer-card__prices">
+          <span className="offer-card__mcoin">{mcoin}</span>
+          <s className="offer-card__original" aria-label={t("catalog.originalPrice", { price: original })}>
+            {original}
+          </s>
+          <span className="offer-card__sold">{t("catalog.sold", { count: offer.sold })}</span>
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+/** A compact card for home's horizontal rails. */
+export function OfferTile({ offer, now }: { offer: OfferSummary; now: number }) {
+  const { discount, badges, mcoin } = useOfferTexts(offer, now);
+  return (
+    <Link to={`/coupon_details/${offer.id}`} className="offer-tile" data-offer-id={offer.id}>
+      <span className="offer-tile__media">
+        <img src={offer.image} alt="" width={136} height={85} loading="lazy" decoding="async" />
+        {discount ? <span className="offer-card__discount">{discount}</span> : null}
+        {badges[0] ? <span className={`badge badge--${badges[0].badge} offer-tile__badge`}>{badges[0].text}</span> : null}
+      </span>
+      <span className="offer-tile__title">{offer.title}</span>
+      <span className="offer-tile__mcoin">{mcoin}</span>
+    </Link>
+  );
+}
+
+export function OfferCardSkeleton() {
+  return (
+    <div className="offer-card offer-card--skeleton" aria-hidden="true">
+      <span className="offer-card__media skeleton" />
+      <span className="offer-card__body">
+        <span className="skeleton" style={{ height: "0.16rem", width: "80%" }} />
+        <span className="skeleton" style={{ height: "0.12rem", width: "55%" }} />
+        <span className="skeleton" style={{ height: "0.16rem", width: "40%", marginTop: "auto" }} />
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+/**
+ * The listing screen of /classify/{title} (a search: the title is the keyword) and
+ * /classifys/{id}-{title} (a category): filters by area (business district) and category, sorting
+ * by popularity, sales, distance or price, matching stores for a search, and the offers.
+ */
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { useGoBack } from "../components/app-header";
+import { BackIcon, SearchIcon } from "../components/icons";
+import { OfferList } from "../components/offer-list";
+import { readGeoCookie } from "../components/location-sync";
+import { catalogNear } from "../catalog.server";
+import { getRequestContext } from "../gateway.server";
+import { SEARCH_SORTS, classifyList, searchProduct, searchShop, type SearchSort } from "../lib/api/catalog-endpoints";
+import { systemTime } from "../lib/api/endpoints";
+import { formatDistance } from "../lib/geo/distance";
+import { OFFER_PAGE_SIZE } from "../lib/catalog/filters";
+
+const FiltersSchema = z.object({
+  district: z.string().regex(/^[a-z0-9-]{1,40}$/).optional().catch(undefined),
+  category: z.coerce.number().int().positive().optional().catch(undefined),
+  sort: z.enum(SEARCH_SORTS).catch("popularity"),
+});
+
+/** What the path names: a keyword, or a category with its title. */
+function listingOf(params: { title?: string; idTitle?: string }): { title: string; keyword?: string; categoryId?: number } | null {
+  if (params.idTitle !== undefined) {
+    const match = /^(\d{1,9})-(.+)$/s.exec(params.idTitle);
+    return match ? { title: match[2], categoryId: Number(match[1]) } : null;
+  }
+  const keyword = (params.title ?? "").trim().slice(0, 60);
+  return keyword ? { title: keyword, keyword } : null;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const listing = listingOf(params);
+  if (!listing) throw new Response("Not Found", { status: 404 });
+  const url = new URL(request.url);
+  const filters = FiltersSchema.parse(Object.fromEntries(url.searchParams));
+  const categoryId = filters.category ?? listing.categoryId;
+  const context = await getRequestContext(request);
+  const { near, location } = catalogNear(request);
+  const [offers, stores, classify, time] = await Promise.all([
+    context.call(searchProduct, { keyword: listing.keyword, categoryId, districtId: filters.district, sort: filters.sort, page: 1, size: OFFER_PAGE_SIZE, ...near }),
+    listing.keyword
+      ? context.call(searchShop, { keyword: listing.keyword, categoryId, districtId: filters.district, page: 1, size: 10, ...near })
+      : Promise.resolve(null),
+    context.call(classifyList),
+    context.call(systemTime),
+  ]);
+  return data(
+    {
+      title: listing.title,
+      keyword: listing.keyword ?? null,
+      categoryId: categoryId ?? null,
+      district: filters.district ?? null,
+      sort: filters.sort,
+      location,
+      offers,
+      stores: stores?.list ?? [],
+      categories: classify.categories,
+      districts: classify.districts,
+      now: time.sysTime,
+    },
+    { headers: await context.headers() },
+  );
+}
+
+export default function Listing() {
+  const { t } = useTranslation();
+  const listing = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const goBack = useGoBack(false);
+
+  const setFilter = (name: "district" | "category" | "sort", value: string | null) => {
+    const params = new URLSearchParams(location.search);
+    if (value) params.set(name, value);
+    else params.delete(name);
+    navigate({ search: params.toString() ? `?${params}` : "" }, { replace: true, preventScrollReset: true });
+  };
+
+  const pageUrl = (page: number) => {
+    const params = new URLSearchParams({ list: "search", sort: listing.sort, page: String(page) });
+    if (listing.keyword) params.set("keyword", listing.keyword);
+    if (listing.categoryId) params.set("categoryId", String(listing.categoryId));
+    if (listing.district) params.set("districtId", listing.district);
+    const [lat, lng] = (readGeoCookie() ?? "").split(",");
+    if (lat && lng) {
+      params.set("lat", lat);
+      params.set("lng", lng);
+    }
+    return `/resources/offers?${params}`;
+  };
+
+  const listKey = `${listing.keyword ?? ""}|${listing.categoryId ?? ""}|${listing.district ?? ""}|${listing.sort}`;
+
+  return (
+    <div className="listing">
+      <header className="app-header listing__header">
+        <button type="button" className="icon-button" onClick={goBack} aria-label={t("common.back")}>
+          <BackIcon />
+        </button>
+        {listing.keyword ? (
+          <Link to={`/search?keyword=${encodeURIComponent(listing.keyword)}`} className="listing__title listing__title--search" aria-label={t("listing.editSearch", { keyword: listing.title })}>
+            <SearchIcon className="icon icon--small" />
+            <h1 className="app-header__title">{listing.title}</h1>
+          </Link>
+        ) : (
+          <h1 className="app-header__title">{listing.title}</h1>
+        )}
+        <div />
+      </header>
+
+      <div className="list-bar">
+        <div className="listing__filters">
+          <label className="select">
+            <span className="visually-hidden">{t("listing.area")}</span>
+            <select value={listing.district ?? ""} onChange={(event) => setFilter("district", event.currentTarget.value || null)} aria-label={t("listing.area")}>
+              <option value="">{t("listing.allAreas")}</option>
+              {listing.districts.map((district) => (
+                <option key={district.id} value={district.id}>
+                  {district.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="select">
+            <span className="visually-hidden">{t("listing.category")}</span>
+            <select
+              value={listing.categoryId ?? ""}
+              onChange={(event) => setFilter("category", event.currentTarget.value || null)}
+              aria-label={t("listing.category")}
+            >
+              <option value="">{t("listing.allCategories")}</option>
+              {listing.categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <div className="list-bar__row">
+          <div className="list-tabs" role="tablist" aria-label={t("listing.sortLabel")}>
+            {SEARCH_SORTS.map((sort: SearchSort) => (
+              <button
+                key={sort}
+                type="button"
+                role="tab"
+                aria-selected={listing.sort === sort}
+                className="list-tabs__tab"
+                onClick={() => setFilter("sort", sort === "popularity" ? null : sort)}
+              >
+                {t(`listing.sort.${sort}`)}
+              </button>
+            ))}
+          </div>
+        </div>
+      </div>
+
+      {listing.sort === "distance" && listing.location === "denied" ? <p className="note">{t("home.locationOff")}</p> : null}
+
+      {listing.stores.length > 0 ? (
+        <section className="rail" aria-label={t("listing.stores")}>
+          <h2 className="section-title">{t("listing.stores")}</h2>
+          <ul className="rail__track">
+            {listing.stores.map((store) => (
+              <li key={store.id}>
+                <Link to={`/store_details/${store.id}`} className="store-chip">
+                  <img src={store.logo} alt="" width={40} height={40} loading="lazy" />
+                  <span className="store-chip__text">
+                    <span className="store-chip__name">{store.name}</span>
+                    <span className="store-chip__meta">
+                      {store.branch}
+                      {store.distance !== null ? ` · ${formatDistance(store.distance)}` : ""}
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {listing.offers.total === 0 ? (
+        <div className="empty-state" role="status">
+          <SearchIcon className="status-screen__art" />
+          <p className="empty-state__title">{t("listing.noResults")}</p>
+          <p>{t("listing.noResultsHint")}</p>
+        </div>
+      ) : (
+        <>
+          <h2 className="section-title">{t("listing.offers")}</h2>
+          <OfferList
+            key={listKey}
+            initial={{ items: listing.offers.list, page: listing.offers.page, hasMore: listing.offers.hasMore, now: listing.now }}
+            pageUrl={pageUrl}
+            label={listing.title}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * An mCoin zone (/mCoin_zone/{id}, and the shared /share_zone/{id}): its banner, rules and offers;
+ * 'Special event has ended!' once it is over.
+ */
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { OfferCard } from "../components/offer-card";
+import { BackToHomeLink, StatusScreen } from "../components/status-screen";
+import { catalogNear } from "../catalog.server";
+import { getRequestContext, orNotFound } from "../gateway.server";
+import { zoneDetail } from "../lib/api/catalog-endpoints";
+import { systemTime } from "../lib/api/endpoints";
+import { FlashIcon } from "../components/icons";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0) throw new Response("Not Found", { status: 404 });
+  const context = await getRequestContext(request);
+  const { near } = catalogNear(request);
+  const [detail, time] = await Promise.all([orNotFound(context.call(zoneDetail, { id, ...near })), context.call(systemTime)]);
+  return data({ ...detail, now: time.sysTime }, { headers: await context.headers() });
+}
+
+export default function Zone() {
+  const { t, i18n } = useTranslation();
+  const { zone, offers, now } = useLoaderData<typeof loader>();
+  if (zone.ended) {
+    return (
+      <StatusScreen art={<FlashIcon className="status-screen__art" style={{ color: "var(--color-muted)" }} />} title={t("zone.ended")} body={t("zone.endedHint")}>
+        <BackToHomeLink />
+      </StatusScreen>
+    );
+  }
+  const until = new Intl.DateTimeFormat(i18n.language === "en" ? "en-GB" : "zh-HK", { dateStyle: "medium", timeZone: "Asia/Macau" }).format(zone.endAt);
+  return (
+    <div className="zone">
+      <img className="zone__banner" src={zone.banner} alt="" width={750} height={300} />
+      <section className="zone__intro card">
+        <h1 className="zone__title">{zone.title}</h1>
+        <p className="zone__subtitle">{zone.subtitle}</p>
+        <p className="zone__until">{t("zone.until", { date: until })}</p>
+      </section>
+      <details className="zone__rules card" open>
+        <summary>{t("zone.rules")}</summary>
+        <ol>
+          {zone.rules.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ol>
+      </details>
+      <section aria-labelledby="zone-offers">
+        <h2 id="zone-offers" className="section-title">
+          {t("zone.offers")}
+        </h2>
+        <ul className="offer-list__items">
+          {offers.map((offer) => (
+            <li key={offer.id}>
+              <OfferCard offer={offer} now={now} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * /other_stores/{id}-{productId}-{number}-{type}: branches with their distance and a call button.
+ * id is a store; productId an offer (0 for none); number how many branches the link promised; type
+ * 1 lists the merchant's branches, 2 the stores where the offer can be used.
+ */
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PhoneIcon } from "../components/icons";
+import { catalogNear } from "../catalog.server";
+import { getRequestContext, orNotFound } from "../gateway.server";
+import { branchList } from "../lib/api/catalog-endpoints";
+import { formatDistance } from "../lib/geo/distance";
+import { getHostBridge } from "../lib/host-bridge";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const match = /^(\d{1,9})-(\d{1,9})-(\d{1,4})-([12])$/.exec(params.spec ?? "");
+  if (!match) throw new Response("Not Found", { status: 404 });
+  const [storeId, productId, , type] = match.slice(1).map(Number);
+  const context = await getRequestContext(request);
+  const { near } = catalogNear(request);
+  const branches = await orNotFound(context.call(branchList, { storeId, productId: type === 2 ? productId : 0, ...near }));
+  return data({ ...branches, forOffer: type === 2 && productId > 0 }, { headers: await context.headers() });
+}
+
+export default function OtherStores() {
+  const { t } = useTranslation();
+  const { merchantName, list, forOffer } = useLoaderData<typeof loader>();
+  return (
+    <div className="branches">
+      <h1 className="screen-heading">{t(forOffer ? "store.offerStores" : "store.branches", { name: merchantName })}</h1>
+      <ul className="branch-list card">
+        {list.map((store) => (
+          <li key={store.id} className="branch-row branch-row--with-call">
+            <Link to={`/store_details/${store.id}`} className="branch-row__link">
+              <span className="branch-row__name">
+                {store.name} {store.branch}
+              </span>
+              <span className="branch-row__meta">{store.address}</span>
+              <span className="branch-row__meta">{store.hours}</span>
+            </Link>
+            <span className="branch-row__side">
+              {store.distance !== null ? <span className="branch-row__distance">{formatDistance(store.distance)}</span> : null}
+              <button type="button" className="icon-button call-button" aria-label={t("store.call", { phone: store.phone })} onClick={() => void getHostBridge().phoneCall(store.phone)}>
+                <PhoneIcon />
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * More pages of an offer list, for the infinite lists of home and of the search and category
+ * listings. The same for every member (the location travels in the query), so browsers may cache it.
+ * A failure answers { ok: false } for the list to offer 'load failed, tap to reload'.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { getRequestContext } from "../gateway.server";
+import { HOME_TABS, SEARCH_SORTS, recommendList, searchProduct } from "../lib/api/catalog-endpoints";
+import { systemTime } from "../lib/api/endpoints";
+import { isApiError } from "../lib/api/errors";
+import { MCOIN_RANGES, OFFER_PAGE_SIZE, PRICE_RANGES, findRange } from "../lib/catalog/filters";
+import { resourceJson } from "../resource-response.server";
+
+const Near = { lat: z.coerce.number().min(-90).max(90).optional(), lng: z.coerce.number().min(-180).max(180).optional() };
+const Page = z.coerce.number().int().min(1).max(1000);
+
+const QuerySchema = z.discriminatedUnion("list", [
+  z.object({
+    list: z.literal("home"),
+    tab: z.enum(HOME_TABS).default("nearby"),
+    order: z.enum(["asc", "desc"]).default("asc"),
+    mcoin: z.string().max(20).optional(),
+    price: z.string().max(20).optional(),
+    page: Page,
+    ...Near,
+  }),
+  z.object({
+    list: z.literal("search"),
+    keyword: z.string().trim().max(60).optional(),
+    categoryId: z.coerce.number().int().positive().optional(),
+    districtId: z.string().regex(/^[a-z0-9-]{1,40}$/).optional(),
+    sort: z.enum(SEARCH_SORTS).default("popularity"),
+    page: Page,
+    ...Near,
+  }),
+]);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const query = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) return resourceJson({ ok: false as const, code: "BAD_REQUEST" }, { status: 400 });
+  const context = await getRequestContext(request);
+  const near = { lat: query.data.lat, lng: query.data.lng };
+  try {
+    const pending =
+      query.data.list === "home"
+        ? (() => {
+            const mcoin = findRange(MCOIN_RANGES, query.data.mcoin);
+            const price = findRange(PRICE_RANGES, query.data.price);
+            return context.api.call(recommendList, {
+              tab: query.data.tab,
+              order: query.data.order,
+              page: query.data.page,
+              size: OFFER_PAGE_SIZE,
+              ...near,
+              mcoinMin: mcoin?.min,
+              mcoinMax: mcoin?.max,
+              priceMin: price?.min,
+              priceMax: price?.max,
+            });
+          })()
+        : context.api.call(searchProduct, {
+            keyword: query.data.keyword || undefined,
+            categoryId: query.data.categoryId,
+            districtId: query.data.districtId,
+            sort: query.data.sort,
+            page: query.data.page,
+            size: OFFER_PAGE_SIZE,
+            ...near,
+          });
+    const [page, time] = await Promise.all([pending, context.api.call(systemTime)]);
+    return resourceJson({ ok: true as const, page: page.data, now: time.data.sysTime }, { headers: { "Cache-Control": "public, max-age=60" } });
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    return resourceJson({ ok: false as const, code: error.code }, { headers: { "Cache-Control": "no-store" } });
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * A store (/store_details/{id}, and the shared entry /store_details_link/{id}): the merchant and its
+ * facilities, every offer of the store, and its other branches.
+ */
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ClockIcon, OilIcon, ParkingIcon, PhoneIcon, PinIcon, StoreIcon, WifiIcon } from "../components/icons";
+import { OfferCard } from "../components/offer-card";
+import { BackToHomeLink, NotFoundScreen, StatusScreen } from "../components/status-screen";
+import { catalogNear } from "../catalog.server";
+import { getRequestContext, orNotFound } from "../gateway.server";
+import { storeInformation } from "../lib/api/catalog-endpoints";
+import { systemTime } from "../lib/api/endpoints";
+import { formatDistance } from "../lib/geo/distance";
+import { getHostBridge } from "../lib/host-bridge";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0) throw new Response("Not Found", { status: 404 });
+  const context = await getRequestContext(request);
+  const { near } = catalogNear(request);
+  const [detail, time] = await Promise.all([orNotFound(context.call(storeInformation, { id, ...near })), context.call(systemTime)]);
+  return data({ ...detail, now: time.sysTime }, { headers: await context.headers() });
+}
+
+const FACILITIES = [
+  { key: "wifi", icon: WifiIcon },
+  { key: "parking", icon: ParkingIcon },
+  { key: "convenienceStore", icon: StoreIcon },
+  { key: "oilChange", icon: OilIcon },
+] as const;
+
+export default function StoreDetails() {
+  const { t } = useTranslation();
+  const { store, offers, branches, now } = useLoaderData<typeof loader>();
+  const facilities = FACILITIES.filter((facility) => store.facilities[facility.key]);
+  const allBranches = branches.length + 1;
+
+  return (
+    <div className="store">
+      <section className="store-hero card">
+        <img className="store-hero__logo" src={store.logo} alt="" width={64} height={64} />
+        <div>
+          <h1 className="store-hero__name">{store.name}</h1>
+          <p className="store-hero__branch">{store.branch}</p>
+          <p className="store-hero__category">{store.categoryName}</p>
+        </div>
+      </section>
+
+      <section className="info-list card" aria-label={t("store.address")}>
+        <div className="info-row">
+          <PinIcon />
+          <div>
+            <p className="info-row__label">{t("store.address")}</p>
+            <p>
+              {store.address}
+              {store.distance !== null ? <span className="info-row__aside"> · {t("catalog.away", { distance: formatDistance(store.distance) })}</span> : null}
+            </p>
+          </div>
+        </div>
+        <div className="info-row">
+          <ClockIcon />
+          <div>
+            <p className="info-row__label">{t("store.hours")}</p>
+            <p>{store.hours}</p>
+          </div>
+        </div>
+        <button type="button" className="info-row info-row--action" onClick={() => void getHostBridge().phoneCall(store.phone)}>
+          <PhoneIcon />
+          <span>{t("store.call", { phone: store.phone })}</span>
+        </button>
+      </section>
+
+      {facilities.length > 0 ? (
+        <section className="card store-section" aria-labelledby="store-facilities">
+          <h2 id="store-facilities" className="store-section__title">
+            {t("store.facilities")}
+          </h2>
+          <ul className="facilities">
+            {facilities.map(({ key, icon: Icon }) => (
+              <li key={key} className="facility">
+                <Icon />
+                {t(`store.facility.${key}`)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="card store-section" aria-labelledby="store-about">
+        <h2 id="store-about" className="store-section__title">
+          {t("store.about")}
+        </h2>
+        <p className="store-section__text">{store.intro}</p>
+      </section>
+
+      <section aria-labelledby="store-offers">
+        <h2 id="store-offers" className="section-title">
+          {t("store.offers")}
+        </h2>
+        {offers.length > 0 ? (
+          <ul className="offer-list__items">
+            {offers.map((offer) => (
+              <li key={offer.id}>
+                <OfferCard offer={offer} now={now} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="empty-state">{t("store.noOffers")}</p>
+        )}
+      </section>
+
+      {branches.length > 0 ? (
+        <section aria-labelledby="store-branches">
+          <h2 id="store-branches" className="section-title">
+            {t("store.otherBranches")}
+          </h2>
+          <ul className="branch-list card">
+            {branches.slice(0, 3).map((branch) => (
+              <li key={branch.id}>
+                <Link to={`/store_details/${branch.id}`} className="branch-row">
+                  <span>
+                    <span className="branch-row__name">{branch.branch}</span>
+                    <span className="branch-row__meta">{branch.address}</span>
+                  </span>
+                  {branch.distance !== null ? <span className="branch-row__distance">{formatDistance(branch.distance)}</span> : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Link to={`/other_stores/${store.id}-0-${allBranches}-1`} className="more-link">
+            {t("store.viewAllBranches", { count: allBranches })}
+          </Link>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <StatusScreen title={t("store.notFound")} body={t("notFound.body")}>
+        <BackToHomeLink />
+      </StatusScreen>
+    );
+  }
+  return <NotFoundScreen />;
+}

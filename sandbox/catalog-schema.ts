@@ -1,0 +1,172 @@
+/**
+ * The shape of the sandbox's catalog fixtures (fixtures/catalog.json): business districts,
+ * categories, merchants and their stores (branches), offers, mCoin zones, ads and popular searches,
+ * every text in both languages. Dates are relative to the sandbox's clock, so "ends today" and
+ * "coming soon" stay true whenever the fixtures are read.
+ */
+import { z } from "zod";
+
+export const Localized = z.object({ zh: z.string().min(1), en: z.string().min(1) });
+export type LocalizedText = z.infer<typeof Localized>;
+
+/**
+ * A moment relative to the sandbox's "now": `now`, `today` (23:59:59 Macau time today), or a signed
+ * offset in days or hours (`-30d`, `+2d`, `+6h`).
+ */
+export const RelativeTime = z.string().regex(/^(now|today|[+-]\d{1,4}[dh])$/, "now, today, or an offset like -30d / +2d / +6h");
+
+const ImageFile = z.string().regex(/^[a-z0-9-]+\.svg$/, "an .svg file name");
+
+export const DistrictSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  name: Localized,
+});
+
+export const CategorySchema = z.object({
+  id: z.number().int().positive(),
+  name: Localized,
+  /** The category's colour in offer images and icons. */
+  color: z.string().regex(/^#[0-9a-f]{6}$/i),
+  icon: z.enum(["food", "coffee", "grocery", "beauty", "leisure", "hotel", "services", "shopping"]),
+});
+
+export const FacilitiesSchema = z.object({
+  wifi: z.boolean(),
+  parking: z.boolean(),
+  convenienceStore: z.boolean(),
+  oilChange: z.boolean(),
+});
+
+export const MerchantSchema = z.object({
+  id: z.number().int().positive(),
+  name: Localized,
+  categoryId: z.number().int().positive(),
+  intro: Localized,
+  /** Image file in fixtures/images/stores/. */
+  logo: ImageFile,
+});
+
+export const StoreSchema = z.object({
+  id: z.number().int().positive(),
+  merchantId: z.number().int().positive(),
+  /** The branch's own name, e.g. "Rua do Cunha branch". */
+  branch: Localized,
+  districtId: z.string(),
+  address: Localized,
+  /** With the area code: +853 2833 1234. */
+  phone: z.string().regex(/^\+853 \d{4} \d{4}$/),
+  lat: z.number().min(22.1).max(22.22),
+  lng: z.number().min(113.52).max(113.6),
+  hours: Localized,
+  facilities: FacilitiesSchema,
+});
+
+export const OfferSchema = z.object({
+  id: z.number().int().positive(),
+  kind: z.enum(["coupon", "voucher", "goods"]),
+  merchantId: z.number().int().positive(),
+  /** Where the offer can be used (stores of its merchant). */
+  storeIds: z.array(z.number().int().positive()).min(1),
+  categoryId: z.number().int().positive(),
+  title: Localized,
+  subtitle: Localized,
+  /** Image file in fixtures/images/offers/. */
+  image: ImageFile,
+  /** The price before the offer, MOP. */
+  originalPrice: z.number().positive(),
+  /** What the member pays, MOP (payable with mCoin). */
+  price: z.number().nonnegative(),
+  /** The price in mCoin for one piece. */
+  mcoinPrice: z.number().int().nonnegative(),
+  stock: z.number().int().nonnegative(),
+  sold: z.number().int().nonnegative(),
+  likes: z.number().int().nonnegative(),
+  /** Higher is more popular (search's popularity sort). */
+  popularity: z.number().int().nonnegative(),
+  /** Higher is recommended first (home's recommendations tab). */
+  recommendScore: z.number().int().nonnegative(),
+  startAt: RelativeTime,
+  endAt: RelativeTime,
+  /** Only for members aged 18 or older. */
+  ageRestricted: z.boolean(),
+  /** "offline" offers are taken down: never listed, and refused when opened. */
+  status: z.enum(["online", "offline"]),
+  /** Words a member may search for it by, in both languages. */
+  keywords: z.array(z.string().min(1)).min(1),
+  hot: z.boolean(),
+  topPick: z.boolean(),
+  editorsChoice: z.boolean(),
+  terms: Localized,
+  usage: Localized,
+});
+
+export const ZoneSchema = z.object({
+  id: z.number().int().positive(),
+  title: Localized,
+  subtitle: Localized,
+  /** Image file in fixtures/images/zones/. */
+  banner: ImageFile,
+  rules: z.array(Localized).min(1),
+  offerIds: z.array(z.number().int().positive()).min(1),
+  startAt: RelativeTime,
+  endAt: RelativeTime,
+});
+
+export const AdSchema = z.object({
+  id: z.number().int().positive(),
+  title: Localized,
+  /** Image file in fixtures/images/ads/. */
+  image: ImageFile,
+  /**
+   * 1, 2, 5: an in-app route (the url is a path of the mall); 3: a web page opened in a new window;
+   * 4: a mini-program (the url is its path; appId names it).
+   */
+  type: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+  url: z.string().min(1),
+  appId: z.string().optional(),
+});
+
+export const CatalogSchema = z
+  .object({
+    districts: z.array(DistrictSchema).min(4),
+    categories: z.array(CategorySchema).min(6),
+    merchants: z.array(MerchantSchema).min(8),
+    stores: z.array(StoreSchema).min(20),
+    offers: z.array(OfferSchema).min(60),
+    zones: z.array(ZoneSchema).min(2),
+    ads: z.array(AdSchema).min(5),
+    popularSearches: z.array(Localized).min(6),
+  })
+  .superRefine((catalog, context) => {
+    const ids = (items: { id: number | string }[]) => new Set(items.map((item) => item.id));
+    const districts = ids(catalog.districts);
+    const categories = ids(catalog.categories);
+    const merchants = ids(catalog.merchants);
+    const stores = new Map(catalog.stores.map((store) => [store.id, store]));
+    const offers = ids(catalog.offers);
+    const fail = (message: string) => context.addIssue({ code: "custom", message });
+    for (const list of [catalog.categories, catalog.merchants, catalog.stores, catalog.offers, catalog.zones, catalog.ads] as { id: number }[][]) {
+      if (ids(list).size !== list.length) fail("ids repeat within a list");
+    }
+    for (const merchant of catalog.merchants) if (!categories.has(merchant.categoryId)) fail(`merchant ${merchant.id}: no category ${merchant.categoryId}`);
+    for (const store of catalog.stores) {
+      if (!merchants.has(store.merchantId)) fail(`store ${store.id}: no merchant ${store.merchantId}`);
+      if (!districts.has(store.districtId)) fail(`store ${store.id}: no district ${store.districtId}`);
+    }
+    for (const offer of catalog.offers) {
+      if (!categories.has(offer.categoryId)) fail(`offer ${offer.id}: no category ${offer.categoryId}`);
+      if (!merchants.has(offer.merchantId)) fail(`offer ${offer.id}: no merchant ${offer.merchantId}`);
+      for (const storeId of offer.storeIds) {
+        if (stores.get(storeId)?.merchantId !== offer.merchantId) fail(`offer ${offer.id}: store ${storeId} is not its merchant's`);
+      }
+      if (offer.price > offer.originalPrice) fail(`offer ${offer.id}: price above the original price`);
+    }
+    for (const zone of catalog.zones) for (const id of zone.offerIds) if (!offers.has(id)) fail(`zone ${zone.id}: no offer ${id}`);
+    for (const ad of catalog.ads) if (ad.type === 4 && !ad.appId) fail(`ad ${ad.id}: a mini-program ad needs an appId`);
+  });
+
+export type Catalog = z.infer<typeof CatalogSchema>;
+export type CatalogOffer = z.infer<typeof OfferSchema>;
+export type CatalogStore = z.infer<typeof StoreSchema>;
+export type CatalogZone = z.infer<typeof ZoneSchema>;
+export type CatalogAd = z.infer<typeof AdSchema>;

@@ -1,0 +1,81 @@
+/**
+ * The catalog's endpoints: home's lists and rails, search (offers, stores, popular and recent
+ * searches), categories and districts, stores and their branches, mCoin zones and ads. Answers that
+ * are the same for every member may be cached for a minute.
+ */
+import type { HttpHandler } from "msw";
+import {
+  adverts,
+  branchList,
+  classifyList,
+  clearSearchHistory,
+  mcoinRecommend,
+  popularSearches,
+  recommendList,
+  searchHistory,
+  searchProduct,
+  searchShop,
+  storeInformation,
+  zoneDetail,
+} from "../../app/lib/api/catalog-endpoints";
+import { bearerToken, serve } from "../respond";
+import { HttpResponse } from "msw";
+import type { SandboxState } from "../state";
+
+export const CATALOG_CACHE_CONTROL = "public, max-age=60";
+const cached = { cacheControl: CATALOG_CACHE_CONTROL };
+
+const origin = (request: Request) => new URL(request.url).origin;
+const near = (input: { lat?: number; lng?: number }) =>
+  input.lat === undefined || input.lng === undefined ? null : { latitude: input.lat, longitude: input.lng };
+
+/** resultCode "404": the gateway's way of saying a thing does not exist (spec section 8). */
+const notFound = (what: string) => HttpResponse.json({ resultCode: "404", msg: `${what} not found` });
+
+export function catalogHandlers(state: SandboxState): HttpHandler[] {
+  const { catalog } = state;
+  return [
+    serve(state, recommendList, ({ input, locale, request }) => catalog.recommend(input, locale, state.now(), origin(request)), cached),
+
+    serve(state, mcoinRecommend, ({ input, locale, request }) => catalog.curated(locale, state.now(), origin(request), near(input)), cached),
+
+    serve(state, searchProduct, ({ input, locale, request }) => {
+      // A signed-in member's keyword joins their recent searches.
+      const member = state.memberByToken(bearerToken(request));
+      if (member && input.keyword && input.page === 1) state.rememberSearch(member.openId, input.keyword);
+      return catalog.searchOffers(input, locale, state.now(), origin(request));
+    }),
+
+    serve(state, searchShop, ({ input, locale, request }) => catalog.searchStores(input, locale, origin(request)), cached),
+
+    serve(state, popularSearches, ({ locale }) => ({ keywords: catalog.popular(locale) }), cached),
+
+    serve(state, searchHistory, ({ member }) => ({ keywords: state.data.searchHistory[member.openId] ?? [] })),
+
+    serve(state, clearSearchHistory, ({ member }) => {
+      delete state.data.searchHistory[member.openId];
+      state.changed();
+      return null;
+    }),
+
+    serve(state, classifyList, ({ locale }) => catalog.classify(locale), cached),
+
+    serve(
+      state,
+      storeInformation,
+      ({ input, locale, request }) => catalog.storeDetail(input.id, locale, state.now(), origin(request), near(input)) ?? notFound(`store ${input.id}`),
+      cached,
+    ),
+
+    serve(
+      state,
+      branchList,
+      ({ input, locale, request }) => catalog.branches(input.storeId, input.productId, locale, origin(request), near(input)) ?? notFound(`store ${input.storeId}`),
+      cached,
+    ),
+
+    serve(state, zoneDetail, ({ input, locale, request }) => catalog.zone(input.id, locale, state.now(), origin(request), near(input)) ?? notFound(`zone ${input.id}`), cached),
+
+    serve(state, adverts, ({ locale, request }) => ({ list: catalog.ads(locale, origin(request)) }), cached),
+  ];
+}
