@@ -3,7 +3,7 @@
  * controls, a signed-in member through the sandbox's sign-in page, and the simulated host's log.
  */
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E_SANDBOX_URL } from "./env";
+import { E2E_APP_URL, E2E_SANDBOX_URL } from "./env";
 
 export { expect };
 
@@ -75,6 +75,9 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => window.__mcoinHost !== undefined);
 }
 
+/** Where the simulated host puts the member (Senado Square), as the page keeps it in its cookie. */
+export const MEMBER_LOCATION = "22.19350,113.53970";
+
 /** The sandbox's sign-in page (it stands in for the wallet app's). */
 export function isLoginPage(url: URL | string): boolean {
   return new URL(String(url)).pathname === "/oauth/authorize";
@@ -82,8 +85,12 @@ export function isLoginPage(url: URL | string): boolean {
 
 interface Fixtures {
   sandbox: SandboxControl;
-  /** Signs a member in through the sign-in page; agrees to the terms if they pop up (unless told not to). */
-  signIn: (member: MemberKey, options?: { from?: string; agree?: boolean }) => Promise<void>;
+  /**
+   * Signs a member in through the sign-in page; agrees to the terms if they pop up (unless told not
+   * to). The member's location is already known (as after an earlier visit), so the page does not
+   * reload its data when the host answers; `firstVisit` leaves it to the host.
+   */
+  signIn: (member: MemberKey, options?: { from?: string; agree?: boolean; firstVisit?: boolean }) => Promise<void>;
 }
 
 export const test = base.extend<Fixtures>({
@@ -96,7 +103,8 @@ export const test = base.extend<Fixtures>({
   },
   signIn: async ({ page, sandbox }, use) => {
     void sandbox; // reset first
-    await use(async (member, { from = "/index", agree = true } = {}) => {
+    await use(async (member, { from = "/index", agree = true, firstVisit = false } = {}) => {
+      if (!firstVisit) await page.context().addCookies([{ name: "mcoin_geo", value: encodeURIComponent(MEMBER_LOCATION), url: E2E_APP_URL }]);
       await page.goto(from);
       await expect(page).toHaveURL(isLoginPage);
       // The sign-in page speaks the member's language; the nickname is the same in both.

@@ -1,7 +1,8 @@
 /**
  * The sandbox's catalog: reads fixtures/catalog.json and answers the catalog endpoints' questions
  * (lists, filters, sorts, distances, paging) in the caller's language. Dates in the fixtures are
- * relative to the sandbox's clock and resolved at each query, so "ends today" stays true.
+ * relative to the moment the sandbox was seeded (its anchor), so "ends today" is true on the day it
+ * starts; they are compared with the sandbox's clock, so moving the clock ends zones and offers.
  */
 import type { z } from "zod";
 import type { OfferSummary, StoreSummary, recommendList, searchProduct, searchShop } from "../app/lib/api/catalog-endpoints";
@@ -45,10 +46,18 @@ type ShopQuery = z.output<(typeof searchShop)["request"]>;
 export class CatalogQueries {
   private readonly stores: Map<number, CatalogStore>;
   private readonly catalog: Catalog;
+  private readonly anchor: () => number;
 
-  constructor(catalog: Catalog) {
+  /** `anchor`: when the sandbox was seeded, which the fixtures' relative dates count from. */
+  constructor(catalog: Catalog, anchor: () => number) {
     this.catalog = catalog;
+    this.anchor = anchor;
     this.stores = new Map(catalog.stores.map((store) => [store.id, store]));
+  }
+
+  /** A fixture's relative time as epoch milliseconds. */
+  private at(relative: string): number {
+    return resolveTime(relative, this.anchor());
   }
 
   get raw(): Catalog {
@@ -61,7 +70,7 @@ export class CatalogQueries {
 
   /** Online and not yet over (offers coming soon are listed, with their start date). */
   listedOffers(now: number): CatalogOffer[] {
-    return this.catalog.offers.filter((offer) => offer.status === "online" && resolveTime(offer.endAt, now) >= now);
+    return this.catalog.offers.filter((offer) => offer.status === "online" && this.at(offer.endAt) >= now);
   }
 
   /**
@@ -95,8 +104,8 @@ export class CatalogQueries {
       stock: offer.stock,
       sold: offer.sold,
       likes: offer.likes,
-      startAt: resolveTime(offer.startAt, now),
-      endAt: resolveTime(offer.endAt, now),
+      startAt: this.at(offer.startAt),
+      endAt: this.at(offer.endAt),
       ageRestricted: offer.ageRestricted,
       distance: nearest.distance === null ? null : Math.round(nearest.distance),
     };
@@ -265,7 +274,7 @@ export class CatalogQueries {
   zone(id: number, locale: Locale, now: number, origin: string, near: LatLng | null) {
     const zone: CatalogZone | undefined = this.catalog.zones.find((item) => item.id === id);
     if (!zone) return null;
-    const endAt = resolveTime(zone.endAt, now);
+    const endAt = this.at(zone.endAt);
     const listed = new Set(this.listedOffers(now).map((offer) => offer.id));
     return {
       zone: {
@@ -274,7 +283,7 @@ export class CatalogQueries {
         subtitle: zone.subtitle[locale],
         banner: `${origin}/static/zones/${zone.banner}`,
         rules: zone.rules.map((rule) => rule[locale]),
-        startAt: resolveTime(zone.startAt, now),
+        startAt: this.at(zone.startAt),
         endAt,
         ended: endAt < now,
       },

@@ -20,6 +20,8 @@ export interface SandboxData {
   taskRuns: Record<string, { detailAt: number; done: boolean }>;
   /** each member's recent searches, newest first */
   searchHistory: Record<string, string[]>;
+  /** when the sandbox was seeded: the catalog's relative dates count from here */
+  seededAt: number;
 }
 
 export type FaultKind = "http500" | "http429" | "not-login" | "delay" | "garbage" | "not-found" | "network";
@@ -67,7 +69,7 @@ export class SandboxState {
 
   constructor(fixtures: Fixtures, options: { stateFile?: string } = {}) {
     this.fixtures = fixtures;
-    this.catalog = new CatalogQueries(fixtures.catalog);
+    this.catalog = new CatalogQueries(fixtures.catalog, () => this.data.seededAt);
     this.stateFile = options.stateFile;
     this.data = this.load() ?? this.seed();
   }
@@ -249,6 +251,6 @@ export class SandboxState {
     const members = Object.fromEntries(
       this.fixtures.members.map((member) => [member.openId, structuredClone(member)]),
     );
-    return { members, tokens: {}, authCodes: {}, taskRuns: {}, searchHistory: {} };
+    return { members, tokens: {}, authCodes: {}, taskRuns: {}, searchHistory: {}, seededAt: Date.now() };
   }
 }

@@ -29,7 +29,7 @@ export function OfferCard({ offer, now }: { offer: OfferSummary; now: number }) 
   const { t, discount, badges, mcoin, original } = useOfferTexts(offer, now);
   const soldOut = offer.stock <= 0;
   return (
-    <Link to={`/coupon_details/${offer.id}`} className={`offer-card${soldOut ? " offer-card--sold-out" : ""}`} data-offer-id={offer.id}>
+    <Link to={`/coupon_details/${offer.id}`} className={`offer-card${soldOut ? " offer-card--sold-out" : ""}`} data-offer-id={offer.id} data-district={offer.districtId}>
       <span className="offer-card__media">
         <img src={offer.image} alt="" width={96} height={96} loading="lazy" decoding="async" />
         {discount ? <span className="offer-card__discount">{discount}</span> : null}

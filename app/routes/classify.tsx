@@ -4,10 +4,11 @@
  * by popularity, sales, distance or price, matching stores for a search, and the offers.
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { useGoBack } from "../components/app-header";
+import { useLatestSearch } from "../hooks/use-latest-search";
 import { BackIcon, SearchIcon } from "../components/icons";
 import { OfferList } from "../components/offer-list";
 import { readGeoCookie } from "../components/location-sync";
@@ -72,11 +73,11 @@ export default function Listing() {
   const { t } = useTranslation();
   const listing = useLoaderData<typeof loader>();
   const navigate = useNavigate();
-  const location = useLocation();
+  const search = useLatestSearch();
   const goBack = useGoBack(false);
 
   const setFilter = (name: "district" | "category" | "sort", value: string | null) => {
-    const params = new URLSearchParams(location.search);
+    const params = new URLSearchParams(search);
     if (value) params.set(name, value);
     else params.delete(name);
     navigate({ search: params.toString() ? `?${params}` : "" }, { replace: true, preventScrollReset: true });

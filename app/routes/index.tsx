@@ -6,6 +6,7 @@
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigate, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { useLatestSearch } from "../hooks/use-latest-search";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -130,6 +131,8 @@ export default function Home() {
   const location = useLocation();
   const query = useMemo(() => homeQuery(location.search), [location.search]);
   const key = keyOf(query);
+  // Controls build on where the member is going, so quick taps add up.
+  const latestSearch = useLatestSearch();
   const { member } = home;
   const name = member.nickname || t("home.defaultNickname");
 
@@ -218,7 +221,10 @@ export default function Home() {
       <Rail title={t("home.editorsChoice")} offers={home.rails.editorsChoice} now={home.now} />
 
       <section className="home-list" aria-label={t("home.allOffers")}>
-        <HomeListBar query={query} onChange={(next) => navigate({ search: homeSearch(next) }, { replace: true, preventScrollReset: true })} />
+        <HomeListBar
+          query={homeQuery(latestSearch)}
+          onChange={(next) => navigate({ search: homeSearch(next) }, { replace: true, preventScrollReset: true })}
+        />
         {query.tab === "nearby" && home.location === "denied" ? <p className="note">{t("home.locationOff")}</p> : null}
         <OfferList
           // Fresh data (another tab, a new location) starts a new list; kept-alive data keeps its own.

@@ -1,0 +1,176 @@
+/** Home: rails, tabs, the dropdown filter, the infinite list, labels, location, and keep-alive. */
+import type { Page } from "@playwright/test";
+import { walletUserAgent } from "./env";
+import { expect, hostCalls, hydrated, test } from "./fixtures";
+
+const list = (page: Page) => page.getByRole("region", { name: "All offers" });
+const cards = (page: Page) => list(page).locator("[data-offer-id]");
+
+async function scrollToEnd(page: Page) {
+  const end = list(page).getByText("No more");
+  for (let i = 0; i < 30 && !(await end.isVisible()); i++) {
+    await page.mouse.wheel(0, 4000);
+    await page.waitForTimeout(250);
+  }
+  await expect(end).toBeVisible();
+}
+
+test.beforeEach(async ({ signIn, page }) => {
+  await signIn("chan");
+  await hydrated(page);
+});
+
+test("shows the member's mCoin and redeemed items, the rails, categories and shortcuts", async ({ page }) => {
+  await expect(page.getByTestId("mcoin-balance")).toHaveText("12,580");
+  await expect(page.getByTestId("redeemed-count")).toHaveText("6");
+  for (const rail of ["Hot offers", "Top picks", "Editors' choice"]) {
+    await expect(page.getByRole("region", { name: rail }).locator("[data-offer-id]").first()).toBeVisible();
+  }
+  const categories = page.getByRole("navigation", { name: "Categories" });
+  await expect(categories.getByRole("link")).toHaveCount(8);
+  await categories.getByRole("link", { name: "Coffee & Desserts" }).click();
+  await expect(page).toHaveURL(/\/classifys\/2-Coffee%20%26%20Desserts$/);
+  await expect(page.getByRole("heading", { name: "Coffee & Desserts" })).toBeVisible();
+  await page.goBack();
+  for (const shortcut of ["My orders", "Shipping addresses"]) await expect(page.getByRole("link", { name: shortcut })).toBeVisible();
+  await expect(page.getByRole("button", { name: "User centre" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Search" })).toHaveAttribute("href", "/search");
+});
+
+test("filter by an mCoin range, switch tabs, scroll to the end, open an offer, come back to it all", async ({ page, sandbox }) => {
+  await page.getByRole("button", { name: "Filter" }).click();
+  const filter = page.getByRole("group", { name: "Filter offers" });
+  await filter.getByRole("button", { name: "500 – 1,000" }).click();
+  await filter.getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/mcoin=500-1000/);
+  await expect(page.getByRole("button", { name: "Filter (1)" })).toBeVisible();
+
+  await page.getByRole("tab", { name: "Sales volume" }).click();
+  await expect(page.getByRole("tab", { name: "Sales volume" })).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveURL(/tab=sales/);
+
+  await scrollToEnd(page);
+  const prices = await cards(page).locator(".offer-card__mcoin").allTextContents();
+  expect(prices.length).toBeGreaterThan(10); // more than one page
+  for (const price of prices) {
+    const value = Number(price.replace(/[^\d]/g, ""));
+    expect(value).toBeGreaterThanOrEqual(500);
+    expect(value).toBeLessThan(1000);
+  }
+  const sold = (await cards(page).locator(".offer-card__sold").allTextContents()).map((text) => Number(text.replace(/[^\d]/g, "")));
+  expect(sold).toEqual([...sold].sort((a, b) => b - a));
+
+  const count = await cards(page).count();
+  const target = cards(page).nth(count - 3);
+  await target.scrollIntoViewIfNeeded();
+  const scrollY = await page.evaluate(() => window.scrollY);
+  const offerId = await target.getAttribute("data-offer-id");
+
+  const requests: string[] = [];
+  page.on("request", (request) => requests.push(request.url()));
+  await target.click();
+  await expect(page).toHaveURL(new RegExp(`/coupon_details/${offerId}$`));
+  const afterOpen = requests.length;
+  const callsAfterOpen = (await sandbox.calls()).length;
+
+  await page.goBack();
+  await expect(page.getByRole("tab", { name: "Sales volume" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("button", { name: "Filter (1)" })).toBeVisible();
+  await expect(list(page).getByText("No more")).toBeAttached();
+  await expect(cards(page)).toHaveCount(count);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrollY - 5);
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrollY)).toBeLessThanOrEqual(5);
+  // Kept alive: no loader ran on the way back, so neither the mall nor the gateway was asked anything.
+  const loaderRequests = requests.slice(afterOpen).filter((url) => /\.data(\?|$)|\/resources\//.test(url));
+  expect(loaderRequests).toEqual([]);
+  expect((await sandbox.calls()).length).toBe(callsAfterOpen);
+});
+
+test("price sorts low to high, and a second tap high to low", async ({ page }) => {
+  const prices = async () => {
+    await page.waitForLoadState("networkidle");
+    return (await cards(page).locator(".offer-card__original").allTextContents()).length;
+  };
+  await page.getByRole("tab", { name: "Price" }).click();
+  await expect(page.getByRole("tab", { name: "Price, low to high" })).toHaveAttribute("aria-selected", "true");
+  await prices();
+  const firstLow = await cards(page).first().getAttribute("data-offer-id");
+  await page.getByRole("tab", { name: "Price, low to high" }).click();
+  await expect(page.getByRole("tab", { name: "Price, high to low" })).toBeVisible();
+  await expect(page).toHaveURL(/order=desc/);
+  await expect.poll(() => cards(page).first().getAttribute("data-offer-id")).not.toBe(firstLow);
+});
+
+test("the filter's reset clears the choice before confirming", async ({ page }) => {
+  await page.getByRole("button", { name: "Filter" }).click();
+  const filter = page.getByRole("group", { name: "Filter offers" });
+  await filter.getByRole("button", { name: "$300 and above" }).click();
+  await expect(filter.getByRole("button", { name: "$300 and above" })).toHaveAttribute("aria-pressed", "true");
+  await filter.getByRole("button", { name: "Reset" }).click();
+  await expect(filter.getByRole("button", { name: "$300 and above" })).toHaveAttribute("aria-pressed", "false");
+  await filter.getByRole("button", { name: "Confirm" }).click();
+  await expect(page).not.toHaveURL(/price=/);
+});
+
+test.describe("on a first visit", () => {
+  test("the host's location arrives and nearby shows distances", async ({ page, signIn }) => {
+    await page.context().clearCookies();
+    await signIn("chan", { firstVisit: true });
+    await expect.poll(async () => (await hostCalls(page)).some((call) => call.method === "getLocation")).toBe(true);
+    await expect(cards(page).first().locator(".offer-card__distance")).toBeVisible();
+    const cookie = (await page.context().cookies()).find((item) => item.name === "mcoin_geo");
+    expect(decodeURIComponent(cookie?.value ?? "")).toBe("22.19350,113.53970");
+  });
+});
+
+test("nearby lists offers by the distance from the member's location", async ({ page }) => {
+  await expect(page.getByRole("tab", { name: "Nearby" })).toHaveAttribute("aria-selected", "true");
+  await expect(cards(page).first().locator(".offer-card__distance")).toBeVisible();
+  const meters = (await cards(page).locator(".offer-card__distance").allTextContents()).map((text) =>
+    text.endsWith("km") ? Number.parseFloat(text) * 1000 : Number.parseFloat(text),
+  );
+  expect(meters.length).toBeGreaterThan(5);
+  expect(meters).toEqual([...meters].sort((a, b) => a - b));
+});
+
+test("a failed page says so, and a tap loads it again", async ({ page, sandbox }) => {
+  await sandbox.fault("/api/business/recommend", "http500", 1);
+  await page.mouse.wheel(0, 20000);
+  const retry = page.getByRole("button", { name: "Load failed, tap to reload" });
+  await expect(retry).toBeVisible();
+  const before = await cards(page).count();
+  await retry.click();
+  await expect(retry).toBeHidden();
+  await expect.poll(() => cards(page).count()).toBeGreaterThan(before);
+});
+
+test("cards carry the discount label, and the ends-today and coming-soon labels", async ({ page }) => {
+  await expect(list(page).getByText(/^\d+% OFF$/).first()).toBeVisible();
+  await page.getByRole("tab", { name: "Latest" }).click();
+  await expect(list(page).getByText("Coming soon").first()).toBeVisible();
+  await scrollToEnd(page);
+  await expect(list(page).getByText("Ends today").first()).toBeAttached();
+  await expect(list(page).getByText("Sold out").first()).toBeAttached();
+});
+
+test.describe("in Chinese", () => {
+  test.use({ userAgent: walletUserAgent("zh-TW"), locale: "zh-TW" });
+
+  test("the discount label is in tenths", async ({ page }) => {
+    await expect(page.getByRole("region", { name: "全部優惠" }).getByText(/^\d(\.\d)?折$/).first()).toBeVisible();
+  });
+});
+
+test.describe("when the member refused location", () => {
+  test("nearby falls back politely to recommended offers, without distances", async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: walletUserAgent("en"), viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await context.addInitScript(() => window.sessionStorage.setItem("mcoin.host.location", "denied"));
+    const page = await context.newPage();
+    await page.goto("/index");
+    await page.getByRole("button", { name: "Continue as 陳大文" }).click();
+    await expect(page.getByText("Turn on location for MPay to see offers near you.")).toBeVisible();
+    await expect(cards(page).first()).toBeVisible();
+    await expect(list(page).locator(".offer-card__distance")).toHaveCount(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,138 @@
+/** Search and the listing screen: keywords in both languages, history, filters, sorting, empty states. */
+import type { Page } from "@playwright/test";
+import { walletUserAgent } from "./env";
+import { expect, hydrated, test } from "./fixtures";
+
+const offers = (page: Page) => page.getByRole("region", { name: /.+/ }).filter({ has: page.locator("[data-offer-id]") }).last().locator("[data-offer-id]");
+
+async function search(page: Page, keyword: string) {
+  const box = page.getByRole("searchbox", { name: "Keywords" });
+  await box.fill(keyword);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+}
+
+test.beforeEach(async ({ signIn, page }) => {
+  await signIn("chan");
+  await page.goto("/search");
+  await hydrated(page);
+});
+
+test("'coffee' finds the coffee offers and the coffee stores", async ({ page }) => {
+  await search(page, "coffee");
+  await expect(page).toHaveURL(/\/classify\/coffee$/);
+  await expect(page.getByRole("heading", { name: "coffee" })).toBeVisible();
+  const titles = await offers(page).locator(".offer-card__title").allTextContents();
+  expect(titles.length).toBeGreaterThanOrEqual(5);
+  expect(titles.filter((title) => /coffee|latte|espresso|cappuccino|mocha|americano/i.test(title)).length).toBeGreaterThanOrEqual(5);
+  await expect(page.getByRole("region", { name: "Stores" }).getByRole("link").first()).toContainText(/Coffee/);
+});
+
+test.describe("in Chinese", () => {
+  test.use({ userAgent: walletUserAgent("zh-TW"), locale: "zh-TW" });
+
+  test("'咖啡' finds the coffee offers too", async ({ page }) => {
+    await page.getByRole("searchbox", { name: "關鍵字" }).fill("咖啡");
+    await page.getByRole("button", { name: "搜尋", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/classify/${encodeURIComponent("咖啡")}$`));
+    const titles = await offers(page).locator(".offer-card__title").allTextContents();
+    expect(titles.filter((title) => /咖啡|拿鐵|咖/.test(title)).length).toBeGreaterThanOrEqual(5);
+  });
+});
+
+test("an empty keyword asks for one and goes nowhere", async ({ page }) => {
+  await search(page, "   ");
+  await expect(page.getByRole("alert")).toHaveText("Please enter keywords to search");
+  await expect(page).toHaveURL(/\/search$/);
+});
+
+test("a nonsense word shows the empty state", async ({ page }) => {
+  await search(page, "zqxjvw");
+  await expect(page.getByText("No related search results")).toBeVisible();
+  await expect(page.locator("[data-offer-id]")).toHaveCount(0);
+});
+
+test("recent searches survive a reload and are cleared only after confirming", async ({ page }) => {
+  await search(page, "coffee");
+  await expect(page).toHaveURL(/\/classify\/coffee$/);
+  await page.goto("/search");
+  await search(page, "buffet");
+  await expect(page).toHaveURL(/\/classify\/buffet$/);
+  await page.goto("/search");
+  await page.reload();
+  const recent = page.getByRole("region", { name: "Recent searches" });
+  await expect(recent.getByRole("link")).toHaveText(["buffet", "coffee"]);
+
+  await hydrated(page);
+  await recent.getByRole("button", { name: "Clear search history" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Clear search history?" });
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(recent.getByRole("link")).toHaveCount(2);
+
+  await recent.getByRole("button", { name: "Clear search history" }).click();
+  await confirm.getByRole("button", { name: "Clear" }).click();
+  await expect(recent.getByText("No recent searches yet.")).toBeVisible();
+  await page.reload();
+  await expect(recent.getByRole("link")).toHaveCount(0);
+});
+
+test("popular searches open their results", async ({ page }) => {
+  await page.getByRole("region", { name: "Popular searches" }).getByRole("link", { name: "coffee" }).click();
+  await expect(page).toHaveURL(/\/classify\/coffee$/);
+});
+
+test("sorting by distance orders the results by the distance shown on each card", async ({ page }) => {
+  await page.goto("/classify/coffee");
+  await hydrated(page);
+  await page.getByRole("tab", { name: "Distance" }).click();
+  await expect(page).toHaveURL(/sort=distance/);
+  await expect(page.getByRole("tab", { name: "Distance" })).toHaveAttribute("aria-selected", "true");
+  await page.mouse.wheel(0, 20000);
+  await page.waitForLoadState("networkidle");
+  const meters = (await page.locator("[data-offer-id] .offer-card__distance").allTextContents()).map((text) =>
+    text.endsWith("km") ? Number.parseFloat(text) * 1000 : Number.parseFloat(text),
+  );
+  expect(meters.length).toBeGreaterThanOrEqual(5);
+  expect(meters).toEqual([...meters].sort((a, b) => a - b));
+  expect(meters[0]).toBeLessThan(meters[meters.length - 1]);
+});
+
+test("sorting by price and by sales", async ({ page }) => {
+  await page.goto("/classify/coffee?sort=price");
+  // mCoin prices follow the MOP price.
+  const mcoin = (await page.locator("[data-offer-id] .offer-card__mcoin").allTextContents()).map((text) => Number(text.replace(/[^\d]/g, "")));
+  expect(mcoin.length).toBeGreaterThan(3);
+  expect(mcoin).toEqual([...mcoin].sort((a, b) => a - b));
+  await page.goto("/classify/coffee?sort=sales");
+  const sold = (await page.locator("[data-offer-id] .offer-card__sold").allTextContents()).map((text) => Number(text.replace(/[^\d]/g, "")));
+  expect(sold).toEqual([...sold].sort((a, b) => b - a));
+});
+
+test("filters by area and by category", async ({ page }) => {
+  await page.goto("/classify/coffee");
+  await hydrated(page);
+  const everywhere = await page.locator("[data-offer-id]").count();
+  await page.getByRole("combobox", { name: "Area" }).selectOption({ label: "Taipa" });
+  await expect(page).toHaveURL(/district=taipa/);
+  await expect(page.locator("[data-offer-id]").first()).toBeVisible();
+  const districts = await page.locator("[data-offer-id]").evaluateAll((cards) => cards.map((card) => card.getAttribute("data-district")));
+  expect(new Set(districts)).toEqual(new Set(["taipa"]));
+
+  // Two quick changes both count: the second builds on the first even before it lands.
+  await page.getByRole("combobox", { name: "Area" }).selectOption({ label: "All areas" });
+  await page.getByRole("combobox", { name: "Category" }).selectOption({ label: "Hotels & Stays" });
+  await expect(page).toHaveURL(/\?category=6$/);
+  await expect(page.locator("[data-offer-id]")).toHaveCount(1);
+  expect(everywhere).toBeGreaterThan(1);
+  // No coffee is sold under Beauty & Wellness: the filter leaves nothing.
+  await page.getByRole("combobox", { name: "Category" }).selectOption({ label: "Beauty & Wellness" });
+  await expect(page.getByText("No related search results")).toBeVisible();
+});
+
+test("/classifys/{id}-{title} lists a category with its title in the header", async ({ page }) => {
+  await page.goto(`/classifys/7-${encodeURIComponent("Lifestyle Services")}`);
+  await expect(page.getByRole("heading", { name: "Lifestyle Services", level: 1 })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Category" })).toHaveValue("7");
+  await expect(page.locator("[data-offer-id]").first()).toBeVisible();
+  const response = await page.goto("/classifys/not-a-category");
+  expect(response?.status()).toBe(404);
+});
