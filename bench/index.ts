@@ -3,9 +3,10 @@
  * this one run (never against numbers from another machine or day). Exits 1 when a target is missed.
  */
 import { envelopeBench } from "./envelope.bench";
+import { homeTtfbBench } from "./home-ttfb.bench";
 import { printReport, type BenchResult } from "./report";
 
-const benches: (() => Promise<BenchResult>)[] = [envelopeBench];
+const benches: (() => Promise<BenchResult>)[] = [envelopeBench, homeTtfbBench];
 
 const results: BenchResult[] = [];
 for (const bench of benches) results.push(await bench());

@@ -174,3 +174,15 @@ test.describe("when the member refused location", () => {
     await context.close();
   });
 });
+
+test("pages of offers are cacheable, the member's own page is not, and bad queries get 400", async ({ page }) => {
+  const pageTwo = await page.request.get("/resources/offers?list=home&tab=sales&page=2");
+  expect(pageTwo.status()).toBe(200);
+  expect(pageTwo.headers()["cache-control"]).toBe("public, max-age=60");
+  expect(((await pageTwo.json()) as { page: { page: number } }).page.page).toBe(2);
+  const home = await page.request.get("/index");
+  expect(home.headers()["cache-control"] ?? "").not.toContain("public");
+  for (const query of ["list=nope&page=1", "list=home&page=0", "list=home&page=x", "list=search&page=1&districtId=..%2F..", "list=home&tab=everything&page=1"]) {
+    expect((await page.request.get(`/resources/offers?${query}`)).status(), query).toBe(400);
+  }
+});

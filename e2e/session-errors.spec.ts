@@ -1,5 +1,5 @@
 /** The error catalogue in the browser: 'not login', HTTP 500 and 429, a dropped connection, a timeout. */
-import { MEMBERS, expect, isLoginPage, test } from "./fixtures";
+import { MEMBERS, expect, hydrated, isLoginPage, test } from "./fixtures";
 
 const loginPageVisits = async (sandbox: import("./fixtures").SandboxControl) =>
   (await sandbox.calls("/oauth/authorize")).filter((call) => call.method === "GET").length;
@@ -9,12 +9,12 @@ test("a 'not login' reply mid-session clears the session and redirects exactly o
   await expect(page.getByTestId("mcoin-balance")).toHaveText(MEMBERS.chan.point);
   const visitsBefore = await loginPageVisits(sandbox);
 
-  await sandbox.fault("/api/auth/basicinformation", "not-login", 1);
-  await page.getByRole("link", { name: "My orders" }).click();
-  await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
-  await page.goBack(); // home's loader meets the 'not login' reply
+  // A client-side navigation whose loader meets the 'not login' reply.
+  await sandbox.fault("/api/business/searchproduct", "not-login", 1);
+  await hydrated(page);
+  await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Food & Dining" }).click();
   await expect(page).toHaveURL(isLoginPage);
-  const faulted = await sandbox.calls("/api/auth/basicinformation");
+  const faulted = await sandbox.calls("/api/business/searchproduct");
   expect(faulted[faulted.length - 1].fault).toBe("not-login");
   expect(await loginPageVisits(sandbox)).toBe(visitsBefore + 1);
 
