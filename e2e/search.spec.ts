@@ -136,3 +136,15 @@ test("/classifys/{id}-{title} lists a category with its title in the header", as
   const response = await page.goto("/classifys/not-a-category");
   expect(response?.status()).toBe(404);
 });
+
+test("age-gated offers carry 18+, and taken-down offers are never listed", async ({ page }) => {
+  await page.goto("/classify/wine");
+  const wine = page.locator("[data-offer-id]");
+  await expect(wine.first()).toBeVisible();
+  await expect(wine.filter({ hasText: "Portuguese wine tasting" }).getByText("18+")).toBeVisible();
+  // 'Two bowls of shrimp wonton noodles' (offer 10) was taken down; other wonton offers remain.
+  await page.goto("/classify/wonton");
+  await expect(page.locator('[data-offer-id="10"]')).toHaveCount(0);
+  await page.goto("/classify/laundry%20credit");
+  await expect(page.getByText("No related search results")).toBeVisible();
+});
