@@ -17,6 +17,16 @@ export function readGeoCookie(): string | null {
   return match ? decodeURIComponent(match[1]) : null;
 }
 
+/** Adds the member's location to a page's query, when the page knows it (for the server's distances). */
+export function withLocation(params: URLSearchParams): URLSearchParams {
+  const [lat, lng] = (readGeoCookie() ?? "").split(",");
+  if (lat && lng) {
+    params.set("lat", lat);
+    params.set("lng", lng);
+  }
+  return params;
+}
+
 export function LocationSync() {
   const revalidator = useRevalidator();
   useEffect(() => {

@@ -11,7 +11,7 @@ import { useGoBack } from "../components/app-header";
 import { useLatestSearch } from "../hooks/use-latest-search";
 import { BackIcon, SearchIcon } from "../components/icons";
 import { OfferList } from "../components/offer-list";
-import { readGeoCookie } from "../components/location-sync";
+import { withLocation } from "../components/location-sync";
 import { catalogNear } from "../catalog.server";
 import { getRequestContext } from "../gateway.server";
 import { SEARCH_SORTS, classifyList, searchProduct, searchShop, type SearchSort } from "../lib/api/catalog-endpoints";
@@ -88,12 +88,7 @@ export default function Listing() {
     if (listing.keyword) params.set("keyword", listing.keyword);
     if (listing.categoryId) params.set("categoryId", String(listing.categoryId));
     if (listing.district) params.set("districtId", listing.district);
-    const [lat, lng] = (readGeoCookie() ?? "").split(",");
-    if (lat && lng) {
-      params.set("lat", lat);
-      params.set("lng", lng);
-    }
-    return `/resources/offers?${params}`;
+    return `/resources/offers?${withLocation(params)}`;
   };
 
   const listKey = `${listing.keyword ?? ""}|${listing.categoryId ?? ""}|${listing.district ?? ""}|${listing.sort}`;

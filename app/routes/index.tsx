@@ -24,18 +24,17 @@ import {
   TicketIcon,
   UserIcon,
 } from "../components/icons";
-import { readGeoCookie } from "../components/location-sync";
+import { withLocation } from "../components/location-sync";
 import { OfferTile } from "../components/offer-card";
 import { OfferList, type OfferListState } from "../components/offer-list";
 import { catalogNear } from "../catalog.server";
 import { getRequestContext, requireMember } from "../gateway.server";
 import { HOME_TABS, adverts, classifyList, mcoinRecommend, recommendList, type OfferSummary } from "../lib/api/catalog-endpoints";
 import { basicInformation, systemTime } from "../lib/api/endpoints";
-import { MCOIN_RANGES, PRICE_RANGES, findRange } from "../lib/catalog/filters";
+import { MCOIN_RANGES, PRICE_RANGES, findRange, homeListRequest } from "../lib/catalog/filters";
 import { getHostBridge } from "../lib/host-bridge";
 import { createKeepAlive } from "../lib/keep-alive";
 import { formatPoints } from "../lib/money/format";
-import { OFFER_PAGE_SIZE } from "../lib/catalog/filters";
 import { hasLoginParams } from "../lib/session-start/login-params";
 import { startSession } from "../login.server";
 
@@ -75,22 +74,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireMember(request);
   const query = homeQuery(url.searchParams);
   const { near, location } = catalogNear(request);
-  const mcoin = findRange(MCOIN_RANGES, query.mcoin);
-  const price = findRange(PRICE_RANGES, query.price);
   // Independent calls, all at once.
   const [info, list, rails, classify, ads, time] = await Promise.all([
     context.call(basicInformation),
-    context.call(recommendList, {
-      tab: query.tab,
-      order: query.order,
-      page: 1,
-      size: OFFER_PAGE_SIZE,
-      ...near,
-      mcoinMin: mcoin?.min,
-      mcoinMax: mcoin?.max,
-      priceMin: price?.min,
-      priceMax: price?.max,
-    }),
+    context.call(recommendList, homeListRequest(query, 1, near)),
     context.call(mcoinRecommend, near),
     context.call(classifyList),
     context.call(adverts, { position: "home" }),
@@ -149,12 +136,7 @@ export default function Home() {
     const params = new URLSearchParams({ list: "home", tab: query.tab, order: query.order, page: String(page) });
     if (query.mcoin) params.set("mcoin", query.mcoin);
     if (query.price) params.set("price", query.price);
-    const [lat, lng] = (readGeoCookie() ?? "").split(",");
-    if (lat && lng) {
-      params.set("lat", lat);
-      params.set("lng", lng);
-    }
-    return `/resources/offers?${params}`;
+    return `/resources/offers?${withLocation(params)}`;
   };
 
   return (

@@ -8,14 +8,13 @@ import { useTranslation } from "react-i18next";
 import { OfferCard } from "../components/offer-card";
 import { BackToHomeLink, StatusScreen } from "../components/status-screen";
 import { catalogNear } from "../catalog.server";
-import { getRequestContext, orNotFound } from "../gateway.server";
+import { getRequestContext, idParam, orNotFound } from "../gateway.server";
 import { zoneDetail } from "../lib/api/catalog-endpoints";
 import { systemTime } from "../lib/api/endpoints";
 import { FlashIcon } from "../components/icons";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0) throw new Response("Not Found", { status: 404 });
+  const id = idParam(params.id);
   const context = await getRequestContext(request);
   const { near } = catalogNear(request);
   const [detail, time] = await Promise.all([orNotFound(context.call(zoneDetail, { id, ...near })), context.call(systemTime)]);

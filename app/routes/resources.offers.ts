@@ -9,7 +9,7 @@ import { getRequestContext } from "../gateway.server";
 import { HOME_TABS, SEARCH_SORTS, recommendList, searchProduct } from "../lib/api/catalog-endpoints";
 import { systemTime } from "../lib/api/endpoints";
 import { isApiError } from "../lib/api/errors";
-import { MCOIN_RANGES, OFFER_PAGE_SIZE, PRICE_RANGES, findRange } from "../lib/catalog/filters";
+import { OFFER_PAGE_SIZE, homeListRequest } from "../lib/catalog/filters";
 import { resourceJson } from "../resource-response.server";
 
 const Near = { lat: z.coerce.number().min(-90).max(90).optional(), lng: z.coerce.number().min(-180).max(180).optional() };
@@ -44,21 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const pending =
       query.data.list === "home"
-        ? (() => {
-            const mcoin = findRange(MCOIN_RANGES, query.data.mcoin);
-            const price = findRange(PRICE_RANGES, query.data.price);
-            return context.api.call(recommendList, {
-              tab: query.data.tab,
-              order: query.data.order,
-              page: query.data.page,
-              size: OFFER_PAGE_SIZE,
-              ...near,
-              mcoinMin: mcoin?.min,
-              mcoinMax: mcoin?.max,
-              priceMin: price?.min,
-              priceMax: price?.max,
-            });
-          })()
+        ? context.api.call(recommendList, homeListRequest(query.data, query.data.page, near))
         : context.api.call(searchProduct, {
             keyword: query.data.keyword || undefined,
             categoryId: query.data.categoryId,

@@ -9,15 +9,14 @@ import { ClockIcon, OilIcon, ParkingIcon, PhoneIcon, PinIcon, StoreIcon, WifiIco
 import { OfferCard } from "../components/offer-card";
 import { BackToHomeLink, NotFoundScreen, StatusScreen } from "../components/status-screen";
 import { catalogNear } from "../catalog.server";
-import { getRequestContext, orNotFound } from "../gateway.server";
+import { getRequestContext, idParam, orNotFound } from "../gateway.server";
 import { storeInformation } from "../lib/api/catalog-endpoints";
 import { systemTime } from "../lib/api/endpoints";
 import { formatDistance } from "../lib/geo/distance";
 import { getHostBridge } from "../lib/host-bridge";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0) throw new Response("Not Found", { status: 404 });
+  const id = idParam(params.id);
   const context = await getRequestContext(request);
   const { near } = catalogNear(request);
   const [detail, time] = await Promise.all([orNotFound(context.call(storeInformation, { id, ...near })), context.call(systemTime)]);

@@ -25,3 +25,27 @@ export const PRICE_RANGES: Range[] = [
 export function findRange(ranges: Range[], id: string | null | undefined): Range | undefined {
   return id ? ranges.find((range) => range.id === id) : undefined;
 }
+
+export interface HomeListQuery {
+  tab: "nearby" | "price" | "sales" | "recommend" | "latest";
+  order: "asc" | "desc";
+  mcoin?: string;
+  price?: string;
+}
+
+/** The gateway query for a page of home's list: the tab, and the ranges the filter names. */
+export function homeListRequest(query: HomeListQuery, page: number, near: { lat?: number; lng?: number }) {
+  const mcoin = findRange(MCOIN_RANGES, query.mcoin);
+  const price = findRange(PRICE_RANGES, query.price);
+  return {
+    tab: query.tab,
+    order: query.order,
+    page,
+    size: OFFER_PAGE_SIZE,
+    ...near,
+    mcoinMin: mcoin?.min,
+    mcoinMax: mcoin?.max,
+    priceMin: price?.min,
+    priceMax: price?.max,
+  };
+}
