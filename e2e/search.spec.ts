@@ -152,7 +152,8 @@ test("age-gated offers carry 18+, and taken-down offers are never listed", async
 test("the search screen's action answers bad input with 400 and changes nothing", async ({ page, sandbox }) => {
   await search(page, "coffee");
   await expect(page).toHaveURL(/\/classify\/coffee$/);
-  for (const form of [{}, { intent: "drop-tables" }, { intent: "x".repeat(5000) }]) {
+  const forms: Record<string, string>[] = [{}, { intent: "drop-tables" }, { intent: "x".repeat(5000) }];
+  for (const form of forms) {
     expect((await page.request.post("/search", { form })).status(), JSON.stringify(form).slice(0, 40)).toBe(400);
   }
   expect((await sandbox.calls("/api/auth/searchhistory")).filter((call) => call.method === "DELETE")).toHaveLength(0);
