@@ -101,3 +101,16 @@ export function OfferList({ initial, pageUrl, onChange, label }: OfferListProps)
     </section>
   );
 }
+
+/** A short list of offers shown whole (a store's, a zone's). */
+export function OfferCards({ offers, now }: { offers: OfferSummary[]; now: number }) {
+  return (
+    <ul className="offer-list__items">
+      {offers.map((offer) => (
+        <li key={offer.id}>
+          <OfferCard offer={offer} now={now} />
+        </li>
+      ))}
+    </ul>
+  );
+}

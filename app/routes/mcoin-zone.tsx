@@ -5,7 +5,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { OfferCard } from "../components/offer-card";
+import { OfferCards } from "../components/offer-list";
 import { BackToHomeLink, StatusScreen } from "../components/status-screen";
 import { catalogNear } from "../catalog.server";
 import { getRequestContext, idParam, orNotFound } from "../gateway.server";
@@ -52,13 +52,7 @@ export default function Zone() {
         <h2 id="zone-offers" className="section-title">
           {t("zone.offers")}
         </h2>
-        <ul className="offer-list__items">
-          {offers.map((offer) => (
-            <li key={offer.id}>
-              <OfferCard offer={offer} now={now} />
-            </li>
-          ))}
-        </ul>
+        <OfferCards offers={offers} now={now} />
       </section>
     </div>
   );

@@ -6,7 +6,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ClockIcon, OilIcon, ParkingIcon, PhoneIcon, PinIcon, StoreIcon, WifiIcon } from "../components/icons";
-import { OfferCard } from "../components/offer-card";
+import { OfferCards } from "../components/offer-list";
 import { BackToHomeLink, NotFoundScreen, StatusScreen } from "../components/status-screen";
 import { catalogNear } from "../catalog.server";
 import { getRequestContext, idParam, orNotFound } from "../gateway.server";
@@ -99,13 +99,7 @@ export default function StoreDetails() {
           {t("store.offers")}
         </h2>
         {offers.length > 0 ? (
-          <ul className="offer-list__items">
-            {offers.map((offer) => (
-              <li key={offer.id}>
-                <OfferCard offer={offer} now={now} />
-              </li>
-            ))}
-          </ul>
+          <OfferCards offers={offers} now={now} />
         ) : (
           <p className="empty-state">{t("store.noOffers")}</p>
         )}
