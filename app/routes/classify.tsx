@@ -112,32 +112,20 @@ export default function Listing() {
 
       <div className="list-bar">
         <div className="listing__filters">
-          <label className="select">
-            <span className="visually-hidden">{t("listing.area")}</span>
-            <select value={listing.district ?? ""} onChange={(event) => setFilter("district", event.currentTarget.value || null)} aria-label={t("listing.area")}>
-              <option value="">{t("listing.allAreas")}</option>
-              {listing.districts.map((district) => (
-                <option key={district.id} value={district.id}>
-                  {district.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="select">
-            <span className="visually-hidden">{t("listing.category")}</span>
-            <select
-              value={listing.categoryId ?? ""}
-              onChange={(event) => setFilter("category", event.currentTarget.value || null)}
-              aria-label={t("listing.category")}
-            >
-              <option value="">{t("listing.allCategories")}</option>
-              {listing.categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect
+            label={t("listing.area")}
+            allLabel={t("listing.allAreas")}
+            value={listing.district ?? ""}
+            options={listing.districts.map((district) => ({ value: district.id, label: district.name }))}
+            onChange={(value) => setFilter("district", value)}
+          />
+          <FilterSelect
+            label={t("listing.category")}
+            allLabel={t("listing.allCategories")}
+            value={listing.categoryId ? String(listing.categoryId) : ""}
+            options={listing.categories.map((category) => ({ value: String(category.id), label: category.name }))}
+            onChange={(value) => setFilter("category", value)}
+          />
         </div>
         <div className="list-bar__row">
           <div className="list-tabs" role="tablist" aria-label={t("listing.sortLabel")}>
@@ -199,5 +187,34 @@ export default function Listing() {
         </>
       )}
     </div>
+  );
+}
+
+/** A filter of the listing: "all", or one of its options. */
+function FilterSelect({
+  label,
+  allLabel,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  allLabel: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string | null) => void;
+}) {
+  return (
+    <label className="select">
+      <span className="visually-hidden">{label}</span>
+      <select value={value} onChange={(event) => onChange(event.currentTarget.value || null)}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -18,8 +18,16 @@ import { CliError, usageError } from "../errors";
 import { output, parseOptions } from "../options";
 
 const Json = z.boolean().default(false);
-/** The AES key and IV are 16 characters. */
+/** The AES key and IV are 16 characters; the nonce 10. */
 const SixteenChars = z.string().length(16, "must be 16 characters");
+const TenChars = z.string().length(10, "must be 10 characters");
+
+/** --secret and --md5-key: sign or verify with other secrets than the environment's. */
+function withSigningSecrets(command: Command): Command {
+  return command
+    .option("--secret <secret>", "the signing secret (default: the environment's)")
+    .option("--md5-key <key>", "the MD5 key (default: the environment's)");
+}
 
 export function gatewayCommand(): Command {
   return new Command("gateway")
@@ -51,7 +59,7 @@ const EncryptOptions = z.object({
   token: z.string().optional(),
   key: SixteenChars.optional(),
   iv: SixteenChars.optional(),
-  nonce: z.string().length(10, "must be 10 characters").optional(),
+  nonce: TenChars.optional(),
   time: z.string().optional(),
   json: Json,
 });
@@ -101,7 +109,7 @@ Examples:
 const SignOptions = z.object({
   body: z.string().min(1),
   time: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, "must be YYYY-MM-DD HH:mm:ss").optional(),
-  nonce: z.string().length(10, "must be 10 characters"),
+  nonce: TenChars,
   env: EnvSchema,
   secret: z.string().optional(),
   md5Key: z.string().optional(),
@@ -109,14 +117,12 @@ const SignOptions = z.object({
 });
 
 function signCommand(): Command {
-  return new Command("sign")
+  return withSigningSecrets(new Command("sign"))
     .description("compute the Signature of an encrypted body: UPPER(md5(secret + Request-Time + Nonce + body + MD5 key))")
     .requiredOption("--body <ciphertext>", "the encrypted body, exactly as sent")
     .requiredOption("--nonce <nonce>", "the 10-character Nonce")
     .option("--time <time>", "the Request-Time, YYYY-MM-DD HH:mm:ss (default now, Macau time)")
     .addOption(envOption())
-    .option("--secret <secret>", "the signing secret (default: the environment's)")
-    .option("--md5-key <key>", "the MD5 key (default: the environment's)")
     .option("--json", "print JSON")
     .addHelpText("after", `
 Example:
@@ -136,12 +142,10 @@ Example:
 const VerifyOptions = z.object({ env: EnvSchema, secret: z.string().optional(), md5Key: z.string().optional(), json: Json });
 
 function verifyCommand(): Command {
-  return new Command("verify")
+  return withSigningSecrets(new Command("verify"))
     .description("check the Signature of captured requests (a HAR file, or JSON of headers and body)")
     .argument("<file>", "the capture")
     .addOption(envOption())
-    .option("--secret <secret>", "the signing secret (default: the environment's)")
-    .option("--md5-key <key>", "the MD5 key (default: the environment's)")
     .option("--json", "print JSON")
     .addHelpText("after", `
 Example:
