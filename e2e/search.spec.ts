@@ -21,6 +21,7 @@ test("'coffee' finds the coffee offers and the coffee stores", async ({ page }) 
   await search(page, "coffee");
   await expect(page).toHaveURL(/\/classify\/coffee$/);
   await expect(page.getByRole("heading", { name: "coffee" })).toBeVisible();
+  await expect(offers(page).first()).toBeVisible();
   const titles = await offers(page).locator(".offer-card__title").allTextContents();
   expect(titles.length).toBeGreaterThanOrEqual(5);
   expect(titles.filter((title) => /coffee|latte|espresso|cappuccino|mocha|americano/i.test(title)).length).toBeGreaterThanOrEqual(5);
@@ -34,6 +35,7 @@ test.describe("in Chinese", () => {
     await page.getByRole("searchbox", { name: "關鍵字" }).fill("咖啡");
     await page.getByRole("button", { name: "搜尋", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/classify/${encodeURIComponent("咖啡")}$`));
+    await expect(offers(page).first()).toBeVisible();
     const titles = await offers(page).locator(".offer-card__title").allTextContents();
     expect(titles.filter((title) => /咖啡|拿鐵|咖/.test(title)).length).toBeGreaterThanOrEqual(5);
   });
