@@ -9,7 +9,7 @@ import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { getLocale } from "./i18n.server";
+import { getLocale } from "./server/i18n.server";
 import { DEFAULT_LOCALE } from "./lib/i18n/locale";
 import { RESOURCES } from "./locales";
 

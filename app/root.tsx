@@ -24,8 +24,8 @@ import { NotFoundScreen, StatusScreen, BackToHomeLink } from "./components/statu
 import { LocationSync } from "./components/location-sync";
 import { TaskWidget } from "./components/task-widget";
 import { documentTitleMeta } from "./document-title";
-import { getRequestContext } from "./gateway.server";
-import { i18n, localeCookieHeader } from "./i18n.server";
+import { getRequestContext } from "./server/gateway.server";
+import { i18n, localeCookieHeader } from "./server/i18n.server";
 import { clause } from "./lib/api/endpoints";
 import { isApiError } from "./lib/api/errors";
 import { DEFAULT_LOCALE, htmlLang, normalizeLocale } from "./lib/i18n/locale";

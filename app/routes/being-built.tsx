@@ -6,7 +6,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { BeingBuilt } from "../components/status-screen";
 import { documentTitleMeta } from "../document-title";
-import { requireMember } from "../gateway.server";
+import { requireMember } from "../server/gateway.server";
 import { useScreenRoute } from "../hooks/use-screen-route";
 import { matchScreenRoute } from "../route-match";
 

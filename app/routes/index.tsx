@@ -27,8 +27,8 @@ import {
 import { withLocation } from "../components/location-sync";
 import { OfferTile } from "../components/offer-card";
 import { OfferList, type OfferListState } from "../components/offer-list";
-import { catalogNear } from "../catalog.server";
-import { getRequestContext, requireMember } from "../gateway.server";
+import { catalogNear } from "../server/catalog.server";
+import { getRequestContext, requireMember } from "../server/gateway.server";
 import { HOME_TABS, adverts, classifyList, mcoinRecommend, recommendList, type OfferSummary } from "../lib/api/catalog-endpoints";
 import { basicInformation, systemTime } from "../lib/api/endpoints";
 import { MCOIN_RANGES, PRICE_RANGES, findRange, homeListRequest } from "../lib/catalog/filters";
@@ -36,7 +36,7 @@ import { getHostBridge } from "../lib/host-bridge";
 import { createKeepAlive } from "../lib/keep-alive";
 import { formatPoints } from "../lib/money/format";
 import { hasLoginParams } from "../lib/session-start/login-params";
-import { startSession } from "../login.server";
+import { startSession } from "../server/login.server";
 
 const QuerySchema = z.object({
   tab: z.enum(HOME_TABS).catch("nearby"),

@@ -4,7 +4,7 @@
  * `entry=token` tells the coupon screen that going back must ask the host app to go back.
  */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { commitSession, getSession } from "../session.server";
+import { commitSession, getSession } from "../server/session.server";
 
 const TOKEN = /^[A-Za-z0-9._~+/=-]{8,512}$/;
 

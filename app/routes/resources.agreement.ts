@@ -1,10 +1,10 @@
 /** Agree (status 1) or refuse (status 0) the points terms shown by the agreement pop-up. */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { parseForm } from "../forms.server";
-import { postOnly, resourceJson } from "../resource-response.server";
-import { requireMember } from "../gateway.server";
-import { i18n } from "../i18n.server";
+import { parseForm } from "../server/forms.server";
+import { postOnly, resourceJson } from "../server/resource-response.server";
+import { requireMember } from "../server/gateway.server";
+import { i18n } from "../server/i18n.server";
 import { setClause } from "../lib/api/endpoints";
 import { isApiError } from "../lib/api/errors";
 

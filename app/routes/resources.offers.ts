@@ -5,12 +5,12 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { getRequestContext } from "../gateway.server";
+import { getRequestContext } from "../server/gateway.server";
 import { HOME_TABS, SEARCH_SORTS, recommendList, searchProduct } from "../lib/api/catalog-endpoints";
 import { systemTime } from "../lib/api/endpoints";
 import { isApiError } from "../lib/api/errors";
 import { OFFER_PAGE_SIZE, homeListRequest } from "../lib/catalog/filters";
-import { resourceJson } from "../resource-response.server";
+import { resourceJson } from "../server/resource-response.server";
 
 const Near = { lat: z.coerce.number().min(-90).max(90).optional(), lng: z.coerce.number().min(-180).max(180).optional() };
 const Page = z.coerce.number().int().min(1).max(1000);

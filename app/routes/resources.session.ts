@@ -5,9 +5,9 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { parseForm } from "../forms.server";
-import { postOnly, resourceJson } from "../resource-response.server";
-import { requireMember } from "../gateway.server";
+import { parseForm } from "../server/forms.server";
+import { postOnly, resourceJson } from "../server/resource-response.server";
+import { requireMember } from "../server/gateway.server";
 import { refreshToken, systemTime } from "../lib/api/endpoints";
 import { isApiError } from "../lib/api/errors";
 

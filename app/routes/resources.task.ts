@@ -5,12 +5,12 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { parseForm } from "../forms.server";
-import { postOnly, resourceJson } from "../resource-response.server";
+import { parseForm } from "../server/forms.server";
+import { postOnly, resourceJson } from "../server/resource-response.server";
 import { GatewayError } from "../lib/gateway/client";
 import { GatewayConfigError } from "../lib/gateway/settings";
 import { checkTaskDetail } from "../lib/task-center/client";
-import { taskCenterFor } from "../task-center.server";
+import { taskCenterFor } from "../server/task-center.server";
 
 const CORS = { "Access-Control-Allow-Origin": "*" };
 

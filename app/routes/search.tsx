@@ -10,8 +10,8 @@ import { z } from "zod";
 import { useGoBack } from "../components/app-header";
 import { Dialog } from "../components/dialog";
 import { BackIcon, SearchIcon, TrashIcon } from "../components/icons";
-import { parseForm } from "../forms.server";
-import { getRequestContext, requireMember } from "../gateway.server";
+import { parseForm } from "../server/forms.server";
+import { getRequestContext, requireMember } from "../server/gateway.server";
 import { clearSearchHistory, popularSearches, searchHistory } from "../lib/api/catalog-endpoints";
 
 export async function loader({ request }: LoaderFunctionArgs) {

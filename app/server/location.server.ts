@@ -2,7 +2,7 @@
  * The member's location, as the host bridge gave it to the page: the page keeps it in the
  * `mcoin_geo` cookie ("lat,lng", or "denied" when the member refused) so loaders can sort by distance.
  */
-import { parseLatLng, type LatLng } from "./lib/geo/distance";
+import { parseLatLng, type LatLng } from "../lib/geo/distance";
 
 export const GEO_COOKIE = "mcoin_geo";
 

@@ -4,9 +4,9 @@
  */
 import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
-import { DEFAULT_LOCALE, SUPPORTED_LOCALES, normalizeLocale, type Locale } from "./lib/i18n/locale";
-import { parseHostUserAgent } from "./lib/host-bridge/user-agent";
-import { RESOURCES } from "./locales";
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES, normalizeLocale, type Locale } from "../lib/i18n/locale";
+import { parseHostUserAgent } from "../lib/host-bridge/user-agent";
+import { RESOURCES } from "../locales";
 
 export const localeCookie = createCookie("mcoin_locale", {
   path: "/",

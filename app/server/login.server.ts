@@ -4,9 +4,9 @@
  * cookie session, copy the gray-seckill header, then route by `state`.
  */
 import { redirect } from "@remix-run/node";
-import { GRAY_SECKILL_HEADER, macaupassConfig, macaupassSave } from "./lib/api/endpoints";
-import { routeForState } from "./lib/session-start/state-route";
-export { hasLoginParams } from "./lib/session-start/login-params";
+import { GRAY_SECKILL_HEADER, macaupassConfig, macaupassSave } from "../lib/api/endpoints";
+import { routeForState } from "../lib/session-start/state-route";
+export { hasLoginParams } from "../lib/session-start/login-params";
 import type { RequestContext } from "./gateway.server";
 
 /** Query parameters the mall adds itself; every other one is a login parameter of the host. */

@@ -5,11 +5,11 @@
  * failures and timeouts go to the error route; business refusals reach the route as ApiErrors.
  */
 import { redirect } from "@remix-run/node";
-import { createApiClient, type ApiClient, type ApiReply, type CallOptions } from "./lib/api/client";
-import type { Endpoint, EndpointData, EndpointRequest } from "./lib/api/define";
-import { ERROR_ROUTE_CODES, isApiError, type ApiError } from "./lib/api/errors";
-import type { Locale } from "./lib/i18n/locale";
-import { stateForPath } from "./lib/session-start/state-route";
+import { createApiClient, type ApiClient, type ApiReply, type CallOptions } from "../lib/api/client";
+import type { Endpoint, EndpointData, EndpointRequest } from "../lib/api/define";
+import { ERROR_ROUTE_CODES, isApiError, type ApiError } from "../lib/api/errors";
+import type { Locale } from "../lib/i18n/locale";
+import { stateForPath } from "../lib/session-start/state-route";
 import { apiTimeoutMs, gatewayEnvironment, type GatewayEnvironment } from "./config.server";
 import { getLocale } from "./i18n.server";
 import { transport } from "./transport.server";

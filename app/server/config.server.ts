@@ -5,10 +5,10 @@
  */
 import { resolve } from "node:path";
 import { z } from "zod";
-import type { GatewayClientSettings } from "./lib/gateway/client";
-import type { DeviceInfo } from "./lib/gateway/envelope";
-import { readSandboxGatewayKeys } from "./lib/gateway/sandbox-keys";
-import { gatewaySettings } from "./lib/gateway/settings";
+import type { GatewayClientSettings } from "../lib/gateway/client";
+import type { DeviceInfo } from "../lib/gateway/envelope";
+import { readSandboxGatewayKeys } from "../lib/gateway/sandbox-keys";
+import { gatewaySettings } from "../lib/gateway/settings";
 
 export const ENVIRONMENT_NAMES = ["sandbox", "dev", "sit", "uat", "prod"] as const;
 export type EnvironmentName = (typeof ENVIRONMENT_NAMES)[number];
