@@ -74,6 +74,13 @@ describe("known answers", () => {
     expect(parseRequestTime("2026-11-21 10:03:04")).toBe(at);
     expect(parseRequestTime("yesterday")).toBeNaN();
   });
+
+  it("a Request-Time that names no real moment is not one", () => {
+    for (const text of ["2026-13-45 99:99:99", "2026-00-10 10:00:00", "2026-04-31 10:00:00", "2026-02-29 10:00:00", "2026-01-01 24:00:00", "2026-01-01 10:60:00", "2026-01-01 10:00:60", "0099-01-01 10:00:00"]) {
+      expect(parseRequestTime(text), text).toBeNaN();
+    }
+    expect(parseRequestTime("2028-02-29 23:59:59")).toBe(Date.UTC(2028, 1, 29, 15, 59, 59));
+  });
 });
 
 describe("random strings", () => {

@@ -95,10 +95,17 @@ export function formatTranTime(ms: number): string {
   return `${p.y}${p.mo}${p.d}${p.h}${p.mi}${p.s}`;
 }
 
-/** Reads a Request-Time back to epoch milliseconds; NaN when it is not one. */
+/**
+ * Reads a Request-Time back to epoch milliseconds; NaN when it is not one, including an impossible
+ * date or time (month 13, 31 April, 24:00, minute 60), which Date.UTC would quietly roll over.
+ */
 export function parseRequestTime(text: string): number {
   const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
   if (!match) return Number.NaN;
   const [, y, mo, d, h, mi, s] = match.map(Number);
-  return Date.UTC(y, mo - 1, d, h, mi, s) - MACAU_OFFSET_MS;
+  const at = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  const exact =
+    at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d &&
+    at.getUTCHours() === h && at.getUTCMinutes() === mi && at.getUTCSeconds() === s;
+  return exact ? at.getTime() - MACAU_OFFSET_MS : Number.NaN;
 }
