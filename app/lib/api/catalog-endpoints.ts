@@ -115,7 +115,7 @@ export const mcoinRecommend = defineEndpoint({
   }),
 });
 
-/** Offers by keyword, category and business district. A signed-in member's keyword joins their history. */
+/** Offers by keyword, category and business district. It only reads: recordSearch adds to the history. */
 export const searchProduct = defineEndpoint({
   name: "searchProduct",
   method: "GET",
@@ -167,6 +167,16 @@ export const searchHistory = defineEndpoint({
   auth: true,
   request: z.object({}),
   data: z.object({ keywords: z.array(z.string()) }),
+});
+
+/** Adds a keyword the member searched for to their recent searches (the search form's action sends it). */
+export const recordSearch = defineEndpoint({
+  name: "recordSearch",
+  method: "POST",
+  path: "/api/auth/searchhistory",
+  auth: true,
+  request: z.object({ keyword: Keyword.min(1) }),
+  data: z.null(),
 });
 
 export const clearSearchHistory = defineEndpoint({
@@ -268,6 +278,7 @@ export const CATALOG_ENDPOINTS = {
   searchShop,
   popularSearches,
   searchHistory,
+  recordSearch,
   clearSearchHistory,
   classifyList,
   storeInformation,
