@@ -9,6 +9,7 @@ import {
   mcoinRecommend,
   popularSearches,
   recommendList,
+  recordSearch,
   searchHistory,
   searchProduct,
   searchShop,
@@ -151,10 +152,9 @@ describe("search", () => {
   it("keeps each member's recent searches, newest first, until cleared", async () => {
     const token = (await api.call(memberLogin, { openId: "mpay-1001" })).data.token;
     const member = client("en", token);
-    await member.call(searchProduct, { keyword: "coffee" });
-    await member.call(searchProduct, { keyword: "buffet" });
-    await member.call(searchProduct, { keyword: "coffee" });
-    await member.call(searchProduct, { keyword: "coffee", page: 2 });
+    await member.call(recordSearch, { keyword: "coffee" });
+    await member.call(recordSearch, { keyword: "buffet" });
+    await member.call(recordSearch, { keyword: " coffee " });
     expect((await member.call(searchHistory)).data.keywords).toEqual(["coffee", "buffet"]);
     const other = client("en", (await api.call(memberLogin, { openId: "mpay-1002" })).data.token);
     expect((await other.call(searchHistory)).data.keywords).toEqual([]);
@@ -162,6 +162,21 @@ describe("search", () => {
     expect((await member.call(searchHistory)).data.keywords).toEqual([]);
     await expect(api.call(searchHistory)).rejects.toMatchObject({ code: "NOT_LOGIN" });
     expect((await api.call(popularSearches)).data.keywords.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it("remembers a keyword only when recorded: a search itself, a link's included, writes nothing", async () => {
+    const token = (await api.call(memberLogin, { openId: "mpay-1001" })).data.token;
+    const member = client("en", token);
+    await member.call(searchProduct, { keyword: "planted by a link" });
+    expect((await member.call(searchHistory)).data.keywords).toEqual([]);
+    await expect(api.call(recordSearch, { keyword: "coffee" })).rejects.toMatchObject({ code: "NOT_LOGIN" });
+    for (const body of ['{"keyword":""}', '{"keyword":"   "}', `{"keyword":"${"x".repeat(61)}"}`, '{"keyword":5}', "{}"]) {
+      const response = await fetch(`${BASE}/api/auth/searchhistory`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body });
+      expect(response.status, body).toBe(400);
+    }
+    expect((await member.call(searchHistory)).data.keywords).toEqual([]);
+    expect((await member.call(recordSearch, { keyword: "x".repeat(60) })).data).toBeNull();
+    expect((await member.call(searchHistory)).data.keywords).toEqual(["x".repeat(60)]);
   });
 });
 

@@ -9,7 +9,7 @@ import { CatalogSchema, type Catalog } from "./catalog-schema";
 
 const Localized = z.object({ zh: z.string(), en: z.string() });
 
-const MemberFixtureSchema = z.object({
+export const MemberFixtureSchema = z.object({
   openId: z.string(),
   nickname: z.string(),
   avatar: z.string(),

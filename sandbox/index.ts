@@ -11,7 +11,7 @@ import { controlHandlers } from "./handlers/controls";
 import { middlewareHandler } from "./handlers/middleware";
 import { secureGatewayHandlers } from "./handlers/secure-gateway";
 import { sessionHandlers } from "./handlers/session";
-import { loginPageHandlers } from "./login-page";
+import { DEFAULT_MALL_ORIGINS, MallOriginSchema, loginPageHandlers } from "./login-page";
 import { SandboxState } from "./state";
 
 export interface SandboxOptions {
@@ -20,6 +20,10 @@ export interface SandboxOptions {
   stateFile?: string;
   /** Delay added to every gateway call, in milliseconds. */
   latencyMs?: number;
+  /** Required of every /__sandbox/ control (health excepted) when set; without it they answer loopback names only. */
+  controlToken?: string;
+  /** Where the sign-in page may send a login code: origins such as http://localhost:3000. */
+  mallOrigins?: readonly string[];
 }
 
 export interface SandboxSettings {
@@ -42,9 +46,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   const handlers: HttpHandler[] = [
     middlewareHandler(state, settings),
-    ...controlHandlers(state, settings),
+    ...controlHandlers(state, settings, options.controlToken ?? null),
     staticHandler(fixturesDir),
-    ...loginPageHandlers(state),
+    ...loginPageHandlers(state, new Set((options.mallOrigins ?? DEFAULT_MALL_ORIGINS).map((origin) => MallOriginSchema.parse(origin)))),
     ...sessionHandlers(state),
     ...secureGatewayHandlers(state),
     ...catalogHandlers(state),
@@ -61,14 +65,19 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   return { state, settings, handlers, handle };
 }
 
-const STATIC_TYPES: Record<string, string> = { svg: "image/svg+xml", png: "image/png", jpg: "image/jpeg", webp: "image/webp" };
+const STATIC_TYPES = new Map([
+  ["svg", "image/svg+xml"],
+  ["png", "image/png"],
+  ["jpg", "image/jpeg"],
+  ["webp", "image/webp"],
+]);
 
 /** Images the fixtures refer to (avatars, offers, store logos, zone and ad banners), from fixtures/images/. */
 function staticHandler(fixturesDir: string): HttpHandler {
   return http.get("*/static/:folder/:file", async ({ params }) => {
     const folder = String(params.folder);
     const file = String(params.file);
-    const type = STATIC_TYPES[file.split(".").pop() ?? ""];
+    const type = STATIC_TYPES.get(file.split(".").pop() ?? "");
     if (!/^[a-z0-9-]+$/i.test(folder) || !/^[a-z0-9._-]+$/i.test(file) || file.includes("..") || !type) {
       return new HttpResponse(null, { status: 404 });
     }

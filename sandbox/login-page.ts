@@ -1,8 +1,11 @@
 /**
  * The sandbox's stand-in for the wallet app's sign-in: lists the demo members and sends the chosen
  * one back to the mall with login parameters (a single-use `code` and the `state`), as the host does.
+ * It returns only to the mall's own origins: a login code sent anywhere else is a session handed to
+ * whoever owns that address.
  */
 import { http, HttpResponse, type HttpHandler } from "msw";
+import { z } from "zod";
 import en from "../app/locales/en.json";
 import zh from "../app/locales/zh.json";
 import type { SandboxState } from "./state";
@@ -22,26 +25,43 @@ function pageLocale(url: URL, request: Request): "zh" | "en" {
   return asked?.toLowerCase().startsWith("en") ? "en" : "zh";
 }
 
-/** Only http(s) addresses may be returned to. */
-function safeRedirect(raw: string | null): URL | null {
+/** The mall as `npm start` and `npm run dev` serve it. */
+export const DEFAULT_MALL_ORIGINS: readonly string[] = ["http://localhost:3000", "http://127.0.0.1:3000"];
+
+/** A mall origin (--mall-origin): http(s), host and port, nothing after; normalized as URL writes it. */
+export const MallOriginSchema = z
+  .string()
+  .trim()
+  .refine((text) => {
+    try {
+      const url = new URL(text);
+      return (url.protocol === "http:" || url.protocol === "https:") && url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, "not an origin such as http://localhost:3000 (scheme, host and port only)")
+  .transform((text) => new URL(text).origin);
+
+/** The return address when it is on one of the mall's origins (scheme, host and port alike). */
+function safeRedirect(raw: string | null, mallOrigins: ReadonlySet<string>): URL | null {
   if (!raw) return null;
   try {
     const url = new URL(raw);
-    return url.protocol === "http:" || url.protocol === "https:" ? url : null;
+    return mallOrigins.has(url.origin) ? url : null;
   } catch {
     return null;
   }
 }
 
-export function loginPageHandlers(state: SandboxState): HttpHandler[] {
+export function loginPageHandlers(state: SandboxState, mallOrigins: ReadonlySet<string>): HttpHandler[] {
   return [
     http.get("*/oauth/authorize", ({ request }) => {
       const url = new URL(request.url);
       const locale = pageLocale(url, request);
       const t = TEXTS[locale];
-      const redirect = safeRedirect(url.searchParams.get("redirect_uri"));
+      const redirect = safeRedirect(url.searchParams.get("redirect_uri"), mallOrigins);
       const loginState = url.searchParams.get("state") ?? "";
-      const members = Object.values(state.data.members);
+      const members = [...state.data.members.values()];
       const items = members
         .map((member) => {
           const name = escapeHtml(member.nickname);
@@ -99,10 +119,9 @@ export function loginPageHandlers(state: SandboxState): HttpHandler[] {
     http.post("*/oauth/authorize", async ({ request }) => {
       const form = new URLSearchParams(await request.text());
       const member = state.member(form.get("openId") ?? "");
-      const redirect = safeRedirect(form.get("redirect_uri"));
-      if (!member || !redirect) {
-        return HttpResponse.json({ code: 400, msg: "choose a member and a return address" }, { status: 400 });
-      }
+      const redirect = safeRedirect(form.get("redirect_uri"), mallOrigins);
+      if (!member) return HttpResponse.json({ code: 400, msg: "choose one of the demo members" }, { status: 400 });
+      if (!redirect) return HttpResponse.json({ code: 400, msg: "redirect_uri is not on one of the mall's origins (--mall-origin)" }, { status: 400 });
       redirect.searchParams.set("code", state.issueAuthCode(member.openId));
       redirect.searchParams.set("state", form.get("state") ?? "");
       return new HttpResponse(null, { status: 302, headers: { location: redirect.href } });

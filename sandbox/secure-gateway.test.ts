@@ -12,6 +12,7 @@ import { HEADER, sealRequest, signatureOf } from "../app/lib/gateway/envelope";
 import { gatewaySettings } from "../app/lib/gateway/settings";
 import { TASK_DETAIL_URL, TASK_NOTIFY_URL, checkTaskDetail, createTaskCenterClient } from "../app/lib/task-center/client";
 import { createSandbox } from "./index";
+import { MAX_NONCES } from "./state";
 
 const BASE = "http://gateway.test";
 const sandbox = createSandbox();
@@ -40,6 +41,19 @@ async function send(sealed: { headers: Record<string, string>; body: string }, f
 }
 
 const detailBody = { system_name: "taskCenter", data_source: "H5", task_no: "T1", cust_id_ciphertext: "C1" };
+
+/** A sealed request with its Request-Time or body changed, signed again as someone holding the secrets would. */
+function resigned(sealed: ReturnType<typeof sealRequest>, changes: { requestTime?: string; body?: string }) {
+  const { requestTime = sealed.requestTime, body = sealed.body } = changes;
+  const signature = signatureOf({ secret: keys.signSecret, requestTime, nonce: sealed.nonce, body, md5Key: keys.md5Key });
+  return {
+    headers: { ...sealed.headers, [HEADER.requestTime]: requestTime, [HEADER.signature]: JSON.stringify({ algorithm: "MD5", keyVersion: "1", signature }) },
+    body,
+  };
+}
+
+/** Moves the sandbox clock on, as if the member had browsed that long. */
+const browse = (seconds: number) => sandbox.state.setClock(sandbox.state.now() + seconds * 1000);
 
 describe("the sandbox environment's settings", () => {
   it("take the spec's defaults and the sandbox's test keys", () => {
@@ -165,18 +179,7 @@ describe("the sandbox refuses", () => {
     expect(await send(tampered)).toMatchObject({ status: 401, body: { result: { code: "SIGNATURE_INVALID" } } });
 
     // Even re-signed by someone holding the secrets, a body not sealed with the key does not open.
-    const resigned = {
-      headers: {
-        ...sealed.headers,
-        [HEADER.signature]: JSON.stringify({
-          algorithm: "MD5",
-          keyVersion: "1",
-          signature: signatureOf({ secret: keys.signSecret, requestTime: sealed.requestTime, nonce: sealed.nonce, body: "bm90IGEgY2lwaGVydGV4dA==", md5Key: keys.md5Key }),
-        }),
-      },
-      body: "bm90IGEgY2lwaGVydGV4dA==",
-    };
-    expect(await send(resigned)).toMatchObject({ status: 400, body: { result: { code: "DECRYPT_FAILED" } } });
+    expect(await send(resigned(sealed, { body: "bm90IGEgY2lwaGVydGV4dA==" }))).toMatchObject({ status: 400, body: { result: { code: "DECRYPT_FAILED" } } });
   });
 
   it("a wrong signature", async () => {
@@ -195,12 +198,27 @@ describe("the sandbox refuses", () => {
     expect((await send(seal(detailBody, { now: Date.now() - 4 * 60_000 }))).status).toBe(200);
   });
 
+  it("a Request-Time that names no real moment, as malformed rather than expired", async () => {
+    for (const requestTime of ["2026-13-45 99:99:99", "2026-02-30 10:00:00", "2026-01-01 24:00:00"]) {
+      const { status, body } = await send(resigned(seal(), { requestTime }));
+      expect(status, requestTime).toBe(400);
+      expect(body?.result, requestTime).toMatchObject({ code: "BAD_REQUEST_TIME", message: expect.stringContaining(requestTime) });
+    }
+  });
+
   it("a replayed nonce", async () => {
     const sealed = seal();
     expect((await send(sealed)).status).toBe(200);
     const again = await send(sealed);
     expect(again).toMatchObject({ status: 401, body: { result: { code: "NONCE_REUSED" } } });
     expect(again.body?.result?.message).toMatch(/replayed/);
+  });
+
+  it("a request when its replay window holds all the nonces it can remember", async () => {
+    for (let i = 0; i < MAX_NONCES; i++) sandbox.state.useNonce(`n${i}`, 60_000);
+    expect(await send(seal())).toMatchObject({ status: 429, body: { result: { code: "TOO_MANY_REQUESTS" } } });
+    sandbox.state.reset();
+    expect((await send(seal())).status).toBe(200);
   });
 
   it("a key sealed for another gateway", async () => {
@@ -235,6 +253,7 @@ describe("the task center", () => {
     const client = taskCenter();
     const task = { taskNo: "T-QUICK", custIdCiphertext: "C1" };
     await client.getTaskDetail(task);
+    browse(3);
     expect(await client.notify({ ...task, checkValue: 3 })).toMatchObject({ result: { code: "000000" }, data: { status: "COMPLETED", reward: 5 } });
     expect((await check("T-QUICK")).reason).toBe("userExecStatus");
     expect(checkTaskDetail(await client.getTaskDetail({ taskNo: "T-QUICK", custIdCiphertext: "C2" })).show).toBe(true);
@@ -246,6 +265,29 @@ describe("the task center", () => {
     await client.getTaskDetail({ taskNo: "T-QUICK", custIdCiphertext: "C1" });
     expect((await failure(client.notify({ taskNo: "T-QUICK", custIdCiphertext: "C1", checkValue: 2 }))).result?.code).toBe("CHECK_VALUE_MISMATCH");
     await client.getTaskDetail({ taskNo: "T-NOTIFY-FAIL", custIdCiphertext: "C1" });
+    browse(3);
     expect((await failure(client.notify({ taskNo: "T-NOTIFY-FAIL", custIdCiphertext: "C1", checkValue: 3 }))).result?.code).toBe("TASK_REJECTED");
+  });
+
+  it("refuses a completion notice before the threshold has passed since the detail, saying how long is left", async () => {
+    const client = taskCenter();
+    const task = { taskNo: "T1", custIdCiphertext: "C1" };
+    await client.getTaskDetail(task);
+    const early = await failure(client.notify({ ...task, checkValue: 15 }));
+    expect(early.result).toMatchObject({ code: "TASK_TOO_EARLY", message: expect.stringContaining("15 of the task's 15 seconds") });
+    browse(10);
+    expect((await failure(client.notify({ ...task, checkValue: 15 }))).result?.message).toContain("5 of the task's 15 seconds");
+    browse(5);
+    expect(await client.notify({ ...task, checkValue: 15 })).toMatchObject({ result: { code: "000000" }, data: { status: "COMPLETED", reward: 10 } });
+  });
+
+  it("refuses an over-long ciphertext or task number, and keeps nothing of it", async () => {
+    const client = taskCenter();
+    for (const task of [{ taskNo: "T1", custIdCiphertext: "C".repeat(513) }, { taskNo: "T".repeat(65), custIdCiphertext: "C1" }]) {
+      expect((await failure(client.getTaskDetail(task))).result?.code).toBe("PARAM_INVALID");
+      expect((await failure(client.notify({ ...task, checkValue: 15 }))).result?.code).toBe("PARAM_INVALID");
+    }
+    expect(sandbox.state.data.taskRuns.size).toBe(0);
+    expect(checkTaskDetail(await client.getTaskDetail({ taskNo: "T1", custIdCiphertext: "C".repeat(512) })).show).toBe(true);
   });
 });

@@ -1,20 +1,38 @@
 /**
  * Serves the sandbox's msw handlers over plain HTTP (node:http): each incoming request becomes a
  * Fetch Request, the sandbox answers it, and the Response is written back.
+ *
+ * It listens on 127.0.0.1 unless told otherwise. Bound to any other interface, its controls need a
+ * token (one is generated when none is given), since anyone who can reach it could reset it. Bodies
+ * are read up to MAX_BODY_BYTES, and a slow client cannot hold a request open for long.
  */
+import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { isLoopbackHost } from "./handlers/controls";
 import { createSandbox, type Sandbox, type SandboxOptions } from "./index";
+
+/** The gateway's requests are a few kilobytes; a mebibyte leaves room and keeps memory safe. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** Time to receive a whole request, and its headers: generous for a test client, short for a stalled one. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const HEADERS_TIMEOUT_MS = 10_000;
+
+export const DEFAULT_HOST = "127.0.0.1";
 
 export interface RunningSandbox {
   sandbox: Sandbox;
   server: Server;
   url: string;
+  /** What the /__sandbox/ controls require, or null when they need none (loopback, none given). */
+  controlToken: string | null;
   close(): Promise<void>;
 }
 
 export async function startSandboxServer(options: SandboxOptions & { port?: number; host?: string } = {}): Promise<RunningSandbox> {
-  const sandbox = createSandbox(options);
+  const host = options.host ?? DEFAULT_HOST;
+  const controlToken = options.controlToken ?? (isLoopbackHost(host) ? null : randomBytes(24).toString("base64url"));
+  const sandbox = createSandbox({ ...options, controlToken: controlToken ?? undefined });
   const server = createServer((req, res) => {
     serveOne(sandbox, req, res).catch((error: unknown) => {
       console.error("sandbox: request failed", error);
@@ -23,15 +41,20 @@ export async function startSandboxServer(options: SandboxOptions & { port?: numb
     });
   });
   server.keepAliveTimeout = 15_000;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port ?? 4010, options.host ?? "0.0.0.0", () => resolve());
+    server.listen(options.port ?? 4010, host, () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  const { address, port } = server.address() as AddressInfo;
+  // Every interface includes loopback; one interface is reached by its own address.
+  const reachable = address === "0.0.0.0" || address === "::" ? "127.0.0.1" : address.includes(":") ? `[${address}]` : address;
   return {
     sandbox,
     server,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${reachable}:${port}`,
+    controlToken,
     close: () =>
       new Promise<void>((resolve) => {
         sandbox.state.saveNow();
@@ -41,21 +64,55 @@ export async function startSandboxServer(options: SandboxOptions & { port?: numb
   };
 }
 
+const TOO_LARGE = Symbol("too large");
+
+/** The request's body, or TOO_LARGE as soon as it passes MAX_BODY_BYTES (the rest is never read). */
+function readBody(req: IncomingMessage): Promise<Buffer<ArrayBuffer> | typeof TOO_LARGE> {
+  if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return Promise.resolve(TOO_LARGE);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      req.off("data", onData);
+      req.pause();
+      resolve(TOO_LARGE);
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(Buffer.concat(chunks)));
+    req.once("error", reject);
+  });
+}
+
+/** A refusal before the sandbox sees the request; the connection closes after it. */
+function refuseRaw(req: IncomingMessage, res: ServerResponse, status: number, msg: string) {
+  res.writeHead(status, { "content-type": "application/json", connection: "close" });
+  res.end(JSON.stringify({ code: status, msg }), () => req.socket.destroy());
+}
+
 async function serveOne(sandbox: Sandbox, req: IncomingMessage, res: ServerResponse) {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+  const body = await readBody(req);
+  if (body === TOO_LARGE) return refuseRaw(req, res, 413, `request body over ${MAX_BODY_BYTES} bytes`);
+  let url: URL;
+  try {
+    url = new URL(`http://${req.headers.host ?? DEFAULT_HOST}${req.url ?? "/"}`);
+  } catch {
+    return refuseRaw(req, res, 400, "bad Host header or request target");
+  }
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
-  const url = `http://${req.headers.host ?? "127.0.0.1"}${req.url ?? "/"}`;
   const method = req.method ?? "GET";
   const request = new Request(url, {
     method,
     headers,
-    body: method === "GET" || method === "HEAD" ? undefined : body,
+    body: method === "GET" || method === "HEAD" || body.length === 0 ? undefined : body,
   });
 
   const response = await sandbox.handle(request);

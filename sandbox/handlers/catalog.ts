@@ -12,13 +12,14 @@ import {
   mcoinRecommend,
   popularSearches,
   recommendList,
+  recordSearch,
   searchHistory,
   searchProduct,
   searchShop,
   storeInformation,
   zoneDetail,
 } from "../../app/lib/api/catalog-endpoints";
-import { bearerToken, serve } from "../respond";
+import { serve } from "../respond";
 import { HttpResponse } from "msw";
 import type { SandboxState } from "../state";
 
@@ -39,22 +40,22 @@ export function catalogHandlers(state: SandboxState): HttpHandler[] {
 
     serve(state, mcoinRecommend, ({ input, locale, request }) => catalog.curated(locale, state.now(), origin(request), near(input)), cached),
 
-    serve(state, searchProduct, ({ input, locale, request }) => {
-      // A signed-in member's keyword joins their recent searches.
-      const member = state.memberByToken(bearerToken(request));
-      if (member && input.keyword && input.page === 1) state.rememberSearch(member.openId, input.keyword);
-      return catalog.searchOffers(input, locale, state.now(), origin(request));
-    }),
+    // A search only reads: a link must not plant keywords in a member's history (recordSearch does that).
+    serve(state, searchProduct, ({ input, locale, request }) => catalog.searchOffers(input, locale, state.now(), origin(request))),
 
     serve(state, searchShop, ({ input, locale, request }) => catalog.searchStores(input, locale, origin(request)), cached),
 
     serve(state, popularSearches, ({ locale }) => ({ keywords: catalog.popular(locale) }), cached),
 
-    serve(state, searchHistory, ({ member }) => ({ keywords: state.data.searchHistory[member.openId] ?? [] })),
+    serve(state, searchHistory, ({ member }) => ({ keywords: state.searches(member.openId) })),
+
+    serve(state, recordSearch, ({ member, input }) => {
+      state.rememberSearch(member.openId, input.keyword);
+      return null;
+    }),
 
     serve(state, clearSearchHistory, ({ member }) => {
-      delete state.data.searchHistory[member.openId];
-      state.changed();
+      state.clearSearches(member.openId);
       return null;
     }),
 

@@ -1,58 +1,136 @@
 /**
  * Test controls under /__sandbox/: reset, the clock, injected faults, the call log, and member
  * tweaks for scenarios. They answer plain JSON (not the mCoin envelope) and are never logged.
+ *
+ * They can reset or rewrite the whole gateway, so one guard stands before them all (health stays
+ * open: start scripts wait on it). It refuses what a web page of another origin sends (a no-cors
+ * fetch or a form can still POST), a body that is not JSON, and, when the sandbox has a control
+ * token, a request without it. Without a token (loopback only) it refuses a request addressed to a
+ * name other than a loopback one: a DNS-rebound page would otherwise count as same-origin.
  */
+import { createHash, timingSafeEqual } from "node:crypto";
+import { isIP } from "node:net";
 import { http, HttpResponse, type HttpHandler } from "msw";
 import { z } from "zod";
-import { FAULT_KINDS, type FaultKind, type SandboxState } from "../state";
+import { bearerToken } from "../respond";
+import { FAULT_KINDS, MAX_FAULTS, type FaultKind, type SandboxState } from "../state";
 import type { SandboxSettings } from "../index";
 
-const FaultSchema = z.object({
-  path: z.string().min(1).max(256),
-  kind: z.enum(FAULT_KINDS as [FaultKind, ...FaultKind[]]),
-  times: z.number().int().min(1).max(10_000).default(1),
-  delayMs: z.number().int().min(0).max(120_000).default(0),
-});
+/** The header that carries the control token, besides `Authorization: Bearer`. */
+export const CONTROL_TOKEN_HEADER = "x-sandbox-token";
 
-const ClockSchema = z.object({
-  now: z.union([z.number(), z.string().min(1), z.null()]),
-  frozen: z.boolean().default(false),
-});
+/** The clock may move this far from real time: far enough for any scenario, near enough for Date. */
+const CLOCK_RANGE_MS = 50 * 365.25 * 24 * 3_600_000;
+/** Member counters stay whole, non-negative and far below where arithmetic loses precision. */
+const Counter = z.number().int().min(0).max(1e9);
 
-const MemberPatchSchema = z.object({
-  point: z.number().int().nonnegative().optional(),
-  amount: z.number().nonnegative().optional(),
-  count: z.number().int().nonnegative().optional(),
-  clauseStatus: z.number().int().optional(),
-  graySeckill: z.boolean().optional(),
-});
+const FaultSchema = z
+  .object({
+    path: z.string().min(1).max(256),
+    kind: z.enum(FAULT_KINDS as [FaultKind, ...FaultKind[]]),
+    times: z.number().int().min(1).max(10_000).default(1),
+    delayMs: z.number().int().min(0).max(120_000).default(0),
+  })
+  .strict();
 
-async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (text === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    return Symbol.for("invalid");
-  }
+const ClockSchema = z
+  .object({
+    now: z
+      .union([z.number(), z.string().min(1).max(64).transform((text) => Date.parse(text)), z.null()])
+      .refine((at) => at === null || Math.abs(at - Date.now()) <= CLOCK_RANGE_MS, "not a date within 50 years of today"),
+    frozen: z.boolean().default(false),
+  })
+  .strict();
+
+const MemberPatchSchema = z
+  .object({
+    point: Counter.optional(),
+    amount: Counter.optional(),
+    count: Counter.optional(),
+    clauseStatus: z.number().int().optional(),
+    graySeckill: z.boolean().optional(),
+  })
+  .strict();
+
+const LatencySchema = z.object({ ms: z.number().int().min(0).max(60_000) }).strict();
+const NoInputSchema = z.object({}).strict();
+const LogQuerySchema = z.object({ since: z.coerce.number().int().min(0).default(0) }).strict();
+
+function refuse(status: number, message: string) {
+  return HttpResponse.json({ ok: false, error: message }, { status });
 }
 
-function invalid(message: string) {
-  return HttpResponse.json({ ok: false, error: message }, { status: 400 });
-}
-
-function parse<T>(schema: z.ZodType<T>, raw: unknown): { data: T } | { error: Response } {
+function check<T>(schema: z.ZodType<T>, raw: unknown): { data: T } | { error: Response } {
   const result = schema.safeParse(raw);
   if (result.success) return { data: result.data };
   const issue = result.error.issues[0];
-  return { error: invalid(`${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`) };
+  return { error: refuse(400, `${issue?.path.join(".") || "input"}: ${issue?.message ?? "invalid"}`) };
 }
 
-export function controlHandlers(state: SandboxState, settings: SandboxSettings): HttpHandler[] {
+/** A control's JSON body (none is `{}`), checked with its schema. */
+async function body<T>(request: Request, schema: z.ZodType<T>): Promise<{ data: T } | { error: Response }> {
+  const text = await request.text();
+  if (text === "") return check(schema, {});
+  try {
+    return check(schema, JSON.parse(text));
+  } catch {
+    return { error: refuse(400, "body: not JSON") };
+  }
+}
+
+function query<T>(request: Request, schema: z.ZodType<T>) {
+  return check(schema, Object.fromEntries(new URL(request.url).searchParams));
+}
+
+/** localhost, 127.0.0.0/8 and ::1 (bracketed, as URL host names write it, or not). */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+  if (name === "localhost" || name === "::1") return true;
+  const v4 = name.replace(/^::ffff:/, "");
+  return isIP(v4) === 4 && v4.startsWith("127.");
+}
+
+/** Equal secrets, compared in constant time (over digests, so the length does not show either). */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** Why a control request is refused, or null when it may go on. */
+async function refusal(request: Request, controlToken: string | null): Promise<Response | null> {
+  const url = new URL(request.url);
+  const site = request.headers.get("sec-fetch-site");
+  const origin = request.headers.get("origin");
+  if ((site !== null && site !== "same-origin" && site !== "none") || (origin !== null && origin !== url.origin)) {
+    return refuse(403, "sandbox controls do not answer web pages of other origins");
+  }
+  if (controlToken === null && !isLoopbackHost(url.hostname)) {
+    return refuse(403, "without a control token the sandbox controls answer only loopback addresses (127.0.0.1, localhost)");
+  }
+  if (controlToken !== null) {
+    const given = [request.headers.get(CONTROL_TOKEN_HEADER), bearerToken(request)];
+    if (!given.some((token) => token !== null && sameSecret(token, controlToken))) {
+      return refuse(401, "sandbox controls need the control token (Authorization: Bearer <token> or X-Sandbox-Token: <token>)");
+    }
+  }
+  if (["POST", "PATCH", "PUT"].includes(request.method) && (await request.clone().text()) !== "") {
+    const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
+    if (type !== "application/json") return refuse(415, "sandbox controls take a JSON body (Content-Type: application/json)");
+  }
+  return null;
+}
+
+/** `controlToken`: required of every control when set (health excepted). */
+export function controlHandlers(state: SandboxState, settings: SandboxSettings, controlToken: string | null): HttpHandler[] {
   return [
     http.get("*/__sandbox/health", () => HttpResponse.json({ ok: true, name: "mcoin-sandbox", now: state.now() })),
 
-    http.post("*/__sandbox/reset", () => {
+    // The guard: answers only to refuse; otherwise msw moves on to the control itself.
+    http.all("*/__sandbox/*", async ({ request }) => (await refusal(request, controlToken)) ?? undefined),
+
+    http.post("*/__sandbox/reset", async ({ request }) => {
+      const parsed = await body(request, NoInputSchema);
+      if ("error" in parsed) return parsed.error;
       state.reset();
       settings.latencyMs = settings.initialLatencyMs;
       return HttpResponse.json({ ok: true });
@@ -60,21 +138,20 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings):
 
     http.get("*/__sandbox/clock", () => HttpResponse.json(state.clockInfo())),
     http.post("*/__sandbox/clock", async ({ request }) => {
-      const parsed = parse(ClockSchema, await readJson(request));
+      const parsed = await body(request, ClockSchema);
       if ("error" in parsed) return parsed.error;
-      const { now, frozen } = parsed.data;
-      const at = now === null ? null : typeof now === "number" ? now : Date.parse(now);
-      if (at !== null && !Number.isFinite(at)) return invalid("now: not a date");
-      state.setClock(at, frozen);
+      state.setClock(parsed.data.now, parsed.data.frozen);
       return HttpResponse.json(state.clockInfo());
     }),
 
     http.get("*/__sandbox/faults", () => HttpResponse.json({ faults: state.listFaults() })),
     http.post("*/__sandbox/faults", async ({ request }) => {
-      const parsed = parse(FaultSchema, await readJson(request));
+      const parsed = await body(request, FaultSchema);
       if ("error" in parsed) return parsed.error;
       const { path, kind, times, delayMs } = parsed.data;
-      return HttpResponse.json({ ok: true, fault: state.addFault({ path, kind, remaining: times, delayMs }) });
+      const fault = state.addFault({ path, kind, remaining: times, delayMs });
+      if (!fault) return refuse(400, `${MAX_FAULTS} faults are already waiting; DELETE /__sandbox/faults first`);
+      return HttpResponse.json({ ok: true, fault });
     }),
     http.delete("*/__sandbox/faults", () => {
       state.clearFaults();
@@ -82,8 +159,9 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings):
     }),
 
     http.get("*/__sandbox/log", ({ request }) => {
-      const since = Number(new URL(request.url).searchParams.get("since") ?? 0);
-      return HttpResponse.json({ calls: state.log(Number.isFinite(since) ? since : 0) });
+      const parsed = query(request, LogQuerySchema);
+      if ("error" in parsed) return parsed.error;
+      return HttpResponse.json({ calls: state.log(parsed.data.since) });
     }),
     http.delete("*/__sandbox/log", () => {
       state.clearLog();
@@ -92,7 +170,7 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings):
 
     http.get("*/__sandbox/latency", () => HttpResponse.json({ latencyMs: settings.latencyMs })),
     http.post("*/__sandbox/latency", async ({ request }) => {
-      const parsed = parse(z.object({ ms: z.number().int().min(0).max(60_000) }), await readJson(request));
+      const parsed = await body(request, LatencySchema);
       if ("error" in parsed) return parsed.error;
       settings.latencyMs = parsed.data.ms;
       return HttpResponse.json({ latencyMs: settings.latencyMs });
@@ -100,7 +178,7 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings):
 
     http.get("*/__sandbox/members", () =>
       HttpResponse.json({
-        members: Object.values(state.data.members).map(({ openId, nickname, point, count, clauseStatus }) => ({
+        members: [...state.data.members.values()].map(({ openId, nickname, point, count, clauseStatus }) => ({
           openId,
           nickname,
           point,
@@ -111,14 +189,14 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings):
     ),
     http.patch("*/__sandbox/members/:openId", async ({ request, params }) => {
       const member = state.member(String(params.openId));
-      if (!member) return HttpResponse.json({ ok: false, error: "no such member" }, { status: 404 });
-      const parsed = parse(MemberPatchSchema, await readJson(request));
+      if (!member) return refuse(404, "no such member");
+      const parsed = await body(request, MemberPatchSchema);
       if ("error" in parsed) return parsed.error;
       Object.assign(member, parsed.data);
       state.changed();
       return HttpResponse.json({ ok: true });
     }),
 
-    http.get("*/__sandbox/state", () => HttpResponse.json(state.data)),
+    http.get("*/__sandbox/state", () => HttpResponse.json(state.redactedView())),
   ];
 }

@@ -48,13 +48,23 @@ async function applyFault(fault: Fault): Promise<Response | undefined> {
   }
 }
 
+/** The log keeps 2000 calls: at most this much of each body, so it stays a few megabytes. */
+const LOGGED_BODY_BYTES = 2048;
+
+/** A body as the log keeps it: parsed JSON or text when short, else its first bytes and its size. */
 async function readBody(request: Request): Promise<unknown> {
   if (request.method === "GET" || request.method === "HEAD") return undefined;
-  const text = await request.clone().text();
-  if (text === "") return undefined;
+  const bytes = Buffer.from(await request.clone().arrayBuffer());
+  if (bytes.length === 0) return undefined;
+  if (bytes.length > LOGGED_BODY_BYTES) {
+    // A character cut in half at the end decodes to U+FFFD: drop it.
+    const excerpt = bytes.subarray(0, LOGGED_BODY_BYTES).toString("utf8").replace(/\uFFFD+$/, "");
+    return { truncated: true, bytes: bytes.length, excerpt };
+  }
+  const text = bytes.toString("utf8");
   try {
     return JSON.parse(text);
   } catch {
-    return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+    return text;
   }
 }

@@ -2,9 +2,12 @@
  * The sandbox's secure gateway: the task center's two calls behind the real envelope. It recovers
  * the key and IV with its private key, verifies the signature, refuses a Request-Time more than five
  * minutes off its clock and a nonce seen before, and answers encrypted with the request's key and
- * IV. Refusals are plain JSON with a result code and a message that says what is wrong.
+ * IV. Refusals are plain JSON with a result code and a message that says what is wrong. The task
+ * center behind it pays only for browsing: a completion notice before the task's threshold has
+ * passed (on the sandbox clock, since the member's task detail) is refused.
  */
 import { http, HttpResponse, type HttpHandler } from "msw";
+import { z } from "zod";
 import { HEADER, NONCE_LENGTH, SUCCESS_RESULT_CODE, headerValue, sealReply, signatureOf } from "../../app/lib/gateway/envelope";
 import { aesDecrypt, parseRequestTime } from "../../app/lib/gateway/primitives";
 import { recoverKeyAndIv } from "../../app/lib/gateway/private-key";
@@ -60,7 +63,9 @@ function openRequest(state: SandboxState, request: Request, rawBody: string, fun
     return { ok: false, response: refuse(401, "REQUEST_EXPIRED", `Request-Time ${requestTime} is more than 5 minutes off the gateway's clock`) };
   }
   if (nonce.length !== NONCE_LENGTH) return { ok: false, response: refuse(400, "BAD_NONCE", `the Nonce must be ${NONCE_LENGTH} characters`) };
-  if (!state.useNonce(nonce, NONCE_WINDOW_MS)) return { ok: false, response: refuse(401, "NONCE_REUSED", `nonce ${nonce} was already used: a replayed request`) };
+  const seen = state.useNonce(nonce, NONCE_WINDOW_MS);
+  if (seen === "reused") return { ok: false, response: refuse(401, "NONCE_REUSED", `nonce ${nonce} was already used: a replayed request`) };
+  if (seen === "full") return { ok: false, response: refuse(429, "TOO_MANY_REQUESTS", "the gateway holds as many nonces as its replay window allows; try again in a few minutes") };
 
   try {
     const body = JSON.parse(aesDecrypt(rawBody, key, iv)) as unknown;
@@ -73,18 +78,29 @@ function openRequest(state: SandboxState, request: Request, rawBody: string, fun
 
 type TaskReply = { result: { code: string; subCode?: string; message: string }; data?: unknown };
 
+/** What identifies a task run. Bounded, because each new pair is kept (as a run) until it expires. */
+const TaskRefSchema = z.object({
+  system_name: z.literal(SYSTEM_NAME),
+  data_source: z.literal(DATA_SOURCE),
+  task_no: z.string().min(1).max(64),
+  cust_id_ciphertext: z.string().min(1).max(512),
+});
+const TaskNotifySchema = TaskRefSchema.extend({
+  tran_time: z.string().regex(/^\d{14}$/),
+  check_value: z.union([z.number(), z.string()]),
+});
+
+const paramInvalid = (message: string): TaskReply => ({ result: { code: "PARAM_INVALID", message } });
+
 function taskDetail(state: SandboxState, body: Record<string, unknown>): TaskReply {
-  const taskNo = String(body.task_no ?? "");
-  const cust = String(body.cust_id_ciphertext ?? "");
-  if (body.system_name !== SYSTEM_NAME || body.data_source !== DATA_SOURCE || !taskNo || !cust) {
-    return { result: { code: "PARAM_INVALID", message: "system_name, data_source, task_no and cust_id_ciphertext are required" } };
+  const parsed = TaskRefSchema.safeParse(body);
+  if (!parsed.success) {
+    return paramInvalid("system_name, data_source, task_no (at most 64 characters) and cust_id_ciphertext (at most 512) are required");
   }
+  const { task_no: taskNo, cust_id_ciphertext: cust } = parsed.data;
   const task = state.task(taskNo);
   if (!task) return { result: { code: SUCCESS_RESULT_CODE, subCode: "4004", message: `no task ${taskNo}` } };
-  const runKey = `${cust}|${taskNo}`;
-  const run = state.data.taskRuns[runKey] ?? { detailAt: 0, done: false };
-  state.data.taskRuns[runKey] = { ...run, detailAt: state.now() };
-  state.changed();
+  const run = state.readTaskDetail(cust, taskNo);
   return {
     result: { code: SUCCESS_RESULT_CODE, subCode: task.subCode, message: task.subCode === TASK_OK_SUBCODE ? "success" : "task not available" },
     data: {
@@ -101,37 +117,41 @@ function taskDetail(state: SandboxState, body: Record<string, unknown>): TaskRep
 }
 
 function taskNotify(state: SandboxState, body: Record<string, unknown>): TaskReply {
-  const taskNo = String(body.task_no ?? "");
-  const cust = String(body.cust_id_ciphertext ?? "");
-  if (body.system_name !== SYSTEM_NAME || body.data_source !== DATA_SOURCE || !taskNo || !cust || !/^\d{14}$/.test(String(body.tran_time ?? ""))) {
-    return { result: { code: "PARAM_INVALID", message: "system_name, data_source, tran_time (yyyyMMddHHmmss), task_no and cust_id_ciphertext are required" } };
+  const parsed = TaskNotifySchema.safeParse(body);
+  if (!parsed.success) {
+    return paramInvalid("system_name, data_source, tran_time (yyyyMMddHHmmss), task_no (at most 64 characters) and cust_id_ciphertext (at most 512) are required");
   }
+  const { task_no: taskNo, cust_id_ciphertext: cust, check_value: checkValue } = parsed.data;
   const task = state.task(taskNo);
-  const runKey = `${cust}|${taskNo}`;
-  const run = state.data.taskRuns[runKey];
+  const run = state.taskRun(cust, taskNo);
   if (!task) return { result: { code: "TASK_NOT_FOUND", message: `no task ${taskNo}` } };
   if (!run) return { result: { code: "TASK_NOT_STARTED", message: "the task detail was never requested for this member" } };
   if (run.done) return { result: { code: "TASK_DONE", message: "this member has already completed the task" } };
-  if (Number(body.check_value) !== task.threshold_value) return { result: { code: "CHECK_VALUE_MISMATCH", message: `check_value must be ${task.threshold_value}` } };
+  if (Number(checkValue) !== task.threshold_value) return { result: { code: "CHECK_VALUE_MISMATCH", message: `check_value must be ${task.threshold_value}` } };
+  // The reward is for browsing: not before threshold_value seconds have passed since the detail.
+  const remainingMs = run.detailAt + task.threshold_value * 1000 - state.now();
+  if (remainingMs > 0) {
+    const seconds = Math.ceil(remainingMs / 1000);
+    return { result: { code: "TASK_TOO_EARLY", message: `the completion notice came too early: ${seconds} of the task's ${task.threshold_value} seconds of browsing remain` } };
+  }
   if (task.notify === "fail") return { result: { code: "TASK_REJECTED", message: "the task center could not record the completion" } };
-  state.data.taskRuns[runKey] = { ...run, done: true };
-  state.changed();
+  state.finishTaskRun(cust, taskNo);
   return {
     result: { code: SUCCESS_RESULT_CODE, subCode: TASK_OK_SUBCODE, message: "success" },
     data: { task_no: task.taskNo, status: "COMPLETED", reward: task.reward, reward_unit: "mCoin" },
   };
 }
 
-const FUNCTIONS: Record<string, (state: SandboxState, body: Record<string, unknown>) => TaskReply> = {
-  [TASK_DETAIL_URL]: taskDetail,
-  [TASK_NOTIFY_URL]: taskNotify,
-};
+const FUNCTIONS = new Map<string, (state: SandboxState, body: Record<string, unknown>) => TaskReply>([
+  [TASK_DETAIL_URL, taskDetail],
+  [TASK_NOTIFY_URL, taskNotify],
+]);
 
 export function secureGatewayHandlers(state: SandboxState): HttpHandler[] {
   return [
     http.post("*/bservice/discount/gateway/:function", async ({ request }) => {
       const functionUrl = new URL(request.url).pathname;
-      const handler = FUNCTIONS[functionUrl];
+      const handler = FUNCTIONS.get(functionUrl);
       if (!handler) return refuse(404, "UNKNOWN_FUNCTION", `the gateway has no function ${functionUrl}`);
       const opened = openRequest(state, request, await request.text(), functionUrl);
       if (!opened.ok) return opened.response;
