@@ -36,10 +36,14 @@ interface Run {
 
 /** Runs mcoin against the test's sandbox (asynchronously: the sandbox answers from this process). */
 function mcoin(...args: string[]): Promise<Run> {
+  return mcoinWith({}, ...args);
+}
+
+function mcoinWith(env: Record<string, string>, ...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [MCOIN, ...args], {
       cwd: ROOT,
-      env: { ...process.env, MCOIN_SANDBOX_URL: sandbox.url },
+      env: { ...process.env, MCOIN_SANDBOX_URL: sandbox.url, MCOIN_SANDBOX_CONTROL_TOKEN: undefined, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -200,6 +204,21 @@ describe("mcoin replay", () => {
     expect(run.code).toBe(0);
   });
 
+  it("sends the sandbox's control token to --reset, and says when it is missing", async () => {
+    const guarded = await startSandboxServer({ port: 0, host: "127.0.0.1", controlToken: "the-control-token-of-this-test" });
+    try {
+      const args = ["replay", "fixtures/recordings/02-system-time.json", "--reset"];
+      const refused = await mcoinWith({ MCOIN_SANDBOX_URL: guarded.url }, ...args);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain("did not reset (HTTP 401)");
+      expect(refused.stderr).toContain("--control-token or set MCOIN_SANDBOX_CONTROL_TOKEN");
+      expect((await mcoinWith({ MCOIN_SANDBOX_URL: guarded.url }, ...args, "--control-token", "the-control-token-of-this-test")).code).toBe(0);
+      expect((await mcoinWith({ MCOIN_SANDBOX_URL: guarded.url, MCOIN_SANDBOX_CONTROL_TOKEN: "the-control-token-of-this-test" }, ...args)).code).toBe(0);
+    } finally {
+      await guarded.close();
+    }
+  });
+
   it("prints a diff per mismatch and exits 1", async () => {
     sandbox.sandbox.state.member("mpay-1001")!.point = 99;
     const run = await mcoin("replay", "fixtures/recordings/03-basic-information.json", "--login", "mpay-1001");
@@ -231,7 +250,10 @@ describe("mcoin record", () => {
       expect(login.code).toBe(0);
       expect((await mcoin("gateway", "call", "getTaskDetail", "--data", '{"task_no":"T-TYPE","cust_id_ciphertext":"C5"}', "--base-url", url)).code).toBe(0);
     } finally {
+      // The recorder writes an exchange after answering it: read the folder once it has stopped.
+      const stopped = new Promise((resolve) => recorder.once("exit", resolve));
       recorder.kill("SIGINT");
+      await stopped;
     }
     const files = readdirSync(out).sort();
     expect(files).toEqual(["001-post-member-login.json", "002-get-api-auth-basicinformation.json", "003-post-bservice-discount-gateway-gettaskdetail.json"]);

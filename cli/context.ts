@@ -28,6 +28,9 @@ export function baseUrlOption() {
   return new Option("--base-url <url>", "call this base URL instead of the environment's (a recording proxy, another sandbox)");
 }
 
+/** The sandbox's control token: `mcoin sandbox` requires it, `mcoin replay --reset` sends it. */
+export const CONTROL_TOKEN_ENV = "MCOIN_SANDBOX_CONTROL_TOKEN";
+
 export function sandboxUrl(): string {
   return (process.env.MCOIN_SANDBOX_URL ?? "http://127.0.0.1:4010").replace(/\/+$/, "");
 }

@@ -6,7 +6,8 @@ export function parseOptions<T>(schema: z.ZodType<T>, raw: unknown, command: str
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const where = issue?.path.length ? `--${issue.path.join(".")}` : "options";
+  // The option as typed: controlToken is --control-token.
+  const where = issue?.path.length ? `--${String(issue.path[0]).replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}` : "options";
   throw usageError(`${where}: ${issue?.message ?? "invalid"}`, `see: mcoin ${command} --help`);
 }
 

@@ -3,12 +3,13 @@
  * built by the app's own client code), compares each reply with the recorded one, ignoring the
  * declared volatile fields, prints a diff per mismatch and exits 1 when any differ.
  */
-import { Command } from "commander";
+import { Command, Option } from "commander";
 import { z } from "zod";
 import { defineEndpoint, type HttpMethod } from "../../app/lib/api/define";
 import { memberLogin } from "../../app/lib/api/endpoints";
 import { openReply, sealRequest } from "../../app/lib/gateway/envelope";
-import { EnvSchema, apiBaseUrl, apiClient, baseUrlOption, callFailure, envOption, gatewaySettingsFor, transport } from "../context";
+import { CONTROL_TOKEN_HEADER } from "../../sandbox/handlers/controls";
+import { CONTROL_TOKEN_ENV, EnvSchema, apiBaseUrl, apiClient, baseUrlOption, callFailure, envOption, gatewaySettingsFor, transport } from "../context";
 import { CliError, usageError } from "../errors";
 import { output, parseOptions } from "../options";
 import { compare, fillIn, readRecordings, type Difference, type Placeholders, type Recording } from "../recordings";
@@ -20,6 +21,7 @@ const ReplayOptions = z.object({
   login: z.string().optional(),
   cust: z.string().optional(),
   reset: z.boolean().default(false),
+  controlToken: z.string().optional(),
   json: z.boolean().default(false),
 });
 
@@ -39,6 +41,7 @@ export function replayCommand(): Command {
     .option("--login <openId>", "sign in as this member first to get the token (sandbox demo members)")
     .option("--cust <ciphertext>", "the task-center member ciphertext, for recordings that need one (<cust>)")
     .option("--reset", "reset the sandbox to its fixtures first (sandbox only)")
+    .addOption(new Option("--control-token <token>", "the sandbox's control token, for --reset when it has one").env(CONTROL_TOKEN_ENV))
     .option("--json", "print JSON")
     .addHelpText("after", `
 Example:
@@ -49,10 +52,15 @@ Example:
       const base = apiBaseUrl(options.env, options.baseUrl);
       if (options.reset) {
         if (options.env !== "sandbox") throw usageError("--reset resets the sandbox; it only works with --env sandbox");
-        const response = await fetch(`${base}/__sandbox/reset`, { method: "POST" }).catch((error: unknown) => {
+        const headers = options.controlToken ? { [CONTROL_TOKEN_HEADER]: options.controlToken } : undefined;
+        const response = await fetch(`${base}/__sandbox/reset`, { method: "POST", headers }).catch((error: unknown) => {
           throw callFailure(error);
         });
-        if (!response.ok) throw new CliError("RESET_FAILED", `the sandbox did not reset (HTTP ${response.status})`);
+        if (!response.ok) {
+          throw new CliError("RESET_FAILED", `the sandbox did not reset (HTTP ${response.status})`, {
+            suggestion: response.status === 401 ? `it needs its control token: pass --control-token or set ${CONTROL_TOKEN_ENV}` : undefined,
+          });
+        }
       }
       const placeholders: Placeholders = { token: options.token, cust: options.cust };
       if (options.login) {

@@ -1,25 +1,41 @@
 /** `mcoin sandbox`: serves the fixture-backed sandbox gateway until stopped. */
-import { Command } from "commander";
+import { Command, Option } from "commander";
 import { resolve } from "node:path";
 import { z } from "zod";
-import { startSandboxServer } from "../../sandbox/server";
+import { isLoopbackHost } from "../../sandbox/handlers/controls";
+import { DEFAULT_MALL_ORIGINS, MallOriginSchema } from "../../sandbox/login-page";
+import { DEFAULT_HOST, startSandboxServer } from "../../sandbox/server";
+import { CONTROL_TOKEN_ENV } from "../context";
 import { CliError } from "../errors";
 import { output, parseOptions } from "../options";
 
 const OptionsSchema = z.object({
   port: z.coerce.number().int().min(0).max(65_535).default(4010),
-  host: z.string().min(1).default("0.0.0.0"),
+  host: z.string().min(1).default(DEFAULT_HOST),
+  controlToken: z.string().min(16, "at least 16 characters").optional(),
+  mallOrigin: z.array(MallOriginSchema).min(1).optional(),
   state: z.string().min(1).optional(),
   latency: z.coerce.number().int().min(0).max(60_000).default(0),
   fixtures: z.string().min(1).optional(),
   json: z.boolean().default(false),
 });
 
+/** Repeated --mall-origin flags, each of which may list several, comma-separated (as the variable does). */
+const collectOrigins = (value: string, previous: string[] = []) => [...previous, ...value.split(",").filter((origin) => origin.trim() !== "")];
+
 export function sandboxCommand(): Command {
   return new Command("sandbox")
     .description("serve the fixture-backed sandbox gateway (the nine calls, the sign-in page and /__sandbox/ controls)")
     .option("-p, --port <port>", "port to listen on", "4010")
-    .option("--host <host>", "interface to listen on", "0.0.0.0")
+    .option("--host <host>", "interface to listen on; any but loopback makes the controls need a token", DEFAULT_HOST)
+    .addOption(
+      new Option("--control-token <token>", "require this token of the /__sandbox/ controls (default: none on loopback, else a generated one)").env(CONTROL_TOKEN_ENV),
+    )
+    .addOption(
+      new Option("--mall-origin <origin>", `an origin the sign-in page may return to; repeat for more (default: ${DEFAULT_MALL_ORIGINS.join(", ")})`)
+        .argParser(collectOrigins)
+        .env("MCOIN_SANDBOX_MALL_ORIGINS"),
+    )
     .option("--state <file>", "keep members, tokens and login codes in this file across restarts")
     .option("--latency <ms>", "add this delay to every gateway call", "0")
     .option("--fixtures <dir>", "read fixtures from this folder instead of fixtures/")
@@ -30,9 +46,13 @@ export function sandboxCommand(): Command {
 Examples:
   $ npx mcoin sandbox
   $ npx mcoin sandbox --port 4011 --state .sandbox-state.json --latency 100
+  $ npx mcoin sandbox --mall-origin http://localhost:3100
+  $ npx mcoin sandbox --host 0.0.0.0 --control-token "$(openssl rand -hex 16)"
 
 Controls (see README): POST /__sandbox/reset, POST /__sandbox/clock, POST /__sandbox/faults,
-GET /__sandbox/log, GET /oauth/authorize (the demo members' sign-in page).`,
+GET /__sandbox/log, GET /oauth/authorize (the demo members' sign-in page). They take JSON
+(Content-Type: application/json) and refuse web pages of other origins; with a control token,
+send it as Authorization: Bearer <token> or X-Sandbox-Token: <token>.`,
     )
     .action(async (raw) => {
       const options = parseOptions(OptionsSchema, raw, "sandbox");
@@ -41,6 +61,8 @@ GET /__sandbox/log, GET /oauth/authorize (the demo members' sign-in page).`,
         running = await startSandboxServer({
           port: options.port,
           host: options.host,
+          controlToken: options.controlToken,
+          mallOrigins: options.mallOrigin,
           latencyMs: options.latency,
           stateFile: options.state ? resolve(options.state) : undefined,
           fixturesDir: options.fixtures ? resolve(options.fixtures) : undefined,
@@ -53,10 +75,14 @@ GET /__sandbox/log, GET /oauth/authorize (the demo members' sign-in page).`,
         });
       }
       const port = Number(new URL(running.url).port);
-      output(options.json, { url: `http://localhost:${port}`, port, latencyMs: options.latency, state: options.state ?? null }, () =>
+      const url = isLoopbackHost(new URL(running.url).hostname) ? `http://localhost:${port}` : running.url;
+      const mallOrigins = options.mallOrigin ?? DEFAULT_MALL_ORIGINS;
+      const { controlToken } = running;
+      output(options.json, { url, port, host: options.host, controlToken, mallOrigins, latencyMs: options.latency, state: options.state ?? null }, () =>
         [
-          `mCoin sandbox gateway listening on http://localhost:${port}`,
-          `  login page: http://localhost:${port}/oauth/authorize`,
+          `mCoin sandbox gateway listening on ${url}${isLoopbackHost(options.host) ? "" : ` (bound to ${options.host})`}`,
+          `  login page: ${url}/oauth/authorize (returns to ${mallOrigins.join(", ")})`,
+          controlToken ? `  control token: ${controlToken} (send as X-Sandbox-Token or Authorization: Bearer)` : "",
           options.latency ? `  latency: +${options.latency} ms per call` : "",
           options.state ? `  state file: ${resolve(options.state)}` : "",
         ]
