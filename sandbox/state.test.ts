@@ -1,0 +1,123 @@
+/** The sandbox's state on its own: what expires goes, what is kept is bounded, and a --state file cannot smuggle in prototype keys. */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { loadFixtures } from "./fixtures";
+import { createSandbox } from "./index";
+import { AUTH_CODE_TTL_MS, MAX_AUTH_CODES, MAX_TASK_RUNS, MAX_TOKENS_PER_MEMBER, SandboxState, TASK_RUN_TTL_MS, TOKEN_TTL_MS } from "./state";
+
+const fixtures = loadFixtures();
+const fresh = () => new SandboxState(fixtures);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Moves real time (Date.now) on; the sandbox clock follows it. */
+function later(ms: number) {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(Date.now() + ms);
+}
+
+describe("login codes", () => {
+  it("are dropped once expired", () => {
+    const state = fresh();
+    const stale = state.issueAuthCode("mpay-1001");
+    later(AUTH_CODE_TTL_MS + 1_000);
+    const live = state.issueAuthCode("mpay-1002");
+    expect([...state.data.authCodes.keys()]).toEqual([live]);
+    expect(state.redeemAuthCode(stale)).toBeUndefined();
+    expect(state.redeemAuthCode(live)).toBe("mpay-1002");
+  });
+
+  it("are bounded: past the limit the oldest goes first", () => {
+    const state = fresh();
+    const first = state.issueAuthCode("mpay-1001");
+    const second = state.issueAuthCode("mpay-1001");
+    for (let i = 2; i <= MAX_AUTH_CODES; i++) state.issueAuthCode("mpay-1002");
+    expect(state.data.authCodes.size).toBe(MAX_AUTH_CODES);
+    expect(state.redeemAuthCode(first)).toBeUndefined();
+    expect(state.redeemAuthCode(second)).toBe("mpay-1001");
+  });
+});
+
+describe("tokens", () => {
+  it("are 'not login' after seven days of real time, and dropped", async () => {
+    const sandbox = createSandbox();
+    const token = sandbox.state.issueToken("mpay-1001");
+    const basicInformation = () => sandbox.handle(new Request("http://127.0.0.1/api/auth/basicinformation", { headers: { authorization: `Bearer ${token}` } }));
+    later(TOKEN_TTL_MS - 60_000);
+    expect(await (await basicInformation()).json()).toMatchObject({ code: 200, data: { point: 12580 } });
+    later(120_000);
+    expect(await (await basicInformation()).json()).toMatchObject({ msg: "not login" });
+    sandbox.state.issueToken("mpay-1002");
+    expect(sandbox.state.data.tokens.has(token)).toBe(false);
+  });
+
+  it(`are at most ${MAX_TOKENS_PER_MEMBER} per member, the oldest dropped first`, () => {
+    const state = fresh();
+    const other = state.issueToken("mpay-1002");
+    const tokens = Array.from({ length: MAX_TOKENS_PER_MEMBER + 1 }, () => state.issueToken("mpay-1001"));
+    expect(state.memberByToken(tokens[0])).toBeUndefined();
+    expect(tokens.slice(1).every((token) => state.memberByToken(token)?.openId === "mpay-1001")).toBe(true);
+    expect(state.memberByToken(other)?.openId).toBe("mpay-1002");
+    expect(state.data.tokens.size).toBe(MAX_TOKENS_PER_MEMBER + 1);
+  });
+});
+
+describe("task runs", () => {
+  it("drop an unfinished run a day after its detail, and keep a finished one", () => {
+    const state = fresh();
+    state.readTaskDetail("C1", "T1");
+    state.readTaskDetail("C2", "T1");
+    state.finishTaskRun("C2", "T1");
+    state.setClock(state.now() + TASK_RUN_TTL_MS + 1_000);
+    state.readTaskDetail("C3", "T1");
+    expect(state.taskRun("C1", "T1")).toBeUndefined();
+    expect(state.taskRun("C2", "T1")).toMatchObject({ done: true });
+    expect([...state.data.taskRuns.keys()]).toEqual(["C2|T1", "C3|T1"]);
+  });
+
+  it(`are at most ${MAX_TASK_RUNS}: the least recently read unfinished one goes first`, () => {
+    const state = fresh();
+    state.readTaskDetail("done", "T1");
+    state.finishTaskRun("done", "T1");
+    state.readTaskDetail("first", "T1");
+    for (let i = 0; i < MAX_TASK_RUNS - 3; i++) state.readTaskDetail(`C${i}`, "T1");
+    state.readTaskDetail("first", "T1"); // read again: now the most recent
+    state.readTaskDetail("full", "T1");
+    expect(state.data.taskRuns.size).toBe(MAX_TASK_RUNS);
+    state.readTaskDetail("one-more", "T1");
+    expect(state.data.taskRuns.size).toBe(MAX_TASK_RUNS);
+    expect(state.taskRun("C0", "T1")).toBeUndefined();
+    expect(state.taskRun("done", "T1")).toMatchObject({ done: true });
+    expect(state.taskRun("first", "T1")).toBeDefined();
+  });
+});
+
+describe("a --state file", () => {
+  it("is read into maps, so prototype keys are nobody and expired logins are gone", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "mcoin-state-")), "state.json");
+    const member = fixtures.members[0];
+    const saved = `{"version":1,"data":{
+      "members":{"__proto__":{"polluted":true},"${member.openId}":${JSON.stringify(member)}},
+      "tokens":{"old":{"openId":"${member.openId}","issuedAt":${Date.now() - TOKEN_TTL_MS - 1}},"new":{"openId":"${member.openId}","issuedAt":${Date.now()}}},
+      "authCodes":{"constructor":{"openId":"${member.openId}","issuedAt":${Date.now()}}}}}`;
+    writeFileSync(file, saved);
+    const state = new SandboxState(fixtures, { stateFile: file });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty"]) expect(state.member(name), name).toBeUndefined();
+    expect(state.member(member.openId)?.nickname).toBe(member.nickname);
+    expect([...state.data.members.keys()]).toEqual([member.openId]);
+    expect(state.memberByToken("new")?.openId).toBe(member.openId);
+    expect(state.data.tokens.has("old")).toBe(false);
+    expect(state.redeemAuthCode("constructor")).toBe(member.openId);
+  });
+
+  it("that is not a sandbox state stops the sandbox from starting, saying what is wrong", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "mcoin-state-")), "state.json");
+    writeFileSync(file, JSON.stringify({ version: 1, data: { tokens: { t: { openId: 5 } } } }));
+    expect(() => new SandboxState(fixtures, { stateFile: file })).toThrow(/not a sandbox state file: data\.tokens\.t\.openId/);
+  });
+});
