@@ -4,7 +4,7 @@
  * from `npm start`'s so both can run at once.
  */
 import { defineConfig } from "@playwright/test";
-import { E2E_APP_URL, E2E_SANDBOX_PORT, E2E_SANDBOX_URL, walletUserAgent } from "./e2e/env";
+import { E2E_APP_URL, E2E_SANDBOX_PORT, E2E_SANDBOX_URL, E2E_WIDGET_ORIGIN, walletUserAgent } from "./e2e/env";
 
 const APP_PORT = new URL(E2E_APP_URL).port;
 const build = process.env.MCOIN_E2E_PREBUILT ? "" : "npm run --silent build && ";
@@ -36,14 +36,14 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `node bin/mcoin.mjs sandbox --port ${E2E_SANDBOX_PORT}`,
+      command: `node bin/mcoin.mjs sandbox --port ${E2E_SANDBOX_PORT} --mall-origin ${E2E_APP_URL}`,
       url: `${E2E_SANDBOX_URL}/__sandbox/health`,
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",
     },
     {
-      command: `${build}npx remix-serve build/server/index.js`,
+      command: `${build}node build/mall-server.js`,
       url: `${E2E_APP_URL}/robots.txt`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -54,6 +54,10 @@ export default defineConfig({
         PORT: APP_PORT,
         MCOIN_SANDBOX_URL: E2E_SANDBOX_URL,
         MCOIN_API_TIMEOUT_MS: "3000",
+        // Every test signs in and posts from one address: room for the suite, while
+        // e2e/hardening.spec.ts starts a server of its own to see the limits bite.
+        MCOIN_RATE_LIMITS: "login=100000,task=100000,action=100000",
+        MCOIN_WIDGET_ORIGINS: E2E_WIDGET_ORIGIN,
       },
     },
   ],

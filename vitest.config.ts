@@ -7,7 +7,7 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "cli/**/*.test.ts", "sandbox/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "cli/**/*.test.ts", "sandbox/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     exclude: ["e2e/**", "node_modules/**", "build/**"],
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],

@@ -1,26 +1,49 @@
 /**
  * Server rendering: one i18next instance per request, in the request's locale, then React's
- * streaming renderer (whole document at once for bots).
+ * streaming renderer (whole document at once for bots), its scripts carrying the request's CSP nonce.
+ * Document and data replies also replace any cookie of the mall that arrived with a bad value.
  */
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+import { NonceProvider } from "./components/nonce";
+import { cookieRepairs } from "./server/cookies.server";
 import { getLocale } from "./server/i18n.server";
 import { DEFAULT_LOCALE } from "./lib/i18n/locale";
 import { RESOURCES } from "./locales";
 
 export const streamTimeout = 5_000;
 
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** This request's Content-Security-Policy nonce (server/security-headers.ts). */
+    cspNonce?: string;
+  }
+}
+
+async function repairCookies(request: Request, headers: Headers): Promise<void> {
+  for (const line of await cookieRepairs(request, headers.getSetCookie())) headers.append("Set-Cookie", line);
+}
+
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
+  const repaired = new Response(response.body, response);
+  await repairCookies(request, repaired.headers);
+  return repaired;
+};
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = loadContext.cspNonce ?? "";
+  await repairCookies(request, responseHeaders);
   const instance = createInstance();
   await instance.use(initReactI18next).init({
     lng: await getLocale(request),
@@ -34,10 +57,13 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={instance}>
-        <RemixServer context={remixContext} url={request.url} />
-      </I18nextProvider>,
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
       {
+        nonce,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

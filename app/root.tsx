@@ -20,8 +20,9 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { AgreementDialog, type Agreement } from "./components/agreement-dialog";
 import { AppFrame } from "./components/app-frame";
-import { NotFoundScreen, StatusScreen, BackToHomeLink } from "./components/status-screen";
+import { BackToHomeLink, NotFoundScreen, OverwhelmedScreen, StatusScreen } from "./components/status-screen";
 import { LocationSync } from "./components/location-sync";
+import { useNonce } from "./components/nonce";
 import { TaskWidget } from "./components/task-widget";
 import { documentTitleMeta } from "./document-title";
 import { getRequestContext } from "./server/gateway.server";
@@ -97,6 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
   const locale = rootData?.locale ?? normalizeLocale(instance.language) ?? DEFAULT_LOCALE;
   useChangeLanguage(locale);
+  const nonce = useNonce();
   return (
     <html lang={htmlLang(locale)}>
       <head>
@@ -108,8 +110,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -133,6 +135,14 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  if (isRouteErrorResponse(error) && error.status === 429) return <OverwhelmedScreen />;
+  if (isRouteErrorResponse(error) && error.status === 400) {
+    return (
+      <StatusScreen title={t("badRequest.title")} body={t("badRequest.body")}>
+        <BackToHomeLink />
+      </StatusScreen>
+    );
+  }
   const offline = typeof navigator !== "undefined" && navigator.onLine === false;
   return (
     <StatusScreen

@@ -48,9 +48,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 export async function homeTtfbBench(): Promise<BenchResult> {
   if (!existsSync(`${ROOT}/build/server/index.js`)) throw new Error("build the mall first: npm run build");
-  const sandbox = await startSandboxServer({ port: 0, host: "127.0.0.1", latencyMs: LATENCY_MS });
   const port = await freePort();
-  const app = spawn(process.execPath, [`${ROOT}/node_modules/@remix-run/serve/dist/cli.js`, "build/server/index.js"], {
+  const sandbox = await startSandboxServer({ port: 0, host: "127.0.0.1", latencyMs: LATENCY_MS, mallOrigins: [`http://localhost:${port}`] });
+  const app = spawn(process.execPath, [`${ROOT}/build/mall-server.js`], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), MCOIN_SANDBOX_URL: sandbox.url },
     stdio: "ignore",

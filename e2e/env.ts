@@ -8,3 +8,7 @@ export function walletUserAgent(language: string | null, version = "5.9.0"): str
   const base = `Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MPay/${version}`;
   return language ? `${base} language/${language}` : base;
 }
+
+/** A partner site configured to embed the task widget (MCOIN_WIDGET_ORIGINS of the suite's mall). */
+export const E2E_WIDGET_PORT = 3199;
+export const E2E_WIDGET_ORIGIN = `http://127.0.0.1:${E2E_WIDGET_PORT}`;

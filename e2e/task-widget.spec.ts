@@ -8,7 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { E2E_APP_URL, walletUserAgent } from "./env";
+import { E2E_APP_URL, E2E_WIDGET_PORT, walletUserAgent } from "./env";
 import { expect, hydrated, test } from "./fixtures";
 
 test.use({ userAgent: walletUserAgent("zh-MO"), locale: "zh-MO" });
@@ -199,21 +199,32 @@ test("drags by touch and stays inside the viewport", async ({ page }) => {
   expect(clamped.y).toBe(0);
 });
 
+/**
+ * Another site is a real server on this machine: a page Playwright fulfils itself counts as public,
+ * and Chromium keeps public pages from loading scripts from loopback addresses.
+ */
+async function partnerSite(port: number): Promise<{ url: string; close(): Promise<void> }> {
+  const partner: Server = createServer((_, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.end(`<!doctype html><html lang="zh-Hant"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Partner</title></head>
+<body><h1>Partner promotion</h1><script src="${E2E_APP_URL}/task-widget.js" async></script></body></html>`);
+  });
+  await new Promise<void>((resolve) => partner.listen(port, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(partner.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => partner.close(() => resolve())),
+  };
+}
+
 test.describe("embedded on another site with one script tag", () => {
-  // The other site is a real server on this machine: a page Playwright fulfils itself counts as
-  // public, and Chromium keeps public pages from loading scripts from loopback addresses.
-  let partner: Server;
+  // The suite's mall lets this origin embed the widget (MCOIN_WIDGET_ORIGINS).
+  let partner: Awaited<ReturnType<typeof partnerSite>>;
   let partnerUrl = "";
   test.beforeAll(async () => {
-    partner = createServer((_, response) => {
-      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      response.end(`<!doctype html><html lang="zh-Hant"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Partner</title></head>
-<body><h1>Partner promotion</h1><script src="${E2E_APP_URL}/task-widget.js" async></script></body></html>`);
-    });
-    await new Promise<void>((resolve) => partner.listen(0, "127.0.0.1", resolve));
-    partnerUrl = `http://127.0.0.1:${(partner.address() as AddressInfo).port}`;
+    partner = await partnerSite(E2E_WIDGET_PORT);
+    partnerUrl = partner.url;
   });
-  test.afterAll(() => new Promise<void>((resolve) => partner.close(() => resolve())));
+  test.afterAll(() => partner.close());
 
   test("counts down, completes and publishes its events there", async ({ page, sandbox }) => {
     const events = await recordEvents(page);
@@ -232,6 +243,23 @@ test.describe("embedded on another site with one script tag", () => {
     await page.evaluate(() => window.McoinTaskWidget?.destroy());
     await expect(page.locator("[data-mcoin-task-widget]")).toHaveCount(0);
   });
+
+  test("a site the mall was not configured for gets no widget, and the task center is never asked", async ({ page, sandbox }) => {
+    const stranger = await partnerSite(0);
+    try {
+      // The browser shows the page nothing of the refusal (no CORS for this origin): the post fails.
+      const refused = page.waitForEvent("requestfailed", (request) => request.url() === `${E2E_APP_URL}/resources/task`);
+      await page.goto(`${stranger.url}/promo?oauthParams=taskCenterToken:C7;taskCenterNo:T-QUICK`);
+      await expect(page.getByRole("heading", { name: "Partner promotion" })).toBeVisible();
+      await refused;
+      await expect(page.locator("[data-mcoin-task-widget]")).toBeHidden();
+      const direct = await page.request.post("/resources/task", { form: { intent: "detail", token: "C7", no: "T-QUICK" }, headers: { Origin: stranger.url } });
+      expect(direct.status()).toBe(403);
+      expect(await sandbox.calls("/getTaskDetail")).toHaveLength(0);
+    } finally {
+      await stranger.close();
+    }
+  });
 });
 
 test.describe("in English", () => {
@@ -249,7 +277,8 @@ test("the task resource answers bad input with 400 and never a server error", as
   for (const form of forms) {
     const response = await page.request.post("/resources/task", { form });
     expect(response.status(), JSON.stringify(form)).toBe(400);
-    expect(response.headers()["access-control-allow-origin"]).toBe("*");
+    // Only the configured embedding sites get CORS, never everyone.
+    expect(response.headers()["access-control-allow-origin"]).toBeUndefined();
   }
   expect((await page.request.get("/resources/task")).status()).toBeLessThan(500);
   expect(await sandbox.calls("/bservice/")).toHaveLength(0);

@@ -9,10 +9,10 @@ ensureDependencies();
 log("building the mall…");
 runOrExit("npm", ["run", "--silent", "build"]);
 
-const sandboxArgs = ["bin/mcoin.mjs", "sandbox", "--port", String(sandboxPort)];
+const sandboxArgs = ["bin/mcoin.mjs", "sandbox", "--port", String(sandboxPort), "--mall-origin", `http://localhost:${port},http://127.0.0.1:${port}`];
 if (process.env.MCOIN_SANDBOX_STATE) sandboxArgs.push("--state", process.env.MCOIN_SANDBOX_STATE);
 const sandbox = startChild("sandbox", process.execPath, sandboxArgs);
-const mall = startChild("mall", bin("remix-serve"), ["build/server/index.js"], {
+const mall = startChild("mall", process.execPath, ["build/mall-server.js"], {
   NODE_ENV: "production",
   PORT: String(port),
   MCOIN_SANDBOX_URL: process.env.MCOIN_SANDBOX_URL ?? `http://127.0.0.1:${sandboxPort}`,

@@ -73,7 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (hasLoginParams(url)) throw await startSession(await getRequestContext(request));
   const context = await requireMember(request);
   const query = homeQuery(url.searchParams);
-  const { near, location } = catalogNear(request);
+  const { near, location } = await catalogNear(request);
   // Independent calls, all at once.
   const [info, list, rails, classify, ads, time] = await Promise.all([
     context.call(basicInformation),

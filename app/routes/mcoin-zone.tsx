@@ -16,7 +16,7 @@ import { FlashIcon } from "../components/icons";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.id);
   const context = await getRequestContext(request);
-  const { near } = catalogNear(request);
+  const { near } = await catalogNear(request);
   const [detail, time] = await Promise.all([orNotFound(context.call(zoneDetail, { id, ...near })), context.call(systemTime)]);
   return data({ ...detail, now: time.sysTime }, { headers: await context.headers() });
 }

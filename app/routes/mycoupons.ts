@@ -1,18 +1,34 @@
 /**
- * /mycoupons/{token}: a coupon screen entered with a session token in the path. The token becomes
- * the session token, then the member is sent on so the token leaves the address bar (and history).
- * `entry=token` tells the coupon screen that going back must ask the host app to go back.
+ * /mycoupons/{token}: a coupon screen entered with a session token in the path. When the host opened
+ * it (session-entry.server.ts), the token is checked with the gateway and becomes the token of a fresh
+ * session; then the member is sent on so the token leaves the address bar (and history). A link from
+ * anywhere else never stores its token. `entry=token` tells the coupon screen that going back must ask
+ * the host app to go back.
  */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { commitSession, getSession } from "../server/session.server";
+import { basicInformation } from "../lib/api/endpoints";
+import { getRequestContext } from "../server/gateway.server";
+import { entryKind } from "../server/session-entry.server";
 
 const TOKEN = /^[A-Za-z0-9._~+/=-]{8,512}$/;
+const COUPONS = "/mycoupon?entry=token";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   if (!TOKEN.test(token)) throw new Response("Not Found", { status: 404 });
-  const session = await getSession(request);
-  for (const key of ["openId", "nickname", "avatar", "grayScaleMode", "secretDoor", "clauseChecked"] as const) session.unset(key);
+  const context = await getRequestContext(request);
+
+  // A link: the member carries on as themselves (my coupons asks anyone else to sign in).
+  if (entryKind(request, context.session) !== "host") return redirect(COUPONS);
+
+  // A token the gateway does not know signs nobody in: the member signs in again ('not login').
+  context.useToken(token);
+  try {
+    await context.api.call(basicInformation);
+  } catch (error) {
+    throw await context.failure(error);
+  }
+  const session = await context.startFreshSession();
   session.set("token", token);
-  return redirect("/mycoupon?entry=token", { headers: { "Set-Cookie": await commitSession(session) } });
+  return redirect(COUPONS, { headers: await context.headers() });
 }

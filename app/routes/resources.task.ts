@@ -1,7 +1,9 @@
 /**
  * The task widget's server half: task detail (with the four checks) and the completion notice,
  * through the secure gateway. The widget posts here so that keys and secrets stay on the server.
- * Form-encoded posts need no CORS preflight, so a widget embedded on another site can call it too.
+ * Form-encoded posts need no CORS preflight, so a widget embedded on another site can call it too:
+ * the mall's server lets in only the origins configured to embed it, and answers CORS to them alone
+ * (server/cross-origin.ts).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
@@ -12,9 +14,8 @@ import { GatewayConfigError } from "../lib/gateway/settings";
 import { checkTaskDetail } from "../lib/task-center/client";
 import { taskCenterFor } from "../server/task-center.server";
 
-const CORS = { "Access-Control-Allow-Origin": "*" };
-
-const Task = { token: z.string().min(1).max(512), no: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) };
+/** The task link's token travels in a header to the task center: visible ASCII only. */
+const Task = { token: z.string().regex(/^[\x21-\x7e]{1,512}$/), no: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) };
 const TaskSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("detail"), ...Task }),
   z.object({ intent: z.literal("notify"), ...Task, checkValue: z.coerce.number().int().min(0).max(86_400) }),
@@ -24,22 +25,25 @@ export const loader = postOnly;
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await parseForm(request, TaskSchema);
-  if (!form.success) return resourceJson({ ok: false as const, code: "BAD_REQUEST", message: "token, no and intent are required" }, { status: 400, headers: CORS });
+  if (!form.success) return resourceJson({ ok: false as const, code: "BAD_REQUEST", message: "token, no and intent are required" }, { status: 400 });
   const task = { taskNo: form.data.no, custIdCiphertext: form.data.token };
   try {
     const taskCenter = taskCenterFor(request);
     if (form.data.intent === "detail") {
       const check = checkTaskDetail(await taskCenter.getTaskDetail(task));
-      return resourceJson({ ok: true as const, ...check }, { headers: CORS });
+      return resourceJson({ ok: true as const, ...check });
     }
     const response = await taskCenter.notify({ ...task, checkValue: form.data.checkValue });
-    return resourceJson({ ok: true as const, response }, { headers: CORS });
+    return resourceJson({ ok: true as const, response });
   } catch (error) {
+    if (error instanceof GatewayError && error.code === "BAD_REQUEST") {
+      return resourceJson({ ok: false as const, code: "BAD_REQUEST", message: error.message }, { status: 400 });
+    }
     if (error instanceof GatewayError) {
-      return resourceJson({ ok: false as const, code: error.result?.code ?? error.code, message: error.result?.message ?? error.message }, { status: 502, headers: CORS });
+      return resourceJson({ ok: false as const, code: error.result?.code ?? error.code, message: error.result?.message ?? error.message }, { status: 502 });
     }
     if (error instanceof GatewayConfigError) {
-      return resourceJson({ ok: false as const, code: "NOT_CONFIGURED", message: "the task center is not configured here" }, { status: 503, headers: CORS });
+      return resourceJson({ ok: false as const, code: "NOT_CONFIGURED", message: "the task center is not configured here" }, { status: 503 });
     }
     throw error;
   }

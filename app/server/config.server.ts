@@ -1,7 +1,11 @@
 /**
  * Server configuration, read and checked once from the environment. The rest of the server receives
- * typed values. Environments (DESIGN.md): sandbox (default), dev, sit, uat, prod, chosen by MCOIN_ENV,
- * else from the request's host name, as the spec chooses by page URL.
+ * typed values.
+ *
+ * Environments (DESIGN.md): sandbox (default), dev, sit, uat, prod. The spec's client chose one from
+ * the page URL; here the host names the mall answers to are configured (MCOIN_HOSTS), each with its
+ * environment, and that list is also the allow-list: a request for any other Host is refused (400) by
+ * the HTTP server before the app sees it, so no header can pick an environment or build a redirect.
  */
 import { resolve } from "node:path";
 import { z } from "zod";
@@ -14,18 +18,43 @@ export const ENVIRONMENT_NAMES = ["sandbox", "dev", "sit", "uat", "prod"] as con
 export type EnvironmentName = (typeof ENVIRONMENT_NAMES)[number];
 
 /**
- * Signs the session cookie when the sandbox is the only gateway in use. Test-only: any other
- * environment refuses to run without its own SESSION_SECRET.
+ * Seals the session cookie when the sandbox is the only gateway in use. Test-only and public (it is
+ * in this file): the server refuses to start with it, or without SESSION_SECRET, when any configured
+ * host leads to another environment.
  */
-const SANDBOX_ONLY_SESSION_SECRET = "mcoin-sandbox-only-session-secret-not-for-real-use";
+export const SANDBOX_ONLY_SESSION_SECRET = "mcoin-sandbox-only-session-secret-not-for-real-use";
+
+/** The hosts a fresh checkout answers to: this machine, for the sandbox. */
+const LOCAL_HOSTS = "localhost,127.0.0.1,[::1]";
 
 const Url = z.string().url();
+const List = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? "").split(",").map((item) => item.trim()).filter(Boolean));
+const Origins = List.pipe(z.array(z.string().url().transform((value) => new URL(value).origin)));
 
 const EnvSchema = z.object({
   NODE_ENV: z.string().default("development"),
+  /** Every configured host uses this environment unless MCOIN_HOSTS names another for it. */
   MCOIN_ENV: z.enum(ENVIRONMENT_NAMES).optional(),
-  SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
+  /** `host[=environment]`, comma-separated: the host names the mall answers to. */
+  MCOIN_HOSTS: z.string().default(LOCAL_HOSTS),
+  /** Express's `trust proxy`: unset (the socket's own address), a hop count, or addresses/subnets. */
+  MCOIN_TRUST_PROXY: z.string().optional(),
+  /** One or more secrets (comma-separated, newest first) that seal the session cookie. */
+  SESSION_SECRET: List.pipe(z.array(z.string().min(32, "each SESSION_SECRET must be at least 32 characters"))),
   MCOIN_COOKIE_SECURE: z.enum(["true", "false"]).optional(),
+  /** Origins of other sites that embed the task widget (CORS and the Origin check of /resources/task). */
+  MCOIN_WIDGET_ORIGINS: Origins,
+  /** Origins allowed to show the mall in a frame (CSP frame-ancestors), besides the mall itself. */
+  MCOIN_FRAME_ANCESTORS: Origins,
+  /** Origins of offer, store and avatar images, besides the gateway's own (CSP img-src). */
+  MCOIN_IMG_ORIGINS: Origins,
+  /** Rate limits per client and minute, e.g. `login=20,task=30,action=60`. */
+  MCOIN_RATE_LIMITS: z.string().optional(),
+  /** Several mall instances share their rate limits through this Redis. */
+  REDIS_URL: Url.optional(),
   /** Per-call timeout of the server's gateway client; 0 means none. */
   MCOIN_API_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Where the server reaches the sandbox gateway. */
@@ -53,8 +82,8 @@ export class ConfigError extends Error {
   }
 }
 
-function readEnv(): ServerEnv {
-  const parsed = EnvSchema.safeParse(process.env);
+export function readEnv(vars: Record<string, string | undefined> = process.env): ServerEnv {
+  const parsed = EnvSchema.safeParse(vars);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ConfigError(`invalid configuration: ${issue?.path.join(".")}: ${issue?.message}`);
@@ -64,6 +93,43 @@ function readEnv(): ServerEnv {
 
 export const env = readEnv();
 
+/**
+ * The host map: exact host names (`mall.example.com`), or every subdomain of one (`*.example.com`),
+ * each with the environment it serves. Ports are not part of a host name here.
+ */
+export interface HostRule {
+  pattern: string;
+  environment: EnvironmentName;
+}
+
+export function parseHosts(raw: string, fallback: EnvironmentName): HostRule[] {
+  return raw
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [host, name] = entry.split("=").map((part) => part.trim().toLowerCase());
+      if (name !== undefined && !(ENVIRONMENT_NAMES as readonly string[]).includes(name)) {
+        throw new ConfigError(`MCOIN_HOSTS: ${entry}: the environment must be one of ${ENVIRONMENT_NAMES.join(", ")}`);
+      }
+      if (!/^(\*\.)?[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/.test(host)) throw new ConfigError(`MCOIN_HOSTS: ${entry} is not a host name`);
+      return { pattern: host, environment: (name as EnvironmentName | undefined) ?? fallback };
+    });
+}
+
+export const HOSTS = parseHosts(env.MCOIN_HOSTS, env.MCOIN_ENV ?? "sandbox");
+
+/** The environment a host name serves, or null when the mall does not answer to it. */
+export function environmentForHost(hostname: string, hosts: readonly HostRule[] = HOSTS): EnvironmentName | null {
+  const host = hostname.toLowerCase();
+  for (const rule of hosts) {
+    if (rule.pattern.startsWith("*.") ? host.endsWith(rule.pattern.slice(1)) && host.length > rule.pattern.length - 1 : host === rule.pattern) {
+      return rule.environment;
+    }
+  }
+  return null;
+}
+
 export interface GatewayEnvironment {
   name: EnvironmentName;
   /** The mCoin API's base URL. */
@@ -72,28 +138,12 @@ export interface GatewayEnvironment {
   loginUrl: string;
 }
 
-/** Picks the environment for a request: MCOIN_ENV, else the host name's label. */
+/** The environment of a request whose host the HTTP server has already let in. */
 export function environmentName(requestUrl: URL): EnvironmentName {
-  if (env.MCOIN_ENV) return env.MCOIN_ENV;
-  const host = requestUrl.hostname.toLowerCase();
-  for (const name of ["dev", "sit", "uat"] as const) {
-    if (new RegExp(`(^|[.-])${name}([.-]|$)`).test(host)) return name;
-  }
-  if (isLocalHost(host)) return "sandbox";
-  return "prod";
-}
-
-function isLocalHost(host: string): boolean {
-  return (
-    host === "localhost" ||
-    host.endsWith(".localhost") ||
-    host.endsWith(".local") ||
-    host === "[::1]" ||
-    /^127\./.test(host) ||
-    /^10\./.test(host) ||
-    /^192\.168\./.test(host) ||
-    /^172\.(1[6-9]|2\d|3[01])\./.test(host)
-  );
+  const name = environmentForHost(requestUrl.hostname);
+  // Unreachable behind the mall's server, which answers an unknown host with 400 first.
+  if (!name) throw new Response("Unknown host", { status: 400 });
+  return name;
 }
 
 export function gatewayEnvironment(requestUrl: URL): GatewayEnvironment {
@@ -102,7 +152,7 @@ export function gatewayEnvironment(requestUrl: URL): GatewayEnvironment {
     const sandbox = new URL(env.MCOIN_SANDBOX_URL);
     const publicBase = env.MCOIN_SANDBOX_PUBLIC_URL
       ? new URL(env.MCOIN_SANDBOX_PUBLIC_URL)
-      : new URL(`${requestUrl.protocol}//${requestUrl.hostname}:${sandbox.port || "80"}`);
+      : new URL(`${requestUrl.protocol}//${requestUrl.host.replace(/:\d+$/, "")}:${sandbox.port || "80"}`);
     return {
       name,
       apiBase: env.MCOIN_SANDBOX_URL.replace(/\/+$/, ""),
@@ -115,7 +165,6 @@ export function gatewayEnvironment(requestUrl: URL): GatewayEnvironment {
   if (!apiBase || !loginUrl) {
     throw new ConfigError(`environment ${name} is not configured: set MCOIN_${upper}_API_BASE and MCOIN_${upper}_LOGIN_URL`);
   }
-  if (!env.SESSION_SECRET) throw new ConfigError(`environment ${name} needs SESSION_SECRET`);
   return { name, apiBase: apiBase.replace(/\/+$/, ""), loginUrl };
 }
 
@@ -130,6 +179,38 @@ export function secureGatewaySettings(requestUrl: URL, deviceInfo: Partial<Devic
   });
 }
 
-export const sessionSecret = env.SESSION_SECRET ?? SANDBOX_ONLY_SESSION_SECRET;
-export const cookieSecure = env.MCOIN_COOKIE_SECURE ? env.MCOIN_COOKIE_SECURE === "true" : env.MCOIN_ENV !== undefined && env.MCOIN_ENV !== "sandbox";
+/**
+ * Refuses to start a server whose configuration cannot serve every host it answers to: each
+ * environment but the sandbox needs its API and sign-in URLs and a real SESSION_SECRET (never the
+ * sandbox's public one). Called once by the HTTP server at start.
+ */
+export function assertServable(config: ServerEnv = env, hosts: readonly HostRule[] = HOSTS): void {
+  if (hosts.length === 0) throw new ConfigError("MCOIN_HOSTS lists no host: the mall would refuse every request");
+  const real = [...new Set(hosts.map((rule) => rule.environment))].filter((name) => name !== "sandbox");
+  for (const name of real) {
+    const upper = name.toUpperCase() as "DEV" | "SIT" | "UAT" | "PROD";
+    if (!config[`MCOIN_${upper}_API_BASE`] || !config[`MCOIN_${upper}_LOGIN_URL`]) {
+      throw new ConfigError(`hosts of the ${name} environment are configured, but not the environment: set MCOIN_${upper}_API_BASE and MCOIN_${upper}_LOGIN_URL`);
+    }
+  }
+  if (real.length > 0 && config.SESSION_SECRET.length === 0) {
+    throw new ConfigError(`the ${real.join(", ")} environment needs SESSION_SECRET (at least 32 characters)`);
+  }
+  if (config.SESSION_SECRET.includes(SANDBOX_ONLY_SESSION_SECRET) && real.length > 0) {
+    throw new ConfigError("SESSION_SECRET is the sandbox's public secret: choose your own");
+  }
+}
+
+/** The secrets that seal the session, newest first. */
+export const sessionSecrets: readonly string[] = env.SESSION_SECRET.length > 0 ? env.SESSION_SECRET : [SANDBOX_ONLY_SESSION_SECRET];
+
+/**
+ * Whether cookies of a request carry `Secure`: always over HTTPS and for every environment but the
+ * sandbox (whatever MCOIN_ENV says), unless MCOIN_COOKIE_SECURE says otherwise.
+ */
+export function cookieSecureFor(requestUrl: URL): boolean {
+  if (env.MCOIN_COOKIE_SECURE) return env.MCOIN_COOKIE_SECURE === "true";
+  return requestUrl.protocol === "https:" || environmentForHost(requestUrl.hostname) !== "sandbox";
+}
+
 export const apiTimeoutMs = env.MCOIN_API_TIMEOUT_MS;

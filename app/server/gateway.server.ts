@@ -2,7 +2,9 @@
  * The per-request gateway context handed to loaders and actions: the member's session, the locale,
  * the environment and an mCoin API client built for them, plus the spec's error handling (section 8):
  * 'not login' clears the session and redirects once to the login page; HTTP 500 and 429, network
- * failures and timeouts go to the error route; business refusals reach the route as ApiErrors.
+ * failures and timeouts go to the error route; a request the endpoint's declaration refuses (input
+ * that passed the route's pattern but not the gateway's) is the route's 400; business refusals reach
+ * the route as ApiErrors.
  */
 import { redirect } from "@remix-run/node";
 import { createApiClient, type ApiClient, type ApiReply, type CallOptions } from "../lib/api/client";
@@ -13,7 +15,9 @@ import { stateForPath } from "../lib/session-start/state-route";
 import { apiTimeoutMs, gatewayEnvironment, type GatewayEnvironment } from "./config.server";
 import { getLocale } from "./i18n.server";
 import { transport } from "./transport.server";
-import { clearMember, commitSession, getSession, reloginCookie, type MemberSession } from "./session.server";
+import { cookieOptionsFor } from "./cookies.server";
+import { SIGN_IN_NONCE_PARAM, newSignInNonce } from "./session-entry.server";
+import { clearMember, commitSession, freshSession, getSession, reloginCookie, type MemberSession } from "./session.server";
 
 export interface Member {
   token: string;
@@ -26,7 +30,7 @@ export interface Member {
 export class RequestContext {
   readonly request: Request;
   readonly url: URL;
-  readonly session: MemberSession;
+  session: MemberSession;
   readonly locale: Locale;
   readonly environment: GatewayEnvironment;
   api: ApiClient;
@@ -58,6 +62,13 @@ export class RequestContext {
     this.api = this.clientFor(token);
   }
 
+  /** Replaces the session with an empty one (at login: rotation), committed with the reply. */
+  async startFreshSession(): Promise<MemberSession> {
+    this.session = await freshSession();
+    this.sessionChanged = true;
+    return this.session;
+  }
+
   /** Call after changing the session, so the reply carries the new cookie. */
   sessionDidChange(): void {
     this.sessionChanged = true;
@@ -66,7 +77,7 @@ export class RequestContext {
   /** Headers a reply must carry: the session cookie when it changed. */
   async headers(extra?: HeadersInit): Promise<Headers> {
     const headers = new Headers(extra);
-    if (this.sessionChanged) headers.append("Set-Cookie", await commitSession(this.session));
+    if (this.sessionChanged) headers.append("Set-Cookie", await commitSession(this.session, this.request));
     return headers;
   }
 
@@ -91,22 +102,33 @@ export class RequestContext {
   async failure(error: unknown): Promise<unknown> {
     if (!isApiError(error)) return error;
     if (error.code === "NOT_LOGIN") return this.loginRedirect({ becauseNotLogin: true });
+    if (error.code === "BAD_REQUEST") return new Response("Bad Request", { status: 400 });
     if (ERROR_ROUTE_CODES.has(error.code)) return redirect(errorRoutePath(error, this.url), { headers: await this.headers() });
     return error;
   }
 
-  /** Sends the member to the wallet's sign-in page, to come back to home with login parameters. */
+  /**
+   * Sends the member to the wallet's sign-in page, to come back to home with login parameters and
+   * the nonce this browser's session keeps (session-entry.server.ts).
+   */
   async loginRedirect({ becauseNotLogin }: { becauseNotLogin: boolean }): Promise<Response> {
     const headers = new Headers();
     if (becauseNotLogin) {
       clearMember(this.session);
-      headers.append("Set-Cookie", await commitSession(this.session));
       const alreadySent = await reloginCookie.parse(this.request.headers.get("cookie"));
-      if (alreadySent) return redirect("/error?reason=session", { headers });
-      headers.append("Set-Cookie", await reloginCookie.serialize("1"));
+      if (alreadySent) {
+        headers.append("Set-Cookie", await commitSession(this.session, this.request));
+        return redirect("/error?reason=session", { headers });
+      }
+      headers.append("Set-Cookie", await reloginCookie.serialize("1", cookieOptionsFor(this.request)));
     }
+    const nonce = newSignInNonce();
+    this.session.set("signInNonce", nonce);
+    headers.append("Set-Cookie", await commitSession(this.session, this.request));
+    const back = new URL("/index", this.url.origin);
+    back.searchParams.set(SIGN_IN_NONCE_PARAM, nonce);
     const login = new URL(this.environment.loginUrl);
-    login.searchParams.set("redirect_uri", new URL("/index", this.url.origin).href);
+    login.searchParams.set("redirect_uri", back.href);
     login.searchParams.set("state", stateForPath(this.url.pathname));
     login.searchParams.set("lang", this.locale);
     return redirect(login.href, { headers });

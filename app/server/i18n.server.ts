@@ -2,18 +2,11 @@
  * The locale of a request: an explicit ?lng=, else the `language` part of the host app's user
  * agent, else the locale cookie, else zh (spec section 1).
  */
-import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, normalizeLocale, type Locale } from "../lib/i18n/locale";
 import { parseHostUserAgent } from "../lib/host-bridge/user-agent";
 import { RESOURCES } from "../locales";
-
-export const localeCookie = createCookie("mcoin_locale", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  maxAge: 60 * 60 * 24 * 365,
-});
+import { cookieOptionsFor, localeCookie } from "./cookies.server";
 
 export const i18n = new RemixI18Next({
   detection: {
@@ -39,6 +32,6 @@ export async function getLocale(request: Request): Promise<Locale> {
 
 /** The Set-Cookie value that stores the locale, or null when the cookie already says so. */
 export async function localeCookieHeader(request: Request, locale: Locale): Promise<string | null> {
-  const stored = normalizeLocale((await localeCookie.parse(request.headers.get("cookie"))) as string | null);
-  return stored === locale ? null : localeCookie.serialize(locale);
+  const stored = await localeCookie.parse(request.headers.get("cookie"));
+  return stored === locale ? null : localeCookie.serialize(locale, cookieOptionsFor(request));
 }

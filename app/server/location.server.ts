@@ -2,20 +2,15 @@
  * The member's location, as the host bridge gave it to the page: the page keeps it in the
  * `mcoin_geo` cookie ("lat,lng", or "denied" when the member refused) so loaders can sort by distance.
  */
-import { parseLatLng, type LatLng } from "../lib/geo/distance";
-
-export const GEO_COOKIE = "mcoin_geo";
+import type { LatLng } from "../lib/geo/distance";
+import { geoCookie } from "./cookies.server";
 
 export type MemberLocation = { status: "known"; at: LatLng } | { status: "denied" } | { status: "unknown" };
 
-export function memberLocation(request: Request): MemberLocation {
-  const cookie = request.headers.get("cookie") ?? "";
-  const raw = /(?:^|;\s*)mcoin_geo=([^;]*)/.exec(cookie)?.[1];
-  if (!raw) return { status: "unknown" };
-  const value = decodeURIComponent(raw);
-  if (value === "denied") return { status: "denied" };
-  const at = parseLatLng(value);
-  return at ? { status: "known", at } : { status: "unknown" };
+export async function memberLocation(request: Request): Promise<MemberLocation> {
+  const value = await geoCookie.parse(request.headers.get("cookie"));
+  if (value === null) return { status: "unknown" };
+  return value === "denied" ? { status: "denied" } : { status: "known", at: value };
 }
 
 /** lat/lng for a catalog call, when the member's location is known. */

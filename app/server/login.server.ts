@@ -1,16 +1,18 @@
 /**
  * Session start (spec section 4): on entry to home with login parameters, log in with them
- * (/macaupasssave), configure the host (/macaupassconfig with the state), keep the member in the
- * cookie session, copy the gray-seckill header, then route by `state`.
+ * (/macaupasssave), configure the host (/macaupassconfig with the state), keep the member in a fresh
+ * cookie session, copy the gray-seckill header, then route by `state`. Only an entry of the host or
+ * of the mall's own sign-in round trip does so (session-entry.server.ts); a link does not.
  */
 import { redirect } from "@remix-run/node";
 import { GRAY_SECKILL_HEADER, macaupassConfig, macaupassSave } from "../lib/api/endpoints";
 import { routeForState } from "../lib/session-start/state-route";
 export { hasLoginParams } from "../lib/session-start/login-params";
 import type { RequestContext } from "./gateway.server";
+import { SIGN_IN_NONCE_PARAM, entryKind } from "./session-entry.server";
 
 /** Query parameters the mall adds itself; every other one is a login parameter of the host. */
-const OWN_PARAMS = new Set(["lng"]);
+const OWN_PARAMS = new Set(["lng", SIGN_IN_NONCE_PARAM]);
 
 function loginParams(url: URL): Record<string, string> {
   const params: Record<string, string> = {};
@@ -22,14 +24,27 @@ function truthy(value: unknown): boolean {
   return value === true || value === 1 || value === "1" || value === "true";
 }
 
+/** Home without the login parameters: where a link that carried some leads. */
+function homeWithout(url: URL): string {
+  const lng = url.searchParams.get("lng");
+  return lng ? `/index?${new URLSearchParams({ lng })}` : "/index";
+}
+
 /** Logs in with the URL's parameters and returns the redirect to where `state` leads. */
 export async function startSession(context: RequestContext): Promise<Response> {
+  if (entryKind(context.request, context.session) === "link") {
+    // Not the wallet's launch nor our own sign-in: the code is left unredeemed.
+    if (context.member) return redirect(homeWithout(context.url));
+    return context.loginRedirect({ becauseNotLogin: false });
+  }
+
   const params = loginParams(context.url);
   context.useToken(null);
   const login = await context.reply(macaupassSave, params);
-  const { session } = context;
   const grayHeader = login.headers.get(GRAY_SECKILL_HEADER);
 
+  // A new member, or the same one again: nothing of the session before the login carries over.
+  const session = await context.startFreshSession();
   session.set("token", login.data.token);
   session.set("openId", login.data.open_id);
   session.set("nickname", login.data.nickname ?? "");
@@ -51,6 +66,5 @@ export async function startSession(context: RequestContext): Promise<Response> {
     // The host configuration only enables native calls; the member can shop without it.
     console.warn("macaupassconfig failed; continuing without host configuration", error);
   }
-  context.sessionDidChange();
   return redirect(landing, { headers: await context.headers() });
 }

@@ -1,9 +1,11 @@
 /**
- * The member's session: a signed, httpOnly cookie (never the browser's storage). It holds what the
- * spec's login returns and the flags the mall keeps per member.
+ * The member's session: a sealed (encrypted and authenticated), httpOnly cookie, never the browser's
+ * storage. It holds what the spec's login returns and the flags the mall keeps per member; the
+ * browser can neither read the gateway token in it nor forge one.
  */
-import { createCookie, createCookieSessionStorage, type Session } from "@remix-run/node";
-import { cookieSecure, sessionSecret } from "./config.server";
+import { createCookieSessionStorage, type Session } from "@remix-run/node";
+import { cookieOptionsFor, sessionCookie } from "./cookies.server";
+export { reloginCookie } from "./cookies.server";
 
 export interface SessionData {
   token: string;
@@ -16,6 +18,11 @@ export interface SessionData {
   secretDoor: boolean;
   /** The terms were checked this session and need no pop-up. */
   clauseChecked: boolean;
+  /**
+   * Set when the mall sends this browser to the sign-in page; the page's return must carry it back
+   * (session-entry.server.ts), which tells the mall's own sign-in round trip from a planted link.
+   */
+  signInNonce: string;
 }
 
 export interface SessionFlashData {
@@ -25,20 +32,12 @@ export interface SessionFlashData {
 
 export type MemberSession = Session<SessionData, SessionFlashData>;
 
-const storage = createCookieSessionStorage<SessionData, SessionFlashData>({
-  cookie: {
-    name: "__mcoin_session",
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: cookieSecure,
-    secrets: [sessionSecret],
-    maxAge: 60 * 60 * 24 * 7,
-  },
-});
+const storage = createCookieSessionStorage<SessionData, SessionFlashData>({ cookie: sessionCookie });
 
 export const getSession = (request: Request) => storage.getSession(request.headers.get("cookie"));
-export const commitSession = (session: MemberSession) => storage.commitSession(session);
+export const commitSession = (session: MemberSession, request: Request) => storage.commitSession(session, cookieOptionsFor(request));
+/** An empty session: a login starts from one, so nothing of the session before it carries over. */
+export const freshSession = () => storage.getSession(null);
 
 const USER_KEYS = ["token", "openId", "nickname", "avatar", "grayScaleMode", "secretDoor", "clauseChecked"] as const;
 
@@ -46,16 +45,3 @@ const USER_KEYS = ["token", "openId", "nickname", "avatar", "grayScaleMode", "se
 export function clearMember(session: MemberSession): void {
   for (const key of USER_KEYS) session.unset(key);
 }
-
-/**
- * Set for a short while when the mall sent the member to the login page because the gateway said
- * 'not login'. A second 'not login' while it is set shows the error screen instead of redirecting
- * again, so a token the gateway keeps refusing can never loop through the login page.
- */
-export const reloginCookie = createCookie("mcoin_relogin", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  secure: cookieSecure,
-  maxAge: 30,
-});

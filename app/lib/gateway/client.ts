@@ -18,7 +18,11 @@ export interface GatewayClientSettings extends EnvelopeSettings {
   debug: boolean;
 }
 
-export type GatewayErrorCode = "BUSINESS" | "HTTP" | "NETWORK" | "TIMEOUT" | "ABORTED";
+/** BAD_REQUEST: the call could not be sent as asked (nothing was sent). */
+export type GatewayErrorCode = "BUSINESS" | "HTTP" | "NETWORK" | "TIMEOUT" | "ABORTED" | "BAD_REQUEST";
+
+/** What an HTTP header value may hold: no CR, LF, NUL or other control character. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 export class GatewayError extends Error {
   readonly code: GatewayErrorCode;
@@ -78,6 +82,8 @@ export function createGatewayClient(settings: GatewayClientSettings, options: Ga
     const exempt = settings.exemptUrls.some((fragment) => functionUrl.includes(fragment));
     const sealed = exempt ? null : sealRequest(settings, { functionUrl, body, token: callOptions.token, now: now() });
     const headers = sealed?.headers ?? { "Content-Type": settings.contentType, Token: callOptions.token ?? "" };
+    const unsendable = Object.entries(headers).find(([, value]) => !HEADER_VALUE.test(value));
+    if (unsendable) return fail(new GatewayError("BAD_REQUEST", `the ${unsendable[0]} header cannot carry control characters`), functionUrl);
     const requestBody = sealed?.body ?? JSON.stringify(body ?? {});
     debug(`gateway → ${functionUrl} ${JSON.stringify(body)}`);
 

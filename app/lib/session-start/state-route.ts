@@ -60,6 +60,6 @@ export function routeForState(state: string | null | undefined, oauthParamsRaw?:
 export function stateForPath(pathname: string): string {
   const match = /^\/(store_details|coupon_details|mCoin_zone|coupon_details_link|store_details_link|seckill)(?:\/([^/]+))?\/?$/.exec(pathname);
   if (match) return match[2] ? `${match[1]}/${decodeURIComponent(match[2])}` : match[1];
-  if (pathname === "/mycoupon") return "mycoupon";
+  if (pathname === "/mycoupon" || pathname.startsWith("/mycoupons/")) return "mycoupon";
   return "";
 }

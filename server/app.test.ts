@@ -1,0 +1,212 @@
+import type { RequestHandler } from "express";
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseHosts, environmentForHost } from "../app/server/config.server";
+import { createMallApp } from "./app";
+import { MAX_BODY_BYTES, MAX_FORM_FIELDS } from "./body-limit";
+import { DEFAULT_RATE_LIMITS, bucketsOf, parseRateLimits, type RateLimits } from "./rate-limit";
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A raw HTTP request: fetch would not let a test set Host, or send TRACE. */
+function send(port: number, method: string, path: string, headers: Record<string, string | number> = {}, body?: string | Buffer): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: "127.0.0.1", port, method, path, headers: { host: `localhost:${port}`, ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }));
+    });
+    request.on("error", reject);
+    if (body !== undefined) request.end(body);
+    else request.end();
+  });
+}
+
+/** What reached "Remix": the stub answers with the request it was given. */
+const echo: RequestHandler = (req, res) => {
+  res.json({ method: req.method, url: req.originalUrl, body: Buffer.isBuffer(req.body) ? req.body.toString() : null, nonce: res.locals.cspNonce, rewrite: res.locals.errorRoute ? String(res.locals.errorRoute.search) : null });
+};
+
+const HOSTS = parseHosts("localhost,127.0.0.1,mall.example=prod,*.preview.example=uat", "sandbox");
+
+async function start(limits: RateLimits = { login: 1000, task: 1000, action: 1000 }) {
+  const app = createMallApp({
+    environmentForHost: (hostname) => environmentForHost(hostname, HOSTS),
+    trustProxy: false,
+    csp: { enforce: true, frameAncestors: ["https://wallet.example"], originsOf: () => ({ images: ["http://img.example"], signIn: "http://signin.example" }) },
+    widgetOrigins: ["https://partner.example"],
+    rateLimits: limits,
+    assets: [],
+    remix: echo,
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+describe("the mall's HTTP server", () => {
+  let port: number;
+  let close: () => Promise<unknown>;
+  beforeAll(async () => {
+    ({ port, close } = await start());
+  });
+  afterAll(() => close());
+
+  it("answers only the configured hosts, whatever else the Host header says", async () => {
+    expect((await send(port, "GET", "/index")).status).toBe(200);
+    expect((await send(port, "GET", "/index", { host: "mall.example" })).status).toBe(200);
+    expect((await send(port, "GET", "/index", { host: "a.preview.example" })).status).toBe(200);
+    for (const host of ["evil.example", "10.evil.example", "evil.local", "mall.example.evil.example", "preview.example", "192.168.1.9"]) {
+      const reply = await send(port, "GET", "/index", { host });
+      expect(reply.status, host).toBe(400);
+      expect(reply.body).toBe("Unknown host");
+    }
+  });
+
+  it("refuses TRACE and other methods it does not speak", async () => {
+    for (const method of ["TRACE", "PROPFIND", "M-SEARCH"]) {
+      const reply = await send(port, method, "/index");
+      expect(reply.status, method).toBe(405);
+      expect(reply.headers.allow).toContain("GET");
+    }
+  });
+
+  it("answers OPTIONS itself: no route code runs for it", async () => {
+    const reply = await send(port, "OPTIONS", "/mycoupons/a-token-12345");
+    expect(reply.status).toBe(204);
+    expect(reply.body).toBe("");
+  });
+
+  it("sends the security headers, with a fresh nonce in the CSP each time", async () => {
+    const first = await send(port, "GET", "/index");
+    const second = await send(port, "GET", "/index");
+    const csp = String(first.headers["content-security-policy"]);
+    const nonce = (JSON.parse(first.body) as { nonce: string }).nonce;
+    expect(csp).toContain(`script-src 'self' 'nonce-${nonce}'`);
+    expect(csp).toContain("frame-ancestors 'self' https://wallet.example");
+    expect(csp).toContain("img-src 'self' data: http://img.example");
+    expect(csp).toContain("form-action 'self' http://signin.example");
+    expect(csp).toContain("object-src 'none'");
+    expect(String(second.headers["content-security-policy"])).not.toContain(nonce);
+    expect(first.headers["x-content-type-options"]).toBe("nosniff");
+    expect(first.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(first.headers["x-powered-by"]).toBeUndefined();
+  });
+
+  describe("where a state-changing request comes from", () => {
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+
+    it("takes posts from the mall's own origin and from clients that are not browsers", async () => {
+      expect((await send(port, "POST", "/resources/agreement", { ...form, origin: `http://localhost:${port}` }, "intent=agree")).status).toBe(200);
+      expect((await send(port, "POST", "/resources/agreement", { ...form, "sec-fetch-site": "same-origin" }, "intent=agree")).status).toBe(200);
+      expect((await send(port, "POST", "/resources/agreement", form, "intent=agree")).status).toBe(200);
+    });
+
+    it.each([
+      ["another site", { origin: "https://evil.example" }],
+      ["another port of the same site", { origin: "http://localhost:1" }],
+      ["an opaque origin", { origin: "null" }],
+      ["another site, by Fetch Metadata", { "sec-fetch-site": "cross-site" }],
+      ["the same site, another origin, by Fetch Metadata", { "sec-fetch-site": "same-site" }],
+      ["another site, by Referer", { referer: "https://evil.example/page" }],
+    ])("refuses a post from %s with 403, on routes and resource routes alike", async (_, headers) => {
+      for (const path of ["/resources/agreement", "/resources/session", "/search", "/index?index", "/search.data"]) {
+        const reply = await send(port, "POST", path, { ...form, ...headers }, "intent=agree");
+        expect(reply.status, path).toBe(403);
+      }
+      expect((await send(port, "DELETE", "/search", headers)).status).toBe(403);
+    });
+
+    it("lets the configured sites post to the task widget's route, and answers CORS to them alone", async () => {
+      const partner = await send(port, "POST", "/resources/task", { ...form, origin: "https://partner.example" }, "intent=detail");
+      expect(partner.status).toBe(200);
+      expect(partner.headers["access-control-allow-origin"]).toBe("https://partner.example");
+      expect(partner.headers.vary).toContain("Origin");
+
+      const stranger = await send(port, "POST", "/resources/task", { ...form, origin: "https://evil.example" }, "intent=detail");
+      expect(stranger.status).toBe(403);
+      expect(stranger.headers["access-control-allow-origin"]).toBeUndefined();
+      // Only the widget's route: the partner posts nowhere else.
+      expect((await send(port, "POST", "/resources/agreement", { ...form, origin: "https://partner.example" }, "intent=agree")).status).toBe(403);
+
+      const preflight = await send(port, "OPTIONS", "/resources/task", { origin: "https://partner.example", "access-control-request-method": "POST" });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers["access-control-allow-origin"]).toBe("https://partner.example");
+    });
+  });
+
+  describe("request bodies", () => {
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+
+    it("hands Remix the very bytes posted", async () => {
+      const reply = await send(port, "POST", "/resources/task", form, "intent=detail&token=C1&no=T1");
+      expect((JSON.parse(reply.body) as { body: string }).body).toBe("intent=detail&token=C1&no=T1");
+    });
+
+    it("refuses a body over the limit at once, declared or streamed", async () => {
+      const big = Buffer.alloc(MAX_BODY_BYTES + 1, "a");
+      expect((await send(port, "POST", "/resources/task", { ...form, "content-length": 12 * 1024 * 1024 }, big)).status).toBe(413);
+      expect((await send(port, "POST", "/resources/task", { ...form, "transfer-encoding": "chunked" }, big)).status).toBe(413);
+    });
+
+    it("refuses too many fields", async () => {
+      const fields = Array.from({ length: MAX_FORM_FIELDS + 1 }, (_, index) => `f${index}=1`).join("&");
+      expect((await send(port, "POST", "/search", form, fields)).status).toBe(413);
+    });
+
+    it("refuses what the mall never posts: multipart, JSON, compressed", async () => {
+      expect((await send(port, "POST", "/resources/task", { "content-type": "multipart/form-data; boundary=x" }, "--x\r\n\r\n--x--")).status).toBe(415);
+      expect((await send(port, "POST", "/resources/task", { "content-type": "application/json" }, "{}")).status).toBe(415);
+      expect((await send(port, "POST", "/resources/task", { ...form, "content-encoding": "gzip" }, "x")).status).toBe(415);
+      expect((await send(port, "POST", "/resources/task", {}, "intent=detail")).status).toBe(415);
+    });
+
+    it("lets an empty post through", async () => {
+      expect((await send(port, "POST", "/resources/session")).status).toBe(200);
+    });
+  });
+});
+
+describe("rate limits", () => {
+  it("count login entries, the task route and actions, each in its own bucket", () => {
+    const at = (method: string, path: string, query: Record<string, string> = {}) => bucketsOf({ method, path, query });
+    expect(at("GET", "/index", { code: "x" })).toEqual(["login"]);
+    expect(at("GET", "/", { code: "x" })).toEqual(["login"]);
+    expect(at("GET", "/mycoupons/abc")).toEqual(["login"]);
+    expect(at("GET", "/index")).toEqual([]);
+    expect(at("POST", "/resources/task")).toEqual(["task", "action"]);
+    expect(at("POST", "/search")).toEqual(["action"]);
+    expect(at("GET", "/classify/coffee")).toEqual([]);
+  });
+
+  it("are read from MCOIN_RATE_LIMITS over the defaults, and refuse nonsense", () => {
+    expect(parseRateLimits(undefined)).toEqual(DEFAULT_RATE_LIMITS);
+    expect(parseRateLimits("login=5")).toEqual({ ...DEFAULT_RATE_LIMITS, login: 5 });
+    expect(() => parseRateLimits("login=0")).toThrow(/MCOIN_RATE_LIMITS/);
+    expect(() => parseRateLimits("everything=5")).toThrow(/MCOIN_RATE_LIMITS/);
+  });
+
+  it("answer a page over its limit with the error route and 429, anything else with a short 429", async () => {
+    const { port, close } = await start({ login: 2, task: 1000, action: 2 });
+    try {
+      for (let attempt = 0; attempt < 2; attempt++) expect((await send(port, "GET", "/index?code=x", { accept: "text/html" })).status).toBe(200);
+      const page = await send(port, "GET", "/index?code=x", { accept: "text/html", "sec-fetch-dest": "document" });
+      expect(page.headers["retry-after"]).toMatch(/^\d+$/);
+      // The stub shows what Remix was asked for: the error route, code RATE_LIMITED, back to /index.
+      expect((JSON.parse(page.body) as { rewrite: string }).rewrite).toBe("code=RATE_LIMITED&from=%2Findex");
+
+      const form = { "content-type": "application/x-www-form-urlencoded" };
+      for (let attempt = 0; attempt < 2; attempt++) expect((await send(port, "POST", "/search", form, "intent=search")).status).toBe(200);
+      const action = await send(port, "POST", "/search", form, "intent=search");
+      expect(action.status).toBe(429);
+      expect(JSON.parse(action.body)).toEqual({ ok: false, code: "RATE_LIMITED" });
+    } finally {
+      await close();
+    }
+  });
+});

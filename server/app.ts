@@ -1,0 +1,75 @@
+/**
+ * The mall's HTTP server (Express), the one place every request passes through before Remix: the
+ * method and Host checks, the security headers, where state-changing requests come from, rate limits,
+ * body limits, then static files and the Remix app. Each is a module of its own; this file only puts
+ * them in order.
+ */
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import type { EnvironmentName } from "../app/server/config.server";
+import { limitBodies } from "./body-limit";
+import { crossOriginPolicy } from "./cross-origin";
+import { rateLimits, type RateLimits } from "./rate-limit";
+import { allowedHosts, refuseUnknownMethods } from "./request-gate";
+import { securityHeaders, type SecurityHeaderOptions } from "./security-headers";
+
+export interface MallAppOptions {
+  /** The environment of a host name, or null for a host the mall does not answer to. */
+  environmentForHost(hostname: string): EnvironmentName | null;
+  /** Express's `trust proxy` (false: the socket's address is the client's). */
+  trustProxy: boolean | number | string;
+  csp: SecurityHeaderOptions;
+  widgetOrigins: readonly string[];
+  rateLimits: RateLimits;
+  redis?: unknown;
+  /** Static files (built assets) or Vite's dev middleware. */
+  assets: RequestHandler[];
+  /** The Remix app. */
+  remix: RequestHandler;
+}
+
+export function createMallApp(options: MallAppOptions): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", options.trustProxy);
+
+  app.use(refuseUnknownMethods());
+  app.use(allowedHosts(options.environmentForHost));
+  app.use(securityHeaders(options.csp));
+  app.use(compression());
+  app.use(crossOriginPolicy({ widgetOrigins: options.widgetOrigins }));
+  app.use(rateLimits({ limits: options.rateLimits, redis: options.redis }));
+  app.use(limitBodies());
+  if (options.assets.length > 0) app.use(options.assets);
+  app.all("*", options.remix);
+  app.use(lastResort);
+  return app;
+}
+
+/** Whatever escaped: logged, and a plain 500 that says nothing of the cause. */
+const lastResort: ErrorRequestHandler = (error, _req, res, _next) => {
+  console.error("mall: request failed", error);
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.status(500).set({ "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" }).send("Internal Server Error");
+};
+
+/** The production build's files: fingerprinted assets for a year, the rest for an hour. */
+export function staticAssets(clientDir: string): RequestHandler[] {
+  const router = express.Router();
+  router.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false, redirect: false }));
+  router.use(
+    express.static(clientDir, {
+      maxAge: "1h",
+      index: false,
+      redirect: false,
+      setHeaders(res, path) {
+        // The standalone task widget is loaded by other sites' pages.
+        if (path.endsWith("/task-widget.js")) res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+      },
+    }),
+  );
+  return [router];
+}

@@ -1,0 +1,74 @@
+/**
+ * Hands a request to Remix and writes its response back. @remix-run/express would stream the raw
+ * request into Remix; here the body has already been read under the mall's limits (body-limit.ts),
+ * so it is passed as bytes.
+ */
+import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import type { IncomingHttpHeaders } from "node:http";
+
+/** Set by a middleware that answers with the error route instead (rate limits). */
+export interface ErrorRouteRewrite {
+  /** The status the error route is sent with. */
+  status: number;
+  /** The error route's query (code, from). */
+  search: URLSearchParams;
+}
+
+/** The request's own origin, as Remix sees it (the Host was checked by host-check.ts). */
+export function requestOrigin(req: ExpressRequest): string {
+  // req.hostname follows `trust proxy`; the port comes from X-Forwarded-Host or Host, as in
+  // @remix-run/express.
+  const port = /:(\d+)$/.exec(req.get("x-forwarded-host") ?? "")?.[1] ?? /:(\d+)$/.exec(req.get("host") ?? "")?.[1];
+  const host = req.hostname.includes(":") && !req.hostname.startsWith("[") ? `[${req.hostname}]` : req.hostname;
+  return `${req.protocol}://${host}${port ? `:${port}` : ""}`;
+}
+
+function toHeaders(incoming: IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
+
+async function send(res: ExpressResponse, response: Response): Promise<void> {
+  res.status(response.status);
+  // Iterating Headers yields each Set-Cookie on its own.
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+function toRemixRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const origin = requestOrigin(req);
+  const rewrite = res.locals.errorRoute as ErrorRouteRewrite | undefined;
+  if (rewrite) {
+    return new Request(`${origin}/error?${rewrite.search}`, { method: "GET", headers: toHeaders(req.headers), signal: controller.signal });
+  }
+  const body = Buffer.isBuffer(req.body) && req.body.length > 0 ? req.body : undefined;
+  return new Request(`${origin}${req.originalUrl}`, {
+    method: req.method,
+    headers: toHeaders(req.headers),
+    signal: controller.signal,
+    body: req.method === "GET" || req.method === "HEAD" || !body ? undefined : new Uint8Array(body),
+  });
+}
+
+export function remixHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: string): RequestHandler {
+  const handle = createRequestHandler(build, mode);
+  return async (req, res, next) => {
+    try {
+      const response = await handle(toRemixRequest(req, res), { cspNonce: res.locals.cspNonce as string });
+      const rewrite = res.locals.errorRoute as ErrorRouteRewrite | undefined;
+      await send(res, rewrite ? new Response(response.body, { status: rewrite.status, headers: response.headers }) : response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
