@@ -28,7 +28,7 @@ const FiltersSchema = z.object({
 /** What the path names: a keyword, or a category with its title. */
 function listingOf(params: { title?: string; idTitle?: string }): { title: string; keyword?: string; categoryId?: number } | null {
   if (params.idTitle !== undefined) {
-    const match = /^(\d{1,9})-(.+)$/s.exec(params.idTitle);
+    const match = /^([1-9]\d{0,8})-(.+)$/s.exec(params.idTitle);
     return match ? { title: match[2], categoryId: Number(match[1]) } : null;
   }
   const keyword = (params.title ?? "").trim().slice(0, 60);
@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const filters = FiltersSchema.parse(Object.fromEntries(url.searchParams));
   const categoryId = filters.category ?? listing.categoryId;
   const context = await getRequestContext(request);
-  const { near, location } = catalogNear(request);
+  const { near, location } = await catalogNear(request);
   const [offers, stores, classify, time] = await Promise.all([
     context.call(searchProduct, { keyword: listing.keyword, categoryId, districtId: filters.district, sort: filters.sort, page: 1, size: OFFER_PAGE_SIZE, ...near }),
     listing.keyword

@@ -6,10 +6,12 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BackToHomeLink, OverwhelmedScreen, StatusScreen } from "../components/status-screen";
+import { safeLocalPath } from "../lib/url/local-path";
 
-/** Only paths of this site may be returned to. */
+/** Only paths of this site, and not this screen itself, may be returned to. */
 function safeFrom(raw: string | null): string | null {
-  return raw && raw.startsWith("/") && !raw.startsWith("//") && !raw.startsWith("/error") ? raw : null;
+  const path = safeLocalPath(raw);
+  return path && !path.startsWith("/error") ? path : null;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

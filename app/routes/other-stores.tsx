@@ -14,11 +14,12 @@ import { formatDistance } from "../lib/geo/distance";
 import { getHostBridge } from "../lib/host-bridge";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const match = /^(\d{1,9})-(\d{1,9})-(\d{1,4})-([12])$/.exec(params.spec ?? "");
+  // The store id is positive; a product id of 0 means "no offer" (type 1).
+  const match = /^([1-9]\d{0,8})-(\d{1,9})-(\d{1,4})-([12])$/.exec(params.spec ?? "");
   if (!match) throw new Response("Not Found", { status: 404 });
   const [storeId, productId, , type] = match.slice(1).map(Number);
   const context = await getRequestContext(request);
-  const { near } = catalogNear(request);
+  const { near } = await catalogNear(request);
   const branches = await orNotFound(context.call(branchList, { storeId, productId: type === 2 ? productId : 0, ...near }));
   return data({ ...branches, forOffer: type === 2 && productId > 0 }, { headers: await context.headers() });
 }
