@@ -62,23 +62,23 @@ test("recent searches survive a reload and are cleared only after confirming", a
   await page.goto("/search");
   await page.reload();
   const recent = page.getByRole("region", { name: "Recent searches" });
-  await expect(recent.getByRole("link")).toHaveText(["buffet", "coffee"]);
+  await expect(recent.getByRole("listitem")).toHaveText(["buffet", "coffee"]);
 
   await hydrated(page);
   await recent.getByRole("button", { name: "Clear search history" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Clear search history?" });
   await confirm.getByRole("button", { name: "Cancel" }).click();
-  await expect(recent.getByRole("link")).toHaveCount(2);
+  await expect(recent.getByRole("listitem")).toHaveCount(2);
 
   await recent.getByRole("button", { name: "Clear search history" }).click();
   await confirm.getByRole("button", { name: "Clear" }).click();
   await expect(recent.getByText("No recent searches yet.")).toBeVisible();
   await page.reload();
-  await expect(recent.getByRole("link")).toHaveCount(0);
+  await expect(recent.getByRole("listitem")).toHaveCount(0);
 });
 
 test("popular searches open their results", async ({ page }) => {
-  await page.getByRole("region", { name: "Popular searches" }).getByRole("link", { name: "coffee" }).click();
+  await page.getByRole("region", { name: "Popular searches" }).getByRole("button", { name: "coffee" }).click();
   await expect(page).toHaveURL(/\/classify\/coffee$/);
 });
 
@@ -160,5 +160,5 @@ test("the search screen's action answers bad input with 400 and changes nothing"
   }
   expect((await sandbox.calls("/api/auth/searchhistory")).filter((call) => call.method === "DELETE")).toHaveLength(0);
   await page.goto("/search");
-  await expect(page.getByRole("region", { name: "Recent searches" }).getByRole("link")).toHaveText(["coffee"]);
+  await expect(page.getByRole("region", { name: "Recent searches" }).getByRole("listitem")).toHaveText(["coffee"]);
 });

@@ -1,9 +1,10 @@
 /**
  * Search (/search): the keyword box, the member's recent searches (kept by the gateway per member;
- * clearing asks first) and popular searches. Results open at /classify/{keyword}.
+ * clearing asks first) and popular searches. A search is this screen's action, the only thing that
+ * adds to the member's history (a link to results adds nothing); results open at /classify/{keyword}.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useFetcher, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -12,7 +13,8 @@ import { Dialog } from "../components/dialog";
 import { BackIcon, SearchIcon, TrashIcon } from "../components/icons";
 import { parseForm } from "../server/forms.server";
 import { getRequestContext, requireMember } from "../server/gateway.server";
-import { clearSearchHistory, popularSearches, searchHistory } from "../lib/api/catalog-endpoints";
+import { clearSearchHistory, popularSearches, recordSearch, searchHistory } from "../lib/api/catalog-endpoints";
+import { isApiError } from "../lib/api/errors";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await getRequestContext(request);
@@ -26,23 +28,45 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+const SearchActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("search"), keyword: z.string().trim().min(1).max(60) }),
+  z.object({ intent: z.literal("clear-history") }),
+]);
+
 export async function action({ request }: ActionFunctionArgs) {
-  const context = await requireMember(request);
-  const form = await parseForm(request, z.object({ intent: z.literal("clear-history") }));
+  const form = await parseForm(request, SearchActionSchema);
   if (!form.success) return data({ ok: false as const }, { status: 400 });
+  if (form.data.intent === "search") {
+    const { keyword } = form.data;
+    const context = await getRequestContext(request);
+    if (context.member) {
+      try {
+        await context.api.call(recordSearch, { keyword });
+      } catch (error) {
+        // The results matter more than the history: only a lost session stops the search.
+        if (isApiError(error) && error.code === "NOT_LOGIN") throw await context.failure(error);
+        console.warn("search history not recorded", error);
+      }
+    }
+    return redirect(resultsPath(keyword));
+  }
+  const context = await requireMember(request);
   await context.call(clearSearchHistory);
   return data({ ok: true as const }, { headers: await context.headers() });
 }
 
-/** Where a keyword's results are. */
+/**
+ * Where a keyword's results are. A path segment of `.` or `..` (however encoded) is resolved away by
+ * every URL parser, so those two keywords get a trailing space, which the listing trims.
+ */
 export function resultsPath(keyword: string): string {
-  return `/classify/${encodeURIComponent(keyword)}`;
+  const segment = keyword === "." || keyword === ".." ? `${keyword} ` : keyword;
+  return `/classify/${encodeURIComponent(segment)}`;
 }
 
 export default function Search() {
   const { t } = useTranslation();
   const { popular, history, keyword: initialKeyword } = useLoaderData<typeof loader>();
-  const navigate = useNavigate();
   const goBack = useGoBack(false);
   const [keyword, setKeyword] = useState(initialKeyword);
   const [empty, setEmpty] = useState(false);
@@ -53,18 +77,16 @@ export default function Search() {
   return (
     <div className="search-page">
       <Form
+        method="post"
         role="search"
         className="search-bar"
         onSubmit={(event) => {
+          if (keyword.trim()) return;
           event.preventDefault();
-          const trimmed = keyword.trim();
-          if (!trimmed) {
-            setEmpty(true);
-            return;
-          }
-          navigate(resultsPath(trimmed));
+          setEmpty(true);
         }}
       >
+        <input type="hidden" name="intent" value="search" />
         <button type="button" className="icon-button" onClick={goBack} aria-label={t("common.back")}>
           <BackIcon />
         </button>
@@ -148,14 +170,18 @@ export default function Search() {
   );
 }
 
+/** Each keyword searches again through the screen's action, so it joins the recent searches. */
 function KeywordChips({ keywords }: { keywords: string[] }) {
   return (
     <ul className="chips keyword-chips">
       {keywords.map((keyword) => (
         <li key={keyword}>
-          <Link to={resultsPath(keyword)} className="chip">
-            {keyword}
-          </Link>
+          <Form method="post" className="chip-form">
+            <input type="hidden" name="intent" value="search" />
+            <button type="submit" name="keyword" value={keyword} className="chip">
+              {keyword}
+            </button>
+          </Form>
         </li>
       ))}
     </ul>
