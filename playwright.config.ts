@@ -4,7 +4,7 @@
  * from `npm start`'s so both can run at once.
  */
 import { defineConfig } from "@playwright/test";
-import { E2E_APP_URL, E2E_SANDBOX_PORT, E2E_SANDBOX_URL, E2E_WIDGET_ORIGIN, walletUserAgent } from "./e2e/env";
+import { E2E_APP_URL, E2E_PORT_OFFSET, E2E_SANDBOX_PORT, E2E_SANDBOX_URL, E2E_WIDGET_ORIGIN, walletUserAgent } from "./e2e/env";
 
 const APP_PORT = new URL(E2E_APP_URL).port;
 const build = process.env.MCOIN_E2E_PREBUILT ? "" : "npm run --silent build && ";
@@ -12,13 +12,14 @@ const build = process.env.MCOIN_E2E_PREBUILT ? "" : "npm run --silent build && "
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
+  outputDir: E2E_PORT_OFFSET ? `test-results-${E2E_PORT_OFFSET}` : "test-results",
   // One sandbox serves every test and tests inject faults into it: run them one at a time.
   workers: 1,
   fullyParallel: false,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: E2E_PORT_OFFSET ? `playwright-report-${E2E_PORT_OFFSET}` : "playwright-report" }]],
   use: {
     baseURL: E2E_APP_URL,
     browserName: "chromium",
