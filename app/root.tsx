@@ -2,6 +2,7 @@
  * The document: locale, titles, the frame, and the overlays every page shares (the agreement pop-up
  * among them). The root loader calls the gateway only to check the terms once per login.
  */
+import "./zod-config";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Links,
