@@ -40,7 +40,9 @@ export async function action({ request }: ActionFunctionArgs) {
       return resourceJson({ ok: false as const, code: "BAD_REQUEST", message: error.message }, { status: 400 });
     }
     if (error instanceof GatewayError) {
-      return resourceJson({ ok: false as const, code: error.result?.code ?? error.code, message: error.result?.message ?? error.message }, { status: 502 });
+      // The task center's refusal (a result code) is an answer; anything else means it failed us.
+      const status = error.code === "BUSINESS" ? 409 : 502;
+      return resourceJson({ ok: false as const, code: error.result?.code ?? error.code, message: error.result?.message ?? error.message }, { status });
     }
     if (error instanceof GatewayConfigError) {
       return resourceJson({ ok: false as const, code: "NOT_CONFIGURED", message: "the task center is not configured here" }, { status: 503 });
