@@ -1,0 +1,459 @@
+/**
+ * The mall and the sandbox tried as an attacker would: each defect the hardening pass found,
+ * reproduced as it was reported, now failing safely; and the wallet's own entries still working.
+ * Raw requests go through node:http where a browser or Playwright would not send what an attacker can.
+ */
+import { createCookieSessionStorage } from "@remix-run/node";
+import { spawn, type ChildProcess } from "node:child_process";
+import { request as httpRequest, createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Page } from "@playwright/test";
+import { E2E_APP_URL, E2E_PORT_OFFSET, E2E_SANDBOX_URL, walletUserAgent } from "./env";
+import { MEMBERS, expect, hydrated, isLoginPage, test } from "./fixtures";
+
+const APP_PORT = Number(new URL(E2E_APP_URL).port);
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A request exactly as given: any method, any Host, any bytes. */
+function raw(method: string, path: string, headers: Record<string, string | number> = {}, body?: string | Buffer, port = APP_PORT): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const request = httpRequest({ host: "127.0.0.1", port, method, path, headers: { host: `localhost:${port}`, ...headers } }, (response) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }));
+    });
+    // A server that refuses a body answers and closes while the body is still being written: the
+    // write fails (EPIPE) but the answer is there to read.
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      if (answered) return;
+      if (error.code === "EPIPE" || error.code === "ECONNRESET") setTimeout(() => answered || reject(error), 2_000);
+      else reject(error);
+    });
+    request.end(body);
+  });
+}
+
+const setCookies = (reply: Reply) => ([] as string[]).concat(reply.headers["set-cookie"] ?? []);
+
+/** A page of another site (or of another port of this one), serving the HTML it is given. */
+async function otherSite(html: string, hostname = "127.0.0.1"): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((_, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.end(`<!doctype html><html><head><meta charset="utf-8"><title>Elsewhere</title></head><body>${html}</body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, resolve));
+  return {
+    url: `http://${hostname}:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Another mall server on the suite's build and sandbox, with configuration of its own. */
+async function startMall(port: number, env: Record<string, string>): Promise<{ url: string; stop(): void }> {
+  const child: ChildProcess = spawn(process.execPath, ["build/mall-server.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), MCOIN_SANDBOX_URL: E2E_SANDBOX_URL, ...env },
+    stdio: "ignore",
+  });
+  // One address for the browser and the test's own requests: rate limits count per address.
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const up = await raw("GET", "/robots.txt", {}, undefined, port).then(
+      (reply) => reply.status === 200,
+      () => false,
+    );
+    if (up) return { url, stop: () => child.kill() };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error(`the mall on ${url} did not start`);
+}
+
+/** The member home greets. */
+const greeting = (page: Page, member: keyof typeof MEMBERS) => page.getByText(`Hi, ${MEMBERS[member].nickname}`);
+
+async function memberOnHome(page: Page, member: keyof typeof MEMBERS) {
+  await page.goto("/index");
+  await expect(greeting(page, member)).toBeVisible();
+}
+
+test.describe("1. a link cannot swap the member's account", () => {
+  test("a login code of another member, linked from another site, leaves the member signed in as themselves", async ({ page, sandbox, signIn }) => {
+    await signIn("chan");
+    const landing = await sandbox.loginRedirect(MEMBERS.ana.openId, `${E2E_APP_URL}/index`);
+    const site = await otherSite(`<a href="${landing}">Free mCoin!</a>`);
+    try {
+      const logins = (await sandbox.calls("/macaupasssave")).length;
+      await page.goto(site.url);
+      await page.getByRole("link", { name: "Free mCoin!" }).click();
+      await expect(page).toHaveURL(`${E2E_APP_URL}/index`);
+      await expect(greeting(page, "chan")).toBeVisible();
+      // The code was not even redeemed.
+      expect(await sandbox.calls("/macaupasssave")).toHaveLength(logins);
+
+      // The wallet's own launch with the same code still signs Ana in, replacing the session.
+      await page.goto(landing);
+      await expect(greeting(page, "ana")).toBeVisible();
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("without a session, such a link leads to the mall's own sign-in and its code stays unused", async ({ page, sandbox }) => {
+    const landing = await sandbox.loginRedirect(MEMBERS.ana.openId, `${E2E_APP_URL}/index`);
+    const site = await otherSite(`<a href="${landing}">Free mCoin!</a>`);
+    try {
+      await page.goto(site.url);
+      await page.getByRole("link", { name: "Free mCoin!" }).click();
+      await expect(page).toHaveURL(isLoginPage);
+      expect(await sandbox.calls("/macaupasssave")).toHaveLength(0);
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("a token entry linked from another site, or asked with HEAD or OPTIONS, stores no token", async ({ page, sandbox, signIn }) => {
+    await signIn("chan");
+    const anasToken = await sandbox.token(MEMBERS.ana.openId);
+    const site = await otherSite(`<a href="${E2E_APP_URL}/mycoupons/${anasToken}">Your coupons</a>`);
+    try {
+      await page.goto(site.url);
+      await page.getByRole("link", { name: "Your coupons" }).click();
+      await expect(page).toHaveURL(/\/mycoupon\?entry=token$/);
+      for (const method of ["HEAD", "OPTIONS"]) {
+        const reply = await page.request.fetch(`/mycoupons/${anasToken}`, { method, maxRedirects: 0 });
+        expect(reply.status(), method).toBeLessThan(400);
+      }
+      await memberOnHome(page, "chan");
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("the wallet's token entry checks the token with the gateway, then signs its member in", async ({ page, sandbox, signIn }) => {
+    await signIn("chan");
+    await page.goto("/mycoupons/sbx_a-token-the-gateway-never-issued");
+    await expect(page).toHaveURL(isLoginPage);
+
+    const anasToken = await sandbox.token(MEMBERS.ana.openId);
+    await page.goto(`/mycoupons/${anasToken}`);
+    await expect(page).toHaveURL(/\/mycoupon\?entry=token$/);
+    await expect(page.getByRole("heading", { name: "My Coupons" })).toBeVisible();
+    // The token's own session: Ana's terms are pending, nothing of the session before it carried over.
+    await page.goto("/index");
+    await expect(page.getByRole("dialog")).toBeVisible();
+  });
+});
+
+test.describe("2. the task reward needs the browsing", () => {
+  test("the task center refuses a completion notice that comes before the threshold", async ({ page, sandbox }) => {
+    const task = { token: "C9", no: "T1" };
+    const detail = await page.request.post("/resources/task", { form: { intent: "detail", ...task } });
+    expect(detail.ok()).toBe(true);
+    const notice = await page.request.post("/resources/task", { form: { intent: "notify", ...task, checkValue: "15" } });
+    expect(notice.status()).toBe(409);
+    expect(await notice.json()).toMatchObject({ ok: false, code: "TASK_TOO_EARLY" });
+    expect(notice.headers()["access-control-allow-origin"]).toBeUndefined();
+    expect(await sandbox.calls("/scanTypeTaskNotify")).toHaveLength(1);
+  });
+});
+
+test.describe("3. a bad cookie is a missing cookie", () => {
+  const PAGES = ["/index", "/error", "/search", "/classify/coffee", "/store_details/3", "/mCoin_zone/1", "/other_stores/3-0-3-1", "/no-such-page", "/resources/offers?list=home&page=1"];
+
+  test("a locale cookie that is not the mall's gives no 500 anywhere, and is replaced", async () => {
+    for (const value of ["MTIz", "%E0%A4%A", "eyJ4IjoxfQ%3D%3D", "zh"]) {
+      for (const path of PAGES) {
+        const reply = await raw("GET", path, { cookie: `mcoin_locale=${value}` });
+        expect(reply.status, `${path} ${value}`).toBeLessThan(500);
+      }
+    }
+    const reply = await raw("GET", "/error", { cookie: "mcoin_locale=MTIz" });
+    expect(setCookies(reply).some((line) => line.startsWith("mcoin_locale=") && !line.includes("Max-Age=0"))).toBe(true);
+  });
+
+  test("a location cookie that does not decode gives no 500 on the catalog screens, and is removed", async ({ page, signIn }) => {
+    await signIn("chan");
+    for (const path of PAGES) {
+      await page.context().addCookies([{ name: "mcoin_geo", value: "%E0%A4%A", url: E2E_APP_URL }]);
+      const reply = await page.request.get(path, { maxRedirects: 0 });
+      expect(reply.status(), path).toBeLessThan(500);
+    }
+    await page.context().addCookies([{ name: "mcoin_geo", value: "%E0%A4%A", url: E2E_APP_URL }]);
+    const reply = await page.request.get("/index");
+    expect(reply.headersArray().some(({ name, value }) => name.toLowerCase() === "set-cookie" && /^mcoin_geo=;.*Max-Age=0/.test(value))).toBe(true);
+    expect((await page.context().cookies()).some((cookie) => cookie.name === "mcoin_geo")).toBe(false);
+  });
+
+  test("a session cookie of garbage reads as signed out", async () => {
+    for (const value of ["garbage", "%E0%A4%A", "eyJ0b2tlbiI6InNieF94In0%3D", "a".repeat(4000)]) {
+      const reply = await raw("GET", "/index", { cookie: `__mcoin_session=${value}` });
+      expect(reply.status, value.slice(0, 20)).toBe(302);
+      expect(String(reply.headers.location)).toContain("/oauth/authorize");
+    }
+  });
+});
+
+test.describe("4. posts come from the mall or nowhere", () => {
+  const form = "intent=agree&clauseid=1";
+
+  test("a post from another origin gets 403 on routes and resource routes alike", async () => {
+    for (const path of ["/resources/agreement", "/resources/session", "/search", "/resources/task"]) {
+      for (const origin of ["https://evil.example", "http://localhost:1", "null"]) {
+        const reply = await raw("POST", path, { origin, "content-type": "application/x-www-form-urlencoded" }, form);
+        expect(reply.status, `${path} from ${origin}`).toBe(403);
+      }
+    }
+  });
+
+  test("a page on another port of the same site cannot accept the terms for a member", async ({ page, sandbox, signIn }) => {
+    await signIn("ana", { agree: false });
+    const site = await otherSite(
+      `<form method="post" action="${E2E_APP_URL}/resources/agreement"><input name="intent" value="agree"><input name="clauseid" value="1"><button>Win</button></form>`,
+      "localhost",
+    );
+    try {
+      await page.goto(site.url);
+      const answer = page.waitForResponse(`${E2E_APP_URL}/resources/agreement`);
+      await page.getByRole("button", { name: "Win" }).click();
+      expect((await answer).status()).toBe(403);
+      expect(await sandbox.calls("/api/auth/setClause")).toHaveLength(0);
+      await page.goto("/index");
+      await expect(page.getByRole("dialog")).toBeVisible();
+    } finally {
+      await site.close();
+    }
+  });
+});
+
+test.describe("5. redirects stay where they belong", () => {
+  test("the error page's 'Refresh' never leads off the site", async ({ page }) => {
+    for (const from of ["/%5Cevil.example/x", "/%09/evil.example", "//evil.example", "/..//evil.example", "https://evil.example/"]) {
+      await page.goto(`/error?from=${from}`);
+      const refresh = page.getByRole("link", { name: "Refresh" });
+      const href = (await refresh.count()) > 0 ? await refresh.getAttribute("href") : "/";
+      expect(new URL(href ?? "/", E2E_APP_URL).origin, from).toBe(E2E_APP_URL);
+    }
+  });
+
+  test("the sandbox's sign-in page returns a login code only to the mall", async ({ playwright }) => {
+    const sandbox = await playwright.request.newContext({ baseURL: E2E_SANDBOX_URL });
+    try {
+      const page = await sandbox.get("/oauth/authorize?redirect_uri=https://evil.example/steal");
+      expect(await page.text()).not.toContain("evil.example");
+      const post = await sandbox.post("/oauth/authorize", { form: { openId: MEMBERS.chan.openId, redirect_uri: "https://evil.example/steal", state: "" }, maxRedirects: 0 });
+      expect(post.status()).toBe(400);
+    } finally {
+      await sandbox.dispose();
+    }
+  });
+});
+
+test.describe("6. the Host header picks nothing", () => {
+  test("a host the mall is not configured for gets 400, whatever it looks like", async () => {
+    for (const host of ["evil.example", "10.evil.example", "evil.local", "localhost.evil.example", "[::2]"]) {
+      const reply = await raw("GET", "/index", { host });
+      expect(reply.status, host).toBe(400);
+    }
+    const reply = await raw("GET", "/index");
+    expect(new URL(String(reply.headers.location)).searchParams.get("redirect_uri")).toMatch(new RegExp(`^http://localhost:${APP_PORT}/index\\?`));
+  });
+});
+
+test.describe("7. bodies are limited before they are read", () => {
+  test("huge posts are refused at once and the mall keeps serving", async () => {
+    const twelveMegabytes = Buffer.alloc(12 * 1024 * 1024, "a");
+    const boundary = "----hostile";
+    const multipart = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="f"; filename="x"\r\n\r\n`), twelveMegabytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const replies = await Promise.all([
+      ...Array.from({ length: 4 }, () => raw("POST", "/resources/task", { "content-type": `multipart/form-data; boundary=${boundary}` }, multipart)),
+      raw("POST", "/resources/task", { "content-type": "application/x-www-form-urlencoded" }, twelveMegabytes),
+      raw("GET", "/robots.txt"),
+    ]);
+    expect(replies.map((reply) => reply.status)).toEqual([415, 415, 415, 415, 413, 200]);
+  });
+});
+
+test.describe("9. input that fits a route's pattern is a 4xx of the route", () => {
+  test("never a 500", async () => {
+    const cases: [string, string, number][] = [
+      ["GET", "/classifys/0-x", 404],
+      ["GET", "/other_stores/0-0-0-1", 404],
+      ["GET", `/index?code=x&${"k".repeat(65)}=1`, 400],
+      ["GET", `/index?code=x&state=${"s".repeat(2049)}`, 400],
+      ["TRACE", "/index", 405],
+      ["TRACE", "/resources/task", 405],
+    ];
+    for (const [method, path, status] of cases) {
+      const reply = await raw(method, path, { "sec-fetch-site": "none" });
+      expect(reply.status, `${method} ${path.slice(0, 40)}`).toBe(status);
+    }
+  });
+
+  test("a task token with CR/LF, or too long, is a 400 rather than a gateway error", async ({ page }) => {
+    for (const token of ["a\r\nb", "a\nX-Injected: 1", "t".repeat(600)]) {
+      const reply = await page.request.post("/resources/task", { form: { intent: "detail", token, no: "T1" } });
+      expect(reply.status(), JSON.stringify(token.slice(0, 12))).toBe(400);
+    }
+  });
+});
+
+test.describe("10. the session cookie", () => {
+  test("is sealed: it holds no readable token, and one forged with the sandbox's public secret is refused", async ({ page, sandbox, signIn }) => {
+    await signIn("chan");
+    const session = (await page.context().cookies()).find((cookie) => cookie.name === "__mcoin_session");
+    expect(session?.httpOnly).toBe(true);
+    const opened = Buffer.from(decodeURIComponent(session!.value), "base64").toString();
+    expect(opened).toMatch(/^"Fe26\.2\*/);
+    expect(opened).not.toContain("sbx_");
+
+    const forger = createCookieSessionStorage({ cookie: { name: "__mcoin_session", secrets: ["mcoin-sandbox-only-session-secret-not-for-real-use"], path: "/" } });
+    const forged = await forger.getSession();
+    forged.set("token", await sandbox.token(MEMBERS.wong.openId));
+    forged.set("nickname", MEMBERS.wong.nickname);
+    const reply = await raw("GET", "/index", { cookie: (await forger.commitSession(forged)).split(";")[0] });
+    expect(reply.status).toBe(302);
+    expect(String(reply.headers.location)).toContain("/oauth/authorize");
+  });
+
+  test("is Secure for a production host whatever MCOIN_ENV says, and so is the locale cookie", async () => {
+    const mall = await startMall(3180 + E2E_PORT_OFFSET, {
+      MCOIN_HOSTS: "localhost,mall.test=prod",
+      MCOIN_PROD_API_BASE: E2E_SANDBOX_URL,
+      MCOIN_PROD_LOGIN_URL: "https://wallet.example/authorize",
+      SESSION_SECRET: "a-production-secret-of-at-least-32-characters",
+    });
+    try {
+      const port = Number(new URL(mall.url).port);
+      const production = await raw("GET", "/index", { host: "mall.test" }, undefined, port);
+      expect(String(production.headers.location)).toMatch(/^https:\/\/wallet\.example\/authorize\?/);
+      expect(setCookies(production).find((line) => line.startsWith("__mcoin_session="))).toMatch(/; Secure/);
+      const locale = await raw("GET", "/error", { host: "mall.test" }, undefined, port);
+      expect(setCookies(locale).find((line) => line.startsWith("mcoin_locale="))).toMatch(/; Secure/);
+
+      const local = await raw("GET", "/index", {}, undefined, port);
+      expect(setCookies(local).find((line) => line.startsWith("__mcoin_session="))).not.toMatch(/; Secure/);
+    } finally {
+      mall.stop();
+    }
+  });
+
+  test("starts afresh at login: nothing of the session before it carries over", async ({ page, sandbox, signIn }) => {
+    await signIn("chan");
+    // Chan's session knows his terms are checked; Ana's login must not inherit that.
+    await page.goto(await sandbox.loginRedirect(MEMBERS.ana.openId, `${E2E_APP_URL}/index`));
+    await expect(greeting(page, "ana")).toBeVisible();
+    await expect(page.getByRole("dialog")).toBeVisible();
+  });
+});
+
+test.describe("11. the sandbox's controls", () => {
+  test("a page of any site cannot add a fault with a no-cors fetch", async ({ page, playwright }) => {
+    const site = await otherSite("<h1>Elsewhere</h1>");
+    try {
+      await page.goto(site.url);
+      await page.evaluate(async (url) => {
+        await fetch(`${url}/__sandbox/faults`, { method: "POST", mode: "no-cors", body: JSON.stringify({ path: "/", kind: "http500", times: 100 }) }).catch(() => undefined);
+      }, E2E_SANDBOX_URL);
+      const control = await playwright.request.newContext({ baseURL: E2E_SANDBOX_URL });
+      expect(((await (await control.get("/__sandbox/faults")).json()) as { faults: unknown[] }).faults).toEqual([]);
+      await control.dispose();
+    } finally {
+      await site.close();
+    }
+  });
+});
+
+test.describe("12. searches", () => {
+  test("'..' and '.' open their own results page", async ({ page, signIn }) => {
+    await signIn("chan");
+    for (const keyword of ["..", "."]) {
+      await page.goto("/search");
+      await hydrated(page);
+      await page.getByRole("searchbox").fill(keyword);
+      await page.getByRole("searchbox").press("Enter");
+      await expect(page).toHaveURL(/\/classify\//);
+      await expect(page.getByRole("heading", { name: keyword, exact: true })).toBeVisible();
+    }
+  });
+
+  test("a link or a plain GET writes no search history", async ({ page, signIn }) => {
+    await signIn("chan");
+    await page.request.get("/resources/offers?list=search&keyword=planted-by-a-link&page=1");
+    await page.request.get("/classify/planted-by-a-link");
+    await page.goto("/search");
+    await expect(page.getByRole("region", { name: "Recent searches" }).getByRole("listitem")).toHaveCount(0);
+  });
+});
+
+test.describe("security headers", () => {
+  test("every reply carries them, redirects and errors included", async () => {
+    for (const [method, path] of [["HEAD", "/index"], ["GET", "/no-such-page"], ["GET", "/task-widget.js"], ["POST", "/resources/task"]]) {
+      const reply = await raw(method, path);
+      const csp = String(reply.headers["content-security-policy"]);
+      expect(csp, path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(reply.headers["x-content-type-options"]).toBe("nosniff");
+      expect(reply.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    }
+    expect((await raw("GET", "/task-widget.js")).headers["cross-origin-resource-policy"]).toBe("cross-origin");
+  });
+
+  for (const language of ["en", "zh-MO"] as const) {
+    test.describe(`in ${language}`, () => {
+      test.use({ userAgent: walletUserAgent(language) });
+
+      test("pages load with no Content-Security-Policy violation, the task widget included", async ({ page, signIn }) => {
+        const violations: string[] = [];
+        page.on("console", (message) => {
+          if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+        });
+        await page.addInitScript(() => {
+          document.addEventListener("securitypolicyviolation", (event) => {
+            (window as unknown as { __violations?: string[] }).__violations ??= [];
+            (window as unknown as { __violations: string[] }).__violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber} ${event.sample}`);
+          });
+        });
+        await signIn("chan");
+        for (const path of ["/index", "/search", "/classify/coffee", "/store_details/3", "/other_stores/3-0-3-1", "/mCoin_zone/1", "/error", "/no-such-page"]) {
+          await page.goto(path);
+          await hydrated(page);
+          expect(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? []), path).toEqual([]);
+        }
+        await page.goto("/index?oauthParams=taskCenterToken:C1;taskCenterNo:T-QUICK");
+        await expect(page.locator("[data-mcoin-task-widget]")).toBeVisible();
+        await expect(page.locator("[data-mcoin-task-widget]")).toHaveAttribute("data-status", "success", { timeout: 10_000 });
+        expect(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])).toEqual([]);
+        expect(violations).toEqual([]);
+      });
+    });
+  }
+});
+
+test.describe("rate limits", () => {
+  test("a client over its limit sees the error page with 429, and a fetcher a short 429", async ({ page }) => {
+    const mall = await startMall(3181 + E2E_PORT_OFFSET, { MCOIN_RATE_LIMITS: "login=2,action=3" });
+    try {
+      for (let attempt = 0; attempt < 2; attempt++) await page.request.get(`${mall.url}/index?code=used-up`, { maxRedirects: 0 });
+      const response = await page.goto(`${mall.url}/index?code=used-up`);
+      expect(response?.status()).toBe(429);
+      await expect(page.getByRole("heading", { name: "Overwhelming Response" })).toBeVisible();
+      expect(response?.headers()["retry-after"]).toMatch(/^\d+$/);
+
+      const form = { intent: "search", keyword: "" };
+      for (let attempt = 0; attempt < 3; attempt++) expect((await page.request.post(`${mall.url}/search`, { form })).status()).toBe(400);
+      const limited = await page.request.post(`${mall.url}/search`, { form });
+      expect(limited.status()).toBe(429);
+      expect(await limited.json()).toEqual({ ok: false, code: "RATE_LIMITED" });
+    } finally {
+      mall.stop();
+    }
+  });
+});
