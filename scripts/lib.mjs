@@ -37,17 +37,28 @@ export function ensureDependencies() {
 
 export const CHROMIUM = "/usr/bin/chromium";
 
-/** Debian's chromium for the Playwright suite; Playwright never downloads its own browsers here. */
-export function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+/**
+ * What the tests need from Debian: chromium for the Playwright suite (Playwright never downloads its
+ * own browsers here) and redis-server for the test of rate limits shared by several mall instances.
+ * Installed in one apt-get run when missing.
+ */
+const DEBIAN_NEEDS = [
+  { path: CHROMIUM, install: ["chromium"] },
+  { path: "/usr/bin/redis-server", install: ["--no-install-recommends", "redis-server"] },
+];
+
+export function ensureTestPackages() {
+  const missing = DEBIAN_NEEDS.filter((need) => !existsSync(need.path));
+  if (missing.length === 0) return;
+  const names = missing.map((need) => need.install.at(-1)).join(" ");
   if (process.getuid?.() !== 0) {
-    log(`${CHROMIUM} is missing and installing it needs root: sudo apt-get update && sudo apt-get install -y chromium`);
+    log(`${names} missing and installing needs root: sudo apt-get update && sudo apt-get install -y ${names}`);
     process.exit(1);
   }
-  log("installing Debian's chromium for the browser tests (apt-get)…");
+  log(`installing Debian's ${names} for the tests (apt-get)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   runOrExit("apt-get", ["update"], { env });
-  runOrExit("apt-get", ["install", "-y", "chromium"], { env });
+  for (const need of missing) runOrExit("apt-get", ["install", "-y", ...need.install], { env });
 }
 
 /** Starts a long-running child; its output is prefixed with a label. */
