@@ -6,6 +6,7 @@
  */
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import { STATUS_CODES } from "node:http";
 import type { EnvironmentName } from "../app/server/config.server";
 import { limitBodies } from "./body-limit";
 import { crossOriginPolicy } from "./cross-origin";
@@ -46,14 +47,29 @@ export function createMallApp(options: MallAppOptions): express.Express {
   return app;
 }
 
-/** Whatever escaped: logged, and a plain 500 that says nothing of the cause. */
+/**
+ * A client's error flagged by the layer that found it (Express's own: a path that does not
+ * percent-decode is a URIError with status 400), as Express's default handler would read it.
+ */
+function clientErrorStatus(error: unknown): number | null {
+  if (!(error instanceof Error)) return null;
+  const { status, statusCode } = error as { status?: unknown; statusCode?: unknown };
+  const code = typeof status === "number" ? status : statusCode;
+  return typeof code === "number" && code >= 400 && code < 500 ? code : null;
+}
+
+/** Whatever escaped: a client's error keeps its status; anything else is logged, and a plain 500 that says nothing of the cause. */
 const lastResort: ErrorRequestHandler = (error, _req, res, _next) => {
-  console.error("mall: request failed", error);
+  const status = clientErrorStatus(error);
+  if (status === null) console.error("mall: request failed", error);
   if (res.headersSent) {
     res.end();
     return;
   }
-  res.status(500).set({ "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" }).send("Internal Server Error");
+  res
+    .status(status ?? 500)
+    .set({ "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" })
+    .send(status === null ? "Internal Server Error" : (STATUS_CODES[status] ?? "Bad Request"));
 };
 
 /** The production build's files: fingerprinted assets for a year, the rest for an hour. */

@@ -1,0 +1,63 @@
+import type { RequestHandler } from "express";
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createMallApp } from "./app";
+
+/** A raw request: fetch would normalise the path it is given. */
+function send(port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: "127.0.0.1", port, path, headers: { host: `localhost:${port}` } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+describe("the mall's last-resort error handler", () => {
+  let port: number;
+  let close: () => Promise<unknown>;
+  beforeAll(async () => {
+    const remix: RequestHandler = (req, res, next) => {
+      if (req.path === "/broken") return next(new Error("a bug"));
+      if (req.path === "/thrown-response") return next(new Response("no", { status: 400 }));
+      res.json({ url: req.originalUrl });
+    };
+    const app = createMallApp({
+      environmentForHost: (hostname) => (hostname === "localhost" ? "sandbox" : null),
+      trustProxy: false,
+      csp: { enforce: true, frameAncestors: [], originsOf: () => ({ images: [], signIn: "http://signin.example" }) },
+      widgetOrigins: [],
+      rateLimits: { login: 1000, task: 1000, action: 1000 },
+      assets: [],
+      remix,
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    port = (server.address() as AddressInfo).port;
+    close = () => new Promise((resolve) => server.close(resolve));
+  });
+  afterAll(() => close());
+
+  it("answers a path that does not percent-decode with 400, not 500", async () => {
+    for (const path of ["/classify/%E0%A4%A", "/store_details/%zz", "/mCoin_zone/%", "/seckill/%C0%AE"]) {
+      const reply = await send(port, path);
+      expect(reply.status, path).toBe(400);
+      expect(reply.body).toBe("Bad Request");
+    }
+  });
+
+  it("still answers anything else that escaped with a logged 500 that says nothing of the cause", async () => {
+    // Expected here: the setup's console.error spy would fail the test, so this test counts the lines itself.
+    const log = vi.mocked(console.error).mockImplementation(() => undefined);
+    for (const path of ["/broken", "/thrown-response"]) {
+      const reply = await send(port, path);
+      expect(reply.status, path).toBe(500);
+      expect(reply.body).toBe("Internal Server Error");
+    }
+    expect(log.mock.calls.map(([message]) => message)).toEqual(["mall: request failed", "mall: request failed"]);
+  });
+});
