@@ -15,11 +15,17 @@ export interface ErrorRouteRewrite {
   search: URLSearchParams;
 }
 
-/** The request's own origin, as Remix sees it (the Host was checked by host-check.ts). */
+/**
+ * The request's own origin, as Remix sees it (the Host was checked by request-gate.ts). Host name
+ * and port come from one header: X-Forwarded-Host when Express trusts the proxy that sent it (as
+ * req.hostname does), else Host. A client's own X-Forwarded-Host moves neither, so it cannot
+ * choose where the sign-in page sends the member back to.
+ */
 export function requestOrigin(req: ExpressRequest): string {
-  // req.hostname follows `trust proxy`; the port comes from X-Forwarded-Host or Host, as in
-  // @remix-run/express.
-  const port = /:(\d+)$/.exec(req.get("x-forwarded-host") ?? "")?.[1] ?? /:(\d+)$/.exec(req.get("host") ?? "")?.[1];
+  const trusted = req.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+  const forwarded = req.get("x-forwarded-host");
+  const authority = forwarded && trusted(req.socket.remoteAddress, 0) ? forwarded.split(",")[0].trim() : (req.get("host") ?? "");
+  const port = /:(\d+)$/.exec(authority)?.[1];
   const host = req.hostname.includes(":") && !req.hostname.startsWith("[") ? `[${req.hostname}]` : req.hostname;
   return `${req.protocol}://${host}${port ? `:${port}` : ""}`;
 }
