@@ -1,6 +1,6 @@
 // npm run dev: the sandbox gateway and the mall in development (Vite inside the mall's own server:
 // changes reload, and the Content-Security-Policy is only reported), until Ctrl-C stops both.
-import { bin, ensureDependencies, log, startChild, waitForUrl } from "./lib.mjs";
+import { bin, ensureDependencies, log, startChild, supervise, waitForUrl } from "./lib.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
 const sandboxPort = Number(process.env.MCOIN_SANDBOX_PORT ?? 4010);
@@ -12,18 +12,8 @@ const mall = startChild("mall", bin("tsx"), ["server/index.ts"], {
   PORT: String(port),
   MCOIN_SANDBOX_URL: process.env.MCOIN_SANDBOX_URL ?? `http://127.0.0.1:${sandboxPort}`,
 });
-const children = [sandbox, mall];
-
-let stopping = false;
-function stop(code) {
-  if (stopping) return;
-  stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  setTimeout(() => process.exit(code), 500).unref();
-}
-process.on("SIGINT", () => stop(0));
-process.on("SIGTERM", () => stop(0));
-for (const child of children) child.on("exit", (code) => stopping || stop(code ?? 1));
+const { stop, stopping } = supervise([sandbox, mall]);
+for (const child of [sandbox, mall]) child.on("exit", (code) => stopping() || stop(code ?? 1));
 
 try {
   await Promise.all([waitForUrl(`http://127.0.0.1:${sandboxPort}/__sandbox/health`), waitForUrl(`http://127.0.0.1:${port}/robots.txt`, 60_000)]);

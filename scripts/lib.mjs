@@ -78,6 +78,23 @@ export function startChild(label, command, args, env = {}) {
   return child;
 }
 
+/**
+ * Stops every child on Ctrl-C or SIGTERM, then exits. Returns `stop(code)` for the script's own
+ * reasons to stop (a child that exits unasked, a server that never answered).
+ */
+export function supervise(children) {
+  let stopping = false;
+  const stop = (code) => {
+    if (stopping) return;
+    stopping = true;
+    for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+    setTimeout(() => process.exit(code), 500).unref();
+  };
+  process.on("SIGINT", () => stop(0));
+  process.on("SIGTERM", () => stop(0));
+  return { stop, stopping: () => stopping };
+}
+
 /** Resolves once `url` answers (any status below 500), or rejects after `timeoutMs`. */
 export async function waitForUrl(url, timeoutMs = 30_000) {
   const started = Date.now();

@@ -1,6 +1,6 @@
 // npm start: install what is missing, build, then serve the sandbox gateway and the mall (production
 // mode) until Ctrl-C, which stops both.
-import { bin, ensureDependencies, log, runOrExit, startChild, waitForUrl } from "./lib.mjs";
+import { ensureDependencies, log, runOrExit, startChild, supervise, waitForUrl } from "./lib.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
 const sandboxPort = Number(process.env.MCOIN_SANDBOX_PORT ?? 4010);
@@ -17,24 +17,14 @@ const mall = startChild("mall", process.execPath, ["build/mall-server.js"], {
   PORT: String(port),
   MCOIN_SANDBOX_URL: process.env.MCOIN_SANDBOX_URL ?? `http://127.0.0.1:${sandboxPort}`,
 });
-const children = [sandbox, mall];
-
-let stopping = false;
-function stop(code) {
-  if (stopping) return;
-  stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  setTimeout(() => process.exit(code), 500).unref();
-}
-process.on("SIGINT", () => stop(0));
-process.on("SIGTERM", () => stop(0));
+const { stop, stopping } = supervise([sandbox, mall]);
 // Without the sandbox the mall keeps running and shows its error screen; it recovers once a sandbox
 // answers on the same port again.
 sandbox.on("exit", (code) => {
-  if (!stopping) log(`the sandbox gateway stopped (exit ${code}); start it again with: npx mcoin sandbox --port ${sandboxPort}`);
+  if (!stopping()) log(`the sandbox gateway stopped (exit ${code}); start it again with: npx mcoin sandbox --port ${sandboxPort} --mall-origin http://localhost:${port}`);
 });
 mall.on("exit", (code) => {
-  if (!stopping) {
+  if (!stopping()) {
     log(`the mall stopped (exit ${code}); stopping the sandbox`);
     stop(code ?? 1);
   }
