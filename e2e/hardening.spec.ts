@@ -105,6 +105,13 @@ test.describe("1. a link cannot swap the member's account", () => {
     }
   });
 
+  test("the wallet's launch at the bare origin still signs the member in", async ({ page, sandbox }) => {
+    const landing = new URL(await sandbox.loginRedirect(MEMBERS.ana.openId, `${E2E_APP_URL}/`));
+    expect(landing.pathname).toBe("/");
+    await page.goto(landing.href);
+    await expect(greeting(page, "ana")).toBeVisible();
+  });
+
   test("without a session, such a link leads to the mall's own sign-in and its code stays unused", async ({ page, sandbox }) => {
     const landing = await sandbox.loginRedirect(MEMBERS.ana.openId, `${E2E_APP_URL}/index`);
     const site = await otherSite(`<a href="${landing}">Free mCoin!</a>`);
