@@ -13,7 +13,7 @@ import { Dialog } from "../components/dialog";
 import { BackIcon, SearchIcon, TrashIcon } from "../components/icons";
 import { parseForm } from "../server/forms.server";
 import { getRequestContext, requireMember } from "../server/gateway.server";
-import { clearSearchHistory, popularSearches, recordSearch, searchHistory } from "../lib/api/catalog-endpoints";
+import { KeywordSchema, clearSearchHistory, popularSearches, recordSearch, searchHistory } from "../lib/api/catalog-endpoints";
 import { isApiError } from "../lib/api/errors";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const SearchActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("search"), keyword: z.string().trim().min(1).max(60) }),
+  z.object({ intent: z.literal("search"), keyword: KeywordSchema.min(1) }),
   z.object({ intent: z.literal("clear-history") }),
 ]);
 

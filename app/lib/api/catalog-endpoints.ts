@@ -12,7 +12,16 @@ const Size = Int.min(1).max(50).default(10);
 const Lat = z.coerce.number().min(-90).max(90).optional();
 const Lng = z.coerce.number().min(-180).max(180).optional();
 const Money = z.coerce.number().min(0).max(1_000_000).optional();
-const Keyword = z.string().trim().max(60);
+/**
+ * A search keyword: what a member can type in the search box, trimmed, at most 60 characters. A
+ * control character (NUL, a line break inside, DEL, C1) cannot be typed there; it would only be
+ * kept in the member's recent searches and shown back to them.
+ */
+export const KeywordSchema = z
+  .string()
+  .trim()
+  .max(60)
+  .regex(/^\P{Cc}*$/u, "a keyword has no control characters");
 
 export const HOME_TABS = ["nearby", "price", "sales", "recommend", "latest"] as const;
 export type HomeTab = (typeof HOME_TABS)[number];
@@ -122,7 +131,7 @@ export const searchProduct = defineEndpoint({
   path: "/api/business/searchproduct",
   auth: false,
   request: z.object({
-    keyword: Keyword.optional(),
+    keyword: KeywordSchema.optional(),
     categoryId: Int.positive().optional(),
     districtId: z.string().regex(/^[a-z0-9-]{1,40}$/).optional(),
     sort: z.enum(SEARCH_SORTS).default("popularity"),
@@ -140,7 +149,7 @@ export const searchShop = defineEndpoint({
   path: "/api/business/searchshop",
   auth: false,
   request: z.object({
-    keyword: Keyword.optional(),
+    keyword: KeywordSchema.optional(),
     categoryId: Int.positive().optional(),
     districtId: z.string().regex(/^[a-z0-9-]{1,40}$/).optional(),
     page: Page,
@@ -175,7 +184,7 @@ export const recordSearch = defineEndpoint({
   method: "POST",
   path: "/api/auth/searchhistory",
   auth: true,
-  request: z.object({ keyword: Keyword.min(1) }),
+  request: z.object({ keyword: KeywordSchema.min(1) }),
   data: z.null(),
 });
 
