@@ -4,7 +4,14 @@
  * Document and data replies also replace any cookie of the mall that arrived with a bad value.
  */
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleDataRequestFunction } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+} from "@remix-run/node";
+import { isRouteErrorResponse } from "@remix-run/react";
 import { RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
 import { isbot } from "isbot";
@@ -28,6 +35,16 @@ declare module "@remix-run/node" {
 async function repairCookies(request: Request, headers: Headers): Promise<void> {
   for (const line of await cookieRepairs(request, headers.getSetCookie())) headers.append("Set-Cookie", line);
 }
+
+/**
+ * Errors worth a line in the server's log: not a client's 4xx (a post to a screen with no action,
+ * a path that is not the mall's), nor a request the client gave up on.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
 
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
   const repaired = new Response(response.body, response);

@@ -1,4 +1,5 @@
 /** A new member's first visit: sign-in page, agreement pop-up, home with the balance. */
+import { E2E_APP_URL } from "./env";
 import { MEMBERS, expect, hostCalls, hydrated, isLoginPage, test } from "./fixtures";
 
 test("a new member signs in, agrees to the terms and sees their balance", async ({ page, sandbox }) => {
@@ -49,7 +50,7 @@ test("the host is configured once, with the login's state, and every page is tag
   await expect(page.getByTestId("mcoin-balance")).toHaveText(MEMBERS.chan.point);
   const config = await sandbox.calls("/macaupassconfig");
   expect(config).toHaveLength(1);
-  expect(config[0].body).toEqual({ url: "http://localhost:3100/index", state: "" });
+  expect(config[0].body).toEqual({ url: `${E2E_APP_URL}/index`, state: "" });
 
   await expect.poll(async () => (await hostCalls(page)).map((call) => call.method)).toEqual(
     expect.arrayContaining(["configure", "getSystemInfo", "setStatusBarColor", "trackEvent"]),

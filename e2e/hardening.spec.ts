@@ -63,7 +63,8 @@ async function startMall(port: number, env: Record<string, string>): Promise<{ u
   });
   // One address for the browser and the test's own requests: rate limits count per address.
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // Up to 30 s: the machine may be busy with the rest of the suite.
+  for (let attempt = 0; attempt < 300; attempt++) {
     const up = await raw("GET", "/robots.txt", {}, undefined, port).then(
       (reply) => reply.status === 200,
       () => false,

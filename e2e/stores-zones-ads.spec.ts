@@ -1,5 +1,5 @@
 /** Store details and branches, mCoin zones, shared entries, and what each kind of ad does. */
-import { E2E_APP_URL, walletUserAgent } from "./env";
+import { E2E_APP_URL, E2E_SANDBOX_URL, walletUserAgent } from "./env";
 import { expect, hostCalls, hydrated, test } from "./fixtures";
 
 test.beforeEach(async ({ signIn, page }) => {
@@ -90,7 +90,7 @@ test.describe("mCoin zones", () => {
   });
 
   test("a zone ends when the gateway's clock passes its end", async ({ page, playwright }) => {
-    const control = await playwright.request.newContext({ baseURL: "http://127.0.0.1:4110" });
+    const control = await playwright.request.newContext({ baseURL: E2E_SANDBOX_URL });
     await control.post("/__sandbox/clock", { data: { now: Date.now() + 30 * 86_400_000 } });
     await page.goto("/mCoin_zone/1");
     await expect(page.getByRole("heading", { name: "Special event has ended!" })).toBeVisible();
@@ -104,7 +104,7 @@ test.describe("ads", () => {
     const titles = await ads.evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label") ?? ""));
     expect(titles.length).toBeGreaterThanOrEqual(6);
     const routes: Record<string, RegExp> = {};
-    const list = await page.request.get("http://127.0.0.1:4110/api/business/adverts?position=home", { headers: { "accept-language": "en" } });
+    const list = await page.request.get(`${E2E_SANDBOX_URL}/api/business/adverts?position=home`, { headers: { "accept-language": "en" } });
     for (const ad of ((await list.json()) as { data: { list: { title: string; type: number; url: string }[] } }).data.list) {
       if ([1, 2, 5].includes(ad.type)) routes[ad.title] = new RegExp(`${ad.url.replace(/[/_]/g, "\\$&")}$`);
     }
@@ -119,7 +119,7 @@ test.describe("ads", () => {
 
   test("type 3 opens the web page in a new window", async ({ page, context }) => {
     await context.route("https://www.macaupass.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Macau Pass</title>" }));
-    const list = await page.request.get("http://127.0.0.1:4110/api/business/adverts?position=home", { headers: { "accept-language": "en" } });
+    const list = await page.request.get(`${E2E_SANDBOX_URL}/api/business/adverts?position=home`, { headers: { "accept-language": "en" } });
     const ad = ((await list.json()) as { data: { list: { title: string; type: number }[] } }).data.list.find((item) => item.type === 3)!;
     const popup = page.waitForEvent("popup");
     await banner(page).getByRole("button", { name: ad.title }).click();
@@ -127,7 +127,7 @@ test.describe("ads", () => {
   });
 
   test("type 4 opens the mini-program with the mall's source tag", async ({ page }) => {
-    const list = await page.request.get("http://127.0.0.1:4110/api/business/adverts?position=home", { headers: { "accept-language": "en" } });
+    const list = await page.request.get(`${E2E_SANDBOX_URL}/api/business/adverts?position=home`, { headers: { "accept-language": "en" } });
     const ad = ((await list.json()) as { data: { list: { title: string; type: number; appId?: string; url: string }[] } }).data.list.find((item) => item.type === 4)!;
     await banner(page).getByRole("button", { name: ad.title }).click();
     await expect
@@ -141,7 +141,7 @@ test.describe("below wallet 5.8.6", () => {
   test.use({ userAgent: walletUserAgent("en", "5.8.5") });
 
   test("a mini-program ad asks to update the app instead", async ({ page }) => {
-    const list = await page.request.get("http://127.0.0.1:4110/api/business/adverts?position=home", { headers: { "accept-language": "en" } });
+    const list = await page.request.get(`${E2E_SANDBOX_URL}/api/business/adverts?position=home`, { headers: { "accept-language": "en" } });
     const ad = ((await list.json()) as { data: { list: { title: string; type: number }[] } }).data.list.find((item) => item.type === 4)!;
     await banner(page).getByRole("button", { name: ad.title }).click();
     const prompt = page.getByRole("alertdialog", { name: "Update MPay" });
