@@ -33,6 +33,11 @@ export function OfferList({ initial, pageUrl, onChange, label }: OfferListProps)
   const [status, setStatus] = useState<"idle" | "loading" | "failed">("idle");
   const sentinel = useRef<HTMLDivElement>(null);
   const busy = useRef(false);
+  /**
+   * After a failure only the member's tap loads again. A ref, not only the status: the observer of
+   * the page that failed can still fire before React's effect has disconnected it.
+   */
+  const failed = useRef(false);
   const latest = useRef({ state, pageUrl, onChange });
   latest.current = { state, pageUrl, onChange };
 
@@ -55,6 +60,7 @@ export function OfferList({ initial, pageUrl, onChange, label }: OfferListProps)
       latest.current.onChange?.(next);
       setStatus("idle");
     } catch {
+      failed.current = true;
       setStatus("failed");
     } finally {
       busy.current = false;
@@ -65,7 +71,7 @@ export function OfferList({ initial, pageUrl, onChange, label }: OfferListProps)
     const element = sentinel.current;
     if (!element || !state.hasMore || status === "failed") return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void loadMore();
+      if (!failed.current && entries.some((entry) => entry.isIntersecting)) void loadMore();
     }, { rootMargin: "200px 0px" });
     observer.observe(element);
     return () => observer.disconnect();
@@ -82,7 +88,14 @@ export function OfferList({ initial, pageUrl, onChange, label }: OfferListProps)
       </ul>
       <div ref={sentinel} className="offer-list__end" aria-live="polite">
         {status === "failed" ? (
-          <button type="button" className="list-retry" onClick={() => void loadMore()}>
+          <button
+            type="button"
+            className="list-retry"
+            onClick={() => {
+              failed.current = false;
+              void loadMore();
+            }}
+          >
             {t("catalog.loadFailed")}
           </button>
         ) : state.hasMore ? (
