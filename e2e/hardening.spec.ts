@@ -5,40 +5,20 @@
  */
 import { createCookieSessionStorage } from "@remix-run/node";
 import { spawn, type ChildProcess } from "node:child_process";
-import { request as httpRequest, createServer, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
+import { rawRequest, type RawReply } from "../server/test-http";
 import { E2E_APP_URL, E2E_PORT_OFFSET, E2E_SANDBOX_URL, walletUserAgent } from "./env";
 import { MEMBERS, expect, hydrated, isLoginPage, test } from "./fixtures";
 
 const APP_PORT = Number(new URL(E2E_APP_URL).port);
 
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
+type Reply = RawReply;
 
 /** A request exactly as given: any method, any Host, any bytes. */
-function raw(method: string, path: string, headers: Record<string, string | number> = {}, body?: string | Buffer, port = APP_PORT): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    const request = httpRequest({ host: "127.0.0.1", port, method, path, headers: { host: `localhost:${port}`, ...headers } }, (response) => {
-      answered = true;
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }));
-    });
-    // A server that refuses a body answers and closes while the body is still being written: the
-    // write fails (EPIPE) but the answer is there to read.
-    request.on("error", (error: NodeJS.ErrnoException) => {
-      if (answered) return;
-      if (error.code === "EPIPE" || error.code === "ECONNRESET") setTimeout(() => answered || reject(error), 2_000);
-      else reject(error);
-    });
-    request.end(body);
-  });
-}
+const raw = (method: string, path: string, headers: Record<string, string | number> = {}, body?: string | Buffer, port = APP_PORT) =>
+  rawRequest(port, method, path, headers, body);
 
 const setCookies = (reply: Reply) => ([] as string[]).concat(reply.headers["set-cookie"] ?? []);
 

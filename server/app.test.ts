@@ -1,31 +1,13 @@
 import type { RequestHandler } from "express";
-import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseHosts, environmentForHost } from "../app/server/config.server";
 import { createMallApp } from "./app";
 import { MAX_BODY_BYTES, MAX_FORM_FIELDS } from "./body-limit";
 import { DEFAULT_RATE_LIMITS, bucketsOf, parseRateLimits, type RateLimits } from "./rate-limit";
+import { rawRequest } from "./test-http";
 
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** A raw HTTP request: fetch would not let a test set Host, or send TRACE. */
-function send(port: number, method: string, path: string, headers: Record<string, string | number> = {}, body?: string | Buffer): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: "127.0.0.1", port, method, path, headers: { host: `localhost:${port}`, ...headers } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }));
-    });
-    request.on("error", reject);
-    if (body !== undefined) request.end(body);
-    else request.end();
-  });
-}
+const send = rawRequest;
 
 /** What reached "Remix": the stub answers with the request it was given. */
 const echo: RequestHandler = (req, res) => {

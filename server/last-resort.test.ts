@@ -1,21 +1,11 @@
 import type { RequestHandler } from "express";
-import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMallApp } from "./app";
+import { rawRequest } from "./test-http";
 
 /** A raw request: fetch would normalise the path it is given. */
-function send(port: number, path: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: "127.0.0.1", port, path, headers: { host: `localhost:${port}` } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-    });
-    request.on("error", reject);
-    request.end();
-  });
-}
+const send = (port: number, path: string) => rawRequest(port, "GET", path);
 
 describe("the mall's last-resort error handler", () => {
   let port: number;

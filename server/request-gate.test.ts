@@ -1,10 +1,10 @@
 import type { RequestHandler } from "express";
-import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { environmentForHost, parseHosts } from "../app/server/config.server";
 import { createMallApp } from "./app";
 import { targetsThisSite } from "./request-gate";
+import { rawRequest } from "./test-http";
 
 const HOSTS = parseHosts("localhost,127.0.0.1,[::1]", "sandbox");
 
@@ -14,17 +14,7 @@ const echo: RequestHandler = (req, res) => {
 };
 
 /** A raw request: fetch would not send this Host or an absolute-form target. */
-function send(port: number, method: string, path: string, host: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: "127.0.0.1", port, method, path, headers: { host } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-    });
-    request.on("error", reject);
-    request.end();
-  });
-}
+const send = (port: number, method: string, path: string, host: string) => rawRequest(port, method, path, { host });
 
 describe("the site a request is for", () => {
   let port: number;
