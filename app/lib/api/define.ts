@@ -18,6 +18,11 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Data extends z.ZodT
   readonly data: Data;
   /** Whether the call needs a member's token (the sandbox answers 'not login' without one). */
   readonly auth: boolean;
+  /**
+   * A state change that must carry an Idempotency-Key (DESIGN.md): the gateway refuses it without
+   * one. Any other POST may carry one too.
+   */
+  readonly idempotent?: boolean;
 }
 
 export type EndpointRequest<E extends Endpoint> = z.input<E["request"]>;

@@ -79,7 +79,18 @@ export const basicInformation = defineEndpoint({
   path: "/api/auth/basicinformation",
   auth: true,
   request: z.object({}),
-  data: z.object({ amount: z.coerce.number(), point: z.coerce.number(), count: z.coerce.number() }),
+  data: z.object({
+    amount: z.coerce.number(),
+    point: z.coerce.number(),
+    count: z.coerce.number(),
+    /**
+     * Not in the spec's reply: grows whenever the member's mCoin or orders change, so a screen kept
+     * alive knows whether what it shows is still true. `pending`: orders awaiting payment, which can
+     * change without the member doing anything (settled by the wallet, or closed when their time is up).
+     */
+    revision: z.coerce.number().int().nonnegative().default(0),
+    pending: z.coerce.number().int().nonnegative().default(0),
+  }),
 });
 
 /** Refresh the access token when the member returns to the tab. */

@@ -1,0 +1,304 @@
+/**
+ * Buying (DESIGN.md, "Money, orders and state"): an offer's detail, placing an order, its status,
+ * cancelling its payment, the wallet's settlement notice, the member's orders and mCoin ledger,
+ * likes and favourites. The paths reuse the spec's URL fragments where it has one
+ * (api/business/snapup, api/auth/voucherstatus, pay/macaupaycanceljs/, api/mini/order/list,
+ * collection). Money: `…Cents` fields are integer cents of MOP; mCoin are whole numbers; times are
+ * epoch milliseconds of the gateway's clock.
+ *
+ * Every call that changes state carries an `Idempotency-Key` header: the gateway answers a repeat
+ * with its first reply and no second effect, and refuses a key reused with a different body.
+ */
+import { z } from "zod";
+import { defineEndpoint } from "./define";
+import { OfferSummarySchema, StoreSummarySchema } from "./catalog-endpoints";
+
+const Int = z.coerce.number().int();
+const Id = Int.positive().max(999_999_999);
+const Lat = z.coerce.number().min(-90).max(90).optional();
+const Lng = z.coerce.number().min(-180).max(180).optional();
+
+/** The header that makes a state change safe to repeat. */
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+/** What a key looks like: the mall mints a random one per rendered form. */
+export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "an idempotency key is 16 to 64 letters, digits, '-' or '_'");
+
+/** Payment types (spec section 9): 5 airline miles, 9 external coupon, 11 third-party; 0 anything else. */
+export const PAYMENT_TYPES = { ordinary: 0, miles: 5, external: 9, thirdParty: 11 } as const;
+export const PaymentTypeSchema = z.union([z.literal(0), z.literal(5), z.literal(9), z.literal(11)]);
+export type PaymentType = z.infer<typeof PaymentTypeSchema>;
+
+/**
+ * Order statuses (spec section 4, and DESIGN.md's state machine). Coupons: awaiting payment →
+ * received → used, or refunding → refunded; goods: awaiting payment → awaiting shipment → awaiting
+ * receipt (or pick-up) → completed; any unpaid order → closed.
+ */
+export const ORDER_STATUSES = [
+  "awaiting_payment",
+  "received",
+  "used",
+  "refunding",
+  "refunded",
+  "awaiting_shipment",
+  "awaiting_receipt",
+  "awaiting_pickup",
+  "completed",
+  "closed",
+] as const;
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+
+/** Why an offer cannot be bought now (spec section 8's messages), or "available". */
+export const OFFER_AVAILABILITY = ["available", "sold_out", "not_started", "ended", "taken_down"] as const;
+export const OfferAvailabilitySchema = z.enum(OFFER_AVAILABILITY);
+export type OfferAvailability = z.infer<typeof OfferAvailabilitySchema>;
+
+/**
+ * Why the gateway refused a purchase or a payment step. A refusal is a reply with a non-success
+ * code, the spec's message in the caller's language (`msg`), and `data.reason`, which the mall
+ * translates itself.
+ */
+export const SHOP_REFUSALS = [
+  /** 'Insufficient mCoin!': the balance is below what the order needs. */
+  "INSUFFICIENT_MCOIN",
+  /** 'Insufficient mCoin balance. Please select again.': the mCoin chosen is not allowed (range, step). */
+  "MCOIN_NOT_ALLOWED",
+  /** 'Out of Stock': fewer pieces are left than asked for. */
+  "OUT_OF_STOCK",
+  /** Coupons sold out: none left. */
+  "SOLD_OUT",
+  /** 'This offer is no longer available.' (coupon taken down). */
+  "TAKEN_DOWN",
+  "NOT_STARTED",
+  "ENDED",
+  /** The member's limit for this offer would be passed. */
+  "LIMIT_REACHED",
+  /** An age-restricted offer, and the member did not say they are 18 or older. */
+  "ADULTS_ONLY",
+  "ORDER_NOT_FOUND",
+  /** 'Unable to cancel the order': it is no longer awaiting payment. */
+  "CANNOT_CANCEL",
+  /** A settlement notice for an order that has closed: the wallet refunds the cash. */
+  "ORDER_CLOSED",
+  /** A settlement notice whose amount is not the cash due. */
+  "AMOUNT_MISMATCH",
+  "IDEMPOTENCY_KEY_REQUIRED",
+  /** The key was used before with another request. */
+  "IDEMPOTENCY_KEY_REUSED",
+] as const;
+export const ShopRefusalSchema = z.enum(SHOP_REFUSALS);
+export type ShopRefusal = z.infer<typeof ShopRefusalSchema>;
+
+/** The refusal's reason in a gateway reply body (an ApiError's `body`), or null. */
+export function shopRefusal(body: unknown): ShopRefusal | null {
+  const reason = (body as { data?: { reason?: unknown } } | null)?.data?.reason;
+  const parsed = ShopRefusalSchema.safeParse(reason);
+  return parsed.success ? parsed.data : null;
+}
+
+/** How an offer may be paid with mCoin (lib/money/purchase.ts, McoinRules). */
+export const McoinRulesSchema = z.object({
+  step: z.number().int().positive(),
+  minPerPiece: z.number().int().nonnegative(),
+  maxPerPiece: z.number().int().nonnegative(),
+});
+
+export const OfferDetailSchema = OfferSummarySchema.extend({
+  /** Every picture of the offer, the first being `image`. */
+  images: z.array(z.string()).min(1),
+  priceCents: z.number().int().nonnegative(),
+  originalPriceCents: z.number().int().nonnegative(),
+  mcoin: McoinRulesSchema,
+  /** Pieces one member may buy in all. */
+  limitPerMember: z.number().int().positive(),
+  /** Pieces this member holds already (orders not closed); null when nobody is signed in. */
+  boughtByMember: z.number().int().nonnegative().nullable(),
+  availability: OfferAvailabilitySchema,
+  paymentType: PaymentTypeSchema,
+  /** Until when a bought piece can be used. */
+  useUntil: z.number(),
+  usage: z.string(),
+  terms: z.string(),
+  /** Where it can be used, nearest first when a location was given. */
+  stores: z.array(StoreSummarySchema),
+  liked: z.boolean(),
+  collected: z.boolean(),
+});
+export type OfferDetail = z.infer<typeof OfferDetailSchema>;
+
+export const offerDetail = defineEndpoint({
+  name: "offerDetail",
+  method: "GET",
+  path: "/api/business/productdetail",
+  // Anyone may look; a signed-in member's token adds what they bought, liked and collected.
+  auth: false,
+  request: z.object({ id: Id, lat: Lat, lng: Lng }),
+  data: OfferDetailSchema,
+});
+
+/** Why an order did not go through, for the failure pop-up (spec: "the failure text"). */
+export const OrderFailureSchema = z.object({
+  /** PAID_AFTER_CLOSE: the cash came after the order had closed, and is refunded automatically. */
+  code: z.enum(["PAID_AFTER_CLOSE", "PAYMENT_FAILED"]),
+  message: z.string(),
+});
+
+export const OrderSchema = z.object({
+  id: z.number().int().positive(),
+  /** The number shown to the member and the wallet's cashier. */
+  orderNo: z.string(),
+  offerId: z.number().int().positive(),
+  kind: z.enum(["coupon", "voucher", "goods"]),
+  title: z.string(),
+  image: z.string(),
+  quantity: z.number().int().positive(),
+  amountCents: z.number().int().nonnegative(),
+  mcoinUsed: z.number().int().nonnegative(),
+  cashCents: z.number().int().nonnegative(),
+  status: OrderStatusSchema,
+  paymentType: PaymentTypeSchema,
+  createdAt: z.number(),
+  /** An unpaid order closes by itself at this time (its mCoin and stock go back). */
+  payBy: z.number(),
+  paidAt: z.number().nullable(),
+  /** The wallet's payment id, once settled. */
+  paymentId: z.string().nullable(),
+  /** mCoin the cash part earned, once settled. */
+  mcoinEarned: z.number().int().nonnegative(),
+  /** Payment type 9: where the member uses the coupon. */
+  couponUrl: z.string().nullable(),
+  /** Payment type 11: the third-party voucher's code, once received. */
+  otherCode: z.string().nullable(),
+  failure: OrderFailureSchema.nullable(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/**
+ * Places an order (checkout). Stock, the member's limit and the mCoin rules are checked and the
+ * mCoin is held in one step; an order with no cash part is settled at once. Refusals keep the spec's
+ * messages: 'Insufficient mCoin!', 'Out of Stock', 'This offer is no longer available.', ...
+ */
+export const createOrder = defineEndpoint({
+  name: "createOrder",
+  method: "POST",
+  idempotent: true,
+  path: "/api/business/snapup",
+  auth: true,
+  request: z.object({
+    offerId: Id,
+    quantity: Int.min(1).max(99),
+    mcoinUsed: Int.min(0).max(100_000_000),
+    /** The member said they are 18 or older (age-restricted offers refuse without it). */
+    adult: z.boolean().default(false),
+  }),
+  data: OrderSchema,
+});
+
+/** An order of the member's, as the gateway has it now (the page never trusts the cashier's answer alone). */
+export const orderStatus = defineEndpoint({
+  name: "orderStatus",
+  method: "GET",
+  path: "/api/auth/voucherstatus",
+  auth: true,
+  request: z.object({ orderId: Id }),
+  data: OrderSchema,
+});
+
+/** The member left the cashier: the unpaid order closes and its mCoin and stock go back. */
+export const cancelPayment = defineEndpoint({
+  name: "cancelPayment",
+  method: "POST",
+  idempotent: true,
+  path: "/pay/macaupaycanceljs/",
+  auth: true,
+  request: z.object({ orderId: Id }),
+  data: OrderSchema,
+});
+
+/**
+ * The wallet's settlement notice, server to server (never from a page): the cash of an order was
+ * paid, or failed. Signed by the wallet: `Wallet-Signature` is the hex HMAC-SHA256 of the raw body
+ * with the secret the wallet and the gateway share. Settles once; a repeat answers the order as it
+ * is; a notice for a closed order is refused (the wallet refunds the cash); the amount must equal
+ * the cash due.
+ */
+export const WALLET_SIGNATURE_HEADER = "Wallet-Signature";
+export const walletNotify = defineEndpoint({
+  name: "walletNotify",
+  method: "POST",
+  path: "/pay/notify",
+  auth: false,
+  request: z.object({
+    orderNo: z.string().regex(/^[A-Z0-9]{8,32}$/),
+    paymentId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+    amountCents: Int.min(0).max(100_000_000),
+    status: z.enum(["PAID", "FAILED"]),
+  }),
+  data: OrderSchema,
+});
+
+const Paging = { page: Int.min(1).max(1000).default(1), size: Int.min(1).max(50).default(10) };
+
+/** The member's orders, newest first (the wallet issue adds its tabs). */
+export const orderList = defineEndpoint({
+  name: "orderList",
+  method: "GET",
+  path: "/api/mini/order/list",
+  auth: true,
+  request: z.object({ ...Paging, status: OrderStatusSchema.optional() }),
+  data: z.object({ list: z.array(OrderSchema), page: z.number(), size: z.number(), total: z.number(), hasMore: z.boolean() }),
+});
+
+export const LEDGER_ENTRY_TYPES = ["opening", "purchase", "purchase_released", "earning", "refund", "check_in", "miles", "adjustment"] as const;
+export const LedgerEntrySchema = z.object({
+  seq: z.number().int().positive(),
+  at: z.number(),
+  type: z.enum(LEDGER_ENTRY_TYPES),
+  /** Signed: what the entry added to the balance. */
+  amount: z.number().int(),
+  balanceAfter: z.number().int().nonnegative(),
+  orderId: z.number().int().positive().nullable(),
+  orderNo: z.string().nullable(),
+});
+export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
+
+/** The member's mCoin ledger, newest first: every entry with the balance after it (the points screen). */
+export const mcoinLedger = defineEndpoint({
+  name: "mcoinLedger",
+  method: "GET",
+  path: "/api/auth/mcoinrecord",
+  auth: true,
+  request: z.object({ ...Paging, direction: z.enum(["earned", "spent"]).optional() }),
+  data: z.object({ balance: z.number().int().nonnegative(), list: z.array(LedgerEntrySchema), page: z.number(), size: z.number(), total: z.number(), hasMore: z.boolean() }),
+});
+
+export const likeOffer = defineEndpoint({
+  name: "likeOffer",
+  method: "POST",
+  path: "/api/business/like",
+  auth: true,
+  request: z.object({ offerId: Id, liked: z.boolean() }),
+  data: z.object({ liked: z.boolean(), likes: z.number().int().nonnegative() }),
+});
+
+/** Adds an offer to the member's favourites, or takes it out (the favourites screen lists them). */
+export const collectOffer = defineEndpoint({
+  name: "collectOffer",
+  method: "POST",
+  path: "/api/auth/collection",
+  auth: true,
+  request: z.object({ offerId: Id, collected: z.boolean() }),
+  data: z.object({ collected: z.boolean() }),
+});
+
+export const SHOP_ENDPOINTS = {
+  offerDetail,
+  createOrder,
+  orderStatus,
+  cancelPayment,
+  walletNotify,
+  orderList,
+  mcoinLedger,
+  likeOffer,
+  collectOffer,
+} as const;
