@@ -13,6 +13,8 @@ export const MEMBERS = {
   ana: { openId: "mpay-1002", nickname: "Ana Sousa", point: "3,200" },
   wong: { openId: "mpay-1003", nickname: "黃美玲", point: "56,800" },
   lei: { openId: "mpay-1004", nickname: "李志明", point: "0" },
+  /** 500 mCoin, terms accepted: buys 2 pieces of offer 7 with 300 mCoin (issue 8's acceptance). */
+  sam: { openId: "mpay-1005", nickname: "Sam Ho", point: "500" },
 } as const;
 export type MemberKey = keyof typeof MEMBERS;
 

@@ -5,6 +5,7 @@
  * "coming soon" stay true whenever the fixtures are read.
  */
 import { z } from "zod";
+import { CENTS_PER_MCOIN, toCents } from "../app/lib/money/purchase";
 
 export const Localized = z.object({ zh: z.string().min(1), en: z.string().min(1) });
 export type LocalizedText = z.infer<typeof Localized>;
@@ -72,12 +73,28 @@ export const OfferSchema = z.object({
   subtitle: Localized,
   /** Image file in fixtures/images/offers/. */
   image: ImageFile,
+  /** Every picture of the offer (fixtures/images/offers/), the first being `image`. */
+  images: z.array(ImageFile).min(1).max(3),
   /** The price before the offer, MOP. */
   originalPrice: z.number().positive(),
   /** What the member pays, MOP (payable with mCoin). */
   price: z.number().nonnegative(),
-  /** The price in mCoin for one piece. */
+  /** The price in mCoin for one piece: one mCoin pays CENTS_PER_MCOIN cents of `price`. */
   mcoinPrice: z.number().int().nonnegative(),
+  /** How mCoin may pay for a piece (lib/money/purchase.ts): the slider's step and the bounds per piece. */
+  mcoin: z.object({
+    step: z.number().int().positive(),
+    minPerPiece: z.number().int().nonnegative(),
+    maxPerPiece: z.number().int().nonnegative(),
+  }),
+  /** Pieces one member may hold in all (orders not closed). */
+  limitPerMember: z.number().int().min(1).max(99),
+  /** Spec section 9: 0 an ordinary offer, 9 an external coupon (used at `couponUrl`), 11 a third-party voucher (an 'other code'). */
+  paymentType: z.union([z.literal(0), z.literal(9), z.literal(11)]),
+  /** Payment type 9: the partner's page where the member uses the coupon. */
+  couponUrl: z.string().url().startsWith("https://").optional(),
+  /** Until when a bought piece can be used: after `endAt`. */
+  useUntil: RelativeTime,
   stock: z.number().int().nonnegative(),
   sold: z.number().int().nonnegative(),
   likes: z.number().int().nonnegative(),
@@ -160,10 +177,30 @@ export const CatalogSchema = z
         if (stores.get(storeId)?.merchantId !== offer.merchantId) fail(`offer ${offer.id}: store ${storeId} is not its merchant's`);
       }
       if (offer.price > offer.originalPrice) fail(`offer ${offer.id}: price above the original price`);
+      checkOfferMoney(offer, fail);
     }
     for (const zone of catalog.zones) for (const id of zone.offerIds) if (!offers.has(id)) fail(`zone ${zone.id}: no offer ${id}`);
     for (const ad of catalog.ads) if (ad.type === 4 && !ad.appId) fail(`ad ${ad.id}: a mini-program ad needs an appId`);
   });
+
+/** A relative time as an offset from "now", to compare two of them ("today" counted as a whole day ahead, its latest). */
+const relativeMs = (relative: string) =>
+  relative === "now" ? 0 : relative === "today" ? 86_400_000 : Number(relative.replace(/[dh]$/, "")) * (relative.endsWith("d") ? 86_400_000 : 3_600_000);
+
+/** An offer's money and purchase rules make sense together (the mall's slider and the sandbox's rules rely on it). */
+function checkOfferMoney(offer: z.infer<typeof OfferSchema>, fail: (message: string) => void): void {
+  const { step, minPerPiece, maxPerPiece } = offer.mcoin;
+  const at = `offer ${offer.id}`;
+  if (offer.mcoinPrice * CENTS_PER_MCOIN !== toCents(offer.price)) fail(`${at}: mcoinPrice × ${CENTS_PER_MCOIN} cents is not the price`);
+  if (minPerPiece > maxPerPiece) fail(`${at}: mcoin.minPerPiece above mcoin.maxPerPiece`);
+  if (maxPerPiece > offer.mcoinPrice) fail(`${at}: mcoin.maxPerPiece above the mCoin price`);
+  if (maxPerPiece > 0 && step > maxPerPiece) fail(`${at}: mcoin.step larger than mcoin.maxPerPiece`);
+  if (offer.images[0] !== offer.image) fail(`${at}: images must start with image`);
+  if (new Set(offer.images).size !== offer.images.length) fail(`${at}: an image repeats`);
+  if ((offer.paymentType === 9) !== (offer.couponUrl !== undefined)) fail(`${at}: an external coupon (payment type 9), and only one, has a couponUrl`);
+  if (offer.paymentType !== 0 && offer.kind === "goods") fail(`${at}: goods are ordinary offers (payment type 0)`);
+  if (relativeMs(offer.useUntil) < relativeMs(offer.endAt)) fail(`${at}: useUntil before endAt`);
+}
 
 export type Catalog = z.infer<typeof CatalogSchema>;
 export type CatalogOffer = z.infer<typeof OfferSchema>;

@@ -10,7 +10,7 @@ import { CatalogSchema, type Catalog } from "./catalog-schema";
 const Localized = z.object({ zh: z.string(), en: z.string() });
 
 export const MemberFixtureSchema = z.object({
-  openId: z.string(),
+  openId: z.string().min(1),
   nickname: z.string(),
   avatar: z.string(),
   point: z.number().int().nonnegative(),
@@ -46,6 +46,9 @@ export type MemberFixture = z.infer<typeof MemberFixtureSchema>;
 export type TaskFixture = z.infer<typeof TaskFixtureSchema>;
 export type ClauseFixture = z.infer<typeof ClauseFixtureSchema>;
 
+/** The wallet's test-only settlement secret (fixtures/keys/sandbox-wallet.json). */
+const WalletKeysSchema = z.object({ notifySecret: z.string().min(16) });
+
 export interface Fixtures {
   dir: string;
   members: MemberFixture[];
@@ -53,6 +56,8 @@ export interface Fixtures {
   tasks: TaskFixture[];
   /** The secure gateway's test-only keys (fixtures/keys). */
   gatewayKeys: SandboxGatewayKeys;
+  /** The secret the wallet signs its settlement notices with (Wallet-Signature), test-only. */
+  walletSecret: string;
   catalog: Catalog;
 }
 
@@ -64,5 +69,6 @@ export function loadFixtures(dir = DEFAULT_FIXTURES_DIR): Fixtures {
   const clause = ClauseFixtureSchema.parse(read("clause.json"));
   const tasks = z.object({ tasks: z.array(TaskFixtureSchema) }).parse(read("tasks.json")).tasks;
   const catalog = CatalogSchema.parse(read("catalog.json"));
-  return { dir, members, clause, tasks, gatewayKeys: readSandboxGatewayKeys(join(dir, "keys")), catalog };
+  const walletSecret = WalletKeysSchema.parse(read("keys/sandbox-wallet.json")).notifySecret;
+  return { dir, members, clause, tasks, gatewayKeys: readSandboxGatewayKeys(join(dir, "keys")), walletSecret, catalog };
 }
