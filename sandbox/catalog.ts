@@ -3,11 +3,14 @@
  * (lists, filters, sorts, distances, paging) in the caller's language. Dates in the fixtures are
  * relative to the moment the sandbox was seeded (its anchor), so "ends today" is true on the day it
  * starts; they are compared with the sandbox's clock, so moving the clock ends zones and offers.
+ * An offer's stock, sold count, likes and status are its live numbers (sandbox/domain/offers.ts),
+ * which buying changes; the catalog's own are only where they start.
  */
 import type { z } from "zod";
 import type { OfferSummary, StoreSummary, recommendList, searchProduct, searchShop } from "../app/lib/api/catalog-endpoints";
 import { distanceMeters, type LatLng } from "../app/lib/geo/distance";
 import type { Catalog, CatalogOffer, CatalogStore, CatalogZone, LocalizedText } from "./catalog-schema";
+import type { OfferLive } from "./domain/offers";
 
 export type Locale = "zh" | "en";
 
@@ -47,17 +50,27 @@ export class CatalogQueries {
   private readonly stores: Map<number, CatalogStore>;
   private readonly catalog: Catalog;
   private readonly anchor: () => number;
+  private readonly liveOf: (offer: CatalogOffer) => OfferLive | undefined;
 
-  /** `anchor`: when the sandbox was seeded, which the fixtures' relative dates count from. */
-  constructor(catalog: Catalog, anchor: () => number) {
+  /**
+   * `anchor`: when the sandbox was seeded, which the fixtures' relative dates count from. `live`:
+   * an offer's live numbers (the catalog's own when it has none).
+   */
+  constructor(catalog: Catalog, anchor: () => number, live: (offer: CatalogOffer) => OfferLive | undefined = () => undefined) {
     this.catalog = catalog;
     this.anchor = anchor;
+    this.liveOf = live;
     this.stores = new Map(catalog.stores.map((store) => [store.id, store]));
   }
 
   /** A fixture's relative time as epoch milliseconds. */
-  private at(relative: string): number {
+  at(relative: string): number {
     return resolveTime(relative, this.anchor());
+  }
+
+  /** An offer's stock, sold count, likes and status now. */
+  live(offer: CatalogOffer): OfferLive {
+    return this.liveOf(offer) ?? { stock: offer.stock, sold: offer.sold, likes: offer.likes, status: offer.status };
   }
 
   get raw(): Catalog {
@@ -70,7 +83,7 @@ export class CatalogQueries {
 
   /** Online and not yet over (offers coming soon are listed, with their start date). */
   listedOffers(now: number): CatalogOffer[] {
-    return this.catalog.offers.filter((offer) => offer.status === "online" && this.at(offer.endAt) >= now);
+    return this.catalog.offers.filter((offer) => this.live(offer).status === "online" && this.at(offer.endAt) >= now);
   }
 
   /**
@@ -85,6 +98,7 @@ export class CatalogQueries {
     const withDistance = stores.map((store) => ({ store, distance: near ? distanceMeters(near, { latitude: store.lat, longitude: store.lng }) : null }));
     if (near) withDistance.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0));
     const nearest = withDistance[0];
+    const { stock, sold, likes } = this.live(offer);
     return {
       id: offer.id,
       kind: offer.kind,
@@ -101,9 +115,9 @@ export class CatalogQueries {
       originalPrice: offer.originalPrice,
       price: offer.price,
       mcoinPrice: offer.mcoinPrice,
-      stock: offer.stock,
-      sold: offer.sold,
-      likes: offer.likes,
+      stock,
+      sold,
+      likes,
       startAt: this.at(offer.startAt),
       endAt: this.at(offer.endAt),
       ageRestricted: offer.ageRestricted,
@@ -142,7 +156,7 @@ export class CatalogQueries {
       // Without a location, nearby falls back to the recommended order.
       nearby: (a, b) => (near ? (a.view.distance ?? 0) - (b.view.distance ?? 0) : b.offer.recommendScore - a.offer.recommendScore),
       price: (a, b) => (query.order === "desc" ? b.offer.price - a.offer.price : a.offer.price - b.offer.price),
-      sales: (a, b) => b.offer.sold - a.offer.sold,
+      sales: (a, b) => b.view.sold - a.view.sold,
       recommend: (a, b) => b.offer.recommendScore - a.offer.recommendScore,
       latest: (a, b) => b.view.startAt - a.view.startAt,
     };
@@ -202,7 +216,7 @@ export class CatalogQueries {
     const views = found.map((offer) => ({ offer, view: this.offerView(offer, locale, now, origin, near, inDistrict) }));
     const bySort: Record<SearchQuery["sort"], (a: (typeof views)[number], b: (typeof views)[number]) => number> = {
       popularity: (a, b) => b.offer.popularity - a.offer.popularity,
-      sales: (a, b) => b.offer.sold - a.offer.sold,
+      sales: (a, b) => b.view.sold - a.view.sold,
       distance: (a, b) => (near ? (a.view.distance ?? 0) - (b.view.distance ?? 0) : b.offer.popularity - a.offer.popularity),
       price: (a, b) => a.offer.price - b.offer.price,
     };
@@ -266,9 +280,18 @@ export class CatalogQueries {
     if (productId && (!offer || offer.merchantId !== store.merchantId)) return null;
     const ids = offer ? offer.storeIds : this.catalog.stores.filter((other) => other.merchantId === store.merchantId).map((other) => other.id);
     const merchant = this.catalog.merchants.find((item) => item.id === store.merchantId)!;
+    return { merchantName: merchant.name[locale], list: this.storeViews(ids, locale, origin, near) };
+  }
+
+  /** The stores where an offer can be used, nearest first when a location is known. */
+  offerStores(offer: CatalogOffer, locale: Locale, origin: string, near: LatLng | null): StoreSummary[] {
+    return this.storeViews(offer.storeIds, locale, origin, near);
+  }
+
+  private storeViews(ids: number[], locale: Locale, origin: string, near: LatLng | null): StoreSummary[] {
     const list = ids.map((id) => this.storeView(this.stores.get(id)!, locale, origin, near));
     if (near) list.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0));
-    return { merchantName: merchant.name[locale], list };
+    return list;
   }
 
   zone(id: number, locale: Locale, now: number, origin: string, near: LatLng | null) {
@@ -324,6 +347,7 @@ export class CatalogQueries {
   }
 }
 
-function nearFrom(query: { lat?: number; lng?: number }): LatLng | null {
+/** The member's location from a request's lat and lng, when it has both. */
+export function nearFrom(query: { lat?: number; lng?: number }): LatLng | null {
   return query.lat === undefined || query.lng === undefined ? null : { latitude: query.lat, longitude: query.lng };
 }

@@ -11,18 +11,20 @@ import { controlHandlers } from "./handlers/controls";
 import { middlewareHandler } from "./handlers/middleware";
 import { secureGatewayHandlers } from "./handlers/secure-gateway";
 import { sessionHandlers } from "./handlers/session";
+import { shopHandlers } from "./handlers/shop";
+import { walletHandlers } from "./handlers/wallet";
 import { DEFAULT_MALL_ORIGINS, MallOriginSchema, loginPageHandlers } from "./login-page";
 import { SandboxState } from "./state";
 
 export interface SandboxOptions {
   fixturesDir?: string;
-  /** Keep members, tokens and login codes in this file across restarts. */
+  /** Keep members, tokens, login codes, ledgers and orders in this file across restarts. */
   stateFile?: string;
   /** Delay added to every gateway call, in milliseconds. */
   latencyMs?: number;
   /** Required of every /__sandbox/ control (health excepted) when set; without it they answer loopback names only. */
   controlToken?: string;
-  /** Where the sign-in page may send a login code: origins such as http://localhost:3000. */
+  /** The mall's origins: where the sign-in page may send a login code, and who may call the wallet's stand-in (/__wallet/pay). */
   mallOrigins?: readonly string[];
 }
 
@@ -43,15 +45,18 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const fixturesDir = options.fixturesDir ?? DEFAULT_FIXTURES_DIR;
   const state = new SandboxState(loadFixtures(fixturesDir), { stateFile: options.stateFile });
   const settings: SandboxSettings = { latencyMs: options.latencyMs ?? 0, initialLatencyMs: options.latencyMs ?? 0 };
+  const mallOrigins = new Set((options.mallOrigins ?? DEFAULT_MALL_ORIGINS).map((origin) => MallOriginSchema.parse(origin)));
 
   const handlers: HttpHandler[] = [
     middlewareHandler(state, settings),
     ...controlHandlers(state, settings, options.controlToken ?? null),
     staticHandler(fixturesDir),
-    ...loginPageHandlers(state, new Set((options.mallOrigins ?? DEFAULT_MALL_ORIGINS).map((origin) => MallOriginSchema.parse(origin)))),
+    ...loginPageHandlers(state, mallOrigins),
     ...sessionHandlers(state),
     ...secureGatewayHandlers(state),
     ...catalogHandlers(state),
+    ...shopHandlers(state),
+    ...walletHandlers(state, mallOrigins, (request) => handle(request)),
     // Last: anything else is an unknown endpoint, answered as the gateway would.
     http.all("*", ({ request }) =>
       HttpResponse.json({ code: 404, msg: `no sandbox endpoint for ${request.method} ${new URL(request.url).pathname}` }, { status: 404 }),
@@ -59,7 +64,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   ];
 
   async function handle(request: Request): Promise<Response> {
-    return (await getResponse(handlers, request)) ?? HttpResponse.json({ code: 404, msg: "no sandbox endpoint" }, { status: 404 });
+    const response = (await getResponse(handlers, request)) ?? HttpResponse.json({ code: 404, msg: "no sandbox endpoint" }, { status: 404 });
+    // With --state, what the reply confirms is on disk before it is sent.
+    state.flush();
+    return response;
   }
 
   return { state, settings, handlers, handle };

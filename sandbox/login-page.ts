@@ -72,7 +72,7 @@ export function loginPageHandlers(state: SandboxState, mallOrigins: ReadonlySet<
   <button type="submit" aria-label="${escapeHtml(fill(t.choose, { name: member.nickname }))}">
     <img src="/static/avatars/${escapeHtml(member.avatar)}" alt="" width="48" height="48">
     <span class="who"><strong>${name}</strong><small>${escapeHtml(member.blurb[locale])}</small></span>
-    <span class="pts">${escapeHtml(fill(t.points, { points: member.point.toLocaleString("en-US") }))}</span>
+    <span class="pts">${escapeHtml(fill(t.points, { points: state.shop.balance(member.openId).toLocaleString("en-US") }))}</span>
   </button>
 </form></li>`;
         })

@@ -9,6 +9,7 @@ import { createApiClient } from "../app/lib/api/client";
 import { searchHistory, searchProduct } from "../app/lib/api/catalog-endpoints";
 import { basicInformation, clause, macaupassSave, memberLogin, setClause, systemTime, userAddressList } from "../app/lib/api/endpoints";
 import { ApiError } from "../app/lib/api/errors";
+import { IDEMPOTENCY_HEADER, createOrder, orderStatus } from "../app/lib/api/shop-endpoints";
 import { createUndiciTransport } from "../app/lib/api/undici-transport";
 import { HEADERS_TIMEOUT_MS, MAX_BODY_BYTES, REQUEST_TIMEOUT_MS, startSandboxServer, type RunningSandbox } from "./server";
 
@@ -68,7 +69,7 @@ describe("the sandbox over HTTP", () => {
     await expect(client(url).call(macaupassSave, { code })).rejects.toMatchObject({ code: "NOT_LOGIN" });
 
     const api = client(url, login.data.token);
-    expect((await api.call(basicInformation)).data).toEqual({ amount: 320, point: 3200, count: 0 });
+    expect((await api.call(basicInformation)).data).toEqual({ amount: 320, point: 3200, count: 0, revision: 0, pending: 0 });
     expect((await api.call(clause)).data.status).toBe(1);
     await api.call(setClause, { clauseid: 7, status: 1 });
     expect((await api.call(clause)).data.status).toBe(0);
@@ -171,6 +172,27 @@ describe("the sandbox over HTTP", () => {
     // Reset goes back to the fixtures, and the file follows.
     await fetch(`${second.url}/__sandbox/reset`, { method: "POST" });
     await expect(client(second.url, token).call(clause)).rejects.toMatchObject({ code: "NOT_LOGIN" });
+  });
+
+  it("with --state, has an order on disk before it confirms it, and closes it when its window passed while it was down", async () => {
+    const stateFile = join(mkdtempSync(join(tmpdir(), "mcoin-sandbox-")), "state.json");
+    const first = await start({ stateFile });
+    const token = (await client(first.url).call(memberLogin, { openId: "mpay-1005" })).data.token;
+    const order = (await client(first.url, token).call(createOrder, { offerId: 7, quantity: 2, mcoinUsed: 300 }, { headers: { [IDEMPOTENCY_HEADER]: "restart-test-key-0001" } })).data;
+    // Not closed yet: as if the process were killed now.
+    const saved = JSON.parse(readFileSync(stateFile, "utf8")).data;
+    expect(saved.orders[String(order.id)]).toMatchObject({ orderNo: order.orderNo, status: "awaiting_payment" });
+    expect(saved.accounts["mpay-1005"].ledger.at(-1)).toMatchObject({ type: "purchase", balanceAfter: 200 });
+    await first.close();
+    running.length = 0;
+
+    const second = await start({ stateFile });
+    const again = client(second.url, token);
+    // The same request with its key is answered as before, with no second order.
+    expect((await again.call(createOrder, { offerId: 7, quantity: 2, mcoinUsed: 300 }, { headers: { [IDEMPOTENCY_HEADER]: "restart-test-key-0001" } })).data.id).toBe(order.id);
+    await control(second.url, "/__sandbox/clock", { body: { now: order.payBy + 1, frozen: true } });
+    expect((await again.call(basicInformation)).data).toMatchObject({ point: 500, pending: 0 });
+    expect((await again.call(orderStatus, { orderId: order.id })).data.status).toBe("closed");
   });
 
   it("renders the sign-in page in the asked language and refuses a missing return address", async () => {
@@ -434,7 +456,7 @@ describe("GET /__sandbox/state", () => {
     const text = await (await control(url, "/__sandbox/state")).text();
     for (const secret of [token, code, "CIPHERTEXT-OF-A-MEMBER"]) expect(text).not.toContain(secret);
     const view = JSON.parse(text);
-    expect(view.counts).toEqual({ tokens: 1, authCodes: 1, taskRuns: 1, taskRunsDone: 0 });
+    expect(view.counts).toEqual({ tokens: 1, authCodes: 1, taskRuns: 1, taskRunsDone: 0, orders: 0, idempotencyKeys: 0 });
     expect(view.members.find((member: { openId: string }) => member.openId === "mpay-1001")).toMatchObject({ nickname: "陳大文", point: 12580, amount: 1258, count: 6, clauseStatus: 0 });
     expect(view.digest).toMatch(/^[0-9a-f]{64}$/);
   });

@@ -121,3 +121,35 @@ describe("a --state file", () => {
     expect(() => new SandboxState(fixtures, { stateFile: file })).toThrow(/not a sandbox state file: data\.tokens\.t\.openId/);
   });
 });
+
+describe("a --state file and the money domain", () => {
+  const write = (data: unknown) => {
+    const file = join(mkdtempSync(join(tmpdir(), "mcoin-state-")), "state.json");
+    writeFileSync(file, JSON.stringify({ version: 1, data }));
+    return file;
+  };
+
+  it("written before the ledger existed opens each member's ledger with the balance they had", () => {
+    const member = { ...fixtures.members[0], point: 777 };
+    const state = new SandboxState(fixtures, { stateFile: write({ members: { [member.openId]: member } }) });
+    expect(state.shop.balance(member.openId)).toBe(777);
+    expect(state.shop.ledger(member.openId)).toMatchObject([{ type: "opening", amount: 777, balanceAfter: 777 }]);
+    expect(state.member(member.openId)).not.toHaveProperty("point");
+  });
+
+  it("keeps ledgers and orders only for members and offers that exist", () => {
+    const state = fresh();
+    const outcome = state.shop.createOrder("mpay-1005", { offerId: 7, quantity: 1, mcoinUsed: 100, adult: false });
+    if (!outcome.ok) throw new Error(outcome.reason);
+    const saved = JSON.parse(JSON.stringify({ accounts: Object.fromEntries(state.data.accounts), orders: Object.fromEntries(state.data.orders) }));
+    const order = saved.orders["1"];
+    expect(() => new SandboxState(fixtures, { stateFile: write({ orders: { "1": { ...order, offerId: 999 } } }) })).toThrow(/data\.orders\.1\.offerId: no such offer/);
+    expect(() => new SandboxState(fixtures, { stateFile: write({ orders: { "1": { ...order, openId: "nobody" } } }) })).toThrow(/data\.orders\.1\.openId: no such member/);
+    expect(() => new SandboxState(fixtures, { stateFile: write({ orders: { "2": order } }) })).toThrow(/data\.orders\.2: its id is not its key/);
+    expect(() => new SandboxState(fixtures, { stateFile: write({ accounts: { nobody: saved.accounts["mpay-1005"] } }) })).toThrow(/data\.accounts\.nobody: no such member/);
+    expect(() => new SandboxState(fixtures, { stateFile: write({ orders: { "1": { ...order, status: "lost" } } }) })).toThrow(/data\.orders\.1\.status/);
+    const reloaded = new SandboxState(fixtures, { stateFile: write(saved) });
+    expect(reloaded.shop.balance("mpay-1005")).toBe(400);
+    expect(reloaded.shop.order("mpay-1005", 1)?.status).toBe("awaiting_payment");
+  });
+});

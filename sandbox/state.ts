@@ -1,6 +1,7 @@
 /**
- * The sandbox gateway's in-memory state, seeded from fixtures/. Members, tokens and login codes are
- * the persistent part (kept in a file with --state); the clock, injected faults and the call log
+ * The sandbox gateway's in-memory state, seeded from fixtures/. Members, tokens, login codes, the
+ * money domain (offers' stock, ledgers, orders; sandbox/domain/) and idempotency keys are the
+ * persistent part (kept in a file with --state); the clock, injected faults and the call log
  * belong to the running process.
  *
  * Everything keyed by outside input (open ids, tokens, login codes, task runs, searches) is a Map,
@@ -11,10 +12,20 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { z } from "zod";
+import { canonicalJson } from "./canonical-json";
 import { CatalogQueries } from "./catalog";
+import { IdempotencyKeys, StoredReplySchema, type IdempotencyData } from "./domain/idempotency";
+import { AccountSchema, openAccount, type Account } from "./domain/ledger";
+import { OfferLiveSchema, seedOffers, type OfferLive } from "./domain/offers";
+import { OrderRecordSchema, type OrderRecord } from "./domain/orders";
+import { Shop } from "./domain/shop";
 import { MemberFixtureSchema, type Fixtures, type MemberFixture } from "./fixtures";
 
-export interface MemberRecord extends MemberFixture {}
+/**
+ * A member as the gateway keeps them. Their mCoin balance is not here: it is their ledger's
+ * (`state.shop.balance(openId)`), so it cannot drift from it.
+ */
+export interface MemberRecord extends Omit<MemberFixture, "point"> {}
 
 export interface Login {
   openId: string;
@@ -40,6 +51,15 @@ export interface SandboxData {
   searchHistory: Map<string, string[]>;
   /** when the sandbox was seeded: the catalog's relative dates count from here */
   seededAt: number;
+  /** each offer's live stock, sold count, likes and status, by offer id */
+  offers: Map<string, OfferLive>;
+  /** each member's ledger, revision, likes and favourites */
+  accounts: Map<string, Account>;
+  /** every order by id, oldest first */
+  orders: Map<string, OrderRecord>;
+  orderSeq: number;
+  /** replies remembered by idempotency key, per member (sandbox/domain/idempotency.ts) */
+  idempotency: IdempotencyData;
 }
 
 export type FaultKind = "http500" | "http429" | "not-login" | "delay" | "garbage" | "not-found" | "network";
@@ -96,12 +116,18 @@ const mapOf = <T extends z.ZodType>(value: T) => z.record(z.string(), value).tra
 /** What a --state file holds (each Map as an object); parts an older sandbox did not write start from the fixtures. */
 const SavedDataSchema = z
   .object({
-    members: mapOf(MemberFixtureSchema),
+    // A file written before the ledger keeps each member's balance as `point`: it opens their ledger.
+    members: mapOf(MemberFixtureSchema.omit({ point: true }).extend({ point: z.number().int().nonnegative().optional() })),
     tokens: mapOf(LoginSchema),
     authCodes: mapOf(LoginSchema),
     taskRuns: mapOf(z.object({ detailAt: z.number(), done: z.boolean() })),
     searchHistory: mapOf(z.array(z.string()).max(MAX_SEARCH_HISTORY)),
     seededAt: z.number(),
+    offers: mapOf(OfferLiveSchema),
+    accounts: mapOf(AccountSchema),
+    orders: mapOf(OrderRecordSchema),
+    orderSeq: z.number().int().nonnegative(),
+    idempotency: mapOf(mapOf(StoredReplySchema)),
   })
   .partial();
 
@@ -110,10 +136,16 @@ export type NonceCheck = "fresh" | "reused" | "full";
 export class SandboxState {
   data: SandboxData;
   private readonly fixtures: Fixtures;
-  /** The catalog's queries (offers, stores, zones, ads). */
+  /** The catalog's queries (offers, stores, zones, ads), with the offers' live numbers. */
   readonly catalog: CatalogQueries;
+  /** The money domain: orders, payments, ledgers (sandbox/domain/shop.ts). */
+  readonly shop: Shop;
+  readonly idempotency: IdempotencyKeys;
   private readonly stateFile?: string;
   private saveTimer: NodeJS.Timeout | null = null;
+  private dirty = false;
+  /** Work scheduled for later (the wallet's delayed notices); a reset cancels it. */
+  private readonly deferred = new Set<NodeJS.Timeout>();
   private clockOffsetMs = 0;
   private frozenAt: number | null = null;
   private faults: Fault[] = [];
@@ -123,7 +155,9 @@ export class SandboxState {
 
   constructor(fixtures: Fixtures, options: { stateFile?: string } = {}) {
     this.fixtures = fixtures;
-    this.catalog = new CatalogQueries(fixtures.catalog, () => this.data.seededAt);
+    this.catalog = new CatalogQueries(fixtures.catalog, () => this.data.seededAt, (offer) => this.data.offers.get(String(offer.id)));
+    this.shop = new Shop({ data: () => this.data, catalog: this.catalog, now: () => this.now(), changed: () => this.changed() });
+    this.idempotency = new IdempotencyKeys(() => this.data.idempotency, () => this.changed());
     this.stateFile = options.stateFile;
     this.data = this.load() ?? this.seed();
     dropOlderThan(this.data.authCodes, AUTH_CODE_TTL_MS);
@@ -131,11 +165,14 @@ export class SandboxState {
     this.dropAbandonedTaskRuns();
   }
 
-  /** Back to the fixtures: members, tokens, clock, faults and log. */
+  /** Back to the fixtures: members, tokens, the money domain, clock, faults and log; scheduled work is cancelled. */
   reset(): void {
-    this.data = this.seed();
     this.clockOffsetMs = 0;
     this.frozenAt = null;
+    this.data = this.seed();
+    for (const timer of this.deferred) clearTimeout(timer);
+    this.deferred.clear();
+    this.idempotency.clearInFlight();
     this.faults = [];
     this.calls = [];
     this.nonces.clear();
@@ -148,6 +185,20 @@ export class SandboxState {
 
   get gatewayKeys() {
     return this.fixtures.gatewayKeys;
+  }
+
+  get walletSecret() {
+    return this.fixtures.walletSecret;
+  }
+
+  /** Runs `work` after `ms` of real time, unless the sandbox is reset first. */
+  defer(ms: number, work: () => void): void {
+    const timer = setTimeout(() => {
+      this.deferred.delete(timer);
+      work();
+    }, ms);
+    timer.unref?.();
+    this.deferred.add(timer);
   }
 
   // --- search history -------------------------------------------------------------------------
@@ -356,35 +407,53 @@ export class SandboxState {
   // --- the redacted view ----------------------------------------------------------------------
 
   /**
-   * What GET /__sandbox/state shows: the business data and no secret (no token, login code or
-   * member ciphertext). Shape:
+   * What GET /__sandbox/state shows: the business data and no secret (no token, login code,
+   * member ciphertext or remembered reply). Shape:
    *
    *   {
-   *     members: MemberRecord[],                 // every field: openId, nickname, point, amount, count, clauseStatus, addresses…
+   *     members: (MemberRecord & { point })[],   // every field: openId, nickname, point (the ledger's balance), amount, count, clauseStatus, addresses…
    *     searchHistory: { [openId]: string[] },   // newest first
-   *     counts: { tokens, authCodes, taskRuns, taskRunsDone },
+   *     offers: { [offerId]: { stock, sold, likes, status } },
+   *     accounts: { [openId]: { ledger: LedgerEntry[], revision, likes, collections } },
+   *     orders: OrderRecord[],                   // oldest first, each with its member's openId
+   *     counts: { tokens, authCodes, taskRuns, taskRunsDone, orders, idempotencyKeys },
    *     seededAt: number,
    *     digest: string,                          // sha256 hex of the business data
    *   }
    *
-   * The digest covers the members, the search histories, each task run's done flag, the counts and
-   * seededAt (not when a run's detail was last read), so a test can check that a batch of requests
-   * changed nothing by comparing it before and after.
+   * The digest covers the members, the search histories, each task run's done flag, the offers'
+   * live numbers, the accounts, the orders, the counts and seededAt (not when a run's detail was
+   * last read), so a test can check that a batch of requests changed nothing by comparing it before
+   * and after. Unpaid orders that are due close before it is taken.
    */
   redactedView() {
-    const { members, tokens, authCodes, taskRuns, searchHistory, seededAt } = this.data;
+    this.shop.closeDue();
+    const { members, tokens, authCodes, taskRuns, searchHistory, seededAt, offers, accounts, orders, idempotency } = this.data;
     const runs = [...taskRuns.values()];
-    const counts = { tokens: tokens.size, authCodes: authCodes.size, taskRuns: runs.length, taskRunsDone: runs.filter((run) => run.done).length };
+    const counts = {
+      tokens: tokens.size,
+      authCodes: authCodes.size,
+      taskRuns: runs.length,
+      taskRunsDone: runs.filter((run) => run.done).length,
+      orders: orders.size,
+      idempotencyKeys: [...idempotency.values()].reduce((sum, replies) => sum + replies.size, 0),
+    };
     const business = {
-      members: Object.fromEntries(members),
+      members: Object.fromEntries([...members].map(([openId, member]) => [openId, { ...member, point: this.shop.balance(openId) }])),
       searchHistory: Object.fromEntries(searchHistory),
       taskRunsDone: Object.fromEntries([...taskRuns].map(([key, run]) => [key, run.done])),
-      counts,
+      offers: Object.fromEntries(offers),
+      accounts: Object.fromEntries(accounts),
+      orders: [...orders.values()],
+      counts: { ...counts, idempotencyKeys: undefined },
       seededAt,
     };
     return {
-      members: [...members.values()],
+      members: Object.values(business.members),
       searchHistory: business.searchHistory,
+      offers: business.offers,
+      accounts: business.accounts,
+      orders: business.orders,
       counts,
       seededAt,
       digest: createHash("sha256").update(canonicalJson(business)).digest("hex"),
@@ -393,20 +462,28 @@ export class SandboxState {
 
   // --- persistence ----------------------------------------------------------------------------
 
-  /** Call after every change; with --state the data is written to the file shortly after. */
+  /** Call after every change; with --state the data is written to the file shortly after, or at the next flush. */
   changed(): void {
-    if (!this.stateFile || this.saveTimer) return;
+    if (!this.stateFile) return;
+    this.dirty = true;
+    if (this.saveTimer) return;
     this.saveTimer = setTimeout(() => {
       this.saveTimer = null;
-      this.saveNow();
+      this.flush();
     }, 50);
     this.saveTimer.unref?.();
   }
 
+  /** Writes what changed now: the sandbox calls it before it replies, so whatever it confirmed is on disk. */
+  flush(): void {
+    if (this.dirty) this.saveNow();
+  }
+
   saveNow(): void {
     if (!this.stateFile) return;
+    this.dirty = false;
     const temporary = `${this.stateFile}.tmp`;
-    const { members, tokens, authCodes, taskRuns, searchHistory, seededAt } = this.data;
+    const { members, tokens, authCodes, taskRuns, searchHistory, seededAt, offers, accounts, orders, orderSeq, idempotency } = this.data;
     const data = {
       members: Object.fromEntries(members),
       tokens: Object.fromEntries(tokens),
@@ -414,6 +491,11 @@ export class SandboxState {
       taskRuns: Object.fromEntries(taskRuns),
       searchHistory: Object.fromEntries(searchHistory),
       seededAt,
+      offers: Object.fromEntries(offers),
+      accounts: Object.fromEntries(accounts),
+      orders: Object.fromEntries(orders),
+      orderSeq,
+      idempotency: Object.fromEntries([...idempotency].map(([scope, replies]) => [scope, Object.fromEntries(replies)])),
     };
     writeFileSync(temporary, JSON.stringify({ version: 1, data }, null, 2));
     renameSync(temporary, this.stateFile);
@@ -424,21 +506,50 @@ export class SandboxState {
     const saved = JSON.parse(readFileSync(this.stateFile, "utf8")) as { version?: unknown; data?: unknown } | null;
     if (saved?.version !== 1) return null;
     const parsed = SavedDataSchema.safeParse(saved.data);
+    const broken = (where: string, message: string) => new Error(`${this.stateFile} is not a sandbox state file: data.${where}: ${message}`);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new Error(`${this.stateFile} is not a sandbox state file: data.${issue?.path.join(".")}: ${issue?.message}`);
+      throw broken(issue?.path.join(".") ?? "", issue?.message ?? "invalid");
     }
-    return { ...this.seed(), ...parsed.data };
+    const seed = this.seed();
+    const { members: savedMembers, offers, accounts, orders, ...rest } = parsed.data;
+    const data: SandboxData = { ...seed, ...rest };
+    if (savedMembers) {
+      data.members = new Map([...savedMembers].map(([openId, { point: _point, ...member }]) => [openId, member]));
+      // Members kept before the ledger existed open theirs with the balance they had.
+      data.accounts = new Map([...savedMembers].map(([openId, member]) => [openId, openAccount(member.point ?? 0, data.seededAt)]));
+    }
+    for (const [id, live] of offers ?? []) if (data.offers.has(id)) data.offers.set(id, live);
+    for (const [openId, account] of accounts ?? []) {
+      if (!data.members.has(openId)) throw broken(`accounts.${openId}`, "no such member");
+      data.accounts.set(openId, account);
+    }
+    if (orders) {
+      data.orders = orders;
+      for (const [id, order] of orders) {
+        if (String(order.id) !== id) throw broken(`orders.${id}`, "its id is not its key");
+        if (!data.members.has(order.openId)) throw broken(`orders.${id}.openId`, "no such member");
+        if (!this.catalog.offer(order.offerId)) throw broken(`orders.${id}.offerId`, "no such offer in the catalog");
+      }
+      data.orderSeq = Math.max(data.orderSeq, ...[...orders.values()].map((order) => order.id));
+    }
+    return data;
   }
 
   private seed(): SandboxData {
+    const seededAt = Date.now();
     return {
-      members: new Map(this.fixtures.members.map((member) => [member.openId, structuredClone(member)])),
+      members: new Map(this.fixtures.members.map(({ point: _point, ...member }) => [member.openId, structuredClone(member)])),
       tokens: new Map(),
       authCodes: new Map(),
       taskRuns: new Map(),
       searchHistory: new Map(),
-      seededAt: Date.now(),
+      seededAt,
+      offers: seedOffers(this.fixtures.catalog),
+      accounts: new Map(this.fixtures.members.map((member) => [member.openId, openAccount(member.point, seededAt)])),
+      orders: new Map(),
+      orderSeq: 0,
+      idempotency: new Map(),
     };
   }
 }
@@ -450,17 +561,4 @@ function dropOlderThan(logins: Map<string, Login>, ttlMs: number): void {
     if (now - login.issuedAt <= ttlMs) break;
     logins.delete(key);
   }
-}
-
-/** JSON with every object's keys sorted, so equal data always hashes the same. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value).filter(([, child]) => child !== undefined);
-    return `{${entries
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([key, child]) => `${JSON.stringify(key)}:${canonicalJson(child)}`)
-      .join(",")}}`;
-  }
-  return JSON.stringify(value);
 }

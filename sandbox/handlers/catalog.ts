@@ -19,19 +19,12 @@ import {
   storeInformation,
   zoneDetail,
 } from "../../app/lib/api/catalog-endpoints";
-import { serve } from "../respond";
-import { HttpResponse } from "msw";
+import { nearFrom as near } from "../catalog";
+import { notFound, origin, serve } from "../respond";
 import type { SandboxState } from "../state";
 
 export const CATALOG_CACHE_CONTROL = "public, max-age=60";
 const cached = { cacheControl: CATALOG_CACHE_CONTROL };
-
-const origin = (request: Request) => new URL(request.url).origin;
-const near = (input: { lat?: number; lng?: number }) =>
-  input.lat === undefined || input.lng === undefined ? null : { latitude: input.lat, longitude: input.lng };
-
-/** resultCode "404": the gateway's way of saying a thing does not exist (spec section 8). */
-const notFound = (what: string) => HttpResponse.json({ resultCode: "404", msg: `${what} not found` });
 
 export function catalogHandlers(state: SandboxState): HttpHandler[] {
   const { catalog } = state;

@@ -1,6 +1,21 @@
 /**
- * Test controls under /__sandbox/: reset, the clock, injected faults, the call log, and member
- * tweaks for scenarios. They answer plain JSON (not the mCoin envelope) and are never logged.
+ * Test controls under /__sandbox/: reset, the clock, injected faults, the call log, and member and
+ * offer tweaks for scenarios. They answer plain JSON (not the mCoin envelope) and are never logged.
+ *
+ *   GET    /__sandbox/health                      always open: { ok, name, now }
+ *   POST   /__sandbox/reset                       back to the fixtures (members, ledgers, orders, stock, clock, faults, log)
+ *   GET    /__sandbox/clock, POST { now, frozen }  the sandbox clock (payment windows, validity, expiry run on it)
+ *   GET|POST|DELETE /__sandbox/faults             injected faults { path, kind, times, delayMs }
+ *   GET    /__sandbox/log?since=N, DELETE         the call log
+ *   GET    /__sandbox/latency, POST { ms }        added latency
+ *   GET    /__sandbox/members                     { members: [{ openId, nickname, point, count, clauseStatus }] } (point: the ledger's balance)
+ *   PATCH  /__sandbox/members/:openId             { point?, amount?, count?, clauseStatus?, graySeckill? }; point sets the
+ *                                                 balance through an `adjustment` ledger entry
+ *   GET    /__sandbox/members/:openId/ledger      { openId, balance, entries } (oldest first)
+ *   GET    /__sandbox/members/:openId/orders      { openId, orders } (oldest first, as the gateway keeps them)
+ *   GET    /__sandbox/offers/:id                  { id, stock, sold, likes, status } (the live numbers)
+ *   PATCH  /__sandbox/offers/:id                  { stock?, status?: "online" | "offline" } (sell out, restock, take down)
+ *   GET    /__sandbox/state                       the business data and its digest (state.ts, redactedView)
  *
  * They can reset or rewrite the whole gateway, so one guard stands before them all (health stays
  * open: start scripts wait on it). It refuses what a web page of another origin sends (a no-cors
@@ -51,6 +66,15 @@ const MemberPatchSchema = z
     graySeckill: z.boolean().optional(),
   })
   .strict();
+
+const OfferPatchSchema = z
+  .object({
+    stock: Counter.optional(),
+    status: z.enum(["online", "offline"]).optional(),
+  })
+  .strict();
+
+const OfferIdSchema = z.coerce.number().int().positive().max(999_999_999);
 
 const LatencySchema = z.object({ ms: z.number().int().min(0).max(60_000) }).strict();
 const NoInputSchema = z.object({}).strict();
@@ -178,10 +202,10 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings, 
 
     http.get("*/__sandbox/members", () =>
       HttpResponse.json({
-        members: [...state.data.members.values()].map(({ openId, nickname, point, count, clauseStatus }) => ({
+        members: [...state.data.members.values()].map(({ openId, nickname, count, clauseStatus }) => ({
           openId,
           nickname,
-          point,
+          point: state.shop.balance(openId),
           count,
           clauseStatus,
         })),
@@ -192,9 +216,35 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings, 
       if (!member) return refuse(404, "no such member");
       const parsed = await body(request, MemberPatchSchema);
       if ("error" in parsed) return parsed.error;
-      Object.assign(member, parsed.data);
+      const { point, ...rest } = parsed.data;
+      Object.assign(member, rest);
+      // The balance is the ledger's: setting it is an entry, not an overwrite.
+      if (point !== undefined) state.shop.adjustBalance(member.openId, point);
       state.changed();
       return HttpResponse.json({ ok: true });
+    }),
+    http.get("*/__sandbox/members/:openId/ledger", ({ params }) => {
+      const member = state.member(String(params.openId));
+      if (!member) return refuse(404, "no such member");
+      return HttpResponse.json({ openId: member.openId, balance: state.shop.balance(member.openId), entries: state.shop.ledger(member.openId).reverse() });
+    }),
+    http.get("*/__sandbox/members/:openId/orders", ({ params }) => {
+      const member = state.member(String(params.openId));
+      if (!member) return refuse(404, "no such member");
+      return HttpResponse.json({ openId: member.openId, orders: state.shop.orders(member.openId).reverse() });
+    }),
+
+    http.get("*/__sandbox/offers/:id", ({ params }) => {
+      const id = OfferIdSchema.safeParse(params.id);
+      const live = id.success ? state.shop.live(id.data) : undefined;
+      return live && id.success ? HttpResponse.json({ id: id.data, ...live }) : refuse(404, "no such offer");
+    }),
+    http.patch("*/__sandbox/offers/:id", async ({ request, params }) => {
+      const id = OfferIdSchema.safeParse(params.id);
+      if (!id.success || !state.shop.live(id.data)) return refuse(404, "no such offer");
+      const parsed = await body(request, OfferPatchSchema);
+      if ("error" in parsed) return parsed.error;
+      return HttpResponse.json({ id: id.data, ...state.shop.setOffer(id.data, parsed.data) });
     }),
 
     http.get("*/__sandbox/state", () => HttpResponse.json(state.redactedView())),

@@ -80,7 +80,15 @@ export function sessionHandlers(state: SandboxState): HttpHandler[] {
       return null;
     }),
 
-    serve(state, basicInformation, ({ member }) => ({ amount: member.amount, point: member.point, count: member.count })),
+    // The balance is the ledger's; the coupon count adds the coupons bought here and not yet used.
+    // `revision` and `pending` tell a kept-alive screen whether what it shows is still true.
+    serve(state, basicInformation, ({ member }) => ({
+      amount: member.amount,
+      point: state.shop.balance(member.openId),
+      count: member.count + state.shop.couponsHeld(member.openId),
+      revision: state.shop.revision(member.openId),
+      pending: state.shop.pending(member.openId),
+    })),
 
     // A refresh rotates the token: the old one stops working, as the gateway's does.
     serve(state, refreshToken, ({ member, request }) => {

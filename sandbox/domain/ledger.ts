@@ -1,0 +1,72 @@
+/**
+ * A member's account at the gateway: the mCoin ledger, append-only, whose last `balanceAfter` is the
+ * member's balance wherever it is shown (there is no other copy to drift from it); a revision that
+ * grows with every change of the ledger or of the member's orders; and their likes and favourites.
+ */
+import { z } from "zod";
+import { LedgerEntrySchema, type LedgerEntry } from "../../app/lib/api/shop-endpoints";
+
+export interface Account {
+  /** Oldest first; entries are only ever appended. */
+  ledger: LedgerEntry[];
+  /** Grows with every change of the ledger or the member's orders (basicInformation's `revision`). */
+  revision: number;
+  /** Offer ids the member liked / collected, in the order they did it. */
+  likes: number[];
+  collections: number[];
+}
+
+export const AccountSchema = z
+  .object({
+    ledger: z.array(LedgerEntrySchema),
+    revision: z.number().int().nonnegative(),
+    likes: z.array(z.number().int().positive()),
+    collections: z.array(z.number().int().positive()),
+  })
+  .superRefine((account, context) => {
+    let balance = 0;
+    for (const [index, entry] of account.ledger.entries()) {
+      balance += entry.amount;
+      if (entry.seq !== index + 1 || entry.balanceAfter !== balance) {
+        context.addIssue({ code: "custom", message: `ledger entry ${index + 1} does not follow from the ones before it`, path: ["ledger", index] });
+        return;
+      }
+    }
+  });
+
+export type LedgerPosting = Pick<LedgerEntry, "type" | "amount" | "at"> & Partial<Pick<LedgerEntry, "orderId" | "orderNo">>;
+
+/** A new account whose ledger opens with `point` mCoin. */
+export function openAccount(point: number, at: number): Account {
+  const account: Account = { ledger: [], revision: 0, likes: [], collections: [] };
+  post(account, { type: "opening", amount: point, at });
+  // Opening is the account's starting point, not a change a screen has to notice.
+  account.revision = 0;
+  return account;
+}
+
+export function balanceOf(account: Account): number {
+  return account.ledger.at(-1)?.balanceAfter ?? 0;
+}
+
+/**
+ * Appends an entry. The rules check the balance before they post; a posting that would take it
+ * below zero is a bug in a rule, thrown before anything is written.
+ */
+export function post(account: Account, posting: LedgerPosting): LedgerEntry {
+  if (!Number.isSafeInteger(posting.amount)) throw new Error(`ledger: ${posting.amount} is not a whole number of mCoin`);
+  const balanceAfter = balanceOf(account) + posting.amount;
+  if (balanceAfter < 0) throw new Error(`ledger: a ${posting.type} of ${posting.amount} would take the balance below zero`);
+  const entry: LedgerEntry = {
+    seq: account.ledger.length + 1,
+    at: posting.at,
+    type: posting.type,
+    amount: posting.amount,
+    balanceAfter,
+    orderId: posting.orderId ?? null,
+    orderNo: posting.orderNo ?? null,
+  };
+  account.ledger.push(entry);
+  account.revision += 1;
+  return entry;
+}

@@ -1,0 +1,44 @@
+/**
+ * The gateway's own words for its refusals and for why an order failed, in the caller's language
+ * (spec section 8's messages where it has one; zh in Traditional Chinese). The mall translates
+ * `data.reason` itself; these are what an engineer or the CLI reads in `msg`.
+ */
+import type { ShopRefusal } from "../../app/lib/api/shop-endpoints";
+
+export type Locale = "zh" | "en";
+type Texts = Record<Locale, string>;
+
+export const REFUSAL_MESSAGES: Record<ShopRefusal, Texts> = {
+  INSUFFICIENT_MCOIN: { en: "Insufficient mCoin!", zh: "mCoin不足！" },
+  MCOIN_NOT_ALLOWED: { en: "Insufficient mCoin balance. Please select again.", zh: "mCoin餘額不足，請重新選擇。" },
+  OUT_OF_STOCK: { en: "Out of Stock", zh: "庫存不足" },
+  SOLD_OUT: { en: "Coupons sold out", zh: "優惠券已售罄" },
+  TAKEN_DOWN: { en: "This offer is no longer available.", zh: "此優惠已下架。" },
+  NOT_STARTED: { en: "This offer has not started yet.", zh: "此優惠尚未開始。" },
+  ENDED: { en: "This offer has ended.", zh: "此優惠已結束。" },
+  LIMIT_REACHED: { en: "You have reached the purchase limit for this offer.", zh: "你已達此優惠的購買上限。" },
+  ADULTS_ONLY: { en: "This offer is only for members aged 18 or older.", zh: "此優惠只適用於年滿18歲的會員。" },
+  ORDER_NOT_FOUND: { en: "Order not found", zh: "找不到此訂單" },
+  CANNOT_CANCEL: { en: "Unable to cancel the order", zh: "無法取消訂單" },
+  ORDER_CLOSED: { en: "The order has closed; the payment will be refunded automatically.", zh: "訂單已關閉，款項將自動退還。" },
+  AMOUNT_MISMATCH: { en: "The amount paid does not match the amount due.", zh: "付款金額與應付金額不符。" },
+  IDEMPOTENCY_KEY_REQUIRED: {
+    en: "This call needs an Idempotency-Key header: 16 to 64 letters, digits, '-' or '_'.",
+    zh: "此請求須附 Idempotency-Key 標頭：16 至 64 個字母、數字、「-」或「_」。",
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    en: "This Idempotency-Key was already used for another request.",
+    zh: "此 Idempotency-Key 已用於另一個請求。",
+  },
+};
+
+export type OrderFailureCode = "PAID_AFTER_CLOSE" | "PAYMENT_FAILED";
+
+export const FAILURE_MESSAGES: Record<OrderFailureCode, Texts> = {
+  // The spec's default failure text.
+  PAID_AFTER_CLOSE: {
+    en: "Points were insufficient; the amount paid will be refunded automatically.",
+    zh: "積分不足，已付金額將自動退還。",
+  },
+  PAYMENT_FAILED: { en: "Payment Failed", zh: "支付失敗" },
+};

@@ -1,0 +1,48 @@
+/** The order state machine: every pair of statuses, allowed exactly when the table says so. */
+import { describe, expect, it } from "vitest";
+import { ORDER_STATUSES, type OrderStatus } from "../../app/lib/api/shop-endpoints";
+import { FINAL_STATUSES, ORDER_TRANSITIONS, canTransition, transition } from "./order-machine";
+
+/** The transitions the design allows (DESIGN.md and the table's comment), written out once more by hand. */
+const ALLOWED: [OrderStatus, OrderStatus][] = [
+  ["awaiting_payment", "received"],
+  ["awaiting_payment", "awaiting_shipment"],
+  ["awaiting_payment", "closed"],
+  ["received", "used"],
+  ["received", "refunding"],
+  ["refunding", "refunded"],
+  ["awaiting_shipment", "awaiting_receipt"],
+  ["awaiting_shipment", "awaiting_pickup"],
+  ["awaiting_shipment", "refunding"],
+  ["awaiting_receipt", "completed"],
+  ["awaiting_pickup", "completed"],
+];
+const allowed = new Set(ALLOWED.map(([from, to]) => `${from}→${to}`));
+const EVERY_PAIR = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.map((to) => [from, to] as const));
+
+describe("the order state machine", () => {
+  it("has a row for every status", () => {
+    expect(Object.keys(ORDER_TRANSITIONS).sort()).toEqual([...ORDER_STATUSES].sort());
+  });
+
+  it.each(EVERY_PAIR.filter(([from, to]) => allowed.has(`${from}→${to}`)))("allows %s → %s", (from, to) => {
+    const order = { status: from as OrderStatus };
+    expect(canTransition(from, to)).toBe(true);
+    expect(transition(order, to)).toEqual({ ok: true });
+    expect(order.status).toBe(to);
+  });
+
+  it.each(EVERY_PAIR.filter(([from, to]) => !allowed.has(`${from}→${to}`)))("refuses %s → %s, and leaves the order as it was", (from, to) => {
+    const order = { status: from as OrderStatus };
+    expect(canTransition(from, to)).toBe(false);
+    const result = transition(order, to);
+    expect(result).toMatchObject({ ok: false, code: "TRANSITION_NOT_ALLOWED" });
+    expect(result.ok ? "" : result.message).toContain(`${from} cannot become ${to}`);
+    expect(order.status).toBe(from);
+  });
+
+  it("never moves an order back to awaiting payment, and final statuses stay final", () => {
+    for (const from of ORDER_STATUSES) expect(canTransition(from, "awaiting_payment"), from).toBe(false);
+    expect([...FINAL_STATUSES].sort()).toEqual(["closed", "completed", "refunded", "used"]);
+  });
+});

@@ -1,0 +1,353 @@
+/**
+ * The money domain's rules one by one, on the sandbox's state with its clock frozen: placing
+ * orders (and every refusal, which changes nothing), settlement notices, cancelling, expiry (also
+ * after a reload from a --state file), and the ledger always summing to the balance.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadFixtures } from "../fixtures";
+import { SandboxState } from "../state";
+import { PAYMENT_WINDOW_MS, type PlaceOrder, type WalletNotice } from "./shop";
+
+const fixtures = loadFixtures();
+const SAM = "mpay-1005"; // 500 mCoin
+const CHAN = "mpay-1001"; // 12,580 mCoin
+const ANA = "mpay-1002"; // 3,200 mCoin
+const LEI = "mpay-1004"; // no mCoin
+/** MOP 38 a piece, 380 mCoin, steps of 100, any share in mCoin, 6 per member. */
+const PORK_CHOP_BUN = 7;
+
+function setup(stateFile?: string) {
+  const state = new SandboxState(fixtures, { stateFile });
+  state.setClock(Date.now(), true);
+  return { state, shop: state.shop };
+}
+
+const buy = (overrides: Partial<PlaceOrder> = {}): PlaceOrder => ({ offerId: PORK_CHOP_BUN, quantity: 2, mcoinUsed: 300, adult: false, ...overrides });
+
+function placed(state: SandboxState, openId: string, order: PlaceOrder = buy()) {
+  const outcome = state.shop.createOrder(openId, order);
+  if (!outcome.ok) throw new Error(`refused: ${outcome.reason}`);
+  return outcome.value;
+}
+
+const paid = (order: { orderNo: string; cashCents: number }, status: WalletNotice["status"] = "PAID"): WalletNotice => ({
+  orderNo: order.orderNo,
+  paymentId: "WPTEST0000000001",
+  amountCents: order.cashCents,
+  status,
+});
+
+/** Moves the sandbox clock on by `ms` (frozen). */
+const later = (state: SandboxState, ms: number) => state.setClock(state.now() + ms, true);
+
+/** Every member's balance is the sum of their ledger and its last balanceAfter. */
+function expectLedgersSum(state: SandboxState) {
+  for (const [openId, account] of state.data.accounts) {
+    const sum = account.ledger.reduce((total, entry) => total + entry.amount, 0);
+    expect(state.shop.balance(openId), openId).toBe(sum);
+    expect(account.ledger.at(-1)?.balanceAfter ?? 0, openId).toBe(sum);
+  }
+}
+
+describe("placing an order", () => {
+  it("takes the stock and holds the mCoin in one step; the cash part waits for the wallet", () => {
+    const { state, shop } = setup();
+    const now = state.now();
+    const order = placed(state, SAM);
+    expect(order).toMatchObject({
+      status: "awaiting_payment",
+      quantity: 2,
+      amountCents: 7600,
+      mcoinUsed: 300,
+      cashCents: 4600,
+      createdAt: now,
+      payBy: now + PAYMENT_WINDOW_MS,
+      paidAt: null,
+      paymentId: null,
+      mcoinEarned: 0,
+      paymentType: 0,
+      couponUrl: null,
+      otherCode: null,
+      failure: null,
+    });
+    expect(order.orderNo).toMatch(/^MC\d{8}000001$/);
+    expect(shop.live(PORK_CHOP_BUN)).toMatchObject({ stock: 158, sold: 2485 });
+    expect(shop.balance(SAM)).toBe(200);
+    expect(shop.ledger(SAM)[0]).toMatchObject({ type: "purchase", amount: -300, balanceAfter: 200, orderId: order.id, orderNo: order.orderNo, at: now });
+    expect(shop.pending(SAM)).toBe(1);
+    expect(shop.piecesHeld(SAM, PORK_CHOP_BUN)).toBe(2);
+    expectLedgersSum(state);
+  });
+
+  it("settles at once what mCoin pays in full: coupons are received, goods await shipment", () => {
+    const { state, shop } = setup();
+    const coupon = placed(state, ANA, buy({ offerId: 53, quantity: 1, mcoinUsed: 50 }));
+    expect(coupon).toMatchObject({ status: "received", cashCents: 0, paidAt: state.now(), mcoinEarned: 0 });
+    const goods = placed(state, ANA, buy({ offerId: 64, quantity: 1, mcoinUsed: 90 }));
+    expect(goods.status).toBe("awaiting_shipment");
+    expect(shop.ledger(ANA).map((entry) => entry.type)).toEqual(["purchase", "purchase", "opening"]);
+    expect(shop.pending(ANA)).toBe(0);
+    expect(shop.couponsHeld(ANA)).toBe(1);
+  });
+
+  it("with no mCoin, holds none and writes no ledger entry", () => {
+    const { state, shop } = setup();
+    const order = placed(state, LEI, buy({ quantity: 1, mcoinUsed: 0 }));
+    expect(order.cashCents).toBe(3800);
+    expect(shop.ledger(LEI)).toHaveLength(1);
+    expect(shop.revision(LEI)).toBeGreaterThan(0);
+  });
+
+  it("carries an external coupon's URL, and gives a third-party voucher its code once received", () => {
+    const { state, shop } = setup();
+    const external = placed(state, CHAN, buy({ offerId: 35, quantity: 1, mcoinUsed: 100 }));
+    expect(external).toMatchObject({ paymentType: 9, couponUrl: fixtures.catalog.offers.find((offer) => offer.id === 35)!.couponUrl });
+    const voucher = placed(state, CHAN, buy({ offerId: 9, quantity: 1, mcoinUsed: 50 }));
+    expect(voucher).toMatchObject({ paymentType: 11, otherCode: null });
+    shop.notice(paid(voucher));
+    expect(voucher.otherCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+  });
+
+  it("lets an adult buy an age-restricted offer", () => {
+    const { state } = setup();
+    expect(placed(state, CHAN, buy({ offerId: 58, quantity: 1, mcoinUsed: 1000, adult: true })).status).toBe("awaiting_payment");
+  });
+});
+
+describe("a refused order changes nothing", () => {
+  const cases: [string, (state: SandboxState) => void, string, PlaceOrder][] = [
+    ["an unknown offer", () => {}, SAM, buy({ offerId: 999 })],
+    ["a taken-down offer", () => {}, SAM, buy({ offerId: 10, mcoinUsed: 0 })],
+    ["an offer taken down since", (state) => state.shop.setOffer(PORK_CHOP_BUN, { status: "offline" }), SAM, buy()],
+    ["an offer not started", () => {}, CHAN, buy({ offerId: 20, quantity: 1, mcoinUsed: 0 })],
+    ["an offer that has ended", (state) => later(state, 3 * 86_400_000), CHAN, buy({ offerId: 11, quantity: 1, mcoinUsed: 0 })],
+    ["an age-restricted offer without the member's word", () => {}, CHAN, buy({ offerId: 58, quantity: 1, mcoinUsed: 0 })],
+    ["a sold-out offer", () => {}, CHAN, buy({ offerId: 6, quantity: 1, mcoinUsed: 0 })],
+    ["more pieces than are left", (state) => state.shop.setOffer(PORK_CHOP_BUN, { stock: 1 }), SAM, buy()],
+    ["more than the member's limit", () => {}, CHAN, buy({ offerId: 40, quantity: 2, mcoinUsed: 0 })],
+    ["more than one order's pieces", (state) => state.shop.setOffer(PORK_CHOP_BUN, { stock: 500 }), CHAN, buy({ quantity: 11, mcoinUsed: 0 })],
+    ["a balance below the offer's minimum", () => {}, LEI, buy({ offerId: 53, quantity: 1, mcoinUsed: 50 })],
+    ["more mCoin than the balance", () => {}, SAM, buy({ mcoinUsed: 600 })],
+    ["mCoin off the offer's step", () => {}, SAM, buy({ mcoinUsed: 150 })],
+    ["mCoin above the amount due", () => {}, CHAN, buy({ quantity: 1, mcoinUsed: 400 })],
+    ["mCoin for a cash-only offer", () => {}, CHAN, buy({ offerId: 49, quantity: 1, mcoinUsed: 100 })],
+    ["too little mCoin for an mCoin-only offer", () => {}, CHAN, buy({ offerId: 53, quantity: 1, mcoinUsed: 0 })],
+  ];
+  const expected = [
+    "TAKEN_DOWN",
+    "TAKEN_DOWN",
+    "TAKEN_DOWN",
+    "NOT_STARTED",
+    "ENDED",
+    "ADULTS_ONLY",
+    "SOLD_OUT",
+    "OUT_OF_STOCK",
+    "LIMIT_REACHED",
+    "LIMIT_REACHED",
+    "INSUFFICIENT_MCOIN",
+    "INSUFFICIENT_MCOIN",
+    "MCOIN_NOT_ALLOWED",
+    "MCOIN_NOT_ALLOWED",
+    "MCOIN_NOT_ALLOWED",
+    "MCOIN_NOT_ALLOWED",
+  ];
+
+  it.each(cases.map((item, index) => [...item, expected[index]] as const))("%s", (_, arrange, openId, order, reason) => {
+    const { state, shop } = setup();
+    arrange(state);
+    const before = state.redactedView().digest;
+    const revision = shop.revision(openId);
+    expect(shop.createOrder(openId, order)).toEqual({ ok: false, reason });
+    expect(state.redactedView().digest).toBe(before);
+    expect(shop.revision(openId)).toBe(revision);
+    expect(state.data.orderSeq).toBe(0);
+  });
+
+  it("counts the member's pieces in orders not closed against their limit", () => {
+    const { state, shop } = setup();
+    const first = placed(state, CHAN, buy({ offerId: 12, quantity: 2, mcoinUsed: 0 }));
+    expect(shop.createOrder(CHAN, buy({ offerId: 12, quantity: 1, mcoinUsed: 0 }))).toEqual({ ok: false, reason: "LIMIT_REACHED" });
+    expect(shop.cancel(CHAN, first.id).ok).toBe(true);
+    expect(shop.createOrder(CHAN, buy({ offerId: 12, quantity: 2, mcoinUsed: 0 })).ok).toBe(true);
+  });
+});
+
+describe("the wallet's settlement notice", () => {
+  it("settles once: the coupon is received and the cash earns mCoin, a repeat changes nothing", () => {
+    const { state, shop } = setup();
+    const order = placed(state, SAM);
+    later(state, 60_000);
+    const outcome = shop.notice(paid(order));
+    expect(outcome).toMatchObject({ ok: true, value: { status: "received", paymentId: "WPTEST0000000001", paidAt: state.now(), mcoinEarned: 46 } });
+    expect(shop.balance(SAM)).toBe(246);
+    expect(shop.ledger(SAM)[0]).toMatchObject({ type: "earning", amount: 46, balanceAfter: 246, orderNo: order.orderNo });
+    const before = state.redactedView().digest;
+    expect(shop.notice(paid(order))).toMatchObject({ ok: true, value: { status: "received", mcoinEarned: 46 } });
+    expect(shop.notice({ ...paid(order), paymentId: "WPOTHER000000002" })).toMatchObject({ ok: true, value: { paymentId: "WPTEST0000000001" } });
+    expect(state.redactedView().digest).toBe(before);
+    expectLedgersSum(state);
+  });
+
+  it("puts paid goods in the queue for shipment", () => {
+    const { state, shop } = setup();
+    const order = placed(state, CHAN, buy({ offerId: 25, quantity: 1, mcoinUsed: 1500 }));
+    expect(shop.notice(paid(order))).toMatchObject({ ok: true, value: { status: "awaiting_shipment", cashCents: 13800, mcoinEarned: 138 } });
+  });
+
+  it("leaves an order awaiting payment when the payment fails, and lets the member pay again", () => {
+    const { state, shop } = setup();
+    const order = placed(state, SAM);
+    expect(shop.notice(paid(order, "FAILED"))).toMatchObject({ ok: true, value: { status: "awaiting_payment", failure: "PAYMENT_FAILED" } });
+    expect(shop.balance(SAM)).toBe(200);
+    expect(shop.notice(paid(order))).toMatchObject({ ok: true, value: { status: "received", failure: null } });
+  });
+
+  it("never lets a late failure touch a settled order", () => {
+    const { state, shop } = setup();
+    const order = placed(state, SAM);
+    shop.notice(paid(order));
+    const before = state.redactedView().digest;
+    expect(shop.notice(paid(order, "FAILED"))).toMatchObject({ ok: true, value: { status: "received", failure: null } });
+    expect(state.redactedView().digest).toBe(before);
+  });
+
+  it("refuses another amount than the cash due, and an unknown order, changing nothing", () => {
+    const { state, shop } = setup();
+    const order = placed(state, SAM);
+    const before = state.redactedView().digest;
+    for (const amountCents of [4599, 4601, 0, 7600]) {
+      expect(shop.notice({ ...paid(order), amountCents }), String(amountCents)).toEqual({ ok: false, reason: "AMOUNT_MISMATCH" });
+    }
+    expect(shop.notice({ ...paid(order), orderNo: "MC20990101999999" })).toEqual({ ok: false, reason: "ORDER_NOT_FOUND" });
+    expect(state.redactedView().digest).toBe(before);
+  });
+
+  it("refuses a payment for a closed order and records why, once (the spec's refunded failure)", () => {
+    const { state, shop } = setup();
+    const order = placed(state, SAM);
+    later(state, PAYMENT_WINDOW_MS + 1);
+    expect(shop.notice(paid(order))).toEqual({ ok: false, reason: "ORDER_CLOSED" });
+    expect(order).toMatchObject({ status: "closed", failure: "PAID_AFTER_CLOSE", paidAt: null, mcoinEarned: 0 });
+    expect(shop.balance(SAM)).toBe(500);
+    const revision = shop.revision(SAM);
+    expect(shop.notice(paid(order))).toEqual({ ok: false, reason: "ORDER_CLOSED" });
+    expect(shop.revision(SAM)).toBe(revision);
+    // A failed payment for it has nothing to undo.
+    expect(shop.notice(paid(order, "FAILED"))).toMatchObject({ ok: true, value: { status: "closed", failure: "PAID_AFTER_CLOSE" } });
+    expectLedgersSum(state);
+  });
+});
+
+describe("cancelling", () => {
+  it("closes the member's unpaid order and gives the stock and mCoin back", () => {
+    const { state, shop } = setup();
+    const order = placed(state, SAM);
+    expect(shop.cancel(SAM, order.id)).toMatchObject({ ok: true, value: { status: "closed" } });
+    expect(shop.live(PORK_CHOP_BUN)).toMatchObject({ stock: 160, sold: 2483 });
+    expect(shop.balance(SAM)).toBe(500);
+    expect(shop.ledger(SAM)[0]).toMatchObject({ type: "purchase_released", amount: 300, balanceAfter: 500, orderId: order.id });
+    expect(shop.pending(SAM)).toBe(0);
+  });
+
+  it("refuses what is not awaiting payment, and another member's order, changing nothing", () => {
+    const { state, shop } = setup();
+    const settled = placed(state, SAM);
+    shop.notice(paid(settled));
+    const closed = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 0 }));
+    shop.cancel(CHAN, closed.id);
+    const others = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 0 }));
+    const before = state.redactedView().digest;
+    expect(shop.cancel(SAM, settled.id)).toEqual({ ok: false, reason: "CANNOT_CANCEL" });
+    expect(shop.cancel(CHAN, closed.id)).toEqual({ ok: false, reason: "CANNOT_CANCEL" });
+    expect(shop.cancel(SAM, others.id)).toEqual({ ok: false, reason: "ORDER_NOT_FOUND" });
+    expect(shop.cancel(SAM, 999)).toEqual({ ok: false, reason: "ORDER_NOT_FOUND" });
+    expect(shop.order(SAM, others.id)).toBeUndefined();
+    expect(state.redactedView().digest).toBe(before);
+  });
+});
+
+describe("expiry", () => {
+  it("closes an unpaid order when its window has passed on the sandbox clock, at its payBy", () => {
+    const { state, shop } = setup();
+    const order = placed(state, SAM);
+    later(state, PAYMENT_WINDOW_MS - 1);
+    expect(shop.order(SAM, order.id)?.status).toBe("awaiting_payment");
+    const revision = shop.revision(SAM);
+    later(state, 1);
+    expect(shop.balance(SAM)).toBe(500);
+    expect(order.status).toBe("closed");
+    expect(shop.ledger(SAM)[0]).toMatchObject({ type: "purchase_released", amount: 300, at: order.payBy });
+    expect(shop.live(PORK_CHOP_BUN)?.stock).toBe(160);
+    expect(shop.revision(SAM)).toBeGreaterThan(revision);
+    expect(shop.pending(SAM)).toBe(0);
+  });
+
+  it("leaves settled orders alone", () => {
+    const { state, shop } = setup();
+    const order = placed(state, SAM);
+    shop.notice(paid(order));
+    later(state, 2 * PAYMENT_WINDOW_MS);
+    expect(shop.order(SAM, order.id)?.status).toBe("received");
+    expect(shop.balance(SAM)).toBe(246);
+  });
+
+  it("also holds after a restart with --state, whether or not anybody looked in time", () => {
+    const stateFile = join(mkdtempSync(join(tmpdir(), "mcoin-shop-")), "state.json");
+    const first = setup(stateFile);
+    const order = placed(first.state, SAM);
+    placed(first.state, CHAN, buy({ quantity: 1, mcoinUsed: 100 }));
+    first.state.flush();
+
+    // The sandbox comes back later: its clock has passed the window.
+    const second = new SandboxState(fixtures, { stateFile });
+    second.setClock(order.payBy + 60_000, true);
+    expect(second.shop.balance(SAM)).toBe(500);
+    expect(second.shop.order(SAM, order.id)).toMatchObject({ status: "closed", orderNo: order.orderNo });
+    expect(second.shop.balance(CHAN)).toBe(12580);
+    expect(second.shop.live(PORK_CHOP_BUN)?.stock).toBe(160);
+    // Order numbers go on from where they were.
+    expect(placed(second, SAM).id).toBe(3);
+    expectLedgersSum(second);
+  });
+
+  it("a --state file whose ledger does not add up is refused at start", () => {
+    const stateFile = join(mkdtempSync(join(tmpdir(), "mcoin-shop-")), "state.json");
+    const first = setup(stateFile);
+    placed(first.state, SAM);
+    first.state.flush();
+    const saved = JSON.parse(readFileSync(stateFile, "utf8"));
+    saved.data.accounts[SAM].ledger[1].balanceAfter = 9999;
+    writeFileSync(stateFile, JSON.stringify(saved));
+    expect(() => new SandboxState(fixtures, { stateFile })).toThrow(/not a sandbox state file: data\.accounts\.mpay-1005\.ledger\.1/);
+  });
+});
+
+describe("the balance is the ledger's", () => {
+  it("a sandbox adjustment is an entry of the difference, and nothing when there is none", () => {
+    const { state, shop } = setup();
+    shop.adjustBalance(SAM, 800);
+    shop.adjustBalance(SAM, 800);
+    expect(shop.ledger(SAM).map((entry) => [entry.type, entry.amount, entry.balanceAfter])).toEqual([
+      ["adjustment", 300, 800],
+      ["opening", 500, 500],
+    ]);
+    expect(shop.ledger(SAM, "earned")).toHaveLength(2);
+    expect(shop.ledger(SAM, "spent")).toHaveLength(0);
+    expectLedgersSum(state);
+  });
+
+  it("revision grows with every change of the member's ledger or orders, and only theirs", () => {
+    const { state, shop } = setup();
+    const revisions = () => [shop.revision(SAM), shop.revision(CHAN)];
+    expect(revisions()).toEqual([0, 0]);
+    const order = placed(state, SAM);
+    const [afterBuy] = revisions();
+    expect(afterBuy).toBeGreaterThan(0);
+    shop.notice(paid(order));
+    expect(revisions()[0]).toBeGreaterThan(afterBuy);
+    expect(revisions()[1]).toBe(0);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Buying (app/lib/api/shop-endpoints.ts): an offer's detail, placing an order, its status,
+ * cancelling its payment, the member's orders and ledger, likes and favourites. Each parses with the
+ * endpoint's declaration (serve) and calls the money domain (sandbox/domain/shop.ts); refusals are
+ * answered by `shopRefused` in the caller's language. Idempotency keys are kept by serve.
+ */
+import type { HttpHandler } from "msw";
+import {
+  cancelPayment,
+  collectOffer,
+  createOrder,
+  likeOffer,
+  mcoinLedger,
+  offerDetail,
+  orderList,
+  orderStatus,
+  type Order,
+} from "../../app/lib/api/shop-endpoints";
+import { toCents } from "../../app/lib/money/purchase";
+import { nearFrom, paginate } from "../catalog";
+import { availability } from "../domain/offers";
+import { orderView } from "../domain/orders";
+import type { Outcome } from "../domain/shop";
+import type { OrderRecord } from "../domain/orders";
+import { notFound, origin, serve, shopRefused } from "../respond";
+import type { SandboxState } from "../state";
+
+/** An outcome of the domain as a reply: the order in the caller's language, or the refusal. */
+export function orderReply(state: SandboxState, outcome: Outcome<OrderRecord>, locale: "zh" | "en", request: Request): Order | Response {
+  return outcome.ok ? orderView(outcome.value, state.catalog, locale, origin(request)) : shopRefused(outcome.reason, locale);
+}
+
+export function shopHandlers(state: SandboxState): HttpHandler[] {
+  const { catalog, shop } = state;
+  return [
+    // Anyone may look; with a member's token it adds what they hold, liked and collected.
+    serve(state, offerDetail, ({ input, member, locale, request }) => {
+      const offer = catalog.offer(input.id);
+      if (!offer) return notFound(`offer ${input.id}`);
+      const near = nearFrom(input);
+      const openId = member?.openId;
+      return {
+        ...catalog.offerView(offer, locale, state.now(), origin(request), near),
+        images: offer.images.map((file) => `${origin(request)}/static/offers/${file}`),
+        priceCents: toCents(offer.price),
+        originalPriceCents: toCents(offer.originalPrice),
+        mcoin: offer.mcoin,
+        limitPerMember: offer.limitPerMember,
+        boughtByMember: openId ? shop.piecesHeld(openId, offer.id) : null,
+        availability: availability(offer, catalog.live(offer), state.now(), (relative) => catalog.at(relative)),
+        paymentType: offer.paymentType,
+        useUntil: catalog.at(offer.useUntil),
+        usage: offer.usage[locale],
+        terms: offer.terms[locale],
+        stores: catalog.offerStores(offer, locale, origin(request), near),
+        liked: openId ? shop.liked(openId, offer.id) : false,
+        collected: openId ? shop.collected(openId, offer.id) : false,
+      };
+    }),
+
+    serve(state, createOrder, ({ input, member, locale, request }) => orderReply(state, shop.createOrder(member.openId, input), locale, request)),
+
+    // Another member's order is as absent as one that does not exist.
+    serve(state, orderStatus, ({ input, member, locale, request }) => {
+      const order = shop.order(member.openId, input.orderId);
+      return order ? orderView(order, catalog, locale, origin(request)) : shopRefused("ORDER_NOT_FOUND", locale);
+    }),
+
+    serve(state, cancelPayment, ({ input, member, locale, request }) => orderReply(state, shop.cancel(member.openId, input.orderId), locale, request)),
+
+    serve(state, orderList, ({ input, member, locale, request }) =>
+      paginate(
+        shop.orders(member.openId, input.status).map((order) => orderView(order, catalog, locale, origin(request))),
+        input,
+      ),
+    ),
+
+    serve(state, mcoinLedger, ({ input, member }) => ({
+      balance: shop.balance(member.openId),
+      ...paginate(shop.ledger(member.openId, input.direction), input),
+    })),
+
+    serve(state, likeOffer, ({ input, member }) => shop.like(member.openId, input.offerId, input.liked) ?? notFound(`offer ${input.offerId}`)),
+
+    serve(state, collectOffer, ({ input, member }) =>
+      shop.collect(member.openId, input.offerId, input.collected) ? { collected: input.collected } : notFound(`offer ${input.offerId}`),
+    ),
+  ];
+}

@@ -1,0 +1,118 @@
+/**
+ * The wallet's side of a payment.
+ *
+ * POST /pay/notify is the gateway's endpoint for the wallet's settlement notices, server to server:
+ * signed (`Wallet-Signature`: the hex HMAC-SHA256 of the raw body with the test-only secret in
+ * fixtures/keys/sandbox-wallet.json); anything else is refused with 401 before it is read.
+ *
+ * POST /__wallet/pay stands in for the wallet's back end, as /oauth/authorize stands in for its
+ * sign-in: the simulated host's cashier calls it from the mall's pages, cross-origin, with
+ * `{ orderNo, amountCents, outcome: "paid" | "failed", delayMs? }`. It builds the signed notice and
+ * sends it through the sandbox itself to /pay/notify, at once (200, with the gateway's reply) or
+ * after delayMs ("paid, confirmation delayed": 202). It answers CORS, the preflight included, only
+ * for the mall's origins (--mall-origin), refuses other origins (403) and bodies that are not JSON
+ * (415). It is not a /__sandbox control: it needs no control token, and moves no money a real
+ * wallet would not.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { http, HttpResponse, type HttpHandler } from "msw";
+import { z } from "zod";
+import { SUCCESS_CODE } from "../../app/lib/api/define";
+import { WALLET_SIGNATURE_HEADER, walletNotify } from "../../app/lib/api/shop-endpoints";
+import { serve } from "../respond";
+import type { SandboxState } from "../state";
+import { orderReply } from "./shop";
+
+/** The signature a settlement notice carries: hex HMAC-SHA256 of its raw body. */
+export function walletSignature(rawBody: string, secret: string): string {
+  return createHmac("sha256", secret).update(rawBody).digest("hex");
+}
+
+function signedBy(secret: string, request: Request, rawBody: string): boolean {
+  const given = Buffer.from(request.headers.get(WALLET_SIGNATURE_HEADER) ?? "", "utf8");
+  const expected = Buffer.from(walletSignature(rawBody, secret), "utf8");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const WalletPaySchema = z
+  .object({
+    orderNo: walletNotify.request.shape.orderNo,
+    amountCents: z.number().int().min(0).max(100_000_000),
+    outcome: z.enum(["paid", "failed"]),
+    delayMs: z.number().int().min(0).max(60_000).default(0),
+  })
+  .strict();
+
+function corsHeaders(origin: string): Record<string, string> {
+  return {
+    "access-control-allow-origin": origin,
+    "access-control-allow-methods": "POST",
+    "access-control-allow-headers": "content-type",
+    "access-control-max-age": "600",
+    vary: "Origin",
+  };
+}
+
+/** `dispatch` sends a request through the sandbox, as an outside caller's would go. */
+export function walletHandlers(state: SandboxState, mallOrigins: ReadonlySet<string>, dispatch: (request: Request) => Promise<Response>): HttpHandler[] {
+  const refuse = (status: number, error: string, headers: Record<string, string> = {}) => HttpResponse.json({ ok: false, error }, { status, headers });
+
+  return [
+    serve(state, walletNotify, ({ input, locale, request }) => orderReply(state, state.shop.notice(input), locale, request), {
+      verify: (request, rawBody) =>
+        signedBy(state.walletSecret, request, rawBody)
+          ? null
+          : HttpResponse.json({ code: 401, msg: `${WALLET_SIGNATURE_HEADER} does not match the body: notices are signed by the wallet` }, { status: 401 }),
+    }),
+
+    http.options("*/__wallet/pay", ({ request }) => {
+      const origin = request.headers.get("origin");
+      if (origin === null || !mallOrigins.has(origin)) return refuse(403, "the wallet answers the mall's origins only (--mall-origin)");
+      return new HttpResponse(null, { status: 204, headers: corsHeaders(origin) });
+    }),
+
+    http.post("*/__wallet/pay", async ({ request }) => {
+      const origin = request.headers.get("origin");
+      // No Origin: a script or a test, not a web page. Any other page's is refused.
+      if (origin !== null && !mallOrigins.has(origin)) return refuse(403, "the wallet answers the mall's origins only (--mall-origin)");
+      const cors = origin === null ? {} : corsHeaders(origin);
+      const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
+      if (type !== "application/json") return refuse(415, "the wallet takes a JSON body (Content-Type: application/json)", cors);
+      let raw: unknown;
+      try {
+        raw = JSON.parse(await request.text());
+      } catch {
+        return refuse(400, "body: not JSON", cors);
+      }
+      const parsed = WalletPaySchema.safeParse(raw);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return refuse(400, `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`, cors);
+      }
+      const { orderNo, amountCents, outcome, delayMs } = parsed.data;
+      const notice = { orderNo, paymentId: `WP${randomBytes(12).toString("hex").toUpperCase()}`, amountCents, status: outcome === "paid" ? "PAID" : "FAILED" };
+      const body = JSON.stringify(notice);
+      const deliver = () =>
+        dispatch(
+          new Request(new URL("/pay/notify", request.url), {
+            method: "POST",
+            headers: { "content-type": "application/json", "accept-language": request.headers.get("accept-language") ?? "zh", [WALLET_SIGNATURE_HEADER]: walletSignature(body, state.walletSecret) },
+            body,
+          }),
+        );
+      if (delayMs > 0) {
+        state.defer(delayMs, () => void deliver().catch((error: unknown) => console.error("sandbox: a delayed wallet notice failed", error)));
+        return HttpResponse.json({ ok: true, delivered: false, delayMs, notice }, { status: 202, headers: cors });
+      }
+      let reply: { status: number; body: { code?: unknown } };
+      try {
+        const response = await deliver();
+        reply = { status: response.status, body: (await response.json()) as { code?: unknown } };
+      } catch {
+        // An injected fault on /pay/notify: the notice did not arrive.
+        return refuse(502, "the gateway did not answer the notice", cors);
+      }
+      return HttpResponse.json({ ok: true, delivered: true, accepted: reply.body.code === SUCCESS_CODE, notice, reply }, { headers: cors });
+    }),
+  ];
+}
