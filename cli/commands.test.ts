@@ -153,7 +153,7 @@ describe("mcoin api", () => {
   it("calls the API as the app does, signing in a demo member first", async () => {
     const run = await mcoin("api", "GET", "/api/auth/basicinformation", "--login", "mpay-1001", "--json");
     expect(run.code).toBe(0);
-    expect(json(run).data).toEqual({ amount: 1258, point: 12580, count: 6 });
+    expect(json(run).data).toEqual({ amount: 1258, point: 12580, count: 6, revision: 0, pending: 0 });
     const calls = sandbox.sandbox.state.log().filter((call) => call.path === "/api/auth/basicinformation");
     expect(calls[0].openId).toBe("mpay-1001");
   });
@@ -174,6 +174,63 @@ describe("mcoin api", () => {
     expect((await mcoin("api", "GET", "api/system/time")).code).toBe(2);
     expect((await mcoin("api", "POST", "/api/auth/setClause", "--data", "nope")).code).toBe(2);
     expect((await mcoin("api", "GET", "/api/system/time", "--lang", "fr")).code).toBe(2);
+  });
+});
+
+describe("mcoin sandbox ledger and orders", () => {
+  /** Sam (500 mCoin) buys 2 pieces of offer 7 with 300 mCoin and pays the rest in the wallet. */
+  async function buyAndPay() {
+    const state = sandbox.sandbox.state;
+    const outcome = state.shop.createOrder("mpay-1005", { offerId: 7, quantity: 2, mcoinUsed: 300, adult: false });
+    if (!outcome.ok) throw new Error(outcome.reason);
+    const order = outcome.value;
+    const paid = await fetch(`${sandbox.url}/__wallet/pay`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ orderNo: order.orderNo, amountCents: order.cashCents, outcome: "paid" }),
+    });
+    expect(paid.status).toBe(200);
+    return order;
+  }
+
+  it("prints the member's ledger newest first and their balance, agreeing to the mCoin", async () => {
+    const order = await buyAndPay();
+    const human = await mcoin("sandbox", "ledger", "--login", "mpay-1005");
+    expect(human.code).toBe(0);
+    const lines = human.stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/^date \(Macau\)\s+type\s+amount\s+balance\s+order$/);
+    expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\s+earning\\s+\\+46\\s+246\\s+${order.orderNo}$`));
+    expect(lines[2]).toMatch(/purchase\s+-300\s+200\s+MC\d+$/);
+    expect(lines[3]).toMatch(/opening\s+\+500\s+500$/);
+    expect(lines.at(-1)).toBe("balance: 246 mCoin");
+
+    const machine = json(await mcoin("sandbox", "ledger", "--login", "mpay-1005", "--json"));
+    expect(machine.balance).toBe(246);
+    expect(machine.entries.map((entry: { type: string; amount: number }) => [entry.type, entry.amount])).toEqual([
+      ["earning", 46],
+      ["purchase", -300],
+      ["opening", 500],
+    ]);
+    expect(json(await mcoin("sandbox", "ledger", "--login", "mpay-1005", "--direction", "spent", "--json")).entries).toHaveLength(1);
+  });
+
+  it("prints the member's orders with their statuses", async () => {
+    const order = await buyAndPay();
+    const human = await mcoin("sandbox", "orders", "--login", "mpay-1005");
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(new RegExp(`${order.orderNo}\\s+received\\s+2 × Pork chop bun with iced milk tea\\s+300 mCoin \\+ MOP 46\\.00`));
+    const machine = json(await mcoin("sandbox", "orders", "--login", "mpay-1005", "--json", "--lang", "zh"));
+    expect(machine.orders).toMatchObject([{ orderNo: order.orderNo, status: "received", title: "豬扒包配凍奶茶", mcoinEarned: 46 }]);
+    expect(json(await mcoin("sandbox", "orders", "--login", "mpay-1005", "--status", "closed", "--json")).orders).toEqual([]);
+    expect((await mcoin("sandbox", "orders", "--login", "mpay-1001")).stdout.trim()).toBe("no orders");
+  });
+
+  it("exits 2 without a member or with a bad filter, and 1 for a member the gateway does not know", async () => {
+    expect((await mcoin("sandbox", "ledger")).code).toBe(2);
+    expect((await mcoin("sandbox", "orders", "--login", "mpay-1005", "--status", "lost")).code).toBe(2);
+    const unknown = await mcoin("sandbox", "ledger", "--login", "mpay-9999");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("member not found");
   });
 });
 
@@ -220,7 +277,7 @@ describe("mcoin replay", () => {
   });
 
   it("prints a diff per mismatch and exits 1", async () => {
-    sandbox.sandbox.state.member("mpay-1001")!.point = 99;
+    sandbox.sandbox.state.shop.adjustBalance("mpay-1001", 99);
     const run = await mcoin("replay", "fixtures/recordings/03-basic-information.json", "--login", "mpay-1001");
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("data.point:");

@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import { Option } from "commander";
 import { z } from "zod";
 import { createApiClient, type ApiClient } from "../app/lib/api/client";
+import { memberLogin } from "../app/lib/api/endpoints";
 import { ApiError } from "../app/lib/api/errors";
 import { createUndiciTransport } from "../app/lib/api/undici-transport";
 import { GatewayError, createGatewayClient, type GatewayClient, type GatewayClientSettings } from "../app/lib/gateway/client";
@@ -57,6 +58,15 @@ export function apiClient(env: GatewayEnvironmentName, options: { token?: string
     token: options.token,
     timeoutMs: options.timeoutMs ?? 30_000,
   });
+}
+
+/**
+ * The member's session token: signed in as `login` (POST /member/login, the sandbox's demo members)
+ * when given, else `token` as given.
+ */
+export async function memberToken(env: GatewayEnvironmentName, options: { login?: string; token?: string; baseUrl?: string; lang?: string }): Promise<string | undefined> {
+  if (!options.login) return options.token;
+  return (await apiClient(env, { lang: options.lang, baseUrl: options.baseUrl }).call(memberLogin, { openId: options.login })).data.token;
 }
 
 /** The secure gateway settings of an environment, with the overrides a command allows. */

@@ -13,6 +13,8 @@ export function buildProgram(): Command {
     .description("mCoin Mall engineers' tool: the sandbox, the mCoin API and the secure gateway from the terminal")
     .version("0.1.0")
     .showHelpAfterError()
+    // A command's options after its name are its own, so `mcoin sandbox ledger --json` is the ledger's.
+    .enablePositionalOptions()
     .addCommand(sandboxCommand())
     .addCommand(apiCommand())
     .addCommand(gatewayCommand())

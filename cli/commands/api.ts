@@ -6,8 +6,8 @@
 import { Command } from "commander";
 import { z } from "zod";
 import { defineEndpoint, type HttpMethod } from "../../app/lib/api/define";
-import { ENDPOINTS, memberLogin } from "../../app/lib/api/endpoints";
-import { EnvSchema, apiClient, baseUrlOption, callFailure, envOption, parseJsonOption } from "../context";
+import { ENDPOINTS } from "../../app/lib/api/endpoints";
+import { EnvSchema, apiClient, baseUrlOption, callFailure, envOption, memberToken, parseJsonOption } from "../context";
 import { usageError } from "../errors";
 import { output, parseOptions } from "../options";
 
@@ -47,10 +47,7 @@ Examples:
       if (!path.startsWith("/")) throw usageError("PATH must start with /", "e.g. mcoin api GET /api/system/time");
       const input = parseJsonOption(options.data, "--data") ?? {};
       try {
-        let token = options.token;
-        if (options.login) {
-          token = (await apiClient(options.env, { lang: options.lang, baseUrl: options.baseUrl }).call(memberLogin, { openId: options.login })).data.token;
-        }
+        const token = await memberToken(options.env, options);
         const declared = Object.values(ENDPOINTS).find((endpoint) => endpoint.method === method.data && endpoint.path === path);
         const endpoint = declared ?? defineEndpoint({ name: `${method.data} ${path}`, method: method.data as HttpMethod, path, auth: false, request: z.unknown(), data: z.unknown() });
         const reply = await apiClient(options.env, { token, lang: options.lang, baseUrl: options.baseUrl }).call(endpoint, input as never);

@@ -6,10 +6,9 @@
 import { Command, Option } from "commander";
 import { z } from "zod";
 import { defineEndpoint, type HttpMethod } from "../../app/lib/api/define";
-import { memberLogin } from "../../app/lib/api/endpoints";
 import { openReply, sealRequest } from "../../app/lib/gateway/envelope";
 import { CONTROL_TOKEN_HEADER } from "../../sandbox/handlers/controls";
-import { CONTROL_TOKEN_ENV, EnvSchema, apiBaseUrl, apiClient, baseUrlOption, callFailure, envOption, gatewaySettingsFor, transport } from "../context";
+import { CONTROL_TOKEN_ENV, EnvSchema, apiBaseUrl, apiClient, baseUrlOption, callFailure, envOption, gatewaySettingsFor, memberToken, transport } from "../context";
 import { CliError, usageError } from "../errors";
 import { output, parseOptions } from "../options";
 import { compare, fillIn, readRecordings, type Difference, type Placeholders, type Recording } from "../recordings";
@@ -65,7 +64,7 @@ Example:
       const placeholders: Placeholders = { token: options.token, cust: options.cust };
       if (options.login) {
         try {
-          placeholders.token = (await apiClient(options.env, { baseUrl: options.baseUrl }).call(memberLogin, { openId: options.login })).data.token;
+          placeholders.token = await memberToken(options.env, { login: options.login, baseUrl: options.baseUrl });
         } catch (error) {
           throw callFailure(error);
         }

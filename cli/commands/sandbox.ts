@@ -1,4 +1,7 @@
-/** `mcoin sandbox`: serves the fixture-backed sandbox gateway until stopped. */
+/**
+ * `mcoin sandbox`: serves the fixture-backed sandbox gateway until stopped. Its subcommands read a
+ * member's money from a running one: `mcoin sandbox ledger`, `mcoin sandbox orders`.
+ */
 import { Command, Option } from "commander";
 import { resolve } from "node:path";
 import { z } from "zod";
@@ -8,6 +11,8 @@ import { DEFAULT_HOST, startSandboxServer } from "../../sandbox/server";
 import { CONTROL_TOKEN_ENV } from "../context";
 import { CliError } from "../errors";
 import { output, parseOptions } from "../options";
+import { ledgerCommand } from "./ledger";
+import { ordersCommand } from "./orders";
 
 const OptionsSchema = z.object({
   port: z.coerce.number().int().min(0).max(65_535).default(4010),
@@ -26,6 +31,10 @@ const collectOrigins = (value: string, previous: string[] = []) => [...previous,
 export function sandboxCommand(): Command {
   return new Command("sandbox")
     .description("serve the fixture-backed sandbox gateway (the nine calls, the sign-in page and /__sandbox/ controls)")
+    // Its own options come before a subcommand's name, the subcommand's after it (both have --json).
+    .enablePositionalOptions()
+    .addCommand(ledgerCommand())
+    .addCommand(ordersCommand())
     .option("-p, --port <port>", "port to listen on", "4010")
     .option("--host <host>", "interface to listen on; any but loopback makes the controls need a token", DEFAULT_HOST)
     .addOption(
@@ -36,7 +45,7 @@ export function sandboxCommand(): Command {
         .argParser(collectOrigins)
         .env("MCOIN_SANDBOX_MALL_ORIGINS"),
     )
-    .option("--state <file>", "keep members, tokens and login codes in this file across restarts")
+    .option("--state <file>", "keep members, tokens, login codes, ledgers and orders in this file across restarts")
     .option("--latency <ms>", "add this delay to every gateway call", "0")
     .option("--fixtures <dir>", "read fixtures from this folder instead of fixtures/")
     .option("--json", "print the listening address as JSON")
@@ -48,9 +57,13 @@ Examples:
   $ npx mcoin sandbox --port 4011 --state .sandbox-state.json --latency 100
   $ npx mcoin sandbox --mall-origin http://localhost:3100
   $ npx mcoin sandbox --host 0.0.0.0 --control-token "$(openssl rand -hex 16)"
+  $ npx mcoin sandbox ledger --login mpay-1005
+  $ npx mcoin sandbox orders --login mpay-1005 --json
 
 Controls (see README): POST /__sandbox/reset, POST /__sandbox/clock, POST /__sandbox/faults,
-GET /__sandbox/log, GET /oauth/authorize (the demo members' sign-in page). They take JSON
+GET /__sandbox/log, PATCH /__sandbox/members/:openId, PATCH /__sandbox/offers/:id (stock, status),
+GET /__sandbox/members/:openId/ledger and /orders, GET /oauth/authorize (the demo members'
+sign-in page), POST /__wallet/pay (the wallet's stand-in, for the mall's origins). They take JSON
 (Content-Type: application/json) and refuse web pages of other origins; with a control token,
 send it as Authorization: Bearer <token> or X-Sandbox-Token: <token>.`,
     )
