@@ -2,11 +2,12 @@
  * `npm run bench`: every benchmark of the project, each measured side by side with its yardstick in
  * this one run (never against numbers from another machine or day). Exits 1 when a target is missed.
  */
+import { checkoutBurstBench } from "./checkout-burst.bench";
 import { envelopeBench } from "./envelope.bench";
 import { homeTtfbBench } from "./home-ttfb.bench";
 import { printReport, type BenchResult } from "./report";
 
-const benches: (() => Promise<BenchResult>)[] = [envelopeBench, homeTtfbBench];
+const benches: (() => Promise<BenchResult>)[] = [envelopeBench, homeTtfbBench, checkoutBurstBench];
 
 const results: BenchResult[] = [];
 for (const bench of benches) results.push(await bench());
