@@ -16,7 +16,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { AgreementDialog, type Agreement } from "./components/agreement-dialog";
@@ -28,9 +28,10 @@ import { TaskWidget } from "./components/task-widget";
 import { documentTitleMeta } from "./document-title";
 import { getRequestContext } from "./server/gateway.server";
 import { i18n, localeCookieHeader } from "./server/i18n.server";
-import { clause } from "./lib/api/endpoints";
+import { basicInformation, clause } from "./lib/api/endpoints";
 import { isApiError } from "./lib/api/errors";
 import { DEFAULT_LOCALE, htmlLang, normalizeLocale } from "./lib/i18n/locale";
+import { reportMemberRevision, type MemberRevision } from "./lib/keep-alive";
 import appCss from "./styles/app.css?url";
 
 /** Paths on which the root never calls the gateway: they must render even when it is down. */
@@ -48,19 +49,31 @@ export const meta = documentTitleMeta;
  * (agreeing to the terms) or a new document; plain navigations leave it, so a screen kept alive
  * comes back without asking the server anything.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod !== undefined && defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  // An action, or an explicit revalidation (the payment result refreshes the basic information).
+  (formMethod !== undefined || currentUrl.href === nextUrl.href) && defaultShouldRevalidate;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const context = await getRequestContext(request);
+export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
+  const context = await getRequestContext(request, loadContext);
   const { session, locale } = context;
   const t = await i18n.getFixedT(locale);
 
   const hostConfig = session.get("hostConfig") ?? null;
   if (hostConfig) context.sessionDidChange(); // the flash was read: commit to drop it
 
+  // The member's revision: kept-alive screens are forgotten when it moves (lib/keep-alive.ts). The
+  // screen's own loader deals with a gateway that fails; here it only means "unknown".
+  const quiet = QUIET_PATHS.has(context.url.pathname);
+  const revision: Promise<MemberRevision | null> =
+    context.member && !quiet
+      ? context.shared(basicInformation).then(
+          (info) => ({ revision: info.revision, pending: info.pending }),
+          () => null,
+        )
+      : Promise.resolve(null);
+
   let agreement: Agreement | null = null;
-  if (context.member && !session.get("clauseChecked") && !QUIET_PATHS.has(context.url.pathname)) {
+  if (context.member && !session.get("clauseChecked") && !quiet) {
     try {
       const terms = await context.api.call(clause);
       if (terms.data.status === 0) {
@@ -89,6 +102,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       agreement,
       secretDoor: session.get("secretDoor") ?? false,
       signedIn: context.member !== null,
+      member: await revision,
+      // The sandbox's stand-in for the wallet, where the simulated host's cashier pays.
+      simulatedWallet: context.environment.name === "sandbox" ? new URL(context.environment.loginUrl).origin : null,
     },
     { headers },
   );
@@ -119,10 +135,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { agreement, hostConfig, secretDoor, signedIn } = useLoaderData<typeof loader>();
+  const { agreement, hostConfig, secretDoor, signedIn, member, simulatedWallet } = useLoaderData<typeof loader>();
+  useEffect(() => reportMemberRevision(member), [member]);
   return (
     <>
-      <AppFrame hostConfig={hostConfig} secretDoor={secretDoor} signedIn={signedIn}>
+      <AppFrame hostConfig={hostConfig} secretDoor={secretDoor} signedIn={signedIn} simulatedWallet={simulatedWallet}>
         <Outlet />
       </AppFrame>
       {agreement ? <AgreementDialog key={agreement.clauseid} agreement={agreement} /> : null}

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { clearKeptAlive, createKeepAlive } from "./keep-alive";
 
 describe("keep-alive", () => {
@@ -21,5 +21,39 @@ describe("keep-alive", () => {
     clearKeptAlive();
     expect(first.get("a")).toBeUndefined();
     expect(second.get("b")).toBeUndefined();
+  });
+});
+
+describe("keep-alive and the member's revision", () => {
+  // Each test starts with a page that has heard nothing from the root yet.
+  beforeEach(() => {
+    vi.resetModules();
+  });
+  const fresh = () => import("./keep-alive");
+
+  it("keeps what the first report describes, and forgets every kept screen when the revision moves", async () => {
+    const { createKeepAlive: create, reportMemberRevision: report } = await fresh();
+    const home = create<string>(60_000);
+    home.set("?", "balance 500");
+    report({ revision: 7, pending: 0 });
+    expect(home.get("?")).toBe("balance 500");
+    report({ revision: 7, pending: 0 });
+    expect(home.get("?")).toBe("balance 500");
+    report({ revision: 8, pending: 0 });
+    expect(home.get("?")).toBeUndefined();
+  });
+
+  it("keeps nothing while an order awaits payment, nor after the member is gone", async () => {
+    const { createKeepAlive: create, reportMemberRevision: report } = await fresh();
+    const home = create<string>(60_000);
+    report({ revision: 1, pending: 0 });
+    home.set("?", "kept");
+    report({ revision: 2, pending: 1 });
+    home.set("?", "while paying");
+    expect(home.get("?")).toBeUndefined();
+    report({ revision: 2, pending: 0 });
+    expect(home.get("?")).toBe("while paying");
+    report(null);
+    expect(home.get("?")).toBeUndefined();
   });
 });

@@ -68,15 +68,15 @@ function homeSearch(query: HomeQuery): string {
 
 const keyOf = (query: HomeQuery) => homeSearch(query) || "?";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (hasLoginParams(url)) throw await startSession(await getRequestContext(request));
-  const context = await requireMember(request);
+  const context = await requireMember(request, loadContext);
   const query = homeQuery(url.searchParams);
   const { near, location } = await catalogNear(request);
   // Independent calls, all at once.
   const [info, list, rails, classify, ads, time] = await Promise.all([
-    context.call(basicInformation),
+    context.shared(basicInformation),
     context.call(recommendList, homeListRequest(query, 1, near)),
     context.call(mcoinRecommend, near),
     context.call(classifyList),

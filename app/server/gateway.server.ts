@@ -27,6 +27,12 @@ export interface Member {
   grayScaleMode: boolean;
 }
 
+/**
+ * Reads shared by the loaders of one request (the root's and the screen's). Remix hands each loader
+ * its own copy of the Request, but one load context for the whole request: that is the key.
+ */
+const sharedReads = new WeakMap<object, Map<string, Promise<unknown>>>();
+
 export class RequestContext {
   readonly request: Request;
   readonly url: URL;
@@ -36,8 +42,12 @@ export class RequestContext {
   api: ApiClient;
   private sessionChanged = false;
 
-  constructor(request: Request, session: MemberSession, locale: Locale, environment: GatewayEnvironment) {
+  /** Remix's load context of this request: the same object for every loader of one request. */
+  private readonly loadContext: object | undefined;
+
+  constructor(request: Request, session: MemberSession, locale: Locale, environment: GatewayEnvironment, loadContext?: object) {
     this.request = request;
+    this.loadContext = loadContext;
     this.url = new URL(request.url);
     this.session = session;
     this.locale = locale;
@@ -84,6 +94,23 @@ export class RequestContext {
   /** Calls an endpoint and returns its data; failures follow the spec's error catalogue. */
   async call<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>, options?: CallOptions): Promise<EndpointData<E>> {
     return (await this.reply(endpoint, input, options)).data;
+  }
+
+  /**
+   * A read that every loader of this request may ask for (the member's basic information: the root
+   * and home both need it): the gateway is asked once.
+   */
+  async shared<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>): Promise<EndpointData<E>> {
+    const owner = this.loadContext ?? this.request;
+    let reads = sharedReads.get(owner);
+    if (!reads) sharedReads.set(owner, (reads = new Map()));
+    const key = `${endpoint.name} ${JSON.stringify(input ?? {})} ${this.session.get("token") ?? ""}`;
+    let read = reads.get(key) as Promise<EndpointData<E>> | undefined;
+    if (!read) {
+      read = this.call(endpoint, input);
+      reads.set(key, read);
+    }
+    return read;
   }
 
   /** Like `call`, with the reply's message and headers. */
@@ -152,14 +179,15 @@ export function errorRoutePath(error: ApiError, from: URL): string {
   return `/error?${params}`;
 }
 
-export async function getRequestContext(request: Request): Promise<RequestContext> {
+/** `loadContext`: Remix's, for reads shared with the other loaders of the request (`shared`). */
+export async function getRequestContext(request: Request, loadContext?: object): Promise<RequestContext> {
   const [session, locale] = await Promise.all([getSession(request), getLocale(request)]);
-  return new RequestContext(request, session, locale, gatewayEnvironment(new URL(request.url)));
+  return new RequestContext(request, session, locale, gatewayEnvironment(new URL(request.url)), loadContext);
 }
 
 /** The context of a signed-in member; without a session the member is sent to sign in. */
-export async function requireMember(request: Request): Promise<RequestContext> {
-  const context = await getRequestContext(request);
+export async function requireMember(request: Request, loadContext?: object): Promise<RequestContext> {
+  const context = await getRequestContext(request, loadContext);
   if (!context.member) throw await context.loginRedirect({ becauseNotLogin: false });
   return context;
 }
