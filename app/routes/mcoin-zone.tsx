@@ -12,6 +12,8 @@ import { getRequestContext, idParam, orNotFound } from "../server/gateway.server
 import { zoneDetail } from "../lib/api/catalog-endpoints";
 import { systemTime } from "../lib/api/endpoints";
 import { FlashIcon } from "../components/icons";
+import { formatDate } from "../lib/time/format";
+import { useLocale } from "../hooks/use-locale";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.id);
@@ -22,7 +24,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function Zone() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const { zone, offers, now } = useLoaderData<typeof loader>();
   if (zone.ended) {
     return (
@@ -31,7 +34,7 @@ export default function Zone() {
       </StatusScreen>
     );
   }
-  const until = new Intl.DateTimeFormat(i18n.language === "en" ? "en-GB" : "zh-HK", { dateStyle: "medium", timeZone: "Asia/Macau" }).format(zone.endAt);
+  const until = formatDate(zone.endAt, locale);
   return (
     <div className="zone">
       <img className="zone__banner" src={zone.banner} alt="" width={750} height={300} />

@@ -1,0 +1,19 @@
+/**
+ * Dates and times as the member reads them: in their language, on Macau's clock (UTC+8) whatever
+ * the device's or the server's zone, so the server's render and the page's hydration agree.
+ */
+import type { Locale } from "../i18n/locale";
+
+const INTL_LOCALE: Record<Locale, string> = { zh: "zh-HK", en: "en-GB" };
+export const MACAU_TIME_ZONE = "Asia/Macau";
+
+/** 21 Dec 2026 / 2026年12月21日 */
+export function formatDate(at: number, locale: Locale): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "medium", timeZone: MACAU_TIME_ZONE }).format(at);
+}
+
+/** 21 Dec 2026 20:05 / 2026年12月21日 20:05 (zh-HK would write the date in numbers beside a time). */
+export function formatDateTime(at: number, locale: Locale): string {
+  const time = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: MACAU_TIME_ZONE }).format(at);
+  return `${formatDate(at, locale)} ${time}`;
+}
