@@ -12,8 +12,10 @@
  * @property {string} [titleKey] Locale key of the page title. Only the spec's seven titled screens
  *                               have one, and only they show the header with a back arrow.
  * @property {boolean} [overlay] false when the global loading overlay must not count the screen's
- *                               load: home (the spec hides the overlay there) and screens whose
- *                               loaders call only the spec's overlay-exempt endpoints.
+ *                               load: home (the spec hides the overlay there), screens whose
+ *                               loaders call only the spec's overlay-exempt endpoints, and screens
+ *                               that show a skeleton of their own while loading
+ *                               (components/screen-skeletons.tsx).
  * @property {boolean} [hostBack] Going back from this screen asks the host app to go back
  *                               (the token coupon page and the two shared-link pages).
  * @property {boolean} [sharedLink] Externally shared entry: honours the secret-door flag.
@@ -35,20 +37,20 @@ export const SCREEN_ROUTES = [
   { name: "newMyCoupon", path: "/newMyCoupon", file: "routes/being-built.tsx", titleKey: "title.myRedemptions", signIn: true },
   { name: "myOrder", path: "/myOrder", file: "routes/being-built.tsx", titleKey: "title.myOrders", overlay: false, signIn: true },
   { name: "mycoupons", path: "/mycoupons/:token", file: "routes/mycoupons.ts", hostBack: true },
-  { name: "couponDetails", path: "/coupon_details/:id", file: "routes/being-built.tsx" },
-  { name: "couponDetailsLink", path: "/coupon_details_link/:id", file: "routes/being-built.tsx", hostBack: true, sharedLink: true },
+  { name: "couponDetails", path: "/coupon_details/:id", file: "routes/coupon-details.tsx", overlay: false },
+  { name: "couponDetailsLink", path: "/coupon_details_link/:id", file: "routes/coupon-details.tsx", overlay: false, hostBack: true, sharedLink: true },
   { name: "asiaMilesDetails", path: "/asiaMiles_details/:id", file: "routes/being-built.tsx", signIn: true },
   { name: "asiaMilesOrderDetails", path: "/asiaMiles_order/:id", file: "routes/being-built.tsx", signIn: true },
   { name: "otherStores", path: "/other_stores/:spec", file: "routes/other-stores.tsx" },
   { name: "storeDetails", path: "/store_details/:id", file: "routes/store-details.tsx", overlay: false },
   { name: "storeDetailsLink", path: "/store_details_link/:id", file: "routes/store-details.tsx", overlay: false, hostBack: true, sharedLink: true },
   { name: "mCoinIntegral", path: "/mcoin_integral", file: "routes/being-built.tsx", signIn: true },
-  { name: "orderDetails", path: "/order_details/:id", file: "routes/being-built.tsx", signIn: true },
-  { name: "otherOrderDetails", path: "/other_order_details/:id", file: "routes/being-built.tsx", signIn: true },
+  { name: "orderDetails", path: "/order_details/:id", file: "routes/order-details.tsx", signIn: true },
+  { name: "otherOrderDetails", path: "/other_order_details/:id", file: "routes/order-details.tsx", signIn: true },
   { name: "refundApplication", path: "/refund_application/:id", file: "routes/being-built.tsx", titleKey: "title.refundApplication", signIn: true },
   { name: "error", path: "/error", file: "routes/error.tsx", overlay: false },
   { name: "loding", path: "/loding", file: "routes/loding.tsx", overlay: false },
-  { name: "shareCoupon", path: "/share_coupon/:id", file: "routes/being-built.tsx" },
+  { name: "shareCoupon", path: "/share_coupon/:id", file: "routes/coupon-details.tsx", overlay: false },
   { name: "mCoinZone", path: "/mCoin_zone/:id", file: "routes/mcoin-zone.tsx" },
   { name: "shareZone", path: "/share_zone/:id", file: "routes/mcoin-zone.tsx" },
   { name: "seckill", path: "/seckill/:id?", file: "routes/being-built.tsx", overlay: false },
@@ -70,6 +72,7 @@ export const OTHER_ROUTES = [
   { name: "resourceSession", path: "/resources/session", file: "routes/resources.session.ts" },
   { name: "resourceTask", path: "/resources/task", file: "routes/resources.task.ts" },
   { name: "resourceOffers", path: "/resources/offers", file: "routes/resources.offers.ts" },
+  { name: "resourceOrderStatus", path: "/resources/order-status", file: "routes/resources.order-status.ts" },
 ];
 
 /** Any other path: the not-found screen with HTTP 404. */

@@ -51,6 +51,31 @@ export class SandboxControl {
     expect((await this.request.patch(`/__sandbox/members/${openId}`, { data: patch })).ok()).toBe(true);
   }
 
+  /** A member's mCoin ledger, oldest first, and their orders, as the sandbox keeps them. */
+  async ledger(openId: string): Promise<{ type: string; amount: number; balanceAfter: number; orderId: number | null }[]> {
+    const reply = (await (await this.request.get(`/__sandbox/members/${openId}/ledger`)).json()) as { entries?: unknown[]; ledger?: unknown[] } | unknown[];
+    return (Array.isArray(reply) ? reply : (reply.entries ?? reply.ledger ?? [])) as { type: string; amount: number; balanceAfter: number; orderId: number | null }[];
+  }
+
+  async orders(openId: string): Promise<{ id: number; status: string; quantity: number; mcoinUsed: number; cashCents: number; offerId: number }[]> {
+    const reply = (await (await this.request.get(`/__sandbox/members/${openId}/orders`)).json()) as { orders?: unknown[] } | unknown[];
+    return (Array.isArray(reply) ? reply : (reply.orders ?? [])) as { id: number; status: string; quantity: number; mcoinUsed: number; cashCents: number; offerId: number }[];
+  }
+
+  async setOffer(offerId: number, patch: { stock?: number; status?: "online" | "offline" }) {
+    const response = await this.request.patch(`/__sandbox/offers/${offerId}`, { data: patch });
+    expect(response.ok(), await response.text()).toBe(true);
+  }
+
+  /** Moves the sandbox's clock (it keeps running). */
+  async setClock(at: number) {
+    expect((await this.request.post("/__sandbox/clock", { data: { now: at } })).ok()).toBe(true);
+  }
+
+  async digest(): Promise<string> {
+    return ((await (await this.request.get("/__sandbox/state")).json()) as { digest: string }).digest;
+  }
+
   /** A session token for a member, as engineers get one with POST /member/login. */
   async token(openId: string): Promise<string> {
     const body = (await (await this.request.post("/member/login", { data: { openId } })).json()) as { data: { token: string } };

@@ -20,7 +20,7 @@ async function start(limits: RateLimits = { login: 1000, task: 1000, action: 100
   const app = createMallApp({
     environmentForHost: (hostname) => environmentForHost(hostname, HOSTS),
     trustProxy: false,
-    csp: { enforce: true, frameAncestors: ["https://wallet.example"], originsOf: () => ({ images: ["http://img.example"], signIn: "http://signin.example" }) },
+    csp: { enforce: true, frameAncestors: ["https://wallet.example"], originsOf: () => ({ images: ["http://img.example"], signIn: "http://signin.example", connect: [] }) },
     widgetOrigins: ["https://partner.example"],
     rateLimits: limits,
     assets: [],

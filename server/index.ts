@@ -48,9 +48,14 @@ async function main() {
     csp: {
       enforce: production,
       frameAncestors: env.MCOIN_FRAME_ANCESTORS,
-      originsOf(_environment, requestUrl) {
+      originsOf(environment, requestUrl) {
         const gateway = gatewayEnvironment(requestUrl);
-        return { images: [...new Set([origin(gateway.apiBase), origin(gateway.loginUrl), ...env.MCOIN_IMG_ORIGINS])], signIn: origin(gateway.loginUrl) };
+        return {
+          images: [...new Set([origin(gateway.apiBase), origin(gateway.loginUrl), ...env.MCOIN_IMG_ORIGINS])],
+          signIn: origin(gateway.loginUrl),
+          // The simulated host's cashier pays at the sandbox's stand-in for the wallet.
+          connect: environment === "sandbox" ? [origin(gateway.loginUrl)] : [],
+        };
       },
     },
     widgetOrigins: env.MCOIN_WIDGET_ORIGINS,

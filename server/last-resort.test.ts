@@ -19,7 +19,7 @@ describe("the mall's last-resort error handler", () => {
     const app = createMallApp({
       environmentForHost: (hostname) => (hostname === "localhost" ? "sandbox" : null),
       trustProxy: false,
-      csp: { enforce: true, frameAncestors: [], originsOf: () => ({ images: [], signIn: "http://signin.example" }) },
+      csp: { enforce: true, frameAncestors: [], originsOf: () => ({ images: [], signIn: "http://signin.example", connect: [] }) },
       widgetOrigins: [],
       rateLimits: { login: 1000, task: 1000, action: 1000 },
       assets: [],

@@ -42,7 +42,7 @@ async function mall(redis: Redis) {
   const app = createMallApp({
     environmentForHost: () => "sandbox",
     trustProxy: false,
-    csp: { enforce: true, frameAncestors: [], originsOf: () => ({ images: [], signIn: "http://signin.example" }) },
+    csp: { enforce: true, frameAncestors: [], originsOf: () => ({ images: [], signIn: "http://signin.example", connect: [] }) },
     widgetOrigins: [],
     rateLimits: { login: 100, task: 100, action: 3 },
     redis,

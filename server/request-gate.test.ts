@@ -23,7 +23,7 @@ describe("the site a request is for", () => {
     const app = createMallApp({
       environmentForHost: (hostname) => environmentForHost(hostname, HOSTS),
       trustProxy: false,
-      csp: { enforce: true, frameAncestors: [], originsOf: () => ({ images: [], signIn: "http://signin.example" }) },
+      csp: { enforce: true, frameAncestors: [], originsOf: () => ({ images: [], signIn: "http://signin.example", connect: [] }) },
       widgetOrigins: [],
       rateLimits: { login: 1000, task: 1000, action: 1000 },
       assets: [],

@@ -14,13 +14,22 @@ import type { EnvironmentName } from "../app/server/config.server";
 export interface SecurityHeaderOptions {
   /** Enforce the CSP (production) or report it only (development). */
   enforce: boolean;
-  /** The origins of an environment the page talks to: its images and its sign-in page. */
-  originsOf(environment: EnvironmentName, requestUrl: URL): { images: string[]; signIn: string };
+  /**
+   * The origins of an environment the page talks to: its images, its sign-in page, and what the page
+   * itself may fetch from besides the mall (the sandbox's stand-in for the wallet's cashier).
+   */
+  originsOf(environment: EnvironmentName, requestUrl: URL): PageOrigins;
   /** Origins allowed to frame the mall, besides the mall itself. */
   frameAncestors: readonly string[];
 }
 
-type Locals = { cspNonce: string; environment: EnvironmentName; origins: { images: string[]; signIn: string } };
+export interface PageOrigins {
+  images: string[];
+  signIn: string;
+  connect: string[];
+}
+
+type Locals = { cspNonce: string; environment: EnvironmentName; origins: PageOrigins };
 
 export function securityHeaders({ enforce, originsOf, frameAncestors }: SecurityHeaderOptions): RequestHandler[] {
   const prepare: RequestHandler = (req, res, next) => {
@@ -42,7 +51,7 @@ export function securityHeaders({ enforce, originsOf, frameAncestors }: Security
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", (_req, res) => locals(res).origins.images.join(" ")],
         "font-src": ["'self'", "data:"],
-        "connect-src": enforce ? ["'self'"] : ["'self'", "ws:", "wss:"],
+        "connect-src": ["'self'", (_req, res) => locals(res).origins.connect.join(" "), ...(enforce ? [] : ["ws:", "wss:"])],
         "form-action": ["'self'", (_req, res) => locals(res).origins.signIn],
         "frame-ancestors": ["'self'", ...frameAncestors],
         "frame-src": ["'none'"],

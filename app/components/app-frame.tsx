@@ -3,10 +3,11 @@
  * simulated host's screen, and the page-level rules of the spec that talk to the host app
  * (configuration, status bar, system info, go-back on popstate, secret door, refresh on return).
  */
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useScreenRoute } from "../hooks/use-screen-route";
+import { matchScreenRoute } from "../route-match";
 import { getHostBridge } from "../lib/host-bridge";
 import type { HostSystemInfo } from "../lib/host-bridge/types";
 import { createServerClock } from "../lib/time/server-clock";
@@ -15,6 +16,8 @@ import type { action as sessionAction } from "../routes/resources.session";
 import { AppHeader } from "./app-header";
 import { HostEventScreen } from "./host-event-screen";
 import { LoadingOverlay } from "./loading-overlay";
+import { SCREEN_SKELETONS } from "./screen-skeletons";
+import { SimulatedCashier } from "./simulated-cashier";
 
 /** The page's view of the gateway clock and the device, shared by the screens that need them. */
 export const serverClock = createServerClock();
@@ -31,14 +34,20 @@ interface AppFrameProps {
   hostConfig: Record<string, unknown> | null;
   secretDoor: boolean;
   signedIn: boolean;
+  /** Where the simulated host's cashier pays (the sandbox only). */
+  simulatedWallet: string | null;
 }
 
-export function AppFrame({ children, hostConfig, secretDoor, signedIn }: AppFrameProps) {
+export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulatedWallet }: AppFrameProps) {
   const { t } = useTranslation();
   const screen = useScreenRoute();
   const location = useLocation();
   const enteredWithToken = screen?.name === "mycoupon" && new URLSearchParams(location.search).get("entry") === "token";
   const hostBack = Boolean(screen?.hostBack || enteredWithToken);
+  // Leaving for a screen that has a skeleton: show it at once, in that screen's layout.
+  const navigation = useNavigation();
+  const leavingFor = navigation.state === "loading" && navigation.location.pathname !== location.pathname ? matchScreenRoute(navigation.location.pathname) : undefined;
+  const Skeleton = leavingFor ? SCREEN_SKELETONS[leavingFor.name] : undefined;
 
   useHostSetup(hostConfig);
   useStatusBar(screen);
@@ -50,9 +59,10 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn }: AppFram
   return (
     <div className="page" data-analytics-page={screen?.name ?? "notFound"}>
       {screen?.titleKey ? <AppHeader title={t(screen.titleKey)} hostBack={hostBack} /> : null}
-      <main>{children}</main>
+      <main>{Skeleton ? <Skeleton /> : children}</main>
       <LoadingOverlay screen={screen} />
       <HostEventScreen />
+      <SimulatedCashier walletUrl={simulatedWallet} />
     </div>
   );
 }

@@ -163,6 +163,65 @@ export const OilIcon = (props: IconProps) => (
 );
 
 /** Category pictograms, by the catalog's icon names. */
+export const MinusIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M6 12h12" />
+  </Svg>
+);
+
+export const PlusIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M12 6v12M6 12h12" />
+  </Svg>
+);
+
+export const ShareIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M12 15V4M8 8l4-4 4 4" />
+    <path d="M6 12v6a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2v-6" />
+  </Svg>
+);
+
+export const LikeIcon = (props: IconProps & { filled?: boolean }) => {
+  const { filled, ...rest } = props;
+  return (
+    <Svg {...rest}>
+      <path d="M7 10v10H4V10h3zM7 10l4-7a2 2 0 0 1 2.6 2.4L12.8 9H19a2 2 0 0 1 2 2.3l-1.2 7A2 2 0 0 1 17.8 20H7" fill={filled ? "currentColor" : "none"} />
+    </Svg>
+  );
+};
+
+export const StarIcon = (props: IconProps & { filled?: boolean }) => {
+  const { filled, ...rest } = props;
+  return (
+    <Svg {...rest}>
+      <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9L12 3.5z" fill={filled ? "currentColor" : "none"} />
+    </Svg>
+  );
+};
+
+export const CheckCircleIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M8 12.5l2.5 2.5L16 9.5" />
+  </Svg>
+);
+
+export const CrossCircleIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M9 9l6 6M15 9l-6 6" />
+  </Svg>
+);
+
+export const HelpIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14" />
+    <path d="M12 17h.01" />
+  </Svg>
+);
+
 export function CategoryIcon({ name, ...props }: IconProps & { name: string }) {
   switch (name) {
     case "food":

@@ -4,12 +4,22 @@
  */
 import { createMPayBridge } from "./mpay-adapter";
 import { createSimulatedHost, type SimulatedHost, type SimulatedHostEvent } from "./simulated-host";
-import type { HostBridge } from "./types";
+import type { HostBridge, PaymentOutcome, PaymentRequest } from "./types";
 
 export type { HostBridge } from "./types";
 
 /** The DOM event the simulated host fires on `window` when it would close or leave the webview. */
 export const HOST_EVENT = "mcoin:host";
+
+/**
+ * The DOM event that asks the simulated cashier (components/simulated-cashier.tsx) to take a
+ * payment; its detail carries the request and the function that answers it.
+ */
+export const CASHIER_EVENT = "mcoin:cashier";
+export interface CashierRequestDetail {
+  request: PaymentRequest;
+  answer(outcome: PaymentOutcome): void;
+}
 
 declare global {
   interface Window {
@@ -29,6 +39,10 @@ export function getHostBridge(): HostBridge {
       screen: { width: window.screen.width, height: window.screen.height },
       platform: /iPhone|iPad/i.test(navigator.userAgent) ? "ios" : /Android/i.test(navigator.userAgent) ? "android" : "web",
       onEvent: (event: SimulatedHostEvent) => window.dispatchEvent(new CustomEvent(HOST_EVENT, { detail: event })),
+      cashier: (request) =>
+        new Promise<PaymentOutcome>((answer) => {
+          window.dispatchEvent(new CustomEvent<CashierRequestDetail>(CASHIER_EVENT, { detail: { request, answer } }));
+        }),
     });
     window.__mcoinHost = simulated;
     bridge = simulated;

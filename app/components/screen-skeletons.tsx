@@ -1,0 +1,40 @@
+/**
+ * Skeletons of screens, shown by the frame from the moment the member leaves for one of them until
+ * its data arrives (components/app-frame.tsx). Each has the screen's own layout, so nothing moves
+ * when the content takes its place. Screens with a skeleton do not use the loading overlay.
+ */
+import { useTranslation } from "react-i18next";
+
+function OfferSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="offer offer--skeleton" aria-busy="true" aria-label={t("common.loading")}>
+      <div className="gallery skeleton" />
+      <div className="offer-head card">
+        <span className="skeleton" style={{ height: "0.24rem", width: "45%" }} />
+        <span className="skeleton" style={{ height: "0.2rem", width: "85%" }} />
+        <span className="skeleton" style={{ height: "0.14rem", width: "60%" }} />
+        <span className="skeleton" style={{ height: "0.36rem", width: "100%" }} />
+      </div>
+      <div className="offer-buy card">
+        <span className="skeleton" style={{ height: "0.3rem", width: "100%" }} />
+        <span className="skeleton" style={{ height: "0.44rem", width: "100%" }} />
+        <span className="skeleton" style={{ height: "0.3rem", width: "100%" }} />
+      </div>
+      <div className="card offer-section">
+        <span className="skeleton" style={{ height: "0.16rem", width: "30%" }} />
+        <span className="skeleton" style={{ height: "0.5rem", width: "100%" }} />
+      </div>
+      <div className="offer-bar">
+        <span className="skeleton" style={{ height: "0.36rem", width: "0.9rem" }} />
+        <span className="skeleton offer-bar__buy" style={{ height: "var(--tap)", borderRadius: "var(--radius-pill)" }} />
+      </div>
+    </div>
+  );
+}
+
+export const SCREEN_SKELETONS: Readonly<Record<string, (() => JSX.Element) | undefined>> = {
+  couponDetails: OfferSkeleton,
+  couponDetailsLink: OfferSkeleton,
+  shareCoupon: OfferSkeleton,
+};

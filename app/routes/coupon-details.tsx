@@ -1,0 +1,407 @@
+/**
+ * An offer (/coupon_details/{id}; the shared entry /coupon_details_link/{id}, with the secret door;
+ * the shared coupon page /share_coupon/{id}, shown directly): its pictures and prices, how many
+ * pieces and how many mCoin, the usage notice, validity, stores and terms, like, favourite and share,
+ * the age notice of 18+ offers, and checkout (components/purchase-flow.tsx). Anyone may look; buying
+ * needs a member, and asks them to sign in first.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ChevronDownIcon, ClockIcon, CoinIcon, HelpIcon, LikeIcon, PinIcon, ShareIcon, StarIcon } from "../components/icons";
+import { McoinSlider } from "../components/mcoin-slider";
+import { PurchaseFlow } from "../components/purchase-flow";
+import { QuantityStepper } from "../components/quantity-stepper";
+import { BackToHomeLink, StatusScreen } from "../components/status-screen";
+import { Dialog } from "../components/dialog";
+import { basicInformation, systemTime } from "../lib/api/endpoints";
+import { offerDetail, type OfferDetail } from "../lib/api/shop-endpoints";
+import { discountLabel } from "../lib/catalog/discount";
+import { formatDistance } from "../lib/geo/distance";
+import { getHostBridge } from "../lib/host-bridge";
+import { formatMoney, formatPoints } from "../lib/money/format";
+import { cashDueCents, maxPieces, mcoinRange, snapMcoin, type PricedOffer } from "../lib/money/purchase";
+import { formatDate } from "../lib/time/format";
+import { useLocale } from "../hooks/use-locale";
+import { catalogNear } from "../server/catalog.server";
+import { getRequestContext, idParam, orNotFound, requireMember } from "../server/gateway.server";
+import { offerAction, type OfferActionResult } from "./coupon-details.server";
+
+/** `?buy` asks a visitor to sign in and come back here to buy. */
+const BUY_PARAM = "buy";
+
+export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
+  const id = idParam(params.id);
+  const url = new URL(request.url);
+  const context = url.searchParams.has(BUY_PARAM) ? await requireMember(request, loadContext) : await getRequestContext(request, loadContext);
+  const { near } = await catalogNear(request);
+  const [offer, info, time] = await Promise.all([
+    orNotFound(context.call(offerDetail, { id, ...near })),
+    context.member ? context.shared(basicInformation) : Promise.resolve(null),
+    context.call(systemTime),
+  ]);
+  return data({ offer, balance: info ? info.point : null, now: time.sysTime }, { headers: await context.headers() });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return offerAction(request, idParam(params.id));
+}
+
+/** Stores shown before 'view more'. */
+const STORES_SHOWN = 3;
+/** Where the member's answer to the age notice is kept for the visit. */
+const AGE_KEY = "mcoin.age";
+
+type AgeAnswer = "adult" | "minor" | null;
+
+function readAge(): AgeAnswer {
+  try {
+    const answer = window.sessionStorage.getItem(AGE_KEY);
+    return answer === "adult" || answer === "minor" ? answer : null;
+  } catch {
+    return null;
+  }
+}
+
+export default function CouponDetails() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { offer, balance, now } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const signedIn = balance !== null;
+  const priced: PricedOffer = { priceCents: offer.priceCents, mcoinPrice: offer.mcoinPrice, mcoin: offer.mcoin };
+
+  const piecesLeft = maxPieces({ stock: offer.stock, limitPerMember: offer.limitPerMember, bought: offer.boughtByMember ?? 0 });
+  const [quantity, setQuantity] = useState(1);
+  const pieces = Math.max(1, Math.min(quantity, Math.max(1, piecesLeft)));
+  const range = mcoinRange(priced, pieces, balance ?? 0);
+  const [chosen, setChosen] = useState<number | null>(null);
+  // The member's choice, kept within what the pieces and balance allow; at first, as much as allowed.
+  const mcoinUsed = range.ok ? snapMcoin(range, chosen ?? range.max) : 0;
+  const cashCents = cashDueCents(priced, pieces, mcoinUsed);
+
+  const [age, setAge] = useState<AgeAnswer>(null);
+  useEffect(() => setAge(readAge()), []);
+  const answerAge = (answer: "adult" | "minor") => {
+    setAge(answer);
+    try {
+      window.sessionStorage.setItem(AGE_KEY, answer);
+    } catch {
+      // A private window without storage asks again on the next offer.
+    }
+  };
+
+  const blocker = purchaseBlocker(offer, { signedIn, piecesLeft, rangeOk: range.ok, age });
+
+  return (
+    <div className="offer">
+      <Gallery offer={offer} />
+
+      <section className="offer-head card" aria-labelledby="offer-title">
+        <Prices offer={offer} />
+        <h1 id="offer-title" className="offer-head__title">
+          {offer.title}
+        </h1>
+        <p className="offer-head__subtitle">{offer.subtitle}</p>
+        <p className="offer-head__meta">
+          <span>{t("catalog.sold", { count: offer.sold })}</span>
+          <span>{t("offer.left", { count: offer.stock })}</span>
+        </p>
+        <OfferActions offer={offer} signedIn={signedIn} />
+      </section>
+
+      {offer.availability === "available" && blocker !== "minor" ? (
+        <section className="offer-buy card" aria-labelledby="offer-buy-title">
+          <h2 id="offer-buy-title" className="visually-hidden">
+            {t("offer.buyTitle")}
+          </h2>
+          <div className="offer-buy__row">
+            <span className="offer-buy__label" id="offer-quantity">
+              {t("offer.quantity")}
+              {offer.limitPerMember < 99 ? <small>{t("offer.limit", { count: offer.limitPerMember })}</small> : null}
+            </span>
+            <QuantityStepper value={pieces} max={Math.max(1, piecesLeft)} onChange={setQuantity} label={t("offer.quantity")} />
+          </div>
+          {signedIn && range.ok && range.min === range.max ? (
+            <div className="offer-buy__row">
+              <span className="offer-buy__label">
+                {t("offer.useMcoin")}
+                <small>{range.max === 0 ? t("offer.cashOnly") : t("offer.mcoinFixed")}</small>
+              </span>
+              <span className="offer-buy__value">
+                <CoinIcon /> {formatPoints(mcoinUsed)}
+              </span>
+            </div>
+          ) : signedIn && range.ok ? (
+            <div className="offer-buy__mcoin">
+              <div className="offer-buy__row">
+                <span className="offer-buy__label">{t("offer.useMcoin")}</span>
+                <span className="offer-buy__value">
+                  <CoinIcon /> {formatPoints(mcoinUsed)}
+                </span>
+              </div>
+              <McoinSlider
+                range={range}
+                value={mcoinUsed}
+                onChange={setChosen}
+                label={t("offer.useMcoin")}
+                valueText={(value) => t("offer.sliderValue", { mcoin: formatPoints(value), cash: formatMoney(cashDueCents(priced, pieces, value) / 100) })}
+              />
+              <p className="offer-buy__scale">
+                <span>{formatPoints(range.min)}</span>
+                <span>{t("offer.balance", { value: formatPoints(balance ?? 0) })}</span>
+                <span>{formatPoints(range.max)}</span>
+              </p>
+            </div>
+          ) : null}
+          <div className="offer-buy__row offer-buy__total">
+            <span className="offer-buy__label">{t("offer.cashDue")}</span>
+            <span className="offer-buy__cash" aria-live="polite">
+              {formatMoney(cashCents / 100)}
+            </span>
+          </div>
+          {blocker && blocker !== "signIn" ? (
+            <p className="form-message" role="alert">
+              {t(`offer.blocked.${blocker}`)}
+            </p>
+          ) : null}
+        </section>
+      ) : (
+        <p className="offer-state card" role="status">
+          {t(`offer.state.${blocker === "minor" ? "minor" : offer.availability}`, { date: formatDate(offer.startAt, locale) })}
+        </p>
+      )}
+
+      <section className="card offer-section" aria-labelledby="offer-usage">
+        <h2 id="offer-usage" className="offer-section__title">
+          {t("offer.usage")}
+        </h2>
+        <p className="offer-section__text">{offer.usage}</p>
+        <p className="offer-section__validity">
+          <ClockIcon /> {t("offer.validUntil", { date: formatDate(offer.useUntil, locale) })}
+        </p>
+      </section>
+
+      <Stores offer={offer} />
+
+      <section className="card offer-section" aria-labelledby="offer-terms">
+        <h2 id="offer-terms" className="offer-section__title">
+          {t("offer.terms")}
+        </h2>
+        <p className="offer-section__text">{offer.terms}</p>
+      </section>
+
+      <McoinHelp />
+
+      <div className="offer-bar">
+        <div className="offer-bar__price">
+          <span className="offer-bar__mcoin">{t("catalog.mcoin", { value: formatPoints(offer.mcoinPrice) })}</span>
+          <span className="offer-bar__per">{t("offer.perPiece")}</span>
+        </div>
+        {blocker === "signIn" ? (
+          <Link to={`${location.pathname}?${BUY_PARAM}=1`} className="button button--primary offer-bar__buy">
+            {t("offer.signInToBuy")}
+          </Link>
+        ) : (
+          <PurchaseFlow offer={offer} quantity={pieces} mcoinUsed={mcoinUsed} cashCents={cashCents} adult={age === "adult"} disabled={blocker !== null} />
+        )}
+      </div>
+
+      {offer.ageRestricted && offer.availability === "available" && age === null ? (
+        <Dialog
+          role="alertdialog"
+          title={t("offer.age.title")}
+          actions={
+            <>
+              <button type="button" className="button button--secondary" onClick={() => answerAge("minor")}>
+                {t("offer.age.under")}
+              </button>
+              <button type="button" className="button button--primary" onClick={() => answerAge("adult")}>
+                {t("offer.age.over")}
+              </button>
+            </>
+          }
+        >
+          <p>{t("offer.age.body")}</p>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}
+
+type Blocker = "signIn" | "minor" | "ageUnknown" | "unavailable" | "limit" | "insufficient" | null;
+
+/** What keeps the member from buying now, if anything. */
+function purchaseBlocker(offer: OfferDetail, { signedIn, piecesLeft, rangeOk, age }: { signedIn: boolean; piecesLeft: number; rangeOk: boolean; age: AgeAnswer }): Blocker {
+  if (offer.availability !== "available") return "unavailable";
+  if (offer.ageRestricted && age === "minor") return "minor";
+  if (!signedIn) return "signIn";
+  if (offer.ageRestricted && age !== "adult") return "ageUnknown";
+  if (piecesLeft <= 0) return "limit";
+  if (!rangeOk) return "insufficient";
+  return null;
+}
+
+function Gallery({ offer }: { offer: OfferDetail }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(0);
+  return (
+    <section className="gallery" aria-roledescription="carousel" aria-label={t("offer.pictures")}>
+      <div
+        className="gallery__track"
+        onScroll={(event) => {
+          const track = event.currentTarget;
+          setShown(Math.round(track.scrollLeft / Math.max(1, track.clientWidth)));
+        }}
+      >
+        {offer.images.map((image, index) => (
+          <img key={image} className="gallery__image" src={image} alt={index === 0 ? offer.title : t("offer.picture", { index: index + 1, count: offer.images.length })} width={320} height={200} decoding="async" />
+        ))}
+      </div>
+      {offer.images.length > 1 ? (
+        <span className="gallery__count" aria-hidden="true">
+          {shown + 1}/{offer.images.length}
+        </span>
+      ) : null}
+    </section>
+  );
+}
+
+function Prices({ offer }: { offer: OfferDetail }) {
+  const { t } = useTranslation();
+  const discount = discountLabel(offer.price, offer.originalPrice, useLocale());
+  return (
+    <div className="offer-prices">
+      <span className="offer-prices__mcoin">
+        <CoinIcon /> {t("catalog.mcoin", { value: formatPoints(offer.mcoinPrice) })}
+        <small>{t("offer.perPiece")}</small>
+      </span>
+      <span className="offer-prices__cash">{t("offer.cashValue", { price: formatMoney(offer.priceCents / 100) })}</span>
+      <s className="offer-prices__original" aria-label={t("catalog.originalPrice", { price: formatMoney(offer.originalPriceCents / 100) })}>
+        {formatMoney(offer.originalPriceCents / 100)}
+      </s>
+      {discount ? <span className="offer-prices__discount">{discount}</span> : null}
+      {offer.ageRestricted ? <span className="badge badge--adult">{t("catalog.badge.adult")}</span> : null}
+    </div>
+  );
+}
+
+/** Like, favourite and share. Like and favourite show at once, and go back with a message when refused. */
+function OfferActions({ offer, signedIn }: { offer: OfferDetail; signedIn: boolean }) {
+  const { t } = useTranslation();
+  const like = useFetcher<OfferActionResult>();
+  const collect = useFetcher<OfferActionResult>();
+  const pendingLike = like.formData?.get("liked");
+  const pendingCollect = collect.formData?.get("collected");
+  const liked = pendingLike !== undefined && pendingLike !== null ? pendingLike === "1" : like.data?.ok && like.data.intent === "like" ? like.data.liked : offer.liked;
+  const likes = like.data?.ok && like.data.intent === "like" ? like.data.likes : offer.likes + (liked && !offer.liked ? 1 : !liked && offer.liked ? -1 : 0);
+  const collected = pendingCollect !== undefined && pendingCollect !== null ? pendingCollect === "1" : collect.data?.ok && collect.data.intent === "collect" ? collect.data.collected : offer.collected;
+  const failure = [like.data, collect.data].find((result) => result && !result.ok);
+  const location = useLocation();
+
+  const share = () =>
+    void getHostBridge()
+      .share({ title: offer.title, description: offer.subtitle, url: new URL(`/coupon_details_link/${offer.id}`, window.location.origin).href, imageUrl: offer.image })
+      .catch(() => undefined);
+
+  return (
+    <>
+      <div className="offer-actions">
+        {signedIn ? (
+          <>
+            <like.Form method="post">
+              <input type="hidden" name="intent" value="like" />
+              <button type="submit" name="liked" value={liked ? "0" : "1"} className={`offer-action${liked ? " offer-action--on" : ""}`} aria-pressed={liked}>
+                <LikeIcon filled={liked} />
+                <span>{t("offer.likes", { count: likes })}</span>
+              </button>
+            </like.Form>
+            <collect.Form method="post">
+              <input type="hidden" name="intent" value="collect" />
+              <button type="submit" name="collected" value={collected ? "0" : "1"} className={`offer-action${collected ? " offer-action--on" : ""}`} aria-pressed={collected}>
+                <StarIcon filled={collected} />
+                <span>{t("offer.favourite")}</span>
+              </button>
+            </collect.Form>
+          </>
+        ) : (
+          <Link to={`${location.pathname}?${BUY_PARAM}=1`} className="offer-action">
+            <LikeIcon />
+            <span>{t("offer.likes", { count: offer.likes })}</span>
+          </Link>
+        )}
+        <button type="button" className="offer-action" onClick={share}>
+          <ShareIcon />
+          <span>{t("offer.share")}</span>
+        </button>
+      </div>
+      {failure && !failure.ok ? (
+        <p className="form-message" role="alert">
+          {failure.message}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function Stores({ offer }: { offer: OfferDetail }) {
+  const { t } = useTranslation();
+  const [all, setAll] = useState(false);
+  const shown = useMemo(() => (all ? offer.stores : offer.stores.slice(0, STORES_SHOWN)), [all, offer.stores]);
+  return (
+    <section className="card offer-section" aria-labelledby="offer-stores">
+      <h2 id="offer-stores" className="offer-section__title">
+        {t("offer.stores", { count: offer.stores.length })}
+      </h2>
+      <ul className="offer-stores">
+        {shown.map((store) => (
+          <li key={store.id}>
+            <Link to={`/store_details/${store.id}`} className="branch-row">
+              <span>
+                <span className="branch-row__name">
+                  {store.name} · {store.branch}
+                </span>
+                <span className="branch-row__meta">
+                  <PinIcon /> {store.address}
+                </span>
+              </span>
+              {store.distance !== null ? <span className="branch-row__distance">{formatDistance(store.distance)}</span> : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {offer.stores.length > STORES_SHOWN ? (
+        <button type="button" className="more-link" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? t("offer.viewFewer") : t("offer.viewMore", { count: offer.stores.length - STORES_SHOWN })}
+          <ChevronDownIcon className={`icon${all ? " icon--flipped" : ""}`} />
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+/** Help on earning and using mCoin (spec: 1 mCoin per MOP 1 spent via the wallet). */
+function McoinHelp() {
+  const { t } = useTranslation();
+  return (
+    <details className="card offer-help">
+      <summary>
+        <HelpIcon /> {t("offer.help.title")}
+      </summary>
+      <p>{t("offer.help.earn")}</p>
+      <p>{t("offer.help.use")}</p>
+    </details>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <StatusScreen title={missing ? t("shop.refusal.TAKEN_DOWN") : t("error.unexpected")} body={missing ? t("offer.goneBody") : t("error.tryLater")}>
+      <BackToHomeLink />
+    </StatusScreen>
+  );
+}

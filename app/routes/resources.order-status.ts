@@ -1,0 +1,26 @@
+/**
+ * An order of the member's as the gateway has it now. The offer screen asks after the cashier has
+ * answered: the payment result comes from this, never from the cashier's answer alone (DESIGN.md).
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { isApiError } from "../lib/api/errors";
+import { orderStatus } from "../lib/api/shop-endpoints";
+import { requireMember } from "../server/gateway.server";
+import { resourceJson } from "../server/resource-response.server";
+
+const QuerySchema = z.object({ orderId: z.coerce.number().int().positive().max(999_999_999) });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const query = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) return resourceJson({ ok: false as const, code: "BAD_REQUEST" }, { status: 400 });
+  const context = await requireMember(request);
+  try {
+    const order = await context.api.call(orderStatus, query.data);
+    return resourceJson({ ok: true as const, order: order.data }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (isApiError(error) && error.code === "NOT_LOGIN") throw await context.failure(error);
+    if (isApiError(error)) return resourceJson({ ok: false as const, code: error.code }, { status: error.code === "NOT_FOUND" || error.code === "BUSINESS" ? 404 : 502, headers: { "Cache-Control": "no-store" } });
+    throw error;
+  }
+}
