@@ -1,16 +1,23 @@
 /**
- * The last pieces under a burst of checkouts: the sandbox served over HTTP, one offer set to 5 pieces
- * of stock, and 50 buyers placing their orders at the same moment through the app's own API client
- * (each with its own idempotency key; four demo members who can all afford it, taking turns). Target:
- * exactly 5 orders, and every refused buyer keeps their mCoin: each member's ledger holds exactly
- * one purchase per order they got, and nothing else new.
+ * The last pieces under a burst of checkouts: one offer set to 5 pieces of stock, and 50 buyers
+ * pressing 'pay' at the same moment, each with an idempotency key of their own; four demo members who
+ * can all afford it take turns. Target: exactly 5 orders, and every refused buyer keeps their mCoin:
+ * each member's ledger holds exactly one purchase per order they got, and nothing else new.
+ *
+ * `npm run bench` sends the checkouts through the mall's production build, the whole way a member's
+ * tap goes (session cookie, Origin check, the offer screen's action, the gateway); the sandbox's unit
+ * tests send them straight to the gateway with the app's API client, so its rules are checked before
+ * anything is built.
  */
-import { createApiClient, type ApiClient } from "../app/lib/api/client";
+import { randomBytes } from "node:crypto";
+import { request } from "undici";
+import { createApiClient } from "../app/lib/api/client";
 import { memberLogin } from "../app/lib/api/endpoints";
 import { ApiError } from "../app/lib/api/errors";
 import { IDEMPOTENCY_HEADER, createOrder, shopRefusal, type LedgerEntry } from "../app/lib/api/shop-endpoints";
 import { createUndiciTransport } from "../app/lib/api/undici-transport";
-import { startSandboxServer } from "../sandbox/server";
+import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
+import { freePort, signIn, startMall, type BenchMall } from "./mall";
 import type { BenchResult } from "./report";
 
 const OFFER_ID = 7;
@@ -28,9 +35,50 @@ export interface CheckoutBurst {
   ms: number;
 }
 
-/** Runs the burst against a fresh sandbox; what came of it. */
-export async function checkoutBurst(): Promise<CheckoutBurst> {
-  const sandbox = await startSandboxServer({ port: 0, host: "127.0.0.1" });
+/** One buyer's checkout: whether they got an order, or why not. */
+type Checkout = (openId: string, key: string) => Promise<{ won: true } | { won: false; reason: string }>;
+
+/** Buyers who check out straight at the gateway, with the app's own API client. */
+async function gatewayBuyers(sandbox: RunningSandbox): Promise<Checkout> {
+  const transport = createUndiciTransport();
+  const anonymous = createApiClient({ baseUrl: sandbox.url, transport, locale: "en", timeoutMs: 30_000 });
+  const clients = new Map<string, ReturnType<typeof createApiClient>>();
+  for (const openId of MEMBERS) {
+    const { token } = (await anonymous.call(memberLogin, { openId })).data;
+    clients.set(openId, createApiClient({ baseUrl: sandbox.url, transport, locale: "en", token, timeoutMs: 30_000 }));
+  }
+  return (openId, key) =>
+    clients
+      .get(openId)!
+      .call(createOrder, { offerId: OFFER_ID, quantity: 1, mcoinUsed: MCOIN_PER_ORDER }, { headers: { [IDEMPOTENCY_HEADER]: key } })
+      .then(
+        () => ({ won: true as const }),
+        (error: unknown) => ({ won: false as const, reason: error instanceof ApiError ? (shopRefusal(error.body) ?? error.code) : String(error) }),
+      );
+}
+
+/** Buyers who check out through the mall: signed in, posting the offer screen's checkout form. */
+async function mallBuyers(mall: BenchMall, sandbox: RunningSandbox): Promise<Checkout> {
+  const cookies = new Map<string, string>();
+  for (const openId of MEMBERS) cookies.set(openId, await signIn(mall, sandbox.url, openId));
+  return async (openId, key) => {
+    const form = new URLSearchParams({ intent: "checkout", quantity: "1", mcoinUsed: String(MCOIN_PER_ORDER), idempotencyKey: key });
+    const reply = await request(`${mall.base}/coupon_details/${OFFER_ID}.data`, {
+      method: "POST",
+      body: form.toString(),
+      headers: { cookie: cookies.get(openId)!, origin: mall.base, "content-type": "application/x-www-form-urlencoded" },
+    });
+    const body = await reply.body.text();
+    if (reply.statusCode === 200) return { won: true };
+    return { won: false, reason: /"([A-Z][A-Z_]{5,})"/.exec(body)?.[1] ?? `HTTP ${reply.statusCode}` };
+  };
+}
+
+/** Runs the burst against a fresh sandbox (and, `throughMall`, a fresh mall); what came of it. */
+export async function checkoutBurst({ throughMall }: { throughMall: boolean }): Promise<CheckoutBurst> {
+  const port = await freePort();
+  const sandbox = await startSandboxServer({ port: 0, host: "127.0.0.1", mallOrigins: [`http://localhost:${port}`] });
+  let mall: BenchMall | null = null;
   try {
     const control = async (path: string, init?: RequestInit) => {
       const response = await fetch(`${sandbox.url}${path}`, { ...init, headers: { "content-type": "application/json" } });
@@ -40,22 +88,17 @@ export async function checkoutBurst(): Promise<CheckoutBurst> {
     const ledger = async (openId: string) => ((await control(`/__sandbox/members/${openId}/ledger`)) as { entries: LedgerEntry[] }).entries;
     await control(`/__sandbox/offers/${OFFER_ID}`, { method: "PATCH", body: JSON.stringify({ stock: STOCK }) });
 
-    const transport = createUndiciTransport();
-    const anonymous = createApiClient({ baseUrl: sandbox.url, transport, locale: "en", timeoutMs: 30_000 });
-    const clients = new Map<string, ApiClient>();
+    // The burst comes from one address: room for it in the mall's action rate limit.
+    if (throughMall) mall = await startMall(port, sandbox.url, { MCOIN_RATE_LIMITS: "login=1000,action=10000" });
+    const checkout = mall ? await mallBuyers(mall, sandbox) : await gatewayBuyers(sandbox);
     const before = new Map<string, LedgerEntry[]>();
-    for (const openId of MEMBERS) {
-      const { token } = (await anonymous.call(memberLogin, { openId })).data;
-      clients.set(openId, createApiClient({ baseUrl: sandbox.url, transport, locale: "en", token, timeoutMs: 30_000 }));
-      before.set(openId, await ledger(openId));
-    }
+    for (const openId of MEMBERS) before.set(openId, await ledger(openId));
 
     const started = performance.now();
-    const results = await Promise.allSettled(
-      Array.from({ length: BUYERS }, (_, buyer) => {
+    const results = await Promise.all(
+      Array.from({ length: BUYERS }, async (_, buyer) => {
         const openId = MEMBERS[buyer % MEMBERS.length];
-        const key = `burst-${String(buyer).padStart(3, "0")}-${Math.random().toString(36).slice(2, 12)}`;
-        return clients.get(openId)!.call(createOrder, { offerId: OFFER_ID, quantity: 1, mcoinUsed: MCOIN_PER_ORDER }, { headers: { [IDEMPOTENCY_HEADER]: key } }).then((reply) => ({ openId, order: reply.data }));
+        return { openId, ...(await checkout(openId, randomBytes(16).toString("hex"))) };
       }),
     );
     const ms = performance.now() - started;
@@ -63,12 +106,8 @@ export async function checkoutBurst(): Promise<CheckoutBurst> {
     const refusals: Record<string, number> = {};
     const won = new Map<string, number>();
     for (const result of results) {
-      if (result.status === "fulfilled") {
-        won.set(result.value.openId, (won.get(result.value.openId) ?? 0) + 1);
-        continue;
-      }
-      const reason = result.reason instanceof ApiError ? (shopRefusal(result.reason.body) ?? result.reason.code) : String(result.reason);
-      refusals[reason] = (refusals[reason] ?? 0) + 1;
+      if (result.won) won.set(result.openId, (won.get(result.openId) ?? 0) + 1);
+      else refusals[result.reason] = (refusals[result.reason] ?? 0) + 1;
     }
 
     // Each member's ledger: what it was, then one purchase of MCOIN_PER_ORDER per order they got.
@@ -90,17 +129,18 @@ export async function checkoutBurst(): Promise<CheckoutBurst> {
     );
     return { orders, chargedWithoutOrder, refusals, ms };
   } finally {
+    mall?.stop();
     await sandbox.close();
   }
 }
 
 export async function checkoutBurstBench(): Promise<BenchResult> {
-  const burst = await checkoutBurst();
+  const burst = await checkoutBurst({ throughMall: true });
   const refused = Object.entries(burst.refusals)
     .map(([reason, count]) => `${count} ${reason}`)
     .join(", ");
   return {
-    name: `${BUYERS} concurrent checkouts for the last ${STOCK} pieces`,
+    name: `${BUYERS} concurrent checkouts through the mall for the last ${STOCK} pieces`,
     measured: `${burst.orders} orders in ${burst.ms.toFixed(0)} ms; refused: ${refused || "none"}; refused buyers charged: ${burst.chargedWithoutOrder}`,
     value: burst.orders,
     display: `${burst.orders} orders`,

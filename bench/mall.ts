@@ -1,0 +1,73 @@
+/**
+ * The production build of the mall, served for a benchmark on a free port against a given sandbox,
+ * and members signed in to it the way the wallet signs them in (a login code on the URL, the session
+ * in a cookie).
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import { request } from "undici";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.once("error", reject);
+  });
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      await request(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+export interface BenchMall {
+  base: string;
+  stop(): void;
+}
+
+/** Serves build/ on `port` against the sandbox at `sandboxUrl`; resolves once it answers. */
+export async function startMall(port: number, sandboxUrl: string, env: Record<string, string> = {}): Promise<BenchMall> {
+  if (!existsSync(`${ROOT}/build/mall-server.js`)) throw new Error("build the mall first: npm run build");
+  const app = spawn(process.execPath, [`${ROOT}/build/mall-server.js`], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), MCOIN_SANDBOX_URL: sandboxUrl, ...env },
+    stdio: "ignore",
+  });
+  const base = `http://localhost:${port}`;
+  try {
+    await waitFor(`${base}/robots.txt`);
+  } catch (error) {
+    app.kill("SIGTERM");
+    throw error;
+  }
+  return { base, stop: () => app.kill("SIGTERM") };
+}
+
+/** Signs a member in through the sandbox's sign-in page; the Cookie header of their session. */
+export async function signIn(mall: BenchMall, sandboxUrl: string, openId: string, extraCookies: string[] = []): Promise<string> {
+  const form = new URLSearchParams({ openId, redirect_uri: `${mall.base}/index`, state: "" });
+  const authorize = await request(`${sandboxUrl}/oauth/authorize`, { method: "POST", body: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+  const landing = String(authorize.headers.location);
+  await authorize.body.dump();
+  const login = await request(landing);
+  const setCookie = ([] as string[]).concat(login.headers["set-cookie"] ?? []);
+  await login.body.dump();
+  const cookie = [...setCookie.map((value) => value.split(";")[0]), ...extraCookies].join("; ");
+  // The first page after login checks the terms; later pages do not.
+  await (await request(`${mall.base}/index`, { headers: { cookie } })).body.dump();
+  return cookie;
+}
