@@ -60,9 +60,12 @@ for (const language of ["en", "zh"] as const) {
       await expect(slider(page)).toHaveAttribute("aria-valuemax", "500");
       await expect(page.getByText("$46.00").first()).toBeVisible();
 
+      // The member had been on another tab of my coupons: success sets it back to the first.
+      await page.evaluate(() => sessionStorage.setItem("mcoin.couponTab", "3"));
       await checkout(page, text.pay("$46.00"), language);
       await cashier(page, language).getByRole("button", { name: text.cashierPay, exact: true }).click();
       await expect(result(page)).toContainText(text.success);
+      expect(await page.evaluate(() => sessionStorage.getItem("mcoin.couponTab"))).toBe("1");
       await result(page).getByRole("button", { name: text.viewCoupons }).click();
       await expect(page).toHaveURL(/\/order_details\/\d+$/);
       await expect(page.getByText("MOP", { exact: false }).or(page.getByText("$46.00")).first()).toBeVisible();

@@ -15,6 +15,7 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react
 import { useTranslation } from "react-i18next";
 import { useDoubleTapGuard } from "../hooks/use-double-tap-guard";
 import { PAYMENT_TYPES, type OfferDetail, type Order } from "../lib/api/shop-endpoints";
+import { FIRST_COUPON_TAB, setCouponTab } from "../lib/coupon-tab";
 import { getHostBridge } from "../lib/host-bridge";
 import { newIdempotencyKey } from "../lib/idempotency-key";
 import { formatMoney, formatPoints } from "../lib/money/format";
@@ -59,6 +60,11 @@ function verdictOf(order: Order, cashier: "paid" | "failed"): PaymentVerdict | n
  */
 export function usePayment() {
   const [verdict, setVerdict] = useState<PaymentVerdict | null>(null);
+  /** The pop-up; success also sets the coupon tab back to 1 (spec section 4). */
+  const show = useCallback((next: PaymentVerdict) => {
+    if (next.kind === "success") setCouponTab(FIRST_COUPON_TAB);
+    setVerdict(next);
+  }, []);
   const [busy, setBusy] = useState(false);
   const cancel = useFetcher<OfferActionResult>();
   const revalidator = useRevalidator();
@@ -75,20 +81,20 @@ export function usePayment() {
       const decided = verdictOf(latest, cashier);
       if (decided) {
         setBusy(false);
-        setVerdict(decided);
+        show(decided);
         // "Refreshes basic information" (spec section 4): the balance, and every kept screen with it.
         revalidator.revalidate();
         return;
       }
     }
     setBusy(false);
-    setVerdict({ kind: "processing", order: latest });
-  }, [revalidator]);
+    show({ kind: "processing", order: latest });
+  }, [revalidator, show]);
 
   const pay = useCallback(
     async (order: Order) => {
       if (order.status !== "awaiting_payment") {
-        setVerdict(verdictOf(order, "paid") ?? { kind: "processing", order });
+        show(verdictOf(order, "paid") ?? { kind: "processing", order });
         revalidator.revalidate();
         return;
       }
@@ -103,7 +109,7 @@ export function usePayment() {
       }
       await settle(order, outcome.status, outcome.status === "failed" ? 1 : STATUS_CHECKS);
     },
-    [cancel, revalidator, settle],
+    [cancel, revalidator, settle, show],
   );
 
   return {

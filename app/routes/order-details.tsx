@@ -92,7 +92,7 @@ export default function OrderDetails() {
             <dd>{formatPoints(order.mcoinUsed)}</dd>
           </div>
           <div>
-            <dt>{t("confirm.cash")}</dt>
+            <dt>{order.paidAt ? t("order.cashPaid") : t("confirm.cash")}</dt>
             <dd>{formatMoney(order.cashCents / 100)}</dd>
           </div>
           {order.mcoinEarned > 0 ? (
