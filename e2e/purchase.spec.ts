@@ -53,9 +53,21 @@ for (const language of ["en", "zh"] as const) {
       await signIn("sam");
       await openOffer(page, BUN);
       await page.getByRole("button", { name: language === "en" ? "More" : "增加" }).click();
-      await slider(page).focus();
-      await page.keyboard.press("Home");
-      for (let step = 0; step < 3; step++) await page.keyboard.press("ArrowRight");
+      if (language === "en") {
+        // By keyboard: to the start, then three steps of 100.
+        await slider(page).focus();
+        await page.keyboard.press("Home");
+        for (let step = 0; step < 3; step++) await page.keyboard.press("ArrowRight");
+      } else {
+        // By finger: from the thumb (at 500, the most Sam may use) to 60% of the way.
+        const box = (await slider(page).boundingBox())!;
+        const y = box.y + box.height / 2;
+        await page.mouse.move(box.x + box.width - 2, y);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width * 0.45, y, { steps: 5 });
+        await page.mouse.move(box.x + box.width * 0.61, y, { steps: 5 });
+        await page.mouse.up();
+      }
       await expect(slider(page)).toHaveAttribute("aria-valuenow", "300");
       await expect(slider(page)).toHaveAttribute("aria-valuemax", "500");
       await expect(page.getByText("$46.00").first()).toBeVisible();
