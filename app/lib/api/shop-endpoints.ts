@@ -12,6 +12,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "./define";
 import { OfferSummarySchema, StoreSummarySchema } from "./catalog-endpoints";
+import { AddressSchema } from "./endpoints";
 
 const Int = z.coerce.number().int();
 const Id = Int.positive().max(999_999_999);
@@ -67,6 +68,8 @@ export const SHOP_REFUSALS = [
   "OUT_OF_STOCK",
   /** Coupons sold out: none left. */
   "SOLD_OUT",
+  /** Goods to deliver, and the member has no address. */
+  "ADDRESS_REQUIRED",
   /** 'This offer is no longer available.' (coupon taken down). */
   "TAKEN_DOWN",
   "NOT_STARTED",
@@ -78,6 +81,18 @@ export const SHOP_REFUSALS = [
   "ORDER_NOT_FOUND",
   /** 'Unable to cancel the order': it is no longer awaiting payment. */
   "CANNOT_CANCEL",
+  /** 'The order has been established beyond the designated cancellation window and cannot be canceled'. */
+  "CANCEL_WINDOW_PASSED",
+  /** A refund of an order whose coupons are not all unused (used, expired, already refunding). */
+  "CANNOT_REFUND",
+  /** Only a closed, completed, used, expired or refunded order can be deleted. */
+  "CANNOT_DELETE",
+  /** Confirming receipt of goods that are not on their way. */
+  "CANNOT_CONFIRM",
+  /** A code that redeems nothing (unknown, used up, expired). */
+  "CODE_INVALID",
+  /** A coupon redeemed (or an mCoin coupon used) already. */
+  "ALREADY_USED",
   /** A settlement notice for an order that has closed: the wallet refunds the cash. */
   "ORDER_CLOSED",
   /** A settlement notice whose amount is not the cash due. */
@@ -143,6 +158,58 @@ export const OrderFailureSchema = z.object({
   message: z.string(),
 });
 
+/**
+ * What kind of order (spec section 3: pickup, group-buy, flash sale, bargain): labelled on lists and
+ * the detail. "gift": a coupon given to the member (a redeemed code), not bought.
+ */
+export const ORDER_KINDS = ["normal", "pickup", "group_buy", "flash_sale", "bargain", "gift"] as const;
+export const OrderKindSchema = z.enum(ORDER_KINDS);
+
+/** A coupon's own state: one piece of an order (coupons and vouchers; goods have none). */
+export const COUPON_STATUSES = ["unused", "used", "expired", "refunding", "refunded"] as const;
+export const CouponSchema = z.object({
+  id: z.number().int().positive(),
+  /** The coupon's number, shown with a copy button. */
+  couponNo: z.string(),
+  /** The redemption (write-off) code a merchant's till takes, and the QR code encodes. */
+  redemptionCode: z.string(),
+  status: z.enum(COUPON_STATUSES),
+  useUntil: z.number(),
+  usedAt: z.number().nullable(),
+  /** Where it was used, once used. */
+  usedAtStore: z.string().nullable(),
+});
+export type Coupon = z.infer<typeof CouponSchema>;
+
+/** The spec's 8 refund reasons (section 5); "other" asks for remarks. */
+export const REFUND_REASONS = ["bought_wrongly", "merchant_out_of_stock", "merchant_refused", "merchant_closed", "address_not_found", "redemption_problem", "expiring", "other"] as const;
+export const RefundReasonSchema = z.enum(REFUND_REASONS);
+export const REFUND_REMARKS_MAX = 200;
+
+/** A refund order (spec section 3: refund order number, amounts requested and refunded, dates, reason, remarks, refund number). */
+export const RefundSchema = z.object({
+  id: z.number().int().positive(),
+  /** The refund order's number. */
+  refundOrderNo: z.string(),
+  orderId: z.number().int().positive(),
+  orderNo: z.string(),
+  title: z.string(),
+  image: z.string(),
+  reason: RefundReasonSchema,
+  remarks: z.string(),
+  /** What goes back: only what was paid, the cash part and the mCoin part. */
+  cashRequestedCents: z.number().int().nonnegative(),
+  mcoinRequested: z.number().int().nonnegative(),
+  cashRefundedCents: z.number().int().nonnegative(),
+  mcoinRefunded: z.number().int().nonnegative(),
+  status: z.enum(["refunding", "refunded"]),
+  requestedAt: z.number(),
+  refundedAt: z.number().nullable(),
+  /** The wallet's refund transaction number, once refunded. */
+  refundNo: z.string().nullable(),
+});
+export type Refund = z.infer<typeof RefundSchema>;
+
 export const OrderSchema = z.object({
   id: z.number().int().positive(),
   /** The number shown to the member and the wallet's cashier. */
@@ -170,6 +237,18 @@ export const OrderSchema = z.object({
   /** Payment type 11: the third-party voucher's code, once received. */
   otherCode: z.string().nullable(),
   failure: OrderFailureSchema.nullable(),
+  orderKind: OrderKindSchema,
+  /** Coupons and vouchers are "coupon"; goods are delivered to an address, or picked up at a store. */
+  fulfilment: z.enum(["coupon", "delivery", "pickup"]),
+  /** An unpaid goods order can be cancelled until this time, not after (spec section 4); else null. */
+  cancelBy: z.number().nullable(),
+  /** Where goods go (delivery). */
+  address: AddressSchema.nullable(),
+  /** One per piece, once received (coupons and vouchers). */
+  coupons: z.array(CouponSchema),
+  refund: RefundSchema.nullable(),
+  shippedAt: z.number().nullable(),
+  completedAt: z.number().nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -190,6 +269,8 @@ export const createOrder = defineEndpoint({
     mcoinUsed: Int.min(0).max(100_000_000),
     /** The member said they are 18 or older (age-restricted offers refuse without it). */
     adult: z.boolean().default(false),
+    /** Goods to deliver: the member's address (their default when absent). */
+    addressId: Id.optional(),
   }),
   data: OrderSchema,
 });
@@ -239,17 +320,33 @@ export const walletNotify = defineEndpoint({
 
 const Paging = { page: Int.min(1).max(1000).default(1), size: Int.min(1).max(50).default(10) };
 
-/** The member's orders, newest first (the wallet issue adds its tabs). */
+/**
+ * The order list's tabs (spec section 4): all, unpaid, unshipped, shipped, completed, return/refund
+ * (orders refunding or refunded), post-sale (received or completed orders that can still be refunded).
+ */
+export const ORDER_TABS = ["all", "unpaid", "unshipped", "shipped", "completed", "refund", "after_sale"] as const;
+export const OrderTabSchema = z.enum(ORDER_TABS);
+
+/** The member's orders, newest first, by tab; goods (logistics orders), coupons, or all. Deleted orders are not listed. */
 export const orderList = defineEndpoint({
   name: "orderList",
   method: "GET",
   path: "/api/mini/order/list",
   auth: true,
-  request: z.object({ ...Paging, status: OrderStatusSchema.optional() }),
-  data: z.object({ list: z.array(OrderSchema), page: z.number(), size: z.number(), total: z.number(), hasMore: z.boolean() }),
+  request: z.object({ ...Paging, tab: OrderTabSchema.default("all"), type: z.enum(["all", "goods", "coupon"]).default("all") }),
+  data: z.object({
+    list: z.array(OrderSchema),
+    page: z.number(),
+    size: z.number(),
+    total: z.number(),
+    hasMore: z.boolean(),
+    /** Orders in each tab (of this type). */
+    counts: z.record(OrderTabSchema, z.number().int().nonnegative()),
+  }),
 });
 
-export const LEDGER_ENTRY_TYPES = ["opening", "purchase", "purchase_released", "earning", "refund", "check_in", "miles", "adjustment"] as const;
+/** `earning_reversed`: a refund takes back what the refunded cash had earned. */
+export const LEDGER_ENTRY_TYPES = ["opening", "purchase", "purchase_released", "earning", "earning_reversed", "refund", "check_in", "miles", "mcoin_coupon", "adjustment"] as const;
 export const LedgerEntrySchema = z.object({
   seq: z.number().int().positive(),
   at: z.number(),
