@@ -123,7 +123,7 @@ export async function checkoutBurst({ throughMall }: { throughMall: boolean }): 
         added.every((entry) => entry.type === "purchase" && entry.amount === -MCOIN_PER_ORDER);
       if (!right) chargedWithoutOrder += Math.max(1, added.length - expected);
     }
-    const orders = (await Promise.all(MEMBERS.map(async (openId) => ((await control(`/__sandbox/members/${openId}/orders`)) as { orders: unknown[] }).orders.length))).reduce(
+    const orders = (await Promise.all(MEMBERS.map(async (openId) => ((await control(`/__sandbox/members/${openId}/orders`)) as { orders: { offerId: number }[] }).orders.filter((order) => order.offerId === OFFER_ID).length))).reduce(
       (sum, count) => sum + count,
       0,
     );

@@ -221,13 +221,34 @@ describe("mcoin sandbox ledger and orders", () => {
     expect(human.stdout).toMatch(new RegExp(`${order.orderNo}\\s+received\\s+2 × Pork chop bun with iced milk tea\\s+300 mCoin \\+ MOP 46\\.00`));
     const machine = json(await mcoin("sandbox", "orders", "--login", "mpay-1005", "--json", "--lang", "zh"));
     expect(machine.orders).toMatchObject([{ orderNo: order.orderNo, status: "received", title: "豬扒包配凍奶茶", mcoinEarned: 46 }]);
-    expect(json(await mcoin("sandbox", "orders", "--login", "mpay-1005", "--status", "closed", "--json")).orders).toEqual([]);
+    expect(json(await mcoin("sandbox", "orders", "--login", "mpay-1005", "--tab", "completed", "--json")).orders).toEqual([]);
     expect((await mcoin("sandbox", "orders", "--login", "mpay-1001")).stdout.trim()).toBe("no orders");
+  });
+
+  it("redeems a coupon's code at the till once, and ships a member's goods", async () => {
+    const order = await buyAndPay();
+    const code = json(await mcoin("sandbox", "orders", "--login", "mpay-1005", "--json")).orders[0].coupons[0].redemptionCode as string;
+    const redeemed = await mcoin("sandbox", "redeem", code);
+    expect(redeemed.code).toBe(0);
+    expect(redeemed.stdout).toMatch(new RegExp(`^redeemed coupon ${order.orderNo}01 of order ${order.orderNo} at .+, \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d \\(Macau\\); the order is received`));
+    const again = await mcoin("sandbox", "redeem", code);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("already been used");
+    expect(json(await mcoin("sandbox", "redeem", code, "--json"))).toMatchObject({ error: { code: "ALREADY_USED" } });
+    expect((await mcoin("sandbox", "redeem", "12")).code).toBe(1);
+
+    const wong = json(await mcoin("sandbox", "orders", "--login", "mpay-1003", "--tab", "unshipped", "--json")).orders;
+    expect(wong.length).toBeGreaterThan(0);
+    const shipped = json(await mcoin("sandbox", "ship", wong[0].orderNo, "--json"));
+    expect(shipped).toMatchObject({ ok: true, orderNo: wong[0].orderNo, status: "awaiting_receipt" });
+    const twice = await mcoin("sandbox", "ship", wong[0].orderNo);
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toContain("not awaiting shipment");
   });
 
   it("exits 2 without a member or with a bad filter, and 1 for a member the gateway does not know", async () => {
     expect((await mcoin("sandbox", "ledger")).code).toBe(2);
-    expect((await mcoin("sandbox", "orders", "--login", "mpay-1005", "--status", "lost")).code).toBe(2);
+    expect((await mcoin("sandbox", "orders", "--login", "mpay-1005", "--tab", "lost")).code).toBe(2);
     const unknown = await mcoin("sandbox", "ledger", "--login", "mpay-9999");
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("member not found");

@@ -65,6 +65,8 @@ export const StoreSchema = z.object({
 export const OfferSchema = z.object({
   id: z.number().int().positive(),
   kind: z.enum(["coupon", "voucher", "goods"]),
+  /** Goods only: sent to the member's address, or picked up at one of the offer's stores. */
+  fulfilment: z.enum(["delivery", "pickup"]).optional(),
   merchantId: z.number().int().positive(),
   /** Where the offer can be used (stores of its merchant). */
   storeIds: z.array(z.number().int().positive()).min(1),
@@ -199,6 +201,7 @@ function checkOfferMoney(offer: z.infer<typeof OfferSchema>, fail: (message: str
   if (new Set(offer.images).size !== offer.images.length) fail(`${at}: an image repeats`);
   if ((offer.paymentType === 9) !== (offer.couponUrl !== undefined)) fail(`${at}: an external coupon (payment type 9), and only one, has a couponUrl`);
   if (offer.paymentType !== 0 && offer.kind === "goods") fail(`${at}: goods are ordinary offers (payment type 0)`);
+  if ((offer.kind === "goods") !== (offer.fulfilment !== undefined)) fail(`${at}: goods, and only goods, say how they are fulfilled (delivery or pickup)`);
   if (relativeMs(offer.useUntil) < relativeMs(offer.endAt)) fail(`${at}: useUntil before endAt`);
 }
 

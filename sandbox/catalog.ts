@@ -125,6 +125,17 @@ export class CatalogQueries {
     };
   }
 
+  /** A store by id, and its name as a till shows it ("merchant, branch"). */
+  store(id: number): CatalogStore | undefined {
+    return this.stores.get(id);
+  }
+
+  storeName(id: number, locale: Locale): string | null {
+    const store = this.stores.get(id);
+    const merchant = store && this.catalog.merchants.find((item) => item.id === store.merchantId);
+    return store && merchant ? `${merchant.name[locale]} ${store.branch[locale]}` : null;
+  }
+
   storeView(store: CatalogStore, locale: Locale, origin: string, near: LatLng | null): StoreSummary {
     const merchant = this.catalog.merchants.find((item) => item.id === store.merchantId)!;
     return {

@@ -6,6 +6,8 @@ import { z } from "zod";
 import { AddressSchema } from "../app/lib/api/endpoints";
 import { readSandboxGatewayKeys, type SandboxGatewayKeys } from "../app/lib/gateway/sandbox-keys";
 import { CatalogSchema, type Catalog } from "./catalog-schema";
+import { CodeFixtureSchema, type CodeFixture } from "./domain/codes";
+import { HistoryFixtureSchema, type HistoryFixture } from "./domain/history";
 
 const Localized = z.object({ zh: z.string(), en: z.string() });
 
@@ -59,6 +61,23 @@ export interface Fixtures {
   /** The secret the wallet signs its settlement notices with (Wallet-Signature), test-only. */
   walletSecret: string;
   catalog: Catalog;
+  /** Codes to redeem and demo members' past orders (fixtures/wallet.json). */
+  wallet: { codes: CodeFixture[]; history: HistoryFixture[] };
+}
+
+const WalletFixtureSchema = z
+  .object({ codes: z.array(CodeFixtureSchema), history: z.array(HistoryFixtureSchema) })
+  .superRefine((wallet, context) => {
+    const seen = new Set<string>();
+    for (const [index, { code }] of wallet.codes.entries()) {
+      if (seen.has(code)) context.addIssue({ code: "custom", message: `${code} is there twice`, path: ["codes", index, "code"] });
+      seen.add(code);
+    }
+  });
+
+/** The fixtures with no demo history: an empty order book, for tests of the rules themselves. */
+export function withoutHistory(fixtures: Fixtures): Fixtures {
+  return { ...fixtures, wallet: { ...fixtures.wallet, history: [] } };
 }
 
 export const DEFAULT_FIXTURES_DIR = fileURLToPath(new URL("../fixtures", import.meta.url));
@@ -70,5 +89,12 @@ export function loadFixtures(dir = DEFAULT_FIXTURES_DIR): Fixtures {
   const tasks = z.object({ tasks: z.array(TaskFixtureSchema) }).parse(read("tasks.json")).tasks;
   const catalog = CatalogSchema.parse(read("catalog.json"));
   const walletSecret = WalletKeysSchema.parse(read("keys/sandbox-wallet.json")).notifySecret;
-  return { dir, members, clause, tasks, gatewayKeys: readSandboxGatewayKeys(join(dir, "keys")), walletSecret, catalog };
+  const wallet = WalletFixtureSchema.parse(read("wallet.json"));
+  for (const code of wallet.codes) {
+    if (code.kind === "coupon" && !catalog.offers.some((offer) => offer.id === code.offerId && offer.kind !== "goods")) throw new Error(`fixtures/wallet.json: ${code.code}: no coupon offer ${code.offerId}`);
+  }
+  for (const history of wallet.history) {
+    if (!members.some((member) => member.openId === history.openId)) throw new Error(`fixtures/wallet.json: history of ${history.openId}: no such member`);
+  }
+  return { dir, members, clause, tasks, gatewayKeys: readSandboxGatewayKeys(join(dir, "keys")), walletSecret, catalog, wallet };
 }

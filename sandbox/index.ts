@@ -5,13 +5,14 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { getResponse, http, HttpResponse, type HttpHandler } from "msw";
-import { DEFAULT_FIXTURES_DIR, loadFixtures } from "./fixtures";
+import { DEFAULT_FIXTURES_DIR, loadFixtures, withoutHistory } from "./fixtures";
 import { catalogHandlers } from "./handlers/catalog";
 import { controlHandlers } from "./handlers/controls";
 import { middlewareHandler } from "./handlers/middleware";
 import { secureGatewayHandlers } from "./handlers/secure-gateway";
 import { sessionHandlers } from "./handlers/session";
 import { shopHandlers } from "./handlers/shop";
+import { afterSaleHandlers } from "./handlers/after-sale";
 import { walletHandlers } from "./handlers/wallet";
 import { DEFAULT_MALL_ORIGINS, MallOriginSchema, loginPageHandlers } from "./login-page";
 import { SandboxState } from "./state";
@@ -26,6 +27,8 @@ export interface SandboxOptions {
   controlToken?: string;
   /** The mall's origins: where the sign-in page may send a login code, and who may call the wallet's stand-in (/__wallet/pay). */
   mallOrigins?: readonly string[];
+  /** false: start with an empty order book, without the demo members' past orders (tests of the rules). */
+  history?: boolean;
 }
 
 export interface SandboxSettings {
@@ -43,7 +46,8 @@ export interface Sandbox {
 
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const fixturesDir = options.fixturesDir ?? DEFAULT_FIXTURES_DIR;
-  const state = new SandboxState(loadFixtures(fixturesDir), { stateFile: options.stateFile });
+  const fixtures = loadFixtures(fixturesDir);
+  const state = new SandboxState(options.history === false ? withoutHistory(fixtures) : fixtures, { stateFile: options.stateFile });
   const settings: SandboxSettings = { latencyMs: options.latencyMs ?? 0, initialLatencyMs: options.latencyMs ?? 0 };
   const mallOrigins = new Set((options.mallOrigins ?? DEFAULT_MALL_ORIGINS).map((origin) => MallOriginSchema.parse(origin)));
 
@@ -56,6 +60,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...secureGatewayHandlers(state),
     ...catalogHandlers(state),
     ...shopHandlers(state),
+    ...afterSaleHandlers(state),
     ...walletHandlers(state, mallOrigins, (request) => handle(request)),
     // Last: anything else is an unknown endpoint, answered as the gateway would.
     http.all("*", ({ request }) =>

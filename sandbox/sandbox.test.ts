@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { loadFixtures } from "./fixtures";
 import { createApiClient } from "../app/lib/api/client";
 import { searchHistory, searchProduct } from "../app/lib/api/catalog-endpoints";
 import { basicInformation, clause, macaupassSave, memberLogin, setClause, systemTime, userAddressList } from "../app/lib/api/endpoints";
@@ -456,7 +457,8 @@ describe("GET /__sandbox/state", () => {
     const text = await (await control(url, "/__sandbox/state")).text();
     for (const secret of [token, code, "CIPHERTEXT-OF-A-MEMBER"]) expect(text).not.toContain(secret);
     const view = JSON.parse(text);
-    expect(view.counts).toEqual({ tokens: 1, authCodes: 1, taskRuns: 1, taskRunsDone: 0, orders: 0, idempotencyKeys: 0 });
+    const seededOrders = loadFixtures().wallet.history.reduce((sum, history) => sum + history.orders.length, 0);
+    expect(view.counts).toEqual({ tokens: 1, authCodes: 1, taskRuns: 1, taskRunsDone: 0, orders: seededOrders, idempotencyKeys: 0 });
     expect(view.members.find((member: { openId: string }) => member.openId === "mpay-1001")).toMatchObject({ nickname: "陳大文", point: 12580, amount: 1258, count: 6, clauseStatus: 0 });
     expect(view.digest).toMatch(/^[0-9a-f]{64}$/);
   });

@@ -3,11 +3,12 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { loadFixtures } from "./fixtures";
+import { loadFixtures, withoutHistory } from "./fixtures";
 import { createSandbox } from "./index";
 import { AUTH_CODE_TTL_MS, MAX_AUTH_CODES, MAX_TASK_RUNS, MAX_TOKENS_PER_MEMBER, SandboxState, TASK_RUN_TTL_MS, TOKEN_TTL_MS } from "./state";
 
-const fixtures = loadFixtures();
+// The rules from an empty order book: the demo history (fixtures/wallet.json) has its own tests.
+const fixtures = withoutHistory(loadFixtures());
 const fresh = () => new SandboxState(fixtures);
 
 afterEach(() => {

@@ -19,6 +19,7 @@ import { AccountSchema, openAccount, type Account } from "./domain/ledger";
 import { OfferLiveSchema, seedOffers, type OfferLive } from "./domain/offers";
 import { OrderRecordSchema, type OrderRecord } from "./domain/orders";
 import { Shop } from "./domain/shop";
+import { playHistory } from "./domain/history";
 import { MemberFixtureSchema, type Fixtures, type MemberFixture } from "./fixtures";
 
 /**
@@ -147,6 +148,8 @@ export class SandboxState {
   /** Work scheduled for later (the wallet's delayed notices); a reset cancels it. */
   private readonly deferred = new Set<NodeJS.Timeout>();
   private clockOffsetMs = 0;
+  /** The clock while the seeded history plays (sandbox/domain/history.ts), else null. */
+  private seedingAt: number | null = null;
   private frozenAt: number | null = null;
   private faults: Fault[] = [];
   private calls: LoggedCall[] = [];
@@ -156,7 +159,14 @@ export class SandboxState {
   constructor(fixtures: Fixtures, options: { stateFile?: string } = {}) {
     this.fixtures = fixtures;
     this.catalog = new CatalogQueries(fixtures.catalog, () => this.data.seededAt, (offer) => this.data.offers.get(String(offer.id)));
-    this.shop = new Shop({ data: () => this.data, catalog: this.catalog, now: () => this.now(), changed: () => this.changed() });
+    this.shop = new Shop({
+      data: () => this.data,
+      catalog: this.catalog,
+      now: () => this.now(),
+      changed: () => this.changed(),
+      addresses: (openId) => this.data.members.get(openId)?.addresses ?? [],
+      codes: () => this.fixtures.wallet.codes,
+    });
     this.idempotency = new IdempotencyKeys(() => this.data.idempotency, () => this.changed());
     this.stateFile = options.stateFile;
     this.data = this.load() ?? this.seed();
@@ -293,7 +303,7 @@ export class SandboxState {
 
   /** The sandbox's time: what /api/system/time returns. */
   now(): number {
-    return this.frozenAt ?? Date.now() + this.clockOffsetMs;
+    return this.seedingAt ?? this.frozenAt ?? Date.now() + this.clockOffsetMs;
   }
 
   /** Sets the clock to `at` (it keeps running unless frozen), or back to real time with null. */
@@ -538,7 +548,7 @@ export class SandboxState {
 
   private seed(): SandboxData {
     const seededAt = Date.now();
-    return {
+    const data: SandboxData = {
       members: new Map(this.fixtures.members.map(({ point: _point, ...member }) => [member.openId, structuredClone(member)])),
       tokens: new Map(),
       authCodes: new Map(),
@@ -551,6 +561,28 @@ export class SandboxState {
       orderSeq: 0,
       idempotency: new Map(),
     };
+    this.playHistory(data);
+    return data;
+  }
+
+  /** Plays the demo members' past orders into freshly seeded data, through the money domain's rules. */
+  private playHistory(data: SandboxData): void {
+    const previous = this.data as SandboxData | undefined;
+    this.data = data;
+    try {
+      playHistory(this.fixtures.wallet.history, {
+        shop: this.shop,
+        catalog: this.catalog,
+        seededAt: data.seededAt,
+        setNow: (at) => {
+          this.seedingAt = at;
+        },
+        pointOf: (openId) => this.fixtures.members.find((member) => member.openId === openId)?.point ?? 0,
+      });
+    } finally {
+      this.seedingAt = null;
+      if (previous) this.data = previous;
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * `mcoin sandbox`: serves the fixture-backed sandbox gateway until stopped. Its subcommands read a
- * member's money from a running one: `mcoin sandbox ledger`, `mcoin sandbox orders`.
+ * member's money from a running one (`mcoin sandbox ledger`, `mcoin sandbox orders`) and play the
+ * merchant's side (`mcoin sandbox redeem`, `mcoin sandbox ship`).
  */
 import { Command, Option } from "commander";
 import { resolve } from "node:path";
@@ -13,6 +14,7 @@ import { CliError } from "../errors";
 import { output, parseOptions } from "../options";
 import { ledgerCommand } from "./ledger";
 import { ordersCommand } from "./orders";
+import { redeemCommand, shipCommand } from "./till";
 
 const OptionsSchema = z.object({
   port: z.coerce.number().int().min(0).max(65_535).default(4010),
@@ -35,6 +37,8 @@ export function sandboxCommand(): Command {
     .enablePositionalOptions()
     .addCommand(ledgerCommand())
     .addCommand(ordersCommand())
+    .addCommand(redeemCommand())
+    .addCommand(shipCommand())
     .option("-p, --port <port>", "port to listen on", "4010")
     .option("--host <host>", "interface to listen on; any but loopback makes the controls need a token", DEFAULT_HOST)
     .addOption(
@@ -59,10 +63,12 @@ Examples:
   $ npx mcoin sandbox --host 0.0.0.0 --control-token "$(openssl rand -hex 16)"
   $ npx mcoin sandbox ledger --login mpay-1005
   $ npx mcoin sandbox orders --login mpay-1005 --json
+  $ npx mcoin sandbox redeem 483920174455          (a merchant's till takes a redemption code)
+  $ npx mcoin sandbox ship MC20261121000013        (paid goods leave, or are ready for pick-up)
 
 Controls (see README): POST /__sandbox/reset, POST /__sandbox/clock, POST /__sandbox/faults,
 GET /__sandbox/log, PATCH /__sandbox/members/:openId, PATCH /__sandbox/offers/:id (stock, status),
-GET /__sandbox/members/:openId/ledger and /orders, GET /oauth/authorize (the demo members'
+GET /__sandbox/members/:openId/ledger and /orders, POST /__sandbox/redeem and /ship, GET /oauth/authorize (the demo members'
 sign-in page), POST /__wallet/pay (the wallet's stand-in, for the mall's origins). They take JSON
 (Content-Type: application/json) and refuse web pages of other origins; with a control token,
 send it as Authorization: Bearer <token> or X-Sandbox-Token: <token>.`,

@@ -14,7 +14,22 @@ export interface Account {
   /** Offer ids the member liked / collected, in the order they did it. */
   likes: number[];
   collections: number[];
+  /** Coupons worth mCoin the member got from codes; using one posts an `mcoin_coupon` entry. */
+  mcoinCoupons: McoinCouponRecord[];
+  /** Codes the member redeemed (each works once per member), upper-cased. */
+  redeemedCodes: string[];
 }
+
+/** An mCoin coupon as kept: its title in both languages; "expired" is read lazily from useUntil. */
+export const McoinCouponRecordSchema = z.object({
+  id: z.number().int().positive(),
+  title: z.object({ zh: z.string(), en: z.string() }),
+  mcoin: z.number().int().positive(),
+  status: z.enum(["unused", "used"]),
+  useUntil: z.number(),
+  usedAt: z.number().nullable(),
+});
+export type McoinCouponRecord = z.infer<typeof McoinCouponRecordSchema>;
 
 export const AccountSchema = z
   .object({
@@ -22,6 +37,9 @@ export const AccountSchema = z
     revision: z.number().int().nonnegative(),
     likes: z.array(z.number().int().positive()),
     collections: z.array(z.number().int().positive()),
+    // A state file written before codes existed has neither.
+    mcoinCoupons: z.array(McoinCouponRecordSchema).default([]),
+    redeemedCodes: z.array(z.string()).default([]),
   })
   .superRefine((account, context) => {
     let balance = 0;
@@ -38,7 +56,7 @@ export type LedgerPosting = Pick<LedgerEntry, "type" | "amount" | "at"> & Partia
 
 /** A new account whose ledger opens with `point` mCoin. */
 export function openAccount(point: number, at: number): Account {
-  const account: Account = { ledger: [], revision: 0, likes: [], collections: [] };
+  const account: Account = { ledger: [], revision: 0, likes: [], collections: [], mcoinCoupons: [], redeemedCodes: [] };
   post(account, { type: "opening", amount: point, at });
   // Opening is the account's starting point, not a change a screen has to notice.
   account.revision = 0;

@@ -1,39 +1,70 @@
 /**
  * An order as the gateway keeps it: the fields of the API's Order without what the catalog says in
- * the caller's language (title, image, kind), plus whose it is. `orderView` renders one for a reply.
+ * the caller's language (title, image, kind), plus whose it is and whether the member deleted it.
+ * `orderView` renders one for a reply; a coupon past its validity reads as expired there (expiry is
+ * lazy: nothing has to run at midnight for it to hold).
  */
 import { z } from "zod";
-import { OrderSchema, type Order } from "../../app/lib/api/shop-endpoints";
+import { OrderSchema, RefundSchema, type Coupon, type Order, type Refund } from "../../app/lib/api/shop-endpoints";
 import type { CatalogQueries } from "../catalog";
 import { FAILURE_MESSAGES, type Locale, type OrderFailureCode } from "./messages";
 
-export const OrderRecordSchema = OrderSchema.omit({ kind: true, title: true, image: true, failure: true }).extend({
+export const RefundRecordSchema = RefundSchema.omit({ title: true, image: true });
+export type RefundRecord = z.infer<typeof RefundRecordSchema>;
+
+export const OrderRecordSchema = OrderSchema.omit({ kind: true, title: true, image: true, failure: true, refund: true }).extend({
   openId: z.string(),
   /** Why it did not go through; the message is rendered in the caller's language. */
   failure: z.enum(["PAID_AFTER_CLOSE", "PAYMENT_FAILED"]).nullable(),
+  refund: RefundRecordSchema.nullable(),
+  /** When the member took it off their lists (it stays in the ledger's history). */
+  deletedAt: z.number().nullable().default(null),
 });
 export type OrderRecord = z.infer<typeof OrderRecordSchema>;
+export type CouponRecord = OrderRecord["coupons"][number];
 
 const HOUR_MS = 3_600_000;
 
 /** MC, the day in Macau (yyyymmdd), and the order's id: MC20250301000042. */
 export function orderNumber(id: number, now: number): string {
-  const day = new Date(now + 8 * HOUR_MS).toISOString().slice(0, 10).replaceAll("-", "");
-  return `MC${day}${String(id).padStart(6, "0")}`;
+  return `MC${macauDay(now)}${String(id).padStart(6, "0")}`;
 }
 
-/** The order as the API answers it, in `locale`, with image URLs on `origin`. */
-export function orderView(order: OrderRecord, catalog: CatalogQueries, locale: Locale, origin: string): Order {
+/** RF, the day in Macau, and the refund's id. */
+export function refundOrderNumber(id: number, now: number): string {
+  return `RF${macauDay(now)}${String(id).padStart(6, "0")}`;
+}
+
+function macauDay(now: number): string {
+  return new Date(now + 8 * HOUR_MS).toISOString().slice(0, 10).replaceAll("-", "");
+}
+
+/** A coupon as the member sees it at `now`: an unused one past its validity is expired. */
+export function couponAt(coupon: CouponRecord, now: number): Coupon {
+  return coupon.status === "unused" && coupon.useUntil < now ? { ...coupon, status: "expired" } : coupon;
+}
+
+/** The order as the API answers it, in `locale`, with image URLs on `origin`, at `now` (coupons' expiry). */
+export function orderView(order: OrderRecord, catalog: CatalogQueries, locale: Locale, origin: string, now: number): Order {
   const offer = catalog.offer(order.offerId);
   if (!offer) throw new Error(`order ${order.id}: no offer ${order.offerId} in the catalog`);
-  const { openId: _owner, failure, ...fields } = order;
+  const { openId: _owner, deletedAt: _deleted, failure, refund, coupons, ...fields } = order;
+  const title = offer.title[locale];
+  const image = `${origin}/static/offers/${offer.image}`;
   return {
     ...fields,
     kind: offer.kind,
-    title: offer.title[locale],
-    image: `${origin}/static/offers/${offer.image}`,
+    title,
+    image,
+    // A till records the store's id; the member reads its name.
+    coupons: coupons.map((coupon) => ({ ...couponAt(coupon, now), usedAtStore: coupon.usedAtStore && (catalog.storeName(Number(coupon.usedAtStore), locale) ?? coupon.usedAtStore) })),
+    refund: refund ? refundView(refund, title, image) : null,
     failure: failure ? { code: failure, message: failureMessage(failure, locale) } : null,
   };
+}
+
+export function refundView(refund: RefundRecord, title: string, image: string): Refund {
+  return { ...refund, title, image };
 }
 
 function failureMessage(code: OrderFailureCode, locale: Locale): string {

@@ -31,7 +31,7 @@ const OFFERS = [
   { id: 12, stock: 4 },
 ];
 
-const current = inProcess();
+const current = inProcess({ history: false });
 const { state } = current.sandbox;
 
 interface Real {

@@ -7,50 +7,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadFixtures } from "../fixtures";
 import { SandboxState } from "../state";
-import { PAYMENT_WINDOW_MS, type PlaceOrder, type WalletNotice } from "./shop";
-
-const fixtures = loadFixtures();
-const SAM = "mpay-1005"; // 500 mCoin
-const CHAN = "mpay-1001"; // 12,580 mCoin
-const ANA = "mpay-1002"; // 3,200 mCoin
-const LEI = "mpay-1004"; // no mCoin
-/** MOP 38 a piece, 380 mCoin, steps of 100, any share in mCoin, 6 per member. */
-const PORK_CHOP_BUN = 7;
-
-function setup(stateFile?: string) {
-  const state = new SandboxState(fixtures, { stateFile });
-  state.setClock(Date.now(), true);
-  return { state, shop: state.shop };
-}
-
-const buy = (overrides: Partial<PlaceOrder> = {}): PlaceOrder => ({ offerId: PORK_CHOP_BUN, quantity: 2, mcoinUsed: 300, adult: false, ...overrides });
-
-function placed(state: SandboxState, openId: string, order: PlaceOrder = buy()) {
-  const outcome = state.shop.createOrder(openId, order);
-  if (!outcome.ok) throw new Error(`refused: ${outcome.reason}`);
-  return outcome.value;
-}
-
-const paid = (order: { orderNo: string; cashCents: number }, status: WalletNotice["status"] = "PAID"): WalletNotice => ({
-  orderNo: order.orderNo,
-  paymentId: "WPTEST0000000001",
-  amountCents: order.cashCents,
-  status,
-});
-
-/** Moves the sandbox clock on by `ms` (frozen). */
-const later = (state: SandboxState, ms: number) => state.setClock(state.now() + ms, true);
-
-/** Every member's balance is the sum of their ledger and its last balanceAfter. */
-function expectLedgersSum(state: SandboxState) {
-  for (const [openId, account] of state.data.accounts) {
-    const sum = account.ledger.reduce((total, entry) => total + entry.amount, 0);
-    expect(state.shop.balance(openId), openId).toBe(sum);
-    expect(account.ledger.at(-1)?.balanceAfter ?? 0, openId).toBe(sum);
-  }
-}
+import { PAYMENT_WINDOW_MS, type PlaceOrder } from "./shop";
+import { ANA, CHAN, LEI, PORK_CHOP_BUN, SAM, buy, expectLedgersSum, fixtures, later, paid, placed, setup } from "./test-support";
 
 describe("placing an order", () => {
   it("takes the stock and holds the mCoin in one step; the cash part waits for the wallet", () => {
@@ -86,9 +45,9 @@ describe("placing an order", () => {
     const { state, shop } = setup();
     const coupon = placed(state, ANA, buy({ offerId: 53, quantity: 1, mcoinUsed: 50 }));
     expect(coupon).toMatchObject({ status: "received", cashCents: 0, paidAt: state.now(), mcoinEarned: 0 });
-    const goods = placed(state, ANA, buy({ offerId: 64, quantity: 1, mcoinUsed: 90 }));
-    expect(goods.status).toBe("awaiting_shipment");
-    expect(shop.ledger(ANA).map((entry) => entry.type)).toEqual(["purchase", "purchase", "opening"]);
+    const goods = placed(state, CHAN, buy({ offerId: 64, quantity: 1, mcoinUsed: 90 }));
+    expect(goods).toMatchObject({ status: "awaiting_shipment", fulfilment: "delivery", address: { id: 1, isDefault: 1 }, coupons: [] });
+    expect(shop.ledger(ANA).map((entry) => entry.type)).toEqual(["purchase", "opening"]);
     expect(shop.pending(ANA)).toBe(0);
     expect(shop.couponsHeld(ANA)).toBe(1);
   });

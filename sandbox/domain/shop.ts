@@ -14,21 +14,50 @@
  * PAID_AFTER_CLOSE for the page to show.
  *
  * Expiry is lazy: every read or write of orders and ledgers first closes what is due on the sandbox
- * clock, so it holds whether or not anybody looked in time, and across a restart with --state.
+ * clock (unpaid orders past their window, refunds past their processing time), so it holds whether
+ * or not anybody looked in time, and across a restart with --state. A coupon past its validity is
+ * read as expired (orders.ts, couponAt) without being rewritten.
+ *
+ * After the sale (issue "wallet, orders and after-sale"):
+ * - Each piece of a coupon or voucher order becomes a coupon when it settles, with a coupon number
+ *   and a 12-digit redemption code unique in the gateway. A merchant's till redeems a code once.
+ * - Goods: delivery goods need an address (the member's default when none is named); settled goods
+ *   wait to be shipped (a sandbox control), then the member confirms receipt or pick-up. An unpaid
+ *   goods order can be cancelled within CANCEL_WINDOW_MS of being placed, not after.
+ * - A refund is of the whole order: every coupon unused (none used or expired), or goods not yet
+ *   shipped. Requesting it invalidates the coupons at once and for good; it completes
+ *   REFUND_PROCESSING_MS later: the mCoin used comes back (`refund`), the cash goes back to the
+ *   wallet (recorded on the refund), the stock returns, and what the cash had earned is taken back
+ *   (`earning_reversed`, never more than the balance: mCoin already spent stays spent).
+ * - A finished order (closed, used, completed, refunded, or whose coupons have all expired) can be
+ *   deleted: it leaves the member's lists; its ledger entries stay.
+ * - Codes (fixtures/wallet.json) give a coupon (a "gift" order, nothing paid, not refundable) or an
+ *   mCoin coupon, once per member.
  */
-import { randomBytes } from "node:crypto";
-import type { OrderStatus, ShopRefusal } from "../../app/lib/api/shop-endpoints";
+import { randomBytes, randomInt } from "node:crypto";
+import type { AddressSchema } from "../../app/lib/api/endpoints";
+import type { OrderKindSchema, OrderStatus, RefundReasonSchema, ShopRefusal } from "../../app/lib/api/shop-endpoints";
+import type { z } from "zod";
 import { MAX_PIECES_PER_ORDER, amountDue, cashDueCents, isAllowedMcoin, mcoinEarned, mcoinRange } from "../../app/lib/money/purchase";
 import type { CatalogQueries } from "../catalog";
-import { balanceOf, openAccount, post, type Account } from "./ledger";
+import { balanceOf, openAccount, post, type Account, type McoinCouponRecord } from "./ledger";
 import { availability, pricedOffer, type OfferLive } from "./offers";
 import { transition } from "./order-machine";
-import { orderNumber, type OrderRecord } from "./orders";
+import { couponAt, orderNumber, refundOrderNumber, type CouponRecord, type OrderRecord } from "./orders";
+import type { CodeFixture } from "./codes";
+
+type Address = z.infer<typeof AddressSchema>;
 
 /** How long an order may wait for its cash before it closes by itself. */
 export const PAYMENT_WINDOW_MS = 15 * 60_000;
 /** Orders kept per member: a bound on what one member can make the gateway keep (a refusal past it). */
 export const MAX_ORDERS_PER_MEMBER = 1000;
+/** An unpaid goods order can be cancelled for this long after it is placed (spec: the cancellation window). */
+export const CANCEL_WINDOW_MS = 10 * 60_000;
+/** A refund completes this long after it is requested, on the sandbox clock (move the clock to skip it). */
+export const REFUND_PROCESSING_MS = 2 * 60_000;
+/** mCoin coupons a member may hold: a bound, like the orders'. */
+export const MAX_MCOIN_COUPONS = 200;
 
 export interface ShopData {
   /** Live numbers per offer id. */
@@ -49,6 +78,10 @@ export interface ShopContext {
   now(): number;
   /** Told after every change, for persistence. */
   changed(): void;
+  /** The member's shipping addresses (the default marked). */
+  addresses(openId: string): readonly Address[];
+  /** The codes members can redeem (fixtures/wallet.json). */
+  codes(): readonly CodeFixture[];
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; reason: ShopRefusal };
@@ -62,6 +95,22 @@ export interface PlaceOrder {
   mcoinUsed: number;
   /** The member said they are 18 or older. */
   adult: boolean;
+  /** Delivery goods: the member's address (their default when absent). */
+  addressId?: number;
+  /** What kind of sale placed it (flash sale, group-buy...); the sandbox's seeded history sets it. */
+  kind?: z.infer<typeof OrderKindSchema>;
+}
+
+export interface RefundRequest {
+  orderId: number;
+  reason: z.infer<typeof RefundReasonSchema>;
+  remarks: string;
+}
+
+/** What a merchant's till answers: the order and the coupon just redeemed. */
+export interface Redemption {
+  order: OrderRecord;
+  coupon: CouponRecord;
 }
 
 export interface WalletNotice {
@@ -75,8 +124,11 @@ export interface WalletNotice {
 interface OrderIndex {
   orders: Map<string, OrderRecord>;
   awaiting: Set<OrderRecord>;
+  refunding: Set<OrderRecord>;
   byNumber: Map<string, OrderRecord>;
   byMember: Map<string, OrderRecord[]>;
+  /** Redemption code → its coupon and order. */
+  byCode: Map<string, Redemption>;
 }
 
 export class Shop {
@@ -94,7 +146,7 @@ export class Shop {
   private indexed(): OrderIndex {
     const { orders } = this.data;
     if (this.index?.orders !== orders) {
-      const index: OrderIndex = { orders, awaiting: new Set(), byNumber: new Map(), byMember: new Map() };
+      const index: OrderIndex = { orders, awaiting: new Set(), refunding: new Set(), byNumber: new Map(), byMember: new Map(), byCode: new Map() };
       for (const order of orders.values()) addToIndex(index, order);
       this.index = index;
     }
@@ -123,18 +175,31 @@ export class Shop {
     return this.account(openId).revision;
   }
 
-  /** The member's orders, newest first, optionally of one status. */
-  orders(openId: string, status?: OrderStatus): OrderRecord[] {
+  /** The member's orders they have not deleted, newest first. */
+  orders(openId: string): OrderRecord[] {
     this.closeDue();
-    const own = this.indexed().byMember.get(openId) ?? [];
-    return own.filter((order) => status === undefined || order.status === status).reverse();
+    return this.ownOrders(openId)
+      .filter((order) => order.deletedAt === null)
+      .reverse();
   }
 
-  /** One of the member's orders; another member's is as absent as one that does not exist. */
+  /** One of the member's orders; another member's, or a deleted one, is as absent as one that does not exist. */
   order(openId: string, orderId: number): OrderRecord | undefined {
     this.closeDue();
     const order = this.data.orders.get(String(orderId));
-    return order?.openId === openId ? order : undefined;
+    return order?.openId === openId && order.deletedAt === null ? order : undefined;
+  }
+
+  /** Any order by number, whoever's (the sandbox's controls and tills). */
+  orderByNumber(orderNo: string): OrderRecord | undefined {
+    this.closeDue();
+    return this.indexed().byNumber.get(orderNo);
+  }
+
+  /** The member's mCoin coupons, newest first, an unused one past its validity read as expired. */
+  mcoinCoupons(openId: string): (Omit<McoinCouponRecord, "status"> & { status: "unused" | "used" | "expired" })[] {
+    const now = this.context.now();
+    return [...this.account(openId).mcoinCoupons].reverse().map((coupon) => ({ ...coupon, status: coupon.status === "unused" && coupon.useUntil < now ? "expired" : coupon.status }));
   }
 
   /** The member's ledger, newest first; `earned` keeps what added mCoin, `spent` what took it. */
@@ -145,20 +210,21 @@ export class Shop {
       .reverse();
   }
 
-  /** Pieces of an offer the member holds: in their orders that are not closed. */
+  /** Pieces of an offer the member bought and holds: in their orders not closed and not refunded (gifts do not count). */
   piecesHeld(openId: string, offerId: number): number {
     this.closeDue();
     return this.ownOrders(openId)
-      .filter((order) => order.offerId === offerId && order.status !== "closed")
+      .filter((order) => order.offerId === offerId && order.orderKind !== "gift" && !["closed", "refunding", "refunded"].includes(order.status))
       .reduce((sum, order) => sum + order.quantity, 0);
   }
 
-  /** Coupons and vouchers bought here that the member holds, unused. */
+  /** Coupons the member holds unused and still valid (deleted orders have none). */
   couponsHeld(openId: string): number {
     this.closeDue();
+    const now = this.context.now();
     return this.ownOrders(openId)
-      .filter((order) => order.status === "received")
-      .reduce((sum, order) => sum + order.quantity, 0);
+      .filter((order) => order.deletedAt === null)
+      .reduce((sum, order) => sum + order.coupons.filter((coupon) => couponAt(coupon, now).status === "unused").length, 0);
   }
 
   /** How many of the member's orders wait for their cash. */
@@ -208,6 +274,14 @@ export class Shop {
     if (quantity > MAX_PIECES_PER_ORDER || this.piecesHeld(openId, offer.id) + quantity > offer.limitPerMember) return refused("LIMIT_REACHED");
     if (this.ownOrders(openId).length >= MAX_ORDERS_PER_MEMBER) return refused("LIMIT_REACHED");
 
+    const fulfilment = offer.kind === "goods" ? (offer.fulfilment ?? "delivery") : "coupon";
+    let address: Address | null = null;
+    if (fulfilment === "delivery") {
+      const addresses = this.context.addresses(openId);
+      address = (input.addressId === undefined ? (addresses.find((item) => item.isDefault === 1) ?? addresses[0]) : addresses.find((item) => Number(item.id) === input.addressId)) ?? null;
+      if (!address) return refused("ADDRESS_REQUIRED");
+    }
+
     const account = this.account(openId);
     const balance = balanceOf(account);
     const priced = pricedOffer(offer);
@@ -240,6 +314,15 @@ export class Shop {
       couponUrl: offer.couponUrl ?? null,
       otherCode: null,
       failure: null,
+      orderKind: input.kind ?? (fulfilment === "pickup" ? "pickup" : "normal"),
+      fulfilment,
+      cancelBy: offer.kind === "goods" ? now + CANCEL_WINDOW_MS : null,
+      address: address && structuredClone(address),
+      coupons: [],
+      refund: null,
+      shippedAt: null,
+      completedAt: null,
+      deletedAt: null,
     };
     this.data.orderSeq = id;
     this.data.orders.set(String(id), order);
@@ -292,17 +375,212 @@ export class Shop {
     const order = this.order(openId, orderId);
     if (!order) return refused("ORDER_NOT_FOUND");
     if (order.status !== "awaiting_payment") return refused("CANNOT_CANCEL");
-    this.close(order, this.context.now());
+    const now = this.context.now();
+    if (order.cancelBy !== null && now > order.cancelBy) return refused("CANCEL_WINDOW_PASSED");
+    this.close(order, now);
     this.context.changed();
     return done(order);
   }
 
-  /** Closes every unpaid order whose payment window has passed on the sandbox clock, oldest first. */
+  /**
+   * What is due on the sandbox clock, in the order it fell due: unpaid orders whose payment window
+   * has passed close, and refunds whose processing time has passed complete.
+   */
   closeDue(): void {
     const now = this.context.now();
-    const due = [...this.indexed().awaiting].filter((order) => order.payBy <= now).sort((a, b) => a.payBy - b.payBy || a.id - b.id);
-    for (const order of due) this.close(order, order.payBy);
+    const index = this.indexed();
+    const due = [
+      ...[...index.awaiting].filter((order) => order.payBy <= now).map((order) => ({ at: order.payBy, order, run: () => this.close(order, order.payBy) })),
+      ...[...index.refunding]
+        .filter((order) => order.refund !== null && order.refund.requestedAt + REFUND_PROCESSING_MS <= now)
+        .map((order) => ({ at: order.refund!.requestedAt + REFUND_PROCESSING_MS, order, run: () => this.completeRefund(order, order.refund!.requestedAt + REFUND_PROCESSING_MS) })),
+    ].sort((a, b) => a.at - b.at || a.order.id - b.order.id);
+    for (const item of due) item.run();
     if (due.length > 0) this.context.changed();
+  }
+
+  // --- after the sale -----------------------------------------------------------------------------
+
+  /**
+   * A merchant's till takes a redemption code (a sandbox control; the gateway's merchant side is
+   * not the mall's): the coupon is used, once. `storeId` must be one of the offer's stores (its
+   * first when absent). The order is used when none of its coupons is left unused.
+   */
+  redeem(code: string, storeId?: number): Outcome<Redemption> {
+    this.closeDue();
+    const found = this.indexed().byCode.get(code);
+    if (!found || found.order.deletedAt !== null) return refused("CODE_INVALID");
+    const { order, coupon } = found;
+    const now = this.context.now();
+    const current = couponAt(coupon, now).status;
+    if (current === "used") return refused("ALREADY_USED");
+    if (current !== "unused") return refused("CODE_INVALID");
+    const offer = this.context.catalog.offer(order.offerId);
+    const store = storeId ?? offer?.storeIds[0];
+    if (store === undefined || !offer?.storeIds.includes(store)) return refused("CODE_INVALID");
+    coupon.status = "used";
+    coupon.usedAt = now;
+    coupon.usedAtStore = String(store);
+    if (!order.coupons.some((piece) => couponAt(piece, now).status === "unused") && order.status === "received") {
+      this.move(order, "used");
+      order.completedAt = now;
+    }
+    this.touch(order);
+    return done(found);
+  }
+
+  /** A sandbox control: settled goods leave (delivery: awaiting receipt) or are ready at the store (pick-up). */
+  ship(orderNo: string): Outcome<OrderRecord> {
+    const order = this.orderByNumber(orderNo);
+    if (!order || order.deletedAt !== null) return refused("ORDER_NOT_FOUND");
+    if (order.status !== "awaiting_shipment") return refused("CANNOT_CONFIRM");
+    this.move(order, order.fulfilment === "pickup" ? "awaiting_pickup" : "awaiting_receipt");
+    order.shippedAt = this.context.now();
+    return done(order);
+  }
+
+  /** The member has their goods: awaiting receipt or pick-up → completed. */
+  confirmReceipt(openId: string, orderId: number): Outcome<OrderRecord> {
+    const order = this.order(openId, orderId);
+    if (!order) return refused("ORDER_NOT_FOUND");
+    if (order.status !== "awaiting_receipt" && order.status !== "awaiting_pickup") return refused("CANNOT_CONFIRM");
+    this.move(order, "completed");
+    order.completedAt = this.context.now();
+    return done(order);
+  }
+
+  /** Whether the member may ask for the order's money back now (see the header). */
+  refundable(order: OrderRecord): boolean {
+    if (order.orderKind === "gift" || order.refund !== null || order.deletedAt !== null) return false;
+    if (order.fulfilment !== "coupon") return order.status === "awaiting_shipment";
+    const now = this.context.now();
+    return order.status === "received" && order.coupons.length > 0 && order.coupons.every((coupon) => couponAt(coupon, now).status === "unused");
+  }
+
+  /** Whether the order is finished, so the member may delete it. */
+  deletable(order: OrderRecord): boolean {
+    if (["closed", "used", "completed", "refunded"].includes(order.status)) return true;
+    const now = this.context.now();
+    return order.status === "received" && order.coupons.length > 0 && !order.coupons.some((coupon) => couponAt(coupon, now).status === "unused");
+  }
+
+  /** Asks for the whole order's money back: its coupons are invalid from now on, for good. */
+  requestRefund(openId: string, request: RefundRequest): Outcome<OrderRecord> {
+    const order = this.order(openId, request.orderId);
+    if (!order) return refused("ORDER_NOT_FOUND");
+    if (!this.refundable(order)) return refused("CANNOT_REFUND");
+    const now = this.context.now();
+    this.move(order, "refunding");
+    this.indexed().refunding.add(order);
+    for (const coupon of order.coupons) coupon.status = "refunding";
+    order.refund = {
+      id: order.id,
+      refundOrderNo: refundOrderNumber(order.id, now),
+      orderId: order.id,
+      orderNo: order.orderNo,
+      reason: request.reason,
+      remarks: request.remarks,
+      cashRequestedCents: order.cashCents,
+      mcoinRequested: order.mcoinUsed,
+      cashRefundedCents: 0,
+      mcoinRefunded: 0,
+      status: "refunding",
+      requestedAt: now,
+      refundedAt: null,
+      refundNo: null,
+    };
+    return done(order);
+  }
+
+  /** Takes a finished order off the member's lists. */
+  deleteOrder(openId: string, orderId: number): Outcome<OrderRecord> {
+    const order = this.order(openId, orderId);
+    if (!order) return refused("ORDER_NOT_FOUND");
+    if (!this.deletable(order)) return refused("CANNOT_DELETE");
+    order.deletedAt = this.context.now();
+    this.touch(order);
+    return done(order);
+  }
+
+  /** Redeems a code the member typed: a gifted coupon or an mCoin coupon, once per member. */
+  redeemCode(openId: string, typed: string): Outcome<{ kind: "coupon"; order: OrderRecord } | { kind: "mcoin"; mcoinCoupon: McoinCouponRecord }> {
+    this.closeDue();
+    const code = typed.trim().toUpperCase();
+    const now = this.context.now();
+    const fixture = this.context.codes().find((candidate) => candidate.code === code);
+    const account = this.account(openId);
+    if (!fixture || now > this.context.catalog.at(fixture.until) || account.redeemedCodes.includes(code)) return refused("CODE_INVALID");
+    if (fixture.kind === "mcoin") {
+      if (account.mcoinCoupons.length >= MAX_MCOIN_COUPONS) return refused("CODE_INVALID");
+      const coupon: McoinCouponRecord = {
+        id: account.mcoinCoupons.length + 1,
+        title: fixture.title,
+        mcoin: fixture.mcoin,
+        status: "unused",
+        useUntil: now + fixture.validDays * 24 * 3_600_000,
+        usedAt: null,
+      };
+      account.mcoinCoupons.push(coupon);
+      account.redeemedCodes.push(code);
+      account.revision += 1;
+      this.context.changed();
+      return done({ kind: "mcoin", mcoinCoupon: coupon });
+    }
+    const offer = this.context.catalog.offer(fixture.offerId);
+    if (!offer || offer.kind === "goods" || this.ownOrders(openId).length >= MAX_ORDERS_PER_MEMBER) return refused("CODE_INVALID");
+    const id = this.data.orderSeq + 1;
+    const order: OrderRecord = {
+      id,
+      orderNo: orderNumber(id, now),
+      openId,
+      offerId: offer.id,
+      quantity: 1,
+      amountCents: 0,
+      mcoinUsed: 0,
+      cashCents: 0,
+      status: "awaiting_payment",
+      paymentType: offer.paymentType,
+      createdAt: now,
+      payBy: now,
+      paidAt: null,
+      paymentId: null,
+      mcoinEarned: 0,
+      couponUrl: offer.couponUrl ?? null,
+      otherCode: null,
+      failure: null,
+      orderKind: "gift",
+      fulfilment: "coupon",
+      cancelBy: null,
+      address: null,
+      coupons: [],
+      refund: null,
+      shippedAt: null,
+      completedAt: null,
+      deletedAt: null,
+    };
+    this.data.orderSeq = id;
+    this.data.orders.set(String(id), order);
+    addToIndex(this.indexed(), order);
+    this.settle(order, now, null);
+    account.redeemedCodes.push(code);
+    this.context.changed();
+    return done({ kind: "coupon", order });
+  }
+
+  /** Uses an mCoin coupon: its mCoin is added to the balance (an `mcoin_coupon` entry), once. */
+  useMcoinCoupon(openId: string, couponId: number): Outcome<{ mcoinCoupon: McoinCouponRecord; balance: number }> {
+    this.closeDue();
+    const account = this.account(openId);
+    const coupon = account.mcoinCoupons.find((candidate) => candidate.id === couponId);
+    if (!coupon) return refused("CODE_INVALID");
+    if (coupon.status === "used") return refused("ALREADY_USED");
+    const now = this.context.now();
+    if (coupon.useUntil < now) return refused("CODE_INVALID");
+    coupon.status = "used";
+    coupon.usedAt = now;
+    post(account, { type: "mcoin_coupon", amount: coupon.mcoin, at: now });
+    this.context.changed();
+    return done({ mcoinCoupon: coupon, balance: balanceOf(account) });
   }
 
   /** Sets a member's balance (a sandbox control): an `adjustment` entry of the difference. */
@@ -350,6 +628,7 @@ export class Shop {
     const result = transition(order, to);
     if (!result.ok) throw new Error(`order ${order.id}: ${result.message}`);
     if (from === "awaiting_payment") this.indexed().awaiting.delete(order);
+    if (from === "refunding") this.indexed().refunding.delete(order);
     this.touch(order);
   }
 
@@ -367,9 +646,57 @@ export class Shop {
     order.paymentId = paymentId;
     order.failure = null;
     if (order.paymentType === 11) order.otherCode = otherCode();
+    if (offer && offer.kind !== "goods") {
+      const useUntil = this.context.catalog.at(offer.useUntil);
+      const index = this.indexed();
+      for (let piece = 1; piece <= order.quantity; piece += 1) {
+        const coupon: CouponRecord = {
+          id: order.id * 100 + piece,
+          couponNo: `${order.orderNo}${String(piece).padStart(2, "0")}`,
+          redemptionCode: this.newRedemptionCode(),
+          status: "unused",
+          useUntil,
+          usedAt: null,
+          usedAtStore: null,
+        };
+        order.coupons.push(coupon);
+        index.byCode.set(coupon.redemptionCode, { order, coupon });
+      }
+    }
     order.mcoinEarned = mcoinEarned(order.cashCents);
     if (order.mcoinEarned > 0) {
       post(this.account(order.openId), { type: "earning", amount: order.mcoinEarned, at, orderId: order.id, orderNo: order.orderNo });
+    }
+  }
+
+  /** The refund is done: mCoin and stock go back, the cash's earning is taken back, the wallet refunds the cash. */
+  private completeRefund(order: OrderRecord, at: number): void {
+    const refund = order.refund;
+    if (!refund) throw new Error(`order ${order.id}: refunding without a refund`);
+    this.move(order, "refunded");
+    for (const coupon of order.coupons) coupon.status = "refunded";
+    refund.status = "refunded";
+    refund.refundedAt = at;
+    refund.cashRefundedCents = refund.cashRequestedCents;
+    refund.mcoinRefunded = refund.mcoinRequested;
+    refund.refundNo = refund.cashRequestedCents > 0 ? `WR${randomBytes(10).toString("hex").toUpperCase()}` : null;
+    const live = this.live(order.offerId);
+    if (live) {
+      live.stock += order.quantity;
+      live.sold = Math.max(0, live.sold - order.quantity);
+    }
+    const account = this.account(order.openId);
+    if (refund.mcoinRefunded > 0) post(account, { type: "refund", amount: refund.mcoinRefunded, at, orderId: order.id, orderNo: order.orderNo });
+    const reversed = Math.min(order.mcoinEarned, balanceOf(account));
+    if (reversed > 0) post(account, { type: "earning_reversed", amount: -reversed, at, orderId: order.id, orderNo: order.orderNo });
+  }
+
+  /** Twelve digits no other coupon has. */
+  private newRedemptionCode(): string {
+    const taken = this.indexed().byCode;
+    for (;;) {
+      const code = String(randomInt(100_000, 1_000_000)) + String(randomInt(0, 1_000_000)).padStart(6, "0");
+      if (!taken.has(code)) return code;
     }
   }
 
@@ -389,6 +716,8 @@ export class Shop {
 
 function addToIndex(index: OrderIndex, order: OrderRecord): void {
   if (order.status === "awaiting_payment") index.awaiting.add(order);
+  if (order.status === "refunding") index.refunding.add(order);
+  for (const coupon of order.coupons) index.byCode.set(coupon.redemptionCode, { order, coupon });
   index.byNumber.set(order.orderNo, order);
   const own = index.byMember.get(order.openId);
   if (own) own.push(order);

@@ -42,8 +42,8 @@ describe("a member's money through the controls", () => {
 
   it("lists a member's orders as the gateway keeps them, and 404 for a member who does not exist", async () => {
     const sandbox = inProcess();
-    await (await sandbox.client("mpay-1005")).call(createOrder, { offerId: 7, quantity: 1, mcoinUsed: 100 }, withKey());
-    expect((await sandbox.request("/__sandbox/members/mpay-1005/orders")).body).toMatchObject({ openId: "mpay-1005", orders: [{ id: 1, openId: "mpay-1005", status: "awaiting_payment" }] });
+    const order = (await (await sandbox.client("mpay-1005")).call(createOrder, { offerId: 7, quantity: 1, mcoinUsed: 100 }, withKey())).data;
+    expect((await sandbox.request("/__sandbox/members/mpay-1005/orders")).body).toMatchObject({ openId: "mpay-1005", orders: [{ id: order.id, openId: "mpay-1005", status: "awaiting_payment" }] });
     for (const path of ["/__sandbox/members/nobody/orders", "/__sandbox/members/__proto__/ledger"]) {
       expect((await sandbox.request(path)).status, path).toBe(404);
     }

@@ -15,6 +15,9 @@
  *   GET    /__sandbox/members/:openId/orders      { openId, orders } (oldest first, as the gateway keeps them)
  *   GET    /__sandbox/offers/:id                  { id, stock, sold, likes, status } (the live numbers)
  *   PATCH  /__sandbox/offers/:id                  { stock?, status?: "online" | "offline" } (sell out, restock, take down)
+ *   POST   /__sandbox/redeem                      { code, storeId? }: a merchant's till takes a redemption code, once
+ *                                                 → { orderNo, couponNo, status, usedAt, store } (409 { reason } when refused)
+ *   POST   /__sandbox/ship                        { orderNo }: settled goods leave (delivery) or are ready at the store (pick-up)
  *   GET    /__sandbox/state                       the business data and its digest (state.ts, redactedView)
  *
  * They can reset or rewrite the whole gateway, so one guard stands before them all (health stays
@@ -27,6 +30,8 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { isIP } from "node:net";
 import { http, HttpResponse, type HttpHandler } from "msw";
 import { z } from "zod";
+import type { ShopRefusal } from "../../app/lib/api/shop-endpoints";
+import { REFUSAL_MESSAGES } from "../domain/messages";
 import { bearerToken } from "../respond";
 import { FAULT_KINDS, MAX_FAULTS, type FaultKind, type SandboxState } from "../state";
 import type { SandboxSettings } from "../index";
@@ -75,6 +80,14 @@ const OfferPatchSchema = z
   .strict();
 
 const OfferIdSchema = z.coerce.number().int().positive().max(999_999_999);
+
+const RedeemSchema = z.object({ code: z.string().regex(/^\d{12}$/, "a redemption code is 12 digits"), storeId: OfferIdSchema.optional() }).strict();
+const ShipSchema = z.object({ orderNo: z.string().regex(/^[A-Z0-9]{8,32}$/, "an order number") }).strict();
+
+/** The till's refusal: 409 with the reason and the gateway's words. */
+function refusedControl(reason: ShopRefusal) {
+  return HttpResponse.json({ ok: false, reason, error: REFUSAL_MESSAGES[reason].en }, { status: 409 });
+}
 
 const LatencySchema = z.object({ ms: z.number().int().min(0).max(60_000) }).strict();
 const NoInputSchema = z.object({}).strict();
@@ -245,6 +258,26 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings, 
       const parsed = await body(request, OfferPatchSchema);
       if ("error" in parsed) return parsed.error;
       return HttpResponse.json({ id: id.data, ...state.shop.setOffer(id.data, parsed.data) });
+    }),
+
+    http.post("*/__sandbox/redeem", async ({ request }) => {
+      const parsed = await body(request, RedeemSchema);
+      if ("error" in parsed) return parsed.error;
+      const outcome = state.shop.redeem(parsed.data.code, parsed.data.storeId);
+      if (!outcome.ok) return refusedControl(outcome.reason);
+      const { order, coupon } = outcome.value;
+      const store = state.catalog.storeName(Number(coupon.usedAtStore), "en");
+      return HttpResponse.json({ ok: true, orderNo: order.orderNo, couponNo: coupon.couponNo, status: coupon.status, orderStatus: order.status, usedAt: coupon.usedAt, storeId: Number(coupon.usedAtStore), store });
+    }),
+    http.post("*/__sandbox/ship", async ({ request }) => {
+      const parsed = await body(request, ShipSchema);
+      if ("error" in parsed) return parsed.error;
+      const outcome = state.shop.ship(parsed.data.orderNo);
+      if (!outcome.ok) {
+        const order = state.shop.orderByNumber(parsed.data.orderNo);
+        return outcome.reason === "ORDER_NOT_FOUND" || !order ? refuse(404, "no such order") : HttpResponse.json({ ok: false, reason: outcome.reason, error: `the order is ${order.status}, not awaiting shipment` }, { status: 409 });
+      }
+      return HttpResponse.json({ ok: true, orderNo: outcome.value.orderNo, status: outcome.value.status, shippedAt: outcome.value.shippedAt });
     }),
 
     http.get("*/__sandbox/state", () => HttpResponse.json(state.redactedView())),

@@ -14,7 +14,10 @@ import {
   offerDetail,
   orderList,
   orderStatus,
+  ORDER_TAB_STATUSES,
+  ORDER_TABS,
   type Order,
+  type OrderTab,
 } from "../../app/lib/api/shop-endpoints";
 import { toCents } from "../../app/lib/money/purchase";
 import { nearFrom, paginate } from "../catalog";
@@ -27,7 +30,12 @@ import type { SandboxState } from "../state";
 
 /** An outcome of the domain as a reply: the order in the caller's language, or the refusal. */
 export function orderReply(state: SandboxState, outcome: Outcome<OrderRecord>, locale: "zh" | "en", request: Request): Order | Response {
-  return outcome.ok ? orderView(outcome.value, state.catalog, locale, origin(request)) : shopRefused(outcome.reason, locale);
+  return outcome.ok ? orderView(outcome.value, state.catalog, locale, origin(request), state.now()) : shopRefused(outcome.reason, locale);
+}
+
+/** Whether an order belongs in a tab of the order list (ORDER_TAB_STATUSES says which statuses each lists). */
+export function inOrderTab(order: OrderRecord, tab: OrderTab): boolean {
+  return tab === "all" || ORDER_TAB_STATUSES[tab].includes(order.status);
 }
 
 export function shopHandlers(state: SandboxState): HttpHandler[] {
@@ -49,6 +57,7 @@ export function shopHandlers(state: SandboxState): HttpHandler[] {
         boughtByMember: openId ? shop.piecesHeld(openId, offer.id) : null,
         availability: availability(offer, catalog.live(offer), state.now(), (relative) => catalog.at(relative)),
         paymentType: offer.paymentType,
+        fulfilment: offer.kind === "goods" ? (offer.fulfilment ?? "delivery") : ("coupon" as const),
         useUntil: catalog.at(offer.useUntil),
         usage: offer.usage[locale],
         terms: offer.terms[locale],
@@ -63,17 +72,21 @@ export function shopHandlers(state: SandboxState): HttpHandler[] {
     // Another member's order is as absent as one that does not exist.
     serve(state, orderStatus, ({ input, member, locale, request }) => {
       const order = shop.order(member.openId, input.orderId);
-      return order ? orderView(order, catalog, locale, origin(request)) : shopRefused("ORDER_NOT_FOUND", locale);
+      return order ? orderView(order, catalog, locale, origin(request), state.now()) : shopRefused("ORDER_NOT_FOUND", locale);
     }),
 
     serve(state, cancelPayment, ({ input, member, locale, request }) => orderReply(state, shop.cancel(member.openId, input.orderId), locale, request)),
 
-    serve(state, orderList, ({ input, member, locale, request }) =>
-      paginate(
-        shop.orders(member.openId, input.status).map((order) => orderView(order, catalog, locale, origin(request))),
+    // Goods are the logistics orders; coupons and vouchers the rest.
+    serve(state, orderList, ({ input, member, locale, request }) => {
+      const ofType = shop.orders(member.openId).filter((order) => input.type === "all" || (input.type === "goods") === (order.fulfilment !== "coupon"));
+      const counts = Object.fromEntries(ORDER_TABS.map((tab) => [tab, ofType.filter((order) => inOrderTab(order, tab)).length])) as Record<OrderTab, number>;
+      const page = paginate(
+        ofType.filter((order) => inOrderTab(order, input.tab)),
         input,
-      ),
-    ),
+      );
+      return { ...page, list: page.list.map((order) => orderView(order, catalog, locale, origin(request), state.now())), counts };
+    }),
 
     serve(state, mcoinLedger, ({ input, member }) => ({
       balance: shop.balance(member.openId),

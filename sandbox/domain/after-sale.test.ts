@@ -1,0 +1,244 @@
+/**
+ * After the sale, rule by rule (sandbox/domain/shop.ts's header): coupons and their redemption
+ * codes, a merchant's till, lazy expiry, refunds and what they give back, goods from the address to
+ * receipt, the cancellation window, deleting, codes and mCoin coupons; and the demo history.
+ */
+import { describe, expect, it } from "vitest";
+import { loadFixtures } from "../fixtures";
+import { SandboxState } from "../state";
+import { CANCEL_WINDOW_MS, REFUND_PROCESSING_MS } from "./shop";
+import { ANA, CHAN, PORK_CHOP_BUN, SAM, buy, expectLedgersSum, later, paid, placed, setup } from "./test-support";
+
+const DAY = 24 * 3_600_000;
+/** Delivery goods: MOP 9, mCoin only (90). */
+const TOTE_BAG = 64;
+/** Pick-up goods: MOP 15. */
+const TWO_DRINKS = 52;
+
+function settled(state: SandboxState, openId: string, order = buy()) {
+  const placedOrder = placed(state, openId, order);
+  if (placedOrder.status === "awaiting_payment") expect(state.shop.notice(paid(placedOrder)).ok).toBe(true);
+  return placedOrder;
+}
+
+describe("coupons", () => {
+  it("are one per piece once paid, each with a coupon number and a 12-digit redemption code of its own", () => {
+    const { state, shop } = setup();
+    const order = placed(state, SAM);
+    expect(order.coupons).toEqual([]);
+    shop.notice(paid(order));
+    expect(order.coupons).toHaveLength(2);
+    const [first, second] = order.coupons;
+    expect(first).toMatchObject({ status: "unused", usedAt: null, usedAtStore: null, couponNo: `${order.orderNo}01` });
+    expect(first.redemptionCode).toMatch(/^[1-9]\d{11}$/);
+    expect(second.redemptionCode).not.toBe(first.redemptionCode);
+    expect(first.useUntil).toBe(state.catalog.at(fixtures().offer(PORK_CHOP_BUN).useUntil));
+    expect(shop.couponsHeld(SAM)).toBe(2);
+  });
+
+  it("are redeemed once at a till, at one of the offer's stores; the order is used when none is left", () => {
+    const { state, shop } = setup();
+    const order = settled(state, SAM);
+    const [first, second] = order.coupons;
+    const store = fixtures().offer(PORK_CHOP_BUN).storeIds.at(-1)!;
+    expect(shop.redeem(first.redemptionCode, 999_999)).toEqual({ ok: false, reason: "CODE_INVALID" });
+    expect(shop.redeem("000000000000")).toEqual({ ok: false, reason: "CODE_INVALID" });
+    expect(shop.redeem(first.redemptionCode, store).ok).toBe(true);
+    expect(first).toMatchObject({ status: "used", usedAt: state.now(), usedAtStore: String(store) });
+    expect(shop.redeem(first.redemptionCode)).toEqual({ ok: false, reason: "ALREADY_USED" });
+    expect(order.status).toBe("received");
+    expect(shop.redeem(second.redemptionCode).ok).toBe(true);
+    expect(order).toMatchObject({ status: "used", completedAt: state.now() });
+    expect(shop.couponsHeld(SAM)).toBe(0);
+  });
+
+  it("expire lazily past their validity: nothing runs, and they cannot be redeemed or refunded", () => {
+    const { state, shop } = setup();
+    const order = settled(state, SAM);
+    state.setClock(order.coupons[0].useUntil + 1, true);
+    expect(shop.couponsHeld(SAM)).toBe(0);
+    expect(shop.redeem(order.coupons[0].redemptionCode)).toEqual({ ok: false, reason: "CODE_INVALID" });
+    expect(shop.requestRefund(SAM, { orderId: order.id, reason: "expiring", remarks: "" })).toEqual({ ok: false, reason: "CANNOT_REFUND" });
+    expect(shop.deletable(order)).toBe(true);
+  });
+});
+
+describe("refunds", () => {
+  it("invalidate the coupons at once, and complete later: mCoin back, the earning taken back, cash back, stock back", () => {
+    const { state, shop } = setup();
+    const order = settled(state, SAM, buy({ quantity: 2, mcoinUsed: 300 }));
+    expect(order).toMatchObject({ cashCents: 4600, mcoinEarned: 46 });
+    expect(shop.balance(SAM)).toBe(500 - 300 + 46);
+    const stock = shop.live(PORK_CHOP_BUN)!.stock;
+    const requested = shop.requestRefund(SAM, { orderId: order.id, reason: "other", remarks: "bought two by mistake" });
+    expect(requested.ok).toBe(true);
+    expect(order.status).toBe("refunding");
+    expect(order.coupons.map((coupon) => coupon.status)).toEqual(["refunding", "refunding"]);
+    expect(shop.redeem(order.coupons[0].redemptionCode)).toEqual({ ok: false, reason: "CODE_INVALID" });
+    expect(order.refund).toMatchObject({ status: "refunding", reason: "other", remarks: "bought two by mistake", cashRequestedCents: 4600, mcoinRequested: 300, cashRefundedCents: 0, mcoinRefunded: 0, refundNo: null });
+    expect(shop.requestRefund(SAM, { orderId: order.id, reason: "other", remarks: "again" })).toEqual({ ok: false, reason: "CANNOT_REFUND" });
+    expect(shop.balance(SAM)).toBe(246);
+
+    later(state, REFUND_PROCESSING_MS - 1);
+    expect(shop.order(SAM, order.id)!.status).toBe("refunding");
+    later(state, 1);
+    expect(shop.order(SAM, order.id)).toMatchObject({ status: "refunded", refund: { status: "refunded", cashRefundedCents: 4600, mcoinRefunded: 300, refundedAt: state.now() } });
+    expect(order.refund!.refundNo).toMatch(/^WR[0-9A-F]{20}$/);
+    expect(order.coupons.map((coupon) => coupon.status)).toEqual(["refunded", "refunded"]);
+    expect(shop.ledger(SAM).slice(0, 2).map((entry) => [entry.type, entry.amount])).toEqual([
+      ["earning_reversed", -46],
+      ["refund", 300],
+    ]);
+    expect(shop.balance(SAM)).toBe(500);
+    expect(shop.live(PORK_CHOP_BUN)!.stock).toBe(stock + 2);
+    expect(shop.piecesHeld(SAM, PORK_CHOP_BUN)).toBe(0);
+    expectLedgersSum(state);
+  });
+
+  it("never take back more earned mCoin than the member still has", () => {
+    const { state, shop } = setup();
+    const order = settled(state, SAM, buy({ quantity: 2, mcoinUsed: 0 }));
+    expect(order.mcoinEarned).toBe(76);
+    state.shop.adjustBalance(SAM, 10);
+    shop.requestRefund(SAM, { orderId: order.id, reason: "bought_wrongly", remarks: "" });
+    later(state, REFUND_PROCESSING_MS);
+    expect(shop.ledger(SAM)[0]).toMatchObject({ type: "earning_reversed", amount: -10, balanceAfter: 0 });
+    expectLedgersSum(state);
+  });
+
+  it("are of whole orders whose coupons are all unused", () => {
+    const { state, shop } = setup();
+    const order = settled(state, SAM);
+    shop.redeem(order.coupons[0].redemptionCode);
+    expect(shop.requestRefund(SAM, { orderId: order.id, reason: "bought_wrongly", remarks: "" })).toEqual({ ok: false, reason: "CANNOT_REFUND" });
+    const unpaid = placed(state, CHAN);
+    expect(shop.requestRefund(CHAN, { orderId: unpaid.id, reason: "bought_wrongly", remarks: "" })).toEqual({ ok: false, reason: "CANNOT_REFUND" });
+    // Another member's order is as absent as none.
+    expect(shop.requestRefund(SAM, { orderId: unpaid.id, reason: "bought_wrongly", remarks: "" })).toEqual({ ok: false, reason: "ORDER_NOT_FOUND" });
+  });
+});
+
+describe("goods", () => {
+  it("to deliver need an address of the member's: their default when none is named", () => {
+    const { state, shop } = setup();
+    expect(shop.createOrder(ANA, buy({ offerId: TOTE_BAG, quantity: 1, mcoinUsed: 90 }))).toEqual({ ok: false, reason: "ADDRESS_REQUIRED" });
+    // Wong's address 2 is not Chan's.
+    expect(shop.createOrder(CHAN, buy({ offerId: TOTE_BAG, quantity: 1, mcoinUsed: 90, addressId: 2 }))).toEqual({ ok: false, reason: "ADDRESS_REQUIRED" });
+    const order = placed(state, CHAN, buy({ offerId: TOTE_BAG, quantity: 1, mcoinUsed: 90 }));
+    expect(order).toMatchObject({ fulfilment: "delivery", orderKind: "normal", address: { id: 1, name: "陳大文" }, status: "awaiting_shipment" });
+    const pickup = placed(state, ANA, buy({ offerId: TWO_DRINKS, quantity: 1, mcoinUsed: 0 }));
+    expect(pickup).toMatchObject({ fulfilment: "pickup", orderKind: "pickup", address: null });
+  });
+
+  it("are shipped (or made ready), received, then can be deleted; refunds only before they leave", () => {
+    const { state, shop } = setup();
+    const delivery = placed(state, CHAN, buy({ offerId: TOTE_BAG, quantity: 1, mcoinUsed: 90 }));
+    expect(shop.confirmReceipt(CHAN, delivery.id)).toEqual({ ok: false, reason: "CANNOT_CONFIRM" });
+    expect(shop.ship(delivery.orderNo).ok).toBe(true);
+    expect(delivery).toMatchObject({ status: "awaiting_receipt", shippedAt: state.now() });
+    expect(shop.requestRefund(CHAN, { orderId: delivery.id, reason: "bought_wrongly", remarks: "" })).toEqual({ ok: false, reason: "CANNOT_REFUND" });
+    expect(shop.deleteOrder(CHAN, delivery.id)).toEqual({ ok: false, reason: "CANNOT_DELETE" });
+    expect(shop.confirmReceipt(CHAN, delivery.id).ok).toBe(true);
+    expect(delivery).toMatchObject({ status: "completed", completedAt: state.now() });
+    expect(shop.deleteOrder(CHAN, delivery.id).ok).toBe(true);
+    expect(shop.order(CHAN, delivery.id)).toBeUndefined();
+    expect(shop.orders(CHAN).map((order) => order.id)).not.toContain(delivery.id);
+    expect(shop.ledger(CHAN).some((entry) => entry.orderId === delivery.id)).toBe(true);
+
+    const pickup = settled(state, ANA, buy({ offerId: TWO_DRINKS, quantity: 1, mcoinUsed: 0 }));
+    expect(shop.ship(pickup.orderNo).ok).toBe(true);
+    expect(pickup.status).toBe("awaiting_pickup");
+    const refunded = settled(state, ANA, buy({ offerId: TWO_DRINKS, quantity: 1, mcoinUsed: 100 }));
+    expect(shop.requestRefund(ANA, { orderId: refunded.id, reason: "merchant_out_of_stock", remarks: "" }).ok).toBe(true);
+    expect(shop.ship(refunded.orderNo)).toEqual({ ok: false, reason: "CANNOT_CONFIRM" });
+  });
+
+  it("unpaid can be cancelled within the cancellation window, not after", () => {
+    const { state, shop } = setup();
+    const inside = placed(state, CHAN, buy({ offerId: TWO_DRINKS, quantity: 1, mcoinUsed: 0 }));
+    const outside = placed(state, CHAN, buy({ offerId: TWO_DRINKS, quantity: 1, mcoinUsed: 0 }));
+    expect(inside.cancelBy).toBe(state.now() + CANCEL_WINDOW_MS);
+    later(state, CANCEL_WINDOW_MS);
+    expect(shop.cancel(CHAN, inside.id).ok).toBe(true);
+    later(state, 1);
+    expect(shop.cancel(CHAN, outside.id)).toEqual({ ok: false, reason: "CANCEL_WINDOW_PASSED" });
+    expect(outside.status).toBe("awaiting_payment");
+    // Coupons have no window: leaving the cashier always closes them.
+    const coupon = placed(state, CHAN);
+    expect(coupon.cancelBy).toBeNull();
+  });
+});
+
+describe("deleting", () => {
+  it("takes only finished orders", () => {
+    const { state, shop } = setup();
+    const unpaid = placed(state, CHAN);
+    expect(shop.deleteOrder(CHAN, unpaid.id)).toEqual({ ok: false, reason: "CANNOT_DELETE" });
+    shop.cancel(CHAN, unpaid.id);
+    expect(shop.deleteOrder(CHAN, unpaid.id).ok).toBe(true);
+    expect(shop.deleteOrder(CHAN, unpaid.id)).toEqual({ ok: false, reason: "ORDER_NOT_FOUND" });
+    const received = settled(state, CHAN);
+    expect(shop.deleteOrder(CHAN, received.id)).toEqual({ ok: false, reason: "CANNOT_DELETE" });
+  });
+});
+
+describe("codes and mCoin coupons", () => {
+  it("give a gifted coupon once per member, nothing paid and not refundable", () => {
+    const { shop } = setup();
+    const outcome = shop.redeemCode(SAM, " gift-congee ");
+    if (!outcome.ok || outcome.value.kind !== "coupon") throw new Error("no gift");
+    const { order } = outcome.value;
+    expect(order).toMatchObject({ orderKind: "gift", status: "received", amountCents: 0, mcoinUsed: 0, cashCents: 0, quantity: 1 });
+    expect(order.coupons).toHaveLength(1);
+    expect(shop.redeemCode(SAM, "GIFT-CONGEE")).toEqual({ ok: false, reason: "CODE_INVALID" });
+    expect(shop.redeemCode(CHAN, "GIFT-CONGEE").ok).toBe(true);
+    expect(shop.requestRefund(SAM, { orderId: order.id, reason: "bought_wrongly", remarks: "" })).toEqual({ ok: false, reason: "CANNOT_REFUND" });
+    expect(shop.redeemCode(SAM, "NO-SUCH-CODE")).toEqual({ ok: false, reason: "CODE_INVALID" });
+    // SUMMER-2026 ended yesterday.
+    expect(shop.redeemCode(SAM, "SUMMER-2026")).toEqual({ ok: false, reason: "CODE_INVALID" });
+  });
+
+  it("give an mCoin coupon that adds its mCoin once, until it expires", () => {
+    const { state, shop } = setup();
+    const outcome = shop.redeemCode(SAM, "MCOIN-500");
+    if (!outcome.ok || outcome.value.kind !== "mcoin") throw new Error("no mCoin coupon");
+    const coupon = outcome.value.mcoinCoupon;
+    expect(coupon).toMatchObject({ mcoin: 500, status: "unused", useUntil: state.now() + 30 * DAY });
+    expect(shop.balance(SAM)).toBe(500);
+    expect(shop.useMcoinCoupon(SAM, coupon.id)).toEqual({ ok: true, value: { mcoinCoupon: expect.objectContaining({ status: "used" }), balance: 1000 } });
+    expect(shop.ledger(SAM)[0]).toMatchObject({ type: "mcoin_coupon", amount: 500, balanceAfter: 1000 });
+    expect(shop.useMcoinCoupon(SAM, coupon.id)).toEqual({ ok: false, reason: "ALREADY_USED" });
+    expect(shop.useMcoinCoupon(CHAN, coupon.id)).toEqual({ ok: false, reason: "CODE_INVALID" });
+
+    const welcome = shop.redeemCode(SAM, "WELCOME-100");
+    if (!welcome.ok || welcome.value.kind !== "mcoin") throw new Error("no mCoin coupon");
+    later(state, 8 * DAY);
+    expect(shop.mcoinCoupons(SAM).map((item) => item.status)).toEqual(["expired", "used"]);
+    expect(shop.useMcoinCoupon(SAM, welcome.value.mcoinCoupon.id)).toEqual({ ok: false, reason: "CODE_INVALID" });
+    expectLedgersSum(state);
+  });
+});
+
+describe("the demo history (fixtures/wallet.json)", () => {
+  it("gives Wong an order of every kind and state, played through the rules, and the balance members.json gives her", () => {
+    const state = new SandboxState(loadFixtures());
+    const wong = "mpay-1003";
+    const orders = state.shop.orders(wong);
+    const statuses = new Set(orders.map((order) => order.status));
+    for (const status of ["received", "used", "refunded", "awaiting_shipment", "awaiting_receipt", "awaiting_pickup", "completed", "closed"] as const) expect(statuses, status).toContain(status);
+    const kinds = new Set(orders.map((order) => order.orderKind));
+    for (const kind of ["normal", "pickup", "group_buy", "flash_sale", "bargain"] as const) expect(kinds, kind).toContain(kind);
+    const coupons = orders.flatMap((order) => order.coupons.map((coupon) => ({ coupon, now: state.now() })));
+    expect(coupons.some(({ coupon, now }) => coupon.status === "unused" && coupon.useUntil < now)).toBe(true);
+    expect(coupons.some(({ coupon }) => coupon.status === "used" && coupon.usedAtStore !== null)).toBe(true);
+    expect(state.shop.balance(wong)).toBe(56800);
+    expect(orders.every((order) => order.createdAt < state.now())).toBe(true);
+    expectLedgersSum(state);
+  });
+});
+
+/** The catalog's offers by id (fixtures). */
+function fixtures() {
+  const { catalog } = loadFixtures();
+  return { offer: (id: number) => catalog.offers.find((offer) => offer.id === id)! };
+}

@@ -1,0 +1,100 @@
+/**
+ * The member's wallet and after-sale (app/lib/api/wallet-endpoints.ts): coupons by tab, codes,
+ * mCoin coupons, confirming receipt, deleting an order, refunds. Each parses with the endpoint's
+ * declaration (serve, which also keeps the idempotency keys) and calls the money domain
+ * (sandbox/domain/shop.ts); refusals are answered in the caller's language.
+ */
+import type { HttpHandler } from "msw";
+import {
+  applyRefund,
+  confirmReceipt,
+  COUPON_TABS,
+  couponList,
+  deleteOrder,
+  mcoinCouponList,
+  redeemCode,
+  refundList,
+  useMcoinCoupon,
+  type CouponGroup,
+  type CouponTab,
+  type McoinCoupon,
+} from "../../app/lib/api/wallet-endpoints";
+import type { Refund } from "../../app/lib/api/shop-endpoints";
+import { paginate } from "../catalog";
+import type { McoinCouponRecord } from "../domain/ledger";
+import { orderView, refundView } from "../domain/orders";
+import { origin, serve, shopRefused } from "../respond";
+import type { SandboxState } from "../state";
+import { orderReply } from "./shop";
+
+export function afterSaleHandlers(state: SandboxState): HttpHandler[] {
+  const { catalog, shop } = state;
+  const mcoinCouponView = (coupon: Omit<McoinCouponRecord, "status"> & { status: McoinCoupon["status"] }, locale: "zh" | "en"): McoinCoupon => ({
+    id: coupon.id,
+    title: coupon.title[locale],
+    mcoin: coupon.mcoin,
+    status: coupon.status,
+    useUntil: coupon.useUntil,
+    usedAt: coupon.usedAt,
+  });
+
+  return [
+    // Each order with those of its coupons in the tab; refunding and refunded coupons are in no tab (they are refund orders).
+    serve(state, couponList, ({ input, member, locale, request }) => {
+      const groups = shop
+        .orders(member.openId)
+        .filter((order) => order.coupons.length > 0)
+        .map((order) => orderView(order, catalog, locale, origin(request), state.now()));
+      const inTab = (tab: CouponTab) =>
+        groups.flatMap(({ coupons, ...order }): CouponGroup[] => {
+          const own = coupons.filter((coupon) => coupon.status === tab);
+          return own.length > 0 ? [{ order, coupons: own }] : [];
+        });
+      const counts = Object.fromEntries(COUPON_TABS.map((tab) => [tab, inTab(tab).reduce((sum, group) => sum + group.coupons.length, 0)])) as Record<CouponTab, number>;
+      return { ...paginate(inTab(input.tab), input), counts };
+    }),
+
+    serve(state, redeemCode, ({ input, member, locale, request }) => {
+      const outcome = shop.redeemCode(member.openId, input.code);
+      if (!outcome.ok) return shopRefused(outcome.reason, locale);
+      const { value } = outcome;
+      return value.kind === "coupon"
+        ? { kind: "coupon" as const, order: orderView(value.order, catalog, locale, origin(request), state.now()) }
+        : { kind: "mcoin" as const, mcoinCoupon: mcoinCouponView({ ...value.mcoinCoupon }, locale) };
+    }),
+
+    serve(state, mcoinCouponList, ({ input, member, locale }) => paginate(shop.mcoinCoupons(member.openId).map((coupon) => mcoinCouponView(coupon, locale)), input)),
+
+    serve(state, useMcoinCoupon, ({ input, member, locale }) => {
+      const outcome = shop.useMcoinCoupon(member.openId, input.couponId);
+      return outcome.ok ? { mcoinCoupon: mcoinCouponView(outcome.value.mcoinCoupon, locale), balance: outcome.value.balance } : shopRefused(outcome.reason, locale);
+    }),
+
+    serve(state, confirmReceipt, ({ input, member, locale, request }) => orderReply(state, shop.confirmReceipt(member.openId, input.orderId), locale, request)),
+
+    serve(state, deleteOrder, ({ input, member, locale }) => {
+      const outcome = shop.deleteOrder(member.openId, input.orderId);
+      return outcome.ok ? { deleted: true as const } : shopRefused(outcome.reason, locale);
+    }),
+
+    serve(state, applyRefund, ({ input, member, locale, request }) => {
+      const outcome = shop.requestRefund(member.openId, input);
+      if (!outcome.ok) return shopRefused(outcome.reason, locale);
+      return orderView(outcome.value, catalog, locale, origin(request), state.now()).refund as Refund;
+    }),
+
+    serve(state, refundList, ({ input, member, locale, request }) =>
+      paginate(
+        shop
+          .orders(member.openId)
+          .filter((order) => order.refund !== null)
+          .sort((a, b) => b.refund!.requestedAt - a.refund!.requestedAt || b.id - a.id)
+          .map((order) => {
+            const offer = catalog.offer(order.offerId)!;
+            return refundView(order.refund!, offer.title[locale], `${origin(request)}/static/offers/${offer.image}`);
+          }),
+        input,
+      ),
+    ),
+  ];
+}
