@@ -33,9 +33,9 @@ export const SCREEN_ROUTES = [
   { name: "classify", path: "/classify/:title", file: "routes/classify.tsx", overlay: false },
   { name: "classifys", path: "/classifys/:idTitle", file: "routes/classify.tsx", overlay: false },
   { name: "flashSale", path: "/flashSale", file: "routes/being-built.tsx", titleKey: "title.flashSale", overlay: false, signIn: true },
-  { name: "mycoupon", path: "/mycoupon", file: "routes/being-built.tsx", titleKey: "title.myCoupons", overlay: false, signIn: true },
-  { name: "newMyCoupon", path: "/newMyCoupon", file: "routes/being-built.tsx", titleKey: "title.myRedemptions", signIn: true },
-  { name: "myOrder", path: "/myOrder", file: "routes/being-built.tsx", titleKey: "title.myOrders", overlay: false, signIn: true },
+  { name: "mycoupon", path: "/mycoupon", file: "routes/my-coupons.tsx", titleKey: "title.myCoupons", overlay: false, signIn: true },
+  { name: "newMyCoupon", path: "/newMyCoupon", file: "routes/my-orders.tsx", titleKey: "title.myRedemptions", signIn: true },
+  { name: "myOrder", path: "/myOrder", file: "routes/my-orders.tsx", titleKey: "title.myOrders", overlay: false, signIn: true },
   { name: "mycoupons", path: "/mycoupons/:token", file: "routes/mycoupons.ts", hostBack: true },
   { name: "couponDetails", path: "/coupon_details/:id", file: "routes/coupon-details.tsx", overlay: false },
   { name: "couponDetailsLink", path: "/coupon_details_link/:id", file: "routes/coupon-details.tsx", overlay: false, hostBack: true, sharedLink: true },
@@ -47,7 +47,7 @@ export const SCREEN_ROUTES = [
   { name: "mCoinIntegral", path: "/mcoin_integral", file: "routes/being-built.tsx", signIn: true },
   { name: "orderDetails", path: "/order_details/:id", file: "routes/order-details.tsx", signIn: true },
   { name: "otherOrderDetails", path: "/other_order_details/:id", file: "routes/order-details.tsx", signIn: true },
-  { name: "refundApplication", path: "/refund_application/:id", file: "routes/being-built.tsx", titleKey: "title.refundApplication", signIn: true },
+  { name: "refundApplication", path: "/refund_application/:id", file: "routes/refund-application.tsx", titleKey: "title.refundApplication", signIn: true },
   { name: "error", path: "/error", file: "routes/error.tsx", overlay: false },
   { name: "loding", path: "/loding", file: "routes/loding.tsx", overlay: false },
   { name: "shareCoupon", path: "/share_coupon/:id", file: "routes/coupon-details.tsx", overlay: false },
@@ -73,6 +73,7 @@ export const OTHER_ROUTES = [
   { name: "resourceTask", path: "/resources/task", file: "routes/resources.task.ts" },
   { name: "resourceOffers", path: "/resources/offers", file: "routes/resources.offers.ts" },
   { name: "resourceOrderStatus", path: "/resources/order-status", file: "routes/resources.order-status.ts" },
+  { name: "resourceWallet", path: "/resources/wallet", file: "routes/resources.wallet.ts" },
 ];
 
 /** Any other path: the not-found screen with HTTP 404. */

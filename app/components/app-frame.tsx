@@ -5,6 +5,7 @@
  */
 import { useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
+import { FIRST_COUPON_TAB, setCouponTab } from "../lib/coupon-tab";
 import { useTranslation } from "react-i18next";
 import { useScreenRoute } from "../hooks/use-screen-route";
 import { matchScreenRoute } from "../route-match";
@@ -55,6 +56,7 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
   usePopstateHostBack(screen?.name === "index" || screen?.name === "mycoupons" || enteredWithToken);
   useSecretDoor(screen, secretDoor);
   useReturnRefresh(signedIn, screen);
+  useCouponTabReset(screen?.name);
 
   return (
     <div className="page" data-analytics-page={screen?.name ?? "notFound"}>
@@ -65,6 +67,15 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
       <SimulatedCashier walletUrl={simulatedWallet} />
     </div>
   );
+}
+
+/** Spec section 3: the coupon tab goes back to 1 when the member leaves my coupons for home. */
+function useCouponTabReset(name: string | undefined) {
+  const previous = useRef(name);
+  useEffect(() => {
+    if (previous.current === "mycoupon" && name === "index") setCouponTab(FIRST_COUPON_TAB);
+    previous.current = name;
+  }, [name]);
 }
 
 /** Hands the host its configuration (once per login) and reads the device's system info. */

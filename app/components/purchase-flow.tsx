@@ -10,10 +10,11 @@
  * 4. Whatever the cashier says, the result comes from the gateway: the page asks for the order's
  *    status (a few times, then 'still processing' with a way to check again).
  */
-import { useFetcher, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { Link, useFetcher, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useDoubleTapGuard } from "../hooks/use-double-tap-guard";
+import type { Address } from "../lib/api/endpoints";
 import { PAYMENT_TYPES, type OfferDetail, type Order } from "../lib/api/shop-endpoints";
 import { FIRST_COUPON_TAB, setCouponTab } from "../lib/coupon-tab";
 import { getHostBridge } from "../lib/host-bridge";
@@ -128,10 +129,12 @@ interface PurchaseFlowProps {
   mcoinUsed: number;
   cashCents: number;
   adult: boolean;
+  /** Delivery goods: where they go (the member's default address), or null when they have none. */
+  address: Address | null;
   disabled: boolean;
 }
 
-export function PurchaseFlow({ offer, quantity, mcoinUsed, cashCents, adult, disabled }: PurchaseFlowProps) {
+export function PurchaseFlow({ offer, quantity, mcoinUsed, cashCents, adult, address, disabled }: PurchaseFlowProps) {
   const { t } = useTranslation();
   // One guard per control: "a double tap" is two taps on the same one.
   const guardCheckout = useDoubleTapGuard();
@@ -193,6 +196,7 @@ export function PurchaseFlow({ offer, quantity, mcoinUsed, cashCents, adult, dis
               <input type="hidden" name="mcoinUsed" value={mcoinUsed} />
               <input type="hidden" name="adult" value={adult ? "1" : "0"} />
               <input type="hidden" name="idempotencyKey" value={confirming.key} />
+              {address ? <input type="hidden" name="addressId" value={String(address.id)} /> : null}
               <dl className="sheet__rows">
                 <div>
                   <dt>{t("confirm.method")}</dt>
@@ -210,6 +214,23 @@ export function PurchaseFlow({ offer, quantity, mcoinUsed, cashCents, adult, dis
                   <dt>{t("confirm.mcoin")}</dt>
                   <dd>{formatPoints(mcoinUsed)}</dd>
                 </div>
+                {offer.fulfilment === "delivery" ? (
+                  <div className="sheet__address">
+                    <dt>{t("order.deliverTo")}</dt>
+                    <dd data-testid="checkout-address">
+                      {address ? (
+                        `${address.name} ${address.areaCode} ${address.mobile}, ${address.area} ${address.address}`
+                      ) : (
+                        <Link to="/myAddress">{t("shop.refusal.ADDRESS_REQUIRED")}</Link>
+                      )}
+                    </dd>
+                  </div>
+                ) : offer.fulfilment === "pickup" ? (
+                  <div>
+                    <dt>{t("order.pickup")}</dt>
+                    <dd>{t("order.pickupNote")}</dd>
+                  </div>
+                ) : null}
                 <div className="sheet__total">
                   <dt>{t("confirm.cash")}</dt>
                   <dd>{formatMoney(cashCents / 100)}</dd>
@@ -224,7 +245,7 @@ export function PurchaseFlow({ offer, quantity, mcoinUsed, cashCents, adult, dis
                 <button type="button" className="button button--secondary" disabled={submitting} onClick={() => setConfirming(null)}>
                   {t("common.cancel")}
                 </button>
-                <button type="submit" className="button button--primary" disabled={submitting} onClick={(event) => guardSubmit(event, guardPay)}>
+                <button type="submit" className="button button--primary" disabled={submitting || (offer.fulfilment === "delivery" && !address)} onClick={(event) => guardSubmit(event, guardPay)}>
                   {submitting ? t("confirm.placing") : cashCents > 0 ? t("confirm.pay", { amount: formatMoney(cashCents / 100) }) : t("confirm.payMcoin")}
                 </button>
               </div>

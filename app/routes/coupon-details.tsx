@@ -7,18 +7,18 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ChevronDownIcon, ClockIcon, CoinIcon, HelpIcon, LikeIcon, PinIcon, ShareIcon, StarIcon } from "../components/icons";
+import { ClockIcon, CoinIcon, HelpIcon, LikeIcon, ShareIcon, StarIcon } from "../components/icons";
 import { McoinSlider } from "../components/mcoin-slider";
 import { PurchaseFlow } from "../components/purchase-flow";
+import { OfferStores } from "../components/offer-stores";
 import { QuantityStepper } from "../components/quantity-stepper";
 import { BackToHomeLink, StatusScreen } from "../components/status-screen";
 import { Dialog } from "../components/dialog";
-import { basicInformation, systemTime } from "../lib/api/endpoints";
+import { basicInformation, systemTime, userAddressList } from "../lib/api/endpoints";
 import { offerDetail, type OfferDetail } from "../lib/api/shop-endpoints";
 import { discountLabel } from "../lib/catalog/discount";
-import { formatDistance } from "../lib/geo/distance";
 import { getHostBridge } from "../lib/host-bridge";
 import { formatMoney, formatPoints } from "../lib/money/format";
 import { cashDueCents, maxPieces, mcoinRange, snapMcoin, type PricedOffer } from "../lib/money/purchase";
@@ -36,20 +36,21 @@ export async function loader({ request, params, context: loadContext }: LoaderFu
   const url = new URL(request.url);
   const context = url.searchParams.has(BUY_PARAM) ? await requireMember(request, loadContext) : await getRequestContext(request, loadContext);
   const { near } = await catalogNear(request);
-  const [offer, info, time] = await Promise.all([
+  const [offer, info, time, addresses] = await Promise.all([
     orNotFound(context.call(offerDetail, { id, ...near })),
     context.member ? context.shared(basicInformation) : Promise.resolve(null),
     context.call(systemTime),
+    // Where delivery goods would go: the member's default address (the checkout shows it).
+    context.member ? context.call(userAddressList).then((reply) => reply.snatchList, () => null) : Promise.resolve(null),
   ]);
-  return data({ offer, balance: info ? info.point : null, now: time.sysTime }, { headers: await context.headers() });
+  const address = offer.fulfilment === "delivery" && addresses ? (addresses.find((item) => item.isDefault === 1) ?? addresses[0] ?? null) : null;
+  return data({ offer, balance: info ? info.point : null, now: time.sysTime, address }, { headers: await context.headers() });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   return offerAction(request, idParam(params.id));
 }
 
-/** Stores shown before 'view more'. */
-const STORES_SHOWN = 3;
 /** Where the member's answer to the age notice is kept for the visit. */
 const AGE_KEY = "mcoin.age";
 
@@ -67,7 +68,7 @@ function readAge(): AgeAnswer {
 export default function CouponDetails() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { offer, balance, now } = useLoaderData<typeof loader>();
+  const { offer, balance, now, address } = useLoaderData<typeof loader>();
   const location = useLocation();
   const signedIn = balance !== null;
   const priced: PricedOffer = { priceCents: offer.priceCents, mcoinPrice: offer.mcoinPrice, mcoin: offer.mcoin };
@@ -183,7 +184,7 @@ export default function CouponDetails() {
         </p>
       </section>
 
-      <Stores offer={offer} />
+      <OfferStores stores={offer.stores} />
 
       <section className="card offer-section" aria-labelledby="offer-terms">
         <h2 id="offer-terms" className="offer-section__title">
@@ -204,7 +205,7 @@ export default function CouponDetails() {
             {t("offer.signInToBuy")}
           </Link>
         ) : (
-          <PurchaseFlow offer={offer} quantity={pieces} mcoinUsed={mcoinUsed} cashCents={cashCents} adult={age === "adult"} disabled={blocker !== null} />
+          <PurchaseFlow offer={offer} quantity={pieces} mcoinUsed={mcoinUsed} cashCents={cashCents} adult={age === "adult"} address={address} disabled={blocker !== null} />
         )}
       </div>
 
@@ -342,42 +343,6 @@ function OfferActions({ offer, signedIn }: { offer: OfferDetail; signedIn: boole
         </p>
       ) : null}
     </>
-  );
-}
-
-function Stores({ offer }: { offer: OfferDetail }) {
-  const { t } = useTranslation();
-  const [all, setAll] = useState(false);
-  const shown = useMemo(() => (all ? offer.stores : offer.stores.slice(0, STORES_SHOWN)), [all, offer.stores]);
-  return (
-    <section className="card offer-section" aria-labelledby="offer-stores">
-      <h2 id="offer-stores" className="offer-section__title">
-        {t("offer.stores", { count: offer.stores.length })}
-      </h2>
-      <ul className="offer-stores">
-        {shown.map((store) => (
-          <li key={store.id}>
-            <Link to={`/store_details/${store.id}`} className="branch-row">
-              <span>
-                <span className="branch-row__name">
-                  {store.name} · {store.branch}
-                </span>
-                <span className="branch-row__meta">
-                  <PinIcon /> {store.address}
-                </span>
-              </span>
-              {store.distance !== null ? <span className="branch-row__distance">{formatDistance(store.distance)}</span> : null}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      {offer.stores.length > STORES_SHOWN ? (
-        <button type="button" className="more-link" aria-expanded={all} onClick={() => setAll(!all)}>
-          {all ? t("offer.viewFewer") : t("offer.viewMore", { count: offer.stores.length - STORES_SHOWN })}
-          <ChevronDownIcon className={`icon${all ? " icon--flipped" : ""}`} />
-        </button>
-      ) : null}
-    </section>
   );
 }
 

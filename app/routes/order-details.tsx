@@ -1,44 +1,108 @@
 /**
  * An order (/order_details/{id}; /other_order_details/{id} for third-party vouchers, with their other
- * code): what was bought, its status, what was paid in mCoin and in cash, what the cash earned. A
- * plain summary for now: the wallet issue adds the redemption code, its QR code, stores and refunds.
- * Only the member's own orders: another's is the route's 404.
+ * code). For coupons: each coupon's QR code (drawn on the server, no script), its redemption
+ * (write-off) code and its number with copy, how to redeem, validity and the stores; for goods: where
+ * they go and how far they are. Then what was paid and earned, the refund if there is one, and what
+ * can be done: pay now, cancel, confirm receipt, refund, delete, buy again. A gifted coupon and the
+ * order's kind are labelled. Only the member's own orders: another's is the route's 404.
  */
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ClockIcon } from "../components/icons";
+import { OfferStores } from "../components/offer-stores";
+import { OrderActions } from "../components/order-actions";
 import { BackToHomeLink, NotFoundScreen, StatusScreen } from "../components/status-screen";
+import { OrderKindBadge } from "../components/wallet-cards";
 import { useLocale } from "../hooks/use-locale";
 import { isApiError } from "../lib/api/errors";
-import { orderStatus, shopRefusal } from "../lib/api/shop-endpoints";
+import { PAYMENT_TYPES, offerDetail, orderStatus, shopRefusal, type Coupon } from "../lib/api/shop-endpoints";
+import { copyText } from "../lib/clipboard";
 import { formatMoney, formatPoints } from "../lib/money/format";
-import { formatDateTime } from "../lib/time/format";
+import { formatDate, formatDateTime } from "../lib/time/format";
+import { catalogNear } from "../server/catalog.server";
 import { idParam, requireMember } from "../server/gateway.server";
+import { orderAction } from "../server/order-actions.server";
+import { qrSvg } from "../server/qr.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
   const orderId = idParam(params.id);
-  const context = await requireMember(request);
+  const context = await requireMember(request, loadContext);
+  let order;
   try {
-    const order = await context.call(orderStatus, { orderId });
-    return data({ order }, { headers: await context.headers() });
+    order = await context.call(orderStatus, { orderId });
   } catch (error) {
     if (isApiError(error) && (error.code === "NOT_FOUND" || shopRefusal(error.body) === "ORDER_NOT_FOUND")) throw new Response("Not Found", { status: 404 });
     throw error;
   }
+  // A third-party voucher has its own screen, and the other screen none of its orders.
+  const other = new URL(request.url).pathname.startsWith("/other_order_details/");
+  if (other !== (order.paymentType === PAYMENT_TYPES.thirdParty)) throw new Response("Not Found", { status: 404 });
+
+  const { near } = await catalogNear(request);
+  const [offer, codes] = await Promise.all([
+    // How to redeem and where: the offer's; an offer gone from the catalog leaves them out.
+    context.api.call(offerDetail, { id: order.offerId, ...near }).then(
+      (reply) => reply.data,
+      () => null,
+    ),
+    Promise.all(order.coupons.filter((coupon) => coupon.status === "unused").map(async (coupon) => [coupon.id, await qrSvg(coupon.redemptionCode)] as const)),
+  ]);
+  return data(
+    { order, usage: offer?.usage ?? null, stores: offer?.stores ?? [], qr: Object.fromEntries(codes) as Record<number, string> },
+    { headers: await context.headers() },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return orderAction(request, context);
+}
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  return (
+    <>
+      <button type="button" className="button button--secondary button--small" aria-label={label} onClick={() => void copyText(text).then(setCopied)}>
+        {copied ? t("order.copied") : t("order.copy")}
+      </button>
+      <span className="visually-hidden" role="status">
+        {copied ? t("order.copiedLabel", { text }) : ""}
+      </span>
+    </>
+  );
+}
+
+function CouponCard({ coupon, qr, index, count }: { coupon: Coupon; qr: string | undefined; index: number; count: number }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <article className={`coupon-card card coupon-card--${coupon.status}`} aria-label={count > 1 ? t("coupon.ofCount", { index, count }) : t("coupon.one")}>
+      {qr ? (
+        // Markup the server drew from the code itself (server/qr.server.ts); it holds no script.
+        <div className="coupon-card__qr" role="img" aria-label={t("coupon.qr", { code: coupon.redemptionCode })} dangerouslySetInnerHTML={{ __html: qr }} />
+      ) : (
+        <p className="coupon-card__state">{coupon.status === "used" && coupon.usedAt ? t("coupon.usedOn", { date: formatDateTime(coupon.usedAt, locale) }) : t(`coupon.status.${coupon.status}`)}</p>
+      )}
+      <p className="coupon-card__label">{t("coupon.redemptionCode")}</p>
+      <p className={`coupon-card__code${coupon.status === "unused" ? "" : " coupon-card__code--void"}`} data-testid="redemption-code">
+        {coupon.redemptionCode}
+      </p>
+      <div className="coupon-card__number">
+        <span>{t("coupon.number", { number: coupon.couponNo })}</span>
+        <CopyButton text={coupon.couponNo} label={t("coupon.copyNumber", { number: coupon.couponNo })} />
+      </div>
+      {coupon.status === "used" && coupon.usedAtStore ? <p className="coupon-card__where">{t("coupon.usedAt", { store: coupon.usedAtStore })}</p> : null}
+    </article>
+  );
 }
 
 export default function OrderDetails() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { order } = useLoaderData<typeof loader>();
-  const [copied, setCopied] = useState(false);
-
-  const copy = (text: string) =>
-    void navigator.clipboard?.writeText(text).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
+  const { order, usage, stores, qr } = useLoaderData<typeof loader>();
+  const isGoods = order.fulfilment !== "coupon";
 
   return (
     <div className="order">
@@ -48,9 +112,21 @@ export default function OrderDetails() {
           <h1 id="order-title" className="order-head__title">
             {order.title}
           </h1>
-          <p className={`order-status order-status--${order.status}`}>{t(`order.status.${order.status}`)}</p>
+          <p className="order-head__badges">
+            <span className={`order-status order-status--${order.status}`}>{t(`order.status.${order.status}`)}</span>
+            <OrderKindBadge kind={order.orderKind} />
+          </p>
+          {order.orderKind === "gift" ? <p className="order-head__gift">{t("order.giftedNote")}</p> : null}
         </div>
       </section>
+
+      {order.coupons.length > 0 ? (
+        <section className="order-coupons" aria-label={t("coupon.title")}>
+          {order.coupons.map((coupon, index) => (
+            <CouponCard key={coupon.id} coupon={coupon} qr={qr[coupon.id]} index={index + 1} count={order.coupons.length} />
+          ))}
+        </section>
+      ) : null}
 
       {order.otherCode ? (
         <section className="card order-code" aria-labelledby="order-code-title">
@@ -58,12 +134,7 @@ export default function OrderDetails() {
             {t("order.otherCode")}
           </h2>
           <p className="order-code__value">{order.otherCode}</p>
-          <button type="button" className="button button--secondary" onClick={() => copy(order.otherCode!)}>
-            {t("order.copy")}
-          </button>
-          <p className="order-code__copied" role="status">
-            {copied ? t("order.copied") : ""}
-          </p>
+          <CopyButton text={order.otherCode} label={t("order.copyOtherCode")} />
         </section>
       ) : null}
 
@@ -71,6 +142,46 @@ export default function OrderDetails() {
         <a className="button button--primary button--block order-coupon-link" href={order.couponUrl} rel="noopener noreferrer">
           {t("order.useCoupon")}
         </a>
+      ) : null}
+
+      {isGoods && (order.address || order.fulfilment === "pickup") ? (
+        <section className="card offer-section" aria-labelledby="order-delivery">
+          <h2 id="order-delivery" className="offer-section__title">
+            {order.fulfilment === "pickup" ? t("order.pickup") : t("order.deliverTo")}
+          </h2>
+          {order.address ? (
+            <p className="offer-section__text">
+              {order.address.name} {order.address.areaCode} {order.address.mobile}
+              {"\n"}
+              {order.address.area} {order.address.address}
+            </p>
+          ) : (
+            <p className="offer-section__text">{t("order.pickupNote")}</p>
+          )}
+        </section>
+      ) : null}
+
+      {usage && order.fulfilment === "coupon" ? (
+        <section className="card offer-section" aria-labelledby="order-usage">
+          <h2 id="order-usage" className="offer-section__title">
+            {t("order.howToRedeem")}
+          </h2>
+          <p className="offer-section__text">{usage}</p>
+          {order.coupons[0] ? (
+            <p className="offer-section__validity">
+              <ClockIcon /> {t("offer.validUntil", { date: formatDate(order.coupons[0].useUntil, locale) })}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+
+      {stores.length > 0 ? <OfferStores stores={stores} /> : null}
+
+      {order.refund ? (
+        <Link to={`/refund_application/${order.id}`} className="card order-refund">
+          <span>{t("refund.orderNo", { number: order.refund.refundOrderNo })}</span>
+          <span className={`order-status order-status--${order.refund.status}`}>{t(`refund.status.${order.refund.status}`)}</span>
+        </Link>
       ) : null}
 
       <section className="card" aria-label={t("order.summary")}>
@@ -116,8 +227,28 @@ export default function OrderDetails() {
               <dd>{formatDateTime(order.payBy, locale)}</dd>
             </div>
           ) : null}
+          {order.cancelBy && order.status === "awaiting_payment" ? (
+            <div>
+              <dt>{t("order.cancelBy")}</dt>
+              <dd>{formatDateTime(order.cancelBy, locale)}</dd>
+            </div>
+          ) : null}
+          {order.shippedAt ? (
+            <div>
+              <dt>{t("order.shipped")}</dt>
+              <dd>{formatDateTime(order.shippedAt, locale)}</dd>
+            </div>
+          ) : null}
+          {order.completedAt ? (
+            <div>
+              <dt>{t("order.completed")}</dt>
+              <dd>{formatDateTime(order.completedAt, locale)}</dd>
+            </div>
+          ) : null}
         </dl>
       </section>
+
+      <OrderActions order={order} />
     </div>
   );
 }

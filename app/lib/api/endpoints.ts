@@ -122,6 +122,7 @@ export const AddressSchema = z.object({
   area: z.string(),
   address: z.string(),
 });
+export type Address = z.infer<typeof AddressSchema>;
 
 /** The member's shipping addresses. */
 export const userAddressList = defineEndpoint({

@@ -118,6 +118,9 @@ export const McoinRulesSchema = z.object({
   maxPerPiece: z.number().int().nonnegative(),
 });
 
+/** Coupons and vouchers are "coupon"; goods are delivered to an address, or picked up at a store. */
+export const FulfilmentSchema = z.enum(["coupon", "delivery", "pickup"]);
+
 export const OfferDetailSchema = OfferSummarySchema.extend({
   /** Every picture of the offer, the first being `image`. */
   images: z.array(z.string()).min(1),
@@ -130,6 +133,8 @@ export const OfferDetailSchema = OfferSummarySchema.extend({
   boughtByMember: z.number().int().nonnegative().nullable(),
   availability: OfferAvailabilitySchema,
   paymentType: PaymentTypeSchema,
+  /** Delivery goods need an address at checkout (createOrder's addressId); pickup goods and coupons do not. */
+  fulfilment: FulfilmentSchema,
   /** Until when a bought piece can be used. */
   useUntil: z.number(),
   usage: z.string(),
@@ -238,8 +243,7 @@ export const OrderSchema = z.object({
   otherCode: z.string().nullable(),
   failure: OrderFailureSchema.nullable(),
   orderKind: OrderKindSchema,
-  /** Coupons and vouchers are "coupon"; goods are delivered to an address, or picked up at a store. */
-  fulfilment: z.enum(["coupon", "delivery", "pickup"]),
+  fulfilment: FulfilmentSchema,
   /** An unpaid goods order can be cancelled until this time, not after (spec section 4); else null. */
   cancelBy: z.number().nullable(),
   /** Where goods go (delivery). */
@@ -321,11 +325,23 @@ export const walletNotify = defineEndpoint({
 const Paging = { page: Int.min(1).max(1000).default(1), size: Int.min(1).max(50).default(10) };
 
 /**
- * The order list's tabs (spec section 4): all, unpaid, unshipped, shipped, completed, return/refund
- * (orders refunding or refunded), post-sale (received or completed orders that can still be refunded).
+ * The order list's tabs (spec section 4): all, unpaid, unshipped, shipped, completed, return/refund,
+ * post-sale. ORDER_TAB_STATUSES is where each tab is defined: the statuses of the orders it lists.
+ * "all" lists every order; received (coupons in hand) and closed orders are in "all" only.
  */
 export const ORDER_TABS = ["all", "unpaid", "unshipped", "shipped", "completed", "refund", "after_sale"] as const;
 export const OrderTabSchema = z.enum(ORDER_TABS);
+export type OrderTab = z.infer<typeof OrderTabSchema>;
+export const ORDER_TAB_STATUSES: Readonly<Record<Exclude<OrderTab, "all">, readonly OrderStatus[]>> = {
+  unpaid: ["awaiting_payment"],
+  unshipped: ["awaiting_shipment"],
+  shipped: ["awaiting_receipt", "awaiting_pickup"],
+  completed: ["completed", "used"],
+  /** "Return/refund": a refund asked for and under way. */
+  refund: ["refunding"],
+  /** "Post-sale": the refund is done. */
+  after_sale: ["refunded"],
+};
 
 /** The member's orders, newest first, by tab; goods (logistics orders), coupons, or all. Deleted orders are not listed. */
 export const orderList = defineEndpoint({

@@ -1,0 +1,136 @@
+/**
+ * What a member can do with one order, by its status: pay now (back into the cashier, with the same
+ * safety as checkout), cancel it while unpaid, confirm receipt of goods, apply for a refund, delete a
+ * finished order (after asking), buy it again. Each posts to the screen's action
+ * (server/order-actions.server.ts) with the idempotency key of its form; a refusal shows in place.
+ */
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useDoubleTapGuard } from "../hooks/use-double-tap-guard";
+import { useIdempotencyKey } from "../hooks/use-idempotency-key";
+import type { Order } from "../lib/api/shop-endpoints";
+import type { OrderActionResult } from "../server/order-actions.server";
+import { Dialog } from "./dialog";
+import { Overlay } from "./overlay";
+import { PaymentResult, usePayment } from "./purchase-flow";
+
+const FINAL = new Set<Order["status"]>(["closed", "completed", "used", "refunded"]);
+
+/** Whether a refund may be asked for (the gateway's rule): every coupon unused, or goods not shipped yet; never a gift. */
+export function refundable(order: Order): boolean {
+  if (order.orderKind === "gift" || order.refund !== null) return false;
+  if (order.status === "awaiting_shipment") return true;
+  return order.status === "received" && order.coupons.length > 0 && order.coupons.every((coupon) => coupon.status === "unused");
+}
+
+/** Whether the member may delete it: finished, or every coupon expired. */
+export function deletable(order: Order): boolean {
+  return FINAL.has(order.status) || (order.status === "received" && order.coupons.length > 0 && order.coupons.every((coupon) => coupon.status === "expired"));
+}
+
+function useOrderIntent(intent: "cancel" | "receive" | "delete", orderId: number) {
+  const fetcher = useFetcher<OrderActionResult>();
+  const form = useIdempotencyKey();
+  const guard = useDoubleTapGuard();
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) form.done();
+  }, [fetcher.state, fetcher.data, form]);
+  return {
+    busy: fetcher.state !== "idle",
+    refusal: fetcher.data && !fetcher.data.ok ? fetcher.data.message : null,
+    send: () => guard(() => fetcher.submit({ intent, orderId: String(orderId), idempotencyKey: form.key() }, { method: "post" })),
+  };
+}
+
+export function OrderActions({ order, compact = false }: { order: Order; compact?: boolean }) {
+  const { t } = useTranslation();
+  const payment = usePayment();
+  const cancel = useOrderIntent("cancel", order.id);
+  const receive = useOrderIntent("receive", order.id);
+  const remove = useOrderIntent("delete", order.id);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const payGuard = useDoubleTapGuard();
+  const refusal = cancel.refusal ?? receive.refusal ?? remove.refusal;
+  const size = compact ? " button--small" : "";
+
+  return (
+    <>
+      <div className="order-actions">
+        {order.status === "awaiting_payment" ? (
+          <>
+            <button type="button" className={`button button--secondary${size}`} disabled={cancel.busy || payment.busy} onClick={cancel.send}>
+              {t("order.cancel")}
+            </button>
+            <button type="button" className={`button button--primary${size}`} disabled={payment.busy || cancel.busy} onClick={() => payGuard(() => void payment.pay(order))}>
+              {payment.busy ? t("offer.paying") : t("order.payNow")}
+            </button>
+          </>
+        ) : null}
+        {order.status === "awaiting_receipt" || order.status === "awaiting_pickup" ? (
+          <button type="button" className={`button button--primary${size}`} disabled={receive.busy} onClick={receive.send}>
+            {t("order.confirmReceipt")}
+          </button>
+        ) : null}
+        {refundable(order) ? (
+          <Link to={`/refund_application/${order.id}`} className={`button button--secondary${size}`}>
+            {t("order.refund")}
+          </Link>
+        ) : null}
+        {deletable(order) ? (
+          <button type="button" className={`button button--secondary${size}`} disabled={remove.busy} onClick={() => setConfirmDelete(true)}>
+            {t("order.delete")}
+          </button>
+        ) : null}
+        {order.orderKind !== "gift" && (FINAL.has(order.status) || order.status === "received") ? (
+          <Link to={`/coupon_details/${order.offerId}`} className={`button button--secondary${size}`}>
+            {t("order.buyAgain")}
+          </Link>
+        ) : null}
+      </div>
+      {refusal ? (
+        <p className="form-message" role="alert">
+          {refusal}
+        </p>
+      ) : payment.cancelled ? (
+        <p className="order-actions__note" role="status">
+          {t("offer.paymentCancelled")}
+        </p>
+      ) : null}
+
+      {confirmDelete ? (
+        <Overlay>
+          <Dialog
+            role="alertdialog"
+            title={t("order.deleteTitle")}
+            onDismiss={() => setConfirmDelete(false)}
+            actions={
+              <>
+                <button type="button" className="button button--secondary" onClick={() => setConfirmDelete(false)}>
+                  {t("common.cancel")}
+                </button>
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => {
+                    setConfirmDelete(false);
+                    remove.send();
+                  }}
+                >
+                  {t("order.delete")}
+                </button>
+              </>
+            }
+          >
+            <p>{t("order.deleteBody")}</p>
+          </Dialog>
+        </Overlay>
+      ) : null}
+      {payment.verdict ? (
+        <Overlay>
+          <PaymentResult verdict={payment.verdict} onDismiss={payment.dismiss} onCheckAgain={payment.checkAgain} />
+        </Overlay>
+      ) : null}
+    </>
+  );
+}

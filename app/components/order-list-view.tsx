@@ -1,0 +1,61 @@
+/**
+ * Orders by the spec's seven tabs (all, unpaid, unshipped, shipped, completed, return/refund,
+ * post-sale), paging as the member scrolls: my orders (every order), my redemptions (coupons) and the
+ * logistics orders of my coupons (goods) are this one view. The tab lives in the URL.
+ */
+import { Link, useNavigate } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ORDER_TABS, type Order } from "../lib/api/shop-endpoints";
+import { InfiniteList, type PageReply } from "./infinite-list";
+import { TabBar } from "./tab-bar";
+import { OrderCard } from "./wallet-cards";
+
+export type OrderListType = "all" | "goods" | "coupon";
+export type OrderTab = (typeof ORDER_TABS)[number];
+
+export interface OrderListData {
+  type: OrderListType;
+  tab: OrderTab;
+  items: Order[];
+  page: number;
+  hasMore: boolean;
+  counts: Partial<Record<OrderTab, number>>;
+}
+
+/** A page of a wallet list, as /resources/wallet answers it. */
+export function readWalletPage<T>(reply: unknown): PageReply<T> {
+  const page = reply as { ok: boolean; items?: T[]; page?: number; hasMore?: boolean };
+  return page.ok ? { ok: true, items: page.items ?? [], page: page.page ?? 1, hasMore: page.hasMore ?? false } : { ok: false };
+}
+
+export function OrderListView({ list, search }: { list: OrderListData; search: (tab: OrderTab) => string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <TabBar
+        label={t("order.tabsLabel")}
+        tabs={ORDER_TABS.map((tab) => ({ id: tab, label: t(`order.tab.${tab}`), count: tab === "all" ? undefined : list.counts[tab] }))}
+        selected={list.tab}
+        onSelect={(tab) => navigate({ search: search(tab) }, { replace: true, preventScrollReset: true })}
+      />
+      <InfiniteList
+        key={`${list.type}-${list.tab}`}
+        initial={list}
+        pageUrl={(page) => `/resources/wallet?${new URLSearchParams({ list: "orders", tab: list.tab, type: list.type, page: String(page) })}`}
+        readPage={readWalletPage<Order>}
+        keyOf={(order) => order.id}
+        renderItem={(order) => <OrderCard order={order} />}
+        label={t(`order.tab.${list.tab}`)}
+        empty={
+          <div className="empty-state">
+            <p>{t(`order.empty.${list.type}`)}</p>
+            <Link to="/index" className="button button--secondary">
+              {t("wallet.browse")}
+            </Link>
+          </div>
+        }
+      />
+    </>
+  );
+}

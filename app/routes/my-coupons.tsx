@@ -1,0 +1,251 @@
+/**
+ * My coupons (/mycoupon; /mycoupons/{token} lands here too): the coupons by tab (unused, used,
+ * expired, with their counts), each order's extra coupons folded away; and, one tap away, the
+ * logistics orders, the refund orders and the mCoin coupons; and redeeming a code. The active tab is
+ * the spec's coupon tab (lib/coupon-tab.ts): it is kept for the visit, set back to 1 by a successful
+ * payment and by leaving for home.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useFetcher, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Dialog } from "../components/dialog";
+import { InfiniteList } from "../components/infinite-list";
+import { OrderListView, readWalletPage, type OrderListData, type OrderTab } from "../components/order-list-view";
+import { Overlay } from "../components/overlay";
+import { TabBar } from "../components/tab-bar";
+import { CouponGroupCard, McoinCouponCard, RefundCard } from "../components/wallet-cards";
+import { useIdempotencyKey } from "../hooks/use-idempotency-key";
+import { ORDER_TABS, orderList, type Refund } from "../lib/api/shop-endpoints";
+import { COUPON_TABS, couponList, mcoinCouponList, refundList, type CouponGroup, type CouponTab, type McoinCoupon } from "../lib/api/wallet-endpoints";
+import { couponTab, setCouponTab } from "../lib/coupon-tab";
+import { formatPoints } from "../lib/money/format";
+import { requireMember } from "../server/gateway.server";
+import { orderAction, type OrderActionResult } from "../server/order-actions.server";
+import { WALLET_PAGE_SIZE } from "./resources.wallet";
+
+const VIEWS = ["coupons", "logistics", "refunds", "mcoin"] as const;
+type View = (typeof VIEWS)[number];
+
+const pick = <T extends string>(values: readonly T[], value: string | null, fallback: T): T => (values as readonly string[]).includes(value ?? "") ? (value as T) : fallback;
+
+export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
+  const context = await requireMember(request, loadContext);
+  const url = new URL(request.url);
+  const view = pick(VIEWS, url.searchParams.get("view"), "coupons");
+  const size = WALLET_PAGE_SIZE;
+  const headers = await context.headers();
+  switch (view) {
+    case "coupons": {
+      const tab = pick(COUPON_TABS, url.searchParams.get("tab"), "unused");
+      const page = await context.call(couponList, { tab, page: 1, size });
+      return data({ view, tab, coupons: { items: page.list, page: page.page, hasMore: page.hasMore }, counts: page.counts }, { headers });
+    }
+    case "logistics": {
+      const tab = pick(ORDER_TABS, url.searchParams.get("tab"), "all");
+      const page = await context.call(orderList, { tab, type: "goods", page: 1, size });
+      const orders: OrderListData = { type: "goods", tab, items: page.list, page: page.page, hasMore: page.hasMore, counts: page.counts };
+      return data({ view, orders }, { headers });
+    }
+    case "refunds": {
+      const page = await context.call(refundList, { page: 1, size });
+      return data({ view, refunds: { items: page.list, page: page.page, hasMore: page.hasMore } }, { headers });
+    }
+    case "mcoin": {
+      const page = await context.call(mcoinCouponList, { page: 1, size });
+      return data({ view, mcoin: { items: page.list, page: page.page, hasMore: page.hasMore } }, { headers });
+    }
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return orderAction(request, context);
+}
+
+export default function MyCoupons() {
+  const { t } = useTranslation();
+  const loaded = useLoaderData<typeof loader>();
+  const [redeeming, setRedeeming] = useState(false);
+
+  return (
+    <div className="wallet">
+      <nav className="wallet-nav" aria-label={t("wallet.more")}>
+        <Link to="?view=coupons" className="wallet-nav__item" aria-current={loaded.view === "coupons" ? "page" : undefined}>
+          {t("wallet.coupons")}
+        </Link>
+        <Link to="?view=logistics" className="wallet-nav__item" aria-current={loaded.view === "logistics" ? "page" : undefined}>
+          {t("wallet.logistics")}
+        </Link>
+        <Link to="?view=refunds" className="wallet-nav__item" aria-current={loaded.view === "refunds" ? "page" : undefined}>
+          {t("wallet.refunds")}
+        </Link>
+        <Link to="?view=mcoin" className="wallet-nav__item" aria-current={loaded.view === "mcoin" ? "page" : undefined}>
+          {t("wallet.mcoinCoupons")}
+        </Link>
+        <button type="button" className="wallet-nav__item wallet-nav__redeem" onClick={() => setRedeeming(true)}>
+          {t("wallet.redeem")}
+        </button>
+      </nav>
+
+      {loaded.view === "coupons" ? <CouponsView tab={loaded.tab} list={loaded.coupons} counts={loaded.counts} /> : null}
+      {loaded.view === "logistics" ? <OrderListView list={loaded.orders} search={(tab: OrderTab) => `?${new URLSearchParams({ view: "logistics", tab })}`} /> : null}
+      {loaded.view === "refunds" ? <RefundsView list={loaded.refunds} /> : null}
+      {loaded.view === "mcoin" ? <McoinCouponsView list={loaded.mcoin} /> : null}
+
+      {redeeming ? <RedeemCodeDialog onClose={() => setRedeeming(false)} /> : null}
+    </div>
+  );
+}
+
+function CouponsView({ tab, list, counts }: { tab: CouponTab; list: { items: CouponGroup[]; page: number; hasMore: boolean }; counts: Partial<Record<CouponTab, number>> }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const show = (next: CouponTab) => {
+    setCouponTab(COUPON_TABS.indexOf(next) + 1);
+    navigate({ search: `?tab=${next}` }, { replace: true, preventScrollReset: true });
+  };
+  // Entering without a tab opens the one the member was on this visit (the spec's coupon tab).
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).has("tab")) return;
+    const remembered = COUPON_TABS[couponTab() - 1] ?? "unused";
+    if (remembered !== tab) navigate({ search: `?tab=${remembered}` }, { replace: true, preventScrollReset: true });
+  }, [navigate, tab]);
+
+  return (
+    <>
+      <TabBar label={t("wallet.couponTabs")} tabs={COUPON_TABS.map((id) => ({ id, label: t(`coupon.tab.${id}`), count: counts[id] ?? 0 }))} selected={tab} onSelect={show} />
+      <InfiniteList
+        key={tab}
+        initial={list}
+        pageUrl={(page) => `/resources/wallet?${new URLSearchParams({ list: "coupons", tab, page: String(page) })}`}
+        readPage={readWalletPage<CouponGroup>}
+        keyOf={(group) => group.order.id}
+        renderItem={(group) => <CouponGroupCard group={group} />}
+        label={t(`coupon.tab.${tab}`)}
+        empty={
+          <div className="empty-state">
+            <p>{t(`coupon.empty.${tab}`)}</p>
+            <Link to="/index" className="button button--secondary">
+              {t("wallet.browse")}
+            </Link>
+          </div>
+        }
+      />
+    </>
+  );
+}
+
+function RefundsView({ list }: { list: { items: Refund[]; page: number; hasMore: boolean } }) {
+  const { t } = useTranslation();
+  return (
+    <InfiniteList
+      initial={list}
+      pageUrl={(page) => `/resources/wallet?${new URLSearchParams({ list: "refunds", page: String(page) })}`}
+      readPage={readWalletPage<Refund>}
+      keyOf={(refund) => refund.id}
+      renderItem={(refund) => <RefundCard refund={refund} />}
+      label={t("wallet.refunds")}
+      empty={<p className="empty-state">{t("refund.empty")}</p>}
+    />
+  );
+}
+
+function McoinCouponsView({ list }: { list: { items: McoinCoupon[]; page: number; hasMore: boolean } }) {
+  const { t } = useTranslation();
+  return (
+    <InfiniteList
+      initial={list}
+      pageUrl={(page) => `/resources/wallet?${new URLSearchParams({ list: "mcoin", page: String(page) })}`}
+      readPage={readWalletPage<McoinCoupon>}
+      keyOf={(coupon) => coupon.id}
+      renderItem={(coupon) => <McoinCouponCard coupon={coupon} action={coupon.status === "unused" ? <UseMcoinCoupon coupon={coupon} /> : null} />}
+      label={t("wallet.mcoinCoupons")}
+      empty={<p className="empty-state">{t("mcoinCoupon.empty")}</p>}
+    />
+  );
+}
+
+/** Using an mCoin coupon adds its mCoin to the balance at once. */
+function UseMcoinCoupon({ coupon }: { coupon: McoinCoupon }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<OrderActionResult>();
+  const form = useIdempotencyKey();
+  if (fetcher.data?.ok && fetcher.data.intent === "use-mcoin-coupon") {
+    return (
+      <span className="mcoin-coupon__done" role="status">
+        {t("mcoinCoupon.added", { mcoin: formatPoints(coupon.mcoin), balance: formatPoints(fetcher.data.balance) })}
+      </span>
+    );
+  }
+  return (
+    <span className="mcoin-coupon__action">
+      <button
+        type="button"
+        className="button button--primary button--small"
+        disabled={fetcher.state !== "idle"}
+        aria-label={t("mcoinCoupon.useLabel", { title: coupon.title })}
+        onClick={() => fetcher.submit({ intent: "use-mcoin-coupon", couponId: String(coupon.id), idempotencyKey: form.key() }, { method: "post" })}
+      >
+        {t("mcoinCoupon.use")}
+      </button>
+      {fetcher.data && !fetcher.data.ok ? (
+        <span className="form-message" role="alert">
+          {fetcher.data.message}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** "Redeem a coupon": a code from a gift or a promotion adds a coupon or an mCoin coupon. */
+function RedeemCodeDialog({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<OrderActionResult>();
+  const form = useIdempotencyKey();
+  const revalidator = useRevalidator();
+  const result = fetcher.data;
+  useEffect(() => {
+    if (fetcher.state === "idle" && result?.ok) {
+      form.done();
+      revalidator.revalidate();
+    }
+    // Once per answer.
+  }, [fetcher.state, result]);
+
+  return (
+    <Overlay>
+      <Dialog
+        title={t("wallet.redeem")}
+        onDismiss={onClose}
+        actions={
+          <>
+            <button type="button" className="button button--secondary" onClick={onClose}>
+              {t("common.close")}
+            </button>
+            <button type="submit" form="redeem-code" className="button button--primary" disabled={fetcher.state !== "idle"}>
+              {t("wallet.redeemSubmit")}
+            </button>
+          </>
+        }
+      >
+        <fetcher.Form method="post" id="redeem-code" className="redeem-form">
+          <input type="hidden" name="intent" value="redeem-code" />
+          <input type="hidden" name="idempotencyKey" value={form.key()} />
+          <label className="field">
+            <span className="field__label">{t("wallet.code")}</span>
+            <input name="code" required autoComplete="off" autoCapitalize="characters" maxLength={32} pattern="[A-Za-z0-9\-]{4,32}" className="field__input" />
+          </label>
+        </fetcher.Form>
+        {result && !result.ok ? (
+          <p className="form-message" role="alert">
+            {result.message}
+          </p>
+        ) : result?.ok && result.intent === "redeem-code" ? (
+          <p className="form-success" role="status">
+            {result.gift ? t("wallet.redeemedGift", { title: result.gift.title }) : t("wallet.redeemedMcoin", { title: result.mcoinCoupon?.title ?? "", mcoin: formatPoints(result.mcoinCoupon?.mcoin ?? 0) })}
+          </p>
+        ) : null}
+      </Dialog>
+    </Overlay>
+  );
+}

@@ -1,0 +1,205 @@
+/**
+ * The refund of an order (/refund_application/{id}, titled). Before one is asked for: what comes
+ * back (only what was paid, the cash and the mCoin apart), one of the spec's 8 reasons, remarks
+ * (needed for "other", up to 200 characters), and the member's word that they understand the
+ * coupons become invalid for good. The form works without JavaScript: its idempotency key is minted
+ * by the loader, and a refusal keeps what was typed. Once asked for, the same address shows the
+ * refund order: its number, amounts requested and refunded, dates, reason, remarks, refund number.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { refundable } from "../components/order-actions";
+import { BackToHomeLink, NotFoundScreen, StatusScreen } from "../components/status-screen";
+import { orderPath } from "../components/wallet-cards";
+import { useLocale } from "../hooks/use-locale";
+import { isApiError } from "../lib/api/errors";
+import { REFUND_REASONS, REFUND_REMARKS_MAX, orderStatus, shopRefusal, type Refund } from "../lib/api/shop-endpoints";
+import { newIdempotencyKey } from "../lib/idempotency-key";
+import { formatMoney, formatPoints } from "../lib/money/format";
+import { formatDateTime } from "../lib/time/format";
+import { idParam, requireMember } from "../server/gateway.server";
+import { refundAction, type OrderActionResult } from "../server/order-actions.server";
+
+export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
+  const orderId = idParam(params.id);
+  const context = await requireMember(request, loadContext);
+  let order;
+  try {
+    order = await context.call(orderStatus, { orderId });
+  } catch (error) {
+    if (isApiError(error) && (error.code === "NOT_FOUND" || shopRefusal(error.body) === "ORDER_NOT_FOUND")) throw new Response("Not Found", { status: 404 });
+    throw error;
+  }
+  return data({ order, idempotencyKey: newIdempotencyKey() }, { headers: await context.headers() });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return refundAction(request, idParam(params.id), context);
+}
+
+function RefundOrder({ refund }: { refund: Refund }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const rows: [string, string][] = [
+    [t("refund.refundOrderNo"), refund.refundOrderNo],
+    [t("order.number"), refund.orderNo],
+    [`${t("refund.requested")} · ${t("refund.cashAmount")}`, formatMoney(refund.cashRequestedCents / 100)],
+    [`${t("refund.requested")} · ${t("refund.mcoinAmount")}`, formatPoints(refund.mcoinRequested)],
+    [`${t("refund.refunded")} · ${t("refund.cashAmount")}`, formatMoney(refund.cashRefundedCents / 100)],
+    [`${t("refund.refunded")} · ${t("refund.mcoinAmount")}`, formatPoints(refund.mcoinRefunded)],
+    [t("refund.requestedAt"), formatDateTime(refund.requestedAt, locale)],
+    [t("refund.refundedAt"), refund.refundedAt === null ? "—" : formatDateTime(refund.refundedAt, locale)],
+    [t("refund.reasonLabel"), t(`refund.reason.${refund.reason}`)],
+    [t("refund.remarks"), refund.remarks || "—"],
+    [t("refund.refundNo"), refund.refundNo ?? "—"],
+  ];
+  return (
+    <section className="card offer-section refund-order" aria-labelledby="refund-order-title" data-testid="refund-order">
+      <h2 id="refund-order-title" className="offer-section__title refund-order__title">
+        {t("refund.orderTitle")}
+        <span className={`order-status order-status--${refund.status}`}>{t(`refund.status.${refund.status}`)}</span>
+      </h2>
+      {refund.status === "refunding" ? <p className="refund-order__note">{t("refund.pending")}</p> : null}
+      <dl className="order-rows">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export default function RefundApplication() {
+  const { t } = useTranslation();
+  const { order, idempotencyKey } = useLoaderData<typeof loader>();
+  const answer = useActionData<OrderActionResult>();
+  const navigation = useNavigation();
+  const [reason, setReason] = useState<string>("");
+  const [remarks, setRemarks] = useState("");
+  const refusal = answer && !answer.ok ? answer : null;
+  const fieldErrors = refusal?.fieldErrors ?? {};
+  const busy = navigation.state === "submitting";
+
+  return (
+    <div className="refund">
+      <Link to={orderPath(order)} className="card order-head refund__order">
+        <img className="order-head__image" src={order.image} alt="" width={96} height={60} />
+        <div>
+          <h1 className="order-head__title">{order.title}</h1>
+          <p className="refund__meta">
+            {order.orderNo} · {t("order.pieces", { count: order.quantity })}
+          </p>
+        </div>
+      </Link>
+
+      {order.refund ? (
+        <RefundOrder refund={order.refund} />
+      ) : !refundable(order) ? (
+        <StatusScreen title={t("refund.notRefundable")} body={t(`order.status.${order.status}`)}>
+          <Link className="button button--secondary" to={orderPath(order)}>
+            {t("order.summary")}
+          </Link>
+        </StatusScreen>
+      ) : (
+        <Form method="post" className="refund-form" noValidate aria-describedby={refusal ? "refund-refusal" : undefined}>
+          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <input type="hidden" name="intent" value="refund" />
+
+          <section className="card offer-section refund-form__amounts" aria-labelledby="refund-amounts">
+            <h2 id="refund-amounts" className="offer-section__title">
+              {t("refund.amountsTitle")}
+            </h2>
+            <dl className="order-rows">
+              <div>
+                <dt>{t("refund.cashAmount")}</dt>
+                <dd data-testid="refund-cash">{formatMoney(order.cashCents / 100)}</dd>
+              </div>
+              <div>
+                <dt>{t("refund.mcoinAmount")}</dt>
+                <dd data-testid="refund-mcoin">{formatPoints(order.mcoinUsed)}</dd>
+              </div>
+            </dl>
+            <p className="field__hint">{t("refund.onlyPaid")}</p>
+          </section>
+
+          <fieldset className="card offer-section refund-form__reasons" aria-invalid={fieldErrors.reason ? true : undefined} aria-describedby={fieldErrors.reason ? "refund-reason-error" : undefined}>
+            <legend className="offer-section__title">{t("refund.reasonLabel")}</legend>
+            {REFUND_REASONS.map((value) => (
+              <label key={value} className="refund-form__reason">
+                <input type="radio" name="reason" value={value} required checked={reason === value} onChange={() => setReason(value)} />
+                <span>{t(`refund.reason.${value}`)}</span>
+              </label>
+            ))}
+            {fieldErrors.reason ? (
+              <p id="refund-reason-error" className="field__error">
+                {fieldErrors.reason}
+              </p>
+            ) : null}
+          </fieldset>
+
+          <div className="card offer-section field">
+            <label htmlFor="refund-remarks" className="offer-section__title">
+              {t("refund.remarksLabel")}
+            </label>
+            <textarea
+              className="field__input"
+              id="refund-remarks"
+              name="remarks"
+              rows={3}
+              maxLength={REFUND_REMARKS_MAX}
+              value={remarks}
+              onChange={(event) => setRemarks(event.target.value)}
+              required={reason === "other"}
+              aria-invalid={fieldErrors.remarks ? true : undefined}
+              aria-describedby="refund-remarks-hint refund-remarks-error"
+            />
+            <p id="refund-remarks-hint" className="field__hint">
+              {t("refund.remarksHint", { max: REFUND_REMARKS_MAX })} · {remarks.length}/{REFUND_REMARKS_MAX}
+            </p>
+            {fieldErrors.remarks ? (
+              <p id="refund-remarks-error" className="field__error">
+                {fieldErrors.remarks}
+              </p>
+            ) : null}
+          </div>
+
+          <div className="card offer-section refund-form__confirm">
+            <p className="refund-form__warning" role="note">
+              {t("refund.irreversible")}
+            </p>
+            <label className="refund-form__check">
+              <input type="checkbox" name="confirmed" value="1" required aria-invalid={fieldErrors.confirmed ? true : undefined} />
+              <span>{t("refund.confirmLabel")}</span>
+            </label>
+            {fieldErrors.confirmed ? <p className="field__error">{fieldErrors.confirmed}</p> : null}
+          </div>
+
+          {refusal ? (
+            <p id="refund-refusal" className="form-message" role="alert">
+              {refusal.message}
+            </p>
+          ) : null}
+          <button type="submit" className="button button--primary button--block" disabled={busy}>
+            {t("refund.submit")}
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  return (
+    <StatusScreen title={t("error.unexpected")} body={t("error.tryLater")}>
+      <BackToHomeLink />
+    </StatusScreen>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * More pages of the member's wallet lists: coupons by tab, orders by tab and type, refunds, mCoin
+ * coupons. A failure answers { ok: false } for the list to offer 'load failed, tap to reload'.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { isApiError } from "../lib/api/errors";
+import { ORDER_TABS, orderList } from "../lib/api/shop-endpoints";
+import { COUPON_TABS, couponList, mcoinCouponList, refundList } from "../lib/api/wallet-endpoints";
+import { requireMember } from "../server/gateway.server";
+import { resourceJson } from "../server/resource-response.server";
+
+const Page = z.coerce.number().int().min(1).max(1000);
+const QuerySchema = z.discriminatedUnion("list", [
+  z.object({ list: z.literal("coupons"), tab: z.enum(COUPON_TABS), page: Page }),
+  z.object({ list: z.literal("orders"), tab: z.enum(ORDER_TABS), type: z.enum(["all", "goods", "coupon"]), page: Page }),
+  z.object({ list: z.literal("refunds"), page: Page }),
+  z.object({ list: z.literal("mcoin"), page: Page }),
+]);
+
+export const WALLET_PAGE_SIZE = 10;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const query = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) return resourceJson({ ok: false as const }, { status: 400 });
+  const context = await requireMember(request);
+  const size = WALLET_PAGE_SIZE;
+  const noStore = { headers: { "Cache-Control": "no-store" } };
+  try {
+    const { data: page } =
+      query.data.list === "coupons"
+        ? await context.api.call(couponList, { tab: query.data.tab, page: query.data.page, size })
+        : query.data.list === "orders"
+          ? await context.api.call(orderList, { tab: query.data.tab, type: query.data.type, page: query.data.page, size })
+          : query.data.list === "refunds"
+            ? await context.api.call(refundList, { page: query.data.page, size })
+            : await context.api.call(mcoinCouponList, { page: query.data.page, size });
+    return resourceJson({ ok: true as const, items: page.list as unknown[], page: page.page, hasMore: page.hasMore }, noStore);
+  } catch (error) {
+    if (isApiError(error) && error.code === "NOT_LOGIN") throw await context.failure(error);
+    if (isApiError(error)) return resourceJson({ ok: false as const }, noStore);
+    throw error;
+  }
+}

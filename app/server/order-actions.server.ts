@@ -1,0 +1,136 @@
+/**
+ * What a member can do with their orders and coupons, for every screen that offers it (the offer's
+ * cancel after the cashier, an order's detail, the order and coupon lists, the refund form): cancel an
+ * unpaid order, delete a finished one, confirm receipt of goods, apply for a refund, redeem a code,
+ * use an mCoin coupon. One zod schema per intent, each carrying the idempotency key of the form that
+ * sent it; bad input is a 400 with a translated message, a refusal of the gateway a 409 (404 for an
+ * order that is not the member's) with the refusal translated, and neither changes anything.
+ */
+import { data, redirect } from "@remix-run/node";
+import type { TFunction } from "i18next";
+import { z } from "zod";
+import { isApiError } from "../lib/api/errors";
+import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, REFUND_REMARKS_MAX, RefundReasonSchema, cancelPayment, shopRefusal, type Order, type Refund, type ShopRefusal } from "../lib/api/shop-endpoints";
+import { applyRefund, confirmReceipt, deleteOrder, redeemCode, useMcoinCoupon, type McoinCoupon } from "../lib/api/wallet-endpoints";
+import { parseForm } from "./forms.server";
+import type { RequestContext } from "./gateway.server";
+import { requireMember } from "./gateway.server";
+import { i18n } from "./i18n.server";
+
+const OrderId = z.coerce.number().int().positive().max(999_999_999);
+const Key = { idempotencyKey: IdempotencyKeySchema };
+
+export const ORDER_INTENTS = [
+  z.object({ intent: z.literal("cancel"), orderId: OrderId, ...Key }),
+  z.object({ intent: z.literal("delete"), orderId: OrderId, ...Key }),
+  z.object({ intent: z.literal("receive"), orderId: OrderId, ...Key }),
+  z.object({
+    intent: z.literal("refund"),
+    orderId: OrderId,
+    reason: RefundReasonSchema,
+    remarks: z.string().trim().max(REFUND_REMARKS_MAX).default(""),
+    /** The member confirmed that the coupons become invalid, irreversibly. */
+    confirmed: z.literal("1"),
+    ...Key,
+  }),
+  z.object({ intent: z.literal("redeem-code"), code: z.string().trim().regex(/^[A-Za-z0-9-]{4,32}$/), ...Key }),
+  z.object({ intent: z.literal("use-mcoin-coupon"), couponId: OrderId, ...Key }),
+] as const;
+
+const OrderIntentSchema = z.discriminatedUnion("intent", [...ORDER_INTENTS]);
+export type OrderIntent = z.infer<typeof OrderIntentSchema>;
+
+export type OrderActionResult =
+  | { ok: true; intent: "cancel" | "receive"; order: Order }
+  | { ok: true; intent: "delete" }
+  | { ok: true; intent: "refund"; refund: Refund }
+  | { ok: true; intent: "redeem-code"; gift: Order | null; mcoinCoupon: McoinCoupon | null }
+  | { ok: true; intent: "use-mcoin-coupon"; mcoinCoupon: McoinCoupon; balance: number }
+  | { ok: false; intent: string | null; reason: ShopRefusal | null; message: string; fieldErrors?: Record<string, string> };
+
+/** A 4xx answer that changes nothing. */
+export function refused(intent: string | null, reason: ShopRefusal | null, message: string, status: number, fieldErrors?: Record<string, string>) {
+  return data<OrderActionResult>({ ok: false, intent, reason, message, fieldErrors }, { status });
+}
+
+/**
+ * Runs a state change at the gateway; a refusal becomes a translated 409 (or 404 for an order that is
+ * not the member's), and 'not login' or a failing gateway go where every page sends them.
+ */
+export async function refusable<T>(t: TFunction, intent: string, run: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; response: ReturnType<typeof refused> }> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    const reason = shopRefusal(error.body);
+    if (error.code === "NOT_FOUND") return { ok: false, response: refused(intent, reason ?? "ORDER_NOT_FOUND", t(`shop.refusal.${reason ?? "ORDER_NOT_FOUND"}`), 404) };
+    if (error.code === "BUSINESS") return { ok: false, response: refused(intent, reason, reason ? t(`shop.refusal.${reason}`) : t("common.requestFailed"), 409) };
+    throw error;
+  }
+}
+
+/** Performs one order intent for the member of `context`. */
+export async function runOrderIntent(context: RequestContext, input: OrderIntent) {
+  const t = await i18n.getFixedT(context.locale);
+  const key = { headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey } };
+  const done = async (result: OrderActionResult) => data(result, { headers: await context.headers() });
+
+  switch (input.intent) {
+    case "cancel":
+    case "receive": {
+      const call = input.intent === "cancel" ? () => context.call(cancelPayment, { orderId: input.orderId }, key) : () => context.call(confirmReceipt, { orderId: input.orderId }, key);
+      const result = await refusable(t, input.intent, call);
+      return result.ok ? done({ ok: true, intent: input.intent, order: result.value }) : result.response;
+    }
+    case "delete": {
+      const result = await refusable(t, input.intent, () => context.call(deleteOrder, { orderId: input.orderId }, key));
+      return result.ok ? done({ ok: true, intent: "delete" }) : result.response;
+    }
+    case "refund": {
+      if (input.reason === "other" && !input.remarks) return refused("refund", null, t("refund.remarksRequired"), 400, { remarks: t("refund.remarksRequired") });
+      const result = await refusable(t, "refund", () => context.call(applyRefund, { orderId: input.orderId, reason: input.reason, remarks: input.remarks }, key));
+      return result.ok ? done({ ok: true, intent: "refund", refund: result.value }) : result.response;
+    }
+    case "redeem-code": {
+      const result = await refusable(t, input.intent, () => context.call(redeemCode, { code: input.code }, key));
+      if (!result.ok) return result.response;
+      const redeemed = result.value;
+      return done({ ok: true, intent: "redeem-code", gift: redeemed.kind === "coupon" ? redeemed.order : null, mcoinCoupon: redeemed.kind === "mcoin" ? redeemed.mcoinCoupon : null });
+    }
+    case "use-mcoin-coupon": {
+      const result = await refusable(t, input.intent, () => context.call(useMcoinCoupon, { couponId: input.couponId }, key));
+      return result.ok ? done({ ok: true, intent: "use-mcoin-coupon", ...result.value }) : result.response;
+    }
+  }
+}
+
+/** The action of a screen whose only intents are these. */
+export async function orderAction(request: Request, loadContext?: object) {
+  const context = await requireMember(request, loadContext);
+  const form = await parseForm(request, OrderIntentSchema);
+  if (!form.success) {
+    const t = await i18n.getFixedT(context.locale);
+    return refused(null, null, t("offer.invalidForm"), 400, form.fieldErrors);
+  }
+  return runOrderIntent(context, form.data);
+}
+
+const RefundFormSchema = ORDER_INTENTS[3].omit({ orderId: true });
+
+/**
+ * The refund form's action (/refund_application/{id}): the order is the path's. On success the
+ * member lands on the refund order (post, then redirect); a refusal keeps what they typed.
+ */
+export async function refundAction(request: Request, orderId: number, loadContext?: object) {
+  const context = await requireMember(request, loadContext);
+  const t = await i18n.getFixedT(context.locale);
+  const form = await parseForm(request, RefundFormSchema);
+  if (!form.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const field of Object.keys(form.fieldErrors)) fieldErrors[field] = t(`refund.invalid.${field}`, { defaultValue: t("offer.invalidForm") });
+    return refused("refund", null, t("offer.invalidForm"), 400, fieldErrors);
+  }
+  const answer = await runOrderIntent(context, { ...form.data, orderId });
+  if (answer.init?.status && answer.init.status >= 400) return answer;
+  return redirect(`/refund_application/${orderId}`, { headers: answer.init?.headers });
+}
