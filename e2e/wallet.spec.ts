@@ -1,0 +1,331 @@
+/**
+ * The wallet and after-sale, as members would use it: my coupons by tab with counts (both
+ * languages), a coupon's QR code that really scans, the merchant's till (`mcoin sandbox redeem`),
+ * expiry on the sandbox clock, the refund form (both languages) and the refund order, logistics
+ * orders from the cancellation window to receipt, codes and mCoin coupons, deleting, and forged
+ * requests that change nothing. The sandbox's ledger and orders are the judges.
+ */
+import { execFileSync } from "node:child_process";
+import type { APIRequestContext, Page } from "@playwright/test";
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
+import { E2E_APP_URL, E2E_SANDBOX_URL, walletUserAgent } from "./env";
+import { MEMBERS, expect, hydrated, test, type SandboxControl } from "./fixtures";
+
+/** mCoin only: 50 mCoin a piece, settled at once (no cashier). */
+const TYRE_CHECK = 53;
+/** MOP 38 or 380 mCoin a piece. */
+const BUN = 7;
+/** Delivery goods, MOP 39. */
+const MILK = 27;
+const MINUTE = 60_000;
+
+const TEXT = {
+  en: {
+    unused: "Unused",
+    used: "Used",
+    expired: "Expired",
+    refund: "Refund",
+    other: "Other",
+    remarksRequired: "Please enter remarks when the reason is Other.",
+    confirmLabel: "I understand the coupons will be invalid and this cannot be undone",
+    confirmRequired: "Please confirm that you understand the coupons will become invalid.",
+    submit: "Submit refund",
+    refunding: "Refunding",
+    refunded: "Refunded",
+    tab: (label: string, count: number) => `${label} (${count})`,
+  },
+  zh: {
+    unused: "未使用",
+    used: "已使用",
+    expired: "已過期",
+    refund: "退款",
+    other: "其他",
+    remarksRequired: null,
+    confirmLabel: "我明白優惠券將會失效，且無法撤回",
+    confirmRequired: null,
+    submit: "提交退款",
+    refunding: "退款中",
+    refunded: "已退款",
+    tab: (label: string, count: number) => `${label}（${count}）`,
+  },
+} as const;
+
+interface GatewayOrder {
+  id: number;
+  orderNo: string;
+  cashCents: number;
+  status: string;
+  coupons: { redemptionCode: string; useUntil: number; status: string }[];
+}
+
+/** Places an order at the gateway with the member's own token, and pays its cash through the wallet's stand-in. */
+async function gatewayOrder(playwright: { request: { newContext(options: object): Promise<APIRequestContext> } }, sandbox: SandboxControl, openId: string, body: Record<string, unknown>, pay = true): Promise<GatewayOrder> {
+  const gateway = await playwright.request.newContext({ baseURL: E2E_SANDBOX_URL });
+  const token = await sandbox.token(openId);
+  const key = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 12)}`;
+  const placed = await gateway.post("/api/business/snapup", { data: { adult: false, ...body }, headers: { authorization: `Bearer ${token}`, mpay: "1", "Idempotency-Key": key } });
+  let order = ((await placed.json()) as { data: GatewayOrder }).data;
+  expect(order.id, JSON.stringify(order)).toBeGreaterThan(0);
+  if (pay && order.cashCents > 0) {
+    const paid = await gateway.post("/__wallet/pay", { data: { orderNo: order.orderNo, amountCents: order.cashCents, outcome: "paid" } });
+    order = ((await paid.json()) as { reply: { body: { data: GatewayOrder } } }).reply.body.data;
+  }
+  await gateway.dispose();
+  return order;
+}
+
+function mcoin(...args: string[]): string {
+  return execFileSync(process.execPath, ["bin/mcoin.mjs", ...args, "--base-url", E2E_SANDBOX_URL], { encoding: "utf8" });
+}
+
+async function sandboxNow(page: Page): Promise<number> {
+  return ((await (await page.request.get(`${E2E_SANDBOX_URL}/__sandbox/clock`)).json()) as { now: number }).now;
+}
+
+const couponTab = (page: Page, name: RegExp | string) => page.getByRole("tablist").getByRole("tab", { name });
+
+for (const language of ["en", "zh"] as const) {
+  const text = TEXT[language];
+  test.describe(`my coupons, in ${language}`, () => {
+    test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });
+
+    test("bought: unused with its QR code; the till redeems it: used; past its validity: expired", async ({ page, sandbox, signIn, playwright }) => {
+      await signIn("sam");
+      await page.goto(`/coupon_details/${TYRE_CHECK}`);
+      await hydrated(page);
+      await page.getByRole("button", { name: language === "en" ? "Checkout" : "立即兌換" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: language === "en" ? "Pay with mCoin" : /mCoin/ }).click();
+      await expect(page.getByRole("alertdialog")).toBeVisible();
+      const [bought] = await sandbox.orders(MEMBERS.sam.openId);
+      expect(bought.status).toBe("received");
+
+      await page.goto(`/order_details/${bought.id}`);
+      const code = (await page.getByTestId("redemption-code").textContent())!.trim();
+      expect(code).toMatch(/^\d{12}$/);
+      await expect(page.getByRole("img", { name: new RegExp(code) })).toBeVisible();
+
+      await page.goto("/mycoupon");
+      await expect(couponTab(page, text.tab(text.unused, 1))).toHaveAttribute("aria-selected", "true");
+      const card = page.getByRole("article").filter({ has: page.locator(`[href="/order_details/${bought.id}"]`) });
+      await expect(card).toBeVisible();
+
+      // The merchant's till, offline from the mall.
+      expect(mcoin("sandbox", "redeem", code)).toContain(`the order is used`);
+      await page.reload();
+      await expect(couponTab(page, text.tab(text.unused, 0))).toBeVisible();
+      await couponTab(page, text.tab(text.used, 1)).click();
+      await expect(page.getByRole("article").first()).toBeVisible();
+      await expect(page.locator(`[href="/order_details/${bought.id}"]`).first()).toBeVisible();
+
+      // Another, then the sandbox clock past its validity.
+      const second = await gatewayOrder(playwright, sandbox, MEMBERS.sam.openId, { offerId: TYRE_CHECK, quantity: 1, mcoinUsed: 50 });
+      await sandbox.setClock(second.coupons[0].useUntil + MINUTE);
+      await page.goto("/mycoupon");
+      await couponTab(page, text.tab(text.expired, 1)).click();
+      await expect(page.locator(`[href="/order_details/${second.id}"]`).first()).toBeVisible();
+      // The tab is kept for the visit; leaving for home sets it back to the first.
+      await page.goto("/mycoupon");
+      await expect(couponTab(page, text.tab(text.expired, 1))).toHaveAttribute("aria-selected", "true");
+    });
+
+    test("refund 'other' with a remark: the refund order, the coupon invalid, mCoin and cash back exactly", async ({ page, sandbox, signIn, playwright }) => {
+      await signIn("sam");
+      const order = await gatewayOrder(playwright, sandbox, MEMBERS.sam.openId, { offerId: BUN, quantity: 1, mcoinUsed: 100 });
+      expect(order).toMatchObject({ status: "received", cashCents: 2800 });
+      await page.goto(`/order_details/${order.id}`);
+      await hydrated(page);
+      await page.getByRole("link", { name: text.refund, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/refund_application/${order.id}$`));
+      await expect(page.getByTestId("refund-cash")).toHaveText("$28.00");
+      await expect(page.getByTestId("refund-mcoin")).toHaveText("100");
+
+      await page.getByRole("radio", { name: text.other, exact: true }).check();
+      await page.getByRole("checkbox", { name: text.confirmLabel }).check();
+      await page.getByRole("button", { name: text.submit }).click();
+      // 'Other' needs remarks: refused in place, nothing asked of the gateway.
+      await expect(page.locator(".field__error").first()).toBeVisible();
+      if (text.remarksRequired) await expect(page.getByText(text.remarksRequired).first()).toBeVisible();
+      expect((await sandbox.orders(MEMBERS.sam.openId))[0].status).toBe("received");
+
+      await page.getByRole("textbox").fill("Bought for the wrong day");
+      await page.getByRole("button", { name: text.submit }).click();
+      const refundOrder = page.getByTestId("refund-order");
+      await expect(refundOrder).toContainText(text.refunding);
+      await expect(refundOrder).toContainText("$28.00");
+      await expect(refundOrder).toContainText("Bought for the wrong day");
+      await expect(refundOrder).toContainText(/RF\d{14}/);
+
+      // The coupon is invalid at once: no QR code any more, and the till refuses it.
+      await page.goto(`/order_details/${order.id}`);
+      await expect(page.getByRole("img", { name: new RegExp(order.coupons[0].redemptionCode) })).toHaveCount(0);
+      expect(() => mcoin("sandbox", "redeem", order.coupons[0].redemptionCode)).toThrow();
+
+      // Two minutes later on the sandbox clock the refund is done.
+      await sandbox.setClock((await sandboxNow(page)) + 2 * MINUTE + 1000);
+      await page.goto(`/refund_application/${order.id}`);
+      await expect(page.getByTestId("refund-order")).toContainText(text.refunded);
+      await expect(page.getByTestId("refund-order")).toContainText(/WR[0-9A-F]{20}/);
+      const ledger = await sandbox.ledger(MEMBERS.sam.openId);
+      expect(ledger.slice(-4).map(({ type, amount }) => [type, amount])).toEqual([
+        ["purchase", -100],
+        ["earning", 28],
+        ["refund", 100],
+        ["earning_reversed", -28],
+      ]);
+      const cli = JSON.parse(mcoin("sandbox", "ledger", "--login", MEMBERS.sam.openId, "--json")) as { balance: number };
+      expect(cli.balance).toBe(500);
+    });
+
+    test("tabs and counts of coupons, logistics orders and refund orders", async ({ page, signIn }) => {
+      await signIn("wong");
+      await page.goto("/mycoupon");
+      await expect(couponTab(page, text.tab(text.unused, 4))).toBeVisible();
+      await expect(couponTab(page, text.tab(text.used, 2))).toBeVisible();
+      await expect(couponTab(page, text.tab(text.expired, 1))).toBeVisible();
+      await page.getByRole("link", { name: language === "en" ? "Logistics orders" : "物流訂單" }).click();
+      await expect(page).toHaveURL(/view=logistics/);
+      const shipped = page.getByRole("tab", { name: text.tab(language === "en" ? "Shipped" : "已發貨", 2) });
+      await shipped.click();
+      await expect(page.getByRole("article")).toHaveCount(2);
+      await page.getByRole("link", { name: language === "en" ? "Refund orders" : "退款訂單" }).click();
+      await expect(page.getByRole("article")).toHaveCount(1);
+      await expect(page.getByRole("article")).toContainText(text.refunded);
+    });
+  });
+}
+
+test.describe("orders and after-sale", () => {
+  test("a coupon's QR code, photographed from the screen, decodes to the redemption code beside it", async ({ page, signIn }) => {
+    await signIn("wong");
+    const [groupBuy] = (await page.request.get(`${E2E_SANDBOX_URL}/__sandbox/members/${MEMBERS.wong.openId}/orders`).then((reply) => reply.json())).orders.filter(
+      (order: { orderKind: string }) => order.orderKind === "group_buy",
+    );
+    await page.goto(`/order_details/${groupBuy.id}`);
+    await expect(page.getByText("Group-buy").or(page.getByText("團購")).first()).toBeVisible();
+    const shown = (await page.getByTestId("redemption-code").first().textContent())!.trim();
+    const png = PNG.sync.read(await page.locator(".coupon-card__qr").first().screenshot());
+    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    expect(decoded?.data).toBe(shown);
+  });
+
+  test("a third-party voucher's own screen, with its code to copy", async ({ page, signIn, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E_APP_URL });
+    await signIn("wong");
+    const orders = (await page.request.get(`${E2E_SANDBOX_URL}/__sandbox/members/${MEMBERS.wong.openId}/orders`).then((reply) => reply.json())).orders as { id: number; paymentType: number; otherCode: string }[];
+    const voucher = orders.find((order) => order.paymentType === 11)!;
+    expect((await page.goto(`/order_details/${voucher.id}`))?.status()).toBe(404);
+    await page.goto(`/other_order_details/${voucher.id}`);
+    await hydrated(page);
+    await expect(page.getByText(voucher.otherCode)).toBeVisible();
+    await page.getByRole("button", { name: /copy voucher code|複製/i }).first().click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(voucher.otherCode);
+  });
+
+  test("logistics: cancel an unpaid order inside the window; past it the spec's message; ship, then confirm receipt", async ({ page, sandbox, signIn, playwright }) => {
+    await signIn("chan");
+    const inside = await gatewayOrder(playwright, sandbox, MEMBERS.chan.openId, { offerId: MILK, quantity: 1, mcoinUsed: 0 }, false);
+    const outside = await gatewayOrder(playwright, sandbox, MEMBERS.chan.openId, { offerId: MILK, quantity: 1, mcoinUsed: 0 }, false);
+    await page.goto("/mycoupon?view=logistics");
+    await page.getByRole("tab", { name: /^Unpaid/ }).click();
+    await expect(page.getByRole("article")).toHaveCount(2);
+    await page.locator(`[data-order-id="${inside.id}"]`).getByRole("button", { name: "Cancel order" }).click();
+    await expect.poll(async () => (await sandbox.orders(MEMBERS.chan.openId)).find((order) => order.id === inside.id)?.status).toBe("closed");
+
+    await sandbox.setClock((await sandboxNow(page)) + 11 * MINUTE);
+    await page.goto(`/order_details/${outside.id}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Cancel order" }).click();
+    await expect(page.getByRole("alert")).toHaveText("The order has been established beyond the designated cancellation window and cannot be canceled");
+    expect((await sandbox.orders(MEMBERS.chan.openId)).find((order) => order.id === outside.id)?.status).toBe("awaiting_payment");
+
+    // Paid goods: shipped by the merchant, then received by the member.
+    const paid = await gatewayOrder(playwright, sandbox, MEMBERS.chan.openId, { offerId: MILK, quantity: 1, mcoinUsed: 0 });
+    expect(paid.status).toBe("awaiting_shipment");
+    expect(mcoin("sandbox", "ship", (paid as GatewayOrder).orderNo)).toContain("awaiting_receipt");
+    await page.goto(`/order_details/${paid.id}`);
+    await hydrated(page);
+    await expect(page.getByText("Awaiting receipt").first()).toBeVisible();
+    await expect(page.getByText("陳大文").first()).toBeVisible();
+    await page.getByRole("button", { name: "Confirm receipt" }).click();
+    await expect(page.getByText("Completed").first()).toBeVisible();
+  });
+
+  test("checkout of delivery goods shows the address; a member without one is told to add it", async ({ page, signIn }) => {
+    await signIn("ana");
+    await page.goto(`/coupon_details/${MILK}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Checkout" }).click();
+    await expect(page.getByTestId("checkout-address")).toContainText("Please add a shipping address");
+    await expect(page.getByRole("dialog").getByRole("button", { name: /^Pay/ })).toBeDisabled();
+  });
+
+  test("a code gives a gifted coupon once; an mCoin coupon adds its mCoin once", async ({ page, sandbox, signIn }) => {
+    await signIn("sam");
+    await page.goto("/mycoupon");
+    await hydrated(page);
+    const redeem = async (code: string) => {
+      await page.getByRole("button", { name: "Redeem a coupon" }).click();
+      await page.getByRole("textbox", { name: "Coupon code" }).fill(code);
+      await page.getByRole("dialog").getByRole("button", { name: "Redeem", exact: true }).click();
+    };
+    await redeem("gift-congee");
+    await expect(page.getByRole("status").filter({ hasText: "Redeemed" })).toBeVisible();
+    await page.goto("/mycoupon");
+    await expect(page.getByText("Gifted").first()).toBeVisible();
+    await redeem("GIFT-CONGEE");
+    await expect(page.getByRole("alert").filter({ hasText: "This code is invalid, used up or expired." })).toBeVisible();
+
+    await page.goto("/mycoupon");
+    await redeem("MCOIN-500");
+    await page.goto("/mycoupon?view=mcoin");
+    await page.getByRole("button", { name: /500 mCoin reward coupon/ }).click();
+    await expect.poll(async () => (await sandbox.ledger(MEMBERS.sam.openId)).at(-1)).toMatchObject({ type: "mcoin_coupon", amount: 500, balanceAfter: 1000 });
+  });
+
+  test("deleting a finished order takes it off the lists; its ledger history stays", async ({ page, sandbox, signIn }) => {
+    await signIn("wong");
+    const orders = await sandbox.orders(MEMBERS.wong.openId);
+    const completed = orders.find((order) => order.status === "completed")!;
+    const ledger = await sandbox.ledger(MEMBERS.wong.openId);
+    await page.goto(`/order_details/${completed.id}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect.poll(async () => (await sandbox.orders(MEMBERS.wong.openId)).some((order) => order.id === completed.id)).toBe(false);
+    expect((await page.goto(`/order_details/${completed.id}`))?.status()).toBe(404);
+    expect(await sandbox.ledger(MEMBERS.wong.openId)).toEqual(ledger);
+  });
+
+  test("forged requests get a clear message and change nothing; never a 5xx", async ({ page, sandbox, signIn, playwright }) => {
+    await signIn("sam");
+    const own = await gatewayOrder(playwright, sandbox, MEMBERS.sam.openId, { offerId: TYRE_CHECK, quantity: 1, mcoinUsed: 50 });
+    const used = await gatewayOrder(playwright, sandbox, MEMBERS.sam.openId, { offerId: TYRE_CHECK, quantity: 1, mcoinUsed: 50 });
+    mcoin("sandbox", "redeem", used.coupons[0].redemptionCode);
+    const wongs = (await sandbox.orders(MEMBERS.wong.openId)).find((order) => order.status === "received")!;
+    const before = await sandbox.digest();
+    const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { Origin: E2E_APP_URL }, maxRedirects: 0 });
+    const refund = (orderId: number, extra: Record<string, string> = {}) =>
+      post(`/refund_application/${orderId}`, { intent: "refund", reason: "bought_wrongly", remarks: "", confirmed: "1", idempotencyKey: `forged-refund-${orderId}-0001`, ...extra });
+    const cases: [string, Promise<{ status(): number; text(): Promise<string> }>, number, string?][] = [
+      ["another member's order", refund(wongs.id), 404],
+      ["a refund of a used coupon", refund(used.id), 409, "This order cannot be refunded"],
+      ["an unknown reason", refund(own.id, { reason: "because" }), 400, "Choose a refund reason."],
+      ["a 2,000-character remark", refund(own.id, { reason: "other", remarks: "x".repeat(2000) }), 400, "Your remarks are too long."],
+      ["no confirmation", refund(own.id, { confirmed: "0" }), 400],
+      ["deleting an unpaid-free received order", post(`/order_details/${own.id}`, { intent: "delete", orderId: String(own.id), idempotencyKey: "forged-delete-000001" }), 409, "This order cannot be deleted yet."],
+      ["receiving a coupon", post(`/order_details/${own.id}`, { intent: "receive", orderId: String(own.id), idempotencyKey: "forged-receive-00001" }), 409],
+      ["another member's order, deleted", post(`/order_details/${own.id}`, { intent: "delete", orderId: String(wongs.id), idempotencyKey: "forged-delete-000002" }), 404],
+      ["an unknown intent", post(`/order_details/${own.id}`, { intent: "refund-everything", orderId: String(own.id) }), 400],
+    ];
+    for (const [name, reply, status, message] of cases) {
+      const answer = await reply;
+      expect(answer.status(), name).toBe(status);
+      if (message) expect(await answer.text(), name).toContain(message);
+    }
+    for (const path of [`/order_details/${wongs.id}`, `/refund_application/${wongs.id}`, "/order_details/abc", "/refund_application/-1"]) {
+      expect((await page.goto(path))?.status(), path).toBe(404);
+    }
+    expect(await sandbox.digest()).toBe(before);
+  });
+});
