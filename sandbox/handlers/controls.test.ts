@@ -49,3 +49,31 @@ describe("a member's money through the controls", () => {
     }
   });
 });
+
+describe("the merchant's side: /__sandbox/redeem and /__sandbox/ship", () => {
+  it("redeems a code once, even when two tills send it at the same moment; bad codes are 400, unknown ones 409", async () => {
+    const sandbox = inProcess();
+    const api = await sandbox.client("mpay-1005");
+    const order = (await api.call(createOrder, { offerId: 53, quantity: 1, mcoinUsed: 50 }, withKey())).data;
+    const code = order.coupons[0].redemptionCode;
+    const [first, second] = await Promise.all([sandbox.request("/__sandbox/redeem", { body: { code } }), sandbox.request("/__sandbox/redeem", { body: { code } })]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const [won, lost] = first.status === 200 ? [first, second] : [second, first];
+    expect(won.body).toMatchObject({ ok: true, orderNo: order.orderNo, couponNo: order.coupons[0].couponNo, status: "used", orderStatus: "used", store: expect.any(String) });
+    expect(lost.body).toMatchObject({ ok: false, reason: "ALREADY_USED" });
+    expect((await sandbox.request("/__sandbox/redeem", { body: { code: "12345" } })).status).toBe(400);
+    expect((await sandbox.request("/__sandbox/redeem", { body: { code, extra: 1 } })).status).toBe(400);
+    expect((await sandbox.request("/__sandbox/redeem", { body: { code: "000000000000" } })).body).toMatchObject({ reason: "CODE_INVALID" });
+  });
+
+  it("ships paid goods once; an unknown order is 404", async () => {
+    const sandbox = inProcess();
+    const api = await sandbox.client("mpay-1001");
+    const order = (await api.call(createOrder, { offerId: 64, quantity: 1, mcoinUsed: 90 }, withKey())).data;
+    expect(order.status).toBe("awaiting_shipment");
+    expect((await sandbox.request("/__sandbox/ship", { body: { orderNo: order.orderNo } })).body).toMatchObject({ ok: true, status: "awaiting_receipt" });
+    expect((await sandbox.request("/__sandbox/ship", { body: { orderNo: order.orderNo } })).status).toBe(409);
+    expect((await sandbox.request("/__sandbox/ship", { body: { orderNo: "MC00000000999999" } })).status).toBe(404);
+    expect((await sandbox.request("/__sandbox/ship", { body: { orderNo: "<script>" } })).status).toBe(400);
+  });
+});
