@@ -1,35 +1,66 @@
 /**
  * A model-based test of the money domain (fast-check): random sequences of buying, paying, failing,
- * cancelling, letting time pass, repeating notices and repeating a buy with its key, by several
- * members at once, through the sandbox's own HTTP handlers. After every step:
+ * cancelling, letting time pass, repeating notices and repeating a buy with its key, and after the
+ * sale redeeming coupons at a till, asking for refunds, shipping goods, confirming receipt and
+ * deleting orders, by several members at once, through the sandbox's own HTTP handlers. Each
+ * after-sale step says beforehand whether it should go through (and if not, why), from the order as
+ * it stands. After every step:
  *
  * - no offer's stock is below zero, and stock + sold is what it was;
- * - the stock is what the orders not closed leave, and no member holds more than their limit;
- * - every balance is the sum of its ledger and its last balanceAfter, the ledger only grew, and the
- *   balance is the opening less the mCoin held by orders not closed plus what settled cash earned;
- * - no order moved to a status the state machine does not allow from its previous one.
+ * - the stock is what the orders neither closed nor refunded leave, and no member holds more than
+ *   their limit (refunding and refunded orders hold nothing of it);
+ * - every balance is the sum of its ledger and its last balanceAfter, the ledger only grows, and
+ *   each order's ledger entries add up to what its status says: closed 0; refunded the mCoin it
+ *   earned less what the refund took back of it (the `refund` entry being the mCoin used, the
+ *   `earning_reversed` at most what it earned); otherwise the mCoin it earned less the mCoin used;
+ * - refunds give back no more than was paid (all of it once refunded), and complete on time;
+ * - a coupon order once settled has one coupon per piece, goods none; no coupon is both redeemed
+ *   and refunded; redemption codes are unique across all orders;
+ * - no order moved to a status the state machine does not allow from its previous one, and a
+ *   deleted order never comes back to its member's lists.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ApiClient } from "../../app/lib/api/client";
 import { ApiError } from "../../app/lib/api/errors";
-import { WALLET_SIGNATURE_HEADER, cancelPayment, createOrder, shopRefusal, type Order } from "../../app/lib/api/shop-endpoints";
+import {
+  REFUND_REASONS,
+  WALLET_SIGNATURE_HEADER,
+  cancelPayment,
+  createOrder,
+  orderList,
+  shopRefusal,
+  type LedgerEntry,
+  type Order,
+  type ShopRefusal,
+} from "../../app/lib/api/shop-endpoints";
+import { applyRefund, confirmReceipt, deleteOrder } from "../../app/lib/api/wallet-endpoints";
 import { isAllowedMcoin, mcoinRange, snapMcoin } from "../../app/lib/money/purchase";
 import { walletSignature } from "../handlers/wallet";
 import { freshKey, inProcess, withKey } from "../testing";
-import type { LedgerEntry } from "../../app/lib/api/shop-endpoints";
 import { ORDER_TRANSITIONS, canTransition } from "./order-machine";
 import { pricedOffer } from "./offers";
+import { couponAt, type OrderRecord } from "./orders";
+import { CANCEL_WINDOW_MS, PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "./shop";
 
 const MEMBERS = ["mpay-1001", "mpay-1002", "mpay-1003", "mpay-1004", "mpay-1005"];
-/** A coupon paid any way, an mCoin-only coupon, a third-party voucher, goods, an offer of two per member. */
+/** Members with an address (delivery goods); the others are refused ADDRESS_REQUIRED. */
+const WITH_ADDRESS = ["mpay-1001", "mpay-1003"];
+/**
+ * A coupon paid any way, an mCoin-only coupon, a third-party voucher, delivery goods, an offer of
+ * two per member, delivery goods paid in mCoin only (90 a piece), pick-up goods (6, not 52: 52's
+ * sale ends "today", so how much of the game it took part in would depend on the hour).
+ */
 const OFFERS = [
   { id: 7, stock: 6 },
   { id: 53, stock: 4 },
   { id: 9, stock: 5 },
   { id: 25, stock: 3 },
   { id: 12, stock: 4 },
+  { id: 64, stock: 5 },
+  { id: 6, stock: 4 },
 ];
+const DAY = 24 * 3_600_000;
 
 const current = inProcess({ history: false });
 const { state } = current.sandbox;
@@ -49,60 +80,219 @@ interface Model {
   statuses: Map<number, Order["status"]>;
   /** Each member's ledger when last seen. */
   ledgers: Map<string, LedgerEntry[]>;
+  /** Orders their members deleted. */
+  deleted: Set<number>;
 }
 
+type Attempt<T> = { ok: true; value: T } | { ok: false; reason: ShopRefusal };
+
 const catalogOffer = (id: number) => state.catalog.offer(id)!;
+/** The order as the gateway keeps it now (what is due on the clock done first). */
+const recordOf = (id: number): OrderRecord => {
+  state.shop.closeDue();
+  return state.data.orders.get(String(id))!;
+};
+const pick = <T>(list: readonly T[], index: number): T => list[index % list.length];
+
+/**
+ * An order for a step to act on: usually (aimed) one the step could go through for, so the game gets
+ * past payment often enough; otherwise any order at all, most of which it should refuse.
+ */
+function target(model: Readonly<Model>, index: number, aimed: boolean, fits: (order: OrderRecord, now: number) => boolean): Model["orders"][number] {
+  const now = state.now();
+  const fitting = aimed ? model.orders.filter((order) => fits(recordOf(order.id), now)) : [];
+  return pick(fitting.length > 0 ? fitting : model.orders, index);
+}
 
 /** Refusals are part of the game; anything else is a failure of the test. */
 async function allowRefusal<T>(call: Promise<T>): Promise<T | null> {
+  const outcome = await attempt(call);
+  return outcome.ok ? outcome.value : null;
+}
+
+/** The reply, or the gateway's reason for refusing. */
+async function attempt<T>(call: Promise<T>): Promise<Attempt<T>> {
   try {
-    return await call;
+    return { ok: true, value: await call };
   } catch (error) {
-    if (error instanceof ApiError && shopRefusal(error.body) !== null) return null;
+    const reason = error instanceof ApiError ? shopRefusal(error.body) : null;
+    if (reason !== null) return { ok: false, reason };
     throw error;
   }
 }
 
+/** What a step should answer: going through, or refused for `reason`. */
+const expectOutcome = (outcome: Attempt<unknown>, expected: ShopRefusal | null, what: string) =>
+  expect(outcome.ok ? null : outcome.reason, what).toBe(expected);
+
+/** The model's own reading of the rules (shop.ts's header), to predict each after-sale step. */
+function refundableNow(order: OrderRecord, now: number): boolean {
+  if (order.fulfilment !== "coupon") return order.status === "awaiting_shipment";
+  return order.status === "received" && order.coupons.length === order.quantity && order.coupons.every((coupon) => couponAt(coupon, now).status === "unused");
+}
+
+function deletableNow(order: OrderRecord, now: number): boolean {
+  if (["closed", "used", "completed", "refunded"].includes(order.status)) return true;
+  return order.status === "received" && order.coupons.every((coupon) => couponAt(coupon, now).status !== "unused");
+}
+
+const SETTLED_COUPONS: readonly Order["status"][] = ["received", "used", "refunding", "refunded"];
+
+// Checked thousands of times a run: vitest's expect (and its message) only when something is off.
+function same<T>(actual: T, expected: T, label: () => string): void {
+  if (!Object.is(actual, expected)) expect(actual, label()).toBe(expected);
+}
+function holds(condition: boolean, label: () => string): void {
+  if (!condition) expect(condition, label()).toBe(true);
+}
+function atMost(actual: number, bound: number, label: () => string): void {
+  if (!(actual <= bound)) expect(actual, label()).toBeLessThanOrEqual(bound);
+}
+
 function checkInvariants(model: Model): void {
   state.shop.closeDue();
+  const now = state.now();
   const orders = [...state.data.orders.values()];
-  for (const { id } of OFFERS) {
+  for (const { id, stock: initial } of OFFERS) {
     const live = state.shop.live(id)!;
     const offer = catalogOffer(id);
-    const initial = OFFERS.find((item) => item.id === id)!.stock;
-    expect(live.stock, `offer ${id} stock`).toBeGreaterThanOrEqual(0);
-    expect(live.stock + live.sold, `offer ${id} stock + sold`).toBe(initial + offer.sold);
-    const held = orders.filter((order) => order.offerId === id && order.status !== "closed");
-    expect(live.stock, `offer ${id} stock against its orders`).toBe(initial - held.reduce((sum, order) => sum + order.quantity, 0));
+    atMost(0, live.stock, () => `offer ${id} stock`);
+    same(live.stock + live.sold, initial + offer.sold, () => `offer ${id} stock + sold`);
+    const ofOffer = orders.filter((order) => order.offerId === id);
+    const holdingStock = ofOffer.filter((order) => order.status !== "closed" && order.status !== "refunded");
+    same(live.stock, initial - holdingStock.reduce((sum, order) => sum + order.quantity, 0), () => `offer ${id} stock against its orders`);
+    const held = ofOffer.filter((order) => !["closed", "refunding", "refunded"].includes(order.status));
     for (const openId of MEMBERS) {
       const pieces = held.filter((order) => order.openId === openId).reduce((sum, order) => sum + order.quantity, 0);
-      expect(pieces, `${openId} pieces of offer ${id}`).toBeLessThanOrEqual(offer.limitPerMember);
+      atMost(pieces, offer.limitPerMember, () => `${openId} pieces of offer ${id}`);
+      same(state.shop.piecesHeld(openId, id), pieces, () => `${openId} pieces held of offer ${id}`);
     }
   }
+
   for (const openId of MEMBERS) {
     const ledger = state.data.accounts.get(openId)!.ledger;
     const sum = ledger.reduce((total, entry) => total + entry.amount, 0);
     const balance = state.shop.balance(openId);
-    expect(balance, `${openId} balance is the ledger's sum`).toBe(sum);
-    expect(ledger.at(-1)!.balanceAfter, `${openId} last balanceAfter`).toBe(sum);
-    expect(ledger.every((entry) => entry.balanceAfter >= 0)).toBe(true);
+    same(balance, sum, () => `${openId} balance is the ledger's sum`);
+    same(ledger.at(-1)!.balanceAfter, sum, () => `${openId} last balanceAfter`);
+    holds(
+      ledger.every((entry) => entry.balanceAfter >= 0),
+      () => `${openId} balances never below zero`,
+    );
     const before = model.ledgers.get(openId) ?? [];
-    expect(ledger.slice(0, before.length), `${openId} ledger only grows`).toEqual(before);
+    const grown = ledger.slice(0, before.length);
+    if (JSON.stringify(grown) !== JSON.stringify(before)) expect(grown, `${openId} ledger only grows`).toEqual(before);
     model.ledgers.set(openId, structuredClone(ledger));
+    // Only the opening is nobody's order's in this game.
+    holds(ledger.filter((entry) => entry.orderId === null).length === 1 && ledger[0].type === "opening" && ledger[0].orderId === null, () => `${openId} entries without an order`);
+
     const own = orders.filter((order) => order.openId === openId);
-    const held = own.filter((order) => order.status !== "closed").reduce((total, order) => total + order.mcoinUsed, 0);
+    const entriesOf = new Map<number, LedgerEntry[]>();
+    for (const entry of ledger) if (entry.orderId !== null) entriesOf.set(entry.orderId, [...(entriesOf.get(entry.orderId) ?? []), entry]);
+    let reversedAll = 0;
+    for (const order of own) {
+      const entries = entriesOf.get(order.id) ?? [];
+      const total = entries.reduce((sum, entry) => sum + entry.amount, 0);
+      const of = (type: LedgerEntry["type"]) => entries.filter((entry) => entry.type === type).reduce((sum, entry) => sum + entry.amount, 0);
+      const label = (what: string) => () => `${openId} order ${order.id} (${order.status}) ledger: ${what} ${JSON.stringify(entries.map((entry) => [entry.type, entry.amount]))}`;
+      holds(
+        entries.every((entry) => entry.orderNo === order.orderNo),
+        label("order number"),
+      );
+      same(of("purchase"), 0 - order.mcoinUsed, label("purchase"));
+      same(of("earning"), order.mcoinEarned, label("earning"));
+      if (order.status === "closed") {
+        same(order.mcoinEarned, 0, label("a closed order earned nothing"));
+        same(total, 0, label("sum"));
+      } else if (order.status === "refunded") {
+        const reversed = 0 - of("earning_reversed");
+        same(of("refund"), order.mcoinUsed, label("refund"));
+        atMost(0, reversed, label("earning reversed"));
+        atMost(reversed, order.mcoinEarned, label("earning reversed"));
+        same(total, order.mcoinEarned - reversed, label("sum"));
+        reversedAll += reversed;
+      } else {
+        same(total, order.mcoinEarned - order.mcoinUsed, label("sum"));
+      }
+      holds(
+        order.status === "refunded" || !entries.some((entry) => entry.type === "refund" || entry.type === "earning_reversed"),
+        label("refund entries"),
+      );
+    }
+    const held = own.filter((order) => order.status !== "closed" && order.status !== "refunded").reduce((total, order) => total + order.mcoinUsed, 0);
     const earned = own.reduce((total, order) => total + order.mcoinEarned, 0);
-    expect(balance, `${openId} balance against orders`).toBe(ledger[0].amount - held + earned);
+    same(balance, ledger[0].amount - held + earned - reversedAll, () => `${openId} balance against orders`);
+
+    // What the member's lists show: nothing deleted.
+    const listed = state.shop.orders(openId);
+    holds(
+      listed.every((order) => order.deletedAt === null && !model.deleted.has(order.id)),
+      () => `${openId} lists no deleted order`,
+    );
+    same(listed.length, own.filter((order) => order.deletedAt === null).length, () => `${openId} lists every order not deleted`);
   }
+
+  const codes = new Set<string>();
+  let couponCount = 0;
   for (const order of orders) {
+    const label = (what: string) => () => `order ${order.id} (${order.status}): ${what}`;
     const previous = model.statuses.get(order.id);
     if (previous === undefined) {
-      expect(order.status === "awaiting_payment" || ORDER_TRANSITIONS.awaiting_payment.includes(order.status), `order ${order.id} first seen ${order.status}`).toBe(true);
+      holds(order.status === "awaiting_payment" || ORDER_TRANSITIONS.awaiting_payment.includes(order.status), label("first seen"));
     } else if (previous !== order.status) {
-      expect(canTransition(previous, order.status), `order ${order.id}: ${previous} → ${order.status}`).toBe(true);
+      holds(canTransition(previous, order.status), label(`moved from ${previous}`));
     }
     model.statuses.set(order.id, order.status);
+    if (order.status === "awaiting_payment") atMost(now + 1, order.payBy, label("still within its window"));
+    if (model.deleted.has(order.id)) {
+      holds(order.deletedAt !== null, label("stays deleted"));
+      same(state.shop.order(order.openId, order.id), undefined, label("deleted, is gone"));
+    }
+
+    // Refunds: only what was paid, all of it once done, on time.
+    const { refund } = order;
+    if (refund === null) {
+      holds(order.status !== "refunding" && order.status !== "refunded", label("without a refund"));
+    } else {
+      same<string>(refund.status, order.status, label("refund status"));
+      same(refund.orderId, order.id, label("refund's order"));
+      same(refund.cashRequestedCents, order.cashCents, label("cash requested"));
+      same(refund.mcoinRequested, order.mcoinUsed, label("mCoin requested"));
+      atMost(refund.cashRefundedCents, order.cashCents, label("cash refunded"));
+      atMost(refund.mcoinRefunded, order.mcoinUsed, label("mCoin refunded"));
+      if (order.status === "refunded") {
+        same(refund.cashRefundedCents, order.cashCents, label("cash refunded"));
+        same(refund.mcoinRefunded, order.mcoinUsed, label("mCoin refunded"));
+        same(refund.refundedAt, refund.requestedAt + REFUND_PROCESSING_MS, label("refunded at"));
+        same(refund.refundNo === null, order.cashCents === 0, label("refund number"));
+      } else {
+        atMost(now + 1, refund.requestedAt + REFUND_PROCESSING_MS, label("still processing"));
+        holds(refund.cashRefundedCents === 0 && refund.mcoinRefunded === 0 && refund.refundedAt === null, label("nothing back yet"));
+      }
+    }
+
+    // Coupons: one per piece once settled, never both redeemed and refunded, codes unique.
+    same(order.coupons.length, order.fulfilment === "coupon" && SETTLED_COUPONS.includes(order.status) ? order.quantity : 0, label("coupons"));
+    for (const coupon of order.coupons) {
+      const about = (what: string) => label(`coupon ${coupon.couponNo} (${coupon.status}) ${what}`);
+      couponCount += 1;
+      codes.add(coupon.redemptionCode);
+      holds(/^[1-9]\d{11}$/.test(coupon.redemptionCode), about("redemption code"));
+      same(coupon.usedAt !== null, coupon.status === "used", about("used at"));
+      same(coupon.usedAtStore !== null, coupon.status === "used", about("used at a store"));
+      if (order.refund !== null) same<string>(coupon.status, order.status, about("of a refund"));
+      if (order.status === "received") holds(coupon.status === "unused" || coupon.status === "used", about("of a received order"));
+      if (order.status === "used") holds(couponAt(coupon, now).status !== "unused", about("left unused"));
+    }
+    if (order.status === "received") holds(!order.coupons.every((coupon) => coupon.status === "used"), label("every coupon used"));
+    if (order.fulfilment !== "coupon") {
+      same(order.shippedAt !== null, ["awaiting_receipt", "awaiting_pickup", "completed"].includes(order.status), label("shipped at"));
+      if (order.status === "awaiting_receipt") same(order.fulfilment, "delivery", label("fulfilment"));
+      if (order.status === "awaiting_pickup") same(order.fulfilment, "pickup", label("fulfilment"));
+    }
+    same(order.completedAt !== null, order.status === "completed" || order.status === "used", label("completed at"));
   }
+  same(codes.size, couponCount, () => "redemption codes are unique");
 }
 
 class Buy implements fc.AsyncCommand<Model, Real> {
@@ -124,11 +314,15 @@ class Buy implements fc.AsyncCommand<Model, Real> {
     const body = { offerId: offer.id, quantity: this.quantity, mcoinUsed, adult: this.adult };
     const key = freshKey();
     const balance = state.shop.balance(openId);
-    const reply = await allowRefusal(real.clients.get(openId)!.call(createOrder, body, withKey(key)));
+    const outcome = await attempt(real.clients.get(openId)!.call(createOrder, body, withKey(key)));
+    const reply = outcome.ok ? outcome.value : null;
     model.buys.push({ openId, key, body, orderId: reply?.data.id ?? null });
     if (reply) {
       model.orders.push({ ...reply.data, openId });
       expect(isAllowedMcoin(range, mcoinUsed)).toBe(true);
+      const delivery = offer.kind === "goods" && reply.data.fulfilment === "delivery";
+      if (delivery) expect(WITH_ADDRESS, `${openId} has an address`).toContain(openId);
+      expect(reply.data.address !== null, "an address for delivery only").toBe(delivery);
     } else {
       expect(state.shop.balance(openId)).toBe(balance);
     }
@@ -141,7 +335,7 @@ class RepeatBuy implements fc.AsyncCommand<Model, Real> {
   constructor(readonly index: number) {}
   check = (model: Readonly<Model>) => model.buys.length > 0;
   async run(model: Model, real: Real) {
-    const buy = model.buys[this.index % model.buys.length];
+    const buy = pick(model.buys, this.index);
     const reply = await allowRefusal(real.clients.get(buy.openId)!.call(createOrder, buy.body, withKey(buy.key)));
     // The first reply again, or (the first was refused) a fresh try.
     if (buy.orderId !== null) expect(reply?.data.id).toBe(buy.orderId);
@@ -159,10 +353,11 @@ class Notify implements fc.AsyncCommand<Model, Real> {
     readonly index: number,
     readonly status: "PAID" | "FAILED",
     readonly offBy: number,
+    readonly aimed: boolean,
   ) {}
   check = (model: Readonly<Model>) => model.orders.length > 0;
   async run(model: Model) {
-    const order = model.orders[this.index % model.orders.length];
+    const order = target(model, this.index, this.aimed, (record) => record.status === "awaiting_payment");
     const amountCents = Math.max(0, order.cashCents + this.offBy);
     const body = JSON.stringify({ orderNo: order.orderNo, paymentId: `WP${freshKey().replaceAll("-", "")}`.slice(0, 40), amountCents, status: this.status });
     const notice = { body, signature: walletSignature(body, state.walletSecret) };
@@ -172,43 +367,216 @@ class Notify implements fc.AsyncCommand<Model, Real> {
     if (amountCents !== order.cashCents) expect(reply.data?.reason).toBe("AMOUNT_MISMATCH");
     checkInvariants(model);
   }
-  toString = () => `notify(${this.index}, ${this.status}${this.offBy ? `, off by ${this.offBy}` : ""})`;
+  toString = () => `notify(${this.index}${aimedAt(this.aimed)}, ${this.status}${this.offBy ? `, off by ${this.offBy}` : ""})`;
 }
 
 class RepeatNotice implements fc.AsyncCommand<Model, Real> {
   constructor(readonly index: number) {}
   check = (model: Readonly<Model>) => model.notices.length > 0;
   async run(model: Model) {
-    await send(model.notices[this.index % model.notices.length]);
+    await send(pick(model.notices, this.index));
     checkInvariants(model);
   }
   toString = () => `repeatNotice(${this.index})`;
 }
 
+/** Usually the owner (a negative member); sometimes another member, who must be told there is no such order. */
+const actor = (order: { openId: string }, member: number) => (member < 0 ? order.openId : MEMBERS[member]);
+const byWhom = (member: number) => (member < 0 ? "" : `, by ${MEMBERS[member]}`);
+const aimedAt = (aimed: boolean) => (aimed ? "" : ", any order");
+
 class Cancel implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly index: number,
     readonly member: number,
+    readonly aimed: boolean,
   ) {}
   check = (model: Readonly<Model>) => model.orders.length > 0;
   async run(model: Model, real: Real) {
-    const order = model.orders[this.index % model.orders.length];
-    // Usually the owner; sometimes another member, who must not be able to.
-    const openId = this.member < 0 ? order.openId : MEMBERS[this.member];
-    await allowRefusal(real.clients.get(openId)!.call(cancelPayment, { orderId: order.id }, withKey()));
+    const order = target(model, this.index, this.aimed, (record) => record.status === "awaiting_payment");
+    const openId = actor(order, this.member);
+    const record = recordOf(order.id);
+    const now = state.now();
+    const expected: ShopRefusal | null =
+      openId !== order.openId || record.deletedAt !== null
+        ? "ORDER_NOT_FOUND"
+        : record.status !== "awaiting_payment"
+          ? "CANNOT_CANCEL"
+          : record.cancelBy !== null && now > record.cancelBy
+            ? "CANCEL_WINDOW_PASSED"
+            : null;
+    const outcome = await attempt(real.clients.get(openId)!.call(cancelPayment, { orderId: order.id }, withKey()));
+    expectOutcome(outcome, expected, `cancel order ${order.id} (${record.status}) by ${openId}`);
     checkInvariants(model);
   }
-  toString = () => `cancel(${this.index}${this.member < 0 ? "" : `, by ${MEMBERS[this.member]}`})`;
+  toString = () => `cancel(${this.index}${aimedAt(this.aimed)}${byWhom(this.member)})`;
+}
+
+/** A merchant's till takes a code: one of an order's coupons, or (bogus) a code no coupon has. */
+class Redeem implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly index: number,
+    readonly piece: number,
+    readonly control: boolean,
+    readonly bogus: boolean,
+    readonly aimed: boolean,
+  ) {}
+  check = (model: Readonly<Model>) => model.orders.length > 0;
+  async run(model: Model) {
+    const order = recordOf(target(model, this.index, this.aimed, (record, now) => record.coupons.some((coupon) => couponAt(coupon, now).status === "unused")).id);
+    const now = state.now();
+    const coupon = this.bogus || order.coupons.length === 0 ? null : pick(order.coupons, this.piece);
+    // No code starts with 0.
+    const code = coupon?.redemptionCode ?? "000000000000";
+    const seen = coupon && couponAt(coupon, now).status;
+    const expected: ShopRefusal | null = !coupon || order.deletedAt !== null ? "CODE_INVALID" : seen === "used" ? "ALREADY_USED" : seen === "unused" ? null : "CODE_INVALID";
+    let outcome: Attempt<unknown>;
+    if (this.control) {
+      const response = await current.request("/__sandbox/redeem", { body: { code } });
+      expect(response.status, JSON.stringify(response.body)).toBe(expected === null ? 200 : 409);
+      outcome = response.body.ok ? { ok: true, value: response.body } : { ok: false, reason: response.body.reason };
+    } else {
+      const result = state.shop.redeem(code);
+      outcome = result.ok ? { ok: true, value: result.value } : result;
+    }
+    expectOutcome(outcome, expected, `redeem ${code} of order ${order.id} (${order.status}, coupon ${seen})`);
+    if (coupon && outcome.ok) {
+      expect(coupon).toMatchObject({ status: "used", usedAt: now });
+      expect(order.status, `order ${order.id} after redeeming`).toBe(order.coupons.some((piece) => couponAt(piece, now).status === "unused") ? "received" : "used");
+    }
+    checkInvariants(model);
+  }
+  toString = () => `redeem(${this.index}${aimedAt(this.aimed)}, ${this.bogus ? "bogus" : `piece ${this.piece}`}${this.control ? ", at the till" : ""})`;
+}
+
+/** The member asks for the whole order's money back (sometimes again with the same key). */
+class Refund implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly index: number,
+    readonly member: number,
+    readonly reason: number,
+    readonly again: boolean,
+    readonly aimed: boolean,
+  ) {}
+  check = (model: Readonly<Model>) => model.orders.length > 0;
+  async run(model: Model, real: Real) {
+    const order = target(model, this.index, this.aimed, (record, now) => record.deletedAt === null && refundableNow(record, now));
+    const openId = actor(order, this.member);
+    const record = recordOf(order.id);
+    const status = record.status;
+    const expected: ShopRefusal | null = openId !== order.openId || record.deletedAt !== null ? "ORDER_NOT_FOUND" : refundableNow(record, state.now()) ? null : "CANNOT_REFUND";
+    const reason = pick(REFUND_REASONS, this.reason);
+    const body = { orderId: order.id, reason, remarks: reason === "other" ? "changed my mind" : "" };
+    const key = freshKey();
+    const client = real.clients.get(openId)!;
+    const outcome = await attempt(client.call(applyRefund, body, withKey(key)));
+    expectOutcome(outcome, expected, `refund order ${order.id} (${status}) by ${openId}`);
+    if (outcome.ok) {
+      const refund = outcome.value.data;
+      expect(refund).toMatchObject({ orderId: order.id, orderNo: order.orderNo, reason, status: "refunding", cashRequestedCents: record.cashCents, mcoinRequested: record.mcoinUsed, cashRefundedCents: 0, mcoinRefunded: 0, refundedAt: null, refundNo: null });
+      expect(record.status).toBe("refunding");
+      expect(record.coupons.every((coupon) => coupon.status === "refunding"), "coupons invalid at once").toBe(true);
+      if (this.again) {
+        const repeated = await client.call(applyRefund, body, withKey(key));
+        expect(repeated.data, "the same key answers the same refund").toEqual(refund);
+      }
+    } else {
+      expect(record.status, "a refused refund changes nothing").toBe(status);
+    }
+    checkInvariants(model);
+  }
+  toString = () => `refund(${this.index}${aimedAt(this.aimed)}${byWhom(this.member)}, ${pick(REFUND_REASONS, this.reason)}${this.again ? ", twice" : ""})`;
+}
+
+/** The sandbox control: settled goods leave, or are ready at the store. */
+class Ship implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly index: number,
+    readonly aimed: boolean,
+  ) {}
+  check = (model: Readonly<Model>) => model.orders.length > 0;
+  async run(model: Model) {
+    const order = recordOf(target(model, this.index, this.aimed, (record) => record.status === "awaiting_shipment").id);
+    const status = order.status;
+    const expected = order.deletedAt !== null ? 404 : status === "awaiting_shipment" ? 200 : 409;
+    const response = await current.request("/__sandbox/ship", { body: { orderNo: order.orderNo } });
+    expect(response.status, `ship order ${order.id} (${status}): ${JSON.stringify(response.body)}`).toBe(expected);
+    if (expected === 200) {
+      const shipped = order.fulfilment === "pickup" ? "awaiting_pickup" : "awaiting_receipt";
+      expect(response.body).toMatchObject({ ok: true, orderNo: order.orderNo, status: shipped, shippedAt: state.now() });
+    } else {
+      expect(order.status).toBe(status);
+    }
+    checkInvariants(model);
+  }
+  toString = () => `ship(${this.index}${aimedAt(this.aimed)})`;
+}
+
+class Receive implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly index: number,
+    readonly member: number,
+    readonly aimed: boolean,
+  ) {}
+  check = (model: Readonly<Model>) => model.orders.length > 0;
+  async run(model: Model, real: Real) {
+    const order = target(model, this.index, this.aimed, (record) => record.status === "awaiting_receipt" || record.status === "awaiting_pickup");
+    const openId = actor(order, this.member);
+    const record = recordOf(order.id);
+    const status = record.status;
+    const expected: ShopRefusal | null =
+      openId !== order.openId || record.deletedAt !== null ? "ORDER_NOT_FOUND" : status === "awaiting_receipt" || status === "awaiting_pickup" ? null : "CANNOT_CONFIRM";
+    const outcome = await attempt(real.clients.get(openId)!.call(confirmReceipt, { orderId: order.id }, withKey()));
+    expectOutcome(outcome, expected, `confirm receipt of order ${order.id} (${status}) by ${openId}`);
+    if (outcome.ok) expect(outcome.value.data).toMatchObject({ id: order.id, status: "completed", completedAt: state.now() });
+    else expect(record.status).toBe(status);
+    checkInvariants(model);
+  }
+  toString = () => `receive(${this.index}${aimedAt(this.aimed)}${byWhom(this.member)})`;
+}
+
+class Delete implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly index: number,
+    readonly member: number,
+    readonly aimed: boolean,
+  ) {}
+  check = (model: Readonly<Model>) => model.orders.length > 0;
+  async run(model: Model, real: Real) {
+    const order = target(model, this.index, this.aimed, (record, now) => record.deletedAt === null && deletableNow(record, now));
+    const openId = actor(order, this.member);
+    const record = recordOf(order.id);
+    const expected: ShopRefusal | null = openId !== order.openId || record.deletedAt !== null ? "ORDER_NOT_FOUND" : deletableNow(record, state.now()) ? null : "CANNOT_DELETE";
+    const client = real.clients.get(openId)!;
+    const outcome = await attempt(client.call(deleteOrder, { orderId: order.id }, withKey()));
+    expectOutcome(outcome, expected, `delete order ${order.id} (${record.status}) by ${openId}`);
+    if (outcome.ok) model.deleted.add(order.id);
+    await expectListed(model, real, order.openId);
+    checkInvariants(model);
+  }
+  toString = () => `delete(${this.index}${aimedAt(this.aimed)}${byWhom(this.member)})`;
 }
 
 class PassTime implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly minutes: number) {}
+  constructor(readonly ms: number) {}
   check = () => true;
   async run(model: Model) {
-    state.setClock(state.now() + this.minutes * 60_000, true);
+    state.setClock(state.now() + this.ms, true);
     checkInvariants(model);
   }
-  toString = () => `passTime(${this.minutes} min)`;
+  toString = () => `passTime(${this.ms >= DAY ? `${(this.ms / DAY).toFixed(1)} days` : `${(this.ms / 1000).toFixed(0)} s`})`;
+}
+
+/** The member's order list, through the API: every order of theirs but those they deleted, ever. */
+async function expectListed(model: Readonly<Model>, real: Real, openId: string) {
+  const listed: number[] = [];
+  for (let page = 1; ; page += 1) {
+    const reply = await real.clients.get(openId)!.call(orderList, { page, size: 50, tab: "all", type: "all" });
+    listed.push(...reply.data.list.map((item) => item.id));
+    if (!reply.data.hasMore) break;
+  }
+  const own = model.orders.filter((item) => item.openId === openId && !model.deleted.has(item.id)).map((item) => item.id);
+  expect(listed.sort((a, b) => a - b), `${openId}'s order list`).toEqual(own.sort((a, b) => a - b));
 }
 
 async function send(notice: { body: string; signature: string }) {
@@ -217,6 +585,10 @@ async function send(notice: { body: string; signature: string }) {
   return response.body as { code: number; data?: { reason?: string } };
 }
 
+/** Mostly the owner (-1), sometimes another member (who may happen to be the owner). */
+const member = fc.oneof({ arbitrary: fc.constant(-1), weight: 4 }, { arbitrary: fc.nat(MEMBERS.length - 1), weight: 1 });
+/** Mostly aimed at an order the step could go through for. */
+const aim = fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 1 });
 const buy = fc
   .tuple(
     fc.nat(MEMBERS.length - 1),
@@ -227,33 +599,63 @@ const buy = fc
     fc.boolean(),
   )
   .map(([member, offer, quantity, share, wild, adult]) => new Buy(member, offer, quantity, share, wild, adult));
+const notify = fc
+  .tuple(fc.nat(), fc.constantFrom("PAID" as const, "PAID" as const, "FAILED" as const), fc.constantFrom(0, 0, 0, 0, 1, -100), aim)
+  .map(([index, status, offBy, aimed]) => new Notify(index, status, offBy, aimed));
+const redeem = fc
+  .tuple(fc.nat(), fc.nat(), fc.boolean(), fc.oneof({ arbitrary: fc.constant(false), weight: 9 }, { arbitrary: fc.constant(true), weight: 1 }), aim)
+  .map(([index, piece, control, bogus, aimed]) => new Redeem(index, piece, control, bogus, aimed));
+/**
+ * Time passes in seconds (a refund completes in REFUND_PROCESSING_MS), in minutes (the payment and
+ * cancellation windows), to the very millisecond a refund or window falls due, or rarely by months
+ * (coupons expire, offers end).
+ */
+const passTime = fc
+  .oneof(
+    { arbitrary: fc.integer({ min: 1, max: 300 }).map((seconds) => seconds * 1000), weight: 8 },
+    { arbitrary: fc.integer({ min: 1, max: 20 }).map((minutes) => minutes * 60_000), weight: 6 },
+    { arbitrary: fc.constantFrom(REFUND_PROCESSING_MS - 1, REFUND_PROCESSING_MS, CANCEL_WINDOW_MS, CANCEL_WINDOW_MS + 1, PAYMENT_WINDOW_MS), weight: 3 },
+    { arbitrary: fc.integer({ min: 40, max: 160 }).map((days) => days * DAY), weight: 1 },
+  )
+  .map((ms) => new PassTime(ms));
 
-// Buying is weighted up: every other step needs orders to act on.
+// Buying and paying are weighted up: every other step needs orders, most of them settled, to act on.
 const commands = [
   buy,
   buy,
   buy,
   fc.nat().map((index) => new RepeatBuy(index)),
-  fc.tuple(fc.nat(), fc.constantFrom("PAID" as const, "FAILED" as const), fc.constantFrom(0, 0, 0, 0, 1, -100)).map(([index, status, offBy]) => new Notify(index, status, offBy)),
+  notify,
+  notify,
+  notify,
   fc.nat().map((index) => new RepeatNotice(index)),
-  fc.tuple(fc.nat(), fc.integer({ min: -3, max: MEMBERS.length - 1 })).map(([index, member]) => new Cancel(index, member)),
-  fc.integer({ min: 1, max: 20 }).map((minutes) => new PassTime(minutes)),
+  fc.tuple(fc.nat(), member, aim).map(([index, who, aimed]) => new Cancel(index, who, aimed)),
+  passTime,
+  redeem,
+  redeem,
+  fc.tuple(fc.nat(), member, fc.nat(), fc.boolean(), aim).map(([index, who, reason, again, aimed]) => new Refund(index, who, reason, again, aimed)),
+  fc.tuple(fc.nat(), member, fc.nat(), fc.boolean(), aim).map(([index, who, reason, again, aimed]) => new Refund(index, who, reason, again, aimed)),
+  fc.tuple(fc.nat(), aim).map(([index, aimed]) => new Ship(index, aimed)),
+  fc.tuple(fc.nat(), aim).map(([index, aimed]) => new Ship(index, aimed)),
+  fc.tuple(fc.nat(), member, aim).map(([index, who, aimed]) => new Receive(index, who, aimed)),
+  fc.tuple(fc.nat(), member, aim).map(([index, who, aimed]) => new Delete(index, who, aimed)),
 ];
 
 describe("the money domain under random use by several members", () => {
-  it("keeps stock, balances, ledgers and order statuses consistent after every step", async () => {
+  it("keeps stock, balances, ledgers, coupons, refunds and order statuses consistent after every step", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 40, size: "max" }), async (steps) => {
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 70, size: "max" }), async (steps) => {
         state.reset();
         state.setClock(Date.now(), true);
         for (const { id, stock } of OFFERS) state.shop.setOffer(id, { stock });
         const clients = new Map<string, ApiClient>();
         for (const openId of MEMBERS) clients.set(openId, await current.client(openId));
-        const model: Model = { orders: [], buys: [], notices: [], statuses: new Map(), ledgers: new Map() };
+        const model: Model = { orders: [], buys: [], notices: [], statuses: new Map(), ledgers: new Map(), deleted: new Set() };
         checkInvariants(model);
         await fc.asyncModelRun(() => ({ model, real: { clients } }), steps);
+        for (const openId of MEMBERS) await expectListed(model, { clients }, openId);
       }),
-      { numRuns: 60 },
+      { numRuns: 50 },
     );
   }, 60_000);
 });
