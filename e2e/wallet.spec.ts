@@ -76,7 +76,7 @@ async function gatewayOrder(playwright: { request: { newContext(options: object)
 }
 
 function mcoin(...args: string[]): string {
-  return execFileSync(process.execPath, ["bin/mcoin.mjs", ...args, "--base-url", E2E_SANDBOX_URL], { encoding: "utf8" });
+  return execFileSync(process.execPath, ["bin/mcoin.mjs", ...args, "--base-url", E2E_SANDBOX_URL], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 }
 
 async function sandboxNow(page: Page): Promise<number> {

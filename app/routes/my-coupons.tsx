@@ -18,6 +18,7 @@ import { CouponGroupCard, McoinCouponCard, RefundCard } from "../components/wall
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
 import { ORDER_TABS, orderList, type Refund } from "../lib/api/shop-endpoints";
 import { COUPON_TABS, couponList, mcoinCouponList, refundList, type CouponGroup, type CouponTab, type McoinCoupon } from "../lib/api/wallet-endpoints";
+import { documentTitleMeta } from "../document-title";
 import { couponTab, setCouponTab } from "../lib/coupon-tab";
 import { formatPoints } from "../lib/money/format";
 import { requireMember } from "../server/gateway.server";
@@ -28,6 +29,9 @@ const VIEWS = ["coupons", "logistics", "refunds", "mcoin"] as const;
 type View = (typeof VIEWS)[number];
 
 const pick = <T extends string>(values: readonly T[], value: string | null, fallback: T): T => (values as readonly string[]).includes(value ?? "") ? (value as T) : fallback;
+
+/** The one screen whose document title is not the product name (spec section 2). */
+export const meta = documentTitleMeta;
 
 export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
   const context = await requireMember(request, loadContext);
