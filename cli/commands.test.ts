@@ -10,9 +10,13 @@ import { fileURLToPath } from "node:url";
 import CryptoJS from "crypto-js";
 import NodeRSA from "node-rsa";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createApiClient } from "../app/lib/api/client";
+import { createFetchTransport } from "../app/lib/api/transport";
+import { applyRefund } from "../app/lib/api/wallet-endpoints";
 import { sealRequest } from "../app/lib/gateway/envelope";
 import { gatewaySettings } from "../app/lib/gateway/settings";
 import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
+import { withKey } from "../sandbox/testing";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const MCOIN = join(ROOT, "bin/mcoin.mjs");
@@ -203,9 +207,11 @@ describe("mcoin sandbox ledger and orders", () => {
     expect(lines[2]).toMatch(/purchase\s+-300\s+200\s+MC\d+$/);
     expect(lines[3]).toMatch(/opening\s+\+500\s+500$/);
     expect(lines.at(-1)).toBe("balance: 246 mCoin");
+    expect(lines).not.toContain("refunds");
 
     const machine = json(await mcoin("sandbox", "ledger", "--login", "mpay-1005", "--json"));
     expect(machine.balance).toBe(246);
+    expect(machine.refunds).toEqual([]);
     expect(machine.entries.map((entry: { type: string; amount: number }) => [entry.type, entry.amount])).toEqual([
       ["earning", 46],
       ["purchase", -300],
@@ -213,6 +219,55 @@ describe("mcoin sandbox ledger and orders", () => {
     ]);
     expect(json(await mcoin("sandbox", "ledger", "--login", "mpay-1005", "--direction", "spent", "--json")).entries).toHaveLength(1);
   });
+
+  it("prints the member's refunds after the ledger: the mCoin and the cash come back exactly", async () => {
+    const order = await buyAndPay();
+    const token = (await (await fetch(`${sandbox.url}/member/login`, { method: "POST", body: '{"openId":"mpay-1005"}', headers: { "content-type": "application/json" } })).json()).data.token as string;
+    const client = createApiClient({ baseUrl: sandbox.url, transport: createFetchTransport(), locale: "en", token });
+    const { data: refund } = await client.call(applyRefund, { orderId: order.id, reason: "bought_wrongly", remarks: "" }, withKey());
+    expect(refund).toMatchObject({ orderNo: order.orderNo, status: "refunding", cashRequestedCents: 4600, mcoinRequested: 300, cashRefundedCents: 0, mcoinRefunded: 0 });
+
+    const pending = await mcoin("sandbox", "ledger", "--login", "mpay-1005");
+    expect(pending.code).toBe(0);
+    expect(pending.stdout).toMatch(new RegExp(`${refund.refundOrderNo}\\s+${order.orderNo}\\s+refunding\\s+MOP 0\\.00 of MOP 46\\.00\\s+0 of 300$`, "m"));
+    expect(pending.stdout.trim().split("\n").at(-1)).toBe("balance: 246 mCoin");
+
+    sandbox.sandbox.state.setClock(sandbox.sandbox.state.now() + 121_000, true);
+    try {
+      const human = await mcoin("sandbox", "ledger", "--login", "mpay-1005");
+      expect(human.code).toBe(0);
+      const lines = human.stdout.trim().split("\n");
+      expect(lines[0]).toMatch(/^date \(Macau\)\s+type\s+amount\s+balance\s+order$/);
+      expect(lines[1]).toMatch(new RegExp(`earning_reversed\\s+-46\\s+500\\s+${order.orderNo}$`));
+      expect(lines[2]).toMatch(new RegExp(`refund\\s+\\+300\\s+546\\s+${order.orderNo}$`));
+      const heading = lines.indexOf("refunds");
+      expect(heading).toBeGreaterThan(0);
+      expect(lines[heading - 1]).toBe("");
+      expect(lines[heading + 1]).toMatch(/^refund order\s+order\s+status\s+cash refunded\s+mCoin refunded\s+refunded \(Macau\)\s+refund no$/);
+      expect(lines[heading + 2]).toMatch(
+        new RegExp(`^${refund.refundOrderNo}\\s+${order.orderNo}\\s+refunded\\s+MOP 46\\.00 of MOP 46\\.00\\s+300 of 300\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\s+WR[0-9A-F]+$`),
+      );
+      expect(lines.at(-1)).toBe("balance: 500 mCoin");
+
+      const machine = json(await mcoin("sandbox", "ledger", "--login", "mpay-1005", "--json"));
+      expect(machine.balance).toBe(500);
+      expect(machine.refunds).toHaveLength(1);
+      expect(machine.refunds[0]).toMatchObject({ refundOrderNo: refund.refundOrderNo, orderNo: order.orderNo, status: "refunded", cashRequestedCents: 4600, cashRefundedCents: 4600, mcoinRequested: 300, mcoinRefunded: 300 });
+      expect(machine.refunds[0].refundNo).toMatch(/^WR/);
+      expect(machine.entries.map((entry: { type: string; amount: number }) => [entry.type, entry.amount])).toEqual([
+        ["earning_reversed", -46],
+        ["refund", 300],
+        ["earning", 46],
+        ["purchase", -300],
+        ["opening", 500],
+      ]);
+      const spent = json(await mcoin("sandbox", "ledger", "--login", "mpay-1005", "--direction", "spent", "--json"));
+      expect(spent.entries.map((entry: { type: string }) => entry.type)).toEqual(["earning_reversed", "purchase"]);
+      expect(spent.refunds).toHaveLength(1);
+    } finally {
+      sandbox.sandbox.state.setClock(null);
+    }
+  }, 60_000);
 
   it("prints the member's orders with their statuses", async () => {
     const order = await buyAndPay();
