@@ -299,7 +299,8 @@ describe("mcoin sandbox ledger and orders", () => {
     const twice = await mcoin("sandbox", "ship", wong[0].orderNo);
     expect(twice.code).toBe(1);
     expect(twice.stderr).toContain("not awaiting shipment");
-  });
+    // Seven CLI processes: room for a loaded machine.
+  }, 60_000);
 
   it("exits 2 without a member or with a bad filter, and 1 for a member the gateway does not know", async () => {
     expect((await mcoin("sandbox", "ledger")).code).toBe(2);
