@@ -251,6 +251,34 @@ test.describe("orders and after-sale", () => {
     await expect(page.getByText("Completed").first()).toBeVisible();
   });
 
+  test("my orders page as the member scrolls; my redemptions list coupons only", async ({ page, signIn }) => {
+    await signIn("wong");
+    await page.goto("/myOrder");
+    await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "All", exact: true })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("article")).toHaveCount(10);
+    await page.getByRole("article").last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 4000);
+    await expect(page.getByRole("article")).toHaveCount(12);
+    await page.goto("/newMyCoupon");
+    await expect(page.getByRole("heading", { name: "My Redemptions" })).toBeVisible();
+    // Wong's coupon and voucher orders: every one but the five goods orders.
+    await expect(page.getByRole("article")).toHaveCount(7);
+  });
+
+  test("pay now: an unpaid order goes back into the cashier and is paid once", async ({ page, sandbox, signIn, playwright }) => {
+    await signIn("sam");
+    const order = await gatewayOrder(playwright, sandbox, MEMBERS.sam.openId, { offerId: BUN, quantity: 1, mcoinUsed: 100 }, false);
+    expect(order.status).toBe("awaiting_payment");
+    await page.goto(`/order_details/${order.id}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Pay now" }).click();
+    await page.getByRole("dialog", { name: "Pay mCoin Mall" }).getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("Payment success");
+    await expect.poll(async () => (await sandbox.orders(MEMBERS.sam.openId))[0].status).toBe("received");
+    expect((await sandbox.ledger(MEMBERS.sam.openId)).filter((entry) => entry.type === "earning")).toHaveLength(1);
+  });
+
   test("checkout of delivery goods shows the address; a member without one is told to add it", async ({ page, signIn }) => {
     await signIn("ana");
     await page.goto(`/coupon_details/${MILK}`);
