@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { rawRequest, rawRequestUnfinished, type RawReply } from "../server/test-http";
-import { E2E_APP_URL, E2E_PORT_OFFSET, E2E_SANDBOX_URL, walletUserAgent } from "./env";
+import { E2E_APP_URL, E2E_SANDBOX_URL, walletUserAgent } from "./env";
 import { MEMBERS, expect, hydrated, isLoginPage, test } from "./fixtures";
 
 const APP_PORT = Number(new URL(E2E_APP_URL).port);
@@ -36,7 +36,17 @@ async function otherSite(html: string, hostname = "127.0.0.1"): Promise<{ url: s
 }
 
 /** Another mall server on the suite's build and sandbox, with configuration of its own. */
-async function startMall(port: number, env: Record<string, string>): Promise<{ url: string; stop(): void }> {
+/** A port nobody listens on now: a mall left over from an earlier run must never answer for this one. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function startMall(env: Record<string, string>): Promise<{ url: string; stop(): void }> {
+  const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["build/mall-server.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), MCOIN_SANDBOX_URL: E2E_SANDBOX_URL, ...env },
     stdio: "ignore",
@@ -49,7 +59,8 @@ async function startMall(port: number, env: Record<string, string>): Promise<{ u
       (reply) => reply.status === 200,
       () => false,
     );
-    if (up) return { url, stop: () => child.kill() };
+    if (up && child.exitCode === null) return { url, stop: () => child.kill() };
+    if (child.exitCode !== null) throw new Error(`the mall for ${url} exited (${child.exitCode})`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill();
@@ -313,7 +324,7 @@ test.describe("10. the session cookie", () => {
   });
 
   test("is Secure for a production host whatever MCOIN_ENV says, and so is the locale cookie", async () => {
-    const mall = await startMall(3180 + E2E_PORT_OFFSET, {
+    const mall = await startMall({
       MCOIN_HOSTS: "localhost,mall.test=prod",
       MCOIN_PROD_API_BASE: E2E_SANDBOX_URL,
       MCOIN_PROD_LOGIN_URL: "https://wallet.example/authorize",
@@ -429,7 +440,7 @@ test.describe("security headers", () => {
 
 test.describe("rate limits", () => {
   test("a client over its limit sees the error page with 429, and a fetcher a short 429", async ({ page }) => {
-    const mall = await startMall(3181 + E2E_PORT_OFFSET, { MCOIN_RATE_LIMITS: "login=2,action=3" });
+    const mall = await startMall({ MCOIN_RATE_LIMITS: "login=2,action=3" });
     try {
       for (let attempt = 0; attempt < 2; attempt++) await page.request.get(`${mall.url}/index?code=used-up`, { maxRedirects: 0 });
       const response = await page.goto(`${mall.url}/index?code=used-up`);
