@@ -1,5 +1,5 @@
 /** Full-page status screens: error, not found, being built, and the simulated host's events. */
-import { Link } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AlertIcon, CompassIcon } from "./icons";
@@ -49,6 +49,18 @@ export function NotFoundScreen() {
       title={t("notFound.title")}
       body={t("notFound.body")}
     >
+      <BackToHomeLink />
+    </StatusScreen>
+  );
+}
+
+/** A screen's error boundary: its 404 is the not-found screen, anything else the error screen. */
+export function NotFoundOrErrorScreen() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  return (
+    <StatusScreen title={t("error.unexpected")} body={t("error.tryLater")}>
       <BackToHomeLink />
     </StatusScreen>
   );

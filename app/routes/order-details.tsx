@@ -7,35 +7,28 @@
  * order's kind are labelled. Only the member's own orders: another's is the route's 404.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ClockIcon } from "../components/icons";
 import { OfferStores } from "../components/offer-stores";
 import { OrderActions } from "../components/order-actions";
-import { BackToHomeLink, NotFoundScreen, StatusScreen } from "../components/status-screen";
+import { NotFoundOrErrorScreen } from "../components/status-screen";
 import { OrderKindBadge } from "../components/wallet-cards";
 import { useLocale } from "../hooks/use-locale";
-import { isApiError } from "../lib/api/errors";
-import { PAYMENT_TYPES, offerDetail, orderStatus, shopRefusal, type Coupon } from "../lib/api/shop-endpoints";
+import { PAYMENT_TYPES, offerDetail, type Coupon } from "../lib/api/shop-endpoints";
 import { copyText } from "../lib/clipboard";
 import { formatMoney, formatPoints } from "../lib/money/format";
 import { formatDate, formatDateTime } from "../lib/time/format";
 import { catalogNear } from "../server/catalog.server";
 import { idParam, requireMember } from "../server/gateway.server";
-import { orderAction } from "../server/order-actions.server";
+import { memberOrder, orderAction } from "../server/order-actions.server";
 import { qrSvg } from "../server/qr.server";
 
 export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
   const orderId = idParam(params.id);
   const context = await requireMember(request, loadContext);
-  let order;
-  try {
-    order = await context.call(orderStatus, { orderId });
-  } catch (error) {
-    if (isApiError(error) && (error.code === "NOT_FOUND" || shopRefusal(error.body) === "ORDER_NOT_FOUND")) throw new Response("Not Found", { status: 404 });
-    throw error;
-  }
+  const order = await memberOrder(context, orderId);
   // A third-party voucher has its own screen, and the other screen none of its orders.
   const other = new URL(request.url).pathname.startsWith("/other_order_details/");
   if (other !== (order.paymentType === PAYMENT_TYPES.thirdParty)) throw new Response("Not Found", { status: 404 });
@@ -253,13 +246,4 @@ export default function OrderDetails() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
-  return (
-    <StatusScreen title={t("error.unexpected")} body={t("error.tryLater")}>
-      <BackToHomeLink />
-    </StatusScreen>
-  );
-}
+export const ErrorBoundary = NotFoundOrErrorScreen;

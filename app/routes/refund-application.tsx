@@ -7,31 +7,24 @@
  * refund order: its number, amounts requested and refunded, dates, reason, remarks, refund number.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { refundable } from "../components/order-actions";
-import { BackToHomeLink, NotFoundScreen, StatusScreen } from "../components/status-screen";
+import { NotFoundOrErrorScreen, StatusScreen } from "../components/status-screen";
 import { orderPath } from "../components/wallet-cards";
 import { useLocale } from "../hooks/use-locale";
-import { isApiError } from "../lib/api/errors";
-import { REFUND_REASONS, REFUND_REMARKS_MAX, orderStatus, shopRefusal, type Refund } from "../lib/api/shop-endpoints";
+import { REFUND_REASONS, REFUND_REMARKS_MAX, type Refund } from "../lib/api/shop-endpoints";
 import { newIdempotencyKey } from "../lib/idempotency-key";
 import { formatMoney, formatPoints } from "../lib/money/format";
 import { formatDateTime } from "../lib/time/format";
 import { idParam, requireMember } from "../server/gateway.server";
-import { refundAction, type OrderActionResult } from "../server/order-actions.server";
+import { memberOrder, refundAction, type OrderActionResult } from "../server/order-actions.server";
 
 export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
   const orderId = idParam(params.id);
   const context = await requireMember(request, loadContext);
-  let order;
-  try {
-    order = await context.call(orderStatus, { orderId });
-  } catch (error) {
-    if (isApiError(error) && (error.code === "NOT_FOUND" || shopRefusal(error.body) === "ORDER_NOT_FOUND")) throw new Response("Not Found", { status: 404 });
-    throw error;
-  }
+  const order = await memberOrder(context, orderId);
   return data({ order, idempotencyKey: newIdempotencyKey() }, { headers: await context.headers() });
 }
 
@@ -193,13 +186,4 @@ export default function RefundApplication() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
-  return (
-    <StatusScreen title={t("error.unexpected")} body={t("error.tryLater")}>
-      <BackToHomeLink />
-    </StatusScreen>
-  );
-}
+export const ErrorBoundary = NotFoundOrErrorScreen;

@@ -10,7 +10,7 @@ import { data, redirect } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { isApiError } from "../lib/api/errors";
-import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, REFUND_REMARKS_MAX, RefundReasonSchema, cancelPayment, shopRefusal, type Order, type Refund, type ShopRefusal } from "../lib/api/shop-endpoints";
+import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, REFUND_REMARKS_MAX, RefundReasonSchema, cancelPayment, orderStatus, shopRefusal, type Order, type Refund, type ShopRefusal } from "../lib/api/shop-endpoints";
 import { applyRefund, confirmReceipt, deleteOrder, redeemCode, useMcoinCoupon, type McoinCoupon } from "../lib/api/wallet-endpoints";
 import { parseForm } from "./forms.server";
 import type { RequestContext } from "./gateway.server";
@@ -65,6 +65,16 @@ export async function refusable<T>(t: TFunction, intent: string, run: () => Prom
     const reason = shopRefusal(error.body);
     if (error.code === "NOT_FOUND") return { ok: false, response: refused(intent, reason ?? "ORDER_NOT_FOUND", t(`shop.refusal.${reason ?? "ORDER_NOT_FOUND"}`), 404) };
     if (error.code === "BUSINESS") return { ok: false, response: refused(intent, reason, reason ? t(`shop.refusal.${reason}`) : t("common.requestFailed"), 409) };
+    throw error;
+  }
+}
+
+/** The member's order `orderId` as the gateway has it now; another member's, or none, is the route's 404. */
+export async function memberOrder(context: RequestContext, orderId: number): Promise<Order> {
+  try {
+    return await context.call(orderStatus, { orderId });
+  } catch (error) {
+    if (isApiError(error) && (error.code === "NOT_FOUND" || shopRefusal(error.body) === "ORDER_NOT_FOUND")) throw new Response("Not Found", { status: 404 });
     throw error;
   }
 }

@@ -40,6 +40,7 @@ import type { OrderKindSchema, OrderStatus, RefundReasonSchema, ShopRefusal } fr
 import type { z } from "zod";
 import { MAX_PIECES_PER_ORDER, amountDue, cashDueCents, isAllowedMcoin, mcoinEarned, mcoinRange } from "../../app/lib/money/purchase";
 import type { CatalogQueries } from "../catalog";
+import type { CatalogOffer } from "../catalog-schema";
 import { balanceOf, openAccount, post, type Account, type McoinCouponRecord } from "./ledger";
 import { availability, pricedOffer, type OfferLive } from "./offers";
 import { transition } from "./order-machine";
@@ -294,42 +295,20 @@ export class Shop {
     }
 
     // Every check passed: write, in the same step.
-    const id = this.data.orderSeq + 1;
-    const order: OrderRecord = {
-      id,
-      orderNo: orderNumber(id, now),
-      openId,
-      offerId: offer.id,
+    const order = this.addOrder(openId, offer, now, {
       quantity,
       amountCents: amountDue(priced, quantity).cents,
       mcoinUsed,
       cashCents: cashDueCents(priced, quantity, mcoinUsed),
-      status: "awaiting_payment",
-      paymentType: offer.paymentType,
-      createdAt: now,
       payBy: now + PAYMENT_WINDOW_MS,
-      paidAt: null,
-      paymentId: null,
-      mcoinEarned: 0,
-      couponUrl: offer.couponUrl ?? null,
-      otherCode: null,
-      failure: null,
       orderKind: input.kind ?? (fulfilment === "pickup" ? "pickup" : "normal"),
       fulfilment,
       cancelBy: offer.kind === "goods" ? now + CANCEL_WINDOW_MS : null,
       address: address && structuredClone(address),
-      coupons: [],
-      refund: null,
-      shippedAt: null,
-      completedAt: null,
-      deletedAt: null,
-    };
-    this.data.orderSeq = id;
-    this.data.orders.set(String(id), order);
-    addToIndex(this.indexed(), order);
+    });
     live.stock -= quantity;
     live.sold += quantity;
-    if (mcoinUsed > 0) post(account, { type: "purchase", amount: -mcoinUsed, at: now, orderId: id, orderNo: order.orderNo });
+    if (mcoinUsed > 0) post(account, { type: "purchase", amount: -mcoinUsed, at: now, orderId: order.id, orderNo: order.orderNo });
     else account.revision += 1;
     if (order.cashCents === 0) this.settle(order, now, null);
     this.context.changed();
@@ -528,39 +507,7 @@ export class Shop {
     }
     const offer = this.context.catalog.offer(fixture.offerId);
     if (!offer || offer.kind === "goods" || this.ownOrders(openId).length >= MAX_ORDERS_PER_MEMBER) return refused("CODE_INVALID");
-    const id = this.data.orderSeq + 1;
-    const order: OrderRecord = {
-      id,
-      orderNo: orderNumber(id, now),
-      openId,
-      offerId: offer.id,
-      quantity: 1,
-      amountCents: 0,
-      mcoinUsed: 0,
-      cashCents: 0,
-      status: "awaiting_payment",
-      paymentType: offer.paymentType,
-      createdAt: now,
-      payBy: now,
-      paidAt: null,
-      paymentId: null,
-      mcoinEarned: 0,
-      couponUrl: offer.couponUrl ?? null,
-      otherCode: null,
-      failure: null,
-      orderKind: "gift",
-      fulfilment: "coupon",
-      cancelBy: null,
-      address: null,
-      coupons: [],
-      refund: null,
-      shippedAt: null,
-      completedAt: null,
-      deletedAt: null,
-    };
-    this.data.orderSeq = id;
-    this.data.orders.set(String(id), order);
-    addToIndex(this.indexed(), order);
+    const order = this.addOrder(openId, offer, now, { quantity: 1, amountCents: 0, mcoinUsed: 0, cashCents: 0, payBy: now, orderKind: "gift", fulfilment: "coupon", cancelBy: null, address: null });
     this.settle(order, now, null);
     account.redeemedCodes.push(code);
     this.context.changed();
@@ -667,6 +614,41 @@ export class Shop {
     if (order.mcoinEarned > 0) {
       post(this.account(order.openId), { type: "earning", amount: order.mcoinEarned, at, orderId: order.id, orderNo: order.orderNo });
     }
+  }
+
+  /** A new order awaiting payment, numbered and indexed; what differs between orders comes in `fields`. */
+  private addOrder(
+    openId: string,
+    offer: CatalogOffer,
+    now: number,
+    fields: Pick<OrderRecord, "quantity" | "amountCents" | "mcoinUsed" | "cashCents" | "payBy" | "orderKind" | "fulfilment" | "cancelBy" | "address">,
+  ): OrderRecord {
+    const id = this.data.orderSeq + 1;
+    const order: OrderRecord = {
+      ...fields,
+      id,
+      orderNo: orderNumber(id, now),
+      openId,
+      offerId: offer.id,
+      status: "awaiting_payment",
+      paymentType: offer.paymentType,
+      createdAt: now,
+      paidAt: null,
+      paymentId: null,
+      mcoinEarned: 0,
+      couponUrl: offer.couponUrl ?? null,
+      otherCode: null,
+      failure: null,
+      coupons: [],
+      refund: null,
+      shippedAt: null,
+      completedAt: null,
+      deletedAt: null,
+    };
+    this.data.orderSeq = id;
+    this.data.orders.set(String(id), order);
+    addToIndex(this.indexed(), order);
+    return order;
   }
 
   /** The refund is done: mCoin and stock go back, the cash's earning is taken back, the wallet refunds the cash. */
