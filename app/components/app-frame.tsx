@@ -138,12 +138,15 @@ function useReturnRefresh(signedIn: boolean, screen: ScreenRoute | undefined) {
   screenRef.current = screen?.name;
   const submit = useRef(fetcher.submit);
   submit.current = fetcher.submit;
+  /** When the refresh was sent, on the server clock's monotonic clock: the reading's round trip. */
+  const sentAt = useRef<number | undefined>(undefined);
 
   useEffect(() => {
     if (!signedIn) return;
     const onVisibility = () => {
       if (document.visibilityState !== "visible") return;
       const name = screenRef.current ?? "";
+      sentAt.current = serverClock.monotonic();
       submit.current(
         { intent: "return", refreshToken: NO_TOKEN_REFRESH.has(name) ? "0" : "1" },
         { method: "post", action: "/resources/session?isRefresh=1" },
@@ -154,6 +157,6 @@ function useReturnRefresh(signedIn: boolean, screen: ScreenRoute | undefined) {
   }, [signedIn]);
 
   useEffect(() => {
-    if (fetcher.data?.ok) serverClock.sync(fetcher.data.sysTime);
+    if (fetcher.data?.ok) serverClock.sync(fetcher.data.sysTime, sentAt.current, serverClock.monotonic());
   }, [fetcher.data]);
 }
