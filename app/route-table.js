@@ -74,6 +74,7 @@ export const OTHER_ROUTES = [
   { name: "resourceOffers", path: "/resources/offers", file: "routes/resources.offers.ts" },
   { name: "resourceOrderStatus", path: "/resources/order-status", file: "routes/resources.order-status.ts" },
   { name: "resourceWallet", path: "/resources/wallet", file: "routes/resources.wallet.ts" },
+  { name: "resourceTime", path: "/resources/time", file: "routes/resources.time.ts" },
 ];
 
 /** Any other path: the not-found screen with HTTP 404. */

@@ -11,7 +11,7 @@ import { useScreenRoute } from "../hooks/use-screen-route";
 import { matchScreenRoute } from "../route-match";
 import { getHostBridge } from "../lib/host-bridge";
 import type { HostSystemInfo } from "../lib/host-bridge/types";
-import { createServerClock } from "../lib/time/server-clock";
+import { serverClock } from "../lib/time/page-clock";
 import type { ScreenRoute } from "../route-table.js";
 import type { action as sessionAction } from "../routes/resources.session";
 import { AppHeader } from "./app-header";
@@ -21,7 +21,7 @@ import { SCREEN_SKELETONS } from "./screen-skeletons";
 import { SimulatedCashier } from "./simulated-cashier";
 
 /** The page's view of the gateway clock and the device, shared by the screens that need them. */
-export const serverClock = createServerClock();
+export { serverClock };
 export const device: { systemInfo: HostSystemInfo | null } = { systemInfo: null };
 
 const STATUS_BAR_HOME = "#ff8a3d";

@@ -24,6 +24,8 @@ import { formatMoney, formatPoints } from "../lib/money/format";
 import { cashDueCents, maxPieces, mcoinRange, snapMcoin, type PricedOffer } from "../lib/money/purchase";
 import { formatDate } from "../lib/time/format";
 import { useLocale } from "../hooks/use-locale";
+import { useServerNow } from "../hooks/use-server-now";
+import { Countdown } from "../components/countdown";
 import { catalogNear } from "../server/catalog.server";
 import { getRequestContext, idParam, orNotFound, requireMember } from "../server/gateway.server";
 import { offerAction, type OfferActionResult } from "./coupon-details.server";
@@ -68,7 +70,13 @@ function readAge(): AgeAnswer {
 export default function CouponDetails() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { offer, balance, now, address } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { balance, now, address } = loaded;
+  // Not started yet: count down on the gateway's clock, and open for sale on the second it starts.
+  const waiting = loaded.offer.availability === "not_started";
+  const serverNow = useServerNow(waiting, now);
+  const startedSince = waiting && serverNow !== null && serverNow >= loaded.offer.startAt;
+  const offer: OfferDetail = startedSince ? { ...loaded.offer, availability: loaded.offer.stock > 0 ? "available" : "sold_out" } : loaded.offer;
   const location = useLocation();
   const signedIn = balance !== null;
   const priced: PricedOffer = { priceCents: offer.priceCents, mcoinPrice: offer.mcoinPrice, mcoin: offer.mcoin };
@@ -171,6 +179,12 @@ export default function CouponDetails() {
       ) : (
         <p className="offer-state card" role="status">
           {t(`offer.state.${blocker === "minor" ? "minor" : offer.availability}`, { date: formatDate(offer.startAt, locale) })}
+          {offer.availability === "not_started" && offer.startAt - (serverNow ?? now) < COUNTDOWN_FROM_MS ? (
+            <>
+              {" "}
+              <Countdown to={offer.startAt} now={serverNow ?? now} label={t("offer.startsIn")} />
+            </>
+          ) : null}
         </p>
       )}
 
@@ -230,6 +244,9 @@ export default function CouponDetails() {
     </div>
   );
 }
+
+/** How close to its start an offer shows a countdown rather than only the date. */
+const COUNTDOWN_FROM_MS = 24 * 3_600_000;
 
 type Blocker = "signIn" | "minor" | "ageUnknown" | "unavailable" | "limit" | "insufficient" | null;
 

@@ -70,4 +70,18 @@ describe("the server clock", () => {
     clock.sync(device.gatewayAt(device.mono));
     expect(clock.now()).toBe(device.gatewayAt(device.mono));
   });
+
+  it("takes a reading without its round trip as an estimate, which any measured reading replaces", () => {
+    const device = phone();
+    const clock = createServerClock(device.sources);
+    clock.sync(device.gatewayAt(device.mono) - 5_000);
+    expect(clock.synced).toBe(true);
+    expect(clock.uncertaintyMs).toBe(Number.POSITIVE_INFINITY);
+    const sentAt = device.mono;
+    device.advance(900);
+    clock.sync(device.gatewayAt(sentAt + 450), sentAt, device.mono);
+    expect(clock.now()).toBe(device.gatewayAt(device.mono));
+    clock.sync(device.gatewayAt(device.mono) - 5_000);
+    expect(clock.now()).toBe(device.gatewayAt(device.mono));
+  });
 });

@@ -12,7 +12,8 @@
 export interface ServerClock {
   /**
    * Takes a reading: the gateway's `sysTime`, and the monotonic times the request was sent and its
-   * reply received (both from `monotonic()`). Without `sentAt` the reading counts as instant.
+   * reply received (both from `monotonic()`). Without `sentAt` it is an estimate (a loader's time,
+   * of unknown age) that any measured reading replaces.
    */
   sync(sysTime: number, sentAt?: number, receivedAt?: number): void;
   /** The gateway's time now, in epoch milliseconds (the phone's clock before the first reading). */
@@ -53,7 +54,11 @@ export function createServerClock(sources: ClockSources = browserSources): Serve
   return {
     sync(sysTime, sentAt, receivedAt = sources.monotonic()) {
       if (!Number.isFinite(sysTime)) return;
-      const trip = sentAt === undefined ? 0 : receivedAt - sentAt;
+      if (sentAt === undefined) {
+        if (reading === null || reading.halfTrip === Number.POSITIVE_INFINITY) reading = { serverTime: sysTime, at: receivedAt, halfTrip: Number.POSITIVE_INFINITY };
+        return;
+      }
+      const trip = receivedAt - sentAt;
       if (!(trip >= 0) || !Number.isFinite(trip)) return;
       const candidate: Reading = { serverTime: sysTime + trip / 2, at: receivedAt, halfTrip: trip / 2 };
       const stale = reading !== null && candidate.at - reading.at > MAX_READING_AGE_MS;
