@@ -29,7 +29,7 @@
 export const SCREEN_ROUTES = [
   { name: "index", path: "/index", file: "routes/index.tsx", overlay: false },
   { name: "search", path: "/search", file: "routes/search.tsx", overlay: false },
-  { name: "checkIn", path: "/checkIn", file: "routes/being-built.tsx", signIn: true },
+  { name: "checkIn", path: "/checkIn", file: "routes/check-in.tsx", signIn: true },
   { name: "classify", path: "/classify/:title", file: "routes/classify.tsx", overlay: false },
   { name: "classifys", path: "/classifys/:idTitle", file: "routes/classify.tsx", overlay: false },
   { name: "flashSale", path: "/flashSale", file: "routes/being-built.tsx", titleKey: "title.flashSale", overlay: false, signIn: true },

@@ -60,7 +60,6 @@ test("titled screens show a header with a back arrow; other screens do not", asy
   }
   await page.goto("/checkIn");
   await expect(page.getByRole("heading", { name: "Sign in to get mCoin" })).toBeVisible();
-  await expect(page.getByText("This page is being built.")).toBeVisible();
 });
 
 test("a stale session token on a members' screen leads to the sign-in page", async ({ page }) => {

@@ -13,6 +13,7 @@ import { secureGatewayHandlers } from "./handlers/secure-gateway";
 import { sessionHandlers } from "./handlers/session";
 import { shopHandlers } from "./handlers/shop";
 import { afterSaleHandlers } from "./handlers/after-sale";
+import { promotionHandlers } from "./handlers/promotions";
 import { walletHandlers } from "./handlers/wallet";
 import { DEFAULT_MALL_ORIGINS, MallOriginSchema, loginPageHandlers } from "./login-page";
 import { SandboxState } from "./state";
@@ -61,6 +62,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...catalogHandlers(state),
     ...shopHandlers(state),
     ...afterSaleHandlers(state),
+    ...promotionHandlers(state),
     ...walletHandlers(state, mallOrigins, (request) => handle(request)),
     // Last: anything else is an unknown endpoint, answered as the gateway would.
     http.all("*", ({ request }) =>

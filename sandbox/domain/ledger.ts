@@ -18,7 +18,12 @@ export interface Account {
   mcoinCoupons: McoinCouponRecord[];
   /** Codes the member redeemed (each works once per member), upper-cased. */
   redeemedCodes: string[];
+  /** The days of Macau the member checked in on (yyyy-mm-dd), oldest first; the last MAX_CHECK_IN_DAYS. */
+  checkIns: string[];
 }
+
+/** Check-in days kept per member: enough for any streak the ladder counts. */
+export const MAX_CHECK_IN_DAYS = 400;
 
 /** An mCoin coupon as kept: its title in both languages; "expired" is read lazily from useUntil. */
 export const McoinCouponRecordSchema = z.object({
@@ -40,6 +45,7 @@ export const AccountSchema = z
     // A state file written before codes existed has neither.
     mcoinCoupons: z.array(McoinCouponRecordSchema).default([]),
     redeemedCodes: z.array(z.string()).default([]),
+    checkIns: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).max(MAX_CHECK_IN_DAYS).default([]),
   })
   .superRefine((account, context) => {
     let balance = 0;
@@ -56,7 +62,7 @@ export type LedgerPosting = Pick<LedgerEntry, "type" | "amount" | "at"> & Partia
 
 /** A new account whose ledger opens with `point` mCoin. */
 export function openAccount(point: number, at: number): Account {
-  const account: Account = { ledger: [], revision: 0, likes: [], collections: [], mcoinCoupons: [], redeemedCodes: [] };
+  const account: Account = { ledger: [], revision: 0, likes: [], collections: [], mcoinCoupons: [], redeemedCodes: [], checkIns: [] };
   post(account, { type: "opening", amount: point, at });
   // Opening is the account's starting point, not a change a screen has to notice.
   account.revision = 0;

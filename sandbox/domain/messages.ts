@@ -28,6 +28,7 @@ export const REFUSAL_MESSAGES: Record<ShopRefusal, Texts> = {
   CANNOT_CONFIRM: { en: "This order is not on its way to you.", zh: "此訂單尚未發貨。" },
   CODE_INVALID: { en: "This code cannot be redeemed.", zh: "此兌換碼無效。" },
   ALREADY_USED: { en: "This coupon has already been used.", zh: "此優惠券已使用。" },
+  ALREADY_CHECKED_IN: { en: "You have already checked in today.", zh: "你今天已簽到。" },
   ORDER_NOT_FOUND: { en: "Order not found", zh: "找不到此訂單" },
   CANNOT_CANCEL: { en: "Unable to cancel the order", zh: "無法取消訂單" },
   ORDER_CLOSED: { en: "The order has closed; the payment will be refunded automatically.", zh: "訂單已關閉，款項將自動退還。" },

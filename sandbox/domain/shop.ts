@@ -46,6 +46,7 @@ import { availability, pricedOffer, type OfferLive } from "./offers";
 import { transition } from "./order-machine";
 import { couponAt, orderNumber, refundOrderNumber, type CouponRecord, type OrderRecord } from "./orders";
 import type { CodeFixture } from "./codes";
+import { checkIn, checkInStatus } from "./check-in";
 
 type Address = z.infer<typeof AddressSchema>;
 
@@ -512,6 +513,22 @@ export class Shop {
     account.redeemedCodes.push(code);
     this.context.changed();
     return done({ kind: "coupon", order });
+  }
+
+  /** Today's check-in state (sandbox/domain/check-in.ts). */
+  checkInStatus(openId: string) {
+    this.closeDue();
+    return checkInStatus(this.account(openId), this.context.now());
+  }
+
+  /** Checks the member in for today, once; the state after it and the reward. */
+  checkIn(openId: string): Outcome<ReturnType<typeof checkInStatus> & { reward: number }> {
+    this.closeDue();
+    const account = this.account(openId);
+    const reward = checkIn(account, this.context.now());
+    if (reward === null) return refused("ALREADY_CHECKED_IN");
+    this.context.changed();
+    return done({ ...checkInStatus(account, this.context.now()), reward });
   }
 
   /** Uses an mCoin coupon: its mCoin is added to the balance (an `mcoin_coupon` entry), once. */

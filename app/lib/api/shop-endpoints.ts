@@ -93,6 +93,8 @@ export const SHOP_REFUSALS = [
   "CODE_INVALID",
   /** A coupon redeemed (or an mCoin coupon used) already. */
   "ALREADY_USED",
+  /** A second check-in on the same day of Macau. */
+  "ALREADY_CHECKED_IN",
   /** A settlement notice for an order that has closed: the wallet refunds the cash. */
   "ORDER_CLOSED",
   /** A settlement notice whose amount is not the cash due. */
