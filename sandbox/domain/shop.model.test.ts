@@ -35,6 +35,8 @@ import {
   type ShopRefusal,
 } from "../../app/lib/api/shop-endpoints";
 import { applyRefund, confirmReceipt, deleteOrder } from "../../app/lib/api/wallet-endpoints";
+import { CHECK_IN_LADDER, checkIn } from "../../app/lib/api/promotion-endpoints";
+import { macauDay } from "./check-in";
 import { isAllowedMcoin, mcoinRange, snapMcoin } from "../../app/lib/money/purchase";
 import { walletSignature } from "../handlers/wallet";
 import { freshKey, inProcess, withKey } from "../testing";
@@ -82,6 +84,8 @@ interface Model {
   ledgers: Map<string, LedgerEntry[]>;
   /** Orders their members deleted. */
   deleted: Set<number>;
+  /** `${openId} ${day of Macau}` of every check-in that went through. */
+  checkIns: Set<string>;
 }
 
 type Attempt<T> = { ok: true; value: T } | { ok: false; reason: ShopRefusal };
@@ -183,8 +187,11 @@ function checkInvariants(model: Model): void {
     const grown = ledger.slice(0, before.length);
     if (JSON.stringify(grown) !== JSON.stringify(before)) expect(grown, `${openId} ledger only grows`).toEqual(before);
     model.ledgers.set(openId, structuredClone(ledger));
-    // Only the opening is nobody's order's in this game.
-    holds(ledger.filter((entry) => entry.orderId === null).length === 1 && ledger[0].type === "opening" && ledger[0].orderId === null, () => `${openId} entries without an order`);
+    // Only the opening and check-ins are nobody's order's in this game.
+    holds(
+      ledger.filter((entry) => entry.orderId === null && entry.type !== "check_in").length === 1 && ledger[0].type === "opening" && ledger[0].orderId === null,
+      () => `${openId} entries without an order`,
+    );
 
     const own = orders.filter((order) => order.openId === openId);
     const entriesOf = new Map<number, LedgerEntry[]>();
@@ -221,7 +228,17 @@ function checkInvariants(model: Model): void {
     }
     const held = own.filter((order) => order.status !== "closed" && order.status !== "refunded").reduce((total, order) => total + order.mcoinUsed, 0);
     const earned = own.reduce((total, order) => total + order.mcoinEarned, 0);
-    same(balance, ledger[0].amount - held + earned - reversedAll, () => `${openId} balance against orders`);
+    // Check-ins: one a day of Macau at most, each worth a step of the ladder.
+    const checkIns = ledger.filter((entry) => entry.type === "check_in");
+    const days = checkIns.map((entry) => macauDay(entry.at));
+    same(new Set(days).size, days.length, () => `${openId} checked in twice on one day: ${days.join(", ")}`);
+    holds(
+      checkIns.every((entry) => (CHECK_IN_LADDER as readonly number[]).includes(entry.amount) && entry.orderId === null),
+      () => `${openId} check-in rewards ${checkIns.map((entry) => entry.amount).join(", ")}`,
+    );
+    same(checkIns.length, [...model.checkIns].filter((key) => key.startsWith(`${openId} `)).length, () => `${openId} check-ins against the model`);
+    const checkedIn = checkIns.reduce((total, entry) => total + entry.amount, 0);
+    same(balance, ledger[0].amount - held + earned - reversedAll + checkedIn, () => `${openId} balance against orders and check-ins`);
 
     // What the member's lists show: nothing deleted.
     const listed = state.shop.orders(openId);
@@ -557,6 +574,30 @@ class Delete implements fc.AsyncCommand<Model, Real> {
   toString = () => `delete(${this.index}${aimedAt(this.aimed)}${byWhom(this.member)})`;
 }
 
+class CheckIn implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly member: number,
+    readonly burst: number,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const openId = pick(MEMBERS, this.member);
+    const key = `${openId} ${macauDay(state.now())}`;
+    const client = real.clients.get(openId)!;
+    // Sometimes several at once, each with its own key: one goes through at most.
+    const outcomes = await Promise.all(Array.from({ length: this.burst }, () => attempt(client.call(checkIn, {}, withKey()))));
+    const through = outcomes.filter((outcome) => outcome.ok);
+    same(through.length, model.checkIns.has(key) ? 0 : 1, () => `${openId} check-ins through on ${key}`);
+    holds(
+      outcomes.every((outcome) => outcome.ok || outcome.reason === "ALREADY_CHECKED_IN"),
+      () => `${openId} check-in refusals`,
+    );
+    model.checkIns.add(key);
+    checkInvariants(model);
+  }
+  toString = () => `checkIn(${pick(MEMBERS, this.member)} ×${this.burst})`;
+}
+
 class PassTime implements fc.AsyncCommand<Model, Real> {
   constructor(readonly ms: number) {}
   check = () => true;
@@ -639,6 +680,7 @@ const commands = [
   fc.tuple(fc.nat(), aim).map(([index, aimed]) => new Ship(index, aimed)),
   fc.tuple(fc.nat(), member, aim).map(([index, who, aimed]) => new Receive(index, who, aimed)),
   fc.tuple(fc.nat(), member, aim).map(([index, who, aimed]) => new Delete(index, who, aimed)),
+  fc.tuple(fc.nat(), fc.integer({ min: 1, max: 3 })).map(([who, burst]) => new CheckIn(who, burst)),
 ];
 
 describe("the money domain under random use by several members", () => {
@@ -650,7 +692,7 @@ describe("the money domain under random use by several members", () => {
         for (const { id, stock } of OFFERS) state.shop.setOffer(id, { stock });
         const clients = new Map<string, ApiClient>();
         for (const openId of MEMBERS) clients.set(openId, await current.client(openId));
-        const model: Model = { orders: [], buys: [], notices: [], statuses: new Map(), ledgers: new Map(), deleted: new Set() };
+        const model: Model = { orders: [], buys: [], notices: [], statuses: new Map(), ledgers: new Map(), deleted: new Set(), checkIns: new Set() };
         checkInvariants(model);
         await fc.asyncModelRun(() => ({ model, real: { clients } }), steps);
         for (const openId of MEMBERS) await expectListed(model, { clients }, openId);
