@@ -1,5 +1,6 @@
 /** A small modal dialog: title, message, and one or two actions. */
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 interface DialogProps {
   title: string;
@@ -32,5 +33,36 @@ export function Dialog({ title, children, actions, role = "dialog", onDismiss }:
         <div className="dialog__actions">{actions}</div>
       </div>
     </div>
+  );
+}
+
+/** Asks before an action that cannot be taken back: 'cancel', or the action's own label, which closes the dialog and acts. */
+export function ConfirmDialog({ title, confirmLabel, onConfirm, onCancel, children }: { title: string; confirmLabel: string; onConfirm(): void; onCancel(): void; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      role="alertdialog"
+      title={title}
+      onDismiss={onCancel}
+      actions={
+        <>
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            {t("common.cancel")}
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              onCancel();
+              onConfirm();
+            }}
+          >
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
   );
 }

@@ -11,9 +11,9 @@ import { useDoubleTapGuard } from "../hooks/use-double-tap-guard";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
 import type { Order } from "../lib/api/shop-endpoints";
 import type { OrderActionResult } from "../server/order-actions.server";
-import { Dialog } from "./dialog";
+import { ConfirmDialog } from "./dialog";
 import { Overlay } from "./overlay";
-import { PaymentResult, usePayment } from "./purchase-flow";
+import { PaymentResultOverlay, usePayment } from "./purchase-flow";
 
 const FINAL = new Set<Order["status"]>(["closed", "completed", "used", "refunded"]);
 
@@ -100,37 +100,12 @@ export function OrderActions({ order, compact = false }: { order: Order; compact
 
       {confirmDelete ? (
         <Overlay>
-          <Dialog
-            role="alertdialog"
-            title={t("order.deleteTitle")}
-            onDismiss={() => setConfirmDelete(false)}
-            actions={
-              <>
-                <button type="button" className="button button--secondary" onClick={() => setConfirmDelete(false)}>
-                  {t("common.cancel")}
-                </button>
-                <button
-                  type="button"
-                  className="button button--primary"
-                  onClick={() => {
-                    setConfirmDelete(false);
-                    remove.send();
-                  }}
-                >
-                  {t("order.delete")}
-                </button>
-              </>
-            }
-          >
+          <ConfirmDialog title={t("order.deleteTitle")} confirmLabel={t("order.delete")} onCancel={() => setConfirmDelete(false)} onConfirm={remove.send}>
             <p>{t("order.deleteBody")}</p>
-          </Dialog>
+          </ConfirmDialog>
         </Overlay>
       ) : null}
-      {payment.verdict ? (
-        <Overlay>
-          <PaymentResult verdict={payment.verdict} onDismiss={payment.dismiss} onCheckAgain={payment.checkAgain} />
-        </Overlay>
-      ) : null}
+      <PaymentResultOverlay payment={payment} />
     </>
   );
 }

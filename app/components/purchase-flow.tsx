@@ -254,13 +254,18 @@ export function PurchaseFlow({ offer, quantity, mcoinUsed, cashCents, adult, add
         </Overlay>
       ) : null}
 
-      {payment.verdict ? (
-        <Overlay>
-          <PaymentResult verdict={payment.verdict} onDismiss={payment.dismiss} onCheckAgain={payment.checkAgain} />
-        </Overlay>
-      ) : null}
+      <PaymentResultOverlay payment={payment} />
     </>
   );
+}
+
+/** The payment result pop-up of a payment from usePayment(), once there is a verdict. */
+export function PaymentResultOverlay({ payment }: { payment: ReturnType<typeof usePayment> }) {
+  return payment.verdict ? (
+    <Overlay>
+      <PaymentResult verdict={payment.verdict} onDismiss={payment.dismiss} onCheckAgain={payment.checkAgain} />
+    </Overlay>
+  ) : null;
 }
 
 /** Lets a tap through only when the guard does: a second tap within 300 ms submits nothing. */

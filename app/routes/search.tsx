@@ -9,7 +9,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { useGoBack } from "../components/app-header";
-import { Dialog } from "../components/dialog";
+import { ConfirmDialog } from "../components/dialog";
 import { BackIcon, SearchIcon, TrashIcon } from "../components/icons";
 import { parseForm } from "../server/forms.server";
 import { getRequestContext, requireMember } from "../server/gateway.server";
@@ -141,30 +141,14 @@ export default function Search() {
       </section>
 
       {confirming ? (
-        <Dialog
-          role="alertdialog"
+        <ConfirmDialog
           title={t("search.clearTitle")}
-          onDismiss={() => setConfirming(false)}
-          actions={
-            <>
-              <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
-                {t("common.cancel")}
-              </button>
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => {
-                  setConfirming(false);
-                  clear.submit({ intent: "clear-history" }, { method: "post" });
-                }}
-              >
-                {t("search.clearConfirm")}
-              </button>
-            </>
-          }
+          confirmLabel={t("search.clearConfirm")}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => clear.submit({ intent: "clear-history" }, { method: "post" })}
         >
           <p>{t("search.clearBody")}</p>
-        </Dialog>
+        </ConfirmDialog>
       ) : null}
     </div>
   );
