@@ -8,6 +8,7 @@ import { readSandboxGatewayKeys, type SandboxGatewayKeys } from "../app/lib/gate
 import { CatalogSchema, type Catalog } from "./catalog-schema";
 import { CodeFixtureSchema, type CodeFixture } from "./domain/codes";
 import { HistoryFixtureSchema, type HistoryFixture } from "./domain/history";
+import { PromotionsFixtureSchema, checkPromotions, type PromotionsFixture } from "./domain/promotions";
 
 const Localized = z.object({ zh: z.string(), en: z.string() });
 
@@ -63,6 +64,8 @@ export interface Fixtures {
   catalog: Catalog;
   /** Codes to redeem and demo members' past orders (fixtures/wallet.json). */
   wallet: { codes: CodeFixture[]; history: HistoryFixture[] };
+  /** Flash sales, seckills and Asia Miles (fixtures/promotions.json). */
+  promotions: PromotionsFixture;
 }
 
 const WalletFixtureSchema = z
@@ -96,5 +99,7 @@ export function loadFixtures(dir = DEFAULT_FIXTURES_DIR): Fixtures {
   for (const history of wallet.history) {
     if (!members.some((member) => member.openId === history.openId)) throw new Error(`fixtures/wallet.json: history of ${history.openId}: no such member`);
   }
-  return { dir, members, clause, tasks, gatewayKeys: readSandboxGatewayKeys(join(dir, "keys")), walletSecret, catalog, wallet };
+  const promotions = PromotionsFixtureSchema.parse(read("promotions.json"));
+  checkPromotions(promotions, catalog);
+  return { dir, members, clause, tasks, gatewayKeys: readSandboxGatewayKeys(join(dir, "keys")), walletSecret, catalog, wallet, promotions };
 }

@@ -19,6 +19,7 @@ import { AccountSchema, openAccount, type Account } from "./domain/ledger";
 import { OfferLiveSchema, seedOffers, type OfferLive } from "./domain/offers";
 import { OrderRecordSchema, type OrderRecord } from "./domain/orders";
 import { Shop } from "./domain/shop";
+import { MilesOrderRecordSchema, SeckillLiveSchema, seedSeckills, type MilesOrderRecord, type SeckillLive } from "./domain/promotions";
 import { playHistory } from "./domain/history";
 import { MemberFixtureSchema, type Fixtures, type MemberFixture } from "./fixtures";
 
@@ -59,6 +60,11 @@ export interface SandboxData {
   /** every order by id, oldest first */
   orders: Map<string, OrderRecord>;
   orderSeq: number;
+  /** each seckill item's stock left and pieces sold, by item id */
+  seckills: Map<string, SeckillLive>;
+  /** every Asia Miles redemption by id, and the last id given out */
+  milesOrders: Map<string, MilesOrderRecord>;
+  milesSeq: number;
   /** replies remembered by idempotency key, per member (sandbox/domain/idempotency.ts) */
   idempotency: IdempotencyData;
 }
@@ -92,6 +98,9 @@ const MAX_SEARCH_HISTORY = 10;
 /** A scenario needs a handful of faults; more is a runaway script, refused rather than kept. */
 export const MAX_FAULTS = 100;
 const HOUR_MS = 3_600_000;
+
+/** Members the sandbox keeps at most (the fixtures' and those a control added). */
+export const MAX_MEMBERS = 10_000;
 
 /** Login codes are single-use and short-lived, like the wallet's. */
 export const AUTH_CODE_TTL_MS = 5 * 60_000;
@@ -128,6 +137,9 @@ const SavedDataSchema = z
     accounts: mapOf(AccountSchema),
     orders: mapOf(OrderRecordSchema),
     orderSeq: z.number().int().nonnegative(),
+    seckills: mapOf(SeckillLiveSchema),
+    milesOrders: mapOf(MilesOrderRecordSchema),
+    milesSeq: z.number().int().nonnegative(),
     idempotency: mapOf(mapOf(StoredReplySchema)),
   })
   .partial();
@@ -166,6 +178,7 @@ export class SandboxState {
       changed: () => this.changed(),
       addresses: (openId) => this.data.members.get(openId)?.addresses ?? [],
       codes: () => this.fixtures.wallet.codes,
+      promotions: () => this.fixtures.promotions,
     });
     this.idempotency = new IdempotencyKeys(() => this.data.idempotency, () => this.changed());
     this.stateFile = options.stateFile;
@@ -187,6 +200,11 @@ export class SandboxState {
     this.calls = [];
     this.nonces.clear();
     this.changed();
+  }
+
+  /** Flash sales, seckills and Asia Miles (fixtures/promotions.json). */
+  get promotions() {
+    return this.fixtures.promotions;
   }
 
   get clause() {
@@ -367,6 +385,26 @@ export class SandboxState {
 
   // --- members and logins ---------------------------------------------------------------------
 
+  /** A new member with `point` mCoin (a control: load tests and scenarios); at most MAX_MEMBERS. */
+  addMember(input: { openId: string; nickname?: string; point: number; graySeckill: boolean }): "added" | "taken" | "full" {
+    if (this.data.members.has(input.openId)) return "taken";
+    if (this.data.members.size >= MAX_MEMBERS) return "full";
+    this.data.members.set(input.openId, {
+      openId: input.openId,
+      nickname: input.nickname ?? input.openId,
+      avatar: "member.svg",
+      amount: 0,
+      count: 0,
+      clauseStatus: 0,
+      graySeckill: input.graySeckill,
+      blurb: { zh: "測試會員", en: "Test member" },
+      addresses: [],
+    });
+    this.data.accounts.set(input.openId, openAccount(input.point, this.now()));
+    this.changed();
+    return "added";
+  }
+
   member(openId: string): MemberRecord | undefined {
     return this.data.members.get(openId);
   }
@@ -493,7 +531,7 @@ export class SandboxState {
     if (!this.stateFile) return;
     this.dirty = false;
     const temporary = `${this.stateFile}.tmp`;
-    const { members, tokens, authCodes, taskRuns, searchHistory, seededAt, offers, accounts, orders, orderSeq, idempotency } = this.data;
+    const { members, tokens, authCodes, taskRuns, searchHistory, seededAt, offers, accounts, orders, orderSeq, seckills, milesOrders, milesSeq, idempotency } = this.data;
     const data = {
       members: Object.fromEntries(members),
       tokens: Object.fromEntries(tokens),
@@ -505,6 +543,9 @@ export class SandboxState {
       accounts: Object.fromEntries(accounts),
       orders: Object.fromEntries(orders),
       orderSeq,
+      seckills: Object.fromEntries(seckills),
+      milesOrders: Object.fromEntries(milesOrders),
+      milesSeq,
       idempotency: Object.fromEntries([...idempotency].map(([scope, replies]) => [scope, Object.fromEntries(replies)])),
     };
     writeFileSync(temporary, JSON.stringify({ version: 1, data }, null, 2));
@@ -522,7 +563,7 @@ export class SandboxState {
       throw broken(issue?.path.join(".") ?? "", issue?.message ?? "invalid");
     }
     const seed = this.seed();
-    const { members: savedMembers, offers, accounts, orders, ...rest } = parsed.data;
+    const { members: savedMembers, offers, accounts, orders, seckills, milesOrders, ...rest } = parsed.data;
     const data: SandboxData = { ...seed, ...rest };
     if (savedMembers) {
       data.members = new Map([...savedMembers].map(([openId, { point: _point, ...member }]) => [openId, member]));
@@ -530,6 +571,15 @@ export class SandboxState {
       data.accounts = new Map([...savedMembers].map(([openId, member]) => [openId, openAccount(member.point ?? 0, data.seededAt)]));
     }
     for (const [id, live] of offers ?? []) if (data.offers.has(id)) data.offers.set(id, live);
+    for (const [id, live] of seckills ?? []) if (data.seckills.has(id)) data.seckills.set(id, live);
+    if (milesOrders) {
+      for (const [id, redemption] of milesOrders) {
+        if (String(redemption.id) !== id) throw broken(`milesOrders.${id}`, "its id is not its key");
+        if (!data.members.has(redemption.openId)) throw broken(`milesOrders.${id}.openId`, "no such member");
+      }
+      data.milesOrders = milesOrders;
+      data.milesSeq = Math.max(data.milesSeq, ...[...milesOrders.values()].map((redemption) => redemption.id));
+    }
     for (const [openId, account] of accounts ?? []) {
       if (!data.members.has(openId)) throw broken(`accounts.${openId}`, "no such member");
       data.accounts.set(openId, account);
@@ -559,6 +609,9 @@ export class SandboxState {
       accounts: new Map(this.fixtures.members.map((member) => [member.openId, openAccount(member.point, seededAt)])),
       orders: new Map(),
       orderSeq: 0,
+      seckills: seedSeckills(this.fixtures.promotions),
+      milesOrders: new Map(),
+      milesSeq: 0,
       idempotency: new Map(),
     };
     this.playHistory(data);

@@ -19,6 +19,8 @@ export const OrderRecordSchema = OrderSchema.omit({ kind: true, title: true, ima
   refund: RefundRecordSchema.nullable(),
   /** When the member took it off their lists (it stays in the ledger's history). */
   deletedAt: z.number().nullable().default(null),
+  /** A seckill's order: the item whose stock and limit it counts against. */
+  seckillItemId: z.number().int().positive().nullable().default(null),
 });
 export type OrderRecord = z.infer<typeof OrderRecordSchema>;
 export type CouponRecord = OrderRecord["coupons"][number];
@@ -48,7 +50,7 @@ export function couponAt(coupon: CouponRecord, now: number): Coupon {
 export function orderView(order: OrderRecord, catalog: CatalogQueries, locale: Locale, origin: string, now: number): Order {
   const offer = catalog.offer(order.offerId);
   if (!offer) throw new Error(`order ${order.id}: no offer ${order.offerId} in the catalog`);
-  const { openId: _owner, deletedAt: _deleted, failure, refund, coupons, ...fields } = order;
+  const { openId: _owner, deletedAt: _deleted, seckillItemId: _seckill, failure, refund, coupons, ...fields } = order;
   const title = offer.title[locale];
   const image = `${origin}/static/offers/${offer.image}`;
   return {

@@ -38,7 +38,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import type { AddressSchema } from "../../app/lib/api/endpoints";
 import type { OrderKindSchema, OrderStatus, RefundReasonSchema, ShopRefusal } from "../../app/lib/api/shop-endpoints";
 import type { z } from "zod";
-import { MAX_PIECES_PER_ORDER, amountDue, cashDueCents, isAllowedMcoin, mcoinEarned, mcoinRange } from "../../app/lib/money/purchase";
+import { CENTS_PER_MCOIN, MAX_PIECES_PER_ORDER, amountDue, cashDueCents, isAllowedMcoin, mcoinEarned, mcoinRange } from "../../app/lib/money/purchase";
 import type { CatalogQueries } from "../catalog";
 import type { CatalogOffer } from "../catalog-schema";
 import { balanceOf, openAccount, post, type Account, type McoinCouponRecord } from "./ledger";
@@ -46,7 +46,19 @@ import { availability, pricedOffer, type OfferLive } from "./offers";
 import { transition } from "./order-machine";
 import { couponAt, orderNumber, refundOrderNumber, type CouponRecord, type OrderRecord } from "./orders";
 import type { CodeFixture } from "./codes";
-import { checkIn, checkInStatus } from "./check-in";
+import { checkIn, checkInStatus, macauDay } from "./check-in";
+import {
+  flashSaleOf,
+  milesLimit,
+  milesUsed,
+  sameName,
+  seckillItem,
+  type MilesOrderRecord,
+  type PromotionsFixture,
+  type SeckillFixture,
+  type SeckillItemFixture,
+  type SeckillLive,
+} from "./promotions";
 
 type Address = z.infer<typeof AddressSchema>;
 
@@ -60,6 +72,10 @@ export const CANCEL_WINDOW_MS = 10 * 60_000;
 export const REFUND_PROCESSING_MS = 2 * 60_000;
 /** mCoin coupons a member may hold: a bound, like the orders'. */
 export const MAX_MCOIN_COUPONS = 200;
+/** How long the airline takes to answer a miles redemption, on the sandbox clock. */
+export const MILES_PROCESSING_MS = 5_000;
+/** Miles redemptions kept per member: a bound, like the orders'. */
+export const MAX_MILES_ORDERS_PER_MEMBER = 1000;
 
 export interface ShopData {
   /** Live numbers per offer id. */
@@ -70,6 +86,11 @@ export interface ShopData {
   orders: Map<string, OrderRecord>;
   /** The last order id given out. */
   orderSeq: number;
+  /** Live stock of each seckill item, by item id. */
+  seckills: Map<string, SeckillLive>;
+  /** Every Asia Miles redemption by id, oldest first, and the last id given out. */
+  milesOrders: Map<string, MilesOrderRecord>;
+  milesSeq: number;
 }
 
 export interface ShopContext {
@@ -84,6 +105,8 @@ export interface ShopContext {
   addresses(openId: string): readonly Address[];
   /** The codes members can redeem (fixtures/wallet.json). */
   codes(): readonly CodeFixture[];
+  /** Flash sales, seckills and Asia Miles (fixtures/promotions.json). */
+  promotions(): PromotionsFixture;
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; reason: ShopRefusal };
@@ -131,6 +154,8 @@ interface OrderIndex {
   byMember: Map<string, OrderRecord[]>;
   /** Redemption code → its coupon and order. */
   byCode: Map<string, Redemption>;
+  /** Miles redemptions waiting for the airline's answer. */
+  redeeming: Set<MilesOrderRecord>;
 }
 
 export class Shop {
@@ -146,10 +171,11 @@ export class Shop {
   }
 
   private indexed(): OrderIndex {
-    const { orders } = this.data;
+    const { orders, milesOrders } = this.data;
     if (this.index?.orders !== orders) {
-      const index: OrderIndex = { orders, awaiting: new Set(), refunding: new Set(), byNumber: new Map(), byMember: new Map(), byCode: new Map() };
+      const index: OrderIndex = { orders, awaiting: new Set(), refunding: new Set(), byNumber: new Map(), byMember: new Map(), byCode: new Map(), redeeming: new Set() };
       for (const order of orders.values()) addToIndex(index, order);
+      for (const redemption of milesOrders.values()) if (redemption.status === "redeeming") index.redeeming.add(redemption);
       this.index = index;
     }
     return this.index;
@@ -216,7 +242,7 @@ export class Shop {
   piecesHeld(openId: string, offerId: number): number {
     this.closeDue();
     return this.ownOrders(openId)
-      .filter((order) => order.offerId === offerId && order.orderKind !== "gift" && !["closed", "refunding", "refunded"].includes(order.status))
+      .filter((order) => order.offerId === offerId && order.orderKind !== "gift" && order.seckillItemId === null && held(order))
       .reduce((sum, order) => sum + order.quantity, 0);
   }
 
@@ -302,7 +328,7 @@ export class Shop {
       mcoinUsed,
       cashCents: cashDueCents(priced, quantity, mcoinUsed),
       payBy: now + PAYMENT_WINDOW_MS,
-      orderKind: input.kind ?? (fulfilment === "pickup" ? "pickup" : "normal"),
+      orderKind: input.kind ?? (flashSaleOf(this.context.promotions(), offer.id) ? "flash_sale" : fulfilment === "pickup" ? "pickup" : "normal"),
       fulfilment,
       cancelBy: offer.kind === "goods" ? now + CANCEL_WINDOW_MS : null,
       address: address && structuredClone(address),
@@ -374,6 +400,9 @@ export class Shop {
       ...[...index.refunding]
         .filter((order) => order.refund !== null && order.refund.requestedAt + REFUND_PROCESSING_MS <= now)
         .map((order) => ({ at: order.refund!.requestedAt + REFUND_PROCESSING_MS, order, run: () => this.completeRefund(order, order.refund!.requestedAt + REFUND_PROCESSING_MS) })),
+      ...[...index.redeeming]
+        .filter((redemption) => redemption.createdAt + MILES_PROCESSING_MS <= now)
+        .map((redemption) => ({ at: redemption.createdAt + MILES_PROCESSING_MS, order: redemption, run: () => this.answerMiles(redemption, redemption.createdAt + MILES_PROCESSING_MS) })),
     ].sort((a, b) => a.at - b.at || a.order.id - b.order.id);
     for (const item of due) item.run();
     if (due.length > 0) this.context.changed();
@@ -531,6 +560,182 @@ export class Shop {
     return done({ ...checkInStatus(account, this.context.now()), reward });
   }
 
+  // --- flash sales and seckills -------------------------------------------------------------------
+
+  /** Flash-sale sessions not yet ended, by start, with their times on the sandbox clock. */
+  flashSessions(): { id: number; startAt: number; endAt: number; offers: CatalogOffer[] }[] {
+    const { catalog, now } = this.context;
+    const at = now();
+    return this.context
+      .promotions()
+      .flashSales.map((session) => ({
+        id: session.id,
+        startAt: catalog.at(session.startAt),
+        endAt: catalog.at(session.endAt),
+        offers: session.offerIds.map((id) => catalog.offer(id)).filter((offer): offer is CatalogOffer => offer !== undefined && this.live(offer.id)?.status === "online"),
+      }))
+      .filter((session) => session.endAt > at)
+      .sort((a, b) => a.startAt - b.startAt || a.id - b.id);
+  }
+
+  /** Seckill sessions not yet ended, by start; canary (gray) sessions only for a caller with the flag. */
+  seckillSessions(gray: boolean): { session: SeckillFixture; startAt: number; endAt: number }[] {
+    const { catalog, now } = this.context;
+    const at = now();
+    return this.context
+      .promotions()
+      .seckills.filter((session) => gray || !session.gray)
+      .map((session) => ({ session, startAt: catalog.at(session.startAt), endAt: catalog.at(session.endAt) }))
+      .filter((session) => session.endAt > at)
+      .sort((a, b) => a.startAt - b.startAt || a.session.id - b.session.id);
+  }
+
+  /** A seckill item the caller may see (a canary one only with the flag), with its session. */
+  seckill(itemId: number, gray: boolean): { session: SeckillFixture; item: SeckillItemFixture; live: SeckillLive; startAt: number; endAt: number } | undefined {
+    this.closeDue();
+    const found = seckillItem(this.context.promotions(), itemId);
+    const live = this.data.seckills.get(String(itemId));
+    if (!found || !live || (found.session.gray && !gray)) return undefined;
+    const { catalog } = this.context;
+    return { ...found, live, startAt: catalog.at(found.session.startAt), endAt: catalog.at(found.session.endAt) };
+  }
+
+  /** Pieces of a seckill item the member holds (orders not closed and not refunded). */
+  seckillHeld(openId: string, itemId: number): number {
+    this.closeDue();
+    return this.ownOrders(openId)
+      .filter((order) => order.seckillItemId === itemId && held(order))
+      .reduce((sum, order) => sum + order.quantity, 0);
+  }
+
+  /**
+   * Snaps up one piece of a seckill item: the session is running, the item has stock, the member is
+   * under its limit and holds its mCoin. The order waits for its cash, or is settled at once when
+   * there is none; its pieces count against the item's stock and limit, not the offer's.
+   */
+  snapUp(openId: string, itemId: number, gray: boolean): Outcome<OrderRecord> {
+    this.closeDue();
+    const found = this.seckill(itemId, gray);
+    const offer = found && this.context.catalog.offer(found.item.offerId);
+    if (!found || !offer || this.live(offer.id)?.status !== "online") return refused("TAKEN_DOWN");
+    const { item, live, startAt, endAt } = found;
+    const now = this.context.now();
+    if (now < startAt) return refused("NOT_STARTED");
+    if (now > endAt) return refused("ENDED");
+    if (live.stock === 0) return refused("SOLD_OUT");
+    if (this.seckillHeld(openId, item.id) + 1 > item.limitPerMember) return refused("LIMIT_REACHED");
+    if (this.ownOrders(openId).length >= MAX_ORDERS_PER_MEMBER) return refused("LIMIT_REACHED");
+    const account = this.account(openId);
+    if (balanceOf(account) < item.mcoin) return refused("INSUFFICIENT_MCOIN");
+
+    const cashCents = Math.round(item.price * 100);
+    const order = this.addOrder(openId, offer, now, {
+      quantity: 1,
+      amountCents: cashCents + item.mcoin * CENTS_PER_MCOIN,
+      mcoinUsed: item.mcoin,
+      cashCents,
+      payBy: now + PAYMENT_WINDOW_MS,
+      orderKind: "seckill",
+      fulfilment: "coupon",
+      cancelBy: null,
+      address: null,
+    });
+    order.seckillItemId = item.id;
+    live.stock -= 1;
+    live.sold += 1;
+    if (item.mcoin > 0) post(account, { type: "purchase", amount: -item.mcoin, at: now, orderId: order.id, orderNo: order.orderNo });
+    else account.revision += 1;
+    if (cashCents === 0) this.settle(order, now, null);
+    this.context.changed();
+    return done(order);
+  }
+
+  // --- Asia Miles ---------------------------------------------------------------------------------
+
+  /** A miles product and what the member has used of the limits (sandbox/domain/promotions.ts). */
+  milesProduct(openId: string, productId: number) {
+    this.closeDue();
+    const { miles } = this.context.promotions();
+    const product = miles.products.find((candidate) => candidate.id === productId);
+    if (!product) return undefined;
+    const use = milesUsed(this.ownMiles(openId), this.context.now());
+    return { product, programme: miles.programme, dailyMaxMiles: miles.dailyMaxMiles, monthlyMaxMiles: miles.monthlyMaxMiles, minMiles: product.steps[0].miles, use, balance: balanceOf(this.account(openId)) };
+  }
+
+  /**
+   * Redeems mCoin for miles, in this order of checks: the product and step exist, the airline has
+   * this member account under this name, the limits allow it, the member holds the mCoin. The mCoin
+   * is spent at once (a `miles` entry); the redemption is `redeeming` until the airline answers.
+   */
+  redeemMiles(openId: string, input: { productId: number; lastName: string; firstName: string; memberNo: string; mcoin: number }): Outcome<MilesOrderRecord> {
+    const found = this.milesProduct(openId, input.productId);
+    if (!found) return refused("TAKEN_DOWN");
+    const step = found.product.steps.find((candidate) => candidate.mcoin === input.mcoin);
+    if (!step) return refused("MILES_STEP_INVALID");
+    const airline = this.context.promotions().miles.accounts.find((candidate) => candidate.memberNo === input.memberNo);
+    if (!airline || !sameName(airline.lastName, input.lastName) || !sameName(airline.firstName, input.firstName)) return refused("MILES_ACCOUNT_NOT_FOUND");
+    const limit = milesLimit(found.use, step.miles, found);
+    if (limit) return refused(limit);
+    if (found.balance < step.mcoin) return refused("INSUFFICIENT_MCOIN");
+    if (this.ownMiles(openId).length >= MAX_MILES_ORDERS_PER_MEMBER) return refused("LIMIT_REACHED");
+
+    const now = this.context.now();
+    const id = this.data.milesSeq + 1;
+    const redemption: MilesOrderRecord = {
+      id,
+      orderNo: `AM${macauDay(now).replaceAll("-", "")}${String(id).padStart(6, "0")}`,
+      openId,
+      productId: found.product.id,
+      lastName: airline.lastName,
+      firstName: airline.firstName,
+      memberNo: input.memberNo,
+      mcoin: step.mcoin,
+      miles: step.miles,
+      status: "redeeming",
+      createdAt: now,
+      creditedAt: null,
+      refund: null,
+    };
+    this.data.milesSeq = id;
+    this.data.milesOrders.set(String(id), redemption);
+    this.indexed().redeeming.add(redemption);
+    post(this.account(openId), { type: "miles", amount: -step.mcoin, at: now, orderNo: redemption.orderNo });
+    this.context.changed();
+    return done(redemption);
+  }
+
+  /** One of the member's miles redemptions (another member's is as absent as one that does not exist). */
+  milesOrder(openId: string, id: number): MilesOrderRecord | undefined {
+    this.closeDue();
+    const redemption = this.data.milesOrders.get(String(id));
+    return redemption?.openId === openId ? redemption : undefined;
+  }
+
+  /** The member's miles redemptions, newest first. */
+  milesOrders(openId: string): MilesOrderRecord[] {
+    this.closeDue();
+    return this.ownMiles(openId).reverse();
+  }
+
+  private ownMiles(openId: string): MilesOrderRecord[] {
+    return [...this.data.milesOrders.values()].filter((redemption) => redemption.openId === openId);
+  }
+
+  /** The airline answers: the miles arrive, or (a suspended account) the mCoin comes back. */
+  private answerMiles(redemption: MilesOrderRecord, at: number): void {
+    this.indexed().redeeming.delete(redemption);
+    const airline = this.context.promotions().miles.accounts.find((candidate) => candidate.memberNo === redemption.memberNo);
+    if (airline?.status === "active") {
+      redemption.status = "credited";
+      redemption.creditedAt = at;
+      this.account(redemption.openId).revision += 1;
+      return;
+    }
+    redemption.status = "refunded";
+    redemption.refund = { refundNo: `MR${randomBytes(8).toString("hex").toUpperCase()}`, method: "mcoin", reason: "ACCOUNT_SUSPENDED", refundedAt: at };
+    post(this.account(redemption.openId), { type: "refund", amount: redemption.mcoin, at, orderNo: redemption.orderNo });
+  }
+
   /** Uses an mCoin coupon: its mCoin is added to the balance (an `mcoin_coupon` entry), once. */
   useMcoinCoupon(openId: string, couponId: number): Outcome<{ mcoinCoupon: McoinCouponRecord; balance: number }> {
     this.closeDue();
@@ -661,6 +866,7 @@ export class Shop {
       shippedAt: null,
       completedAt: null,
       deletedAt: null,
+      seckillItemId: null,
     };
     this.data.orderSeq = id;
     this.data.orders.set(String(id), order);
@@ -679,15 +885,20 @@ export class Shop {
     refund.cashRefundedCents = refund.cashRequestedCents;
     refund.mcoinRefunded = refund.mcoinRequested;
     refund.refundNo = refund.cashRequestedCents > 0 ? `WR${randomBytes(10).toString("hex").toUpperCase()}` : null;
-    const live = this.live(order.offerId);
-    if (live) {
-      live.stock += order.quantity;
-      live.sold = Math.max(0, live.sold - order.quantity);
-    }
+    this.restock(order);
     const account = this.account(order.openId);
     if (refund.mcoinRefunded > 0) post(account, { type: "refund", amount: refund.mcoinRefunded, at, orderId: order.id, orderNo: order.orderNo });
     const reversed = Math.min(order.mcoinEarned, balanceOf(account));
     if (reversed > 0) post(account, { type: "earning_reversed", amount: -reversed, at, orderId: order.id, orderNo: order.orderNo });
+  }
+
+  /** The order's pieces go back to where they came from: the seckill item's stock, or the offer's. */
+  private restock(order: OrderRecord): void {
+    const live = order.seckillItemId === null ? this.live(order.offerId) : this.data.seckills.get(String(order.seckillItemId));
+    if (live) {
+      live.stock += order.quantity;
+      live.sold = Math.max(0, live.sold - order.quantity);
+    }
   }
 
   /** Twelve digits no other coupon has. */
@@ -702,15 +913,16 @@ export class Shop {
   /** Closed unpaid: the stock and the mCoin held go back. */
   private close(order: OrderRecord, at: number): void {
     this.move(order, "closed");
-    const live = this.live(order.offerId);
-    if (live) {
-      live.stock += order.quantity;
-      live.sold -= order.quantity;
-    }
+    this.restock(order);
     if (order.mcoinUsed > 0) {
       post(this.account(order.openId), { type: "purchase_released", amount: order.mcoinUsed, at, orderId: order.id, orderNo: order.orderNo });
     }
   }
+}
+
+/** Whether an order holds its pieces (counts against a limit): not closed and not refunded. */
+function held(order: OrderRecord): boolean {
+  return !["closed", "refunding", "refunded"].includes(order.status);
 }
 
 function addToIndex(index: OrderIndex, order: OrderRecord): void {

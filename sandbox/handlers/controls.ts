@@ -9,12 +9,16 @@
  *   GET    /__sandbox/log?since=N, DELETE         the call log
  *   GET    /__sandbox/latency, POST { ms }        added latency
  *   GET    /__sandbox/members                     { members: [{ openId, nickname, point, count, clauseStatus }] } (point: the ledger's balance)
+ *   POST   /__sandbox/members                     { openId, nickname?, point?, graySeckill? }: a new member (load tests,
+ *                                                 scenarios); 409 when the open id is taken, at most MAX_MEMBERS
  *   PATCH  /__sandbox/members/:openId             { point?, amount?, count?, clauseStatus?, graySeckill? }; point sets the
  *                                                 balance through an `adjustment` ledger entry
  *   GET    /__sandbox/members/:openId/ledger      { openId, balance, entries } (oldest first)
  *   GET    /__sandbox/members/:openId/orders      { openId, orders } (oldest first, as the gateway keeps them)
  *   GET    /__sandbox/offers/:id                  { id, stock, sold, likes, status } (the live numbers)
  *   PATCH  /__sandbox/offers/:id                  { stock?, status?: "online" | "offline" } (sell out, restock, take down)
+ *   GET    /__sandbox/seckills/:id                { id, stock, sold } of a seckill item; PATCH { stock } sets what is left
+ *   GET    /__sandbox/members/:openId/miles       { openId, redemptions } (the member's Asia Miles redemptions, oldest first)
  *   POST   /__sandbox/redeem                      { code, storeId? }: a merchant's till takes a redemption code, once
  *                                                 → { orderNo, couponNo, status, usedAt, store } (409 { reason } when refused)
  *   POST   /__sandbox/ship                        { orderNo }: settled goods leave (delivery) or are ready at the store (pick-up)
@@ -71,6 +75,17 @@ const MemberPatchSchema = z
     graySeckill: z.boolean().optional(),
   })
   .strict();
+
+const NewMemberSchema = z
+  .object({
+    openId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+    nickname: z.string().min(1).max(40).optional(),
+    point: Counter.default(0),
+    graySeckill: z.boolean().default(false),
+  })
+  .strict();
+
+const SeckillPatchSchema = z.object({ stock: Counter }).strict();
 
 const OfferPatchSchema = z
   .object({
@@ -224,6 +239,32 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings, 
         })),
       }),
     ),
+    http.post("*/__sandbox/members", async ({ request }) => {
+      const parsed = await body(request, NewMemberSchema);
+      if ("error" in parsed) return parsed.error;
+      const added = state.addMember(parsed.data);
+      return added === "added" ? HttpResponse.json({ ok: true, openId: parsed.data.openId }) : refuse(409, added === "taken" ? "that open id is taken" : "too many members");
+    }),
+    http.get("*/__sandbox/members/:openId/miles", ({ params }) => {
+      const member = state.member(String(params.openId));
+      if (!member) return refuse(404, "no such member");
+      return HttpResponse.json({ openId: member.openId, redemptions: state.shop.milesOrders(member.openId).reverse() });
+    }),
+    http.get("*/__sandbox/seckills/:id", ({ params }) => {
+      const id = OfferIdSchema.safeParse(params.id);
+      const live = id.success ? state.data.seckills.get(String(id.data)) : undefined;
+      return live && id.success ? HttpResponse.json({ id: id.data, ...live }) : refuse(404, "no such seckill item");
+    }),
+    http.patch("*/__sandbox/seckills/:id", async ({ request, params }) => {
+      const id = OfferIdSchema.safeParse(params.id);
+      const live = id.success ? state.data.seckills.get(String(id.data)) : undefined;
+      if (!live || !id.success) return refuse(404, "no such seckill item");
+      const parsed = await body(request, SeckillPatchSchema);
+      if ("error" in parsed) return parsed.error;
+      live.stock = parsed.data.stock;
+      state.changed();
+      return HttpResponse.json({ id: id.data, ...live });
+    }),
     http.patch("*/__sandbox/members/:openId", async ({ request, params }) => {
       const member = state.member(String(params.openId));
       if (!member) return refuse(404, "no such member");

@@ -1,16 +1,157 @@
-/** Promotions (app/lib/api/promotion-endpoints.ts): the daily check-in, over the money domain's rules. */
+/**
+ * Promotions (app/lib/api/promotion-endpoints.ts) over the money domain's rules: flash sales,
+ * seckill snap-ups, the daily check-in and Asia Miles.
+ */
 import type { HttpHandler } from "msw";
-import { checkIn, checkInStatus } from "../../app/lib/api/promotion-endpoints";
-import { serve, shopRefused } from "../respond";
+import {
+  checkIn,
+  checkInStatus,
+  flashSales,
+  milesOrder,
+  milesProduct,
+  milesRedeem,
+  seckillInfo,
+  seckillProduct,
+  seckillSnapUp,
+  snapUpSuccess,
+  type MilesOrder,
+  type SeckillItem,
+} from "../../app/lib/api/promotion-endpoints";
+import { toCents } from "../../app/lib/money/purchase";
+import { orderView } from "../domain/orders";
+import { MILES_REFUND_REASONS, maskMemberNo, type MilesOrderRecord, type SeckillFixture, type SeckillItemFixture } from "../domain/promotions";
+import type { SeckillLive } from "../domain/promotions";
+import { origin, serve, shopRefused } from "../respond";
 import type { SandboxState } from "../state";
 
 export function promotionHandlers(state: SandboxState): HttpHandler[] {
-  const { shop } = state;
+  const { shop, catalog } = state;
+
+  /** A seckill item as the API shows it. */
+  const itemView = (
+    found: { session: SeckillFixture; item: SeckillItemFixture; live: SeckillLive; startAt: number; endAt: number },
+    openId: string | undefined,
+    locale: "zh" | "en",
+    request: Request,
+  ): SeckillItem | null => {
+    const { session, item, live, startAt, endAt } = found;
+    const offer = catalog.offer(item.offerId);
+    if (!offer || catalog.live(offer).status !== "online") return null;
+    const summary = catalog.offerView(offer, locale, state.now(), origin(request), null);
+    return {
+      id: item.id,
+      sessionId: session.id,
+      offerId: offer.id,
+      title: summary.title,
+      subtitle: summary.subtitle,
+      image: summary.image,
+      merchantName: summary.merchantName,
+      priceCents: toCents(item.price),
+      mcoin: item.mcoin,
+      originalPriceCents: toCents(offer.originalPrice),
+      stock: live.stock,
+      sold: live.sold,
+      total: live.stock + live.sold,
+      limitPerMember: item.limitPerMember,
+      boughtByMember: openId ? shop.seckillHeld(openId, item.id) : null,
+      startAt,
+      endAt,
+      gray: session.gray,
+    };
+  };
+
+  const milesView = (redemption: MilesOrderRecord, locale: "zh" | "en", request: Request): MilesOrder => {
+    const { miles } = state.promotions;
+    const product = miles.products.find((candidate) => candidate.id === redemption.productId)!;
+    const { openId: _owner, refund, memberNo, ...fields } = redemption;
+    return {
+      ...fields,
+      memberNo: maskMemberNo(memberNo),
+      programme: miles.programme[locale],
+      title: product.title[locale],
+      image: `${origin(request)}/static/promotions/${product.image}`,
+      paymentType: 5,
+      refund: refund && { refundNo: refund.refundNo, method: refund.method, refundedAt: refund.refundedAt, reason: MILES_REFUND_REASONS[refund.reason][locale] },
+    };
+  };
+
   return [
+    serve(state, flashSales, ({ locale, request }) => ({
+      sessions: shop.flashSessions().map((session) => ({
+        id: session.id,
+        startAt: session.startAt,
+        endAt: session.endAt,
+        items: session.offers.map((offer) => ({ ...catalog.offerView(offer, locale, state.now(), origin(request), null), limitPerMember: offer.limitPerMember })),
+      })),
+    })),
+
+    serve(state, seckillInfo, ({ input, member, locale, request }) => ({
+      sessions: shop.seckillSessions(input.gray === 1).map(({ session, startAt, endAt }) => ({
+        id: session.id,
+        startAt,
+        endAt,
+        gray: session.gray,
+        items: session.items.flatMap((item) => {
+          const found = shop.seckill(item.id, input.gray === 1);
+          const view = found && itemView(found, member?.openId, locale, request);
+          return view ? [view] : [];
+        }),
+      })),
+    })),
+
+    serve(state, seckillProduct, ({ input, member, locale, request }) => {
+      const found = shop.seckill(input.id, input.gray === 1);
+      const view = found && itemView(found, member?.openId, locale, request);
+      const offer = found && catalog.offer(found.item.offerId);
+      if (!view || !offer) return shopRefused("TAKEN_DOWN", locale);
+      return { ...view, terms: offer.terms[locale], usage: offer.usage[locale], useUntil: catalog.at(offer.useUntil) };
+    }),
+
+    serve(state, seckillSnapUp, ({ input, member, locale }) => {
+      const outcome = shop.snapUp(member.openId, input.itemId, input.gray === 1);
+      return outcome.ok ? { orderId: outcome.value.id, orderNo: outcome.value.orderNo } : shopRefused(outcome.reason, locale);
+    }),
+
+    // Only the member's own snap-up: another member's order, or an ordinary one, is not found.
+    serve(state, snapUpSuccess, ({ input, member, locale, request }) => {
+      const order = shop.order(member.openId, input.orderId);
+      if (!order || order.seckillItemId === null) return shopRefused("ORDER_NOT_FOUND", locale);
+      return { order: orderView(order, catalog, locale, origin(request), state.now()), itemId: order.seckillItemId };
+    }),
+
     serve(state, checkInStatus, ({ member }) => shop.checkInStatus(member.openId)),
     serve(state, checkIn, ({ member, locale }) => {
       const outcome = shop.checkIn(member.openId);
       return outcome.ok ? outcome.value : shopRefused(outcome.reason, locale);
+    }),
+
+    serve(state, milesProduct, ({ input, member, locale, request }) => {
+      const found = shop.milesProduct(member.openId, input.id);
+      if (!found) return shopRefused("TAKEN_DOWN", locale);
+      const { product } = found;
+      return {
+        id: product.id,
+        programme: found.programme[locale],
+        title: product.title[locale],
+        subtitle: product.subtitle[locale],
+        image: `${origin(request)}/static/promotions/${product.image}`,
+        terms: product.terms[locale],
+        steps: product.steps,
+        dailyMaxMiles: found.dailyMaxMiles,
+        monthlyMaxMiles: found.monthlyMaxMiles,
+        minMiles: found.minMiles,
+        milesToday: found.use.today,
+        milesThisMonth: found.use.thisMonth,
+        balance: found.balance,
+      };
+    }),
+    serve(state, milesRedeem, ({ input, member, locale, request }) => {
+      const outcome = shop.redeemMiles(member.openId, input);
+      return outcome.ok ? milesView(outcome.value, locale, request) : shopRefused(outcome.reason, locale);
+    }),
+    serve(state, milesOrder, ({ input, member, locale, request }) => {
+      const redemption = shop.milesOrder(member.openId, input.id);
+      return redemption ? milesView(redemption, locale, request) : shopRefused("ORDER_NOT_FOUND", locale);
     }),
   ];
 }

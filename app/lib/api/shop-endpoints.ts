@@ -95,6 +95,16 @@ export const SHOP_REFUSALS = [
   "ALREADY_USED",
   /** A second check-in on the same day of Macau. */
   "ALREADY_CHECKED_IN",
+  /** Asia Miles: no airline member account has this number and name. */
+  "MILES_ACCOUNT_NOT_FOUND",
+  /** Asia Miles: the amount is not one of the offered 'X mCoin for Y miles' steps. */
+  "MILES_STEP_INVALID",
+  /** 'You have reached the daily redemption limit' */
+  "MILES_DAILY_LIMIT",
+  /** 'You have reached the monthly redemption limit' */
+  "MILES_MONTHLY_LIMIT",
+  /** 'Member redemption limited lower than redeemed miles standard.': what is left of the month is below the smallest step. */
+  "MILES_BELOW_STANDARD",
   /** A settlement notice for an order that has closed: the wallet refunds the cash. */
   "ORDER_CLOSED",
   /** A settlement notice whose amount is not the cash due. */
@@ -167,9 +177,10 @@ export const OrderFailureSchema = z.object({
 
 /**
  * What kind of order (spec section 3: pickup, group-buy, flash sale, bargain): labelled on lists and
- * the detail. "gift": a coupon given to the member (a redeemed code), not bought.
+ * the detail. "gift": a coupon given to the member (a redeemed code), not bought; "seckill": snapped up
+ * in a seckill (its price, stock and limit are the seckill item's).
  */
-export const ORDER_KINDS = ["normal", "pickup", "group_buy", "flash_sale", "bargain", "gift"] as const;
+export const ORDER_KINDS = ["normal", "pickup", "group_buy", "flash_sale", "seckill", "bargain", "gift"] as const;
 export const OrderKindSchema = z.enum(ORDER_KINDS);
 
 /** A coupon's own state: one piece of an order (coupons and vouchers; goods have none). */
