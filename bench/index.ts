@@ -6,8 +6,9 @@ import { checkoutBurstBench } from "./checkout-burst.bench";
 import { envelopeBench } from "./envelope.bench";
 import { homeTtfbBench } from "./home-ttfb.bench";
 import { printReport, type BenchResult } from "./report";
+import { seckillBurstBench } from "./seckill-burst.bench";
 
-const benches: (() => Promise<BenchResult>)[] = [envelopeBench, homeTtfbBench, checkoutBurstBench];
+const benches: (() => Promise<BenchResult>)[] = [envelopeBench, homeTtfbBench, checkoutBurstBench, seckillBurstBench];
 
 const results: BenchResult[] = [];
 for (const bench of benches) results.push(await bench());
