@@ -64,10 +64,10 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
   // The member's revision: kept-alive screens are forgotten when it moves (lib/keep-alive.ts). The
   // screen's own loader deals with a gateway that fails; here it only means "unknown".
   const quiet = QUIET_PATHS.has(context.url.pathname);
-  const revision: Promise<MemberRevision | null> =
+  const revision: Promise<(MemberRevision & { point: number }) | null> =
     context.member && !quiet
       ? context.shared(basicInformation).then(
-          (info) => ({ revision: info.revision, pending: info.pending }),
+          (info) => ({ revision: info.revision, pending: info.pending, point: info.point }),
           () => null,
         )
       : Promise.resolve(null);
@@ -139,7 +139,7 @@ export default function App() {
   useEffect(() => reportMemberRevision(member), [member]);
   return (
     <>
-      <AppFrame hostConfig={hostConfig} secretDoor={secretDoor} signedIn={signedIn} simulatedWallet={simulatedWallet}>
+      <AppFrame hostConfig={hostConfig} secretDoor={secretDoor} signedIn={signedIn} simulatedWallet={simulatedWallet} points={member?.point ?? null}>
         <Outlet />
       </AppFrame>
       {agreement ? <AgreementDialog key={agreement.clauseid} agreement={agreement} /> : null}

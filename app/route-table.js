@@ -32,7 +32,7 @@ export const SCREEN_ROUTES = [
   { name: "checkIn", path: "/checkIn", file: "routes/check-in.tsx", signIn: true },
   { name: "classify", path: "/classify/:title", file: "routes/classify.tsx", overlay: false },
   { name: "classifys", path: "/classifys/:idTitle", file: "routes/classify.tsx", overlay: false },
-  { name: "flashSale", path: "/flashSale", file: "routes/being-built.tsx", titleKey: "title.flashSale", overlay: false, signIn: true },
+  { name: "flashSale", path: "/flashSale", file: "routes/flash-sale.tsx", titleKey: "title.flashSale", overlay: false, signIn: true },
   { name: "mycoupon", path: "/mycoupon", file: "routes/my-coupons.tsx", titleKey: "title.myCoupons", overlay: false, signIn: true },
   { name: "newMyCoupon", path: "/newMyCoupon", file: "routes/my-orders.tsx", titleKey: "title.myRedemptions", signIn: true },
   { name: "myOrder", path: "/myOrder", file: "routes/my-orders.tsx", titleKey: "title.myOrders", overlay: false, signIn: true },

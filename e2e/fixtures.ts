@@ -57,9 +57,9 @@ export class SandboxControl {
     return (Array.isArray(reply) ? reply : (reply.entries ?? reply.ledger ?? [])) as { type: string; amount: number; balanceAfter: number; orderId: number | null }[];
   }
 
-  async orders(openId: string): Promise<{ id: number; status: string; quantity: number; mcoinUsed: number; cashCents: number; offerId: number }[]> {
+  async orders(openId: string): Promise<{ id: number; status: string; quantity: number; mcoinUsed: number; cashCents: number; offerId: number; orderKind: string }[]> {
     const reply = (await (await this.request.get(`/__sandbox/members/${openId}/orders`)).json()) as { orders?: unknown[] } | unknown[];
-    return (Array.isArray(reply) ? reply : (reply.orders ?? [])) as { id: number; status: string; quantity: number; mcoinUsed: number; cashCents: number; offerId: number }[];
+    return (Array.isArray(reply) ? reply : (reply.orders ?? [])) as { id: number; status: string; quantity: number; mcoinUsed: number; cashCents: number; offerId: number; orderKind: string }[];
   }
 
   async setOffer(offerId: number, patch: { stock?: number; status?: "online" | "offline" }) {

@@ -87,3 +87,70 @@ for (const language of ["en", "zh"] as const) {
     });
   });
 }
+
+interface FlashSessionView {
+  id: number;
+  startAt: number;
+  endAt: number;
+  items: { id: number; stock: number; sold: number }[];
+}
+
+for (const language of ["en", "zh"] as const) {
+  test.describe(`flash sale, in ${language}`, () => {
+    test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });
+    const text =
+      language === "en"
+        ? { startsIn: "Starts in 00:00:0", comingSoon: "Coming soon", buyNow: "Buy now", soldOut: "Sold out", ended: "Flash Sale has ended.", checkout: "Checkout", pay: /^Pay with mCoin$/, success: "Payment success", points: "My mCoin: 12,580" }
+        : { startsIn: "距開始 00:00:0", comingSoon: "即將開始", buyNow: "立即搶購", soldOut: "已售罄", ended: "限時搶購已結束。", checkout: "立即兌換", pay: /^以 mCoin 支付$/, success: "支付成功", points: "我的 mCoin：12,580" };
+
+    test("the next session counts down and opens at zero without a reload, with the phone's clock an hour wrong; buying is the checkout", async ({ page, sandbox, signIn }) => {
+      await page.addInitScript(() => {
+        const realNow = Date.now.bind(Date);
+        Date.now = () => realNow() - 3_600_000;
+      });
+      await signIn("chan");
+      const { data } = (await (await page.request.get(`${E2E_SANDBOX_URL}/api/show/flashsale`)).json()) as { data: { sessions: FlashSessionView[] } };
+      const next = data.sessions[1];
+      await sandbox.setClock(next.startAt - 10_000);
+      await page.goto("/flashSale");
+      await hydrated(page);
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      await expect(page.getByTestId("points-badge")).toHaveAccessibleName(text.points);
+
+      // The running session is shown first, its sold-out offer marked; the next one is a tab away.
+      const items = page.getByTestId("promo-item");
+      await expect(items.filter({ hasText: text.soldOut })).toHaveCount(1);
+      await page.getByRole("tab").nth(1).click();
+      await expect(page.getByRole("tab").nth(1)).toHaveAttribute("aria-selected", "true");
+      const countdown = page.getByTestId("countdown");
+      await expect(countdown).toContainText(text.startsIn);
+      await expect(items.first()).toHaveAttribute("data-state", "not_started");
+      await expect(items.first()).toContainText(text.comingSoon);
+      await expect(page.getByRole("link", { name: text.buyNow })).toHaveCount(0);
+
+      // At zero, on the gateway's clock, the session opens; the one before it has ended and gone.
+      await expect(page.getByRole("link", { name: text.buyNow })).toHaveCount(next.items.length, { timeout: 15_000 });
+      await expect(items.first()).toHaveAttribute("data-state", "running");
+      await expect(page.getByRole("tab")).toHaveCount(data.sessions.length - 1);
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+      // Buy now is the offer's checkout; the order is a flash-sale one.
+      await page.getByRole("link", { name: text.buyNow }).first().click();
+      await expect(page).toHaveURL(new RegExp(`/coupon_details/${next.items[0].id}$`));
+      await hydrated(page);
+      await page.getByRole("button", { name: text.checkout }).click();
+      await page.getByRole("dialog").getByRole("button", { name: text.pay }).click();
+      await expect(page.getByRole("alertdialog")).toContainText(text.success);
+      const orders = await sandbox.orders(MEMBERS.chan.openId);
+      expect(orders.find((order) => order.offerId === next.items[0].id)).toMatchObject({ orderKind: "flash_sale", status: "received" });
+    });
+
+    test("says the flash sale has ended once the last session is over", async ({ page, sandbox, signIn }) => {
+      await signIn("chan");
+      const { data } = (await (await page.request.get(`${E2E_SANDBOX_URL}/api/show/flashsale`)).json()) as { data: { sessions: FlashSessionView[] } };
+      await sandbox.setClock(Math.max(...data.sessions.map((session) => session.endAt)) + 1_000);
+      await page.goto("/flashSale");
+      await expect(page.getByRole("heading", { name: text.ended })).toBeVisible();
+    });
+  });
+}

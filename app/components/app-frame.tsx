@@ -15,6 +15,8 @@ import { serverClock } from "../lib/time/page-clock";
 import type { ScreenRoute } from "../route-table.js";
 import type { action as sessionAction } from "../routes/resources.session";
 import { AppHeader } from "./app-header";
+import { CoinIcon } from "./icons";
+import { formatPoints } from "../lib/money/format";
 import { HostEventScreen } from "./host-event-screen";
 import { LoadingOverlay } from "./loading-overlay";
 import { SCREEN_SKELETONS } from "./screen-skeletons";
@@ -37,9 +39,14 @@ interface AppFrameProps {
   signedIn: boolean;
   /** Where the simulated host's cashier pays (the sandbox only). */
   simulatedWallet: string | null;
+  /** The member's mCoin balance (null without a member): the flash sale's header badge. */
+  points: number | null;
 }
 
-export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulatedWallet }: AppFrameProps) {
+/** Screens whose header carries the member's points (spec section 2: the flash sale). */
+const POINTS_IN_HEADER = new Set(["flashSale"]);
+
+export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulatedWallet, points }: AppFrameProps) {
   const { t } = useTranslation();
   const screen = useScreenRoute();
   const location = useLocation();
@@ -60,7 +67,20 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
 
   return (
     <div className="page" data-analytics-page={screen?.name ?? "notFound"}>
-      {screen?.titleKey ? <AppHeader title={t(screen.titleKey)} hostBack={hostBack} /> : null}
+      {screen?.titleKey ? (
+        <AppHeader
+          title={t(screen.titleKey)}
+          hostBack={hostBack}
+          end={
+            points !== null && POINTS_IN_HEADER.has(screen.name) ? (
+              <span className="points-badge" data-testid="points-badge" aria-label={t("promo.points", { value: formatPoints(points) })}>
+                <CoinIcon aria-hidden="true" />
+                {formatPoints(points)}
+              </span>
+            ) : undefined
+          }
+        />
+      ) : null}
       <main>{Skeleton ? <Skeleton /> : children}</main>
       <LoadingOverlay screen={screen} />
       <HostEventScreen />

@@ -4,6 +4,7 @@
  * when the content takes its place. Screens with a skeleton do not use the loading overlay.
  */
 import { useTranslation } from "react-i18next";
+import { PromoListSkeleton } from "./promo-item";
 
 function OfferSkeleton() {
   const { t } = useTranslation();
@@ -33,8 +34,33 @@ function OfferSkeleton() {
   );
 }
 
+/** The flash sale's and the seckill's: session tabs, a countdown, a list of items. */
+function PromoSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="promo-screen" aria-busy="true" aria-label={t("common.loading")}>
+      <div className="promo-sessions" aria-hidden="true">
+        {[0, 1, 2].map((index) => (
+          <span key={index} className="promo-sessions__tab">
+            <span className="skeleton" style={{ height: "0.18rem", width: "0.5rem" }} />
+            <span className="skeleton" style={{ height: "0.12rem", width: "0.6rem" }} />
+          </span>
+        ))}
+      </div>
+      <div className="promo-panel">
+        <div className="promo-panel__head">
+          <span className="skeleton" style={{ height: "0.16rem", width: "40%" }} />
+        </div>
+        <PromoListSkeleton />
+      </div>
+    </div>
+  );
+}
+
 export const SCREEN_SKELETONS: Readonly<Record<string, (() => JSX.Element) | undefined>> = {
   couponDetails: OfferSkeleton,
   couponDetailsLink: OfferSkeleton,
   shareCoupon: OfferSkeleton,
+  flashSale: PromoSkeleton,
+  seckill: PromoSkeleton,
 };

@@ -12,8 +12,17 @@ export function formatDate(at: number, locale: Locale): string {
   return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "medium", timeZone: MACAU_TIME_ZONE }).format(at);
 }
 
+/** 20:05, on Macau's clock, the same in both languages. */
+export function formatTime(at: number): string {
+  return new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: MACAU_TIME_ZONE }).format(at);
+}
+
 /** 21 Dec 2026 20:05 / 2026年12月21日 20:05 (zh-HK would write the date in numbers beside a time). */
 export function formatDateTime(at: number, locale: Locale): string {
-  const time = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: MACAU_TIME_ZONE }).format(at);
-  return `${formatDate(at, locale)} ${time}`;
+  return `${formatDate(at, locale)} ${formatTime(at)}`;
+}
+
+/** The day of Macau `at` falls on, as a day number since 1970 (two times are on the same day when equal). */
+export function macauDayOf(at: number): number {
+  return Math.floor((at + 8 * 3_600_000) / 86_400_000);
 }

@@ -1,0 +1,90 @@
+/**
+ * One item of a timed sale (flash sale, seckill): picture, title, price, the original struck
+ * through, how much has gone (a bar of sold against the whole lot), and the one action its state
+ * allows. The state is the caller's, read on the gateway's clock, so it switches on the second.
+ */
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+/** An item's state in a timed sale, in the order a member meets them. */
+export type SaleState = "not_started" | "running" | "sold_out" | "ended";
+
+/** The state at `now` of an item on sale from `startAt` to `endAt` with `stock` left. */
+export function saleState(item: { startAt: number; endAt: number; stock: number }, now: number): SaleState {
+  if (now < item.startAt) return "not_started";
+  if (now >= item.endAt) return "ended";
+  return item.stock > 0 ? "running" : "sold_out";
+}
+
+interface PromoItemProps {
+  id: string;
+  image: string;
+  title: string;
+  subtitle: string;
+  price: string;
+  original: string;
+  sold: number;
+  total: number;
+  state: SaleState;
+  /** The button or link for a running item; the others show their state instead. */
+  action: ReactNode;
+  badge?: string;
+}
+
+export function PromoItem({ id, image, title, subtitle, price, original, sold, total, state, action, badge }: PromoItemProps) {
+  const { t } = useTranslation();
+  const share = total > 0 ? Math.min(100, Math.round((sold / total) * 100)) : 100;
+  const left = Math.max(0, total - sold);
+  return (
+    <li className={`promo-item promo-item--${state}`} data-testid="promo-item" data-item-id={id} data-state={state}>
+      <img className="promo-item__image" src={image} alt="" width={104} height={104} loading="lazy" decoding="async" />
+      <div className="promo-item__body">
+        <h3 className="promo-item__title" id={`promo-item-${id}`}>
+          {badge ? <span className="badge badge--brand promo-item__badge">{badge}</span> : null}
+          {title}
+        </h3>
+        <p className="promo-item__subtitle">{subtitle}</p>
+        <div className="promo-item__progress" aria-hidden="true">
+          <span className="promo-item__bar" style={{ width: `${share}%` }} />
+        </div>
+        <p className="promo-item__counts">
+          <span>{t("promo.sold", { count: sold })}</span>
+          <span>{t("promo.left", { count: left })}</span>
+        </p>
+        <div className="promo-item__foot">
+          <p className="promo-item__prices">
+            <strong className="promo-item__price">{price}</strong>
+            <s className="promo-item__original" aria-label={t("catalog.originalPrice", { price: original })}>
+              {original}
+            </s>
+          </p>
+          {state === "running" ? (
+            action
+          ) : (
+            <span className={`promo-item__state promo-item__state--${state}`} aria-describedby={`promo-item-${id}`}>
+              {t(`promo.state.${state}`)}
+            </span>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function PromoListSkeleton({ rows = 3 }: { rows?: number }) {
+  return (
+    <ul className="promo-list" aria-hidden="true">
+      {Array.from({ length: rows }, (_, index) => (
+        <li key={index} className="promo-item">
+          <span className="promo-item__image skeleton" />
+          <div className="promo-item__body">
+            <span className="skeleton" style={{ height: "0.18rem", width: "80%" }} />
+            <span className="skeleton" style={{ height: "0.14rem", width: "55%" }} />
+            <span className="skeleton" style={{ height: "0.08rem", width: "100%" }} />
+            <span className="skeleton" style={{ height: "0.32rem", width: "100%" }} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
