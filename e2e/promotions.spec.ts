@@ -3,7 +3,7 @@
  * the middle of the round trip and carried on a monotonic clock, and a sale opens on its second
  * without a reload, whatever the phone's own clock says.
  */
-import { E2E_SANDBOX_URL, walletUserAgent } from "./env";
+import { E2E_APP_URL, E2E_SANDBOX_URL, walletUserAgent } from "./env";
 import { MEMBERS, expect, hydrated, test } from "./fixtures";
 
 /** An 8-inch birthday cake: on sale from two days after the sandbox was seeded. */
@@ -154,3 +154,83 @@ for (const language of ["en", "zh"] as const) {
     });
   });
 }
+
+/** Seckill item 1: MOP 1, no mCoin, 10 pieces, 1 per member. Item 6 is in the canary session. */
+const DOLLAR_BUN = 1;
+const CANARY_ITEM = 6;
+
+for (const language of ["en", "zh"] as const) {
+  test.describe(`seckill, in ${language}`, () => {
+    test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });
+    const text =
+      language === "en"
+        ? { snapUp: "Snap up", limit: "Limit reached", cashierPay: "Pay", cashier: "Pay mCoin Mall", success: "Payment success", limitMessage: "You have reached the purchase limit for this offer.", soldOut: "Sold out", earlyAccess: "Early access" }
+        : { snapUp: "立即秒殺", limit: "已達上限", cashierPay: "支付", cashier: "支付 mCoin 商城", success: "支付成功", limitMessage: "你已達此優惠的購買上限。", soldOut: "已售罄", earlyAccess: "搶先體驗" };
+
+    test("snaps up one piece, pays the cash in the cashier, and the limit per member holds when the order is placed", async ({ page, sandbox, signIn }) => {
+      await signIn("chan");
+      await page.goto(`/seckill/${DOLLAR_BUN}`);
+      await hydrated(page);
+      const product = page.getByTestId("seckill-product");
+      await product.getByRole("button", { name: text.snapUp }).click();
+      await page.getByRole("dialog", { name: text.cashier }).getByRole("button", { name: text.cashierPay, exact: true }).click();
+      await expect(page.getByRole("alertdialog")).toContainText(text.success);
+      const orders = await sandbox.orders(MEMBERS.chan.openId);
+      expect(orders.filter((order) => order.orderKind === "seckill")).toEqual([expect.objectContaining({ status: "received", cashCents: 100, mcoinUsed: 0 })]);
+
+      // Shown: the item is at the member's limit. Enforced: the same request sent anyway is refused.
+      await page.reload();
+      await expect(product.getByText(text.limit)).toBeVisible();
+      const again = await page.request.post(`/seckill/${DOLLAR_BUN}`, {
+        form: { intent: "snapup", itemId: String(DOLLAR_BUN), idempotencyKey: "seckill-second-attempt-01" },
+        headers: { Origin: new URL(page.url()).origin },
+      });
+      expect(again.status()).toBe(409);
+      expect(await again.text()).toContain("LIMIT_REACHED");
+      expect((await sandbox.orders(MEMBERS.chan.openId)).filter((order) => order.orderKind === "seckill")).toHaveLength(1);
+    });
+
+    test("an item sold out in the meantime is refused with its message, and shows sold out", async ({ page, sandbox, signIn }) => {
+      await signIn("ana");
+      await page.goto("/seckill");
+      await hydrated(page);
+      const item = page.getByTestId("promo-item").filter({ has: page.locator(`[id="promo-item-${DOLLAR_BUN}"]`) });
+      await expect(item.getByRole("button", { name: text.snapUp })).toBeEnabled();
+      const response = await page.request.patch(`${E2E_SANDBOX_URL}/__sandbox/seckills/${DOLLAR_BUN}`, { data: { stock: 0 } });
+      expect(response.ok()).toBe(true);
+      await item.getByRole("button", { name: text.snapUp }).click();
+      await expect(page.getByRole("alert")).toBeVisible();
+      await expect(item).toContainText(text.soldOut);
+      expect((await sandbox.orders(MEMBERS.ana.openId)).filter((order) => order.orderKind === "seckill")).toHaveLength(0);
+    });
+  });
+}
+
+test.describe("the seckill canary and its entries", () => {
+  test("a member with the gray-scale flag sees the canary session; others do not, even by its link", async ({ page, signIn }) => {
+    await signIn("wong");
+    await page.goto(`/seckill/${CANARY_ITEM}`);
+    await expect(page.getByTestId("seckill-product")).toBeVisible();
+    await expect(page.getByText("Early access").first()).toBeVisible();
+
+    await page.context().clearCookies();
+    await signIn("chan");
+    const response = await page.goto(`/seckill/${CANARY_ITEM}`);
+    expect(response?.status()).toBe(404);
+    await page.goto("/seckill");
+    await expect(page.getByTestId("promo-item").first()).toBeVisible();
+    await expect(page.getByText("Early access")).toHaveCount(0);
+  });
+
+  test("the login state 'seckill' opens it, and the shared page shows without signing in", async ({ page, sandbox }) => {
+    const landing = await sandbox.loginRedirect(MEMBERS.chan.openId, `${E2E_APP_URL}/`, "seckill");
+    await page.goto(landing);
+    await expect(page).toHaveURL(`${E2E_APP_URL}/seckill`);
+    await expect(page.getByRole("heading", { name: "Seckill", level: 1 })).toBeVisible();
+
+    await page.context().clearCookies();
+    await page.goto("/seckill_share");
+    await expect(page).toHaveURL(`${E2E_APP_URL}/seckill_share`);
+    await expect(page.getByRole("link", { name: "Snap up" }).first()).toHaveAttribute("href", `/seckill/${DOLLAR_BUN}`);
+  });
+});

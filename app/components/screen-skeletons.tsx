@@ -63,4 +63,5 @@ export const SCREEN_SKELETONS: Readonly<Record<string, (() => JSX.Element) | und
   shareCoupon: OfferSkeleton,
   flashSale: PromoSkeleton,
   seckill: PromoSkeleton,
+  seckillShare: PromoSkeleton,
 };

@@ -21,7 +21,7 @@ import { toCents } from "../../app/lib/money/purchase";
 import { orderView } from "../domain/orders";
 import { MILES_REFUND_REASONS, maskMemberNo, type MilesOrderRecord, type SeckillFixture, type SeckillItemFixture } from "../domain/promotions";
 import type { SeckillLive } from "../domain/promotions";
-import { origin, serve, shopRefused } from "../respond";
+import { notFound, origin, serve, shopRefused } from "../respond";
 import type { SandboxState } from "../state";
 
 export function promotionHandlers(state: SandboxState): HttpHandler[] {
@@ -103,7 +103,7 @@ export function promotionHandlers(state: SandboxState): HttpHandler[] {
       const found = shop.seckill(input.id, input.gray === 1);
       const view = found && itemView(found, member?.openId, locale, request);
       const offer = found && catalog.offer(found.item.offerId);
-      if (!view || !offer) return shopRefused("TAKEN_DOWN", locale);
+      if (!view || !offer) return notFound(`seckill item ${input.id}`);
       return { ...view, terms: offer.terms[locale], usage: offer.usage[locale], useUntil: catalog.at(offer.useUntil) };
     }),
 

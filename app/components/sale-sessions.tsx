@@ -1,0 +1,81 @@
+/**
+ * What the timed sales (flash sale, seckill) share: the session tabs with each session's start time
+ * and phase, the head of a session with its countdown, and reading the list again when a session
+ * starts or ends. Phases are read on the gateway's clock (the `now` of useServerNow).
+ */
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { formatTime, macauDayOf } from "../lib/time/format";
+import { Countdown } from "./countdown";
+
+export interface TimedSession {
+  id: number;
+  startAt: number;
+  endAt: number;
+}
+
+export type Phase = "upcoming" | "running" | "ended";
+export const phaseOf = (session: { startAt: number; endAt: number }, now: number): Phase => (now < session.startAt ? "upcoming" : now < session.endAt ? "running" : "ended");
+
+/** Reads the list again when a session it shows starts or ends (fresh sold and remaining counts). */
+export function useRefreshOnPhaseChange(sessions: readonly TimedSession[], now: number) {
+  const revalidator = useRevalidator();
+  const phases = new Map(sessions.map((session) => [session.id, phaseOf(session, now)]));
+  const previous = useRef(phases);
+  useEffect(() => {
+    const changed = [...phases].some(([id, phase]) => previous.current.has(id) && previous.current.get(id) !== phase);
+    previous.current = phases;
+    if (changed && revalidator.state === "idle") revalidator.revalidate();
+  });
+}
+
+/** "15:00", "Tomorrow 15:00", or the date for a day further away (Macau days). */
+export function useSessionTime() {
+  const { t } = useTranslation();
+  return (at: number, now: number) => {
+    const days = macauDayOf(at) - macauDayOf(now);
+    if (days === 0) return formatTime(at);
+    if (days === 1) return t("promo.tomorrowAt", { time: formatTime(at) });
+    return t("promo.dayAt", { days, time: formatTime(at) });
+  };
+}
+
+
+/** The sessions as tabs (this period's first); the panel they control is `panelId`. */
+export function SessionTabs({ sessions, selected, now, panelId, onSelect }: { sessions: readonly TimedSession[]; selected: number; now: number; panelId: string; onSelect(id: number): void }) {
+  const { t } = useTranslation();
+  const sessionTime = useSessionTime();
+  return (
+    <div className="promo-sessions" role="tablist" aria-label={t("promo.sessions")}>
+      {sessions.map((session) => (
+        <button
+          key={session.id}
+          type="button"
+          role="tab"
+          id={`${panelId}-tab-${session.id}`}
+          aria-controls={panelId}
+          aria-selected={session.id === selected}
+          className="promo-sessions__tab"
+          onClick={() => onSelect(session.id)}
+        >
+          <span className="promo-sessions__time">{sessionTime(session.startAt, now)}</span>
+          <span className="promo-sessions__phase">{t(`promo.phase.${phaseOf(session, now)}`)}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A session's state and its countdown: to its start while upcoming, to its end while on. */
+export function SessionHead({ session, now }: { session: TimedSession; now: number }) {
+  const { t } = useTranslation();
+  const upcoming = now < session.startAt;
+  return (
+    <div className={`promo-panel__head promo-panel__head--${upcoming ? "upcoming" : "running"}`}>
+      <span className="promo-panel__label">{upcoming ? t("promo.comingSoon") : t("promo.onNow")}</span>
+      <Countdown to={upcoming ? session.startAt : session.endAt} now={now} label={upcoming ? t("promo.startsIn") : t("promo.endsIn")} />
+    </div>
+  );
+}
+

@@ -1,0 +1,238 @@
+/**
+ * Seckill (/seckill/{id?}) and the shared seckill page (/seckill_share, shown directly, no sign-in):
+ * the sessions running and to come, each item with its seckill price, its stock and its limit per
+ * member, on the gateway's clock. The snap-up flow is the spec's: api/show/snapup/info (the
+ * sessions), api/show/snapup/product (the item opened by id), api/business/snapup (one piece, in one
+ * step at the gateway: stock, the member's limit and mCoin are checked when the order is placed) and
+ * snapUpSuccess (the order), then the wallet's cashier for the cash part and the result pop-up.
+ *
+ * The gray-scale flag (the login's, or its gray-seckill header) is the seckill canary: a member who
+ * has it also sees and may snap up the canary sessions (marked "early access"); others never see
+ * them. The mall passes the flag from the sealed session cookie, so a page cannot claim it.
+ *
+ * The shared page links each item to the seckill screen, where snapping up asks the member to sign
+ * in (and brings them back to it).
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { Countdown } from "../components/countdown";
+import { FlashIcon } from "../components/icons";
+import { PromoItem, saleState } from "../components/promo-item";
+import { PaymentResultOverlay, usePayment } from "../components/purchase-flow";
+import { SessionHead, SessionTabs, useRefreshOnPhaseChange } from "../components/sale-sessions";
+import { BackToHomeLink, NotFoundOrErrorScreen, StatusScreen } from "../components/status-screen";
+import { useDoubleTapGuard } from "../hooks/use-double-tap-guard";
+import { useServerNow } from "../hooks/use-server-now";
+import { systemTime } from "../lib/api/endpoints";
+import { seckillInfo, seckillProduct, seckillSnapUp, snapUpSuccess, type SeckillItem } from "../lib/api/promotion-endpoints";
+import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type Order } from "../lib/api/shop-endpoints";
+import { formatMoney, formatPoints } from "../lib/money/format";
+import { formatDate } from "../lib/time/format";
+import { newIdempotencyKey } from "../lib/idempotency-key";
+import { useLocale } from "../hooks/use-locale";
+import { parseForm } from "../server/forms.server";
+import { getRequestContext, idParam, orNotFound, requireMember } from "../server/gateway.server";
+import { i18n } from "../server/i18n.server";
+import { ORDER_INTENTS, refusable, refused, runOrderIntent, type OrderActionResult } from "../server/order-actions.server";
+
+const SHARE_PATH = "/seckill_share";
+
+export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
+  const context = await getRequestContext(request, loadContext);
+  const gray = context.member?.grayScaleMode ? 1 : 0;
+  const itemId = params.id === undefined ? null : idParam(params.id);
+  const [info, product, time] = await Promise.all([
+    context.call(seckillInfo, { gray }),
+    itemId === null ? Promise.resolve(null) : orNotFound(context.call(seckillProduct, { id: itemId, gray })),
+    context.call(systemTime),
+  ]);
+  return data(
+    { sessions: info.sessions, product, now: time.sysTime, shared: context.url.pathname === SHARE_PATH, signedIn: context.member !== null },
+    { headers: await context.headers() },
+  );
+}
+
+const SeckillActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("snapup"), itemId: z.coerce.number().int().positive().max(999_999_999), idempotencyKey: IdempotencyKeySchema }),
+  ORDER_INTENTS[0],
+]);
+
+export type SeckillActionResult = { ok: true; intent: "snapup"; order: Order } | OrderActionResult;
+
+export async function action({ request, context: loadContext }: ActionFunctionArgs) {
+  const context = await requireMember(request, loadContext);
+  const t = await i18n.getFixedT(context.locale);
+  const form = await parseForm(request, SeckillActionSchema);
+  if (!form.success) return refused(null, null, t("offer.invalidForm"), 400);
+  const input = form.data;
+  if (input.intent === "cancel") return runOrderIntent(context, input);
+  const gray = context.member?.grayScaleMode ? 1 : 0;
+  const result = await refusable(t, "snapup", async (): Promise<SeckillActionResult> => {
+    const { orderId } = await context.call(seckillSnapUp, { itemId: input.itemId, gray }, { headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey } });
+    const { order } = await context.call(snapUpSuccess, { orderId });
+    return { ok: true, intent: "snapup", order };
+  });
+  if (!result.ok) return result.response;
+  return data(result.value, { headers: await context.headers() });
+}
+
+/** The seckill price: cash, mCoin, or both. */
+function usePriceText() {
+  const { t } = useTranslation();
+  return (item: Pick<SeckillItem, "priceCents" | "mcoin">) => {
+    const mcoin = t("catalog.mcoin", { value: formatPoints(item.mcoin) });
+    if (item.priceCents === 0) return mcoin;
+    const cash = formatMoney(item.priceCents / 100);
+    return item.mcoin > 0 ? `${cash} + ${mcoin}` : cash;
+  };
+}
+
+export default function Seckill() {
+  const { t } = useTranslation();
+  const { sessions, product, now: loadedAt, shared } = useLoaderData<typeof loader>();
+  const now = useServerNow(true, loadedAt) ?? loadedAt;
+  const [chosen, setChosen] = useState<number | null>(product?.sessionId ?? null);
+  const priceText = usePriceText();
+  useRefreshOnPhaseChange(sessions, now);
+
+  const snap = useFetcher<SeckillActionResult>();
+  const payment = usePayment();
+  const guard = useDoubleTapGuard();
+  const [snapping, setSnapping] = useState<number | null>(null);
+  const order = snap.data?.ok && snap.data.intent === "snapup" ? snap.data.order : null;
+  const refusal = snap.data && !snap.data.ok ? snap.data.message : null;
+
+  // Snapped up: the piece is the member's; on to the cashier for the cash part (or the result), once.
+  const handled = useRef<number | null>(null);
+  useEffect(() => {
+    if (!order || snap.state !== "idle" || handled.current === order.id) return;
+    handled.current = order.id;
+    void payment.pay(order);
+  }, [order, snap.state, payment]);
+
+  const snapUp = (event: MouseEvent<HTMLButtonElement>, itemId: number) => {
+    event.preventDefault();
+    guard(() => {
+      setSnapping(itemId);
+      // One key per tap: the guard stops a double tap, and a tap after a refusal is a new attempt.
+      snap.submit({ intent: "snapup", itemId: String(itemId), idempotencyKey: newIdempotencyKey() }, { method: "post" });
+    });
+  };
+  const busy = snap.state !== "idle" || payment.busy;
+
+  const open = sessions.filter((session) => session.endAt > now);
+  const current = open.find((session) => session.id === chosen) ?? open.find((session) => session.startAt <= now) ?? open[0];
+
+  const action = (item: SeckillItem) => {
+    if (shared) {
+      return (
+        <Link to={`/seckill/${item.id}`} className="button button--primary promo-item__buy" aria-describedby={`promo-item-${item.id}`}>
+          {t("seckill.snapUp")}
+        </Link>
+      );
+    }
+    const full = item.boughtByMember !== null && item.boughtByMember >= item.limitPerMember;
+    return full ? (
+      <span className="promo-item__state promo-item__state--limit">{t("seckill.limitReached")}</span>
+    ) : (
+      <button type="button" className="button button--primary promo-item__buy" aria-describedby={`promo-item-${item.id}`} disabled={busy} onClick={(event) => snapUp(event, item.id)}>
+        {busy && snapping === item.id ? t("seckill.snapping") : t("seckill.snapUp")}
+      </button>
+    );
+  };
+
+  return (
+    <div className="promo-screen seckill">
+      <header className="seckill__hero">
+        <FlashIcon aria-hidden="true" />
+        <div>
+          <h1 className="seckill__title">{t("seckill.title")}</h1>
+          <p className="seckill__lead">{t("seckill.lead")}</p>
+        </div>
+      </header>
+
+      {product ? <ProductCard item={product} now={now} price={priceText(product)} action={action(product)} /> : null}
+
+      {refusal ? (
+        <p className="form-message seckill__message" role="alert">
+          {refusal}
+        </p>
+      ) : null}
+
+      {current ? (
+        <>
+          <SessionTabs sessions={open} selected={current.id} now={now} panelId="seckill-session" onSelect={setChosen} />
+          <section id="seckill-session" role="tabpanel" aria-labelledby={`seckill-session-tab-${current.id}`} className="promo-panel">
+            <SessionHead session={current} now={now} />
+            <ul className="promo-list">
+              {current.items.map((item) => (
+                <PromoItem
+                  key={item.id}
+                  id={String(item.id)}
+                  image={item.image}
+                  title={item.title}
+                  badge={item.gray ? t("seckill.earlyAccess") : undefined}
+                  subtitle={`${item.merchantName} · ${t("promo.limit", { count: item.limitPerMember })}`}
+                  price={priceText(item)}
+                  original={formatMoney(item.originalPriceCents / 100)}
+                  sold={item.sold}
+                  total={item.total}
+                  state={saleState(item, now)}
+                  action={action(item)}
+                />
+              ))}
+            </ul>
+          </section>
+        </>
+      ) : (
+        <StatusScreen title={t("seckill.none")} body={t("seckill.noneBody")}>
+          <BackToHomeLink />
+        </StatusScreen>
+      )}
+      <PaymentResultOverlay payment={payment} />
+    </div>
+  );
+}
+
+/** The item a link opened (/seckill/{id}): bigger, with its countdown, terms and use. */
+function ProductCard({ item, now, price, action }: { item: SeckillItem & { terms: string; usage: string; useUntil: number }; now: number; price: string; action: JSX.Element }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const state = saleState(item, now);
+  return (
+    <article className="card seckill-product" aria-labelledby="seckill-product-title" data-testid="seckill-product" data-state={state}>
+      <img className="seckill-product__image" src={item.image} alt="" width={343} height={214} decoding="async" />
+      <div className="seckill-product__body">
+        <h2 id="seckill-product-title" className="seckill-product__title">
+          {item.title}
+        </h2>
+        <p className="promo-item__subtitle">{item.subtitle}</p>
+        <p className="seckill-product__price">
+          <strong className="promo-item__price">{price}</strong>
+          <s className="promo-item__original" aria-label={t("catalog.originalPrice", { price: formatMoney(item.originalPriceCents / 100) })}>
+            {formatMoney(item.originalPriceCents / 100)}
+          </s>
+        </p>
+        <p className="seckill-product__facts">
+          <span>{t("promo.left", { count: item.stock })}</span>
+          <span>{t("promo.limit", { count: item.limitPerMember })}</span>
+          <span>{t("seckill.useUntil", { date: formatDate(item.useUntil, locale) })}</span>
+        </p>
+        <div className="seckill-product__foot">
+          {state === "not_started" ? <Countdown to={item.startAt} now={now} label={t("promo.startsIn")} /> : state === "running" ? <Countdown to={item.endAt} now={now} label={t("promo.endsIn")} /> : <span />}
+          {state === "running" ? action : <span className={`promo-item__state promo-item__state--${state}`}>{t(`promo.state.${state}`)}</span>}
+        </div>
+        <details className="seckill-product__terms">
+          <summary>{t("seckill.termsTitle")}</summary>
+          <p>{item.usage}</p>
+          <p>{item.terms}</p>
+        </details>
+      </div>
+    </article>
+  );
+}
+
+export const ErrorBoundary = NotFoundOrErrorScreen;
