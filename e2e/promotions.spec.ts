@@ -234,3 +234,146 @@ test.describe("the seckill canary and its entries", () => {
     await expect(page.getByRole("link", { name: "Snap up" }).first()).toHaveAttribute("href", `/seckill/${DOLLAR_BUN}`);
   });
 });
+
+const CHAN_MILES = { lastName: "Chan", firstName: "Tai Man", memberNo: "1300000002" };
+
+for (const language of ["en", "zh"] as const) {
+  test.describe(`Asia Miles, in ${language}`, () => {
+    test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });
+    const text =
+      language === "en"
+        ? {
+            lastName: "Last name (as on your membership card)",
+            firstName: "First name (as on your membership card)",
+            memberNo: "Membership number",
+            memberNoAgain: "Membership number again",
+            agree: "I have read and accept the terms of redemption",
+            submit: "Redeem",
+            mismatch: "The two membership numbers do not match.",
+            terms: "Please read and accept the terms of redemption.",
+            step: "3,000 mCoin for 300 miles",
+            redeeming: "Redeeming…",
+            success: "Payment success",
+            view: "View coupons",
+            credited: "Miles credited",
+          }
+        : {
+            lastName: "姓（與會員卡相同）",
+            firstName: "名（與會員卡相同）",
+            memberNo: "會員號碼",
+            memberNoAgain: "再次輸入會員號碼",
+            agree: "本人已閱讀並同意兌換條款",
+            submit: "立即兌換",
+            mismatch: "兩次輸入的會員號碼不一致。",
+            terms: "請閱讀並同意兌換條款。",
+            step: "3,000 mCoin 兌換 300 里",
+            redeeming: "兌換中…",
+            success: "支付成功",
+            view: "查看優惠券",
+            credited: "里數已存入",
+          };
+
+    test("a mismatched number and a missing tick are refused and change nothing; a valid redemption shows 'redeeming', then the order detail, and the ledger shows the mCoin", async ({ page, sandbox, signIn }) => {
+      await signIn("chan");
+      await page.goto("/asiaMiles_details/1");
+      await hydrated(page);
+      await page.getByLabel(text.lastName).fill(CHAN_MILES.lastName);
+      await page.getByLabel(text.firstName).fill(CHAN_MILES.firstName);
+      await expect(page.getByTestId("miles-member-name")).toHaveText("CHAN TAI MAN");
+      await page.getByLabel(text.memberNo, { exact: true }).fill(CHAN_MILES.memberNo);
+      await page.getByLabel(text.memberNoAgain).fill("1300000003");
+      await page.getByRole("radio", { name: text.step }).check();
+      await page.getByLabel(text.agree).check();
+      await page.getByRole("button", { name: text.submit }).click();
+      await expect(page.getByText(text.mismatch)).toBeVisible();
+      await expect(page.getByLabel(text.memberNoAgain)).toHaveAttribute("aria-invalid", "true");
+
+      await page.getByLabel(text.memberNoAgain).fill(CHAN_MILES.memberNo);
+      await page.getByLabel(text.agree).uncheck();
+      await page.getByRole("button", { name: text.submit }).click();
+      await expect(page.getByText(text.terms)).toBeVisible();
+      expect((await sandbox.ledger(MEMBERS.chan.openId)).filter((entry) => entry.type === "miles")).toHaveLength(0);
+
+      await page.getByLabel(text.agree).check();
+      await page.getByRole("button", { name: text.submit }).click();
+      await expect(page.getByRole("alertdialog", { name: text.redeeming })).toBeVisible();
+      const result = page.getByRole("alertdialog").filter({ hasText: text.success });
+      await expect(result).toBeVisible({ timeout: 15_000 });
+      await result.getByRole("button", { name: text.view }).click();
+      await expect(page).toHaveURL(/\/asiaMiles_order\/\d+$/);
+      await expect(page.getByTestId("miles-order-status")).toHaveText(text.credited);
+      await expect(page.getByTestId("miles-order-no")).toHaveText(/^AM\d{14}$/);
+      const miles = (await sandbox.ledger(MEMBERS.chan.openId)).filter((entry) => entry.type === "miles");
+      expect(miles).toEqual([expect.objectContaining({ amount: -3000 })]);
+    });
+  });
+}
+
+test.describe("Asia Miles limits", () => {
+  const WONG_MILES = { lastName: "WONG", firstName: "MEI LING", memberNo: "1300000001" };
+
+  /** A redemption straight at the gateway, as another device of the member would make it. */
+  async function redeemed(request: import("@playwright/test").APIRequestContext, token: string, mcoin: number) {
+    const reply = await request.post(`${E2E_SANDBOX_URL}/api/auth/miles/redeem`, {
+      data: { productId: 1, ...WONG_MILES, mcoin },
+      headers: { authorization: `Bearer ${token}`, "Idempotency-Key": `miles-${mcoin}-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    });
+    expect(((await reply.json()) as { code: number }).code).toBe(200);
+  }
+
+  async function tryToRedeem(page: import("@playwright/test").Page, stepText: string) {
+    await page.goto("/asiaMiles_details/1");
+    await hydrated(page);
+    await page.getByLabel("Last name (as on your membership card)").fill(WONG_MILES.lastName);
+    await page.getByLabel("First name (as on your membership card)").fill(WONG_MILES.firstName);
+    await page.getByLabel("Membership number", { exact: true }).fill(WONG_MILES.memberNo);
+    await page.getByLabel("Membership number again").fill(WONG_MILES.memberNo);
+    await page.getByRole("radio", { name: stepText }).check();
+    await page.getByLabel("I have read and accept the terms of redemption").check();
+    await page.getByRole("button", { name: "Redeem" }).click();
+  }
+
+  test("the daily and monthly maximums and a month's remainder below the smallest step each give the spec's toast, and change nothing", async ({ page, sandbox, signIn }) => {
+    await sandbox.setClock(Date.parse("2026-11-10T10:00:00+08:00"));
+    await signIn("wong");
+    const token = await sandbox.token(MEMBERS.wong.openId);
+    const spent = async () => (await sandbox.ledger(MEMBERS.wong.openId)).filter((entry) => entry.type === "miles").length;
+
+    await redeemed(page.request, token, 10_000);
+    await tryToRedeem(page, "1,000 mCoin for 100 miles");
+    await expect(page.getByTestId("toast")).toHaveText("You have reached the daily redemption limit");
+    expect(await spent()).toBe(1);
+
+    await sandbox.setClock(Date.parse("2026-11-11T10:00:00+08:00"));
+    await redeemed(page.request, token, 10_000);
+    await sandbox.setClock(Date.parse("2026-11-12T10:00:00+08:00"));
+    await tryToRedeem(page, "10,000 mCoin for 1,000 miles");
+    await expect(page.getByTestId("toast")).toHaveText("You have reached the monthly redemption limit");
+    expect(await spent()).toBe(2);
+
+    await redeemed(page.request, token, 5_000);
+    await tryToRedeem(page, "1,000 mCoin for 100 miles");
+    await expect(page.getByTestId("toast")).toHaveText("Member redemption limited lower than redeemed miles standard.");
+    expect(await spent()).toBe(3);
+  });
+
+  test("too few mCoin gives a dialog, and an account the airline does not have is named at the number", async ({ page, sandbox, signIn }) => {
+    await signIn("sam");
+    await page.goto("/asiaMiles_details/1");
+    await hydrated(page);
+    await page.getByLabel("Last name (as on your membership card)").fill("Wong");
+    await page.getByLabel("First name (as on your membership card)").fill("Mei Ling");
+    await page.getByLabel("Membership number", { exact: true }).fill("1300000001");
+    await page.getByLabel("Membership number again").fill("1300000001");
+    await page.getByLabel("I have read and accept the terms of redemption").check();
+    await page.getByRole("button", { name: "Redeem" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Insufficient mCoin!" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button").click();
+
+    await page.getByLabel("First name (as on your membership card)").fill("Someone Else");
+    await page.getByRole("button", { name: "Redeem" }).click();
+    await expect(page.getByText("No Asia Miles member account has this membership number and name.")).toBeVisible();
+    expect((await sandbox.ledger(MEMBERS.sam.openId)).filter((entry) => entry.type === "miles")).toHaveLength(0);
+  });
+});

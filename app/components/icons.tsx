@@ -65,6 +65,12 @@ export const FlashIcon = (props: IconProps) => (
   </Svg>
 );
 
+export const PlaneIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M2.5 13.5 21 6.5c.9-.3 1.6.6 1 1.3l-5.2 6-1 6.5c-.1.7-1 .9-1.4.3l-2.9-4.1-3.7 2.3c-.5.3-1.1-.1-1-.7l.6-3.7-4-.9c-.8-.2-.9-1.2-.1-1.5Z" />
+  </Svg>
+);
+
 export const HeartIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0112 7.2a4.3 4.3 0 017.5 2.6C19.5 15.4 12 20 12 20z" />

@@ -277,8 +277,11 @@ function guardSubmit(event: MouseEvent<HTMLButtonElement>, guard: (action: () =>
   if (!allowed) event.preventDefault();
 }
 
+/** What the result pop-up needs of what was paid: an order, or an Asia Miles redemption (payment type 5). */
+export type ResultOrder = Pick<Order, "id" | "paymentType" | "couponUrl" | "mcoinEarned">;
+
 /** Where 'view coupons' leads, by the order's payment type (spec section 2). */
-export function couponsPath(order: Order | null): { to: string; external: boolean } {
+export function couponsPath(order: ResultOrder | null): { to: string; external: boolean } {
   if (!order) return { to: "/mycoupon", external: false };
   switch (order.paymentType) {
     case PAYMENT_TYPES.miles:
@@ -293,7 +296,7 @@ export function couponsPath(order: Order | null): { to: string; external: boolea
 }
 
 /** The payment result pop-up: success, failure, or still processing. */
-export function PaymentResult({ verdict, onDismiss, onCheckAgain }: { verdict: PaymentVerdict; onDismiss(): void; onCheckAgain(order: Order): void }) {
+export function PaymentResult({ verdict, onDismiss, onCheckAgain }: { verdict: PaymentVerdict | { kind: "success"; order: ResultOrder }; onDismiss(): void; onCheckAgain(order: Order): void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const root = useRouteLoaderData<typeof rootLoader>("root");

@@ -15,10 +15,12 @@ import { CategoryGrid } from "../components/category-grid";
 import { HomeListBar, type HomeQuery } from "../components/home-list-bar";
 import {
   CalendarIcon,
+  ClockIcon,
   CoinIcon,
   FlashIcon,
   HeartIcon,
   OrderIcon,
+  PlaneIcon,
   PinIcon,
   SearchIcon,
   TicketIcon,
@@ -193,6 +195,8 @@ export default function Home() {
           <Shortcut to="/mycoupon" icon={<TicketIcon />} label={t("home.myCoupons")} />
           <Shortcut to="/checkIn" icon={<CalendarIcon />} label={t("home.checkIn")} />
           <Shortcut to="/flashSale" icon={<FlashIcon />} label={t("home.flashSale")} />
+          <Shortcut to="/seckill" icon={<ClockIcon />} label={t("home.seckill")} />
+          <Shortcut to="/asiaMiles_details/1" icon={<PlaneIcon />} label={t("home.asiaMiles")} />
           <Shortcut to="/myFavorites" icon={<HeartIcon />} label={t("home.favourites")} />
           <Shortcut to="/newMyCoupon" icon={<CoinIcon />} label={t("home.myRedemptions")} />
         </ul>

@@ -127,7 +127,7 @@ export function promotionHandlers(state: SandboxState): HttpHandler[] {
 
     serve(state, milesProduct, ({ input, member, locale, request }) => {
       const found = shop.milesProduct(member.openId, input.id);
-      if (!found) return shopRefused("TAKEN_DOWN", locale);
+      if (!found) return notFound(`miles product ${input.id}`);
       const { product } = found;
       return {
         id: product.id,
