@@ -18,6 +18,15 @@
  *   and refunded; redemption codes are unique across all orders;
  * - no order moved to a status the state machine does not allow from its previous one, and a
  *   deleted order never comes back to its member's lists.
+ *
+ * Promotions join the game: check-ins (one a day of Macau), seckill snap-ups (sometimes several at
+ * once; a snapped order is then paid, refunded... like any other) and Asia Miles redemptions (also
+ * in bursts, to an active, a suspended or an unknown airline account). Also after every step:
+ * - each seckill item's stock + sold is what it was, its stock is what its orders leave, and no
+ *   member holds more of it than its limit; its orders never count against the offer's own;
+ * - each redemption's mCoin is one `miles` entry, given back (a `refund` entry) only when the airline
+ *   refused it; no member's miles not refunded pass the daily or monthly maximum; a redemption is
+ *   `redeeming` only until the airline's time to answer.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -35,7 +44,8 @@ import {
   type ShopRefusal,
 } from "../../app/lib/api/shop-endpoints";
 import { applyRefund, confirmReceipt, deleteOrder } from "../../app/lib/api/wallet-endpoints";
-import { CHECK_IN_LADDER, checkIn } from "../../app/lib/api/promotion-endpoints";
+import { CHECK_IN_LADDER, checkIn, milesRedeem, seckillSnapUp, snapUpSuccess } from "../../app/lib/api/promotion-endpoints";
+import { macauMonth, milesLimit, milesUsed, seckillItem } from "./promotions";
 import { macauDay } from "./check-in";
 import { isAllowedMcoin, mcoinRange, snapMcoin } from "../../app/lib/money/purchase";
 import { walletSignature } from "../handlers/wallet";
@@ -43,7 +53,7 @@ import { freshKey, inProcess, withKey } from "../testing";
 import { ORDER_TRANSITIONS, canTransition } from "./order-machine";
 import { pricedOffer } from "./offers";
 import { couponAt, type OrderRecord } from "./orders";
-import { CANCEL_WINDOW_MS, PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "./shop";
+import { CANCEL_WINDOW_MS, MILES_PROCESSING_MS, PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "./shop";
 
 const MEMBERS = ["mpay-1001", "mpay-1002", "mpay-1003", "mpay-1004", "mpay-1005"];
 /** Members with an address (delivery goods); the others are refused ADDRESS_REQUIRED. */
@@ -63,6 +73,17 @@ const OFFERS = [
   { id: 6, stock: 4 },
 ];
 const DAY = 24 * 3_600_000;
+/** Seckill items 1 (MOP 1, 1 per member, on offer 7, also sold in the game) and 2 (100 mCoin, 2 per member). */
+const SECKILL_ITEMS = [
+  { id: 1, stock: 3 },
+  { id: 2, stock: 4 },
+];
+/** An active airline account, a suspended one (the airline refuses: mCoin back), and none. */
+const MILES_ACCOUNTS = [
+  { lastName: "Wong", firstName: "Mei Ling", memberNo: "1300000001" },
+  { lastName: "LEI", firstName: "KA HOU", memberNo: "1300000009" },
+  { lastName: "Nobody", firstName: "Here", memberNo: "1399999999" },
+];
 
 const current = inProcess({ history: false });
 const { state } = current.sandbox;
@@ -86,6 +107,8 @@ interface Model {
   deleted: Set<number>;
   /** `${openId} ${day of Macau}` of every check-in that went through. */
   checkIns: Set<string>;
+  /** Each miles redemption's status when last seen. */
+  miles: Map<number, "redeeming" | "credited" | "refunded">;
 }
 
 type Attempt<T> = { ok: true; value: T } | { ok: false; reason: ShopRefusal };
@@ -162,7 +185,7 @@ function checkInvariants(model: Model): void {
     const offer = catalogOffer(id);
     atMost(0, live.stock, () => `offer ${id} stock`);
     same(live.stock + live.sold, initial + offer.sold, () => `offer ${id} stock + sold`);
-    const ofOffer = orders.filter((order) => order.offerId === id);
+    const ofOffer = orders.filter((order) => order.offerId === id && order.seckillItemId === null);
     const holdingStock = ofOffer.filter((order) => order.status !== "closed" && order.status !== "refunded");
     same(live.stock, initial - holdingStock.reduce((sum, order) => sum + order.quantity, 0), () => `offer ${id} stock against its orders`);
     const held = ofOffer.filter((order) => !["closed", "refunding", "refunded"].includes(order.status));
@@ -187,11 +210,37 @@ function checkInvariants(model: Model): void {
     const grown = ledger.slice(0, before.length);
     if (JSON.stringify(grown) !== JSON.stringify(before)) expect(grown, `${openId} ledger only grows`).toEqual(before);
     model.ledgers.set(openId, structuredClone(ledger));
-    // Only the opening and check-ins are nobody's order's in this game.
+    // Only the opening, check-ins and miles redemptions (and their refunds) are nobody's order's.
+    const milesOf = new Map([...state.data.milesOrders.values()].filter((redemption) => redemption.openId === openId).map((redemption) => [redemption.orderNo, redemption]));
     holds(
-      ledger.filter((entry) => entry.orderId === null && entry.type !== "check_in").length === 1 && ledger[0].type === "opening" && ledger[0].orderId === null,
+      ledger.filter((entry) => entry.orderId === null && entry.type !== "check_in" && !milesOf.has(entry.orderNo ?? "")).length === 1 && ledger[0].type === "opening" && ledger[0].orderId === null,
       () => `${openId} entries without an order`,
     );
+    let milesSpent = 0;
+    for (const redemption of milesOf.values()) {
+      const entries = ledger.filter((entry) => entry.orderNo === redemption.orderNo);
+      const label = () => `${openId} miles ${redemption.orderNo} (${redemption.status}) ledger ${JSON.stringify(entries.map((entry) => [entry.type, entry.amount]))}`;
+      const refunded = redemption.status === "refunded";
+      holds(entries.length === (refunded ? 2 : 1) && entries[0].type === "miles" && entries[0].amount === -redemption.mcoin && (!refunded || (entries[1].type === "refund" && entries[1].amount === redemption.mcoin)), label);
+      if (!refunded) milesSpent += redemption.mcoin;
+      const previous = model.miles.get(redemption.id);
+      holds(previous === undefined || previous === redemption.status || previous === "redeeming", () => `${label()} moved from ${previous}`);
+      model.miles.set(redemption.id, redemption.status);
+      if (redemption.status === "redeeming") atMost(now, redemption.createdAt + MILES_PROCESSING_MS - 1, () => `${label()} still redeeming`);
+      holds((redemption.status === "credited") === (redemption.creditedAt !== null), label);
+    }
+    // No day or month of Macau over its maximum.
+    const { dailyMaxMiles, monthlyMaxMiles } = state.promotions.miles;
+    const byDay = new Map<string, number>();
+    const byMonth = new Map<string, number>();
+    for (const redemption of milesOf.values()) {
+      if (redemption.status === "refunded") continue;
+      const day = macauDay(redemption.createdAt);
+      byDay.set(day, (byDay.get(day) ?? 0) + redemption.miles);
+      byMonth.set(macauMonth(redemption.createdAt), (byMonth.get(macauMonth(redemption.createdAt)) ?? 0) + redemption.miles);
+    }
+    for (const [day, miles] of byDay) atMost(miles, dailyMaxMiles, () => `${openId} miles on ${day}`);
+    for (const [month, miles] of byMonth) atMost(miles, monthlyMaxMiles, () => `${openId} miles in ${month}`);
 
     const own = orders.filter((order) => order.openId === openId);
     const entriesOf = new Map<number, LedgerEntry[]>();
@@ -238,7 +287,7 @@ function checkInvariants(model: Model): void {
     );
     same(checkIns.length, [...model.checkIns].filter((key) => key.startsWith(`${openId} `)).length, () => `${openId} check-ins against the model`);
     const checkedIn = checkIns.reduce((total, entry) => total + entry.amount, 0);
-    same(balance, ledger[0].amount - held + earned - reversedAll + checkedIn, () => `${openId} balance against orders and check-ins`);
+    same(balance, ledger[0].amount - held + earned - reversedAll + checkedIn - milesSpent, () => `${openId} balance against orders, check-ins and miles`);
 
     // What the member's lists show: nothing deleted.
     const listed = state.shop.orders(openId);
@@ -247,6 +296,24 @@ function checkInvariants(model: Model): void {
       () => `${openId} lists no deleted order`,
     );
     same(listed.length, own.filter((order) => order.deletedAt === null).length, () => `${openId} lists every order not deleted`);
+  }
+
+  for (const { id, stock: initial } of SECKILL_ITEMS) {
+    const live = state.data.seckills.get(String(id))!;
+    const { item } = seckillItem(state.promotions, id)!;
+    atMost(0, live.stock, () => `seckill ${id} stock`);
+    same(live.stock + live.sold, initial, () => `seckill ${id} stock + sold`);
+    const ofItem = orders.filter((order) => order.seckillItemId === id);
+    same(live.stock, initial - ofItem.filter((order) => order.status !== "closed" && order.status !== "refunded").reduce((sum, order) => sum + order.quantity, 0), () => `seckill ${id} stock against its orders`);
+    for (const openId of MEMBERS) {
+      const pieces = ofItem.filter((order) => order.openId === openId && !["closed", "refunding", "refunded"].includes(order.status)).length;
+      atMost(pieces, item.limitPerMember, () => `${openId} pieces of seckill ${id}`);
+      same(state.shop.seckillHeld(openId, id), pieces, () => `${openId} pieces held of seckill ${id}`);
+    }
+    holds(
+      ofItem.every((order) => order.orderKind === "seckill" && order.quantity === 1 && order.cashCents === Math.round(item.price * 100) && order.mcoinUsed === item.mcoin),
+      () => `seckill ${id} orders are the item's price`,
+    );
   }
 
   const codes = new Set<string>();
@@ -598,6 +665,64 @@ class CheckIn implements fc.AsyncCommand<Model, Real> {
   toString = () => `checkIn(${pick(MEMBERS, this.member)} ×${this.burst})`;
 }
 
+class SnapUp implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly member: number,
+    readonly item: number,
+    readonly burst: number,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const openId = pick(MEMBERS, this.member);
+    const { id } = pick(SECKILL_ITEMS, this.item);
+    const client = real.clients.get(openId)!;
+    state.shop.closeDue();
+    const found = state.shop.seckill(id, false)!;
+    const now = state.now();
+    // One alone must go as the rules say; several at once (own keys) at most up to the limit and stock.
+    const expected: ShopRefusal | null =
+      now < found.startAt ? "NOT_STARTED" : now > found.endAt ? "ENDED" : found.live.stock === 0 ? "SOLD_OUT" : state.shop.seckillHeld(openId, id) >= found.item.limitPerMember ? "LIMIT_REACHED" : state.shop.balance(openId) < found.item.mcoin ? "INSUFFICIENT_MCOIN" : null;
+    const room = Math.min(found.live.stock, found.item.limitPerMember - state.shop.seckillHeld(openId, id));
+    const outcomes = await Promise.all(Array.from({ length: this.burst }, () => attempt(client.call(seckillSnapUp, { itemId: id, gray: 0 }, withKey()))));
+    const through = outcomes.filter((outcome) => outcome.ok);
+    if (this.burst === 1) expectOutcome(outcomes[0], expected, `snap up ${id} by ${openId}`);
+    else atMost(through.length, expected === null ? Math.max(0, room) : 0, () => `${openId} snapped ${through.length} of seckill ${id} at once`);
+    for (const outcome of outcomes) {
+      if (!outcome.ok) continue;
+      const { order } = (await client.call(snapUpSuccess, { orderId: outcome.value.data.orderId })).data;
+      model.orders.push({ ...order, openId });
+    }
+    checkInvariants(model);
+  }
+  toString = () => `snapUp(${pick(MEMBERS, this.member)}, seckill ${pick(SECKILL_ITEMS, this.item).id} ×${this.burst})`;
+}
+
+class RedeemMiles implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly member: number,
+    readonly step: number,
+    readonly account: number,
+    readonly burst: number,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const openId = pick(MEMBERS, this.member);
+    const product = state.promotions.miles.products[0];
+    const step = pick(product.steps, this.step);
+    const account = pick(MILES_ACCOUNTS, this.account);
+    state.shop.closeDue();
+    const own = [...state.data.milesOrders.values()].filter((redemption) => redemption.openId === openId);
+    const limit = milesLimit(milesUsed(own, state.now()), step.miles, { ...state.promotions.miles, minMiles: product.steps[0].miles });
+    const expected: ShopRefusal | null = this.account % MILES_ACCOUNTS.length === 2 ? "MILES_ACCOUNT_NOT_FOUND" : (limit ?? (state.shop.balance(openId) < step.mcoin ? "INSUFFICIENT_MCOIN" : null));
+    const client = real.clients.get(openId)!;
+    const outcomes = await Promise.all(Array.from({ length: this.burst }, () => attempt(client.call(milesRedeem, { productId: product.id, ...account, mcoin: step.mcoin }, withKey()))));
+    if (this.burst === 1) expectOutcome(outcomes[0], expected, `miles ${step.mcoin} by ${openId}`);
+    else if (expected !== null) holds(outcomes.every((outcome) => !outcome.ok), () => `${openId} miles burst went through`);
+    checkInvariants(model);
+  }
+  toString = () => `redeemMiles(${pick(MEMBERS, this.member)}, ${pick(state.promotions.miles.products[0].steps, this.step).mcoin} mCoin, account ${this.account % 3} ×${this.burst})`;
+}
+
 class PassTime implements fc.AsyncCommand<Model, Real> {
   constructor(readonly ms: number) {}
   check = () => true;
@@ -681,6 +806,8 @@ const commands = [
   fc.tuple(fc.nat(), member, aim).map(([index, who, aimed]) => new Receive(index, who, aimed)),
   fc.tuple(fc.nat(), member, aim).map(([index, who, aimed]) => new Delete(index, who, aimed)),
   fc.tuple(fc.nat(), fc.integer({ min: 1, max: 3 })).map(([who, burst]) => new CheckIn(who, burst)),
+  fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 1, max: 3 })).map(([who, item, burst]) => new SnapUp(who, item, burst)),
+  fc.tuple(fc.nat(), fc.nat(), fc.nat(), fc.integer({ min: 1, max: 2 })).map(([who, step, account, burst]) => new RedeemMiles(who, step, account, burst)),
 ];
 
 describe("the money domain under random use by several members", () => {
@@ -690,9 +817,10 @@ describe("the money domain under random use by several members", () => {
         state.reset();
         state.setClock(Date.now(), true);
         for (const { id, stock } of OFFERS) state.shop.setOffer(id, { stock });
+        for (const { id, stock } of SECKILL_ITEMS) state.data.seckills.set(String(id), { stock, sold: 0 });
         const clients = new Map<string, ApiClient>();
         for (const openId of MEMBERS) clients.set(openId, await current.client(openId));
-        const model: Model = { orders: [], buys: [], notices: [], statuses: new Map(), ledgers: new Map(), deleted: new Set(), checkIns: new Set() };
+        const model: Model = { orders: [], buys: [], notices: [], statuses: new Map(), ledgers: new Map(), deleted: new Set(), checkIns: new Set(), miles: new Map() };
         checkInvariants(model);
         await fc.asyncModelRun(() => ({ model, real: { clients } }), steps);
         for (const openId of MEMBERS) await expectListed(model, { clients }, openId);
