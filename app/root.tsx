@@ -103,6 +103,9 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
       secretDoor: session.get("secretDoor") ?? false,
       signedIn: context.member !== null,
       member: await revision,
+      // The error route rendered in place of another page (a rate limit's 429): the address the page
+      // must show before it hydrates, or the router would load the other page's data over it.
+      errorUrl: context.url.pathname === "/error" ? `${context.url.pathname}${context.url.search}` : null,
       // The sandbox's stand-in for the wallet, where the simulated host's cashier pays.
       simulatedWallet: context.environment.name === "sandbox" ? new URL(context.environment.loginUrl).origin : null,
     },
@@ -117,7 +120,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useChangeLanguage(locale);
   const nonce = useNonce();
   return (
-    <html lang={htmlLang(locale)}>
+    <html lang={htmlLang(locale)} data-error-url={rootData?.errorUrl ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

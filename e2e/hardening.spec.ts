@@ -447,6 +447,12 @@ test.describe("rate limits", () => {
       expect(response?.status()).toBe(429);
       await expect(page.getByRole("heading", { name: "Overwhelming Response" })).toBeVisible();
       expect(response?.headers()["retry-after"]).toMatch(/^\d+$/);
+      // Hydrated, the page keeps showing the error at the error route's address: the router does not
+      // go on to load the page that was refused (which would send the member to sign in).
+      await hydrated(page);
+      await expect(page).toHaveURL(/\/error\?code=RATE_LIMITED&from=%2Findex$/);
+      await page.waitForLoadState("networkidle");
+      await expect(page.getByRole("heading", { name: "Overwhelming Response" })).toBeVisible();
 
       const form = { intent: "search", keyword: "" };
       for (let attempt = 0; attempt < 3; attempt++) expect((await page.request.post(`${mall.url}/search`, { form })).status()).toBe(400);
