@@ -44,7 +44,7 @@ export const SCREEN_ROUTES = [
   { name: "otherStores", path: "/other_stores/:spec", file: "routes/other-stores.tsx" },
   { name: "storeDetails", path: "/store_details/:id", file: "routes/store-details.tsx", overlay: false },
   { name: "storeDetailsLink", path: "/store_details_link/:id", file: "routes/store-details.tsx", overlay: false, hostBack: true, sharedLink: true },
-  { name: "mCoinIntegral", path: "/mcoin_integral", file: "routes/being-built.tsx", signIn: true },
+  { name: "mCoinIntegral", path: "/mcoin_integral", file: "routes/mcoin-integral.tsx", signIn: true },
   { name: "orderDetails", path: "/order_details/:id", file: "routes/order-details.tsx", signIn: true },
   { name: "otherOrderDetails", path: "/other_order_details/:id", file: "routes/order-details.tsx", signIn: true },
   { name: "refundApplication", path: "/refund_application/:id", file: "routes/refund-application.tsx", titleKey: "title.refundApplication", signIn: true },
