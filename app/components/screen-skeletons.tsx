@@ -5,6 +5,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { PromoListSkeleton } from "./promo-item";
+import { OfferCardSkeleton } from "./offer-card";
 
 function OfferSkeleton() {
   const { t } = useTranslation();
@@ -57,6 +58,30 @@ function PromoSkeleton() {
   );
 }
 
+/** Favourites: the two tabs and a few offer cards. */
+function FavouritesSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="favourites" aria-busy="true" aria-label={t("common.loading")}>
+      <div className="list-tabs tab-bar" aria-hidden="true">
+        <span className="list-tabs__tab">
+          <span className="skeleton" style={{ height: "0.16rem", width: "0.7rem" }} />
+        </span>
+        <span className="list-tabs__tab">
+          <span className="skeleton" style={{ height: "0.16rem", width: "0.7rem" }} />
+        </span>
+      </div>
+      <ul className="infinite-list__items" aria-hidden="true">
+        {[0, 1, 2].map((index) => (
+          <li key={index}>
+            <OfferCardSkeleton />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export const SCREEN_SKELETONS: Readonly<Record<string, (() => JSX.Element) | undefined>> = {
   couponDetails: OfferSkeleton,
   couponDetailsLink: OfferSkeleton,
@@ -64,4 +89,5 @@ export const SCREEN_SKELETONS: Readonly<Record<string, (() => JSX.Element) | und
   flashSale: PromoSkeleton,
   seckill: PromoSkeleton,
   seckillShare: PromoSkeleton,
+  myFavorites: FavouritesSkeleton,
 };

@@ -1,11 +1,11 @@
 /**
  * More pages of the member's wallet lists: coupons by tab, orders by tab and type, refunds, mCoin
- * coupons, the mCoin ledger (all, earned or spent). A failure answers { ok: false } for the list to offer 'load failed, tap to reload'.
+ * coupons, the mCoin ledger (all, earned or spent), favourites by tab. A failure answers { ok: false } for the list to offer 'load failed, tap to reload'.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { isApiError } from "../lib/api/errors";
-import { ORDER_TABS, mcoinLedger, orderList } from "../lib/api/shop-endpoints";
+import { FAVOURITE_TABS, ORDER_TABS, favouriteList, mcoinLedger, orderList } from "../lib/api/shop-endpoints";
 import { COUPON_TABS, couponList, mcoinCouponList, refundList } from "../lib/api/wallet-endpoints";
 import { requireMember } from "../server/gateway.server";
 import { resourceJson } from "../server/resource-response.server";
@@ -17,6 +17,7 @@ const QuerySchema = z.discriminatedUnion("list", [
   z.object({ list: z.literal("refunds"), page: Page }),
   z.object({ list: z.literal("mcoin"), page: Page }),
   z.object({ list: z.literal("ledger"), direction: z.enum(["all", "earned", "spent"]), page: Page }),
+  z.object({ list: z.literal("favourites"), tab: z.enum(FAVOURITE_TABS), page: Page }),
 ]);
 
 export const WALLET_PAGE_SIZE = 10;
@@ -35,7 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
           ? await context.api.call(orderList, { tab: query.data.tab, type: query.data.type, page: query.data.page, size })
           : query.data.list === "refunds"
             ? await context.api.call(refundList, { page: query.data.page, size })
-            : query.data.list === "ledger"
+            : query.data.list === "favourites"
+              ? await context.api.call(favouriteList, { tab: query.data.tab, page: query.data.page, size })
+              : query.data.list === "ledger"
               ? await context.api.call(mcoinLedger, { page: query.data.page, size, direction: query.data.direction === "all" ? undefined : query.data.direction })
               : await context.api.call(mcoinCouponList, { page: query.data.page, size });
     return resourceJson({ ok: true as const, items: page.list as unknown[], page: page.page, hasMore: page.hasMore }, noStore);

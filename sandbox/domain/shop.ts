@@ -782,6 +782,11 @@ export class Shop {
     return { liked, likes: live.likes };
   }
 
+  /** The member's favourite offer ids, the latest added first. */
+  favourites(openId: string): number[] {
+    return [...(this.data.accounts.get(openId)?.collections ?? [])].reverse();
+  }
+
   /** Adds an offer to the member's favourites, or takes it out; false when there is no such offer. */
   collect(openId: string, offerId: number, collected: boolean): boolean {
     if (!this.live(offerId)) return false;

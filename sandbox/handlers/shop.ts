@@ -9,6 +9,7 @@ import {
   cancelPayment,
   collectOffer,
   createOrder,
+  favouriteList,
   likeOffer,
   mcoinLedger,
   offerDetail,
@@ -98,5 +99,17 @@ export function shopHandlers(state: SandboxState): HttpHandler[] {
     serve(state, collectOffer, ({ input, member }) =>
       shop.collect(member.openId, input.offerId, input.collected) ? { collected: input.collected } : notFound(`offer ${input.offerId}`),
     ),
+
+    // Latest first; an offer taken down since stays until the member removes it (the card says so).
+    serve(state, favouriteList, ({ input, member, locale, request }) => {
+      const offers = shop.favourites(member.openId).flatMap((id) => catalog.offer(id) ?? []);
+      const tabOf = (kind: string) => (kind === "goods" ? "products" : "coupons");
+      const counts = { coupons: offers.filter((offer) => tabOf(offer.kind) === "coupons").length, products: offers.filter((offer) => tabOf(offer.kind) === "products").length };
+      const page = paginate(
+        offers.filter((offer) => tabOf(offer.kind) === input.tab),
+        input,
+      );
+      return { ...page, list: page.list.map((offer) => catalog.offerView(offer, locale, state.now(), origin(request), null)), counts };
+    }),
   ];
 }

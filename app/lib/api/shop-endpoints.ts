@@ -417,6 +417,28 @@ export const collectOffer = defineEndpoint({
   data: z.object({ collected: z.boolean() }),
 });
 
+/** Favourites' two tabs (spec: coupons and products): coupons and vouchers, or goods. */
+export const FAVOURITE_TABS = ["coupons", "products"] as const;
+export const FavouriteTabSchema = z.enum(FAVOURITE_TABS);
+export type FavouriteTab = z.infer<typeof FavouriteTabSchema>;
+
+/** The member's favourite offers of one tab, the latest added first. */
+export const favouriteList = defineEndpoint({
+  name: "favouriteList",
+  method: "GET",
+  path: "/api/auth/collection/list",
+  auth: true,
+  request: z.object({ ...Paging, tab: FavouriteTabSchema.default("coupons") }),
+  data: z.object({
+    list: z.array(OfferSummarySchema),
+    page: z.number(),
+    size: z.number(),
+    total: z.number(),
+    hasMore: z.boolean(),
+    counts: z.record(FavouriteTabSchema, z.number().int().nonnegative()),
+  }),
+});
+
 export const SHOP_ENDPOINTS = {
   offerDetail,
   createOrder,
@@ -427,4 +449,5 @@ export const SHOP_ENDPOINTS = {
   mcoinLedger,
   likeOffer,
   collectOffer,
+  favouriteList,
 } as const;

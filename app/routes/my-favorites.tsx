@@ -1,0 +1,168 @@
+/**
+ * Favourites (/myFavorites, titled): the member's favourite offers in two tabs, coupons (coupons and
+ * vouchers) and products (goods), the latest added first, paged as the member scrolls. Removing one
+ * takes it off the list at once and offers to undo; when the gateway refuses, it comes back with a
+ * message. Empty tabs lead back to browsing. Offers are added from their own screen (the star).
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { HeartIcon } from "../components/icons";
+import { InfiniteList } from "../components/infinite-list";
+import { OfferCard } from "../components/offer-card";
+import { readWalletPage } from "../components/order-list-view";
+import { NotFoundOrErrorScreen } from "../components/status-screen";
+import { TabBar } from "../components/tab-bar";
+import type { OfferSummary } from "../lib/api/catalog-endpoints";
+import { systemTime } from "../lib/api/endpoints";
+import { FAVOURITE_TABS, FavouriteTabSchema, collectOffer, favouriteList, type FavouriteTab } from "../lib/api/shop-endpoints";
+import { parseForm } from "../server/forms.server";
+import { requireMember } from "../server/gateway.server";
+import { i18n } from "../server/i18n.server";
+import { refusable, refused } from "../server/order-actions.server";
+import { WALLET_PAGE_SIZE } from "./resources.wallet";
+
+export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
+  const context = await requireMember(request, loadContext);
+  const tab = FavouriteTabSchema.catch("coupons").parse(new URL(request.url).searchParams.get("tab") ?? "coupons");
+  const [favourites, time] = await Promise.all([context.call(favouriteList, { tab, page: 1, size: WALLET_PAGE_SIZE }), context.call(systemTime)]);
+  return data(
+    { tab, counts: favourites.counts, list: { items: favourites.list, page: favourites.page, hasMore: favourites.hasMore }, now: time.sysTime },
+    { headers: await context.headers() },
+  );
+}
+
+const FavouriteActionSchema = z.object({
+  intent: z.literal("collect"),
+  offerId: z.coerce.number().int().positive().max(999_999_999),
+  collected: z.enum(["0", "1"]).transform((value) => value === "1"),
+});
+
+export type FavouriteActionResult = { ok: true; offerId: number; collected: boolean } | { ok: false; message: string };
+
+export async function action({ request, context: loadContext }: ActionFunctionArgs) {
+  const context = await requireMember(request, loadContext);
+  const t = await i18n.getFixedT(context.locale);
+  const form = await parseForm(request, FavouriteActionSchema);
+  if (!form.success) return refused(null, null, t("offer.invalidForm"), 400);
+  const { offerId, collected } = form.data;
+  const result = await refusable(t, "collect", () => context.call(collectOffer, { offerId, collected }));
+  if (!result.ok) return result.response;
+  return data({ ok: true as const, offerId, collected: result.value.collected }, { headers: await context.headers() });
+}
+
+const UNDO_MS = 6_000;
+
+export default function MyFavorites() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { tab, counts, list, now } = useLoaderData<typeof loader>();
+  const remove = useFetcher<FavouriteActionResult>();
+  const undo = useFetcher<FavouriteActionResult>();
+  /** Offers taken off the list on this visit (hidden at once, shown again on undo or a refusal). */
+  const [removed, setRemoved] = useState<Set<number>>(new Set());
+  const [lastRemoved, setLastRemoved] = useState<OfferSummary | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const hide = (offer: OfferSummary, hidden: boolean) =>
+    setRemoved((previous) => {
+      const next = new Set(previous);
+      if (hidden) next.add(offer.id);
+      else next.delete(offer.id);
+      return next;
+    });
+
+  // A refused removal puts the offer back, and says so.
+  const seen = useRef<unknown>(null);
+  useEffect(() => {
+    const answer = remove.state === "idle" ? remove.data : undefined;
+    if (!answer || seen.current === answer) return;
+    seen.current = answer;
+    if (!answer.ok && lastRemoved) {
+      hide(lastRemoved, false);
+      setLastRemoved(null);
+      setFailure(answer.message);
+    }
+  }, [remove.state, remove.data, lastRemoved]);
+
+  // The chance to undo lasts a few seconds, like a wallet's snackbar.
+  useEffect(() => {
+    if (!lastRemoved) return;
+    const timer = setTimeout(() => setLastRemoved(null), UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [lastRemoved]);
+
+  const removeOffer = (offer: OfferSummary) => {
+    setFailure(null);
+    hide(offer, true);
+    setLastRemoved(offer);
+    remove.submit({ intent: "collect", offerId: String(offer.id), collected: "0" }, { method: "post" });
+  };
+  const undoRemove = () => {
+    if (!lastRemoved) return;
+    hide(lastRemoved, false);
+    undo.submit({ intent: "collect", offerId: String(lastRemoved.id), collected: "1" }, { method: "post" });
+    setLastRemoved(null);
+  };
+
+  return (
+    <div className="favourites">
+      <TabBar
+        label={t("favourites.tabs")}
+        tabs={FAVOURITE_TABS.map((id) => ({ id, label: t(`favourites.tab.${id}`), count: counts[id] ?? 0 }))}
+        selected={tab}
+        onSelect={(next: FavouriteTab) => navigate({ search: `?tab=${next}` }, { replace: true, preventScrollReset: true })}
+      />
+      {failure ? (
+        <p className="form-message favourites__message" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <InfiniteList
+        key={tab}
+        initial={list}
+        pageUrl={(page) => `/resources/wallet?${new URLSearchParams({ list: "favourites", tab, page: String(page) })}`}
+        readPage={readWalletPage<OfferSummary>}
+        keyOf={(offer) => offer.id}
+        renderItem={(offer) =>
+          removed.has(offer.id) ? null : (
+            <div className="favourite" data-testid="favourite">
+              <OfferCard offer={offer} now={now} />
+              <button type="button" className="icon-button favourite__remove" aria-label={t("favourites.remove", { title: offer.title })} onClick={() => removeOffer(offer)}>
+                <HeartIcon />
+              </button>
+            </div>
+          )
+        }
+        label={t(`favourites.tab.${tab}`)}
+        empty={<EmptyFavourites tab={tab} />}
+      />
+      {list.items.length > 0 && list.items.every((offer) => removed.has(offer.id)) && !list.hasMore ? <EmptyFavourites tab={tab} /> : null}
+      {lastRemoved ? (
+        <div className="snackbar" role="status">
+          <span>{t("favourites.removed")}</span>
+          <button type="button" className="snackbar__action" onClick={undoRemove}>
+            {t("favourites.undo")}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function EmptyFavourites({ tab }: { tab: FavouriteTab }) {
+  const { t } = useTranslation();
+  return (
+    <div className="empty-state" data-testid="favourites-empty">
+      <HeartIcon className="empty-state__art" aria-hidden="true" />
+      <p>{t(`favourites.empty.${tab}`)}</p>
+      <Link to="/index" className="button button--secondary">
+        {t("wallet.browse")}
+      </Link>
+    </div>
+  );
+}
+
+export const ErrorBoundary = NotFoundOrErrorScreen;
