@@ -55,7 +55,7 @@ export const SCREEN_ROUTES = [
   { name: "shareZone", path: "/share_zone/:id", file: "routes/mcoin-zone.tsx" },
   { name: "seckill", path: "/seckill/:id?", file: "routes/seckill.tsx", overlay: false },
   { name: "seckillShare", path: "/seckill_share", file: "routes/seckill.tsx", overlay: false },
-  { name: "myFavorites", path: "/myFavorites", file: "routes/being-built.tsx", titleKey: "title.myFavorites", overlay: false, signIn: true },
+  { name: "myFavorites", path: "/myFavorites", file: "routes/my-favorites.tsx", titleKey: "title.myFavorites", overlay: false, signIn: true },
   { name: "myAddress", path: "/myAddress", file: "routes/being-built.tsx", signIn: true },
   { name: "editAddress", path: "/editAddress/:id?", file: "routes/being-built.tsx", signIn: true },
   { name: "map", path: "/map", file: "routes/being-built.tsx", titleKey: "title.chooseRegion" },

@@ -1,9 +1,9 @@
 /**
- * The member's account screens (issue "account"): the points screen so far. Its history is the
- * gateway's ledger, and it sums to the balance home shows, after a purchase, a refund and a check-in.
+ * The member's account screens (issue "account"): the points screen, whose history is the gateway's
+ * ledger and sums to the balance home shows, after a purchase, a refund and a check-in; favourites.
  */
 import { E2E_SANDBOX_URL, walletUserAgent } from "./env";
-import { MEMBERS, expect, hydrated, test } from "./fixtures";
+import { MEMBERS, expect, hostCalls, hydrated, test } from "./fixtures";
 
 /** 90 mCoin a piece, paid in mCoin only: settled at once. */
 const MCOIN_ONLY = 64;
@@ -45,6 +45,78 @@ for (const language of ["en", "zh"] as const) {
       await page.getByRole("tab", { name: text.earned }).click();
       await expect(rows.filter({ hasText: text.purchase })).toHaveCount(0);
       await expect(rows.filter({ hasText: text.checkIn })).toHaveCount(1);
+    });
+  });
+}
+
+/** Congee breakfast set (a coupon) and a fruit gift box (goods). */
+const CONGEE = 8;
+const FRUIT_BOX = 25;
+
+for (const language of ["en", "zh"] as const) {
+  test.describe(`favourites, in ${language}`, () => {
+    test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });
+    const text =
+      language === "en"
+        ? { favourite: "Favourite", coupons: "Coupons (1)", products: "Products (1)", undo: "Undo", removed: "Removed from favourites", empty: "No favourite coupons yet", remove: /^Remove .* from favourites$/ }
+        : { favourite: "收藏", coupons: "優惠券（1）", products: "商品（1）", undo: "復原", removed: "已從收藏移除", empty: "暫無收藏的優惠券", remove: /^從收藏移除 / };
+
+    test("an offer favourited on its screen is under favourites; removed there, it can be undone; each tab keeps its own", async ({ page, signIn }) => {
+      await signIn("ana");
+      for (const id of [CONGEE, FRUIT_BOX]) {
+        await page.goto(`/coupon_details/${id}`);
+        await hydrated(page);
+        const star = page.getByRole("button", { name: text.favourite });
+        await star.click();
+        await expect(star).toHaveAttribute("aria-pressed", "true");
+      }
+      await page.goto("/myFavorites");
+      await hydrated(page);
+      await expect(page.getByRole("tab", { name: text.coupons })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByRole("tab", { name: text.products })).toBeVisible();
+      const favourites = page.getByTestId("favourite");
+      await expect(favourites).toHaveCount(1);
+      await expect(favourites.first().locator(`[data-offer-id="${CONGEE}"]`)).toBeVisible();
+
+      // Removed: gone at once, with the chance to undo.
+      await favourites.first().getByRole("button", { name: text.remove }).click();
+      await expect(favourites).toHaveCount(0);
+      await expect(page.getByRole("status").filter({ hasText: text.removed })).toBeVisible();
+      await page.getByRole("button", { name: text.undo }).click();
+      await expect(favourites).toHaveCount(1);
+      await page.reload();
+      await expect(page.getByTestId("favourite")).toHaveCount(1);
+
+      // Removed for good: the tab is empty and leads back to browsing.
+      await page.getByTestId("favourite").first().getByRole("button", { name: text.remove }).click();
+      await page.waitForLoadState("networkidle");
+      await page.reload();
+      await expect(page.getByTestId("favourites-empty")).toContainText(text.empty);
+      await page.getByRole("tab", { name: text.products }).click();
+      await expect(page.getByTestId("favourite").locator(`[data-offer-id="${FRUIT_BOX}"]`)).toBeVisible();
+    });
+  });
+}
+
+for (const language of ["en", "zh"] as const) {
+  test.describe(`customer service on home, in ${language}`, () => {
+    test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });
+    const text =
+      language === "en" ? { call: "Call", hours: "Daily 09:00–21:00", closed: "The line is closed now. Call us daily 09:00–21:00." } : { call: "致電", hours: "每日 09:00–21:00", closed: "現在非服務時間，請於每日 09:00–21:00 致電。" };
+
+    test("calls through the host within 09:00–21:00 in Macau, and says the line is closed outside them", async ({ page, sandbox, signIn }) => {
+      await sandbox.setClock(Date.parse("2026-11-21T10:00:00+08:00"));
+      await signIn("chan");
+      const service = page.getByTestId("customer-service");
+      await expect(service).toContainText(text.hours);
+      await hydrated(page);
+      await service.getByRole("button", { name: text.call }).click();
+      await expect.poll(async () => (await hostCalls(page)).filter((call) => call.method === "phoneCall").length).toBe(1);
+
+      await sandbox.setClock(Date.parse("2026-11-21T21:30:00+08:00"));
+      await page.goto("/index?tab=latest");
+      await expect(service).toContainText(text.closed);
+      await expect(service.getByRole("button", { name: text.call })).toBeDisabled();
     });
   });
 }

@@ -7,7 +7,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigate, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useLatestSearch } from "../hooks/use-latest-search";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AdBanner } from "../components/ad-banner";
@@ -20,6 +20,7 @@ import {
   FlashIcon,
   HeartIcon,
   OrderIcon,
+  PhoneIcon,
   PlaneIcon,
   PinIcon,
   SearchIcon,
@@ -31,6 +32,9 @@ import { OfferTile } from "../components/offer-card";
 import { OfferList, type OfferListState } from "../components/offer-list";
 import { catalogNear } from "../server/catalog.server";
 import { getRequestContext, requireMember } from "../server/gateway.server";
+import { env } from "../server/config.server";
+import { SERVICE_CLOSES_AT, SERVICE_OPENS_AT, serviceOpen } from "../lib/account/customer-service";
+import { serverClock } from "../lib/time/page-clock";
 import { HOME_TABS, adverts, classifyList, mcoinRecommend, recommendList, type OfferSummary } from "../lib/api/catalog-endpoints";
 import { basicInformation, systemTime } from "../lib/api/endpoints";
 import { MCOIN_RANGES, PRICE_RANGES, findRange, homeListRequest } from "../lib/catalog/filters";
@@ -96,6 +100,7 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
       categories: classify.categories,
       ads: ads.list,
       now: time.sysTime,
+      servicePhone: env.MCOIN_SERVICE_PHONE,
     },
     { headers: await context.headers() },
   );
@@ -200,6 +205,7 @@ export default function Home() {
           <Shortcut to="/myFavorites" icon={<HeartIcon />} label={t("home.favourites")} />
           <Shortcut to="/newMyCoupon" icon={<CoinIcon />} label={t("home.myRedemptions")} />
         </ul>
+        <CustomerService phone={home.servicePhone} now={home.now} />
       </nav>
 
       <Rail title={t("home.hotOffers")} offers={home.rails.hot} now={home.now} />
@@ -221,6 +227,36 @@ export default function Home() {
           onChange={(list) => keptHome.update(key, (entry) => ({ ...entry, list }))}
         />
       </section>
+    </div>
+  );
+}
+
+/** Customer service through the host's phone call, with its hours; outside them, a note that the line is closed. */
+function CustomerService({ phone, now: loadedAt }: { phone: string; now: number }) {
+  const { t } = useTranslation();
+  // Hours turn on the hour: the page's gateway clock read once a minute, without asking the gateway again.
+  const [now, setNow] = useState(loadedAt);
+  useEffect(() => {
+    if (!serverClock.synced) serverClock.sync(loadedAt);
+    const update = () => setNow(serverClock.now());
+    update();
+    const timer = setInterval(update, 60_000);
+    return () => clearInterval(timer);
+  }, [loadedAt]);
+  const open = serviceOpen(now);
+  const hours = { opens: `${String(SERVICE_OPENS_AT).padStart(2, "0")}:00`, closes: `${SERVICE_CLOSES_AT}:00` };
+  return (
+    <div className="service" data-testid="customer-service">
+      <span className="shortcut__icon" aria-hidden="true">
+        <PhoneIcon />
+      </span>
+      <div className="service__text">
+        <p className="service__title">{t("home.service.title")}</p>
+        <p className="service__hours">{open ? t("home.service.hours", hours) : t("home.service.closed", hours)}</p>
+      </div>
+      <button type="button" className="button button--secondary service__call" disabled={!open} onClick={() => void getHostBridge().phoneCall(phone)}>
+        {t("home.service.call")}
+      </button>
     </div>
   );
 }

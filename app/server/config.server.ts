@@ -57,6 +57,8 @@ const EnvSchema = z.object({
   REDIS_URL: Url.optional(),
   /** Per-call timeout of the server's gateway client; 0 means none. */
   MCOIN_API_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Customer service's phone number, called through the host (the spec does not give one). */
+  MCOIN_SERVICE_PHONE: z.string().regex(/^\+?[0-9 ]{6,20}$/).default("+853 2833 0000"),
   /** Where the server reaches the sandbox gateway. */
   MCOIN_SANDBOX_URL: Url.default("http://127.0.0.1:4010"),
   /** Where browsers reach the sandbox's sign-in page; default: the page's own host on the sandbox's port. */
