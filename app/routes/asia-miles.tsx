@@ -194,7 +194,7 @@ export default function AsiaMilesDetails() {
           {field("firstName", t("miles.firstName"), { autoComplete: "given-name", autoCapitalize: "characters", maxLength: 40, onChange: (event) => setNames((previous) => ({ ...previous, firstName: event.target.value })) }, errors.firstName)}
         </div>
         {field("memberNo", t("miles.memberNo"), { inputMode: "numeric", autoComplete: "off", maxLength: 10, pattern: "\\d{10}" }, errors.memberNo ?? accountError)}
-        {field("memberNoAgain", t("miles.memberNoAgain"), { inputMode: "numeric", autoComplete: "off", maxLength: 10, pattern: "\\d{10}", onPaste: (event) => event.preventDefault() }, errors.memberNoAgain)}
+        {field("memberNoAgain", t("miles.memberNoAgain"), { inputMode: "numeric", autoComplete: "off", maxLength: 10, pattern: "\\d{10}" }, errors.memberNoAgain)}
         <div className="field">
           <span className="field__label" id={`${formId}-member-name`}>
             {t("miles.memberName")}
