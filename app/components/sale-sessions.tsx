@@ -6,7 +6,9 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { formatTime, macauDayOf } from "../lib/time/format";
+import { formatDateTime, formatTime, macauDayOf } from "../lib/time/format";
+import type { Locale } from "../lib/i18n/locale";
+import { useLocale } from "../hooks/use-locale";
 import { Countdown } from "./countdown";
 
 export interface TimedSession {
@@ -30,17 +32,23 @@ export function useRefreshOnPhaseChange(sessions: readonly TimedSession[], now: 
   });
 }
 
-/** "15:00", "Tomorrow 15:00", or the date for a day further away (Macau days). */
-export function useSessionTime() {
-  const { t } = useTranslation();
-  return (at: number, now: number) => {
-    const days = macauDayOf(at) - macauDayOf(now);
-    if (days === 0) return formatTime(at);
-    if (days === 1) return t("promo.tomorrowAt", { time: formatTime(at) });
-    return t("promo.dayAt", { days, time: formatTime(at) });
-  };
+/**
+ * When a session starts, as its tab says it, by days of Macau: "15:00" today, "Yesterday 23:00" for
+ * one on since yesterday, "Tomorrow 15:00", or the date and time further away.
+ */
+export function sessionTimeLabel(at: number, now: number, t: (key: string, options: Record<string, unknown>) => string, locale: Locale): string {
+  const days = macauDayOf(at) - macauDayOf(now);
+  if (days === 0) return formatTime(at);
+  if (days === 1) return t("promo.tomorrowAt", { time: formatTime(at) });
+  if (days === -1) return t("promo.yesterdayAt", { time: formatTime(at) });
+  return formatDateTime(at, locale);
 }
 
+export function useSessionTime() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (at: number, now: number) => sessionTimeLabel(at, now, t, locale);
+}
 
 /** The sessions as tabs (this period's first); the panel they control is `panelId`. */
 export function SessionTabs({ sessions, selected, now, panelId, onSelect }: { sessions: readonly TimedSession[]; selected: number; now: number; panelId: string; onSelect(id: number): void }) {
