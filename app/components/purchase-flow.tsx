@@ -11,9 +11,9 @@
  *    status (a few times, then 'still processing' with a way to check again).
  */
 import { Link, useFetcher, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useDoubleTapGuard } from "../hooks/use-double-tap-guard";
+import { guardSubmit, useDoubleTapGuard } from "../hooks/use-double-tap-guard";
 import type { Address } from "../lib/api/endpoints";
 import { PAYMENT_TYPES, type OfferDetail, type Order } from "../lib/api/shop-endpoints";
 import { FIRST_COUPON_TAB, setCouponTab } from "../lib/coupon-tab";
@@ -266,15 +266,6 @@ export function PaymentResultOverlay({ payment }: { payment: ReturnType<typeof u
       <PaymentResult verdict={payment.verdict} onDismiss={payment.dismiss} onCheckAgain={payment.checkAgain} />
     </Overlay>
   ) : null;
-}
-
-/** Lets a tap through only when the guard does: a second tap within 300 ms submits nothing. */
-function guardSubmit(event: MouseEvent<HTMLButtonElement>, guard: (action: () => void) => void) {
-  let allowed = false;
-  guard(() => {
-    allowed = true;
-  });
-  if (!allowed) event.preventDefault();
 }
 
 /** What the result pop-up needs of what was paid: an order, or an Asia Miles redemption (payment type 5). */

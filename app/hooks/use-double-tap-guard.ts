@@ -1,5 +1,5 @@
 /** "Double tap within 300 ms is blocked" (spec section 9): a second call that soon is ignored. */
-import { useCallback, useRef } from "react";
+import { useCallback, useRef, type MouseEvent } from "react";
 
 export const DOUBLE_TAP_MS = 300;
 
@@ -11,4 +11,13 @@ export function useDoubleTapGuard(): (action: () => void) => void {
     last.current = now;
     action();
   }, []);
+}
+
+/** A submit button's click let through only when `guard` does: a second tap within 300 ms submits nothing. */
+export function guardSubmit(event: MouseEvent<HTMLButtonElement>, guard: (action: () => void) => void): void {
+  let allowed = false;
+  guard(() => {
+    allowed = true;
+  });
+  if (!allowed) event.preventDefault();
 }

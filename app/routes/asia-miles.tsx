@@ -18,7 +18,7 @@ import { Overlay } from "../components/overlay";
 import { PaymentResult } from "../components/purchase-flow";
 import { NotFoundOrErrorScreen } from "../components/status-screen";
 import { Toast } from "../components/toast";
-import { useDoubleTapGuard } from "../hooks/use-double-tap-guard";
+import { guardSubmit, useDoubleTapGuard } from "../hooks/use-double-tap-guard";
 import { MILES_MEMBER_NO, MILES_NAME, milesProduct, milesRedeem, type MilesOrder } from "../lib/api/promotion-endpoints";
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "../lib/api/shop-endpoints";
 import { newIdempotencyKey } from "../lib/idempotency-key";
@@ -243,11 +243,7 @@ export default function AsiaMilesDetails() {
           type="submit"
           className="button button--primary button--block"
           disabled={busy}
-          onClick={(event) => {
-            let allowed = false;
-            guard(() => (allowed = true));
-            if (!allowed) event.preventDefault();
-          }}
+          onClick={(event) => guardSubmit(event, guard)}
         >
           {busy ? t("miles.redeeming") : t("miles.submit")}
         </button>
