@@ -27,7 +27,7 @@ export function refuse(msg: string, code = 500) {
 /**
  * A refusal of the money domain: the spec's message in the caller's language and the reason the
  * mall reads (`shopRefusal()` in shop-endpoints.ts). Business refusals are HTTP 200 with code 409;
- * an order that is not the member's (or does not exist) is code 404 with resultCode "404", the
+ * an order or address that is not the member's (or does not exist) is code 404 with resultCode "404", the
  * gateway's "not found" (spec section 8); a missing or malformed idempotency key is HTTP 400, a key
  * reused for another request HTTP 422.
  */
@@ -36,6 +36,7 @@ export function shopRefused(reason: ShopRefusal, locale: "zh" | "en") {
   const data = { reason };
   switch (reason) {
     case "ORDER_NOT_FOUND":
+    case "ADDRESS_NOT_FOUND":
       return HttpResponse.json({ code: 404, resultCode: "404", msg, data });
     case "IDEMPOTENCY_KEY_REQUIRED":
       return HttpResponse.json({ code: 400, msg, data }, { status: 400 });

@@ -65,6 +65,8 @@ export interface SandboxData {
   /** every Asia Miles redemption by id, and the last id given out */
   milesOrders: Map<string, MilesOrderRecord>;
   milesSeq: number;
+  /** the last address id given out (ids are never reused; sandbox/domain/addresses.ts) */
+  addressSeq: number;
   /** replies remembered by idempotency key, per member (sandbox/domain/idempotency.ts) */
   idempotency: IdempotencyData;
 }
@@ -140,6 +142,7 @@ const SavedDataSchema = z
     seckills: mapOf(SeckillLiveSchema),
     milesOrders: mapOf(MilesOrderRecordSchema),
     milesSeq: z.number().int().nonnegative(),
+    addressSeq: z.number().int().nonnegative(),
     idempotency: mapOf(mapOf(StoredReplySchema)),
   })
   .partial();
@@ -405,6 +408,12 @@ export class SandboxState {
     return "added";
   }
 
+  /** A new address id, never given out before. */
+  nextAddressId(): number {
+    this.changed();
+    return ++this.data.addressSeq;
+  }
+
   member(openId: string): MemberRecord | undefined {
     return this.data.members.get(openId);
   }
@@ -531,7 +540,7 @@ export class SandboxState {
     if (!this.stateFile) return;
     this.dirty = false;
     const temporary = `${this.stateFile}.tmp`;
-    const { members, tokens, authCodes, taskRuns, searchHistory, seededAt, offers, accounts, orders, orderSeq, seckills, milesOrders, milesSeq, idempotency } = this.data;
+    const { members, tokens, authCodes, taskRuns, searchHistory, seededAt, offers, accounts, orders, orderSeq, seckills, milesOrders, milesSeq, addressSeq, idempotency } = this.data;
     const data = {
       members: Object.fromEntries(members),
       tokens: Object.fromEntries(tokens),
@@ -546,6 +555,7 @@ export class SandboxState {
       seckills: Object.fromEntries(seckills),
       milesOrders: Object.fromEntries(milesOrders),
       milesSeq,
+      addressSeq,
       idempotency: Object.fromEntries([...idempotency].map(([scope, replies]) => [scope, Object.fromEntries(replies)])),
     };
     writeFileSync(temporary, JSON.stringify({ version: 1, data }, null, 2));
@@ -569,6 +579,7 @@ export class SandboxState {
       data.members = new Map([...savedMembers].map(([openId, { point: _point, ...member }]) => [openId, member]));
       // Members kept before the ledger existed open theirs with the balance they had.
       data.accounts = new Map([...savedMembers].map(([openId, member]) => [openId, openAccount(member.point ?? 0, data.seededAt)]));
+      data.addressSeq = Math.max(data.addressSeq, maxAddressId(data.members.values()));
     }
     for (const [id, live] of offers ?? []) if (data.offers.has(id)) data.offers.set(id, live);
     for (const [id, live] of seckills ?? []) if (data.seckills.has(id)) data.seckills.set(id, live);
@@ -612,8 +623,10 @@ export class SandboxState {
       seckills: seedSeckills(this.fixtures.promotions),
       milesOrders: new Map(),
       milesSeq: 0,
+      addressSeq: 0,
       idempotency: new Map(),
     };
+    data.addressSeq = maxAddressId(data.members.values());
     this.playHistory(data);
     return data;
   }
@@ -646,4 +659,10 @@ function dropOlderThan(logins: Map<string, Login>, ttlMs: number): void {
     if (now - login.issuedAt <= ttlMs) break;
     logins.delete(key);
   }
+}
+
+function maxAddressId(members: Iterable<MemberRecord>): number {
+  let max = 0;
+  for (const member of members) for (const address of member.addresses) max = Math.max(max, Number(address.id) || 0);
+  return max;
 }

@@ -34,6 +34,8 @@ export const REFUSAL_MESSAGES: Record<ShopRefusal, Texts> = {
   MILES_DAILY_LIMIT: { en: "You have reached the daily redemption limit", zh: "你已達到每日兌換上限" },
   MILES_MONTHLY_LIMIT: { en: "You have reached the monthly redemption limit", zh: "你已達到每月兌換上限" },
   MILES_BELOW_STANDARD: { en: "Member redemption limited lower than redeemed miles standard.", zh: "會員可兌換額度低於兌換里數標準。" },
+  ADDRESS_LIMIT: { en: "Max addresses reached. Remove to add new.", zh: "地址數量已達上限，請刪除後再新增。" },
+  ADDRESS_NOT_FOUND: { en: "Address not found", zh: "找不到此地址" },
   ORDER_NOT_FOUND: { en: "Order not found", zh: "找不到此訂單" },
   CANNOT_CANCEL: { en: "Unable to cancel the order", zh: "無法取消訂單" },
   ORDER_CLOSED: { en: "The order has closed; the payment will be refunded automatically.", zh: "訂單已關閉，款項將自動退還。" },

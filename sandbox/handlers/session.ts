@@ -1,6 +1,6 @@
 /**
  * The nine calls of the spec's section 7: login, host configuration, the terms, basic information,
- * token refresh, the clock and the address list.
+ * token refresh, the clock and the address book (list, save, and section 4's update).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { HttpResponse, type HttpHandler } from "msw";
@@ -15,8 +15,11 @@ import {
   setClause,
   systemTime,
   userAddressList,
+  userAddressSave,
+  userAddressUpdate,
 } from "../../app/lib/api/endpoints";
-import { bearerToken, notLogin, refuse, serve } from "../respond";
+import { listAddresses, saveAddress, updateAddress } from "../domain/addresses";
+import { bearerToken, notLogin, refuse, serve, shopRefused } from "../respond";
 import type { SandboxState } from "../state";
 
 export function sessionHandlers(state: SandboxState): HttpHandler[] {
@@ -99,6 +102,20 @@ export function sessionHandlers(state: SandboxState): HttpHandler[] {
 
     serve(state, systemTime, () => ({ sysTime: state.now() })),
 
-    serve(state, userAddressList, ({ member }) => ({ snatchList: member.addresses })),
+    serve(state, userAddressList, ({ member }) => ({ snatchList: listAddresses(member) })),
+
+    serve(state, userAddressSave, ({ member, input, locale }) => {
+      const outcome = saveAddress(member, input, () => state.nextAddressId());
+      if (!outcome.ok) return shopRefused(outcome.reason, locale);
+      state.changed();
+      return { id: outcome.value, snatchList: listAddresses(member) };
+    }),
+
+    serve(state, userAddressUpdate, ({ member, input, locale }) => {
+      const outcome = updateAddress(member, input.id, input.action);
+      if (!outcome.ok) return shopRefused(outcome.reason, locale);
+      state.changed();
+      return { snatchList: listAddresses(member) };
+    }),
   ];
 }

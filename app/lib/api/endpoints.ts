@@ -3,6 +3,7 @@
  */
 import { z } from "zod";
 import { CATALOG_ENDPOINTS } from "./catalog-endpoints";
+import { AddressInputSchema } from "../address/book";
 import { defineEndpoint } from "./define";
 
 const Flag = z.union([z.boolean(), z.number(), z.string()]).nullish();
@@ -134,6 +135,34 @@ export const userAddressList = defineEndpoint({
   data: z.object({ snatchList: z.array(AddressSchema) }),
 });
 
+/**
+ * Adds an address (no id) or changes one of the member's (id); answers the book as it is now.
+ * The gateway checks the same rules as the form (lib/address/book.ts) and keeps at most
+ * ADDRESS_LIMIT: the next add is refused with ADDRESS_LIMIT. An id that is not the member's is
+ * ADDRESS_NOT_FOUND. The first address is the default; `isDefault: 1` makes this one the default.
+ */
+export const userAddressSave = defineEndpoint({
+  name: "userAddressSave",
+  method: "POST",
+  idempotent: true,
+  path: "/api/mini/userAddress/save",
+  auth: true,
+  request: z.intersection(AddressInputSchema, z.object({ id: z.coerce.number().int().positive().max(999_999_999).optional(), isDefault: z.union([z.literal(0), z.literal(1)]).default(0) })),
+  data: z.object({ id: z.number(), snatchList: z.array(AddressSchema) }),
+});
+
+/** Spec section 4's address list update: DELETE removes the address by id; DEFAULT marks it default (1) and all others 0. */
+export const ADDRESS_ACTIONS = ["DELETE", "DEFAULT"] as const;
+export const userAddressUpdate = defineEndpoint({
+  name: "userAddressUpdate",
+  method: "POST",
+  idempotent: true,
+  path: "/api/mini/userAddress/update",
+  auth: true,
+  request: z.object({ id: z.coerce.number().int().positive().max(999_999_999), action: z.enum(ADDRESS_ACTIONS) }),
+  data: z.object({ snatchList: z.array(AddressSchema) }),
+});
+
 export const ENDPOINTS = {
   memberLogin,
   macaupassConfig,
@@ -144,6 +173,8 @@ export const ENDPOINTS = {
   refreshToken,
   systemTime,
   userAddressList,
+  userAddressSave,
+  userAddressUpdate,
   ...CATALOG_ENDPOINTS,
 } as const;
 

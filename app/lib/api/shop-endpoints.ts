@@ -109,6 +109,10 @@ export const SHOP_REFUSALS = [
   "ORDER_CLOSED",
   /** A settlement notice whose amount is not the cash due. */
   "AMOUNT_MISMATCH",
+  /** 'Max addresses reached. Remove to add new.' (lib/address/book.ts, ADDRESS_LIMIT) */
+  "ADDRESS_LIMIT",
+  /** An address id that is not one of the member's. */
+  "ADDRESS_NOT_FOUND",
   "IDEMPOTENCY_KEY_REQUIRED",
   /** The key was used before with another request. */
   "IDEMPOTENCY_KEY_REUSED",
