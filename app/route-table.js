@@ -21,8 +21,6 @@
  * @property {boolean} [sharedLink] Externally shared entry: honours the secret-door flag.
  * @property {boolean} [signIn]  Only for a signed-in member: without a session the member is sent to
  *                               sign in, and comes back here through the login's state when it can.
- *
- * Screens that a later piece of work builds share routes/being-built.tsx until then.
  */
 
 /** @type {ScreenRoute[]} */
@@ -56,9 +54,9 @@ export const SCREEN_ROUTES = [
   { name: "seckill", path: "/seckill/:id?", file: "routes/seckill.tsx", overlay: false },
   { name: "seckillShare", path: "/seckill_share", file: "routes/seckill.tsx", overlay: false },
   { name: "myFavorites", path: "/myFavorites", file: "routes/my-favorites.tsx", titleKey: "title.myFavorites", overlay: false, signIn: true },
-  { name: "myAddress", path: "/myAddress", file: "routes/being-built.tsx", signIn: true },
-  { name: "editAddress", path: "/editAddress/:id?", file: "routes/being-built.tsx", signIn: true },
-  { name: "map", path: "/map", file: "routes/being-built.tsx", titleKey: "title.chooseRegion" },
+  { name: "myAddress", path: "/myAddress", file: "routes/my-address.tsx", signIn: true },
+  { name: "editAddress", path: "/editAddress/:id?", file: "routes/edit-address.tsx", signIn: true },
+  { name: "map", path: "/map", file: "routes/choose-region.tsx", titleKey: "title.chooseRegion", overlay: false },
 ];
 
 /**

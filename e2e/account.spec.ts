@@ -98,6 +98,47 @@ for (const language of ["en", "zh"] as const) {
   });
 }
 
+/** Baía Portuguese Kitchen and its African chicken set (a coupon). */
+const BAIA = 1;
+const AFRICAN_CHICKEN = 1;
+
+for (const language of ["en", "zh"] as const) {
+  test.describe(`favourites from a store's screen, in ${language}`, () => {
+    test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });
+    const text =
+      language === "en"
+        ? { star: "Favourite African chicken set for two", gone: "This offer is no longer available." }
+        : { star: "收藏葡國雞雙人套餐", gone: "此優惠已下架。" };
+
+    test("a star on the store's offer favourites it at once; it is under favourites; a refusal puts the star back and says why", async ({ page, sandbox, signIn }) => {
+      await signIn("ana");
+      await page.goto(`/store_details/${BAIA}`);
+      await hydrated(page);
+      const star = page.getByRole("button", { name: text.star, exact: true });
+      await expect(star).toHaveAttribute("aria-pressed", "false");
+      await star.click();
+      await expect(star).toHaveAttribute("aria-pressed", "true");
+      await page.goto("/myFavorites");
+      await expect(page.getByTestId("favourite").locator(`[data-offer-id="${AFRICAN_CHICKEN}"]`)).toBeVisible();
+
+      // Back on the store: shown as a favourite; un-favouriting is refused by the gateway, so it stays one.
+      await page.goto(`/store_details/${BAIA}`);
+      await hydrated(page);
+      await expect(star).toHaveAttribute("aria-pressed", "true");
+      await sandbox.fault("/api/auth/collection", "not-found", 1);
+      await star.click();
+      await expect(page.getByTestId("toast")).toHaveText(text.gone);
+      await expect(star).toHaveAttribute("aria-pressed", "true");
+      await page.reload();
+      await expect(page.getByRole("button", { name: text.star, exact: true })).toHaveAttribute("aria-pressed", "true");
+      // A visitor sees no stars.
+      await page.context().clearCookies();
+      await page.goto(`/store_details/${BAIA}`);
+      await expect(page.getByRole("button", { name: text.star, exact: true })).toHaveCount(0);
+    });
+  });
+}
+
 for (const language of ["en", "zh"] as const) {
   test.describe(`customer service on home, in ${language}`, () => {
     test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });

@@ -82,6 +82,13 @@ export class SandboxControl {
     return body.data.token;
   }
 
+  /** A member's address book as the gateway lists it (the default first). */
+  async addresses(openId: string): Promise<{ id: number; isDefault: number; name: string; areaCode: string; mobile: string; area: string; address: string }[]> {
+    const token = await this.token(openId);
+    const reply = await this.request.get("/api/mini/userAddress/lists", { headers: { authorization: `Bearer ${token}`, mpay: "1" } });
+    return ((await reply.json()) as { data: { snatchList: never[] } }).data.snatchList;
+  }
+
   /** A single-use login code, as the sign-in page hands out, returned to `redirectUri`. */
   async loginRedirect(openId: string, redirectUri: string, state = ""): Promise<string> {
     const response = await this.request.post("/oauth/authorize", {

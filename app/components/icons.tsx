@@ -45,6 +45,13 @@ export const PinIcon = (props: IconProps) => (
   </Svg>
 );
 
+export const EditIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M4 20h4L19 9a2.8 2.8 0 00-4-4L4 16z" />
+    <path d="M13.5 6.5l4 4" />
+  </Svg>
+);
+
 export const UserIcon = (props: IconProps) => (
   <Svg {...props}>
     <circle cx="12" cy="8.5" r="3.8" />

@@ -3,6 +3,7 @@
  * (components/infinite-list.tsx) showing offer cards. Give it a `key` per list (tab, filters,
  * keyword): a new key starts again from that list's first page.
  */
+import type { ReactNode } from "react";
 import type { OfferPage, OfferSummary } from "../lib/api/catalog-endpoints";
 import { InfiniteList, type ListState, type PageReply } from "./infinite-list";
 import { OfferCard, OfferCardSkeleton } from "./offer-card";
@@ -46,12 +47,14 @@ export function OfferList({ initial, pageUrl, onChange, label }: OfferListProps)
 }
 
 /** A short list of offers shown whole (a store's, a zone's). */
-export function OfferCards({ offers, now }: { offers: OfferSummary[]; now: number }) {
+/** Offers as cards; `action` puts a control of its own over each card's corner (a store's favourite stars). */
+export function OfferCards({ offers, now, action }: { offers: OfferSummary[]; now: number; action?: (offer: OfferSummary) => ReactNode }) {
   return (
     <ul className="offer-list__items">
       {offers.map((offer) => (
-        <li key={offer.id}>
+        <li key={offer.id} className={action ? "favourite" : undefined}>
           <OfferCard offer={offer} now={now} />
+          {action?.(offer)}
         </li>
       ))}
     </ul>

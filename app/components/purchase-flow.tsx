@@ -221,7 +221,7 @@ export function PurchaseFlow({ offer, quantity, mcoinUsed, cashCents, adult, add
                       {address ? (
                         `${address.name} ${address.areaCode} ${address.mobile}, ${address.area} ${address.address}`
                       ) : (
-                        <Link to="/myAddress">{t("shop.refusal.ADDRESS_REQUIRED")}</Link>
+                        <Link to="/editAddress">{t("shop.refusal.ADDRESS_REQUIRED")}</Link>
                       )}
                     </dd>
                   </div>

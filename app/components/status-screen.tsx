@@ -85,14 +85,3 @@ export function OverwhelmedScreen({ detail, retryTo }: { detail?: string; retryT
     </StatusScreen>
   );
 }
-
-/** A screen that a later piece of work builds: its title and a plain line. */
-export function BeingBuilt({ screen, showHeading = true }: { screen: string; showHeading?: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      {showHeading ? <h1 className="screen-heading">{t(`screen.${screen}`)}</h1> : null}
-      <p className="being-built card">{t("common.beingBuilt")}</p>
-    </>
-  );
-}

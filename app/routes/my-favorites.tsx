@@ -4,12 +4,11 @@
  * takes it off the list at once and offers to undo; when the gateway refuses, it comes back with a
  * message. Empty tabs lead back to browsing. Offers are added from their own screen (the star).
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
-import { HeartIcon } from "../components/icons";
+import { StarIcon } from "../components/icons";
 import { InfiniteList } from "../components/infinite-list";
 import { OfferCard } from "../components/offer-card";
 import { readWalletPage } from "../components/order-list-view";
@@ -17,11 +16,9 @@ import { NotFoundOrErrorScreen } from "../components/status-screen";
 import { TabBar } from "../components/tab-bar";
 import type { OfferSummary } from "../lib/api/catalog-endpoints";
 import { systemTime } from "../lib/api/endpoints";
-import { FAVOURITE_TABS, FavouriteTabSchema, collectOffer, favouriteList, type FavouriteTab } from "../lib/api/shop-endpoints";
-import { parseForm } from "../server/forms.server";
+import { FAVOURITE_TABS, FavouriteTabSchema, favouriteList, type FavouriteTab } from "../lib/api/shop-endpoints";
+import { favouriteAction, type FavouriteActionResult } from "../server/favourites.server";
 import { requireMember } from "../server/gateway.server";
-import { i18n } from "../server/i18n.server";
-import { refusable, refused } from "../server/order-actions.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 
 export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
@@ -34,24 +31,7 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
   );
 }
 
-const FavouriteActionSchema = z.object({
-  intent: z.literal("collect"),
-  offerId: z.coerce.number().int().positive().max(999_999_999),
-  collected: z.enum(["0", "1"]).transform((value) => value === "1"),
-});
-
-export type FavouriteActionResult = { ok: true; offerId: number; collected: boolean } | { ok: false; message: string };
-
-export async function action({ request, context: loadContext }: ActionFunctionArgs) {
-  const context = await requireMember(request, loadContext);
-  const t = await i18n.getFixedT(context.locale);
-  const form = await parseForm(request, FavouriteActionSchema);
-  if (!form.success) return refused(null, null, t("offer.invalidForm"), 400);
-  const { offerId, collected } = form.data;
-  const result = await refusable(t, "collect", () => context.call(collectOffer, { offerId, collected }));
-  if (!result.ok) return result.response;
-  return data({ ok: true as const, offerId, collected: result.value.collected }, { headers: await context.headers() });
-}
+export const action = favouriteAction;
 
 const UNDO_MS = 6_000;
 
@@ -131,7 +111,7 @@ export default function MyFavorites() {
             <div className="favourite" data-testid="favourite">
               <OfferCard offer={offer} now={now} />
               <button type="button" className="icon-button favourite__remove" aria-label={t("favourites.remove", { title: offer.title })} onClick={() => removeOffer(offer)}>
-                <HeartIcon />
+                <StarIcon filled />
               </button>
             </div>
           )
@@ -156,7 +136,7 @@ function EmptyFavourites({ tab }: { tab: FavouriteTab }) {
   const { t } = useTranslation();
   return (
     <div className="empty-state" data-testid="favourites-empty">
-      <HeartIcon className="empty-state__art" aria-hidden="true" />
+      <StarIcon className="empty-state__art" aria-hidden="true" />
       <p>{t(`favourites.empty.${tab}`)}</p>
       <Link to="/index" className="button button--secondary">
         {t("wallet.browse")}

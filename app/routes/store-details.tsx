@@ -4,13 +4,18 @@
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ClockIcon, OilIcon, ParkingIcon, PhoneIcon, PinIcon, StoreIcon, WifiIcon } from "../components/icons";
+import { FavouriteStar } from "../components/favourite-star";
 import { OfferCards } from "../components/offer-list";
+import { Toast } from "../components/toast";
 import { BackToHomeLink, NotFoundScreen, StatusScreen } from "../components/status-screen";
 import { catalogNear } from "../server/catalog.server";
 import { getRequestContext, idParam, orNotFound } from "../server/gateway.server";
 import { storeInformation } from "../lib/api/catalog-endpoints";
+import { collectionCheck } from "../lib/api/shop-endpoints";
+import { favouriteAction } from "../server/favourites.server";
 import { systemTime } from "../lib/api/endpoints";
 import { formatDistance } from "../lib/geo/distance";
 import { getHostBridge } from "../lib/host-bridge";
@@ -20,8 +25,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await getRequestContext(request);
   const { near } = await catalogNear(request);
   const [detail, time] = await Promise.all([orNotFound(context.call(storeInformation, { id, ...near })), context.call(systemTime)]);
-  return data({ ...detail, now: time.sysTime }, { headers: await context.headers() });
+  // A member sees which of the store's offers are their favourites (the store's reply is the same for everyone).
+  const ids = detail.offers.slice(0, 100).map((offer) => offer.id);
+  const collected = context.member ? (ids.length > 0 ? (await context.call(collectionCheck, { offerIds: ids.join(",") })).collected : []) : null;
+  return data({ ...detail, now: time.sysTime, collected }, { headers: await context.headers() });
 }
+
+/** The star on each of the store's offers. */
+export const action = favouriteAction;
 
 const FACILITIES = [
   { key: "wifi", icon: WifiIcon },
@@ -32,7 +43,9 @@ const FACILITIES = [
 
 export default function StoreDetails() {
   const { t } = useTranslation();
-  const { store, offers, branches, now } = useLoaderData<typeof loader>();
+  const { store, offers, branches, now, collected } = useLoaderData<typeof loader>();
+  const [toast, setToast] = useState<{ message: string | null; id: number }>({ message: null, id: 0 });
+  const refused = useCallback((message: string) => setToast((previous) => ({ message, id: previous.id + 1 })), []);
   const facilities = FACILITIES.filter((facility) => store.facilities[facility.key]);
   const allBranches = branches.length + 1;
 
@@ -99,7 +112,11 @@ export default function StoreDetails() {
           {t("store.offers")}
         </h2>
         {offers.length > 0 ? (
-          <OfferCards offers={offers} now={now} />
+          <OfferCards
+            offers={offers}
+            now={now}
+            action={collected ? (offer) => <FavouriteStar offerId={offer.id} title={offer.title} collected={collected.includes(offer.id)} onRefused={refused} /> : undefined}
+          />
         ) : (
           <p className="empty-state">{t("store.noOffers")}</p>
         )}
@@ -128,6 +145,7 @@ export default function StoreDetails() {
           </Link>
         </section>
       ) : null}
+      <Toast message={toast.message} id={toast.id} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
   IDEMPOTENCY_HEADER,
   cancelPayment,
   collectOffer,
+  collectionCheck,
   createOrder,
   likeOffer,
   mcoinLedger,
@@ -204,6 +205,11 @@ describe("an offer's detail", () => {
     expect((await api.call(likeOffer, { offerId: 7, liked: false })).data).toEqual({ liked: false, likes });
     await expect(api.call(likeOffer, { offerId: 999, liked: true })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(api.call(collectOffer, { offerId: 999, collected: true })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // A store's stars: which of these the member has favourited (each once, unknown ids simply not).
+    await api.call(collectOffer, { offerId: 3, collected: true });
+    expect((await api.call(collectionCheck, { offerIds: "1,3,7,7,999" })).data).toEqual({ collected: [3, 7] });
+    expect((await (await current.client(CHAN)).call(collectionCheck, { offerIds: "3,7" })).data).toEqual({ collected: [] });
+    await expect(api.call(collectionCheck, { offerIds: "1,,2" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 
   it("says why it cannot be bought, and 404 for an unknown offer", async () => {

@@ -8,6 +8,7 @@ import type { HttpHandler } from "msw";
 import {
   cancelPayment,
   collectOffer,
+  collectionCheck,
   createOrder,
   favouriteList,
   likeOffer,
@@ -99,6 +100,8 @@ export function shopHandlers(state: SandboxState): HttpHandler[] {
     serve(state, collectOffer, ({ input, member }) =>
       shop.collect(member.openId, input.offerId, input.collected) ? { collected: input.collected } : notFound(`offer ${input.offerId}`),
     ),
+
+    serve(state, collectionCheck, ({ input, member }) => ({ collected: [...new Set(input.offerIds.split(",").map(Number))].filter((id) => shop.collected(member.openId, id)) })),
 
     // Latest first; an offer taken down since stays until the member removes it (the card says so).
     serve(state, favouriteList, ({ input, member, locale, request }) => {

@@ -421,6 +421,19 @@ export const collectOffer = defineEndpoint({
   data: z.object({ collected: z.boolean() }),
 });
 
+/** Which of these offers (at most 100, comma-separated ids) the member has favourited: a store's stars. */
+export const collectionCheck = defineEndpoint({
+  name: "collectionCheck",
+  method: "GET",
+  path: "/api/auth/collection/check",
+  auth: true,
+  request: z.object({
+    // Sent as it is (the client sends what the declaration outputs): the gateway splits it.
+    offerIds: z.string().regex(/^\d{1,9}(,\d{1,9}){0,99}$/, "offerIds is up to 100 ids separated by commas"),
+  }),
+  data: z.object({ collected: z.array(Id) }),
+});
+
 /** Favourites' two tabs (spec: coupons and products): coupons and vouchers, or goods. */
 export const FAVOURITE_TABS = ["coupons", "products"] as const;
 export const FavouriteTabSchema = z.enum(FAVOURITE_TABS);
@@ -453,5 +466,6 @@ export const SHOP_ENDPOINTS = {
   mcoinLedger,
   likeOffer,
   collectOffer,
+  collectionCheck,
   favouriteList,
 } as const;

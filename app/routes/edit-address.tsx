@@ -1,0 +1,315 @@
+/**
+ * Adding or editing a shipping address (/editAddress/{id?}): contact name, mobile with its area code
+ * (+853, +852, +86; 'Please enter the correct phone number' when the digits do not fit the code),
+ * the region chosen on /map, the detailed address, and whether it is the default; all required (spec
+ * section 5). The action checks the same rules as the gateway (lib/address/book.ts) and answers a
+ * refusal with the fields as they were typed, so nothing is lost. A book already holding
+ * ADDRESS_LIMIT addresses says 'Max addresses reached. Remove to add new.' and adds nothing. An id
+ * that is not the member's is this route's 404.
+ *
+ * The region is stored as text in the member's language (the gateway's `area`); editing finds the
+ * region again from that text in either language. Going to /map keeps what was typed (draft.ts).
+ * Without script the form still works: the save redirects to the address list.
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { ChevronRightIcon, PinIcon } from "../components/icons";
+import { NotFoundOrErrorScreen } from "../components/status-screen";
+import { guardSubmit, useDoubleTapGuard } from "../hooks/use-double-tap-guard";
+import { useLocale } from "../hooks/use-locale";
+import { ADDRESS_LIMIT, AddressFormFields, DETAIL_MAX, NAME_MAX, regionOfArea } from "../lib/address/book";
+import { saveDraft, takeDraft, takeRegion, type DraftFields } from "../lib/address/draft";
+import { AREA_CODES, type AreaCode } from "../lib/address/mobile";
+import { regionById, regionPath } from "../lib/address/regions";
+import { userAddressList, userAddressSave } from "../lib/api/endpoints";
+import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "../lib/api/shop-endpoints";
+import { newIdempotencyKey } from "../lib/idempotency-key";
+import { parseForm } from "../server/forms.server";
+import { idParam, requireMember } from "../server/gateway.server";
+import { i18n } from "../server/i18n.server";
+import { refusable } from "../server/order-actions.server";
+
+export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
+  const id = params.id === undefined ? null : idParam(params.id);
+  const context = await requireMember(request, loadContext);
+  const { snatchList } = await context.call(userAddressList);
+  const found = id === null ? null : snatchList.find((address) => Number(address.id) === id);
+  if (id !== null && !found) throw new Response("Not Found", { status: 404 });
+  // A region chosen on /map without script comes back as ?region=.
+  const fromUrl = new URL(request.url).searchParams.get("region");
+  const chosen = fromUrl && regionById(fromUrl) ? fromUrl : null;
+  const saved: DraftFields | null = found
+    ? {
+        name: found.name,
+        areaCode: (AREA_CODES as readonly string[]).includes(found.areaCode) ? (found.areaCode as AreaCode) : "+853",
+        mobile: found.mobile,
+        address: found.address,
+        regionId: regionOfArea(found.area)?.id ?? "",
+        isDefault: found.isDefault === 1,
+      }
+    : null;
+  return data(
+    { id, saved, chosen, count: snatchList.length, full: id === null && snatchList.length >= ADDRESS_LIMIT, wasDefault: found?.isDefault === 1 },
+    { headers: await context.headers() },
+  );
+}
+
+const SaveFormSchema = z.intersection(AddressFormFields, z.object({ intent: z.literal("save"), idempotencyKey: IdempotencyKeySchema, js: z.literal("1").optional() }));
+
+/** What the form sends back with a refusal, as typed (bounded: a forged 2,000-character name is cut for the echo, not saved). */
+const echo = (raw: FormData): Partial<DraftFields> => {
+  const text = (name: string) => String(raw.get(name) ?? "").slice(0, 200);
+  const areaCode = text("areaCode");
+  return {
+    name: text("name"),
+    areaCode: (AREA_CODES as readonly string[]).includes(areaCode) ? (areaCode as AreaCode) : "+853",
+    mobile: text("mobile"),
+    address: text("address"),
+    regionId: regionById(text("regionId")) ? text("regionId") : "",
+    isDefault: raw.get("isDefault") === "on",
+  };
+};
+
+export type SaveActionResult =
+  | { ok: true; id: number }
+  | { ok: false; reason: ShopRefusal | null; message: string; fieldErrors?: Record<string, string>; values: Partial<DraftFields> };
+
+export async function action({ request, params, context: loadContext }: ActionFunctionArgs) {
+  const id = params.id === undefined ? undefined : idParam(params.id);
+  const context = await requireMember(request, loadContext);
+  const t = await i18n.getFixedT(context.locale);
+  const raw = await request.clone().formData().catch(() => new FormData());
+  const values = echo(raw);
+  const form = await parseForm(request, SaveFormSchema);
+  if (!form.success) {
+    const limits: Record<string, number> = { name: NAME_MAX, address: DETAIL_MAX };
+    const fieldErrors = Object.fromEntries(
+      Object.entries(form.fieldErrors)
+        .filter(([field]) => ["name", "areaCode", "mobile", "regionId", "address"].includes(field))
+        .map(([field, key]) => [field === "areaCode" ? "mobile" : field, key.startsWith("address.error.") ? t(key, { max: limits[field] }) : t("address.error.form")]),
+    );
+    const message = Object.keys(fieldErrors).length > 0 ? t("address.error.form") : t("offer.invalidForm");
+    return data<SaveActionResult>({ ok: false, reason: null, message, fieldErrors, values }, { status: 400 });
+  }
+  const { name, areaCode, mobile, regionId, address, isDefault, idempotencyKey, js } = form.data;
+  const area = regionPath(regionId, context.locale)!;
+  const result = await refusable(t, "save", () =>
+    context.call(userAddressSave, { id, name, areaCode, mobile, area, address, isDefault: isDefault ? 1 : 0 }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+  );
+  if (!result.ok) {
+    const refusal = await result.response.data;
+    const status = result.response.init?.status ?? 409;
+    return data<SaveActionResult>({ ok: false, reason: refusal.ok ? null : refusal.reason, message: refusal.ok ? t("common.requestFailed") : refusal.message, values }, { status });
+  }
+  // Without script the page cannot go back by itself: the list shows the saved address.
+  if (js !== "1") throw redirect("/myAddress", { headers: await context.headers() });
+  return data<SaveActionResult>({ ok: true, id: result.value.id }, { headers: await context.headers() });
+}
+
+const EMPTY: DraftFields = { name: "", areaCode: "+853", mobile: "", address: "", regionId: "", isDefault: false };
+
+export default function EditAddress() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { id, saved, chosen, count, full, wasDefault } = useLoaderData<typeof loader>();
+  const save = useFetcher<SaveActionResult>();
+  // Without script the document's own POST answers with the action's data.
+  const posted = useActionData<SaveActionResult>();
+  const reply = (save.state === "idle" ? save.data : undefined) ?? posted;
+  const guard = useDoubleTapGuard();
+  const formId = useId();
+  const [key, setKey] = useState(() => newIdempotencyKey());
+  const [hydrated, setHydrated] = useState(false);
+  const [fields, setFields] = useState<DraftFields>(() => {
+    const start = { ...(saved ?? EMPTY), ...(posted && !posted.ok ? posted.values : {}) };
+    return chosen ? { ...start, regionId: chosen } : start;
+  });
+  const set = <K extends keyof DraftFields>(name: K, value: DraftFields[K]) => setFields((previous) => ({ ...previous, [name]: value }));
+
+  // Back from /map: what was typed before, and the region chosen there.
+  useEffect(() => {
+    setHydrated(true);
+    const draft = takeDraft(pathname);
+    const region = takeRegion(pathname);
+    if (!draft && !region) return;
+    setFields((previous) => {
+      const next = { ...previous, ...draft };
+      if (!region || !regionById(region)) return next;
+      // A region of another place suggests its area code while no number is typed yet.
+      const areaCode = next.mobile.trim() === "" ? regionById(region)!.region.areaCode : next.areaCode;
+      return { ...next, regionId: region, areaCode };
+    });
+  }, [pathname]);
+
+  // Saved: back to where the member came from (the list, or the checkout that asked for an address).
+  const seen = useRef<unknown>(null);
+  useEffect(() => {
+    if (!reply || seen.current === reply) return;
+    seen.current = reply;
+    if (!reply.ok) return;
+    setKey(newIdempotencyKey());
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate("/myAddress", { replace: true });
+  }, [reply, navigate]);
+
+  const errors = reply && !reply.ok ? (reply.fieldErrors ?? {}) : {};
+  const busy = save.state !== "idle" || (reply?.ok ?? false);
+  const first = id === null && count === 0;
+  const regionName = fields.regionId ? regionPath(fields.regionId, locale) : null;
+  const mapLink = `/map?${new URLSearchParams({ return: pathname, ...(fields.regionId ? { selected: fields.regionId } : {}) })}`;
+  const describedBy = (name: string) => (errors[name] ? `${formId}-${name}-error` : undefined);
+  const error = (name: string) =>
+    errors[name] ? (
+      <p className="field__error" id={`${formId}-${name}-error`}>
+        {errors[name]}
+      </p>
+    ) : null;
+
+  return (
+    <div className="address-edit">
+      <h1 className="screen-heading">{t(id === null ? "address.addTitle" : "address.editTitle")}</h1>
+      {full ? (
+        <div className="card address-edit__full" role="alert">
+          <p>{t("shop.refusal.ADDRESS_LIMIT")}</p>
+          <Link to="/myAddress" className="button button--secondary">
+            {t("address.backToList")}
+          </Link>
+        </div>
+      ) : null}
+      <save.Form method="post" className="card address-form" noValidate aria-labelledby={`${formId}-title`}>
+        <h2 id={`${formId}-title`} className="visually-hidden">
+          {t(id === null ? "address.addTitle" : "address.editTitle")}
+        </h2>
+        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="idempotencyKey" value={key} />
+        {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+
+        <div className="field">
+          <label className="field__label" htmlFor={`${formId}-name`}>
+            {t("address.name")}
+          </label>
+          <input
+            id={`${formId}-name`}
+            name="name"
+            className="field__input"
+            autoComplete="name"
+            maxLength={NAME_MAX}
+            required
+            placeholder={t("address.namePlaceholder")}
+            value={fields.name}
+            onChange={(event) => set("name", event.target.value)}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={describedBy("name")}
+          />
+          {error("name")}
+        </div>
+
+        <div className="field">
+          <label className="field__label" htmlFor={`${formId}-mobile`}>
+            {t("address.mobile")}
+          </label>
+          <div className="address-form__mobile">
+            <select
+              name="areaCode"
+              className="field__input address-form__code"
+              aria-label={t("address.areaCode")}
+              value={fields.areaCode}
+              onChange={(event) => set("areaCode", event.target.value as AreaCode)}
+            >
+              {AREA_CODES.map((code) => (
+                <option key={code} value={code} aria-label={t(`address.areaCodes.${code}`)}>
+                  {code}
+                </option>
+              ))}
+            </select>
+            <input
+              id={`${formId}-mobile`}
+              name="mobile"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              className="field__input"
+              maxLength={20}
+              required
+              value={fields.mobile}
+              onChange={(event) => set("mobile", event.target.value)}
+              aria-invalid={errors.mobile ? true : undefined}
+              aria-describedby={describedBy("mobile")}
+            />
+          </div>
+          {error("mobile")}
+        </div>
+
+        <div className="field">
+          <span className="field__label" id={`${formId}-region-label`}>
+            {t("address.region")}
+          </span>
+          <input type="hidden" name="regionId" value={fields.regionId} />
+          <Link
+            to={mapLink}
+            className={`address-form__region field__input${regionName ? "" : " address-form__region--empty"}`}
+            aria-labelledby={`${formId}-region-label ${formId}-region-value`}
+            aria-invalid={errors.regionId ? true : undefined}
+            aria-describedby={describedBy("regionId")}
+            onClick={() => saveDraft(pathname, fields)}
+            data-testid="address-region"
+          >
+            <PinIcon aria-hidden="true" />
+            <span id={`${formId}-region-value`}>{regionName ?? t("address.chooseRegion")}</span>
+            <ChevronRightIcon aria-hidden="true" />
+          </Link>
+          {error("regionId")}
+        </div>
+
+        <div className="field">
+          <label className="field__label" htmlFor={`${formId}-address`}>
+            {t("address.detail")}
+          </label>
+          <textarea
+            id={`${formId}-address`}
+            name="address"
+            className="field__input"
+            rows={2}
+            maxLength={DETAIL_MAX}
+            required
+            autoComplete="street-address"
+            placeholder={t("address.detailPlaceholder")}
+            value={fields.address}
+            onChange={(event) => set("address", event.target.value)}
+            aria-invalid={errors.address ? true : undefined}
+            aria-describedby={describedBy("address")}
+          />
+          {error("address")}
+        </div>
+
+        <label className="address-form__default">
+          <input
+            type="checkbox"
+            name="isDefault"
+            checked={first || wasDefault || fields.isDefault}
+            disabled={first || wasDefault}
+            onChange={(event) => set("isDefault", event.target.checked)}
+          />
+          <span>{t("address.isDefault")}</span>
+        </label>
+
+        {reply && !reply.ok ? (
+          <p className="form-message" role="alert" data-testid="address-form-message">
+            {reply.message}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary button--block" disabled={busy || full} onClick={(event) => guardSubmit(event, guard)}>
+          {busy ? t("address.saving") : t("address.save")}
+        </button>
+      </save.Form>
+    </div>
+  );
+}
+
+export const ErrorBoundary = NotFoundOrErrorScreen;

@@ -1,0 +1,165 @@
+/**
+ * The address book (/myAddress): the member's shipping addresses from /api/mini/userAddress/lists,
+ * the default first; each can be edited, made the default (spec section 4's DEFAULT: it is marked 1
+ * and every other 0) or deleted after a confirmation (DELETE). Adding opens /editAddress; once the
+ * book holds ADDRESS_LIMIT addresses, adding says 'Max addresses reached. Remove to add new.'
+ * instead. Every change names the member's own address id; the gateway refuses any other.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { ConfirmDialog } from "../components/dialog";
+import { EditIcon, PinIcon, PlusIcon, TrashIcon } from "../components/icons";
+import { Overlay } from "../components/overlay";
+import { NotFoundOrErrorScreen } from "../components/status-screen";
+import { Toast } from "../components/toast";
+import { useDoubleTapGuard } from "../hooks/use-double-tap-guard";
+import { ADDRESS_LIMIT, formatMobile, orderAddresses } from "../lib/address/book";
+import { userAddressList, userAddressUpdate, type Address } from "../lib/api/endpoints";
+import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "../lib/api/shop-endpoints";
+import { newIdempotencyKey } from "../lib/idempotency-key";
+import { parseForm } from "../server/forms.server";
+import { requireMember } from "../server/gateway.server";
+import { i18n } from "../server/i18n.server";
+import { refusable, refused } from "../server/order-actions.server";
+
+export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
+  const context = await requireMember(request, loadContext);
+  const { snatchList } = await context.call(userAddressList);
+  return data({ addresses: orderAddresses(snatchList) }, { headers: await context.headers() });
+}
+
+const AddressId = z.coerce.number().int().positive().max(999_999_999);
+const BookActionSchema = z.object({
+  intent: z.enum(["default", "delete"]),
+  id: AddressId,
+  idempotencyKey: IdempotencyKeySchema,
+});
+
+export type BookActionResult = { ok: true; intent: "default" | "delete"; id: number } | { ok: false; intent: string | null; reason: ShopRefusal | null; message: string };
+
+export async function action({ request, context: loadContext }: ActionFunctionArgs) {
+  const context = await requireMember(request, loadContext);
+  const t = await i18n.getFixedT(context.locale);
+  const form = await parseForm(request, BookActionSchema);
+  if (!form.success) return refused(null, null, t("offer.invalidForm"), 400);
+  const { intent, id, idempotencyKey } = form.data;
+  const result = await refusable(t, intent, () => context.call(userAddressUpdate, { id, action: intent === "delete" ? "DELETE" : "DEFAULT" }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }));
+  if (!result.ok) return result.response;
+  return data({ ok: true as const, intent, id }, { headers: await context.headers() });
+}
+
+export default function MyAddress() {
+  const { t } = useTranslation();
+  const { addresses } = useLoaderData<typeof loader>();
+  const change = useFetcher<BookActionResult>();
+  const guard = useDoubleTapGuard();
+  const [confirming, setConfirming] = useState<Address | null>(null);
+  const [toast, setToast] = useState<{ message: string | null; id: number }>({ message: null, id: 0 });
+  const say = (message: string) => setToast((previous) => ({ message, id: previous.id + 1 }));
+
+  // What is on its way: a deletion hides its card at once; a new default is shown first at once.
+  const pending = change.formData ? { intent: String(change.formData.get("intent")), id: Number(change.formData.get("id")) } : null;
+  const shown = orderAddresses(
+    addresses
+      .filter((address) => !(pending?.intent === "delete" && Number(address.id) === pending.id))
+      .map((address) => (pending?.intent === "default" ? { ...address, isDefault: Number(address.id) === pending.id ? 1 : 0 } : address)),
+  );
+
+  const seen = useRef<unknown>(null);
+  const reply = change.state === "idle" ? change.data : undefined;
+  useEffect(() => {
+    if (!reply || seen.current === reply) return;
+    seen.current = reply;
+    say(reply.ok ? t(reply.intent === "delete" ? "address.deleted" : "address.defaultSet") : reply.message);
+  }, [reply, t]);
+
+  const send = (intent: "default" | "delete", address: Address) =>
+    guard(() => change.submit({ intent, id: String(address.id), idempotencyKey: newIdempotencyKey() }, { method: "post" }));
+
+  const full = addresses.length >= ADDRESS_LIMIT;
+  const where = (address: Address) => `${address.area} ${address.address}`;
+
+  return (
+    <div className="address-book">
+      <div className="screen-heading address-book__heading">
+        <h1 className="address-book__title">{t("screen.myAddress")}</h1>
+        <span className="address-book__count" data-testid="address-count">
+          {t("address.count", { count: addresses.length, max: ADDRESS_LIMIT })}
+        </span>
+      </div>
+
+      {shown.length === 0 ? (
+        <div className="empty-state" data-testid="address-empty">
+          <PinIcon className="empty-state__art" aria-hidden="true" />
+          <p>{t("address.empty")}</p>
+        </div>
+      ) : (
+        <ul className="address-list" aria-label={t("screen.myAddress")}>
+          {shown.map((address) => (
+            <li key={String(address.id)} className="card address-card" data-testid="address" data-default={address.isDefault === 1 ? "1" : "0"}>
+              <div className="address-card__who">
+                <strong className="address-card__name">{address.name}</strong>
+                <span className="address-card__mobile">{formatMobile(address.areaCode, address.mobile)}</span>
+                {address.isDefault === 1 ? <span className="badge badge--brand address-card__badge">{t("address.default")}</span> : null}
+              </div>
+              <p className="address-card__where">{where(address)}</p>
+              <div className="address-card__actions">
+                <label className="address-card__default">
+                  <input
+                    type="radio"
+                    name="default-address"
+                    checked={address.isDefault === 1}
+                    onChange={() => send("default", address)}
+                    aria-label={t("address.makeDefault", { name: address.name })}
+                  />
+                  <span aria-hidden="true">{address.isDefault === 1 ? t("address.default") : t("address.setDefault")}</span>
+                </label>
+                <Link to={`/editAddress/${address.id}`} className="address-card__action" aria-label={t("address.editOne", { name: address.name })}>
+                  <EditIcon />
+                  <span aria-hidden="true">{t("address.edit")}</span>
+                </Link>
+                <button type="button" className="address-card__action address-card__action--danger" aria-label={t("address.deleteOne", { name: address.name })} onClick={() => setConfirming(address)}>
+                  <TrashIcon />
+                  <span aria-hidden="true">{t("address.delete")}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <div className="address-book__footer">
+        {full ? (
+          <button type="button" className="button button--primary button--block" aria-describedby="address-limit-note" onClick={() => say(t("shop.refusal.ADDRESS_LIMIT"))}>
+            <PlusIcon aria-hidden="true" />
+            {t("address.add")}
+          </button>
+        ) : (
+          <Link to="/editAddress" className="button button--primary button--block">
+            <PlusIcon aria-hidden="true" />
+            {t("address.add")}
+          </Link>
+        )}
+        {full ? (
+          <p className="field__hint address-book__limit" id="address-limit-note">
+            {t("shop.refusal.ADDRESS_LIMIT")}
+          </p>
+        ) : null}
+      </div>
+
+      {confirming ? (
+        <Overlay>
+          <ConfirmDialog title={t("address.deleteTitle")} confirmLabel={t("address.delete")} onCancel={() => setConfirming(null)} onConfirm={() => send("delete", confirming)}>
+            <p>{t("address.deleteBody", { name: confirming.name, where: where(confirming) })}</p>
+          </ConfirmDialog>
+        </Overlay>
+      ) : null}
+      <Toast message={toast.message} id={toast.id} />
+    </div>
+  );
+}
+
+export const ErrorBoundary = NotFoundOrErrorScreen;
