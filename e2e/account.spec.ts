@@ -140,6 +140,38 @@ for (const language of ["en", "zh"] as const) {
 }
 
 for (const language of ["en", "zh"] as const) {
+  test.describe(`the user centre on home, in ${language}`, () => {
+    test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });
+    const text =
+      language === "en"
+        ? { greeting: "Hi, 陳大文", avatar: "陳大文's avatar", shortcuts: "Shortcuts", mcoin: "My mCoin", coupons: "My coupons", orders: "My orders", favourites: "Favourites", addresses: "Shipping addresses", checkIn: "Check in" }
+        : { greeting: "你好，陳大文", avatar: "陳大文的頭像", shortcuts: "快捷入口", mcoin: "我的 mCoin", coupons: "我的優惠券", orders: "我的訂單", favourites: "我的收藏", addresses: "收貨地址", checkIn: "每日簽到" };
+
+    test("shows the member's nickname and avatar, and leads to coupons, orders, favourites, addresses, points and check-in", async ({ page, signIn }) => {
+      await signIn("chan");
+      await expect(page.getByText(text.greeting)).toBeVisible();
+      await expect(page.getByRole("img", { name: text.avatar })).toBeVisible();
+      const shortcuts = page.getByRole("navigation", { name: text.shortcuts });
+      const entries: [ReturnType<typeof page.getByRole>, RegExp][] = [
+        [page.getByRole("link", { name: new RegExp(`^${text.mcoin}`) }), /\/mcoin_integral$/],
+        [shortcuts.getByRole("link", { name: text.coupons }), /\/mycoupon$/],
+        [shortcuts.getByRole("link", { name: text.orders }), /\/myOrder$/],
+        [shortcuts.getByRole("link", { name: text.favourites }), /\/myFavorites$/],
+        [shortcuts.getByRole("link", { name: text.addresses }), /\/myAddress$/],
+        [shortcuts.getByRole("link", { name: text.checkIn }), /\/checkIn$/],
+      ];
+      for (const [entry, url] of entries) {
+        await entry.click();
+        await expect(page).toHaveURL(url);
+        await expect(page.locator("main")).not.toBeEmpty();
+        await page.goBack();
+        await expect(page).toHaveURL(/\/index/);
+      }
+    });
+  });
+}
+
+for (const language of ["en", "zh"] as const) {
   test.describe(`customer service on home, in ${language}`, () => {
     test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });
     const text =

@@ -78,12 +78,6 @@ export const PlaneIcon = (props: IconProps) => (
   </Svg>
 );
 
-export const HeartIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0112 7.2a4.3 4.3 0 017.5 2.6C19.5 15.4 12 20 12 20z" />
-  </Svg>
-);
-
 export const CoinIcon = (props: IconProps) => (
   <Svg {...props}>
     <circle cx="12" cy="12" r="8.5" />

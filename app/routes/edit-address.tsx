@@ -298,6 +298,7 @@ export default function EditAddress() {
           />
           <span>{t("address.isDefault")}</span>
         </label>
+        {first || wasDefault ? <p className="field__hint address-form__hint">{t(wasDefault ? "address.defaultHint" : "address.firstHint")}</p> : null}
 
         {reply && !reply.ok ? (
           <p className="form-message" role="alert" data-testid="address-form-message">

@@ -18,7 +18,7 @@ import {
   ClockIcon,
   CoinIcon,
   FlashIcon,
-  HeartIcon,
+  StarIcon,
   OrderIcon,
   PhoneIcon,
   PlaneIcon,
@@ -202,7 +202,7 @@ export default function Home() {
           <Shortcut to="/flashSale" icon={<FlashIcon />} label={t("home.flashSale")} />
           <Shortcut to="/seckill" icon={<ClockIcon />} label={t("home.seckill")} />
           <Shortcut to="/asiaMiles_details/1" icon={<PlaneIcon />} label={t("home.asiaMiles")} />
-          <Shortcut to="/myFavorites" icon={<HeartIcon />} label={t("home.favourites")} />
+          <Shortcut to="/myFavorites" icon={<StarIcon />} label={t("home.favourites")} />
           <Shortcut to="/newMyCoupon" icon={<CoinIcon />} label={t("home.myRedemptions")} />
         </ul>
         <CustomerService phone={home.servicePhone} now={home.now} />
