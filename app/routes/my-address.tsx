@@ -60,8 +60,15 @@ export default function MyAddress() {
   const [toast, setToast] = useState<{ message: string | null; id: number }>({ message: null, id: 0 });
   const say = (message: string) => setToast((previous) => ({ message, id: previous.id + 1 }));
 
-  // What is on its way: a deletion hides its card at once; a new default is shown first at once.
-  const pending = change.formData ? { intent: String(change.formData.get("intent")), id: Number(change.formData.get("id")) } : null;
+  // What is on its way: a deletion hides its card at once; a new default is shown first at once (from
+  // the tap itself, so the radio never flicks back while the request starts).
+  const [tapped, setTapped] = useState<{ intent: "default" | "delete"; id: number } | null>(null);
+  const submitted = change.formData ? { intent: String(change.formData.get("intent")), id: Number(change.formData.get("id")) } : null;
+  const pending = submitted ?? tapped;
+  // Done (and the list read again): the list itself says what is true now.
+  useEffect(() => {
+    if (change.state === "idle") setTapped(null);
+  }, [change.state]);
   const shown = orderAddresses(
     addresses
       .filter((address) => !(pending?.intent === "delete" && Number(address.id) === pending.id))
@@ -77,7 +84,10 @@ export default function MyAddress() {
   }, [reply, t]);
 
   const send = (intent: "default" | "delete", address: Address) =>
-    guard(() => change.submit({ intent, id: String(address.id), idempotencyKey: newIdempotencyKey() }, { method: "post" }));
+    guard(() => {
+      setTapped({ intent, id: Number(address.id) });
+      change.submit({ intent, id: String(address.id), idempotencyKey: newIdempotencyKey() }, { method: "post" });
+    });
 
   const full = addresses.length >= ADDRESS_LIMIT;
   const where = (address: Address) => `${address.area} ${address.address}`;
