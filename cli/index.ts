@@ -1,6 +1,7 @@
 /** The mcoin CLI: assembles the commands; each lives in cli/commands/<verb>.ts. */
 import { Command, CommanderError } from "commander";
 import { apiCommand } from "./commands/api";
+import { bridgeCommand } from "./commands/bridge";
 import { gatewayCommand } from "./commands/gateway";
 import { recordCommand } from "./commands/record";
 import { replayCommand } from "./commands/replay";
@@ -20,7 +21,8 @@ export function buildProgram(): Command {
     .addCommand(gatewayCommand())
     .addCommand(taskCommand())
     .addCommand(replayCommand())
-    .addCommand(recordCommand());
+    .addCommand(recordCommand())
+    .addCommand(bridgeCommand());
   // Commander exits by itself on bad usage; the CLI decides the exit code instead (2).
   const override = (command: Command) => {
     command.exitOverride();

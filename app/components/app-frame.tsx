@@ -4,7 +4,7 @@
  * (configuration, status bar, system info, go-back on popstate, secret door, refresh on return).
  */
 import { useFetcher, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { FIRST_COUPON_TAB, setCouponTab } from "../lib/coupon-tab";
 import { useTranslation } from "react-i18next";
 import { useScreenRoute } from "../hooks/use-screen-route";
@@ -14,7 +14,7 @@ import type { HostSystemInfo } from "../lib/host-bridge/types";
 import { serverClock } from "../lib/time/page-clock";
 import type { ScreenRoute } from "../route-table.js";
 import type { action as sessionAction } from "../routes/resources.session";
-import { AppHeader } from "./app-header";
+import { AppHeader, useGoBack } from "./app-header";
 import { CoinIcon } from "./icons";
 import { formatPoints } from "../lib/money/format";
 import { HostEventScreen } from "./host-event-screen";
@@ -64,6 +64,8 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
   useSecretDoor(screen, secretDoor);
   useReturnRefresh(signedIn, screen);
   useCouponTabReset(screen?.name);
+  useHostBackButton(hostBack);
+  const offline = useOffline();
 
   return (
     <div className="page" data-analytics-page={screen?.name ?? "notFound"}>
@@ -80,6 +82,12 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
             ) : undefined
           }
         />
+      ) : null}
+      {offline ? (
+        <div className="network-alert" role="alert" data-testid="network-alert">
+          <strong>{t("network.abnormalTitle")}</strong>
+          <span>{t("network.abnormalMessage")}</span>
+        </div>
       ) : null}
       <main>{Skeleton ? <Skeleton /> : children}</main>
       <LoadingOverlay screen={screen} />
@@ -151,7 +159,30 @@ function useSecretDoor(screen: ScreenRoute | undefined, secretDoor: boolean) {
   }, [shared, secretDoor]);
 }
 
-/** Returning to the visible tab refreshes the system time and the access token (spec section 4). */
+const RETURN_DEDUPE_MS = 1_000;
+
+/**
+ * The wallet's back button (when it hands it to the page): the mall's previous page, or the wallet's
+ * own back where the screen's rule says so or there is no previous page (as the header's arrow).
+ */
+function useHostBackButton(hostBack: boolean) {
+  const goBack = useGoBack(hostBack);
+  const latest = useRef(goBack);
+  latest.current = goBack;
+  useEffect(() => getHostBridge().on((event) => event.type === "back" && latest.current()), []);
+}
+
+/** Whether the host (or the browser) says the network is gone: the spec's 'network abnormal' alert shows meanwhile. */
+function useOffline(): boolean {
+  const [offline, setOffline] = useState(false);
+  useEffect(() => {
+    if (navigator.onLine === false) setOffline(true);
+    return getHostBridge().on((event) => event.type === "network" && setOffline(!event.online));
+  }, []);
+  return offline;
+}
+
+/** Returning to the visible tab (or the wallet's resume) refreshes the system time and the access token (spec section 4). */
 function useReturnRefresh(signedIn: boolean, screen: ScreenRoute | undefined) {
   const fetcher = useFetcher<typeof sessionAction>();
   const screenRef = useRef(screen?.name);
@@ -161,19 +192,21 @@ function useReturnRefresh(signedIn: boolean, screen: ScreenRoute | undefined) {
   /** When the refresh was sent, on the server clock's monotonic clock: the reading's round trip. */
   const sentAt = useRef<number | undefined>(undefined);
 
+  /** When the last refresh went out: a wallet that reports both its resume and the page's visibility refreshes once. */
+  const lastAt = useRef(-Infinity);
+
   useEffect(() => {
     if (!signedIn) return;
-    const onVisibility = () => {
-      if (document.visibilityState !== "visible") return;
+    return getHostBridge().on((event) => {
+      const returned = (event.type === "visibility" && event.visible) || event.type === "resume";
+      if (!returned || serverClock.monotonic() - lastAt.current < RETURN_DEDUPE_MS) return;
       const name = screenRef.current ?? "";
-      sentAt.current = serverClock.monotonic();
+      lastAt.current = sentAt.current = serverClock.monotonic();
       submit.current(
         { intent: "return", refreshToken: NO_TOKEN_REFRESH.has(name) ? "0" : "1" },
         { method: "post", action: "/resources/session?isRefresh=1" },
       );
-    };
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => document.removeEventListener("visibilitychange", onVisibility);
+    });
   }, [signedIn]);
 
   useEffect(() => {

@@ -10,6 +10,7 @@ import { postOnly, resourceJson } from "../server/resource-response.server";
 import { requireMember } from "../server/gateway.server";
 import { refreshToken, systemTime } from "../lib/api/endpoints";
 import { isApiError } from "../lib/api/errors";
+import { rememberRotation } from "../server/token-rotation.server";
 
 const ReturnSchema = z.object({
   intent: z.literal("return"),
@@ -28,6 +29,8 @@ export async function action({ request }: ActionFunctionArgs) {
       form.data.refreshToken === "1" ? context.api.call(refreshToken) : Promise.resolve(null),
     ]);
     if (refreshed) {
+      const previous = context.member?.token;
+      if (previous) rememberRotation(previous, refreshed.data.access_token);
       context.session.set("token", refreshed.data.access_token);
       context.sessionDidChange();
     }

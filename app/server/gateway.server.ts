@@ -17,6 +17,7 @@ import { getLocale } from "./i18n.server";
 import { transport } from "./transport.server";
 import { cookieOptionsFor } from "./cookies.server";
 import { SIGN_IN_NONCE_PARAM, newSignInNonce } from "./session-entry.server";
+import { rotatedToken } from "./token-rotation.server";
 import { clearMember, commitSession, freshSession, getSession, reloginCookie, type MemberSession } from "./session.server";
 
 export interface Member {
@@ -52,6 +53,13 @@ export class RequestContext {
     this.session = session;
     this.locale = locale;
     this.environment = environment;
+    // A token rotated a moment ago by another request of this member's (token-rotation.server.ts).
+    const stale = session.get("token");
+    const rotated = stale ? rotatedToken(stale) : null;
+    if (rotated) {
+      session.set("token", rotated);
+      this.sessionChanged = true;
+    }
     this.api = this.clientFor(session.get("token"));
   }
 

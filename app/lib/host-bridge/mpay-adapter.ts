@@ -1,11 +1,24 @@
 /**
- * The MPay adapter: the bridge over the wallet's JavaScript bridge object.
+ * The MPay adapter: the bridge over the wallet's JavaScript bridge. Its assumptions about the
+ * wallet, all in this file (the wallet is an mPaaS-style H5 container):
  *
- * The wallet injects `window.MPayJSBridge` with `call(name, params, callback)` and fires
- * `MPayJSBridgeReady` once it is usable. A reply with a non-zero `errorCode` is a failure. The method
- * names below are the wallet's; each is mapped in one place so a renamed call is a one-line change.
+ * - The wallet defines `window.MPayJSBridge` with `call(name, params, callback)`, and fires
+ *   `MPayJSBridgeReady` on `document` once it is usable. The object may appear after the page's first
+ *   scripts run: a call made before it is ready waits for it, at most READY_TIMEOUT_MS, then fails
+ *   with UNSUPPORTED (the page's rule for a failed host call applies: location falls back, a payment
+ *   counts as failed...).
+ * - A reply with a non-zero `errorCode` is a failure; code 11 (or a message about permission) is a
+ *   refused permission (DENIED).
+ * - The wallet fires its own events on `document`: `resume` (back to the foreground; `data.awayMs`
+ *   when it says how long it was away), `pause`, `back` (its back button, when the page asked to
+ *   handle it) and `networkChange` (`data.isConnected`, `data.networkType`). The page's own
+ *   `visibilitychange`, `online` and `offline` are reported too.
+ * - tradePay answers `resultStatus` 9000 when paid, 6001 when the member left the cashier, anything
+ *   else is a failure (with the wallet's `memo`).
+ *
+ * The wallet's method names are mapped in one place each, so a renamed call is a one-line change.
  */
-import { HostBridgeError, type HostBridge, type HostLocation, type HostSystemInfo, type PaymentOutcome } from "./types";
+import { HostBridgeError, type HostBridge, type HostEvent, type HostEventListener, type HostLocation, type HostSystemInfo, type PaymentOutcome } from "./types";
 
 export interface MPayJSBridge {
   call(name: string, params: Record<string, unknown>, callback: (result: Record<string, unknown>) => void): void;
@@ -17,10 +30,50 @@ declare global {
   }
 }
 
-export function createMPayBridge(jsBridge: MPayJSBridge): HostBridge {
-  const invoke = (name: string, params: Record<string, unknown> = {}) =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      jsBridge.call(name, params, (result) => {
+export const MPAY_READY_EVENT = "MPayJSBridgeReady";
+/** How long a call waits for the wallet's bridge to become ready. */
+export const READY_TIMEOUT_MS = 5_000;
+
+export interface MPayBridgeOptions {
+  /** Where the wallet's bridge object is (window.MPayJSBridge, read when needed). */
+  source?: () => MPayJSBridge | undefined;
+  /** Where the wallet fires its events and `MPayJSBridgeReady` (document). */
+  events?: Pick<Document, "addEventListener" | "removeEventListener">;
+  /** Where `online`, `offline` and `visibilitychange` come from. */
+  page?: { window: Pick<Window, "addEventListener" | "removeEventListener">; visible(): boolean };
+  readyTimeoutMs?: number;
+}
+
+/** The wallet's bridge once it is ready (at once when it is there), or UNSUPPORTED after the timeout. */
+function whenReady(source: () => MPayJSBridge | undefined, events: MPayBridgeOptions["events"], timeoutMs: number): Promise<MPayJSBridge> {
+  const present = source();
+  if (present) return Promise.resolve(present);
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      const bridge = source();
+      if (!bridge) return;
+      clearTimeout(timer);
+      events?.removeEventListener(MPAY_READY_EVENT, done);
+      resolve(bridge);
+    };
+    const timer = setTimeout(() => {
+      events?.removeEventListener(MPAY_READY_EVENT, done);
+      reject(new HostBridgeError("UNSUPPORTED", `the wallet's bridge was not ready within ${timeoutMs} ms`));
+    }, timeoutMs);
+    events?.addEventListener(MPAY_READY_EVENT, done);
+  });
+}
+
+export function createMPayBridge(jsBridge: MPayJSBridge | (() => MPayJSBridge | undefined), options: MPayBridgeOptions = {}): HostBridge {
+  // A function (every function has a `call`, so the bridge object is told apart by its type).
+  const source = typeof jsBridge === "function" ? (jsBridge as () => MPayJSBridge | undefined) : () => jsBridge;
+  const events = options.events ?? (typeof document === "undefined" ? undefined : document);
+  const timeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
+
+  const invoke = async (name: string, params: Record<string, unknown> = {}) => {
+    const bridge = await whenReady(source, events, timeoutMs);
+    return new Promise<Record<string, unknown>>((resolve, reject) => {
+      bridge.call(name, params, (result) => {
         const code = result?.errorCode;
         if (code !== undefined && code !== null && String(code) !== "0") {
           const denied = String(code) === "11" || /denied|permission/i.test(String(result.errorMessage ?? ""));
@@ -28,9 +81,43 @@ export function createMPayBridge(jsBridge: MPayJSBridge): HostBridge {
         } else resolve(result ?? {});
       });
     });
+  };
+
+  const on = (listener: HostEventListener) => {
+    const emit = (event: HostEvent) => listener(event);
+    const data = (event: Event) => ((event as CustomEvent<Record<string, unknown> | undefined>).detail ?? (event as Event & { data?: Record<string, unknown> }).data ?? {}) as Record<string, unknown>;
+    const onResume = (event: Event) => {
+      const awayMs = Number(data(event).awayMs);
+      emit({ type: "resume", ...(Number.isFinite(awayMs) && awayMs >= 0 ? { awayMs } : {}) });
+    };
+    const onBack = () => emit({ type: "back" });
+    const onNetwork = (event: Event) => {
+      const detail = data(event);
+      emit({ type: "network", online: detail.isConnected !== false, networkType: typeof detail.networkType === "string" ? detail.networkType : undefined });
+    };
+    const page = options.page ?? (typeof window === "undefined" ? undefined : { window, visible: () => document.visibilityState === "visible" });
+    const onVisibility = () => page && emit({ type: "visibility", visible: page.visible() });
+    const onOnline = () => emit({ type: "network", online: true });
+    const onOffline = () => emit({ type: "network", online: false });
+    events?.addEventListener("resume", onResume);
+    events?.addEventListener("back", onBack);
+    events?.addEventListener("networkChange", onNetwork);
+    events?.addEventListener("visibilitychange", onVisibility);
+    page?.window.addEventListener("online", onOnline);
+    page?.window.addEventListener("offline", onOffline);
+    return () => {
+      events?.removeEventListener("resume", onResume);
+      events?.removeEventListener("back", onBack);
+      events?.removeEventListener("networkChange", onNetwork);
+      events?.removeEventListener("visibilitychange", onVisibility);
+      page?.window.removeEventListener("online", onOnline);
+      page?.window.removeEventListener("offline", onOffline);
+    };
+  };
 
   return {
     kind: "mpay",
+    on,
     async configure(config) {
       await invoke("config", config);
     },

@@ -7,6 +7,8 @@ import {
   HostBridgeError,
   type HostBridge,
   type HostCall,
+  type HostEvent,
+  type HostEventListener,
   type HostLocation,
   type HostSystemInfo,
   type PaymentOutcome,
@@ -34,7 +36,15 @@ export interface SimulatedHostOptions {
   screen?: { width: number; height: number };
   platform?: HostSystemInfo["platform"];
   now?: () => number;
+  /**
+   * Where the page's own events come from (visibilitychange, online, offline) and where the dev
+   * panel fires the host's (SIMULATED_EVENT: its back button, a resume).
+   */
+  page?: { window: Pick<Window, "addEventListener" | "removeEventListener">; document: Pick<Document, "addEventListener" | "removeEventListener">; visible(): boolean };
 }
+
+/** The DOM event (on window) by which the dev panel plays a host event: its detail is a HostEvent. */
+export const SIMULATED_EVENT = "mcoin:simulated-host-event";
 
 export interface SimulatedHost extends HostBridge {
   readonly kind: "simulated";
@@ -68,8 +78,24 @@ export function createSimulatedHost(options: SimulatedHostOptions = {}): Simulat
   const unsupported = (what: string) =>
     Promise.reject(new HostBridgeError("UNSUPPORTED", `the simulated host cannot ${what}`));
 
+  const listeners = new Set<HostEventListener>();
+  const emit = (event: HostEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+  const page = options.page;
+  if (page) {
+    page.document.addEventListener("visibilitychange", () => emit({ type: "visibility", visible: page.visible() }));
+    page.window.addEventListener("online", () => emit({ type: "network", online: true }));
+    page.window.addEventListener("offline", () => emit({ type: "network", online: false }));
+    page.window.addEventListener(SIMULATED_EVENT, (event) => emit((event as CustomEvent<HostEvent>).detail));
+  }
+
   return {
     kind: "simulated",
+    on(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     calls: read,
     clearCalls() {
       memory.length = 0;

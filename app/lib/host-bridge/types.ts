@@ -57,9 +57,24 @@ export interface AnalyticsEvent {
   params?: Record<string, string | number | boolean>;
 }
 
+/**
+ * What the host tells the page on its own (spec sections 4 and 9): the page went into or out of
+ * view, the wallet came back to the foreground (after how long, when it says), its back button was
+ * pressed, the network changed.
+ */
+export type HostEvent =
+  | { type: "visibility"; visible: boolean }
+  | { type: "resume"; awayMs?: number }
+  | { type: "back" }
+  | { type: "network"; online: boolean; networkType?: string };
+export type HostEventType = HostEvent["type"];
+export type HostEventListener = (event: HostEvent) => void;
+
 export interface HostBridge {
   /** "simulated" when no wallet bridge is present. */
   readonly kind: "mpay" | "simulated";
+  /** Listens to the host's events; returns the function that stops listening. */
+  on(listener: HostEventListener): () => void;
   /** Hands the host the configuration from /macaupassconfig. */
   configure(config: Record<string, unknown>): Promise<void>;
   getLocation(): Promise<HostLocation>;
@@ -84,7 +99,7 @@ export interface HostBridge {
 
 /** One call the simulated host answered, as tests and engineers read it. */
 export interface HostCall {
-  method: keyof Omit<HostBridge, "kind">;
+  method: keyof Omit<HostBridge, "kind" | "on">;
   args: unknown[];
   at: number;
 }

@@ -1,0 +1,45 @@
+/**
+ * Tokens the mall has just rotated (spec section 4: returning to the tab refreshes the access token,
+ * and the gateway revokes the old one). A request that left the browser before the refresh's reply
+ * came back, or whose page navigated away and so dropped that reply with its new cookie, still
+ * carries the old token: without this it would be 'not login' and the member would be signed out
+ * for having come back to the tab. For a short grace the old token leads to the new one, and the
+ * reply sets the cookie again.
+ *
+ * Kept in this process's memory, bounded and short-lived: with several mall processes behind a load
+ * balancer, a request that reaches another process falls back to the old behaviour (sign in again).
+ */
+import { createHash } from "node:crypto";
+
+export const ROTATION_GRACE_MS = 60_000;
+const MAX_ROTATIONS = 10_000;
+
+const rotations = new Map<string, { token: string; at: number }>();
+const key = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+export function rememberRotation(from: string, to: string, now = Date.now()): void {
+  if (from === to) return;
+  rotations.delete(key(from));
+  rotations.set(key(from), { token: to, at: now });
+  for (const [stale, rotation] of rotations) {
+    if (rotations.size <= MAX_ROTATIONS && now - rotation.at <= ROTATION_GRACE_MS) break;
+    rotations.delete(stale);
+  }
+}
+
+/** The newest token `token` was rotated into within the grace, or null when it was not rotated. */
+export function rotatedToken(token: string, now = Date.now()): string | null {
+  let current = token;
+  let found: string | null = null;
+  // A chain (two refreshes in the grace) ends at the newest; a loop cannot happen, but is bounded anyway.
+  for (let hops = 0; hops < 5; hops++) {
+    const rotation = rotations.get(key(current));
+    if (!rotation || now - rotation.at > ROTATION_GRACE_MS) break;
+    found = current = rotation.token;
+  }
+  return found;
+}
+
+export function forgetRotations(): void {
+  rotations.clear();
+}

@@ -1,0 +1,406 @@
+/**
+ * Runs a `mcoin bridge` scenario: opens the mall in Chromium with a scripted host where the wallet's
+ * JavaScript bridge would be (`window.MPayJSBridge`, so the mall's own MPay adapter talks to it),
+ * answers every call by the scenario's rules, plays its timeline of host events and its steps, checks
+ * its expectations, and returns the transcript. The Playwright suite runs the same function with its
+ * own browser, so what CI proves is what an engineer sees.
+ *
+ * The cashier (tradePay) pays through the sandbox's stand-in for the wallet's back end
+ * (`POST /__wallet/pay`), which settles with the gateway server to server, as the simulated cashier
+ * does; the mall then asks the gateway, as it would inside the wallet.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { ProfileSchema, type Profile, type Rule, type Scenario, type Step, type TimelineEvent } from "./scenario";
+import { checkExpectation, matches, type Transcript, type TranscriptEntry } from "./transcript";
+
+export interface RunOptions {
+  scenario: Scenario;
+  /** Where the scenario file is: a profile named by path is found from here. */
+  baseDir: string;
+  appUrl: string;
+  sandboxUrl: string;
+  controlToken?: string;
+  /** A browser to use (the Playwright suite's); otherwise Debian's Chromium is launched. */
+  browser?: Browser;
+  headed?: boolean;
+  screenshotsDir?: string;
+  /** Told of every entry as it completes (the CLI prints it). */
+  onEntry?: (entry: TranscriptEntry) => void;
+}
+
+export const CHROMIUM = process.env.MCOIN_CHROMIUM ?? "/usr/bin/chromium";
+/** Senado Square, Macau: where the scripted phone is unless a rule says otherwise. */
+const LOCATION = { latitude: 22.1935, longitude: 113.5397 };
+const TEXT_WAIT_MS = 5_000;
+const EVENT_SETTLE_MS = 250;
+const FINAL_TEXT_MAX = 50_000;
+
+export function loadProfile(profile: Scenario["profile"], baseDir: string): Profile {
+  if (typeof profile !== "string") return profile;
+  const file = resolve(baseDir, profile);
+  const parsed = ProfileSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
+  if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
+}
+
+/** The wallet's user agent for a profile: the platform's browser, `MPay/<version>` and `language/<code>`. */
+export function profileUserAgent(profile: Profile): string {
+  const base =
+    profile.platform === "ios"
+      ? "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148"
+      : profile.platform === "android"
+        ? "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36"
+        : "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
+  return `${base} MPay/${profile.appVersion}${profile.language ? ` language/${profile.language}` : ""}`;
+}
+
+/**
+ * What runs in the page before the mall's scripts: the wallet's bridge object, and a way to play its
+ * events. A string, not a function: the CLI's TypeScript is compiled with helpers a page lacks.
+ */
+const INJECTED_WALLET = `(() => {
+  let hidden = false;
+  Object.defineProperty(Document.prototype, "visibilityState", { configurable: true, get: () => (hidden ? "hidden" : "visible") });
+  Object.defineProperty(Document.prototype, "hidden", { configurable: true, get: () => hidden });
+  window.MPayJSBridge = {
+    call(name, params, callback) {
+      window.__mcoinScriptedHost(name, params || {}).then((reply) => {
+        // A wallet that never answers: the callback is never called.
+        if (!(reply && reply.__timeout) && typeof callback === "function") callback(reply);
+      });
+    },
+  };
+  window.__mcoinHostEvent = (event, detail) => {
+    if (event === "hidden" || event === "visible") {
+      hidden = event === "hidden";
+      document.dispatchEvent(new Event("visibilitychange"));
+    } else {
+      document.dispatchEvent(new CustomEvent(event, { detail }));
+    }
+  };
+  document.addEventListener("DOMContentLoaded", () => document.dispatchEvent(new Event("MPayJSBridgeReady")));
+})();`;
+
+type Answer = { answer: Record<string, unknown> } | { fail: { errorCode: number | string; errorMessage: string } } | { timeout: true };
+
+export async function runScenario(options: RunOptions): Promise<Transcript> {
+  const { scenario } = options;
+  const profile = loadProfile(scenario.profile, options.baseDir);
+  const appUrl = options.appUrl.replace(/\/+$/, "");
+  const sandboxUrl = options.sandboxUrl.replace(/\/+$/, "");
+  const started = Date.now();
+  const entries: TranscriptEntry[] = [];
+  let seq = 0;
+  const denied = new Set<string>();
+  let offline = false;
+  const counters = new Map<string, number>();
+  const record = (entry: TranscriptEntry) => {
+    options.onEntry?.(entry);
+  };
+  /** The gateway calls the sandbox logged since the last look (the mall's server at work). */
+  let loggedUpTo = 0;
+  const gatewayCalls = async () => {
+    const { calls } = (await control("/__sandbox/log").catch(() => ({ calls: [] }))) as { calls?: { seq: number; method: string; path: string }[] };
+    for (const call of calls ?? []) {
+      if (call.seq <= loggedUpTo || call.path.startsWith("/__")) continue;
+      loggedUpTo = call.seq;
+      const entry: TranscriptEntry = { kind: "gateway", seq: ++seq, at: Date.now() - started, method: call.method, path: call.path };
+      entries.push(entry);
+      record(entry);
+    }
+  };
+
+  const control = async (path: string, init: { method?: string; body?: unknown } = {}) => {
+    const response = await fetch(`${sandboxUrl}${path}`, {
+      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+      headers: { "content-type": "application/json", ...(options.controlToken ? { "x-sandbox-token": options.controlToken } : {}) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    if (!response.ok) throw new Error(`the sandbox refused ${path}: HTTP ${response.status} ${await response.text()}`);
+    return (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  };
+
+  /** The rule's answer for this call (a sequence moves on one answer per call), or null. */
+  const ruleAnswer = (method: string, params: Record<string, unknown>): (Answer & { delayMs?: number }) | null => {
+    const declared = scenario.rules[method];
+    if (!declared) return null;
+    const rules: Rule[] = Array.isArray(declared) ? declared : [declared];
+    const index = rules.findIndex((rule) => matches(params, rule.when));
+    if (index < 0) return null;
+    const rule = rules[index];
+    if ("sequence" in rule) {
+      const key = `${method}#${index}`;
+      const at = counters.get(key) ?? 0;
+      counters.set(key, at + 1);
+      return rule.sequence[Math.min(at, rule.sequence.length - 1)] as Answer & { delayMs?: number };
+    }
+    return rule as Answer & { delayMs?: number };
+  };
+
+  const cashier = async (params: Record<string, unknown>): Promise<{ answer: Answer; note: string }> => {
+    const { outcome, confirmAfterMs } = scenario.cashier;
+    if (outcome === "cancel") return { answer: { answer: { resultStatus: "6001" } }, note: "cashier: the member left" };
+    const response = await fetch(`${sandboxUrl}/__wallet/pay`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        orderNo: String(params.paymentId ?? ""),
+        amountCents: Math.round(Number(params.amount ?? 0) * 100),
+        outcome: outcome === "fail" ? "failed" : "paid",
+        delayMs: outcome === "delayed" ? confirmAfterMs : 0,
+      }),
+    });
+    if (outcome === "fail") return { answer: { answer: { resultStatus: "4000", memo: "Payment failed" } }, note: "cashier: failed" };
+    if (!response.ok) return { answer: { answer: { resultStatus: "4000", memo: `the wallet refused: HTTP ${response.status}` } }, note: "cashier: the wallet refused" };
+    return { answer: { answer: { resultStatus: "9000" } }, note: outcome === "delayed" ? `cashier: paid, confirmation in ${confirmAfterMs} ms` : "cashier: paid" };
+  };
+
+  const defaultAnswer = (method: string): Record<string, unknown> => {
+    switch (method) {
+      case "getLocation":
+        return { ...LOCATION };
+      case "getNetworkType":
+        return { networkType: offline ? "none" : "wifi" };
+      case "getSystemInfo":
+        return {
+          screenWidth: profile.screen.width,
+          screenHeight: profile.screen.height,
+          terminalType: "H5",
+          app: "MPay",
+          brand: "Scripted",
+          model: "mcoin bridge",
+          imei: "",
+          imsi: "",
+          ip: "127.0.0.1",
+          mac: "",
+          networkType: offline ? "none" : "wifi",
+          platform: profile.platform,
+        };
+      default:
+        return {};
+    }
+  };
+
+  /** The scripted host's answer to one call of the mall's. */
+  const answerCall = async (method: string, raw: unknown): Promise<Record<string, unknown>> => {
+    const params = raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+    const entry: Extract<TranscriptEntry, { kind: "call" }> = { kind: "call", seq: ++seq, at: Date.now() - started, method, args: params };
+    entries.push(entry);
+    let answer: Answer;
+    let delayMs = 0;
+    if (denied.has(method)) {
+      answer = { fail: { errorCode: 11, errorMessage: "permission denied" } };
+      entry.note = "permission refused";
+    } else {
+      const ruled = ruleAnswer(method, params);
+      if (ruled) {
+        answer = ruled;
+        delayMs = ruled.delayMs ?? 0;
+      } else if (method === "tradePay") {
+        delayMs = scenario.cashier.delayMs ?? 0;
+        const paid = await cashier(params);
+        answer = paid.answer;
+        entry.note = paid.note;
+      } else {
+        answer = { answer: defaultAnswer(method) };
+      }
+    }
+    if (delayMs > 0) await new Promise((done) => setTimeout(done, delayMs));
+    if ("timeout" in answer) {
+      entry.timedOut = true;
+      record(entry);
+      return { __timeout: true };
+    }
+    if ("fail" in answer) {
+      entry.error = { errorCode: answer.fail.errorCode, errorMessage: answer.fail.errorMessage };
+      record(entry);
+      return { errorCode: answer.fail.errorCode, errorMessage: answer.fail.errorMessage };
+    }
+    entry.answer = answer.answer;
+    record(entry);
+    return answer.answer;
+  };
+
+  // Every run starts from the fixtures unless the scenario says otherwise.
+  if (scenario.launch.reset) await control("/__sandbox/reset", { body: {} });
+  else loggedUpTo = Math.max(0, ...(((await control("/__sandbox/log")).calls as { seq: number }[] | undefined) ?? []).map((call) => call.seq));
+  if (scenario.launch.member && scenario.launch.agree) await control(`/__sandbox/members/${encodeURIComponent(scenario.launch.member)}`, { method: "PATCH", body: { clauseStatus: 0 } });
+
+  const ownBrowser = options.browser ? null : await (await import("@playwright/test")).chromium.launch({ executablePath: CHROMIUM, headless: !options.headed });
+  const browser = options.browser ?? ownBrowser!;
+  let context: BrowserContext | null = null;
+  try {
+    const language = profile.language ?? "zh-MO";
+    context = await browser.newContext({
+      viewport: profile.screen,
+      userAgent: profileUserAgent(profile),
+      locale: /^en/i.test(language) ? "en-US" : /^pt/i.test(language) ? "pt-PT" : "zh-MO",
+      deviceScaleFactor: 2,
+      isMobile: profile.platform !== "web",
+      hasTouch: profile.platform !== "web",
+    });
+    await context.exposeBinding("__mcoinScriptedHost", (_source, method: string, params: unknown) => answerCall(String(method), params));
+    await context.addInitScript({ content: INJECTED_WALLET });
+    const page = await context.newPage();
+    if (process.env.MCOIN_BRIDGE_DEBUG) {
+      page.on("console", (message) => process.stderr.write(`[page] ${message.text()}\n`));
+      page.on("pageerror", (error) => process.stderr.write(`[page error] ${error.message}\n`));
+    }
+
+    const event = async (timed: TimelineEvent) => {
+      const entry: TranscriptEntry = { kind: "event", seq: ++seq, at: Date.now() - started, event: timed.event, ...(timed.minutes !== undefined || timed.method ? { detail: { ...(timed.minutes !== undefined ? { minutes: timed.minutes } : {}), ...(timed.method ? { method: timed.method } : {}) } } : {}) };
+      entries.push(entry);
+      record(entry);
+      const fire = (name: string, detail?: unknown) => page.evaluate(`window.__mcoinHostEvent(${JSON.stringify(name)}, ${JSON.stringify(detail ?? null)})`);
+      switch (timed.event) {
+        case "hidden":
+        case "visible":
+          await fire(timed.event);
+          break;
+        case "back":
+          await fire("back");
+          break;
+        case "resume": {
+          // The wallet was away: the gateway's clock has moved on as much.
+          const minutes = timed.minutes ?? 0;
+          if (minutes > 0) {
+            const clock = await control("/__sandbox/clock");
+            await control("/__sandbox/clock", { body: { now: Number(clock.now) + minutes * 60_000 } });
+          }
+          await fire("hidden");
+          await fire("resume", { awayMs: minutes * 60_000 });
+          await fire("visible");
+          break;
+        }
+        case "offline":
+        case "online":
+          offline = timed.event === "offline";
+          await context!.setOffline(offline);
+          await fire("networkChange", { isConnected: !offline, networkType: offline ? "none" : "wifi" });
+          break;
+        case "deny":
+        case "allow":
+          if (!timed.method) throw new Error(`a "${timed.event}" event names the method (for example "getLocation")`);
+          if (timed.event === "deny") denied.add(timed.method);
+          else denied.delete(timed.method);
+          break;
+      }
+      // Let the page act on it (its requests start a moment after the event) before the next step.
+      await page.waitForTimeout(EVENT_SETTLE_MS);
+      await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+      await gatewayCalls();
+    };
+
+    const pattern = (name: string) => (/^\/.+\/[a-z]*$/.test(name) ? new RegExp(name.slice(1, name.lastIndexOf("/")), name.slice(name.lastIndexOf("/") + 1)) : name);
+    const step = async (index: number, step: Step) => {
+      const entry: Extract<TranscriptEntry, { kind: "step" }> = { kind: "step", seq: ++seq, at: Date.now() - started, step, ok: true };
+      entries.push(entry);
+      try {
+        if ("click" in step) await page.getByRole(step.click.role as Parameters<Page["getByRole"]>[0], { name: pattern(step.click.name), exact: true }).first().click({ timeout: 10_000 });
+        else if ("fill" in step) await page.getByRole(step.fill.role as Parameters<Page["getByRole"]>[0], { name: pattern(step.fill.name), exact: true }).first().fill(step.fill.value, { timeout: 10_000 });
+        else if ("goto" in step) await page.goto(`${appUrl}${step.goto}`);
+        else if ("waitFor" in step) await page.getByText(step.waitFor.text).first().waitFor({ state: "visible", timeout: step.waitFor.timeoutMs });
+        else if ("wait" in step) await page.waitForTimeout(step.wait);
+        else if ("screenshot" in step) await page.screenshot({ path: join(options.screenshotsDir ?? ".", step.screenshot), fullPage: true });
+        await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+      } catch (error) {
+        entry.ok = false;
+        entry.error = `step ${index}: ${(error as Error).message.split("\n")[0]}`;
+      }
+      record(entry);
+      await gatewayCalls();
+      return entry.ok;
+    };
+
+    // The launch: signed in as the wallet would (the sandbox's sign-in), then the entry page.
+    const launchEntry: Extract<TranscriptEntry, { kind: "step" }> = { kind: "step", seq: ++seq, at: 0, step: { launch: scenario.launch }, ok: true };
+    entries.push(launchEntry);
+    try {
+      if (scenario.launch.member && scenario.launch.path.includes("{token}")) {
+        // The wallet opens a page with the member's session token in it (/mycoupons/{token}).
+        const login = (await (await fetch(`${sandboxUrl}/member/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ openId: scenario.launch.member }) })).json()) as { data?: { token?: string } };
+        if (!login.data?.token) throw new Error(`the sandbox has no member ${scenario.launch.member}`);
+        await page.goto(`${appUrl}${scenario.launch.path.replaceAll("{token}", encodeURIComponent(login.data.token))}`);
+      } else if (scenario.launch.member) {
+        const response = await fetch(`${sandboxUrl}/oauth/authorize`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ openId: scenario.launch.member, redirect_uri: `${appUrl}/index`, state: scenario.launch.state ?? "" }),
+          redirect: "manual",
+        });
+        const location = response.headers.get("location");
+        if (response.status !== 302 || !location) throw new Error(`the sandbox did not sign ${scenario.launch.member} in (HTTP ${response.status})`);
+        await page.goto(location);
+        await page.waitForURL((url) => !url.searchParams.has("code"), { timeout: 15_000 });
+        // The first page after the login hands the wallet its configuration: let it, as a person would.
+        await page.waitForFunction(() => document.documentElement.dataset.host !== undefined, undefined, { timeout: 15_000 });
+        await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+        // The login's state opens its own page; otherwise the launch's path is opened once signed in.
+        if (!scenario.launch.state && scenario.launch.path !== "/index") await page.goto(`${appUrl}${scenario.launch.path}`);
+      } else {
+        await page.goto(`${appUrl}${scenario.launch.path}`);
+      }
+      await page.waitForFunction(() => document.documentElement.dataset.host !== undefined, undefined, { timeout: 15_000 });
+      await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+    } catch (error) {
+      launchEntry.ok = false;
+      launchEntry.error = `launch: ${(error as Error).message.split("\n")[0]}`;
+    }
+    record(launchEntry);
+    await gatewayCalls();
+
+    let ok = launchEntry.ok;
+    const eventsAfter = (index: number) => scenario.timeline.filter((timed) => timed.afterStep === index);
+    if (ok) for (const timed of eventsAfter(0)) await event(timed);
+    for (let index = 1; ok && index <= scenario.steps.length; index++) {
+      ok = await step(index, scenario.steps[index - 1]);
+      if (ok) for (const timed of eventsAfter(index)) await event(timed);
+    }
+
+    await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+    await gatewayCalls();
+    const url = new URL(page.url());
+    const final = { path: `${url.pathname}${url.search}`, text: (await page.locator("body").innerText().catch(() => "")).slice(0, FINAL_TEXT_MAX) };
+    const expectations = [];
+    for (const expectation of scenario.expect) {
+      let shown: boolean | undefined;
+      if ("text" in expectation) {
+        // A live check: the text may take a moment (a payment's result).
+        const deadline = Date.now() + TEXT_WAIT_MS;
+        const want = expectation.visible !== false;
+        do {
+          shown = await page.getByText(expectation.text).first().isVisible().catch(() => false);
+          if (shown === want) break;
+          await page.waitForTimeout(200);
+        } while (Date.now() < deadline);
+      }
+      expectations.push(checkExpectation({ entries, final }, expectation, shown === undefined ? undefined : () => shown!));
+    }
+    const steps = entries.filter((entry) => entry.kind === "step");
+    return {
+      scenario: scenario.name,
+      profile,
+      startedAt: new Date(started).toISOString(),
+      entries,
+      final,
+      expectations,
+      ok: steps.every((entry) => entry.kind === "step" && entry.ok) && expectations.every((result) => result.ok),
+    };
+  } finally {
+    await context?.close().catch(() => undefined);
+    await ownBrowser?.close().catch(() => undefined);
+  }
+}
+
+/** Reads a scenario file (JSON), validated; errors name the field. */
+export async function readScenario(file: string): Promise<{ scenario: Scenario; baseDir: string }> {
+  const { ScenarioSchema } = await import("./scenario");
+  const parsed = ScenarioSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${file}: ${issue?.path.join(".") || "(top)"}: ${issue?.message ?? "invalid"}`);
+  }
+  return { scenario: parsed.data, baseDir: dirname(resolve(file)) };
+}
