@@ -4,6 +4,7 @@ import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+import { installErrorReporting } from "./lib/errors/reporter";
 import { DEFAULT_LOCALE, normalizeLocale } from "./lib/i18n/locale";
 import { RESOURCES } from "./locales";
 
@@ -18,6 +19,7 @@ function adoptRenderedAddress() {
 }
 
 async function hydrate() {
+  installErrorReporting();
   adoptRenderedAddress();
   await i18next.use(initReactI18next).init({
     lng: normalizeLocale(document.documentElement.lang) ?? DEFAULT_LOCALE,

@@ -3,6 +3,9 @@
  * streaming renderer (whole document at once for bots), its scripts carrying the request's CSP nonce.
  * Document and data replies also replace any cookie of the mall that arrived with a bad value.
  */
+import { ErrorReportSchema } from "./lib/errors/report";
+import { environmentName } from "./server/config.server";
+import { sendErrorReport } from "./server/error-reports.server";
 import { PassThrough } from "node:stream";
 import {
   createReadableStreamFromReadable,
@@ -44,6 +47,21 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
+  // The server's own errors go to the same collector as the pages' (spec section 8).
+  const url = new URL(request.url);
+  const report = ErrorReportSchema.safeParse({
+    kind: "server",
+    message: error instanceof Error ? error.message || error.name : isRouteErrorResponse(error) ? `HTTP ${error.status}` : String(error),
+    stack: error instanceof Error ? error.stack?.split("\n").slice(0, 12).join("\n") : undefined,
+    path: url.pathname,
+  });
+  let environment: ReturnType<typeof environmentName> | null = null;
+  try {
+    environment = environmentName(url);
+  } catch {
+    environment = null;
+  }
+  if (report.success && environment) void sendErrorReport(report.data, { environment, userAgent: request.headers.get("user-agent") });
 };
 
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {

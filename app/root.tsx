@@ -2,6 +2,7 @@
  * The document: locale, titles, the frame, and the overlays every page shares (the agreement pop-up
  * among them). The root loader calls the gateway only to check the terms once per login.
  */
+import { reportError } from "./lib/errors/reporter";
 import "./zod-config";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
@@ -155,6 +156,10 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
+  // What broke the page goes to the error-reporting service (a loader's 5xx is the server's own report).
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) reportError("render", error);
+  }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
   if (isRouteErrorResponse(error) && error.status === 429) return <OverwhelmedScreen />;
   if (isRouteErrorResponse(error) && error.status === 400) {

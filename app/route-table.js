@@ -73,6 +73,7 @@ export const OTHER_ROUTES = [
   { name: "resourceOrderStatus", path: "/resources/order-status", file: "routes/resources.order-status.ts" },
   { name: "resourceWallet", path: "/resources/wallet", file: "routes/resources.wallet.ts" },
   { name: "resourceTime", path: "/resources/time", file: "routes/resources.time.ts" },
+  { name: "resourceErrors", path: "/resources/errors", file: "routes/resources.errors.ts" },
 ];
 
 /** Any other path: the not-found screen with HTTP 404. */

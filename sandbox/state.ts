@@ -22,6 +22,7 @@ import { Shop } from "./domain/shop";
 import { MilesOrderRecordSchema, SeckillLiveSchema, seedSeckills, type MilesOrderRecord, type SeckillLive } from "./domain/promotions";
 import { playHistory } from "./domain/history";
 import { MemberFixtureSchema, type Fixtures, type MemberFixture } from "./fixtures";
+import type { CollectedError } from "../app/lib/errors/report";
 
 /**
  * A member as the gateway keeps them. Their mCoin balance is not here: it is their ledger's
@@ -96,6 +97,8 @@ export interface LoggedCall {
 }
 
 const MAX_LOG = 2000;
+/** Error reports kept (the newest): a page in a loop of errors cannot fill the memory. */
+export const MAX_ERRORS = 200;
 const MAX_SEARCH_HISTORY = 10;
 /** A scenario needs a handful of faults; more is a runaway script, refused rather than kept. */
 export const MAX_FAULTS = 100;
@@ -201,8 +204,26 @@ export class SandboxState {
     this.idempotency.clearInFlight();
     this.faults = [];
     this.calls = [];
+    this.errors = [];
     this.nonces.clear();
     this.changed();
+  }
+
+  // --- error reports (the mall's collector on the sandbox; process memory, newest last) ----------
+
+  private errors: CollectedError[] = [];
+
+  collectError(report: CollectedError): void {
+    this.errors.push(report);
+    if (this.errors.length > MAX_ERRORS) this.errors.splice(0, this.errors.length - MAX_ERRORS);
+  }
+
+  collectedErrors(): CollectedError[] {
+    return [...this.errors];
+  }
+
+  clearErrors(): void {
+    this.errors = [];
   }
 
   /** Flash sales, seckills and Asia Miles (fixtures/promotions.json). */

@@ -4,7 +4,7 @@
  * (configuration, status bar, system info, go-back on popstate, secret door, refresh on return).
  */
 import { useFetcher, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { FIRST_COUPON_TAB, setCouponTab } from "../lib/coupon-tab";
 import { useTranslation } from "react-i18next";
 import { useScreenRoute } from "../hooks/use-screen-route";
@@ -20,6 +20,7 @@ import { formatPoints } from "../lib/money/format";
 import { HostEventScreen } from "./host-event-screen";
 import { LoadingOverlay } from "./loading-overlay";
 import { SCREEN_SKELETONS } from "./screen-skeletons";
+import { HostDevPanel } from "./host-dev-panel";
 import { SimulatedCashier } from "./simulated-cashier";
 
 /** The page's view of the gateway clock and the device, shared by the screens that need them. */
@@ -66,6 +67,7 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
   useCouponTabReset(screen?.name);
   useHostBackButton(hostBack);
   const offline = useOffline();
+  const main = useSlideTransition(location.pathname);
 
   return (
     <div className="page" data-analytics-page={screen?.name ?? "notFound"}>
@@ -89,10 +91,11 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
           <span>{t("network.abnormalMessage")}</span>
         </div>
       ) : null}
-      <main>{Skeleton ? <Skeleton /> : children}</main>
+      <main ref={main}>{Skeleton ? <Skeleton /> : children}</main>
       <LoadingOverlay screen={screen} />
       <HostEventScreen />
       <SimulatedCashier walletUrl={simulatedWallet} />
+      {simulatedWallet ? <HostDevPanel /> : null}
     </div>
   );
 }
@@ -116,6 +119,9 @@ function useHostSetup(hostConfig: Record<string, unknown> | null) {
       .getSystemInfo()
       .then((info) => {
         device.systemInfo = info;
+        // Device info sent to the host (spec section 3), with the page's analytics.
+        const { screenWidth, screenHeight, terminalType, app, brand, model, imei, imsi, ip, mac, networkType } = info;
+        void getHostBridge().trackEvent({ name: "device_info", params: { screenWidth, screenHeight, terminalType, app, brand, model, imei, imsi, ip, mac, networkType } });
       })
       .catch(() => {});
   }, []);
@@ -160,6 +166,33 @@ function useSecretDoor(screen: ScreenRoute | undefined, secretDoor: boolean) {
 }
 
 const RETURN_DEDUPE_MS = 1_000;
+/** Layout effects run in the browser only (the server has no layout; React warns there). */
+const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
+const SLIDE_MS = 220;
+
+/**
+ * "A slide transition depends on back or forward direction" (spec section 2): a new screen slides in
+ * from the right, the previous one (back) from the left; none on the first page, none when the member
+ * asked for reduced motion. The direction is the history entry's index against the last one. The
+ * screen is not remounted: only its frame moves, with the Web Animations API.
+ */
+function useSlideTransition(pathname: string) {
+  const main = useRef<HTMLElement>(null);
+  const last = useRef<{ pathname: string; index: number } | null>(null);
+  useIsomorphicLayoutEffect(() => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    const previous = last.current;
+    last.current = { pathname, index };
+    const element = main.current;
+    if (!previous || previous.pathname === pathname || !element) return;
+    const direction = index < previous.index ? "back" : "forward";
+    element.dataset.slide = direction;
+    if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches || typeof element.animate !== "function") return;
+    const from = direction === "forward" ? "8%" : "-8%";
+    element.animate([{ transform: `translateX(${from})`, opacity: 0.4 }, { transform: "translateX(0)", opacity: 1 }], { duration: SLIDE_MS, easing: "cubic-bezier(0.2, 0.8, 0.2, 1)" });
+  }, [pathname]);
+  return main;
+}
 
 /**
  * The wallet's back button (when it hands it to the page): the mall's previous page, or the wallet's

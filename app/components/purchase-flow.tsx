@@ -103,6 +103,8 @@ export function usePayment() {
       const outcome = await getHostBridge()
         .choosePayment({ paymentId: order.orderNo, amount: order.cashCents / 100 })
         .catch(() => ({ status: "failed" as const }));
+      // The host's analytics hear how the cashier went (page tags come from the frame).
+      void getHostBridge().trackEvent({ name: "payment", page: document.querySelector<HTMLElement>("[data-analytics-page]")?.dataset.analyticsPage, params: { outcome: outcome.status, orderKind: order.orderKind } });
       if (outcome.status === "cancelled") {
         setBusy(false);
         cancel.submit({ intent: "cancel", orderId: String(order.id), idempotencyKey: newIdempotencyKey() }, { method: "post" });

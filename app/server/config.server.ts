@@ -59,6 +59,13 @@ const EnvSchema = z.object({
   MCOIN_API_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Customer service's phone number, called through the host (the spec does not give one). */
   MCOIN_SERVICE_PHONE: z.string().regex(/^\+?[0-9 ]{6,20}$/).default("+853 2833 0000"),
+  /**
+   * Where error reports go (POST, JSON: app/lib/errors/report.ts). Default: the sandbox's collector
+   * for requests of the sandbox environment, and the server's log (stderr, one JSON line) otherwise.
+   */
+  MCOIN_ERROR_REPORT_URL: Url.optional(),
+  /** The sandbox's control token, when it has one (the mall sends its error reports to the sandbox's collector with it). */
+  MCOIN_SANDBOX_CONTROL_TOKEN: z.string().min(1).optional(),
   /** Where the server reaches the sandbox gateway. */
   MCOIN_SANDBOX_URL: Url.default("http://127.0.0.1:4010"),
   /** Where browsers reach the sandbox's sign-in page; default: the page's own host on the sandbox's port. */

@@ -150,28 +150,19 @@ export function diffTranscripts(a: Pick<Transcript, "entries">, b: Pick<Transcri
 }
 
 /**
- * The entries in an order two runs share: what happens between two steps (or events) runs
- * concurrently in the page (effects, loaders), so within each stretch the entries are sorted by what
- * they are. Gateway calls are left out unless asked for: the mall's server makes them concurrently
- * and they interleave differently on every run.
+ * The entries in an order two runs share. The steps and host events keep theirs; the calls a page
+ * makes run concurrently (effects, loaders, the cashier's answer landing during one step or the next),
+ * so they are compared as a set, sorted by what they are. Gateway calls are left out unless asked for:
+ * the mall's server makes them concurrently too.
  */
 function canonical(entries: TranscriptEntry[], gateway: boolean): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = [];
-  let stretch: Record<string, unknown>[] = [];
-  const flush = () => {
-    stretch.sort((x, y) => (JSON.stringify(x) < JSON.stringify(y) ? -1 : JSON.stringify(x) > JSON.stringify(y) ? 1 : 0));
-    out.push(...stretch);
-    stretch = [];
-  };
-  for (const entry of [...entries].sort((x, y) => x.seq - y.seq)) {
-    if (entry.kind === "gateway" && !gateway) continue;
-    if (entry.kind === "step" || entry.kind === "event") {
-      flush();
-      out.push(normalize(entry));
-    } else stretch.push(normalize(entry));
-  }
-  flush();
-  return out;
+  const ordered = [...entries].sort((x, y) => x.seq - y.seq);
+  const sorted = (list: TranscriptEntry[]) => list.map(normalize).sort((x, y) => (JSON.stringify(x) < JSON.stringify(y) ? -1 : JSON.stringify(x) > JSON.stringify(y) ? 1 : 0));
+  return [
+    ...ordered.filter((entry) => entry.kind === "step" || entry.kind === "event").map(normalize),
+    ...sorted(ordered.filter((entry) => entry.kind === "call")),
+    ...(gateway ? sorted(ordered.filter((entry) => entry.kind === "gateway")) : []),
+  ];
 }
 
 /** One line per difference, for a person. */

@@ -12,6 +12,7 @@ import { DEFAULT_HOST, startSandboxServer } from "../../sandbox/server";
 import { CONTROL_TOKEN_ENV } from "../context";
 import { CliError } from "../errors";
 import { output, parseOptions } from "../options";
+import { errorsCommand } from "./errors";
 import { ledgerCommand } from "./ledger";
 import { ordersCommand } from "./orders";
 import { redeemCommand, shipCommand } from "./till";
@@ -39,6 +40,7 @@ export function sandboxCommand(): Command {
     .addCommand(ordersCommand())
     .addCommand(redeemCommand())
     .addCommand(shipCommand())
+    .addCommand(errorsCommand())
     .option("-p, --port <port>", "port to listen on", "4010")
     .option("--host <host>", "interface to listen on; any but loopback makes the controls need a token", DEFAULT_HOST)
     .addOption(
@@ -68,7 +70,8 @@ Examples:
 
 Controls (see README): POST /__sandbox/reset, POST /__sandbox/clock, POST /__sandbox/faults,
 GET /__sandbox/log, PATCH /__sandbox/members/:openId, PATCH /__sandbox/offers/:id (stock, status),
-GET /__sandbox/members/:openId/ledger and /orders, POST /__sandbox/redeem and /ship, GET /oauth/authorize (the demo members'
+GET /__sandbox/members/:openId/ledger and /orders, POST /__sandbox/redeem and /ship, GET /__sandbox/errors
+(the mall's error reports), GET /oauth/authorize (the demo members'
 sign-in page), POST /__wallet/pay (the wallet's stand-in, for the mall's origins). They take JSON
 (Content-Type: application/json) and refuse web pages of other origins; with a control token,
 send it as Authorization: Bearer <token> or X-Sandbox-Token: <token>.`,

@@ -23,6 +23,8 @@
  *                                                 → { orderNo, couponNo, status, usedAt, store } (409 { reason } when refused)
  *   POST   /__sandbox/ship                        { orderNo }: settled goods leave (delivery) or are ready at the store (pick-up)
  *   GET    /__sandbox/state                       the business data and its digest (state.ts, redactedView)
+ *   POST   /__sandbox/errors                      an error report of the mall's (app/lib/errors/report.ts); GET lists
+ *                                                 them { errors } (oldest first, the newest 200), DELETE clears them
  *
  * They can reset or rewrite the whole gateway, so one guard stands before them all (health stays
  * open: start scripts wait on it). It refuses what a web page of another origin sends (a no-cors
@@ -30,6 +32,7 @@
  * token, a request without it. Without a token (loopback only) it refuses a request addressed to a
  * name other than a loopback one: a DNS-rebound page would otherwise count as same-origin.
  */
+import { CollectedErrorSchema } from "../../app/lib/errors/report";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { isIP } from "node:net";
 import { http, HttpResponse, type HttpHandler } from "msw";
@@ -207,6 +210,19 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings, 
     }),
     http.delete("*/__sandbox/faults", () => {
       state.clearFaults();
+      return HttpResponse.json({ ok: true });
+    }),
+
+    // The mall's error reports (MCOIN_ERROR_REPORT_URL on the sandbox): collected, listed, cleared.
+    http.post("*/__sandbox/errors", async ({ request }) => {
+      const parsed = await body(request, CollectedErrorSchema);
+      if ("error" in parsed) return parsed.error;
+      state.collectError(parsed.data);
+      return HttpResponse.json({ ok: true }, { status: 201 });
+    }),
+    http.get("*/__sandbox/errors", () => HttpResponse.json({ errors: state.collectedErrors() })),
+    http.delete("*/__sandbox/errors", () => {
+      state.clearErrors();
       return HttpResponse.json({ ok: true });
     }),
 

@@ -69,6 +69,12 @@ function choose(): Promise<HostBridge> {
 let chosen: Promise<HostBridge> | null = null;
 let facade: HostBridge | null = null;
 
+/** The host once it is known which answers (the wallet's adapter or the simulated host). */
+export function whenHostChosen(): Promise<HostBridge> {
+  getHostBridge();
+  return chosen!;
+}
+
 export function getHostBridge(): HostBridge {
   if (facade) return facade;
   const bridge = () =>

@@ -1,0 +1,32 @@
+/**
+ * The page's side of error reporting: uncaught errors, unhandled rejections and the error screens'
+ * render errors go to /resources/errors (the mall's server forwards them to the collector). At most
+ * MAX_REPORTS per page load and each message once, so a page stuck in a loop cannot flood anything.
+ */
+import type { ErrorReport } from "./report";
+
+const MAX_REPORTS = 10;
+const sent = new Set<string>();
+
+function screenName(): string | undefined {
+  return document.querySelector<HTMLElement>("[data-analytics-page]")?.dataset.analyticsPage;
+}
+
+export function reportError(kind: ErrorReport["kind"], error: unknown): void {
+  if (typeof window === "undefined") return;
+  const message = (error instanceof Error ? error.message || error.name : String(error ?? "unknown error")).slice(0, 500) || "unknown error";
+  if (sent.size >= MAX_REPORTS || sent.has(`${kind}:${message}`)) return;
+  sent.add(`${kind}:${message}`);
+  const body = new URLSearchParams({ kind, message, path: window.location.pathname });
+  const stack = error instanceof Error ? error.stack?.split("\n").slice(0, 12).join("\n").slice(0, 4_000) : undefined;
+  if (stack) body.set("stack", stack);
+  const screen = screenName();
+  if (screen) body.set("screen", screen);
+  void fetch("/resources/errors", { method: "POST", body, keepalive: true, credentials: "same-origin" }).catch(() => undefined);
+}
+
+/** Listens for what nothing caught; once per page. */
+export function installErrorReporting(): void {
+  window.addEventListener("error", (event) => reportError("page", event.error ?? event.message));
+  window.addEventListener("unhandledrejection", (event) => reportError("unhandled-rejection", event.reason));
+}

@@ -1,0 +1,36 @@
+/**
+ * Sends error reports (the page's, through /resources/errors, and the server's own) to the
+ * collector: MCOIN_ERROR_REPORT_URL, else the sandbox's /__sandbox/errors for the sandbox
+ * environment, else the server's log. Reporting never fails the request that reports: a collector
+ * that is down or slow (2 s) loses the report, and says so in the log.
+ */
+import type { CollectedError, ErrorReport } from "../lib/errors/report";
+import { env, type EnvironmentName } from "./config.server";
+
+const SEND_TIMEOUT_MS = 2_000;
+
+export function collectorUrl(environment: EnvironmentName): string | null {
+  if (env.MCOIN_ERROR_REPORT_URL) return env.MCOIN_ERROR_REPORT_URL;
+  if (environment === "sandbox") return `${env.MCOIN_SANDBOX_URL.replace(/\/+$/, "")}/__sandbox/errors`;
+  return null;
+}
+
+export async function sendErrorReport(report: ErrorReport, context: { environment: EnvironmentName; userAgent?: string | null }): Promise<void> {
+  const collected: CollectedError = { ...report, at: Date.now(), environment: context.environment, ...(context.userAgent ? { userAgent: context.userAgent.slice(0, 300) } : {}) };
+  const url = collectorUrl(context.environment);
+  if (!url) {
+    console.error(JSON.stringify({ errorReport: collected }));
+    return;
+  }
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(env.MCOIN_SANDBOX_CONTROL_TOKEN && context.environment === "sandbox" ? { "x-sandbox-token": env.MCOIN_SANDBOX_CONTROL_TOKEN } : {}) },
+      body: JSON.stringify(collected),
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+    if (!response.ok) console.error(`error report refused by ${new URL(url).origin}: HTTP ${response.status}`);
+  } catch (error) {
+    console.error(`error report not delivered to ${new URL(url).origin}: ${(error as Error).message}`);
+  }
+}
