@@ -12,8 +12,9 @@
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { ProfileSchema, type Profile, type Rule, type Scenario, type Step, type TimelineEvent } from "./scenario";
-import { checkExpectation, matches, type Transcript, type TranscriptEntry } from "./transcript";
+import { ProfileSchema, type Profile, type Scenario, type Step, type TimelineEvent } from "./scenario";
+import { createScriptedHost } from "./scripted-host";
+import { checkExpectation, type Transcript, type TranscriptEntry } from "./transcript";
 
 export interface RunOptions {
   scenario: Scenario;
@@ -31,8 +32,6 @@ export interface RunOptions {
 }
 
 export const CHROMIUM = process.env.MCOIN_CHROMIUM ?? "/usr/bin/chromium";
-/** Senado Square, Macau: where the scripted phone is unless a rule says otherwise. */
-const LOCATION = { latitude: 22.1935, longitude: 113.5397 };
 const TEXT_WAIT_MS = 5_000;
 const EVENT_SETTLE_MS = 250;
 const FINAL_TEXT_MAX = 50_000;
@@ -83,8 +82,6 @@ const INJECTED_WALLET = `(() => {
   document.addEventListener("DOMContentLoaded", () => document.dispatchEvent(new Event("MPayJSBridgeReady")));
 })();`;
 
-type Answer = { answer: Record<string, unknown> } | { fail: { errorCode: number | string; errorMessage: string } } | { timeout: true };
-
 export async function runScenario(options: RunOptions): Promise<Transcript> {
   const { scenario } = options;
   const profile = loadProfile(scenario.profile, options.baseDir);
@@ -93,9 +90,6 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
   const started = Date.now();
   const entries: TranscriptEntry[] = [];
   let seq = 0;
-  const denied = new Set<string>();
-  let offline = false;
-  const counters = new Map<string, number>();
   const record = (entry: TranscriptEntry) => {
     options.onEntry?.(entry);
   };
@@ -122,105 +116,21 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
     return (await response.json().catch(() => ({}))) as Record<string, unknown>;
   };
 
-  /** The rule's answer for this call (a sequence moves on one answer per call), or null. */
-  const ruleAnswer = (method: string, params: Record<string, unknown>): (Answer & { delayMs?: number }) | null => {
-    const declared = scenario.rules[method];
-    if (!declared) return null;
-    const rules: Rule[] = Array.isArray(declared) ? declared : [declared];
-    const index = rules.findIndex((rule) => matches(params, rule.when));
-    if (index < 0) return null;
-    const rule = rules[index];
-    if ("sequence" in rule) {
-      const key = `${method}#${index}`;
-      const at = counters.get(key) ?? 0;
-      counters.set(key, at + 1);
-      return rule.sequence[Math.min(at, rule.sequence.length - 1)] as Answer & { delayMs?: number };
-    }
-    return rule as Answer & { delayMs?: number };
-  };
-
-  const cashier = async (params: Record<string, unknown>): Promise<{ answer: Answer; note: string }> => {
-    const { outcome, confirmAfterMs } = scenario.cashier;
-    if (outcome === "cancel") return { answer: { answer: { resultStatus: "6001" } }, note: "cashier: the member left" };
-    const response = await fetch(`${sandboxUrl}/__wallet/pay`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        orderNo: String(params.paymentId ?? ""),
-        amountCents: Math.round(Number(params.amount ?? 0) * 100),
-        outcome: outcome === "fail" ? "failed" : "paid",
-        delayMs: outcome === "delayed" ? confirmAfterMs : 0,
-      }),
-    });
-    if (outcome === "fail") return { answer: { answer: { resultStatus: "4000", memo: "Payment failed" } }, note: "cashier: failed" };
-    if (!response.ok) return { answer: { answer: { resultStatus: "4000", memo: `the wallet refused: HTTP ${response.status}` } }, note: "cashier: the wallet refused" };
-    return { answer: { answer: { resultStatus: "9000" } }, note: outcome === "delayed" ? `cashier: paid, confirmation in ${confirmAfterMs} ms` : "cashier: paid" };
-  };
-
-  const defaultAnswer = (method: string): Record<string, unknown> => {
-    switch (method) {
-      case "getLocation":
-        return { ...LOCATION };
-      case "getNetworkType":
-        return { networkType: offline ? "none" : "wifi" };
-      case "getSystemInfo":
-        return {
-          screenWidth: profile.screen.width,
-          screenHeight: profile.screen.height,
-          terminalType: "H5",
-          app: "MPay",
-          brand: "Scripted",
-          model: "mcoin bridge",
-          imei: "",
-          imsi: "",
-          ip: "127.0.0.1",
-          mac: "",
-          networkType: offline ? "none" : "wifi",
-          platform: profile.platform,
-        };
-      default:
-        return {};
-    }
-  };
-
-  /** The scripted host's answer to one call of the mall's. */
+  const host = createScriptedHost({
+    scenario,
+    profile,
+    pay: async (request) => {
+      const response = await fetch(`${sandboxUrl}/__wallet/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request) });
+      return { ok: response.ok, status: response.status };
+    },
+  });
+  /** The scripted host's answer to one call of the mall's, recorded. */
   const answerCall = async (method: string, raw: unknown): Promise<Record<string, unknown>> => {
-    const params = raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-    const entry: Extract<TranscriptEntry, { kind: "call" }> = { kind: "call", seq: ++seq, at: Date.now() - started, method, args: params };
+    const entry: Extract<TranscriptEntry, { kind: "call" }> = { kind: "call", seq: ++seq, at: Date.now() - started, method, args: {} };
     entries.push(entry);
-    let answer: Answer;
-    let delayMs = 0;
-    if (denied.has(method)) {
-      answer = { fail: { errorCode: 11, errorMessage: "permission denied" } };
-      entry.note = "permission refused";
-    } else {
-      const ruled = ruleAnswer(method, params);
-      if (ruled) {
-        answer = ruled;
-        delayMs = ruled.delayMs ?? 0;
-      } else if (method === "tradePay") {
-        delayMs = scenario.cashier.delayMs ?? 0;
-        const paid = await cashier(params);
-        answer = paid.answer;
-        entry.note = paid.note;
-      } else {
-        answer = { answer: defaultAnswer(method) };
-      }
-    }
-    if (delayMs > 0) await new Promise((done) => setTimeout(done, delayMs));
-    if ("timeout" in answer) {
-      entry.timedOut = true;
-      record(entry);
-      return { __timeout: true };
-    }
-    if ("fail" in answer) {
-      entry.error = { errorCode: answer.fail.errorCode, errorMessage: answer.fail.errorMessage };
-      record(entry);
-      return { errorCode: answer.fail.errorCode, errorMessage: answer.fail.errorMessage };
-    }
-    entry.answer = answer.answer;
+    const reply = await host.answer(method, raw, entry);
     record(entry);
-    return answer.answer;
+    return reply;
   };
 
   // Every run starts from the fixtures unless the scenario says otherwise.
@@ -276,15 +186,15 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
         }
         case "offline":
         case "online":
-          offline = timed.event === "offline";
+          const offline = timed.event === "offline";
+          host.setOffline(offline);
           await context!.setOffline(offline);
           await fire("networkChange", { isConnected: !offline, networkType: offline ? "none" : "wifi" });
           break;
         case "deny":
         case "allow":
           if (!timed.method) throw new Error(`a "${timed.event}" event names the method (for example "getLocation")`);
-          if (timed.event === "deny") denied.add(timed.method);
-          else denied.delete(timed.method);
+          host.setDenied(timed.method, timed.event === "deny");
           break;
       }
       // Let the page act on it (its requests start a moment after the event) before the next step.
