@@ -58,13 +58,16 @@ test("the host is configured once, with the login's state, and every page is tag
   const calls = await hostCalls(page);
   expect(calls.filter((call) => call.method === "configure")).toHaveLength(1);
   expect(calls.find((call) => call.method === "configure")?.args[0]).toMatchObject({ appId: "mcoin-mall-sandbox" });
-  expect(calls.find((call) => call.method === "trackEvent")?.args[0]).toEqual({ name: "page_view", page: "index" });
+  const pageView = (call: { method: string; args: unknown[] }) => call.method === "trackEvent" && (call.args[0] as { name: string }).name === "page_view";
+  expect(calls.find(pageView)?.args[0]).toEqual({ name: "page_view", page: "index" });
+  // The device info goes to the host's analytics too (spec section 3).
+  expect(calls.find((call) => call.method === "trackEvent" && (call.args[0] as { name: string }).name === "device_info")?.args[0]).toMatchObject({ params: { terminalType: "H5", app: "MPay" } });
   await expect(page.locator("[data-analytics-page='index']")).toBeVisible();
 
   await page.getByRole("link", { name: "My orders" }).click();
   await expect(page.locator("[data-analytics-page='myOrder']")).toBeVisible();
   await expect
-    .poll(async () => (await hostCalls(page)).filter((call) => call.method === "trackEvent").map((call) => (call.args[0] as { page: string }).page))
+    .poll(async () => (await hostCalls(page)).filter(pageView).map((call) => (call.args[0] as { page: string }).page))
     .toEqual(["index", "myOrder"]);
 });
 

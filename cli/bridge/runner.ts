@@ -211,6 +211,8 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
         if ("click" in step) await page.getByRole(step.click.role as Parameters<Page["getByRole"]>[0], { name: pattern(step.click.name), exact: true }).first().click({ timeout: 10_000 });
         else if ("fill" in step) await page.getByRole(step.fill.role as Parameters<Page["getByRole"]>[0], { name: pattern(step.fill.name), exact: true }).first().fill(step.fill.value, { timeout: 10_000 });
         else if ("goto" in step) await page.goto(`${appUrl}${step.goto}`);
+        else if ("historyBack" in step) await page.goBack();
+        else if ("historyForward" in step) await page.goForward();
         else if ("waitFor" in step) await page.getByText(step.waitFor.text).first().waitFor({ state: "visible", timeout: step.waitFor.timeoutMs });
         else if ("wait" in step) await page.waitForTimeout(step.wait);
         else if ("screenshot" in step) await page.screenshot({ path: join(options.screenshotsDir ?? ".", step.screenshot), fullPage: true });

@@ -75,6 +75,9 @@ export const StepSchema = z.union([
   z.object({ click: Target }).strict(),
   z.object({ fill: Target.extend({ role: z.string().max(40).default("textbox"), value: z.string().max(2000) }) }).strict(),
   z.object({ goto: z.string().regex(/^\/[^\s]*$/, "a path of the mall, starting with /") }).strict(),
+  /** The webview's own history back (a popstate), not the wallet's back button (the timeline's "back"). */
+  z.object({ historyBack: z.literal(true) }).strict(),
+  z.object({ historyForward: z.literal(true) }).strict(),
   z.object({ waitFor: z.object({ text: z.string().min(1).max(200), timeoutMs: z.number().int().min(0).max(60_000).default(10_000) }).strict() }).strict(),
   z.object({ wait: z.number().int().min(0).max(60_000) }).strict(),
   z.object({ screenshot: z.string().regex(/^[\w.-]{1,80}$/, "a file name") }).strict(),

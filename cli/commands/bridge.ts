@@ -80,8 +80,8 @@ A scenario names a device profile (wallet version, language, platform, screen), 
 member, a path, a login state), rules for the wallet's methods (tradePay, getLocation, startApp, ...:
 a fixed answer, one chosen by the call's arguments, a sequence, a delay, a timeout), the cashier's
 outcome (pay, fail, cancel, delayed), a timeline of host events (hidden, visible, back, resume after N
-minutes, offline, online, deny/allow a permission), steps (click, fill, goto, waitFor, wait,
-screenshot) and expectations (text shown, a call made N times with these arguments, calls in order,
+minutes, offline, online, deny/allow a permission), steps (click, fill, goto, historyBack, historyForward, waitFor,
+wait, screenshot) and expectations (text shown, a call made N times with these arguments, calls in order,
 the final path). Exit codes: 0 every step and expectation held, 1 one did not, 2 bad usage.
 
 Examples:
