@@ -27,7 +27,7 @@ import { regionById, regionPath } from "../lib/address/regions";
 import { userAddressList, userAddressSave } from "../lib/api/endpoints";
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "../lib/api/shop-endpoints";
 import { newIdempotencyKey } from "../lib/idempotency-key";
-import { parseForm } from "../server/forms.server";
+import { parseFormData } from "../server/forms.server";
 import { idParam, requireMember } from "../server/gateway.server";
 import { i18n } from "../server/i18n.server";
 import { refusable } from "../server/order-actions.server";
@@ -81,9 +81,9 @@ export async function action({ request, params, context: loadContext }: ActionFu
   const id = params.id === undefined ? undefined : idParam(params.id);
   const context = await requireMember(request, loadContext);
   const t = await i18n.getFixedT(context.locale);
-  const raw = await request.clone().formData().catch(() => new FormData());
-  const values = echo(raw);
-  const form = await parseForm(request, SaveFormSchema);
+  const raw = await request.formData().catch(() => null);
+  const values = echo(raw ?? new FormData());
+  const form = raw ? parseFormData(raw, SaveFormSchema) : ({ success: false, fieldErrors: { form: "unreadable form" } } as const);
   if (!form.success) {
     const limits: Record<string, number> = { name: NAME_MAX, address: DETAIL_MAX };
     const fieldErrors = Object.fromEntries(

@@ -4,13 +4,18 @@ import type { z } from "zod";
 export type FormResult<T> = { success: true; data: T } | { success: false; fieldErrors: Record<string, string> };
 
 export async function parseForm<T>(request: Request, schema: z.ZodType<T>): Promise<FormResult<T>> {
-  let raw: Record<string, unknown>;
+  let raw: FormData;
   try {
-    raw = Object.fromEntries(await request.formData());
+    raw = await request.formData();
   } catch {
     return { success: false, fieldErrors: { form: "unreadable form" } };
   }
-  const result = schema.safeParse(raw);
+  return parseFormData(raw, schema);
+}
+
+/** The same, for a form already read (an action that also shows the fields back as they were typed). */
+export function parseFormData<T>(raw: FormData, schema: z.ZodType<T>): FormResult<T> {
+  const result = schema.safeParse(Object.fromEntries(raw));
   if (result.success) return { success: true, data: result.data };
   const fieldErrors: Record<string, string> = {};
   for (const issue of result.error.issues) fieldErrors[issue.path.join(".") || "form"] ??= issue.message;

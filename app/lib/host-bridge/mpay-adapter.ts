@@ -99,19 +99,17 @@ export function createMPayBridge(jsBridge: MPayJSBridge | (() => MPayJSBridge | 
     const onVisibility = () => page && emit({ type: "visibility", visible: page.visible() });
     const onOnline = () => emit({ type: "network", online: true });
     const onOffline = () => emit({ type: "network", online: false });
-    events?.addEventListener("resume", onResume);
-    events?.addEventListener("back", onBack);
-    events?.addEventListener("networkChange", onNetwork);
-    events?.addEventListener("visibilitychange", onVisibility);
-    page?.window.addEventListener("online", onOnline);
-    page?.window.addEventListener("offline", onOffline);
+    const listening: [Pick<EventTarget, "addEventListener" | "removeEventListener"> | undefined, string, (event: Event) => void][] = [
+      [events, "resume", onResume],
+      [events, "back", onBack],
+      [events, "networkChange", onNetwork],
+      [events, "visibilitychange", onVisibility],
+      [page?.window, "online", onOnline],
+      [page?.window, "offline", onOffline],
+    ];
+    for (const [target, name, handler] of listening) target?.addEventListener(name, handler);
     return () => {
-      events?.removeEventListener("resume", onResume);
-      events?.removeEventListener("back", onBack);
-      events?.removeEventListener("networkChange", onNetwork);
-      events?.removeEventListener("visibilitychange", onVisibility);
-      page?.window.removeEventListener("online", onOnline);
-      page?.window.removeEventListener("offline", onOffline);
+      for (const [target, name, handler] of listening) target?.removeEventListener(name, handler);
     };
   };
 
