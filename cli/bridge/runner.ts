@@ -213,7 +213,13 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
         else if ("goto" in step) await page.goto(`${appUrl}${step.goto}`);
         else if ("historyBack" in step) await page.goBack();
         else if ("historyForward" in step) await page.goForward();
-        else if ("waitFor" in step) await page.getByText(step.waitFor.text).first().waitFor({ state: "visible", timeout: step.waitFor.timeoutMs });
+        else if ("waitFor" in step) {
+          const { text, exact, path, timeoutMs } = step.waitFor;
+          const deadline = Date.now() + timeoutMs;
+          // The path first: a client navigation commits after the click that starts it returns.
+          if (path) await page.waitForURL((url) => `${url.pathname}${url.search}`.startsWith(path), { timeout: timeoutMs, waitUntil: "commit" });
+          if (text) await page.getByText(text, { exact }).first().waitFor({ state: "visible", timeout: Math.max(1, deadline - Date.now()) });
+        }
         else if ("wait" in step) await page.waitForTimeout(step.wait);
         else if ("screenshot" in step) await page.screenshot({ path: join(options.screenshotsDir ?? ".", step.screenshot), fullPage: true });
         await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);

@@ -78,7 +78,21 @@ export const StepSchema = z.union([
   /** The webview's own history back (a popstate), not the wallet's back button (the timeline's "back"). */
   z.object({ historyBack: z.literal(true) }).strict(),
   z.object({ historyForward: z.literal(true) }).strict(),
-  z.object({ waitFor: z.object({ text: z.string().min(1).max(200), timeoutMs: z.number().int().min(0).max(60_000).default(10_000) }).strict() }).strict(),
+  z
+    .object({
+      waitFor: z
+        .object({
+          /** Text shown on the page: a case-insensitive part of it, or the whole of an element's text with "exact". */
+          text: z.string().min(1).max(200).optional(),
+          exact: z.boolean().default(false),
+          /** The page's path (and query) the mall reaches, from its start: "/myOrder". */
+          path: z.string().regex(/^\/[^\s]*$/, "a path of the mall, starting with /").optional(),
+          timeoutMs: z.number().int().min(0).max(60_000).default(10_000),
+        })
+        .strict()
+        .refine((wait) => wait.text !== undefined || wait.path !== undefined, "a waitFor names a text, a path, or both"),
+    })
+    .strict(),
   z.object({ wait: z.number().int().min(0).max(60_000) }).strict(),
   z.object({ screenshot: z.string().regex(/^[\w.-]{1,80}$/, "a file name") }).strict(),
 ]);

@@ -92,4 +92,11 @@ describe("scenarios", () => {
     const parsed = ScenarioSchema.safeParse({ name: "x", steps: [{ tap: { name: "Buy" } }] });
     expect(parsed.success).toBe(false);
   });
+
+  it("a waitFor names a text, a path or both; its text may be matched exactly", () => {
+    expect(ScenarioSchema.safeParse({ name: "x", steps: [{ waitFor: { timeoutMs: 100 } }] }).success).toBe(false);
+    expect(ScenarioSchema.safeParse({ name: "x", steps: [{ waitFor: { path: "myOrder" } }] }).success).toBe(false);
+    const parsed = ScenarioSchema.parse({ name: "x", steps: [{ waitFor: { path: "/myOrder", text: "My Orders", exact: true } }, { waitFor: { text: "Paid" } }] });
+    expect(parsed.steps).toEqual([{ waitFor: { path: "/myOrder", text: "My Orders", exact: true, timeoutMs: 10_000 } }, { waitFor: { text: "Paid", exact: false, timeoutMs: 10_000 } }]);
+  });
 });
