@@ -164,6 +164,15 @@ export default function EditAddress() {
   const regionName = fields.regionId ? regionPath(fields.regionId, locale) : null;
   const mapLink = `/map?${new URLSearchParams({ return: pathname, ...(fields.regionId ? { selected: fields.regionId } : {}) })}`;
   const describedBy = (name: string) => (errors[name] ? `${formId}-${name}-error` : undefined);
+  /** A text field's wiring: its id, name, value, change and error state. */
+  const bind = (name: "name" | "mobile" | "address") => ({
+    id: `${formId}-${name}`,
+    name,
+    value: fields[name],
+    onChange: (event: { target: { value: string } }) => set(name, event.target.value),
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": describedBy(name),
+  });
   const error = (name: string) =>
     errors[name] ? (
       <p className="field__error" id={`${formId}-${name}-error`}>
@@ -195,17 +204,12 @@ export default function EditAddress() {
             {t("address.name")}
           </label>
           <input
-            id={`${formId}-name`}
-            name="name"
+            {...bind("name")}
             className="field__input"
             autoComplete="name"
             maxLength={NAME_MAX}
             required
             placeholder={t("address.namePlaceholder")}
-            value={fields.name}
-            onChange={(event) => set("name", event.target.value)}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy("name")}
           />
           {error("name")}
         </div>
@@ -229,18 +233,13 @@ export default function EditAddress() {
               ))}
             </select>
             <input
-              id={`${formId}-mobile`}
-              name="mobile"
+              {...bind("mobile")}
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
               className="field__input"
               maxLength={20}
               required
-              value={fields.mobile}
-              onChange={(event) => set("mobile", event.target.value)}
-              aria-invalid={errors.mobile ? true : undefined}
-              aria-describedby={describedBy("mobile")}
             />
           </div>
           {error("mobile")}
@@ -272,18 +271,13 @@ export default function EditAddress() {
             {t("address.detail")}
           </label>
           <textarea
-            id={`${formId}-address`}
-            name="address"
+            {...bind("address")}
             className="field__input"
             rows={2}
             maxLength={DETAIL_MAX}
             required
             autoComplete="street-address"
             placeholder={t("address.detailPlaceholder")}
-            value={fields.address}
-            onChange={(event) => set("address", event.target.value)}
-            aria-invalid={errors.address ? true : undefined}
-            aria-describedby={describedBy("address")}
           />
           {error("address")}
         </div>
