@@ -1,0 +1,462 @@
+/**
+ * What `mcoin record` hides before a recording (or a HAR) reaches the disk, and the scan that makes
+ * sure nothing slipped through.
+ *
+ * Redaction rules are data: a name, what they match (field names, header names, a value pattern) and
+ * the placeholder put in their place. `<token>`, `<cust>` and `<code>` are the placeholders a replay
+ * fills back in; everything else becomes `<redacted:NAME>`. Engineers add rules with a JSON file
+ * (`--redact-rules`) or one field at a time (`--redact-field`).
+ *
+ * `findSecrets` is the second line: it looks at the finished document for anything that still looks
+ * like a secret (JWTs, bearer tokens, PEM blocks, phone numbers, long hex or base64 runs, a value
+ * under a sensitive name) and says where, without repeating the secret.
+ */
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { usageError } from "./errors";
+
+/** Where a rule applies: the query, the request headers, the request body, the reply body. */
+export const SCOPES = ["query", "headers", "request", "response"] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** Tells a regular expression that compiles, and does not match an empty text (it would match everywhere). */
+function patternProblem(source: string): string | undefined {
+  let regex: RegExp;
+  try {
+    regex = new RegExp(source);
+  } catch (error) {
+    return `not a valid regular expression (${(error as Error).message})`;
+  }
+  return regex.test("") ? "matches an empty text, so it would match everywhere" : undefined;
+}
+
+export const RedactionRuleSchema = z
+  .strictObject({
+    /** Names the rule in messages and in its default placeholder `<redacted:NAME>`. */
+    name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "a name is lower-case letters, digits and dashes, e.g. member-id"),
+    description: z.string().optional(),
+    /** Field names in the query and in bodies; case, `_` and `-` do not matter (access_token is accessToken). */
+    fields: z.array(z.string().min(1, "a field name is not empty")).optional(),
+    /** Header names, whatever their case. */
+    headers: z.array(z.string().min(1, "a header name is not empty")).optional(),
+    /** A regular expression (JavaScript syntax); each match inside any text is replaced. */
+    pattern: z
+      .string()
+      .superRefine((source, context) => {
+        const problem = patternProblem(source);
+        if (problem) context.addIssue({ code: "custom", message: problem });
+      })
+      .optional(),
+    /** What replaces the value (default `<redacted:NAME>`). */
+    placeholder: z.string().min(1, "a placeholder is not empty").optional(),
+    /** Only there (default: everywhere). */
+    in: z.array(z.enum(SCOPES)).min(1).optional(),
+  })
+  .refine((rule) => Boolean(rule.fields?.length || rule.headers?.length || rule.pattern), {
+    message: "a rule needs fields, headers or a pattern to match",
+  });
+
+export type RedactionRule = z.infer<typeof RedactionRuleSchema>;
+
+export const RulesFileSchema = z
+  .strictObject({
+    $comment: z.string().optional(),
+    rules: z.array(RedactionRuleSchema),
+  })
+  .superRefine((file, context) => {
+    const seen = new Set<string>();
+    file.rules.forEach((rule, index) => {
+      if (seen.has(rule.name)) context.addIssue({ code: "custom", path: ["rules", index, "name"], message: `the name ${rule.name} is used twice` });
+      seen.add(rule.name);
+    });
+  });
+
+/**
+ * A phone number of Macau or Hong Kong (+853/+852 and 8 digits) or the mainland (+86 and 11 digits),
+ * with or without the code, as it appears in text (groups of four may be split by a space or a dash).
+ * Without a code only mobile-like prefixes count, so dates (20261015), prices and ids do not; an
+ * order number (12 digits) is not cut into one either.
+ */
+export const PHONE_PATTERN = String.raw`(?<![\w+./-])(?:(?:\+|00)(?:853|852)[ -]?\d{4}[ -]?\d{4}|(?:\+|00)86[ -]?1\d{2}[ -]?\d{4}[ -]?\d{4}|(?:6\d{3}|28\d{2}|[59]\d{3})[ -]?\d{4}|1[3-9]\d[ -]?\d{4}[ -]?\d{4})(?![\w]|[.-]\d)`;
+
+const JWT_PATTERN = String.raw`(?<![\w-])eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*`;
+const BEARER_PATTERN = String.raw`\b[Bb]earer\s+(?!<)[\w.~+/=-]{6,}`;
+const PEM_PATTERN = String.raw`-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?(?:-----END \1-----|$)`;
+
+/** The rules every recording goes through. */
+export const DEFAULT_RULES: readonly RedactionRule[] = [
+  {
+    name: "token",
+    description: "session, bearer, access and refresh tokens (replay fills in <token>)",
+    fields: ["token", "access_token", "refresh_token", "session_token", "auth_token", "id_token", "bearer_token", "authorization"],
+    headers: ["authorization", "proxy-authorization", "x-auth-token", "x-access-token"],
+    placeholder: "<token>",
+  },
+  {
+    name: "password",
+    description: "passwords and PINs (as <token>, as recordings always had them)",
+    fields: ["password", "passwd", "pass_word", "pin"],
+    placeholder: "<token>",
+  },
+  {
+    name: "secret",
+    description: "signing secrets and client secrets (as <token>, as recordings always had them)",
+    fields: ["secret", "client_secret", "sign_secret", "app_secret", "notify_secret"],
+    placeholder: "<token>",
+  },
+  {
+    name: "key",
+    description: "symmetric keys, the Encrypt header, private and public keys, API keys",
+    fields: ["symmetric_key", "private_key", "public_key", "api_key", "app_key", "secret_key", "aes_key", "md5_key", "encrypt"],
+    headers: ["encrypt", "x-api-key", "api-key"],
+  },
+  {
+    name: "signature",
+    description: "the gateway's Signature header, signature fields, the wallet's Wallet-Signature HMAC",
+    fields: ["signature", "sign", "wallet_signature"],
+    headers: ["signature", "wallet-signature", "x-signature"],
+  },
+  {
+    name: "customer",
+    description: "the task center's member ciphertext (replay fills in <cust>)",
+    fields: ["cust_id_ciphertext"],
+    headers: ["token"],
+    placeholder: "<cust>",
+  },
+  {
+    name: "login-code",
+    description: "a login's single-use code, in the query only (elsewhere code is a reply code)",
+    fields: ["code"],
+    in: ["query"],
+    placeholder: "<code>",
+  },
+  {
+    name: "phone",
+    description: "fields named mobile, phone or tel, and anything that looks like a phone number",
+    fields: ["mobile", "phone", "tel", "telephone", "mobile_phone", "phone_number", "mobile_number", "mobile_no", "phone_no", "cellphone", "contact_phone"],
+    pattern: PHONE_PATTERN,
+  },
+  { name: "cookie", description: "cookies, which carry sessions", headers: ["cookie", "set-cookie"] },
+  { name: "jwt", description: "a JSON Web Token anywhere in a text", pattern: JWT_PATTERN, placeholder: "<token>" },
+  { name: "bearer", description: "a bearer token anywhere in a text", pattern: BEARER_PATTERN, placeholder: "Bearer <token>" },
+  { name: "pem", description: "a PEM block (a private or public key, a certificate)", pattern: PEM_PATTERN, placeholder: "<redacted:key>" },
+];
+
+/** Field names compare without case, `_` or `-`: access_token, accessToken and Access-Token are one. */
+export function normalizeName(name: string): string {
+  return name.toLowerCase().replace(/[-_]/g, "");
+}
+
+export function placeholderOf(rule: RedactionRule): string {
+  return rule.placeholder ?? `<redacted:${rule.name}>`;
+}
+
+/** A rule for one field named on the command line (`--redact-field NAME`). */
+export function fieldRule(field: string): RedactionRule {
+  const name = normalizeName(field).replace(/[^a-z0-9]/g, "") || "field";
+  return { name, fields: [field] };
+}
+
+/** Reads a `--redact-rules` file; bad input is a usage error that names the file and the place. */
+export function loadRulesFile(file: string): RedactionRule[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    throw usageError(`cannot read the redaction rules ${file}`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw usageError(`the redaction rules ${file} are not JSON (${(error as Error).message})`);
+  }
+  const parsed = RulesFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `${issue.path.map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`)).join("").replace(/^\./, "")}: ` : "";
+    throw usageError(
+      `the redaction rules ${file} are not valid: ${where}${issue?.message ?? "invalid"}`,
+      'a rules file is {"rules": [{"name": "member-id", "fields": ["openId"]}, {"name": "staff-card", "pattern": "SC-\\\\d{6}"}]}',
+    );
+  }
+  return parsed.data.rules;
+}
+
+/** The default rules and the extra ones (the extra ones first, so they win on a shared name). */
+export function rulesWith(extra: readonly RedactionRule[] = []): RedactionRule[] {
+  return [...extra, ...DEFAULT_RULES];
+}
+
+interface CompiledRules {
+  fields: Map<string, RedactionRule>;
+  headers: Map<string, RedactionRule>;
+  patterns: { rule: RedactionRule; regex: RegExp }[];
+}
+
+const compiledCache = new WeakMap<readonly RedactionRule[], Map<Scope, CompiledRules>>();
+
+/** The rules that apply in one scope, indexed for lookup (first rule wins). */
+function compile(rules: readonly RedactionRule[], scope: Scope): CompiledRules {
+  let byScope = compiledCache.get(rules);
+  if (!byScope) compiledCache.set(rules, (byScope = new Map()));
+  const cached = byScope.get(scope);
+  if (cached) return cached;
+  const compiled: CompiledRules = { fields: new Map(), headers: new Map(), patterns: [] };
+  for (const rule of rules) {
+    if (rule.in && !rule.in.includes(scope)) continue;
+    for (const field of rule.fields ?? []) if (!compiled.fields.has(normalizeName(field))) compiled.fields.set(normalizeName(field), rule);
+    for (const header of rule.headers ?? []) if (!compiled.headers.has(header.toLowerCase())) compiled.headers.set(header.toLowerCase(), rule);
+    if (rule.pattern) compiled.patterns.push({ rule, regex: new RegExp(rule.pattern, "g") });
+  }
+  byScope.set(scope, compiled);
+  return compiled;
+}
+
+/** One replaced value: where (path segments from the redacted value's root) and by which rule. */
+export interface Redaction {
+  path: (string | number)[];
+  rule: string;
+  placeholder: string;
+  /** The whole value was replaced (a field or header rule), not a part of a text (a pattern). */
+  whole: boolean;
+}
+
+export interface Redacted<T = unknown> {
+  value: T;
+  redactions: Redaction[];
+}
+
+const PLACEHOLDER_TEXT = /<[A-Za-z][\w:.-]*>/g;
+
+/** True when a text is only placeholders (`<token>`, `Bearer <token>`, `<redacted:phone>`): nothing left to hide. */
+export function isPlaceholderOnly(text: string): boolean {
+  return text.replace(PLACEHOLDER_TEXT, "").replace(/\bBearer\b/g, "").trim() === "";
+}
+
+/** Replaces every pattern match inside a text; the rules that matched. */
+function redactText(text: string, compiled: CompiledRules): { text: string; rules: RedactionRule[] } {
+  const matched: RedactionRule[] = [];
+  let out = text;
+  for (const { rule, regex } of compiled.patterns) {
+    regex.lastIndex = 0;
+    if (!regex.test(out)) continue;
+    regex.lastIndex = 0;
+    out = out.replace(regex, () => placeholderOf(rule));
+    matched.push(rule);
+  }
+  return { text: out, rules: matched };
+}
+
+/** A sensitive value is a non-empty text or number that is not already a placeholder. */
+function isSensitiveValue(value: unknown): value is string | number {
+  return (typeof value === "string" && value !== "" && !isPlaceholderOnly(value)) || typeof value === "number";
+}
+
+/**
+ * Applies the rules of one scope to a query, body or reply: a value under a matching field name is
+ * replaced whole, and pattern matches inside any text are replaced where they are.
+ */
+export function redactValue(value: unknown, rules: readonly RedactionRule[], scope: Scope): Redacted {
+  const compiled = compile(rules, scope);
+  const redactions: Redaction[] = [];
+  const walk = (node: unknown, path: (string | number)[]): unknown => {
+    if (typeof node === "string") {
+      const { text, rules: matched } = redactText(node, compiled);
+      for (const rule of matched) redactions.push({ path, rule: rule.name, placeholder: placeholderOf(rule), whole: false });
+      return text;
+    }
+    if (Array.isArray(node)) return node.map((item, index) => walk(item, [...path, index]));
+    if (node && typeof node === "object") {
+      const out: Record<string, unknown> = {};
+      for (const [key, child] of Object.entries(node)) {
+        const rule = compiled.fields.get(normalizeName(key));
+        if (rule && isSensitiveValue(child)) {
+          out[key] = placeholderOf(rule);
+          redactions.push({ path: [...path, key], rule: rule.name, placeholder: placeholderOf(rule), whole: true });
+        } else {
+          out[key] = walk(child, [...path, key]);
+        }
+      }
+      return out;
+    }
+    return node;
+  };
+  return { value: walk(value, []), redactions };
+}
+
+/** An authorization value keeps its scheme (`Bearer <token>`), so a reader still knows what it was. */
+function headerPlaceholder(rule: RedactionRule, value: string): string {
+  const scheme = /^(Bearer|Basic|Token|Digest)\s+/i.exec(value);
+  return scheme && placeholderOf(rule) === "<token>" ? `${scheme[1]} <token>` : placeholderOf(rule);
+}
+
+/** Applies the rules to headers: a matching header name replaces the whole value, patterns the rest. */
+export function redactHeaders(headers: Record<string, string>, rules: readonly RedactionRule[]): Redacted<Record<string, string>> {
+  const compiled = compile(rules, "headers");
+  const redactions: Redaction[] = [];
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const rule = compiled.headers.get(name.toLowerCase());
+    if (rule && isSensitiveValue(value)) {
+      out[name] = headerPlaceholder(rule, value);
+      redactions.push({ path: [name], rule: rule.name, placeholder: placeholderOf(rule), whole: true });
+      continue;
+    }
+    const { text, rules: matched } = redactText(value, compiled);
+    for (const match of matched) redactions.push({ path: [name], rule: match.name, placeholder: placeholderOf(match), whole: false });
+    out[name] = text;
+  }
+  return { value: out, redactions };
+}
+
+/** A JSONPath for path segments: `$.data.list[0].mobile`, `$['accept-language']`. */
+export function jsonPath(path: readonly (string | number)[]): string {
+  return `$${path
+    .map((part) =>
+      typeof part === "number" ? `[${part}]` : /^[A-Za-z_$][\w$]*$/.test(part) ? `.${part}` : `['${part.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}']`,
+    )
+    .join("")}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The scan.
+
+/** A secret that survived: which pattern, where (a JSONPath), and a masked excerpt of it. */
+export interface Finding {
+  pattern: string;
+  path: string;
+  excerpt: string;
+}
+
+export interface ScanOptions {
+  /** Rules whose field and header names count as sensitive (default: the default rules). */
+  rules?: readonly RedactionRule[];
+  /** Texts known not to be secrets (the sandbox's made-up demo data); a finding of exactly one is dropped. */
+  allow?: ReadonlySet<string>;
+}
+
+interface SecretPattern {
+  name: string;
+  regex: RegExp;
+  /** A further check on the match, to keep ordinary data out. */
+  accept?: (match: string) => boolean;
+}
+
+/** Bits per character: random keys and signatures are near the top, words and paths well below. */
+function entropy(text: string): number {
+  const counts = new Map<string, number>();
+  for (const char of text) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= (count / text.length) * Math.log2(count / text.length);
+  return bits;
+}
+
+const hasMixedCase = (text: string) => /[a-z]/.test(text) && /[A-Z]/.test(text) && /\d/.test(text);
+
+/** What still looks like a secret in a finished document. */
+export const SECRET_PATTERNS: readonly SecretPattern[] = [
+  { name: "pem-block", regex: /-----BEGIN [A-Z0-9 ]+-----/g },
+  { name: "jwt", regex: new RegExp(JWT_PATTERN, "g") },
+  { name: "bearer-token", regex: new RegExp(BEARER_PATTERN, "g") },
+  { name: "phone-number", regex: new RegExp(PHONE_PATTERN, "g") },
+  // An MD5 or SHA signature, an HMAC, a hex key: 32 hex digits or more, letters and digits both.
+  { name: "hex-run", regex: /(?<![0-9A-Za-z])[0-9A-Fa-f]{32,}(?![0-9A-Za-z])/g, accept: (match) => /[A-Fa-f]/.test(match) && /\d/.test(match) },
+  // A key, a ciphertext or a token in base64 or base64url: long, mixed, close to random.
+  {
+    name: "base64-run",
+    regex: /(?<![\w+/=-])[A-Za-z0-9+/_-]{32,}={0,2}(?![\w+/=-])/g,
+    accept: (match) => hasMixedCase(match) && !/^[\w-]+(\/[\w-]+)+$/.test(match) && entropy(match) >= 4.2,
+  },
+];
+
+/** A secret shown without giving it away: its first and last characters and its length. */
+export function mask(secret: string): string {
+  const compact = secret.replace(/\s+/g, " ");
+  if (compact.length <= 6) return `${compact.slice(0, 1)}… (${compact.length} chars)`;
+  if (compact.length <= 12) return `${compact.slice(0, 2)}… (${compact.length} chars)`;
+  return `${compact.slice(0, 4)}…${compact.slice(-2)} (${compact.length} chars)`;
+}
+
+/** The field and header names that must hold nothing but placeholders, from rules that apply everywhere. */
+function sensitiveNames(rules: readonly RedactionRule[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const rule of rules) {
+    if (rule.in) continue;
+    for (const name of [...(rule.fields ?? []), ...(rule.headers ?? [])]) if (!names.has(normalizeName(name))) names.set(normalizeName(name), rule.name);
+  }
+  return names;
+}
+
+/** A text holding a JSON object or array (a HAR's comments, the Signature header): scanned inside. */
+function embeddedJson(text: string): unknown {
+  const trimmed = text.trim();
+  if (!(trimmed.startsWith("{") && trimmed.endsWith("}")) && !(trimmed.startsWith("[") && trimmed.endsWith("]"))) return undefined;
+  try {
+    return JSON.parse(trimmed);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Finds what still looks like a secret in a document (a recording, a HAR): pattern matches in any
+ * text or key, and any value under a sensitive field name (or a HAR header `{name, value}` with a
+ * sensitive name) that is not a placeholder. JSON held in a text is scanned too.
+ */
+export function findSecrets(value: unknown, options: ScanOptions = {}): Finding[] {
+  const names = sensitiveNames(options.rules ?? DEFAULT_RULES);
+  const allow = options.allow ?? new Set<string>();
+  const findings: Finding[] = [];
+  const report = (pattern: string, path: string, secret: string) => {
+    if (!allow.has(secret)) findings.push({ pattern, path, excerpt: mask(secret) });
+  };
+  const scanText = (text: string, path: string) => {
+    if (/^data:[\w.+-]+\/[\w.+-]+;base64,/.test(text)) return; // an inline image, not a secret
+    const inner = embeddedJson(text);
+    if (inner !== undefined) return walk(inner, [], `${path} → `);
+    // A secret is reported by the first pattern that sees it (a JWT is not a base64 run too).
+    const covered: [number, number][] = [];
+    for (const { name, regex, accept } of SECRET_PATTERNS) {
+      regex.lastIndex = 0;
+      for (const match of text.matchAll(regex)) {
+        const [start, end] = [match.index, match.index + match[0].length];
+        if (covered.some(([from, to]) => start < to && end > from) || (accept && !accept(match[0]))) continue;
+        covered.push([start, end]);
+        report(name, path, match[0]);
+      }
+    }
+  };
+  const checkName = (name: string, child: unknown, path: string) => {
+    const rule = names.get(normalizeName(name));
+    if (rule && isSensitiveValue(child)) report(`sensitive-field:${rule}`, path, String(child));
+  };
+  const walk = (node: unknown, path: (string | number)[], prefix = ""): void => {
+    const here = `${prefix}${jsonPath(path)}`;
+    if (typeof node === "string") return scanText(node, here);
+    if (Array.isArray(node)) return node.forEach((item, index) => walk(item, [...path, index], prefix));
+    if (!node || typeof node !== "object") return;
+    const record = node as Record<string, unknown>;
+    // A HAR header or query pair: {name, value}.
+    if (typeof record.name === "string" && "value" in record) checkName(record.name, record.value, `${prefix}${jsonPath([...path, "value"])}`);
+    for (const [key, child] of Object.entries(record)) {
+      scanText(key, `${prefix}${jsonPath([...path, key])} (the name)`);
+      checkName(key, child, `${prefix}${jsonPath([...path, key])}`);
+      walk(child, [...path, key], prefix);
+    }
+  };
+  walk(value, []);
+  // One secret is reported once per place, by its first pattern.
+  const seen = new Set<string>();
+  return findings.filter((finding) => {
+    const key = `${finding.path}\u0000${finding.excerpt}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Findings as lines for a person: `phone-number at $.response.body.data.mobile: 66… (8 chars)`. */
+export function describeFindings(findings: readonly Finding[]): string[] {
+  return findings.map((finding) => `${finding.pattern} at ${finding.path}: ${finding.excerpt}`);
+}
