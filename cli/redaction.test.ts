@@ -203,6 +203,14 @@ describe("findSecrets", () => {
     ).toEqual([]);
   });
 
+  it("in a recording or a HAR, the format's own keys are not data: a rule on `name` or `status` checks only the bodies", () => {
+    const extended = rulesWith([{ name: "person", fields: ["name", "status"] }]);
+    const recording = { name: "GET /x", kind: "api", request: { method: "GET", path: "/x", query: {}, headers: {}, auth: false }, response: { status: 200, body: { data: { name: "陳大文" } } }, ignore: [] };
+    expect(findSecrets(recording, { rules: extended }).map((finding) => finding.path)).toEqual(["$.response.body.data.name"]);
+    const har = { log: { version: "1.2", entries: [{ request: { headers: [{ name: "accept", value: "*/*" }], postData: { text: '{"name":"Ana"}' } }, response: { status: 200 } }] } };
+    expect(findSecrets(har, { rules: extended }).map((finding) => finding.path)).toEqual(["$.log.entries[0].request.postData.text → $.name"]);
+  });
+
   it("drops findings of texts it is told are known demo data", () => {
     expect(findSecrets({ mobile: "66123456" }, { allow: new Set(["66123456"]) })).toEqual([]);
   });

@@ -400,13 +400,29 @@ function embeddedJson(text: string): unknown {
 }
 
 /**
- * Finds what still looks like a secret in a document (a recording, a HAR): pattern matches in any
- * text or key, and any value under a sensitive field name (or a HAR header `{name, value}` with a
- * sensitive name) that is not a placeholder. JSON held in a text is scanned too.
+ * Where names are data: a recording's query, headers and bodies (its own keys, such as `name` and
+ * `status`, are the format's). A HAR's structure is the format's too; its headers and query pairs
+ * and the JSON in its texts are data. Anything else is data throughout.
+ */
+function dataSections(document: unknown): Set<string> | null {
+  if (!document || typeof document !== "object" || Array.isArray(document)) return null;
+  const record = document as Record<string, unknown>;
+  if (record.log && typeof record.log === "object" && Array.isArray((record.log as { entries?: unknown }).entries)) return new Set();
+  if (typeof record.kind === "string" && record.request && typeof record.request === "object" && record.response && typeof record.response === "object") {
+    return new Set(["$.request.query", "$.request.headers", "$.request.body", "$.response.body"]);
+  }
+  return null;
+}
+
+/**
+ * Finds what still looks like a secret in a document (a recording, a HAR, any JSON value): pattern
+ * matches in any text or key, and any value under a sensitive field name (or a HAR header
+ * `{name, value}` with a sensitive name) that is not a placeholder. JSON held in a text is scanned too.
  */
 export function findSecrets(value: unknown, options: ScanOptions = {}): Finding[] {
   const names = sensitiveNames(options.rules ?? DEFAULT_RULES);
   const allow = options.allow ?? new Set<string>();
+  const sections = dataSections(value);
   const findings: Finding[] = [];
   const report = (pattern: string, path: string, secret: string) => {
     if (!allow.has(secret)) findings.push({ pattern, path, excerpt: mask(secret) });
@@ -414,7 +430,7 @@ export function findSecrets(value: unknown, options: ScanOptions = {}): Finding[
   const scanText = (text: string, path: string) => {
     if (/^data:[\w.+-]+\/[\w.+-]+;base64,/.test(text)) return; // an inline image, not a secret
     const inner = embeddedJson(text);
-    if (inner !== undefined) return walk(inner, [], `${path} → `);
+    if (inner !== undefined) return walk(inner, [], `${path} → `, true);
     // A secret is reported by the first pattern that sees it (a JWT is not a base64 run too).
     const covered: [number, number][] = [];
     for (const { name, regex, accept } of SECRET_PATTERNS) {
@@ -431,21 +447,22 @@ export function findSecrets(value: unknown, options: ScanOptions = {}): Finding[
     const rule = names.get(normalizeName(name));
     if (rule && isSensitiveValue(child)) report(`sensitive-field:${rule}`, path, String(child));
   };
-  const walk = (node: unknown, path: (string | number)[], prefix = ""): void => {
+  const walk = (node: unknown, path: (string | number)[], prefix: string, data: boolean): void => {
     const here = `${prefix}${jsonPath(path)}`;
+    const isData = data || (prefix === "" && sections?.has(here) === true);
     if (typeof node === "string") return scanText(node, here);
-    if (Array.isArray(node)) return node.forEach((item, index) => walk(item, [...path, index], prefix));
+    if (Array.isArray(node)) return node.forEach((item, index) => walk(item, [...path, index], prefix, isData));
     if (!node || typeof node !== "object") return;
     const record = node as Record<string, unknown>;
     // A HAR header or query pair: {name, value}.
     if (typeof record.name === "string" && "value" in record) checkName(record.name, record.value, `${prefix}${jsonPath([...path, "value"])}`);
     for (const [key, child] of Object.entries(record)) {
       scanText(key, `${prefix}${jsonPath([...path, key])} (the name)`);
-      checkName(key, child, `${prefix}${jsonPath([...path, key])}`);
-      walk(child, [...path, key], prefix);
+      if (isData) checkName(key, child, `${prefix}${jsonPath([...path, key])}`);
+      walk(child, [...path, key], prefix, isData);
     }
   };
-  walk(value, []);
+  walk(value, [], "", sections === null);
   // One secret is reported once per place, by its first pattern.
   const seen = new Set<string>();
   return findings.filter((finding) => {
