@@ -1,0 +1,200 @@
+/**
+ * Reads HAR 1.2 files as recordings, so a capture can be replayed like fixtures/recordings: the
+ * ones `mcoin record --har` writes (creator "mcoin": bodies and headers already redacted, the
+ * secure gateway's decrypted bodies in the postData and content comments, an `{"mcoin": {...}}`
+ * entry comment with the kind, ignore and needs) and a browser's (no comments: plain JSON calls
+ * replay, sealed secure calls are kept but not replayable). Non-JSON entries (pages, scripts,
+ * images, other hosts' static files) are dropped.
+ */
+import { basename } from "node:path";
+import { z } from "zod";
+import { usageError } from "./errors";
+import { LOGIN_QUERY_FIELDS, parseRecording, redact, type RecordingFile } from "./recordings";
+
+/** The secure gateway's functions live under this path; their bodies are sealed on the wire. */
+const SECURE_PREFIX = "/bservice/";
+/** What an mcoin HAR puts in a sealed body's text; the decrypted JSON is in the comment. */
+export const SEALED_TEXT = "<sealed>";
+const PLACEHOLDER_VALUE = /^<(token|cust|code)>$/;
+
+const NameValue = z.object({ name: z.string(), value: z.string() });
+
+/** The part of a HAR 1.2 entry a recording needs; everything else is ignored. */
+const HarEntrySchema = z.object({
+  startedDateTime: z.string().optional(),
+  comment: z.string().optional(),
+  request: z.object({
+    method: z.string(),
+    url: z.string(),
+    headers: z.array(NameValue).default([]),
+    postData: z.object({ mimeType: z.string().optional(), text: z.string().optional(), comment: z.string().optional() }).optional(),
+  }),
+  response: z.object({
+    status: z.number(),
+    content: z
+      .object({ mimeType: z.string().optional(), text: z.string().optional(), encoding: z.string().optional(), comment: z.string().optional() })
+      .prefault({}),
+  }),
+});
+type HarEntry = z.infer<typeof HarEntrySchema>;
+
+const HarSchema = z.object({
+  log: z.object({
+    creator: z.object({ name: z.string() }).partial().optional(),
+    entries: z.array(z.unknown()),
+  }),
+});
+
+/** The entry comment `mcoin record --har` writes; its fields are checked with the recording. */
+const McoinCommentSchema = z.object({
+  mcoin: z.object({
+    kind: z.enum(["api", "secure"]).optional(),
+    ignore: z.unknown().optional(),
+    needs: z.unknown().optional(),
+  }),
+});
+type McoinComment = z.infer<typeof McoinCommentSchema>["mcoin"];
+
+/** The recordings of a HAR document's gateway calls, in the order they were made. */
+export function recordingsFromHar(har: unknown, file: string): RecordingFile[] {
+  const parsed = HarSchema.safeParse(har);
+  if (!parsed.success) throw usageError(`${basename(file)} is not a HAR file (it has no log.entries)`);
+  const recordings: RecordingFile[] = [];
+  parsed.data.log.entries.forEach((raw, index) => {
+    const where = `${basename(file)} entry ${index + 1}`;
+    const entry = HarEntrySchema.safeParse(raw);
+    if (!entry.success) {
+      const issue = entry.error.issues[0];
+      throw usageError(`${where} is not a HAR entry: ${issue?.path.join(".")}: ${issue?.message}`);
+    }
+    const recording = recordingFromEntry(entry.data, where);
+    if (recording) recordings.push({ file, entry: index + 1, ...recording });
+  });
+  return recordings;
+}
+
+/** One entry as a recording, or null when it is not a gateway call (not JSON, a preflight). */
+function recordingFromEntry(entry: HarEntry, where: string): Omit<RecordingFile, "file" | "entry"> | null {
+  let url: URL;
+  try {
+    url = new URL(entry.request.url);
+  } catch {
+    throw usageError(`${where} has no valid request URL (${entry.request.url})`);
+  }
+  const method = entry.request.method.toUpperCase();
+  if (method === "OPTIONS" || entry.response.status === 0) return null;
+  const mcoin = mcoinComment(entry.comment, where);
+  const kind = mcoin?.kind ?? (url.pathname.startsWith(SECURE_PREFIX) ? "secure" : "api");
+  const common = {
+    name: `${method} ${url.pathname}`,
+    kind,
+    recordedAt: entry.startedDateTime,
+    ...(mcoin?.ignore !== undefined ? { ignore: mcoin.ignore } : {}),
+    ...(mcoin?.needs !== undefined ? { needs: mcoin.needs } : {}),
+  };
+  const draft = kind === "secure" ? secureDraft(entry, url) : apiDraft(entry, url, mcoin !== undefined);
+  if (!draft) return null;
+  const { reason, ...fields } = draft;
+  return { recording: parseRecording({ ...common, ...fields }, where), ...(reason ? { reason } : {}) };
+}
+
+interface Draft {
+  replayable: boolean;
+  reason?: string;
+  request: Record<string, unknown>;
+  response: { status: number; body: unknown };
+}
+
+/**
+ * A secure gateway call: replayable only when the HAR carries the decrypted bodies (mcoin writes
+ * them in the comments; a browser only sees the sealed text).
+ */
+function secureDraft(entry: HarEntry, url: URL): Draft {
+  const requestBody = jsonOrUndefined(entry.request.postData?.comment);
+  const replyBody = jsonOrUndefined(entry.response.content.comment);
+  const opened = requestBody !== undefined && replyBody !== undefined;
+  const token = header(entry.request.headers, "token");
+  const cust = (requestBody as { cust_id_ciphertext?: unknown } | undefined)?.cust_id_ciphertext;
+  // The task client's Token header is the member's ciphertext; anything else is a session token.
+  const tokenPlaceholder = token === undefined ? undefined : PLACEHOLDER_VALUE.test(token) ? token : token === cust ? "<cust>" : "<token>";
+  return {
+    replayable: opened,
+    reason: opened ? undefined : "the HAR holds the secure call sealed (no decrypted bodies in its comments)",
+    request: {
+      method: "POST",
+      path: url.pathname,
+      query: {},
+      headers: tokenPlaceholder ? { Token: tokenPlaceholder } : {},
+      body: redact(requestBody).value,
+      auth: false,
+    },
+    response: { status: entry.response.status, body: redact(replyBody).value },
+  };
+}
+
+/** A plain mCoin API call; null when its reply is not JSON (unless mcoin wrote the entry). */
+function apiDraft(entry: HarEntry, url: URL, fromMcoin: boolean): Draft | null {
+  const reply = parseReply(entry.response.content);
+  if (!reply.json && !fromMcoin) return null;
+  const query = redact(Object.fromEntries(url.searchParams), LOGIN_QUERY_FIELDS);
+  const singleUse = query.redacted.includes("code");
+  const language = header(entry.request.headers, "accept-language");
+  const authorization = header(entry.request.headers, "authorization");
+  const text = entry.request.postData?.text;
+  return {
+    replayable: !singleUse,
+    reason: singleUse ? "the login's single-use code cannot be sent again" : undefined,
+    request: {
+      method: entry.request.method.toUpperCase(),
+      path: url.pathname,
+      query: query.value,
+      headers: language ? { "accept-language": language } : {},
+      body: text === undefined || text === "" ? undefined : redact(jsonOrText(text)).value,
+      auth: authorization !== undefined && authorization !== "",
+    },
+    response: { status: entry.response.status, body: redact(reply.value).value },
+  };
+}
+
+/** The entry comment's `mcoin` part; a browser's free-text comment is not one. */
+function mcoinComment(comment: string | undefined, where: string): McoinComment | undefined {
+  const value = jsonOrUndefined(comment);
+  if (!value || typeof value !== "object" || !("mcoin" in value)) return undefined;
+  const parsed = McoinCommentSchema.safeParse(value);
+  if (!parsed.success) throw usageError(`${where} has an mcoin comment that is not one: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`);
+  return parsed.data.mcoin;
+}
+
+/** A reply's content as JSON when it is JSON (declared so, or parsing as an object or array). */
+function parseReply(content: HarEntry["response"]["content"]): { json: boolean; value: unknown } {
+  const text = content.encoding === "base64" && content.text !== undefined ? Buffer.from(content.text, "base64").toString("utf8") : content.text;
+  if (text === undefined || text.trim() === "") return { json: false, value: undefined };
+  try {
+    const value = JSON.parse(text) as unknown;
+    const declaredJson = /json/i.test(content.mimeType ?? "");
+    return { json: declaredJson || (value !== null && typeof value === "object"), value };
+  } catch {
+    return { json: false, value: text };
+  }
+}
+
+function header(headers: readonly { name: string; value: string }[], name: string): string | undefined {
+  return headers.find((item) => item.name.toLowerCase() === name)?.value;
+}
+
+function jsonOrUndefined(text: string | undefined): unknown {
+  if (text === undefined || text === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
