@@ -18,7 +18,8 @@ export const MEMBERS = {
 } as const;
 export type MemberKey = keyof typeof MEMBERS;
 
-export type FaultKind = "http500" | "http429" | "not-login" | "delay" | "garbage" | "not-found" | "network";
+export type { FaultKind } from "../sandbox/faults";
+import type { FaultKind } from "../sandbox/faults";
 
 export interface LoggedCall {
   seq: number;

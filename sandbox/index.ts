@@ -8,7 +8,6 @@ import { getResponse, http, HttpResponse, type HttpHandler } from "msw";
 import { DEFAULT_FIXTURES_DIR, loadFixtures, withoutHistory } from "./fixtures";
 import { catalogHandlers } from "./handlers/catalog";
 import { controlHandlers } from "./handlers/controls";
-import { middlewareHandler } from "./handlers/middleware";
 import { secureGatewayHandlers } from "./handlers/secure-gateway";
 import { sessionHandlers } from "./handlers/session";
 import { shopHandlers } from "./handlers/shop";
@@ -17,6 +16,8 @@ import { promotionHandlers } from "./handlers/promotions";
 import { walletHandlers } from "./handlers/wallet";
 import { DEFAULT_MALL_ORIGINS, MallOriginSchema, loginPageHandlers } from "./login-page";
 import { SandboxState } from "./state";
+import { frontDoor, render, type Dispatched } from "./front-door";
+import { knownRoutes, unmatchedReply } from "./near-miss";
 
 export interface SandboxOptions {
   fixturesDir?: string;
@@ -40,9 +41,12 @@ export interface SandboxSettings {
 export interface Sandbox {
   state: SandboxState;
   settings: SandboxSettings;
+  /** One msw handler answering everything as `handle` does (setupServer in tests). */
   handlers: HttpHandler[];
-  /** Answers one request, exactly as the HTTP server would. */
+  /** Answers one request, as the HTTP server would (a connection fault reads as fetch would see it). */
   handle(request: Request): Promise<Response>;
+  /** Answers one request, saying what an injected connection fault does to the connection. */
+  dispatch(request: Request): Promise<Dispatched>;
 }
 
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
@@ -52,8 +56,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const settings: SandboxSettings = { latencyMs: options.latencyMs ?? 0, initialLatencyMs: options.latencyMs ?? 0 };
   const mallOrigins = new Set((options.mallOrigins ?? DEFAULT_MALL_ORIGINS).map((origin) => MallOriginSchema.parse(origin)));
 
-  const handlers: HttpHandler[] = [
-    middlewareHandler(state, settings),
+  const endpoints: HttpHandler[] = [
     ...controlHandlers(state, settings, options.controlToken ?? null),
     staticHandler(fixturesDir),
     ...loginPageHandlers(state, mallOrigins),
@@ -64,21 +67,26 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...afterSaleHandlers(state),
     ...promotionHandlers(state),
     ...walletHandlers(state, mallOrigins, (request) => handle(request)),
-    // Last: anything else is an unknown endpoint, answered as the gateway would.
-    http.all("*", ({ request }) =>
-      HttpResponse.json({ code: 404, msg: `no sandbox endpoint for ${request.method} ${new URL(request.url).pathname}` }, { status: 404 }),
-    ),
   ];
+  const routes = knownRoutes(endpoints);
+  // Last: anything else is an unknown endpoint, answered with the endpoints it nearly matched.
+  endpoints.push(http.all("*", ({ request }) => unmatchedReply(routes, request.method, new URL(request.url).pathname)));
 
-  const candidates = candidatesFor(handlers);
-  async function handle(request: Request): Promise<Response> {
-    const response = (await getResponse(candidates(request), request)) ?? HttpResponse.json({ code: 404, msg: "no sandbox endpoint" }, { status: 404 });
+  const candidates = candidatesFor(endpoints);
+  const answer = async (request: Request) => (await getResponse(candidates(request), request)) ?? unmatchedReply(routes, request.method, new URL(request.url).pathname);
+  const frontDoorDispatch = frontDoor(state, settings, answer);
+  async function dispatch(request: Request): Promise<Dispatched> {
+    const dispatched = await frontDoorDispatch(request);
     // With --state, what the reply confirms is on disk before it is sent.
     state.flush();
-    return response;
+    return dispatched;
   }
+  async function handle(request: Request): Promise<Response> {
+    return render(await dispatch(request));
+  }
+  const handlers = [http.all("*", ({ request }) => handle(request))];
 
-  return { state, settings, handlers, handle };
+  return { state, settings, handlers, handle, dispatch };
 }
 
 const STATIC_TYPES = new Map([

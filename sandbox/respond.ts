@@ -13,6 +13,7 @@ import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "../a
 import { canonicalJson } from "./canonical-json";
 import { ANONYMOUS_SCOPE, type StoredReply } from "./domain/idempotency";
 import { REFUSAL_MESSAGES } from "./domain/messages";
+import { declareEndpoint, invalidInputReply } from "./near-miss";
 import type { MemberRecord, SandboxState } from "./state";
 
 export function ok(data: unknown, init?: ResponseInit) {
@@ -102,7 +103,7 @@ export function serve<E extends Endpoint>(
   options: ServeOptions = {},
 ): HttpHandler {
   const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "delete";
-  return http[method](`*${endpoint.path}`, async ({ request }) => {
+  const handler = http[method](`*${endpoint.path}`, async ({ request }) => {
     const bodyless = endpoint.method === "GET" || endpoint.method === "DELETE";
     const rawBody = bodyless ? "" : await request.text();
     const refusal = options.verify?.(request, rawBody);
@@ -114,11 +115,11 @@ export function serve<E extends Endpoint>(
       try {
         raw = rawBody === "" ? {} : JSON.parse(rawBody);
       } catch {
-        return badRequest("invalid request: body is not JSON");
+        return invalidInputReply(endpoint, [{ code: "custom", path: [], message: "the body is not JSON", input: rawBody }], "body");
       }
     }
     const parsed = endpoint.request.safeParse(raw);
-    if (!parsed.success) return badRequest(`invalid request: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+    if (!parsed.success) return invalidInputReply(endpoint, parsed.error.issues, bodyless ? "query" : "body", raw);
 
     const member = state.memberByToken(bearerToken(request));
     if (endpoint.auth && !member) return notLogin();
@@ -137,6 +138,7 @@ export function serve<E extends Endpoint>(
     const fingerprint = createHash("sha256").update(`${endpoint.method} ${endpoint.path}\n${canonicalJson(raw)}`).digest("hex");
     return once(state, member?.openId ?? ANONYMOUS_SCOPE, key, fingerprint, locale, answer);
   });
+  return declareEndpoint(handler, endpoint);
 }
 
 /**

@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isLoopbackHost } from "./handlers/controls";
+import { randomGarbage } from "./front-door";
 import { createSandbox, type Sandbox, type SandboxOptions } from "./index";
 
 /** The gateway's requests are a few kilobytes; a mebibyte leaves room and keeps memory safe. */
@@ -115,10 +116,18 @@ async function serveOne(sandbox: Sandbox, req: IncomingMessage, res: ServerRespo
     body: method === "GET" || method === "HEAD" || body.length === 0 ? undefined : body,
   });
 
-  const response = await sandbox.handle(request);
-  if (response.type === "error") {
-    // An injected network fault: drop the connection without a reply.
+  const { response, connection } = await sandbox.dispatch(request);
+  if (connection === "reset") {
+    req.socket.resetAndDestroy();
+    return;
+  }
+  if (connection === "empty" || response.type === "error") {
+    // Closed without a byte of reply: the client sees an empty reply.
     req.socket.destroy();
+    return;
+  }
+  if (connection === "random-bytes") {
+    req.socket.end(randomGarbage(), () => req.socket.destroy());
     return;
   }
   const outgoing: Record<string, string | string[]> = {};
@@ -128,6 +137,13 @@ async function serveOne(sandbox: Sandbox, req: IncomingMessage, res: ServerRespo
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) outgoing["set-cookie"] = cookies;
+  const reply = Buffer.from(await response.arrayBuffer());
+  if (connection === "truncated") {
+    // The whole length is promised, half is sent, then the connection closes.
+    res.writeHead(response.status, { ...outgoing, "content-length": String(reply.length) });
+    res.write(reply.subarray(0, Math.floor(reply.length / 2)), () => req.socket.destroy());
+    return;
+  }
   res.writeHead(response.status, outgoing);
-  res.end(Buffer.from(await response.arrayBuffer()));
+  res.end(reply);
 }

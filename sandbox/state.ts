@@ -23,6 +23,8 @@ import { MilesOrderRecordSchema, SeckillLiveSchema, seedSeckills, type MilesOrde
 import { playHistory } from "./domain/history";
 import { MemberFixtureSchema, type Fixtures, type MemberFixture } from "./fixtures";
 import type { CollectedError } from "../app/lib/errors/report";
+import { familyOf, type Fault, type FaultFamily, type FaultKind } from "./faults";
+import type { NearMiss } from "./near-miss";
 
 /**
  * A member as the gateway keeps them. Their mCoin balance is not here: it is their ledger's
@@ -72,18 +74,7 @@ export interface SandboxData {
   idempotency: IdempotencyData;
 }
 
-export type FaultKind = "http500" | "http429" | "not-login" | "delay" | "garbage" | "not-found" | "network";
-export const FAULT_KINDS: readonly FaultKind[] = ["http500", "http429", "not-login", "delay", "garbage", "not-found", "network"];
-
-export interface Fault {
-  id: number;
-  /** A path, or a fragment of one, as in the spec's URL fragments. */
-  path: string;
-  kind: FaultKind;
-  /** Calls left to fault. */
-  remaining: number;
-  delayMs: number;
-}
+export { FAULT_KINDS, type Fault, type FaultKind } from "./faults";
 
 export interface LoggedCall {
   seq: number;
@@ -94,6 +85,10 @@ export interface LoggedCall {
   body?: unknown;
   openId?: string;
   fault?: FaultKind;
+  /** A secure gateway call: the body above is the decrypted request (the sandbox holds the key). */
+  sealed?: boolean;
+  /** The sandbox could not answer it (sandbox/near-miss.ts): why, and the closest endpoints. */
+  nearMiss?: NearMiss;
 }
 
 const MAX_LOG = 2000;
@@ -366,9 +361,9 @@ export class SandboxState {
   // --- faults ---------------------------------------------------------------------------------
 
   /** Adds a fault; undefined when MAX_FAULTS are already waiting. */
-  addFault(fault: Omit<Fault, "id">): Fault | undefined {
+  addFault(fault: Omit<Fault, "id" | "percent"> & { percent?: number }): Fault | undefined {
     if (this.faults.length >= MAX_FAULTS) return undefined;
-    const created = { ...fault, id: ++this.faultSeq };
+    const created = { ...fault, percent: fault.percent ?? 100, id: ++this.faultSeq };
     this.faults.push(created);
     return created;
   }
@@ -381,12 +376,19 @@ export class SandboxState {
     this.faults = [];
   }
 
-  /** The fault to apply to a call on `pathname`, if any; counts it down. */
-  takeFault(pathname: string): Fault | undefined {
-    const fault = this.faults.find((candidate) => pathname === candidate.path || pathname.includes(candidate.path));
+  /**
+   * The fault of these families to apply to a call on `pathname`, if any: the first whose path the
+   * call's contains and whose share draws this call. A counted fault counts down and goes at zero.
+   */
+  takeFault(pathname: string, families: ReadonlySet<FaultFamily>, random: () => number = Math.random): Fault | undefined {
+    const fault = this.faults.find(
+      (candidate) => families.has(familyOf(candidate.kind)) && (pathname === candidate.path || pathname.includes(candidate.path)) && (candidate.percent >= 100 || random() * 100 < candidate.percent),
+    );
     if (!fault) return undefined;
-    fault.remaining -= 1;
-    if (fault.remaining <= 0) this.faults = this.faults.filter((candidate) => candidate !== fault);
+    if (fault.remaining !== null) {
+      fault.remaining -= 1;
+      if (fault.remaining <= 0) this.faults = this.faults.filter((candidate) => candidate !== fault);
+    }
     return { ...fault };
   }
 
@@ -401,6 +403,12 @@ export class SandboxState {
 
   log(since = 0): LoggedCall[] {
     return this.calls.filter((call) => call.seq > since);
+  }
+
+  /** Marks a logged call as one the sandbox could not answer. */
+  markNearMiss(seq: number, nearMiss: NearMiss): void {
+    const call = this.calls.findLast((candidate) => candidate.seq === seq);
+    if (call) call.nearMiss = nearMiss;
   }
 
   clearLog(): void {

@@ -16,6 +16,7 @@ import { errorsCommand } from "./errors";
 import { ledgerCommand } from "./ledger";
 import { ordersCommand } from "./orders";
 import { redeemCommand, shipCommand } from "./till";
+import { faultCommand, logCommand, verifyCommand } from "./traffic";
 
 const OptionsSchema = z.object({
   port: z.coerce.number().int().min(0).max(65_535).default(4010),
@@ -41,6 +42,9 @@ export function sandboxCommand(): Command {
     .addCommand(redeemCommand())
     .addCommand(shipCommand())
     .addCommand(errorsCommand())
+    .addCommand(faultCommand())
+    .addCommand(verifyCommand())
+    .addCommand(logCommand())
     .option("-p, --port <port>", "port to listen on", "4010")
     .option("--host <host>", "interface to listen on; any but loopback makes the controls need a token", DEFAULT_HOST)
     .addOption(
@@ -67,9 +71,12 @@ Examples:
   $ npx mcoin sandbox orders --login mpay-1005 --json
   $ npx mcoin sandbox redeem 483920174455          (a merchant's till takes a redemption code)
   $ npx mcoin sandbox ship MC20261121000013        (paid goods leave, or are ready for pick-up)
+  $ npx mcoin sandbox fault reset --path basicinformation --times 2   (see: mcoin sandbox fault --help)
+  $ npx mcoin sandbox verify --path basicinformation --at-least 3
+  $ npx mcoin sandbox log --unmatched
 
 Controls (see README): POST /__sandbox/reset, POST /__sandbox/clock, POST /__sandbox/faults,
-GET /__sandbox/log, PATCH /__sandbox/members/:openId, PATCH /__sandbox/offers/:id (stock, status),
+GET /__sandbox/log, POST /__sandbox/verify, PATCH /__sandbox/members/:openId, PATCH /__sandbox/offers/:id (stock, status),
 GET /__sandbox/members/:openId/ledger and /orders, POST /__sandbox/redeem and /ship, GET /__sandbox/errors
 (the mall's error reports), GET /oauth/authorize (the demo members'
 sign-in page), POST /__wallet/pay (the wallet's stand-in, for the mall's origins). They take JSON

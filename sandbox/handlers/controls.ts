@@ -5,8 +5,11 @@
  *   GET    /__sandbox/health                      always open: { ok, name, now }
  *   POST   /__sandbox/reset                       back to the fixtures (members, ledgers, orders, stock, clock, faults, log)
  *   GET    /__sandbox/clock, POST { now, frozen }  the sandbox clock (payment windows, validity, expiry run on it)
- *   GET|POST|DELETE /__sandbox/faults             injected faults { path, kind, times, delayMs }
- *   GET    /__sandbox/log?since=N, DELETE         the call log
+ *   GET|POST|DELETE /__sandbox/faults             injected faults { path, kind, times?, percent?, delayMs?, latency?, skewMs? }
+ *                                                 (sandbox/faults.ts lists the kinds)
+ *   GET    /__sandbox/log?since=N&unmatched=1     the call log (unmatched: only the near misses); DELETE clears it
+ *   POST   /__sandbox/verify                      { path, method?, count? | atLeast? & atMost?, bodyMatch?: [{ path: JSONPath, value }],
+ *                                                 since? }: 200 { ok: true, matched } or 409 { ok: false, closest } (sandbox/verify.ts)
  *   GET    /__sandbox/latency, POST { ms }        added latency
  *   GET    /__sandbox/members                     { members: [{ openId, nickname, point, count, clauseStatus }] } (point: the ledger's balance)
  *   POST   /__sandbox/members                     { openId, nickname?, point?, graySeckill? }: a new member (load tests,
@@ -40,7 +43,9 @@ import { z } from "zod";
 import type { ShopRefusal } from "../../app/lib/api/shop-endpoints";
 import { REFUSAL_MESSAGES } from "../domain/messages";
 import { bearerToken } from "../respond";
-import { FAULT_KINDS, MAX_FAULTS, type FaultKind, type SandboxState } from "../state";
+import { FaultRequestSchema, faultFrom } from "../faults";
+import { MAX_FAULTS, type SandboxState } from "../state";
+import { VerifyRequestSchema, verifyCalls } from "../verify";
 import type { SandboxSettings } from "../index";
 
 /** The header that carries the control token, besides `Authorization: Bearer`. */
@@ -50,15 +55,6 @@ export const CONTROL_TOKEN_HEADER = "x-sandbox-token";
 const CLOCK_RANGE_MS = 50 * 365.25 * 24 * 3_600_000;
 /** Member counters stay whole, non-negative and far below where arithmetic loses precision. */
 const Counter = z.number().int().min(0).max(1e9);
-
-const FaultSchema = z
-  .object({
-    path: z.string().min(1).max(256),
-    kind: z.enum(FAULT_KINDS as [FaultKind, ...FaultKind[]]),
-    times: z.number().int().min(1).max(10_000).default(1),
-    delayMs: z.number().int().min(0).max(120_000).default(0),
-  })
-  .strict();
 
 const ClockSchema = z
   .object({
@@ -109,7 +105,13 @@ function refusedControl(reason: ShopRefusal) {
 
 const LatencySchema = z.object({ ms: z.number().int().min(0).max(60_000) }).strict();
 const NoInputSchema = z.object({}).strict();
-const LogQuerySchema = z.object({ since: z.coerce.number().int().min(0).default(0) }).strict();
+const LogQuerySchema = z
+  .object({
+    since: z.coerce.number().int().min(0).default(0),
+    /** Only the calls the sandbox could not answer (near misses). */
+    unmatched: z.enum(["0", "1", "true", "false"]).optional().transform((value) => value === "1" || value === "true"),
+  })
+  .strict();
 
 function refuse(status: number, message: string) {
   return HttpResponse.json({ ok: false, error: message }, { status });
@@ -201,10 +203,9 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings, 
 
     http.get("*/__sandbox/faults", () => HttpResponse.json({ faults: state.listFaults() })),
     http.post("*/__sandbox/faults", async ({ request }) => {
-      const parsed = await body(request, FaultSchema);
+      const parsed = await body(request, FaultRequestSchema);
       if ("error" in parsed) return parsed.error;
-      const { path, kind, times, delayMs } = parsed.data;
-      const fault = state.addFault({ path, kind, remaining: times, delayMs });
+      const fault = state.addFault(faultFrom(parsed.data));
       if (!fault) return refuse(400, `${MAX_FAULTS} faults are already waiting; DELETE /__sandbox/faults first`);
       return HttpResponse.json({ ok: true, fault });
     }),
@@ -229,7 +230,15 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings, 
     http.get("*/__sandbox/log", ({ request }) => {
       const parsed = query(request, LogQuerySchema);
       if ("error" in parsed) return parsed.error;
-      return HttpResponse.json({ calls: state.log(parsed.data.since) });
+      const calls = state.log(parsed.data.since);
+      return HttpResponse.json({ calls: parsed.data.unmatched ? calls.filter((call) => call.nearMiss) : calls });
+    }),
+    // Verification of the call log (sandbox/verify.ts): 200 when it holds, 409 with the closest calls when not.
+    http.post("*/__sandbox/verify", async ({ request }) => {
+      const parsed = await body(request, VerifyRequestSchema);
+      if ("error" in parsed) return parsed.error;
+      const verification = verifyCalls(state.log(), parsed.data);
+      return HttpResponse.json(verification, { status: verification.ok ? 200 : 409 });
     }),
     http.delete("*/__sandbox/log", () => {
       state.clearLog();

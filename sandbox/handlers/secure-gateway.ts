@@ -12,6 +12,8 @@ import { HEADER, NONCE_LENGTH, SUCCESS_RESULT_CODE, headerValue, sealReply, sign
 import { aesDecrypt, parseRequestTime } from "../../app/lib/gateway/primitives";
 import { recoverKeyAndIv } from "../../app/lib/gateway/private-key";
 import { DATA_SOURCE, SYSTEM_NAME, TASK_DETAIL_URL, TASK_NOTIFY_URL, TASK_OK_SUBCODE } from "../../app/lib/task-center/client";
+import { CLOCK_SKEW_HEADER } from "../front-door";
+import { closestRoutes, nearMissResponse } from "../near-miss";
 import type { SandboxState } from "../state";
 
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
@@ -29,10 +31,10 @@ function openRequest(state: SandboxState, request: Request, rawBody: string, fun
   const headers = Object.fromEntries(request.headers);
   const get = (name: string) => headerValue(headers, name);
   for (const name of [HEADER.clientId, HEADER.requestTime, HEADER.nonce, HEADER.function, HEADER.encrypt, HEADER.signature]) {
-    if (!get(name)) return { ok: false, response: refuse(400, "MISSING_HEADER", `the ${name} header is missing`) };
+    if (!get(name)) return { ok: false, response: nearMiss(400, "MISSING_HEADER", `the ${name} header is missing`, functionUrl, [`header ${name}`]) };
   }
   if (get(HEADER.clientId) !== keys.clientId) return { ok: false, response: refuse(401, "UNKNOWN_CLIENT", `Client-Id ${get(HEADER.clientId)} is not known to the gateway`) };
-  if (get(HEADER.function) !== functionUrl) return { ok: false, response: refuse(400, "FUNCTION_MISMATCH", `the Function header (${get(HEADER.function)}) does not name the called URL (${functionUrl})`) };
+  if (get(HEADER.function) !== functionUrl) return { ok: false, response: nearMiss(400, "FUNCTION_MISMATCH", `the Function header (${get(HEADER.function)}) does not name the called URL (${functionUrl})`, functionUrl, ["header Function"]) };
 
   let key: string;
   let iv: string;
@@ -54,12 +56,14 @@ function openRequest(state: SandboxState, request: Request, rawBody: string, fun
   const nonce = get(HEADER.nonce) ?? "";
   const expected = signatureOf({ secret: keys.signSecret, requestTime, nonce, body: rawBody, md5Key: keys.md5Key });
   if (signature.algorithm !== "MD5" || signature.signature !== expected) {
-    return { ok: false, response: refuse(401, "SIGNATURE_INVALID", "the signature does not match the request: check the signing secret and the MD5 key, and that the body was not changed") };
+    return { ok: false, response: nearMiss(401, "SIGNATURE_INVALID", "the signature does not match the request: check the signing secret and the MD5 key, and that the body was not changed", functionUrl, ["header Signature"]) };
   }
 
   const sentAt = parseRequestTime(requestTime);
   if (!Number.isFinite(sentAt)) return { ok: false, response: refuse(400, "BAD_REQUEST_TIME", `Request-Time "${requestTime}" is not YYYY-MM-DD HH:mm:ss`) };
-  if (Math.abs(state.now() - sentAt) > MAX_CLOCK_SKEW_MS) {
+  // An injected clock skew (front-door.ts) moves the gateway's clock for this call.
+  const skewMs = Number(request.headers.get(CLOCK_SKEW_HEADER) ?? 0) || 0;
+  if (Math.abs(state.now() + skewMs - sentAt) > MAX_CLOCK_SKEW_MS) {
     return { ok: false, response: refuse(401, "REQUEST_EXPIRED", `Request-Time ${requestTime} is more than 5 minutes off the gateway's clock`) };
   }
   if (nonce.length !== NONCE_LENGTH) return { ok: false, response: refuse(400, "BAD_NONCE", `the Nonce must be ${NONCE_LENGTH} characters`) };
@@ -142,21 +146,45 @@ function taskNotify(state: SandboxState, body: Record<string, unknown>): TaskRep
   };
 }
 
+/**
+ * The gateway signs its replies as the client signs its requests, over the sealed reply with the
+ * request's Request-Time and Nonce, so a client can tell a reply the gateway sent from one that was
+ * changed on the way (the client checks it when present: app/lib/gateway/client.ts).
+ */
+function replySignature(state: SandboxState, request: Request, sealed: string): string {
+  const keys = state.gatewayKeys;
+  const requestTime = request.headers.get(HEADER.requestTime) ?? "";
+  const nonce = request.headers.get(HEADER.nonce) ?? "";
+  return JSON.stringify({ algorithm: "MD5", keyVersion: keys.keyVersion, signature: signatureOf({ secret: keys.signSecret, requestTime, nonce, body: sealed, md5Key: keys.md5Key }) });
+}
+
+/** A refusal of the envelope that names what differed, as the near-miss report does. */
+function nearMiss(status: number, code: string, message: string, functionUrl: string, differs: string[]) {
+  return nearMissResponse(status, { reason: "envelope", message, closest: [{ method: "POST", path: functionUrl, differs }] }, { result: { code, message } });
+}
+
 const FUNCTIONS = new Map<string, (state: SandboxState, body: Record<string, unknown>) => TaskReply>([
   [TASK_DETAIL_URL, taskDetail],
   [TASK_NOTIFY_URL, taskNotify],
 ]);
+
+const FUNCTION_ROUTES = [...FUNCTIONS.keys()].map((path) => ({ method: "POST", path }));
 
 export function secureGatewayHandlers(state: SandboxState): HttpHandler[] {
   return [
     http.post("*/bservice/discount/gateway/:function", async ({ request }) => {
       const functionUrl = new URL(request.url).pathname;
       const handler = FUNCTIONS.get(functionUrl);
-      if (!handler) return refuse(404, "UNKNOWN_FUNCTION", `the gateway has no function ${functionUrl}`);
+      if (!handler) {
+        const closest = closestRoutes(FUNCTION_ROUTES, "POST", functionUrl);
+        const message = `the gateway has no function ${functionUrl}${closest.length > 0 ? `; did you mean ${closest.map((candidate) => candidate.path).join(" or ")}?` : ""}`;
+        return nearMissResponse(404, { reason: "path", message, closest }, { result: { code: "UNKNOWN_FUNCTION", message } });
+      }
       const opened = openRequest(state, request, await request.text(), functionUrl);
       if (!opened.ok) return opened.response;
-      return new HttpResponse(sealReply(handler(state, opened.body), opened.key, opened.iv), {
-        headers: { "content-type": "text/plain;charset=UTF-8" },
+      const sealed = sealReply(handler(state, opened.body), opened.key, opened.iv);
+      return new HttpResponse(sealed, {
+        headers: { "content-type": "text/plain;charset=UTF-8", [HEADER.signature]: replySignature(state, request, sealed) },
       });
     }),
   ];

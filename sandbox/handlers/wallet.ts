@@ -20,6 +20,7 @@ import { z } from "zod";
 import { SUCCESS_CODE } from "../../app/lib/api/define";
 import { WALLET_SIGNATURE_HEADER, walletNotify } from "../../app/lib/api/shop-endpoints";
 import { serve } from "../respond";
+import { BUSINESS_FAMILIES } from "../faults";
 import type { SandboxState } from "../state";
 import { orderReply } from "./shop";
 
@@ -92,7 +93,7 @@ export function walletHandlers(state: SandboxState, mallOrigins: ReadonlySet<str
       const { orderNo, amountCents, outcome, delayMs } = parsed.data;
       const notice = { orderNo, paymentId: `WP${randomBytes(12).toString("hex").toUpperCase()}`, amountCents, status: outcome === "paid" ? "PAID" : "FAILED" };
       const body = JSON.stringify(notice);
-      const deliver = () =>
+      let deliver = () =>
         dispatch(
           new Request(new URL("/pay/notify", request.url), {
             method: "POST",
@@ -100,6 +101,20 @@ export function walletHandlers(state: SandboxState, mallOrigins: ReadonlySet<str
             body,
           }),
         );
+      // Business faults (sandbox/faults.ts) on the notice: twice, late, or after the member's cancel.
+      const fault = state.takeFault(new URL("/pay/notify", request.url).pathname, BUSINESS_FAMILIES);
+      if (fault?.kind === "notice-late") state.shop.lapse(orderNo);
+      if (fault?.kind === "notice-after-cancel") {
+        const order = state.shop.orderByNumber(orderNo);
+        if (order) state.shop.cancel(order.openId, order.id);
+      }
+      if (fault?.kind === "notice-twice") {
+        const first = deliver;
+        deliver = async () => {
+          await first();
+          return first();
+        };
+      }
       if (delayMs > 0) {
         state.defer(delayMs, () => void deliver().catch((error: unknown) => console.error("sandbox: a delayed wallet notice failed", error)));
         return HttpResponse.json({ ok: true, delivered: false, delayMs, notice }, { status: 202, headers: cors });
@@ -112,7 +127,7 @@ export function walletHandlers(state: SandboxState, mallOrigins: ReadonlySet<str
         // An injected fault on /pay/notify: the notice did not arrive.
         return refuse(502, "the gateway did not answer the notice", cors);
       }
-      return HttpResponse.json({ ok: true, delivered: true, accepted: reply.body.code === SUCCESS_CODE, notice, reply }, { headers: cors });
+      return HttpResponse.json({ ok: true, delivered: true, accepted: reply.body.code === SUCCESS_CODE, notice, reply, ...(fault ? { fault: fault.kind } : {}) }, { headers: cors });
     }),
   ];
 }

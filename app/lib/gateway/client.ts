@@ -5,7 +5,7 @@
  * It runs on the server, where the keys are; "credentials sent cross-origin" has no meaning there.
  */
 import type { HttpTransport } from "../api/transport";
-import { SUCCESS_RESULT_CODE, openReply, resultOf, sealRequest, type EnvelopeSettings, type GatewayResult } from "./envelope";
+import { HEADER, SUCCESS_RESULT_CODE, headerValue, openReply, resultOf, sealRequest, signatureOf, type EnvelopeSettings, type GatewayResult } from "./envelope";
 
 export interface GatewayClientSettings extends EnvelopeSettings {
   /** Base URL of the gateway, without a trailing slash. */
@@ -19,7 +19,7 @@ export interface GatewayClientSettings extends EnvelopeSettings {
 }
 
 /** BAD_REQUEST: the call could not be sent as asked (nothing was sent). */
-export type GatewayErrorCode = "BUSINESS" | "HTTP" | "NETWORK" | "TIMEOUT" | "ABORTED" | "BAD_REQUEST";
+export type GatewayErrorCode = "BUSINESS" | "HTTP" | "NETWORK" | "TIMEOUT" | "ABORTED" | "BAD_REQUEST" | "SIGNATURE";
 
 /** What an HTTP header value may hold: no CR, LF, NUL or other control character. */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
@@ -96,10 +96,12 @@ export function createGatewayClient(settings: GatewayClientSettings, options: Ga
 
     let status: number;
     let text: string;
+    let replySigned: string | null = null;
     try {
       const response = await options.transport({ method: "POST", url: `${settings.baseUrl}${functionUrl}`, headers, body: requestBody, signal: controller.signal });
       status = response.status;
       text = response.text;
+      replySigned = response.headers?.get(HEADER.signature) ?? null;
     } catch (cause) {
       const error =
         controller.signal.reason === timedOut
@@ -114,6 +116,11 @@ export function createGatewayClient(settings: GatewayClientSettings, options: Ga
       callOptions.signal?.removeEventListener("abort", onAbort);
     }
 
+    // A signed reply must match its signature (the spec's gateway may not sign: unsigned is taken).
+    if (sealed && replySigned !== null && !replySignatureHolds(settings, sealed.headers, text, replySigned)) {
+      debug(`gateway ✗ ${functionUrl} the reply's signature does not match it`);
+      return fail(new GatewayError("SIGNATURE", "the reply's signature does not match it: it was changed on the way or not signed by the gateway", { status, body: text }), functionUrl);
+    }
     const opened = sealed ? openReply(text, sealed.key, sealed.iv) : openReply(text, "", "");
     const result = resultOf(opened.value);
     debug(`gateway ← ${functionUrl} ${status} ${JSON.stringify(opened.value)}`);
@@ -134,4 +141,22 @@ export function createGatewayClient(settings: GatewayClientSettings, options: Ga
   }
 
   return { call, settings };
+}
+
+/** Whether a reply's Signature header is the gateway's over this reply, for the request it answers. */
+function replySignatureHolds(settings: EnvelopeSettings, requestHeaders: Record<string, string>, text: string, header: string): boolean {
+  let signed: { signature?: unknown };
+  try {
+    signed = JSON.parse(header) as { signature?: unknown };
+  } catch {
+    return false;
+  }
+  const expected = signatureOf({
+    secret: settings.signature.secret,
+    requestTime: headerValue(requestHeaders, HEADER.requestTime) ?? "",
+    nonce: headerValue(requestHeaders, HEADER.nonce) ?? "",
+    body: text,
+    md5Key: settings.signature.md5Key,
+  });
+  return signed.signature === expected;
 }

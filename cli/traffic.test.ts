@@ -1,0 +1,88 @@
+/**
+ * `mcoin sandbox fault`, `verify` and `log` as a process, against a sandbox on a free port: the help
+ * lists every kind, a fault set from the terminal hits the calls it names, verify's exit codes follow
+ * its comparators and show the closest calls, and the log lists the near misses.
+ */
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { FAULT_KINDS } from "../sandbox/faults";
+import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
+
+// Each run of the CLI starts a process: a few seconds each on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
+
+const MCOIN = join(import.meta.dirname, "..", "bin/mcoin.mjs");
+let sandbox: RunningSandbox;
+beforeAll(async () => {
+  sandbox = await startSandboxServer({ port: 0, host: "127.0.0.1" });
+});
+afterAll(() => sandbox.close());
+
+function mcoin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [MCOIN, ...args], { env: { ...process.env, MCOIN_SANDBOX_URL: sandbox.url, MCOIN_SANDBOX_CONTROL_TOKEN: undefined } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("close", (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+const get = (path: string) => fetch(`${sandbox.url}${path}`);
+
+describe("mcoin sandbox fault", () => {
+  it("--help lists every kind", async () => {
+    const help = await mcoin("sandbox", "fault", "--help");
+    expect(help.code).toBe(0);
+    for (const kind of FAULT_KINDS) expect(help.stdout).toMatch(new RegExp(`^  ${kind} `, "m"));
+  });
+
+  it("sets a fault the next calls meet, lists it and clears it; refuses an unknown kind and a missing path", async () => {
+    const added = await mcoin("sandbox", "fault", "http500", "--path", "system/time", "--times", "2");
+    expect(added.stdout).toContain("http500 on system/time (2 calls left)");
+    expect((await get("/api/system/time")).status).toBe(500);
+    expect((await mcoin("sandbox", "fault", "list")).stdout).toContain("http500 on system/time (1 call left)");
+    await mcoin("sandbox", "fault", "clear");
+    expect((await get("/api/system/time")).status).toBe(200);
+
+    const latency = await mcoin("sandbox", "fault", "delay", "--path", "recommend", "--lognormal", "120,0.6", "--percent", "50", "--json");
+    expect(JSON.parse(latency.stdout).fault).toMatchObject({ kind: "delay", percent: 50, remaining: null, latency: { lognormal: { median: 120, sigma: 0.6 } } });
+    await mcoin("sandbox", "fault", "clear");
+
+    const unknown = await mcoin("sandbox", "fault", "meltdown", "--path", "x");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown fault kind "meltdown"');
+    expect((await mcoin("sandbox", "fault", "reset")).code).toBe(2);
+    expect((await mcoin("sandbox", "fault", "delay", "--path", "x", "--uniform", "400")).code).toBe(2);
+  });
+});
+
+describe("mcoin sandbox verify", () => {
+  it("exits 0 when the log holds, 1 with the closest calls when not", async () => {
+    await fetch(`${sandbox.url}/__sandbox/log`, { method: "DELETE" });
+    for (let i = 0; i < 3; i++) await get("/api/system/time");
+    expect((await mcoin("sandbox", "verify", "--path", "system/time", "--at-least", "3")).code).toBe(0);
+    expect((await mcoin("sandbox", "verify", "--path", "system/time", "--count", "3")).code).toBe(0);
+    const tooFew = await mcoin("sandbox", "verify", "--path", "system/time", "--at-least", "4");
+    expect(tooFew.code).toBe(1);
+    expect(tooFew.stdout).toContain("wanted at least 4 call(s) to system/time; 3 matched");
+    const misspelt = await mcoin("sandbox", "verify", "--path", "/api/system/tim3");
+    expect(misspelt.code).toBe(1);
+    expect(misspelt.stdout).toMatch(/closest calls:\n {2}#\d+ GET \/api\/system\/time/);
+    expect((await mcoin("sandbox", "verify", "--path", "system/time", "--method", "GET", "--at-most", "2")).code).toBe(1);
+    expect((await mcoin("sandbox", "verify", "--path", "system/time", "--body-match", "nopath")).code).toBe(2);
+  });
+});
+
+describe("mcoin sandbox log", () => {
+  it("--unmatched lists the near misses with what they nearly matched", async () => {
+    await get("/api/auth/basicinfomation");
+    const log = await mcoin("sandbox", "log", "--unmatched");
+    expect(log.code).toBe(0);
+    expect(log.stdout).toContain("GET /api/auth/basicinfomation");
+    expect(log.stdout).toContain("~ GET /api/auth/basicinformation (basicInformation): differs in path");
+    expect(log.stdout).not.toContain("/api/system/time");
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * What every gateway call meets before and after its endpoint: the added latency, the call log,
+ * injected faults (sandbox/faults.ts) and near-miss marking (sandbox/near-miss.ts).
+ *
+ * Faults act at the point a real failure would:
+ * - reply faults, reset, empty and random bytes stand in for the endpoint: it never sees the call;
+ * - a truncated reply is cut after the endpoint acted (the classic lost reply: the order exists, the
+ *   client never heard);
+ * - a delay holds the call before the endpoint; clock skew moves the secure gateway's clock for the
+ *   call; a wrong signature or key spoils the secure gateway's reply on its way out.
+ *
+ * `dispatch` returns the reply and, for connection faults, what to do to the connection: the HTTP
+ * server (server.ts) acts on the socket; in-process callers get `render`'s fetch-shaped equivalent.
+ */
+import { randomBytes } from "node:crypto";
+import { delay, HttpResponse } from "msw";
+import { HEADER, headerValue, signatureOf } from "../app/lib/gateway/envelope";
+import { aesDecrypt, aesEncrypt } from "../app/lib/gateway/primitives";
+import { recoverKeyAndIv } from "../app/lib/gateway/private-key";
+import { FRONT_DOOR_FAMILIES, familyOf, sampleLatency, type Fault } from "./faults";
+import { NEAR_MISS_HEADER, type NearMiss } from "./near-miss";
+import { bearerToken } from "./respond";
+import type { SandboxState } from "./state";
+
+export type ConnectionFault = "reset" | "empty" | "truncated" | "random-bytes";
+
+export interface Dispatched {
+  response: Response;
+  /** What the connection does instead of (or in the middle of) carrying the reply. */
+  connection?: ConnectionFault;
+}
+
+/** The secure gateway reads its clock skew for one call here; a caller's own copy is dropped. */
+export const CLOCK_SKEW_HEADER = "x-sandbox-clock-skew";
+
+const UNLOGGED = /^\/(__sandbox|static)\//;
+const SECURE_PATH = /^\/bservice\//;
+
+export function frontDoor(state: SandboxState, settings: { latencyMs: number }, answer: (request: Request) => Promise<Response>) {
+  return async function dispatch(incoming: Request): Promise<Dispatched> {
+    const url = new URL(incoming.url);
+    if (UNLOGGED.test(url.pathname)) return { response: await answer(incoming) };
+    let request = incoming;
+    if (request.headers.has(CLOCK_SKEW_HEADER)) request = withHeaders(request, (headers) => headers.delete(CLOCK_SKEW_HEADER));
+    if (settings.latencyMs > 0) await delay(settings.latencyMs);
+
+    const fault = state.takeFault(url.pathname, FRONT_DOOR_FAMILIES);
+    const { body, sealed } = await loggedBody(state, request, url.pathname);
+    const entry = state.logCall({
+      method: request.method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body,
+      ...(sealed ? { sealed } : {}),
+      openId: state.memberByToken(bearerToken(request))?.openId,
+      fault: fault?.kind,
+    });
+
+    if (fault) {
+      const family = familyOf(fault.kind);
+      if (family === "reply") return { response: replyFault(fault) };
+      if (family === "connection" && fault.kind !== "truncated") return { response: Response.error(), connection: fault.kind === "network" ? "empty" : (fault.kind as ConnectionFault) };
+      if (family === "latency") await delay(sampleLatency(fault));
+      if (fault.kind === "clock-skew") request = withHeaders(request, (headers) => headers.set(CLOCK_SKEW_HEADER, String(fault.skewMs ?? 0)));
+    }
+
+    let response = await answer(request);
+    if (response.headers.has(NEAR_MISS_HEADER)) {
+      const nearMiss = await response
+        .clone()
+        .json()
+        .then((reply: { nearMiss?: NearMiss }) => reply.nearMiss)
+        .catch(() => undefined);
+      if (nearMiss) state.markNearMiss(entry.seq, nearMiss);
+    }
+    if (fault?.kind === "truncated") return { response, connection: "truncated" };
+    if (fault?.kind === "bad-signature") response = await resigned(response);
+    if (fault?.kind === "wrong-key") response = await reencrypted(state, request, response);
+    return { response };
+  };
+}
+
+/** A dispatched reply as fetch would see it, for in-process callers (tests, the wallet's stand-in). */
+export async function render({ response, connection }: Dispatched): Promise<Response> {
+  if (!connection) return response;
+  if (connection !== "truncated") return Response.error();
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const half = bytes.subarray(0, Math.floor(bytes.length / 2));
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(half);
+      controller.error(new TypeError("terminated: the connection closed in the middle of the body"));
+    },
+  });
+  return new Response(body, { status: response.status, headers: response.headers });
+}
+
+/** Bytes for the random-bytes fault: not HTTP, so a client cannot parse a status line from them. */
+export function randomGarbage(): Buffer {
+  return Buffer.concat([Buffer.from([0x00, 0xff, 0x13]), randomBytes(61)]);
+}
+
+function withHeaders(request: Request, change: (headers: Headers) => void): Request {
+  const headers = new Headers(request.headers);
+  change(headers);
+  return new Request(request, { headers });
+}
+
+function replyFault(fault: Fault): Response {
+  switch (fault.kind) {
+    case "http429":
+      return HttpResponse.json({ code: 429, msg: "Too Many Requests" }, { status: 429 });
+    case "not-login":
+      return HttpResponse.json({ code: 401, msg: "not login" });
+    case "not-found":
+      return HttpResponse.json({ resultCode: "404", msg: "Not Found" });
+    case "garbage":
+      return new HttpResponse("<html>\u0000\u00ff garbage {not json", { headers: { "content-type": "application/json" } });
+    default:
+      return HttpResponse.json({ code: 500, msg: "Internal Server Error" }, { status: 500 });
+  }
+}
+
+/** The reply with a Signature over other bytes: what a tampered or misconfigured gateway sends. */
+async function resigned(response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  const signed = JSON.parse(headers.get(HEADER.signature) ?? "{}") as Record<string, unknown>;
+  headers.set(HEADER.signature, JSON.stringify({ algorithm: "MD5", keyVersion: "1", ...signed, signature: signatureOf({ secret: "not-the-gateway", requestTime: "", nonce: "", body: await response.clone().text(), md5Key: "" }) }));
+  return new Response(response.body, { status: response.status, headers });
+}
+
+/**
+ * The reply sealed with a key the client never chose, and signed as sent (a gateway that used the
+ * wrong key signs what it sends): the signature holds, the body does not open.
+ */
+async function reencrypted(state: SandboxState, request: Request, response: Response): Promise<Response> {
+  const other = randomBytes(8).toString("hex");
+  const text = aesEncrypt(await response.text(), other, other);
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  if (headers.has(HEADER.signature)) {
+    const keys = state.gatewayKeys;
+    const signature = signatureOf({ secret: keys.signSecret, requestTime: request.headers.get(HEADER.requestTime) ?? "", nonce: request.headers.get(HEADER.nonce) ?? "", body: text, md5Key: keys.md5Key });
+    headers.set(HEADER.signature, JSON.stringify({ algorithm: "MD5", keyVersion: keys.keyVersion, signature }));
+  }
+  return new Response(text, { status: response.status, headers });
+}
+
+/** The log keeps 2000 calls: at most this much of each body, so it stays a few megabytes. */
+const LOGGED_BODY_BYTES = 2048;
+
+/**
+ * A body as the log keeps it: parsed JSON or text when short, else its first bytes and its size. A
+ * secure gateway call is logged opened (the sandbox holds the gateway's private key), so verify's
+ * body match and the log read the request a person meant, not its ciphertext.
+ */
+async function loggedBody(state: SandboxState, request: Request, pathname: string): Promise<{ body: unknown; sealed?: boolean }> {
+  if (request.method === "GET" || request.method === "HEAD") return { body: undefined };
+  const bytes = Buffer.from(await request.clone().arrayBuffer());
+  if (bytes.length === 0) return { body: undefined };
+  if (SECURE_PATH.test(pathname) && bytes.length <= 64 * LOGGED_BODY_BYTES) {
+    const opened = openSealed(state, request, bytes.toString("utf8"));
+    if (opened !== undefined) return { body: opened, sealed: true };
+  }
+  if (bytes.length > LOGGED_BODY_BYTES) {
+    // A character cut in half at the end decodes to U+FFFD: drop it.
+    const excerpt = bytes.subarray(0, LOGGED_BODY_BYTES).toString("utf8").replace(/\uFFFD+$/, "");
+    return { body: { truncated: true, bytes: bytes.length, excerpt } };
+  }
+  const text = bytes.toString("utf8");
+  try {
+    return { body: JSON.parse(text) };
+  } catch {
+    return { body: text };
+  }
+}
+
+function openSealed(state: SandboxState, request: Request, text: string): unknown {
+  try {
+    const encrypt = JSON.parse(headerValue(Object.fromEntries(request.headers), HEADER.encrypt) ?? "") as { symmetricKey?: string };
+    if (!encrypt.symmetricKey) return undefined;
+    const { key, iv } = recoverKeyAndIv(state.gatewayKeys.privateKey, encrypt.symmetricKey);
+    return JSON.parse(aesDecrypt(text, key, iv));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Verification of the call log, as WireMock's verify with count comparators, on what the sandbox
+ * understood (secure gateway bodies opened): calls to a path (or a fragment of one), with a method,
+ * whose body (a GET's query) matches JSONPath = value pairs, counted against exactly N, at least N
+ * or at most N. When it does not hold, the closest calls say what differed.
+ */
+import { JSONPath } from "jsonpath-plus";
+import { z } from "zod";
+import { editDistance } from "./near-miss";
+import type { LoggedCall } from "./state";
+
+export const BodyMatchSchema = z.object({ path: z.string().regex(/^\$/, "a JSONPath, starting with $").max(256), value: z.unknown() }).strict();
+export type BodyMatch = z.output<typeof BodyMatchSchema>;
+
+export const VerifyRequestSchema = z
+  .object({
+    path: z.string().min(1).max(256),
+    method: z
+      .string()
+      .regex(/^[A-Za-z]{3,7}$/, "an HTTP method")
+      .transform((method) => method.toUpperCase())
+      .optional(),
+    count: z.number().int().min(0).max(1_000_000).optional(),
+    atLeast: z.number().int().min(0).max(1_000_000).optional(),
+    atMost: z.number().int().min(0).max(1_000_000).optional(),
+    bodyMatch: z.array(BodyMatchSchema).max(20).default([]),
+    /** Only calls after this log sequence number. */
+    since: z.number().int().min(0).default(0),
+  })
+  .strict()
+  .refine((request) => request.count === undefined || (request.atLeast === undefined && request.atMost === undefined), "count is exact: give it alone, or atLeast and/or atMost")
+  .refine((request) => request.atLeast === undefined || request.atMost === undefined || request.atLeast <= request.atMost, "atLeast is above atMost");
+export type VerifyRequest = z.output<typeof VerifyRequestSchema>;
+
+export interface CallSummary {
+  seq: number;
+  method: string;
+  path: string;
+  /** What this call has that the verification did not want. */
+  differs: string[];
+}
+
+export interface Verification {
+  ok: boolean;
+  /** In words: "at least 3 calls to basicinformation". */
+  expected: string;
+  matched: number;
+  /** The matching calls' sequence numbers (the latest 50). */
+  calls: number[];
+  /** When it does not hold: the calls nearest to what was wanted, nearest first. */
+  closest: CallSummary[];
+}
+
+const CLOSEST_LIMIT = 5;
+
+export function verifyCalls(log: readonly LoggedCall[], request: VerifyRequest): Verification {
+  const calls = log.filter((call) => call.seq > request.since);
+  const matching = calls.filter((call) => differences(call, request).length === 0);
+  const matched = matching.length;
+  const { count, atLeast, atMost } = request;
+  const ok = count !== undefined ? matched === count : (atLeast === undefined || matched >= atLeast) && (atMost === undefined || matched <= atMost) && (atLeast !== undefined || atMost !== undefined || matched >= 1);
+  const closest = ok
+    ? []
+    : calls
+        .map((call) => ({ call, differs: differences(call, request) }))
+        .filter(({ differs }) => differs.length > 0 || count !== undefined || atMost !== undefined)
+        .map((entry) => ({ ...entry, distance: distanceOf(entry.call, request, entry.differs) }))
+        .filter(({ distance }) => Number.isFinite(distance))
+        .sort((a, b) => a.distance - b.distance || b.call.seq - a.call.seq)
+        .slice(0, CLOSEST_LIMIT)
+        .map(({ call, differs }) => ({ seq: call.seq, method: call.method, path: call.path, differs }));
+  return { ok, expected: describe(request), matched, calls: matching.slice(-50).map((call) => call.seq), closest };
+}
+
+/** What keeps a call from matching: path, method, body fields. Empty: it matches. */
+export function differences(call: LoggedCall, request: VerifyRequest): string[] {
+  const differs: string[] = [];
+  if (!pathMatches(call.path, request.path)) differs.push(`path ${call.path}`);
+  if (request.method && call.method !== request.method) differs.push(`method ${call.method}`);
+  const subject = call.body ?? call.query;
+  for (const match of request.bodyMatch) {
+    const found = JSONPath({ path: match.path, json: (subject ?? {}) as object, wrap: true }) as unknown[];
+    if (found.length === 0) differs.push(`body ${match.path} absent`);
+    else if (!found.some((value) => sameValue(value, match.value))) differs.push(`body ${match.path} is ${JSON.stringify(found[0])}`);
+  }
+  return differs;
+}
+
+export const pathMatches = (path: string, wanted: string) => path === wanted || path.includes(wanted);
+
+/** A value from the command line is text: "15" matches 15, "true" true. */
+function sameValue(actual: unknown, wanted: unknown): boolean {
+  if (JSON.stringify(actual) === JSON.stringify(wanted)) return true;
+  return typeof wanted === "string" && (typeof actual === "number" || typeof actual === "boolean") && String(actual) === wanted;
+}
+
+/** How far a call is from the wanted ones: its path's edit distance, then one per other difference. */
+function distanceOf(call: LoggedCall, request: VerifyRequest, differs: string[]): number {
+  const pathOff = pathMatches(call.path, request.path) ? 0 : Math.min(...call.path.split("/").map((segment) => editDistance(segment.toLowerCase(), request.path.replace(/^\/+/, "").split("/").pop()!.toLowerCase())));
+  if (pathOff > Math.max(3, Math.ceil(request.path.length * 0.34))) return Infinity;
+  return pathOff * 10 + differs.length;
+}
+
+function describe(request: VerifyRequest): string {
+  const { count, atLeast, atMost } = request;
+  const times =
+    count !== undefined
+      ? `exactly ${count}`
+      : atLeast !== undefined && atMost !== undefined
+        ? `between ${atLeast} and ${atMost}`
+        : atMost !== undefined
+          ? `at most ${atMost}`
+          : `at least ${atLeast ?? 1}`;
+  const body = request.bodyMatch.map((match) => `${match.path} = ${JSON.stringify(match.value)}`).join(", ");
+  return `${times} call(s) to ${request.method ? `${request.method} ` : ""}${request.path}${body ? ` with ${body}` : ""}`;
+}
