@@ -711,6 +711,12 @@ describe("mcoin record", () => {
     const headers = Object.fromEntries((secure.request.headers as { name: string; value: string }[]).map(({ name, value }) => [name.toLowerCase(), value]));
     expect(headers).toMatchObject({ token: "<cust>", signature: "<redacted:signature>", encrypt: "<redacted:key>" });
     expect(JSON.parse(secure.comment)).toEqual({ mcoin: { kind: "secure", ignore: [] } });
+
+    // The reader (mcoin replay FILE.har) takes it back: the same calls, matched again.
+    sandbox.sandbox.state.reset();
+    const replay = await mcoin("replay", har, "--login", "mpay-1003", "--cust", "C5");
+    expect(replay.stdout).toContain("3 matched");
+    expect(replay.code).toBe(0);
   });
 
   it("--har without a private key keeps the secure bodies sealed, with no comments", async () => {

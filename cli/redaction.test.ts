@@ -97,6 +97,14 @@ describe("the default redaction rules", () => {
     });
   });
 
+  it("trace-id: request ids and ETags, which look like keys to the scan", () => {
+    const headers = { "X-Request-Id": "4bf92f3577b34da6a3ce929d0e0e4736", etag: 'W/"b94d27b9934d3e08a52e52d7da7dabfa"', "content-type": "application/json" };
+    expect(findSecrets(headers).map((finding) => finding.path)).toEqual(["$['X-Request-Id']", "$.etag", "$.etag"]);
+    const redacted = redactHeaders(headers, rules).value;
+    expect(redacted).toEqual({ "X-Request-Id": "<redacted:trace-id>", etag: "<redacted:trace-id>", "content-type": "application/json" });
+    expect(findSecrets(redacted)).toEqual([]);
+  });
+
   it("leaves placeholders, empty values and objects under a sensitive name alone (objects are walked)", () => {
     expect(reply({ token: "<token>", mobile: "", signature: { value: "x" } }).value).toEqual({ token: "<token>", mobile: "", signature: { value: "x" } });
   });

@@ -137,6 +137,11 @@ export const DEFAULT_RULES: readonly RedactionRule[] = [
     pattern: PHONE_PATTERN,
   },
   { name: "cookie", description: "cookies, which carry sessions", headers: ["cookie", "set-cookie"] },
+  {
+    name: "trace-id",
+    description: "request and trace ids and ETags: not secrets, but hex runs the scan would refuse",
+    headers: ["x-request-id", "x-correlation-id", "x-trace-id", "traceparent", "tracestate", "x-amzn-trace-id", "etag", "if-none-match"],
+  },
   { name: "jwt", description: "a JSON Web Token anywhere in a text", pattern: JWT_PATTERN, placeholder: "<token>" },
   { name: "bearer", description: "a bearer token anywhere in a text", pattern: BEARER_PATTERN, placeholder: "Bearer <token>" },
   { name: "pem", description: "a PEM block (a private or public key, a certificate)", pattern: PEM_PATTERN, placeholder: "<redacted:key>" },

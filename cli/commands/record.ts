@@ -66,8 +66,9 @@ interface RecordedFile {
   ignore: string[];
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+/** Repeated --redact-field options, in order. */
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 export function recordCommand(): Command {
@@ -79,7 +80,7 @@ export function recordCommand(): Command {
     .option("--host <host>", "interface to listen on", "127.0.0.1")
     .option("--private-key <pem>", "the gateway's private key, to open secure calls (default: the sandbox's, for --env sandbox)")
     .option("--redact-rules <file>", "a JSON file of extra redaction rules (see below)")
-    .option("--redact-field <name>", "also redact this field wherever it appears (repeatable)", collect, [])
+    .option("--redact-field <name>", "also redact this field wherever it appears (repeatable)", collect)
     .option("--har <file>", "also write the session as a HAR 1.2 file (rewritten after each exchange)")
     .option("--json", "print the listening address as JSON")
     .addHelpText("after", `
