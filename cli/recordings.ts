@@ -2,8 +2,9 @@
  * Recorded gateway exchanges (fixtures/recordings): one JSON file each (or entries of a HAR file,
  * cli/har-read.ts), the request and the reply expected, plain or through the secure gateway.
  * Tokens and secrets are replaced by placeholders (`<token>`, `<cust>`, `<code>`) when recorded and
- * filled in again when replayed; the reply fields named by `ignore` (JSONPath: times, fresh
- * tokens) are not compared; `needs` says which demo member or task-center ciphertext a replay
+ * filled in again when replayed (in a reply, a placeholder or a `<redacted:NAME>` part stands for
+ * any non-empty text); the reply fields named by `ignore` (JSONPath: times, fresh tokens) are not
+ * compared; `needs` says which demo member or task-center ciphertext a replay
  * uses; `recordedAt` lets a replay warn about recordings grown old.
  */
 import { readFileSync, readdirSync, statSync } from "node:fs";

@@ -303,8 +303,8 @@ interface DriftLine {
 
 interface EndpointReport {
   endpoint: string;
-  /** The declaration compared with, or why there is none. */
-  declaration: string;
+  /** The declaration compared with (an endpoint's name), or null when there is none. */
+  declared: string | null;
   recordings: string[];
   drifts: DriftLine[];
   skipped: { source: string; name: string; reason: string }[];
@@ -324,7 +324,7 @@ async function runDrift(options: Options, base: string, recordings: RecordingFil
       reports.get(key) ??
       ({
         endpoint: key,
-        declaration: endpoint ? endpoint.name : secureSchema ? "the task center's reply schema" : recording.kind === "secure" ? "none (a secure gateway call without a reply schema)" : "none (not declared by the app)",
+        declared: endpoint ? endpoint.name : secureSchema ? "the task center's reply schema" : null,
         recordings: [],
         drifts: [],
         skipped: [],
@@ -357,9 +357,17 @@ async function runDrift(options: Options, base: string, recordings: RecordingFil
 
   const all = [...reports.values()];
   const drifted = all.filter((report) => report.drifts.length > 0);
+  const unchecked = all.filter((report) => report.drifts.length === 0 && report.skipped.length + report.failed.length === report.recordings.length);
   const skipped = all.flatMap((report) => report.skipped);
   const failed = all.flatMap((report) => report.failed);
-  const summary = { endpoints: all.length, drifted: drifted.length, recordings: recordings.length, failed: failed.length, skipped: skipped.length };
+  const summary = {
+    endpoints: all.length,
+    drifted: drifted.length,
+    unchecked: unchecked.length,
+    recordings: recordings.length,
+    failed: failed.length,
+    skipped: skipped.length,
+  };
   output(
     options.json,
     { summary, endpoints: all.map(({ drifts, ...report }) => ({ ...report, drifts: drifts.map(({ reference, drift, line }) => ({ reference, ...drift, line })) })), warnings, strict: options.strict },
@@ -367,7 +375,7 @@ async function runDrift(options: Options, base: string, recordings: RecordingFil
       [
         ...all.map(endpointSection),
         "",
-        `${plural(summary.drifted, "endpoint drifted", "endpoints drifted")}, ${summary.endpoints - summary.drifted} without drift (${plural(summary.recordings, "recording", "recordings")}; ${summary.failed} failed, ${summary.skipped} skipped)`,
+        `${plural(summary.drifted, "endpoint drifted", "endpoints drifted")}, ${summary.endpoints - summary.drifted - summary.unchecked} without drift, ${summary.unchecked} not checked (${plural(summary.recordings, "recording", "recordings")}; ${summary.failed} failed, ${summary.skipped} skipped)`,
         ...skipNotice(skipped, options.strict),
       ].join("\n"),
   );
@@ -376,8 +384,11 @@ async function runDrift(options: Options, base: string, recordings: RecordingFil
 
 /** An endpoint's section: its drifts, or that it has none, and what could not be checked. */
 function endpointSection(report: EndpointReport): string {
-  const heading = `${report.endpoint} (declared: ${report.declaration}; ${plural(report.recordings.length, "recording", "recordings")})`;
-  const lines = report.drifts.length > 0 ? [heading, ...report.drifts.map((item) => `  ${item.line}`)] : [`${heading}: no drift`];
+  const declaration = report.declared ? `declared: ${report.declared}` : "no declaration, compared with the recordings only";
+  const heading = `${report.endpoint} (${declaration}; ${plural(report.recordings.length, "recording", "recordings")})`;
+  const checked = report.recordings.length - report.skipped.length - report.failed.length;
+  const verdict = report.drifts.length > 0 ? "" : checked > 0 ? ": no drift" : ": not checked";
+  const lines = [`${heading}${verdict}`, ...report.drifts.map((item) => `  ${item.line}`)];
   for (const failure of report.failed) lines.push(`  ✗ ${failure.source}: ${failure.message}`);
   for (const skip of report.skipped) lines.push(`  - ${skip.source} skipped: ${skip.reason}`);
   return lines.join("\n");
