@@ -9,7 +9,8 @@
 import { basename } from "node:path";
 import { z } from "zod";
 import { usageError } from "./errors";
-import { LOGIN_QUERY_FIELDS, parseRecording, redact, type RecordingFile } from "./recordings";
+import { parseRecording, type RecordingFile } from "./recordings";
+import { DEFAULT_RULES, redactValue } from "./redaction";
 
 /** The secure gateway's functions live under this path; their bodies are sealed on the wire. */
 const SECURE_PREFIX = "/bservice/";
@@ -125,10 +126,10 @@ function secureDraft(entry: HarEntry, url: URL): Draft {
       path: url.pathname,
       query: {},
       headers: tokenPlaceholder ? { Token: tokenPlaceholder } : {},
-      body: redact(requestBody).value,
+      body: redactValue(requestBody, DEFAULT_RULES, "request").value,
       auth: false,
     },
-    response: { status: entry.response.status, body: redact(replyBody).value },
+    response: { status: entry.response.status, body: redactValue(replyBody, DEFAULT_RULES, "response").value },
   };
 }
 
@@ -136,8 +137,9 @@ function secureDraft(entry: HarEntry, url: URL): Draft {
 function apiDraft(entry: HarEntry, url: URL, fromMcoin: boolean): Draft | null {
   const reply = parseReply(entry.response.content);
   if (!reply.json && !fromMcoin) return null;
-  const query = redact(Object.fromEntries(url.searchParams), LOGIN_QUERY_FIELDS);
-  const singleUse = query.redacted.includes("code");
+  // A browser's HAR is not redacted: the recorder's own rules apply as it is read.
+  const query = redactValue(Object.fromEntries(url.searchParams), DEFAULT_RULES, "query") as { value: Record<string, string>; redactions: { path: (string | number)[]; placeholder: string }[] };
+  const singleUse = query.redactions.some((redaction) => redaction.placeholder === "<code>");
   const language = header(entry.request.headers, "accept-language");
   const authorization = header(entry.request.headers, "authorization");
   const text = entry.request.postData?.text;
@@ -149,10 +151,10 @@ function apiDraft(entry: HarEntry, url: URL, fromMcoin: boolean): Draft | null {
       path: url.pathname,
       query: query.value,
       headers: language ? { "accept-language": language } : {},
-      body: text === undefined || text === "" ? undefined : redact(jsonOrText(text)).value,
+      body: text === undefined || text === "" ? undefined : redactValue(jsonOrText(text), DEFAULT_RULES, "request").value,
       auth: authorization !== undefined && authorization !== "",
     },
-    response: { status: entry.response.status, body: redact(reply.value).value },
+    response: { status: entry.response.status, body: redactValue(reply.value, DEFAULT_RULES, "response").value },
   };
 }
 

@@ -137,52 +137,6 @@ export function parseRecording(raw: unknown, where: string): Recording {
 export type Placeholders = Partial<Record<"token" | "cust" | "code", string>>;
 const PLACEHOLDER = /^<(token|cust|code)>$/;
 
-type Rules = Record<string, "token" | "cust" | "code">;
-
-/** Field names whose values are tokens or secrets, anywhere in a body. */
-const SECRET_FIELDS: Rules = {
-  token: "token",
-  access_token: "token",
-  accesstoken: "token",
-  authorization: "token",
-  password: "token",
-  secret: "token",
-  cust_id_ciphertext: "cust",
-};
-
-/** A login's query also carries the wallet's single-use code (elsewhere `code` is a reply code). */
-export const LOGIN_QUERY_FIELDS: Rules = { ...SECRET_FIELDS, code: "code" };
-
-/** Replaces secrets and tokens with placeholders; returns what was replaced, by path. */
-export function redact(value: unknown, rules: Rules = SECRET_FIELDS, path: string[] = []): { value: unknown; redacted: string[] } {
-  if (Array.isArray(value)) {
-    const redacted: string[] = [];
-    const items = value.map((item, index) => {
-      const result = redact(item, rules, [...path, String(index)]);
-      redacted.push(...result.redacted);
-      return result.value;
-    });
-    return { value: items, redacted };
-  }
-  if (value && typeof value === "object") {
-    const redacted: string[] = [];
-    const out: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(value)) {
-      const kind = rules[key.toLowerCase()];
-      if (kind && (typeof child === "string" || typeof child === "number") && String(child) !== "") {
-        out[key] = `<${kind}>`;
-        redacted.push([...path, key].join("."));
-        continue;
-      }
-      const result = redact(child, rules, [...path, key]);
-      out[key] = result.value;
-      redacted.push(...result.redacted);
-    }
-    return { value: out, redacted };
-  }
-  return { value, redacted: [] };
-}
-
 /** Fills placeholders back in; lists the ones it had no value for. */
 export function fillIn(value: unknown, placeholders: Placeholders, missing = new Set<string>()): { value: unknown; missing: Set<string> } {
   if (typeof value === "string") {
