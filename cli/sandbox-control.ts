@@ -4,7 +4,7 @@
  * out, and a refusal turned into a message that says what to do.
  */
 import { Option } from "commander";
-import { CONTROL_TOKEN_HEADER } from "../sandbox/handlers/controls";
+import { CONTROL_TOKEN_HEADER } from "../sandbox/access";
 import { CONTROL_TOKEN_ENV, callFailure, sandboxUrl } from "./context";
 import { CliError } from "./errors";
 

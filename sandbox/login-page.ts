@@ -25,22 +25,7 @@ function pageLocale(url: URL, request: Request): "zh" | "en" {
   return asked?.toLowerCase().startsWith("en") ? "en" : "zh";
 }
 
-/** The mall as `npm start` and `npm run dev` serve it. */
-export const DEFAULT_MALL_ORIGINS: readonly string[] = ["http://localhost:3000", "http://127.0.0.1:3000"];
-
-/** A mall origin (--mall-origin): http(s), host and port, nothing after; normalized as URL writes it. */
-export const MallOriginSchema = z
-  .string()
-  .trim()
-  .refine((text) => {
-    try {
-      const url = new URL(text);
-      return (url.protocol === "http:" || url.protocol === "https:") && url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
-    } catch {
-      return false;
-    }
-  }, "not an origin such as http://localhost:3000 (scheme, host and port only)")
-  .transform((text) => new URL(text).origin);
+export { DEFAULT_MALL_ORIGINS, MallOriginSchema } from "./access";
 
 /** The return address when it is on one of the mall's origins (scheme, host and port alike). */
 function safeRedirect(raw: string | null, mallOrigins: ReadonlySet<string>): URL | null {

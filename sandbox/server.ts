@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { isLoopbackHost } from "./handlers/controls";
+import { DEFAULT_HOST, isLoopbackHost } from "./access";
 import { randomGarbage } from "./front-door";
 import { createSandbox, type Sandbox, type SandboxOptions } from "./index";
 
@@ -19,7 +19,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const HEADERS_TIMEOUT_MS = 10_000;
 
-export const DEFAULT_HOST = "127.0.0.1";
+export { DEFAULT_HOST } from "./access";
 
 export interface RunningSandbox {
   sandbox: Sandbox;

@@ -16,7 +16,7 @@ import * as promotionEndpoints from "../../app/lib/api/promotion-endpoints";
 import * as shopEndpoints from "../../app/lib/api/shop-endpoints";
 import * as walletEndpoints from "../../app/lib/api/wallet-endpoints";
 import { openReply, sealRequest } from "../../app/lib/gateway/envelope";
-import { CONTROL_TOKEN_HEADER } from "../../sandbox/handlers/controls";
+import { CONTROL_TOKEN_HEADER } from "../../sandbox/access";
 import { CONTROL_TOKEN_ENV, EnvSchema, apiBaseUrl, apiClient, baseUrlOption, callFailure, envOption, gatewaySettingsFor, memberToken, transport } from "../context";
 import { compareShapes, declaredShape, describeDrift, driftFromDeclared, driftFromRecorded, shapeOf, type Drift, type Reference } from "../drift";
 import { CliError, EXIT_FAILURE, usageError } from "../errors";

@@ -6,9 +6,7 @@
 import { Command, Option } from "commander";
 import { resolve } from "node:path";
 import { z } from "zod";
-import { isLoopbackHost } from "../../sandbox/handlers/controls";
-import { DEFAULT_MALL_ORIGINS, MallOriginSchema } from "../../sandbox/login-page";
-import { DEFAULT_HOST, startSandboxServer } from "../../sandbox/server";
+import { DEFAULT_HOST, DEFAULT_MALL_ORIGINS, MallOriginSchema, isLoopbackHost } from "../../sandbox/access";
 import { CONTROL_TOKEN_ENV } from "../context";
 import { CliError } from "../errors";
 import { output, parseOptions } from "../options";
@@ -87,6 +85,8 @@ send it as Authorization: Bearer <token> or X-Sandbox-Token: <token>.`,
       const options = parseOptions(OptionsSchema, raw, "sandbox");
       let running;
       try {
+        // The sandbox (msw and its handlers) loads only when it is served, not for --help or a subcommand.
+        const { startSandboxServer } = await import("../../sandbox/server");
         running = await startSandboxServer({
           port: options.port,
           host: options.host,

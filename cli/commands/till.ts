@@ -6,7 +6,7 @@
  */
 import { Command, Option } from "commander";
 import { z } from "zod";
-import { CONTROL_TOKEN_HEADER } from "../../sandbox/handlers/controls";
+import { CONTROL_TOKEN_HEADER } from "../../sandbox/access";
 import { CONTROL_TOKEN_ENV, callFailure, sandboxUrl } from "../context";
 import { CliError } from "../errors";
 import { output, parseOptions } from "../options";

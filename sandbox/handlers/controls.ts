@@ -37,7 +37,7 @@
  */
 import { CollectedErrorSchema } from "../../app/lib/errors/report";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { isIP } from "node:net";
+import { CONTROL_TOKEN_HEADER, isLoopbackHost } from "../access";
 import { http, HttpResponse, type HttpHandler } from "msw";
 import { z } from "zod";
 import type { ShopRefusal } from "../../app/lib/api/shop-endpoints";
@@ -48,8 +48,7 @@ import { MAX_FAULTS, type SandboxState } from "../state";
 import { VerifyRequestSchema, verifyCalls } from "../verify";
 import type { SandboxSettings } from "../index";
 
-/** The header that carries the control token, besides `Authorization: Bearer`. */
-export const CONTROL_TOKEN_HEADER = "x-sandbox-token";
+export { CONTROL_TOKEN_HEADER, isLoopbackHost } from "../access";
 
 /** The clock may move this far from real time: far enough for any scenario, near enough for Date. */
 const CLOCK_RANGE_MS = 50 * 365.25 * 24 * 3_600_000;
@@ -140,13 +139,6 @@ function query<T>(request: Request, schema: z.ZodType<T>) {
 }
 
 /** localhost, 127.0.0.0/8 and ::1 (bracketed, as URL host names write it, or not). */
-export function isLoopbackHost(host: string): boolean {
-  const name = host.replace(/^\[(.*)\]$/, "$1").toLowerCase();
-  if (name === "localhost" || name === "::1") return true;
-  const v4 = name.replace(/^::ffff:/, "");
-  return isIP(v4) === 4 && v4.startsWith("127.");
-}
-
 /** Equal secrets, compared in constant time (over digests, so the length does not show either). */
 function sameSecret(given: string, expected: string): boolean {
   const digest = (text: string) => createHash("sha256").update(text).digest();
