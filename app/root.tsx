@@ -36,7 +36,7 @@ import { reportMemberRevision, type MemberRevision } from "./lib/keep-alive";
 import appCss from "./styles/app.css?url";
 
 /** Paths on which the root never calls the gateway: they must render even when it is down. */
-const QUIET_PATHS = new Set(["/error", "/loding"]);
+const QUIET_PATHS = new Set(["/error", "/loding", "/__bare"]);
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },

@@ -8,14 +8,15 @@ import { homeTtfbBench } from "./home-ttfb.bench";
 import { cliStartBench } from "./cli-start.bench";
 import { printReport, writeReport, type BenchResult } from "./report";
 import { seckillBurstBench } from "./seckill-burst.bench";
+import { throughputBench } from "./throughput.bench";
 
-const benches: (() => Promise<BenchResult>)[] = [envelopeBench, cliStartBench, homeTtfbBench, checkoutBurstBench, seckillBurstBench];
+const benches: (() => Promise<BenchResult | BenchResult[]>)[] = [envelopeBench, cliStartBench, homeTtfbBench, throughputBench, checkoutBurstBench, seckillBurstBench];
 
 // `npm run bench -- NAME…` runs only the benchmarks whose function names contain one of them.
 const only = process.argv.slice(2);
 const chosen = only.length === 0 ? benches : benches.filter((bench) => only.some((name) => bench.name.toLowerCase().includes(name.toLowerCase())));
 const results: BenchResult[] = [];
-for (const bench of chosen) results.push(await bench());
+for (const bench of chosen) results.push(...[await bench()].flat());
 printReport(results);
 const written = writeReport(results);
 process.stdout.write(`report: ${written.md}, ${written.json}\n`);

@@ -36,6 +36,8 @@ async function waitFor(url: string) {
 
 export interface BenchMall {
   base: string;
+  /** The server's process, for its CPU time. */
+  pid: number;
   stop(): void;
 }
 
@@ -54,7 +56,7 @@ export async function startMall(port: number, sandboxUrl: string, env: Record<st
     app.kill("SIGTERM");
     throw error;
   }
-  return { base, stop: () => app.kill("SIGTERM") };
+  return { base, pid: app.pid!, stop: () => app.kill("SIGTERM") };
 }
 
 /** Signs a member in through the sandbox's sign-in page; the Cookie header of their session. */
