@@ -4,7 +4,6 @@
  */
 import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
-import { Option } from "commander";
 import { z } from "zod";
 import { createApiClient, type ApiClient } from "../app/lib/api/client";
 import { memberLogin } from "../app/lib/api/endpoints";
@@ -13,28 +12,17 @@ import { createUndiciTransport } from "../app/lib/api/undici-transport";
 import { GatewayError, createGatewayClient, type GatewayClient, type GatewayClientSettings } from "../app/lib/gateway/client";
 import { readSandboxGatewayKeys, type SandboxGatewayKeys } from "../app/lib/gateway/sandbox-keys";
 import { GATEWAY_ENVIRONMENTS, GatewayConfigError, gatewaySettings, type GatewayEnvironmentName } from "../app/lib/gateway/settings";
+import { CONTROL_TOKEN_ENV, sandboxUrl } from "./constants";
 import { CliError, usageError } from "./errors";
+import { baseUrlOption, envOption } from "./flags";
+
+// Light, and used by the command definitions from there; re-exported for the commands' runs.
+export { CONTROL_TOKEN_ENV, baseUrlOption, envOption, sandboxUrl };
 
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const transport = createUndiciTransport();
 
 export const EnvSchema = z.enum(GATEWAY_ENVIRONMENTS);
-
-/** The --env option every calling command takes. */
-export function envOption() {
-  return new Option("-e, --env <env>", "environment: sandbox, dev, sit, uat or prod").default("sandbox");
-}
-
-export function baseUrlOption() {
-  return new Option("--base-url <url>", "call this base URL instead of the environment's (a recording proxy, another sandbox)");
-}
-
-/** The sandbox's control token: `mcoin sandbox` requires it, `mcoin replay --reset` sends it. */
-export const CONTROL_TOKEN_ENV = "MCOIN_SANDBOX_CONTROL_TOKEN";
-
-export function sandboxUrl(): string {
-  return (process.env.MCOIN_SANDBOX_URL ?? "http://127.0.0.1:4010").replace(/\/+$/, "");
-}
 
 export function sandboxKeys(): SandboxGatewayKeys {
   return readSandboxGatewayKeys(resolve(PROJECT_ROOT, process.env.MCOIN_SANDBOX_KEYS_DIR ?? "fixtures/keys"));

@@ -3,18 +3,12 @@
  * (--base-url, else MCOIN_SANDBOX_URL, else :4010), its control token when it has one, JSON in and
  * out, and a refusal turned into a message that says what to do.
  */
-import { Option } from "commander";
 import { CONTROL_TOKEN_HEADER } from "../sandbox/access";
 import { CONTROL_TOKEN_ENV, callFailure, sandboxUrl } from "./context";
 import { CliError } from "./errors";
 
-export function baseUrlFlag() {
-  return new Option("--base-url <url>", "the sandbox's address (default: MCOIN_SANDBOX_URL or http://127.0.0.1:4010)");
-}
-
-export function controlTokenFlag() {
-  return new Option("--control-token <token>", "the sandbox's control token, when it has one").env(CONTROL_TOKEN_ENV);
-}
+// Its flags (--base-url, --control-token) are in cli/flags.ts, light for the command definitions.
+export { baseUrlFlag, controlTokenFlag } from "./flags";
 
 export interface ControlTarget {
   baseUrl?: string;
