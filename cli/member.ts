@@ -1,44 +1,32 @@
 /**
  * What the commands that read one member's data share (`mcoin sandbox ledger`, `mcoin sandbox
- * orders`): the options that say who and where, the member's API client, every page of a list, and
- * times on Macau's clock.
+ * orders`): the options that say who and where, every page of a list, times on Macau's clock and
+ * tables. What they run (the options parsed, the member signed in, the app's client) is in
+ * cli/member.run.ts, loaded only when one runs.
  */
 import { Command, Option } from "commander";
-import { z } from "zod";
-import type { ApiClient } from "../app/lib/api/client";
-import { EnvSchema, apiClient, baseUrlOption, callFailure, envOption, memberToken } from "./context";
-import { usageError } from "./errors";
-import { parseOptions } from "./options";
+import { baseUrlOption, envOption } from "./flags";
 
-export const MemberOptionsSchema = z.object({
-  login: z.string().min(1).optional(),
-  token: z.string().min(1).optional(),
-  lang: z.enum(["zh", "en"]).default("en"),
-  env: EnvSchema,
-  baseUrl: z.string().url().optional(),
-  json: z.boolean().default(false),
-});
-export type MemberOptions = z.infer<typeof MemberOptionsSchema>;
-
-export interface MemberCommand<T extends MemberOptions> {
+export interface MemberCommand {
   /** The subcommand's name under `mcoin sandbox`. */
   name: string;
   description: string;
   /** Its own option besides who and where (a filter). */
   option: Option;
-  schema: z.ZodType<T>;
   /** Argument lists of the help's examples. */
   examples: string[];
-  /** Prints what it read, through the app's client signed in as the member. */
-  run: (options: T, client: ApiClient) => Promise<void>;
+  /**
+   * Loads what it runs and runs it with the options as commander gave them: cli/member.run.ts's
+   * runAsMember parses them, signs in as the member and hands over the app's client.
+   */
+  run: (raw: unknown) => Promise<void>;
 }
 
 /**
  * A `mcoin sandbox` subcommand about one member: --login / --token, --lang, --env, --base-url and
- * --json besides its own option; its action signs in as the member the options name, and any failed
- * call becomes the CLI's error.
+ * --json besides its own option. Light: what it runs loads only when it runs.
  */
-export function memberCommand<T extends MemberOptions>(spec: MemberCommand<T>): Command {
+export function memberCommand(spec: MemberCommand): Command {
   const path = `sandbox ${spec.name}`;
   return new Command(spec.name)
     .description(spec.description)
@@ -50,16 +38,7 @@ export function memberCommand<T extends MemberOptions>(spec: MemberCommand<T>): 
     .addOption(baseUrlOption())
     .option("--json", "print JSON")
     .addHelpText("after", `\nExamples:\n${spec.examples.map((example) => `  $ npx mcoin ${path} ${example}`).join("\n")}`)
-    .action(async (raw: unknown) => {
-      const options = parseOptions(spec.schema, raw, path);
-      if (!options.login && !options.token) throw usageError("say whose: --login OPENID (or --token TOKEN)", `e.g. mcoin ${path} --login mpay-1001`);
-      try {
-        const token = await memberToken(options.env, options);
-        await spec.run(options, apiClient(options.env, { token, lang: options.lang, baseUrl: options.baseUrl }));
-      } catch (error) {
-        throw callFailure(error);
-      }
-    });
+    .action((raw: unknown) => spec.run(raw));
 }
 
 /** Every item of a paged list, page after page. */

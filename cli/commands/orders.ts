@@ -3,42 +3,16 @@
  * paid, and when they were placed and paid, through the app's own client.
  */
 import { Option } from "commander";
-import { ORDER_TABS, OrderTabSchema, orderList } from "../../app/lib/api/shop-endpoints";
-import { MemberOptionsSchema, allPages, macauTime, memberCommand, table } from "../member";
-import { output } from "../options";
-
-const money = (cents: number) => `MOP ${(cents / 100).toFixed(2)}`;
+import { ORDER_TABS } from "../constants";
+import { memberCommand } from "../member";
 
 export function ordersCommand() {
   return memberCommand({
     name: "orders",
     description: "print a member's orders, newest first, with their statuses",
     option: new Option("--tab <tab>", "only the orders of one tab of the order list").choices([...ORDER_TABS]).default("all"),
-    schema: MemberOptionsSchema.extend({ tab: OrderTabSchema.default("all") }),
     examples: ["--login mpay-1005", "--login mpay-1001 --tab unpaid --json", "--login mpay-1003 --tab shipped"],
-    async run(options, client) {
-      const orders = await allPages(async (page) => (await client.call(orderList, { page, size: 50, tab: options.tab })).data);
-      output(options.json, { orders }, () => {
-        if (orders.length === 0) return "no orders";
-        const rows = orders.map((order) => [
-          order.orderNo,
-          order.status,
-          `${order.quantity} × ${order.title}`,
-          `${order.mcoinUsed} mCoin + ${money(order.cashCents)}`,
-          macauTime(order.createdAt),
-          order.paidAt === null ? "" : `paid ${macauTime(order.paidAt)}`,
-          [
-            order.orderKind !== "normal" && order.orderKind,
-            order.failure?.code,
-            order.otherCode && `code ${order.otherCode}`,
-            order.coupons.length > 0 && `coupons ${order.coupons.map((coupon) => `${coupon.redemptionCode} ${coupon.status}`).join(", ")}`,
-            order.refund && `refund ${order.refund.refundOrderNo} ${order.refund.status}`,
-          ]
-            .filter(Boolean)
-            .join("; "),
-        ]);
-        return table([["order", "status", "item", "paid with", "placed (Macau)", "", ""], ...rows]);
-      });
-    },
+    // What it runs (zod, the app's client and endpoints) loads only when it runs, not for --help.
+    run: async (raw) => (await import("./orders.run")).runOrders(raw),
   });
 }

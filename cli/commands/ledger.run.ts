@@ -1,0 +1,43 @@
+/** What `mcoin sandbox ledger` runs (its definition, cli/commands/ledger.ts, loads this only when it runs). */
+import { z } from "zod";
+import { mcoinLedger } from "../../app/lib/api/shop-endpoints";
+import { refundList } from "../../app/lib/api/wallet-endpoints";
+import { allPages, macauTime, table } from "../member";
+import { MemberOptionsSchema, runAsMember } from "../member.run";
+import { output } from "../options";
+
+const money = (cents: number) => `MOP ${(cents / 100).toFixed(2)}`;
+
+const LedgerOptions = MemberOptionsSchema.extend({ direction: z.enum(["earned", "spent"]).optional() });
+
+export async function runLedger(raw: unknown): Promise<void> {
+  await runAsMember("ledger", LedgerOptions, raw, async (options, client) => {
+    let balance = 0;
+    const entries = await allPages(async (page) => {
+      const { data } = await client.call(mcoinLedger, { page, size: 50, direction: options.direction });
+      balance = data.balance;
+      return data;
+    });
+    const refunds = await allPages(async (page) => (await client.call(refundList, { page, size: 50 })).data);
+    output(options.json, { balance, entries, refunds }, () => {
+      const rows = entries.map((entry) => [macauTime(entry.at), entry.type, `${entry.amount > 0 ? "+" : ""}${entry.amount}`, String(entry.balanceAfter), entry.orderNo ?? ""]);
+      const listed = rows.length > 0 ? table([["date (Macau)", "type", "amount", "balance", "order"], ...rows]) : "no entries";
+      const refunded =
+        refunds.length > 0
+          ? `\n\nrefunds\n${table([
+              ["refund order", "order", "status", "cash refunded", "mCoin refunded", "refunded (Macau)", "refund no"],
+              ...refunds.map((refund) => [
+                refund.refundOrderNo,
+                refund.orderNo,
+                refund.status,
+                `${money(refund.cashRefundedCents)} of ${money(refund.cashRequestedCents)}`,
+                `${refund.mcoinRefunded} of ${refund.mcoinRequested}`,
+                refund.refundedAt === null ? "" : macauTime(refund.refundedAt),
+                refund.refundNo ?? "",
+              ]),
+            ])}`
+          : "";
+      return `${listed}${refunded}\n\nbalance: ${balance} mCoin`;
+    });
+  });
+}

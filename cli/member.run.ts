@@ -1,0 +1,36 @@
+/**
+ * What the `mcoin sandbox` subcommands about one member run (cli/member.ts defines them): their
+ * options parsed, the member signed in, the app's client for them, and any failed call as the CLI's
+ * error. Loaded only when such a command runs.
+ */
+import { z } from "zod";
+import type { ApiClient } from "../app/lib/api/client";
+import { EnvSchema, apiClient, callFailure, memberToken } from "./context";
+import { usageError } from "./errors";
+import { parseOptions } from "./options";
+
+export const MemberOptionsSchema = z.object({
+  login: z.string().min(1).optional(),
+  token: z.string().min(1).optional(),
+  lang: z.enum(["zh", "en"]).default("en"),
+  env: EnvSchema,
+  baseUrl: z.string().url().optional(),
+  json: z.boolean().default(false),
+});
+export type MemberOptions = z.infer<typeof MemberOptionsSchema>;
+
+/**
+ * Parses `mcoin sandbox NAME`'s options by `schema`, signs in as the member they name, and runs
+ * `run` with the app's client signed in as them; any failed call becomes the CLI's error.
+ */
+export async function runAsMember<T extends MemberOptions>(name: string, schema: z.ZodType<T>, raw: unknown, run: (options: T, client: ApiClient) => Promise<void>): Promise<void> {
+  const path = `sandbox ${name}`;
+  const options = parseOptions(schema, raw, path);
+  if (!options.login && !options.token) throw usageError("say whose: --login OPENID (or --token TOKEN)", `e.g. mcoin ${path} --login mpay-1001`);
+  try {
+    const token = await memberToken(options.env, options);
+    await run(options, apiClient(options.env, { token, lang: options.lang, baseUrl: options.baseUrl }));
+  } catch (error) {
+    throw callFailure(error);
+  }
+}
