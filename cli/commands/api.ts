@@ -4,24 +4,7 @@
  * declaration both ways; any other path is sent as given.
  */
 import { Command } from "commander";
-import { z } from "zod";
-import { defineEndpoint, type HttpMethod } from "../../app/lib/api/define";
-import { ENDPOINTS } from "../../app/lib/api/endpoints";
-import { EnvSchema, apiClient, baseUrlOption, callFailure, envOption, memberToken, parseJsonOption } from "../context";
-import { usageError } from "../errors";
-import { output, parseOptions } from "../options";
-
-const ApiOptions = z.object({
-  data: z.string().optional(),
-  token: z.string().optional(),
-  login: z.string().optional(),
-  lang: z.enum(["zh", "en"]).default("zh"),
-  env: EnvSchema,
-  baseUrl: z.string().url().optional(),
-  json: z.boolean().default(false),
-});
-
-const Method = z.enum(["GET", "POST", "PUT", "DELETE"]);
+import { baseUrlOption, envOption } from "../flags";
 
 export function apiCommand(): Command {
   return new Command("api")
@@ -40,22 +23,6 @@ Examples:
   $ npx mcoin api GET /api/system/time
   $ npx mcoin api GET /api/auth/basicinformation --login mpay-1001
   $ npx mcoin api POST /api/auth/setClause --data '{"clauseid":7,"status":1}' --token sbx_...`)
-    .action(async (rawMethod: string, path: string, raw) => {
-      const options = parseOptions(ApiOptions, raw, "api");
-      const method = Method.safeParse(rawMethod.toUpperCase());
-      if (!method.success) throw usageError(`METHOD must be GET, POST, PUT or DELETE, not ${rawMethod}`);
-      if (!path.startsWith("/")) throw usageError("PATH must start with /", "e.g. mcoin api GET /api/system/time");
-      const input = parseJsonOption(options.data, "--data") ?? {};
-      try {
-        const token = await memberToken(options.env, options);
-        const declared = Object.values(ENDPOINTS).find((endpoint) => endpoint.method === method.data && endpoint.path === path);
-        const endpoint = declared ?? defineEndpoint({ name: `${method.data} ${path}`, method: method.data as HttpMethod, path, auth: false, request: z.unknown(), data: z.unknown() });
-        const reply = await apiClient(options.env, { token, lang: options.lang, baseUrl: options.baseUrl }).call(endpoint, input as never);
-        output(options.json, { message: reply.message, data: reply.data, ...(options.login ? { token } : {}) }, () =>
-          [options.login ? `token: ${token}` : "", JSON.stringify(reply.data, null, 2)].filter(Boolean).join("\n"),
-        );
-      } catch (error) {
-        throw callFailure(error);
-      }
-    });
+    // What it runs (zod, the app's client and endpoints) loads only when it runs, not for --help.
+    .action(async (method: string, path: string, raw: unknown) => (await import("./api.run")).runApi(method, path, raw));
 }

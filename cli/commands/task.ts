@@ -3,20 +3,7 @@
  * the detail and its four checks, the wait with a progress bar, then the completion notice.
  */
 import { Command } from "commander";
-import { z } from "zod";
-import { checkTaskDetail, createTaskCenterClient } from "../../app/lib/task-center/client";
-import { EnvSchema, baseUrlOption, callFailure, envOption, gatewayClient, gatewaySettingsFor } from "../context";
-import { CliError } from "../errors";
-import { output, parseOptions } from "../options";
-
-const RunOptions = z.object({
-  token: z.string().min(1),
-  no: z.string().min(1),
-  env: EnvSchema,
-  baseUrl: z.string().url().optional(),
-  verbose: z.boolean().default(false),
-  json: z.boolean().default(false),
-});
+import { baseUrlOption, envOption } from "../flags";
 
 export function taskCommand(): Command {
   return new Command("task")
@@ -36,41 +23,7 @@ Example:
       .addHelpText("after", `
 Example:
   $ npx mcoin task run --token C1 --no T1 --env sandbox`)
-      .action(async (raw) => {
-        const options = parseOptions(RunOptions, raw, "task run");
-        const taskCenter = createTaskCenterClient(gatewayClient(gatewaySettingsFor(options.env, { baseUrl: options.baseUrl }), options.verbose));
-        const task = { taskNo: options.no, custIdCiphertext: options.token };
-        try {
-          const detail = await taskCenter.getTaskDetail(task);
-          const check = checkTaskDetail(detail);
-          if (!check.show || check.thresholdValue === null) {
-            throw new CliError("TASK_NOT_AVAILABLE", `task ${options.no} would show no widget: the ${check.reason} check fails`, {
-              suggestion: `detail: ${JSON.stringify(detail)}`,
-            });
-          }
-          await waitWithProgress(check.thresholdValue, !options.json);
-          const response = await taskCenter.notify({ ...task, checkValue: check.thresholdValue });
-          output(options.json, { task: options.no, threshold: check.thresholdValue, response }, () => `✓ task ${options.no} completed\n${JSON.stringify(response, null, 2)}`);
-        } catch (error) {
-          throw callFailure(error);
-        }
-      }),
+      // What it runs (zod, the app's task client) loads only when it runs, not for --help.
+      .action(async (raw: unknown) => (await import("./task.run")).runTask(raw)),
   );
-}
-
-/** Waits `seconds`, drawing a bar on stderr (redrawn in place on a terminal, a line a second otherwise). */
-async function waitWithProgress(seconds: number, show: boolean): Promise<void> {
-  const width = 24;
-  const draw = (elapsed: number) => {
-    if (!show) return;
-    const filled = Math.round((elapsed / Math.max(seconds, 1)) * width);
-    const line = `browsing [${"█".repeat(filled)}${"░".repeat(width - filled)}] ${elapsed}/${seconds} s`;
-    process.stderr.write(process.stderr.isTTY ? `\r${line}` : `${line}\n`);
-  };
-  draw(0);
-  for (let elapsed = 1; elapsed <= seconds; elapsed++) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    draw(elapsed);
-  }
-  if (show && process.stderr.isTTY) process.stderr.write("\n");
 }

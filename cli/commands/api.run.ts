@@ -1,0 +1,38 @@
+/** What `mcoin api` runs (its definition, cli/commands/api.ts, loads this only when it runs). */
+import { z } from "zod";
+import { defineEndpoint, type HttpMethod } from "../../app/lib/api/define";
+import { ENDPOINTS } from "../../app/lib/api/endpoints";
+import { EnvSchema, apiClient, callFailure, memberToken, parseJsonOption } from "../context";
+import { usageError } from "../errors";
+import { output, parseOptions } from "../options";
+
+const ApiOptions = z.object({
+  data: z.string().optional(),
+  token: z.string().optional(),
+  login: z.string().optional(),
+  lang: z.enum(["zh", "en"]).default("zh"),
+  env: EnvSchema,
+  baseUrl: z.string().url().optional(),
+  json: z.boolean().default(false),
+});
+
+const Method = z.enum(["GET", "POST", "PUT", "DELETE"]);
+
+export async function runApi(rawMethod: string, path: string, raw: unknown): Promise<void> {
+  const options = parseOptions(ApiOptions, raw, "api");
+  const method = Method.safeParse(rawMethod.toUpperCase());
+  if (!method.success) throw usageError(`METHOD must be GET, POST, PUT or DELETE, not ${rawMethod}`);
+  if (!path.startsWith("/")) throw usageError("PATH must start with /", "e.g. mcoin api GET /api/system/time");
+  const input = parseJsonOption(options.data, "--data") ?? {};
+  try {
+    const token = await memberToken(options.env, options);
+    const declared = Object.values(ENDPOINTS).find((endpoint) => endpoint.method === method.data && endpoint.path === path);
+    const endpoint = declared ?? defineEndpoint({ name: `${method.data} ${path}`, method: method.data as HttpMethod, path, auth: false, request: z.unknown(), data: z.unknown() });
+    const reply = await apiClient(options.env, { token, lang: options.lang, baseUrl: options.baseUrl }).call(endpoint, input as never);
+    output(options.json, { message: reply.message, data: reply.data, ...(options.login ? { token } : {}) }, () =>
+      [options.login ? `token: ${token}` : "", JSON.stringify(reply.data, null, 2)].filter(Boolean).join("\n"),
+    );
+  } catch (error) {
+    throw callFailure(error);
+  }
+}
