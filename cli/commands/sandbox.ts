@@ -4,28 +4,12 @@
  * merchant's side (`mcoin sandbox redeem`, `mcoin sandbox ship`).
  */
 import { Command, Option } from "commander";
-import { resolve } from "node:path";
-import { z } from "zod";
-import { DEFAULT_HOST, DEFAULT_MALL_ORIGINS, MallOriginSchema, isLoopbackHost } from "../../sandbox/access";
-import { CONTROL_TOKEN_ENV } from "../context";
-import { CliError } from "../errors";
-import { output, parseOptions } from "../options";
+import { CONTROL_TOKEN_ENV, SANDBOX_DEFAULT_HOST, SANDBOX_DEFAULT_MALL_ORIGINS } from "../constants";
 import { errorsCommand } from "./errors";
 import { ledgerCommand } from "./ledger";
 import { ordersCommand } from "./orders";
 import { redeemCommand, shipCommand } from "./till";
-import { faultCommand, logCommand, verifyCommand } from "./traffic";
-
-const OptionsSchema = z.object({
-  port: z.coerce.number().int().min(0).max(65_535).default(4010),
-  host: z.string().min(1).default(DEFAULT_HOST),
-  controlToken: z.string().min(16, "at least 16 characters").optional(),
-  mallOrigin: z.array(MallOriginSchema).min(1).optional(),
-  state: z.string().min(1).optional(),
-  latency: z.coerce.number().int().min(0).max(60_000).default(0),
-  fixtures: z.string().min(1).optional(),
-  json: z.boolean().default(false),
-});
+import { faultCommand, loadFaultKinds, logCommand, verifyCommand } from "./traffic";
 
 /** Repeated --mall-origin flags, each of which may list several, comma-separated (as the variable does). */
 const collectOrigins = (value: string, previous: string[] = []) => [...previous, ...value.split(",").filter((origin) => origin.trim() !== "")];
@@ -35,6 +19,10 @@ export function sandboxCommand(): Command {
     .description("serve the fixture-backed sandbox gateway (the nine calls, the sign-in page and /__sandbox/ controls)")
     // Its own options come before a subcommand's name, the subcommand's after it (both have --json).
     .enablePositionalOptions()
+    // `fault`'s help lists sandbox/faults.ts's kinds: loaded on the way to it, for no other command.
+    .hook("preSubcommand", async (_sandbox, subcommand) => {
+      if (subcommand.name() === "fault") await loadFaultKinds();
+    })
     .addCommand(ledgerCommand())
     .addCommand(ordersCommand())
     .addCommand(redeemCommand())
@@ -44,12 +32,12 @@ export function sandboxCommand(): Command {
     .addCommand(verifyCommand())
     .addCommand(logCommand())
     .option("-p, --port <port>", "port to listen on", "4010")
-    .option("--host <host>", "interface to listen on; any but loopback makes the controls need a token", DEFAULT_HOST)
+    .option("--host <host>", "interface to listen on; any but loopback makes the controls need a token", SANDBOX_DEFAULT_HOST)
     .addOption(
       new Option("--control-token <token>", "require this token of the /__sandbox/ controls (default: none on loopback, else a generated one)").env(CONTROL_TOKEN_ENV),
     )
     .addOption(
-      new Option("--mall-origin <origin>", `an origin the sign-in page may return to; repeat for more (default: ${DEFAULT_MALL_ORIGINS.join(", ")})`)
+      new Option("--mall-origin <origin>", `an origin the sign-in page may return to; repeat for more (default: ${SANDBOX_DEFAULT_MALL_ORIGINS.join(", ")})`)
         .argParser(collectOrigins)
         .env("MCOIN_SANDBOX_MALL_ORIGINS"),
     )
@@ -81,47 +69,6 @@ sign-in page), POST /__wallet/pay (the wallet's stand-in, for the mall's origins
 (Content-Type: application/json) and refuse web pages of other origins; with a control token,
 send it as Authorization: Bearer <token> or X-Sandbox-Token: <token>.`,
     )
-    .action(async (raw) => {
-      const options = parseOptions(OptionsSchema, raw, "sandbox");
-      let running;
-      try {
-        // The sandbox (msw and its handlers) loads only when it is served, not for --help or a subcommand.
-        const { startSandboxServer } = await import("../../sandbox/server");
-        running = await startSandboxServer({
-          port: options.port,
-          host: options.host,
-          controlToken: options.controlToken,
-          mallOrigins: options.mallOrigin,
-          latencyMs: options.latency,
-          stateFile: options.state ? resolve(options.state) : undefined,
-          fixturesDir: options.fixtures ? resolve(options.fixtures) : undefined,
-        });
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        throw new CliError(code ?? "START_FAILED", `the sandbox could not start: ${(error as Error).message}`, {
-          suggestion: code === "EADDRINUSE" ? `port ${options.port} is taken; try --port ${options.port + 1}` : undefined,
-          cause: error,
-        });
-      }
-      const port = Number(new URL(running.url).port);
-      const url = isLoopbackHost(new URL(running.url).hostname) ? `http://localhost:${port}` : running.url;
-      const mallOrigins = options.mallOrigin ?? DEFAULT_MALL_ORIGINS;
-      const { controlToken } = running;
-      output(options.json, { url, port, host: options.host, controlToken, mallOrigins, latencyMs: options.latency, state: options.state ?? null }, () =>
-        [
-          `mCoin sandbox gateway listening on ${url}${isLoopbackHost(options.host) ? "" : ` (bound to ${options.host})`}`,
-          `  login page: ${url}/oauth/authorize (returns to ${mallOrigins.join(", ")})`,
-          controlToken ? `  control token: ${controlToken} (send as X-Sandbox-Token or Authorization: Bearer)` : "",
-          options.latency ? `  latency: +${options.latency} ms per call` : "",
-          options.state ? `  state file: ${resolve(options.state)}` : "",
-        ]
-          .filter(Boolean)
-          .join("\n"),
-      );
-      const stop = () => {
-        void running.close().then(() => process.exit(0));
-      };
-      process.once("SIGINT", stop);
-      process.once("SIGTERM", stop);
-    });
+    // What it runs (zod, the sandbox's access rules; the sandbox itself when served) loads only when it runs.
+    .action(async (raw: unknown) => (await import("./sandbox.run")).runSandbox(raw));
 }

@@ -5,44 +5,13 @@
  * (POST /__sandbox/redeem, /__sandbox/ship) with its control token when it has one.
  */
 import { Command, Option } from "commander";
-import { z } from "zod";
-import { CONTROL_TOKEN_HEADER } from "../../sandbox/access";
-import { CONTROL_TOKEN_ENV, callFailure, sandboxUrl } from "../context";
-import { CliError } from "../errors";
-import { output, parseOptions } from "../options";
-import { macauTime } from "../member";
-
-const ControlOptions = z.object({
-  baseUrl: z.string().url().optional(),
-  controlToken: z.string().min(1).optional(),
-  json: z.boolean().default(false),
-});
+import { CONTROL_TOKEN_ENV } from "../constants";
 
 function withControlOptions(command: Command): Command {
   return command
     .option("--base-url <url>", "the sandbox's address (default: MCOIN_SANDBOX_URL or http://127.0.0.1:4010)")
     .addOption(new Option("--control-token <token>", "the sandbox's control token, when it has one").env(CONTROL_TOKEN_ENV))
     .option("--json", "print JSON");
-}
-
-/** POSTs a control; a refusal (409, 404, 400) becomes the CLI's error with the sandbox's words. */
-async function control(options: z.infer<typeof ControlOptions>, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const base = (options.baseUrl ?? sandboxUrl()).replace(/\/+$/, "");
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  if (options.controlToken) headers[CONTROL_TOKEN_HEADER] = options.controlToken;
-  let response: Response;
-  try {
-    response = await fetch(`${base}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
-  } catch (error) {
-    throw callFailure(error);
-  }
-  const reply = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) {
-    throw new CliError(String(reply.reason ?? `HTTP_${response.status}`), `the sandbox refused: ${String(reply.error ?? `HTTP ${response.status}`)}`, {
-      suggestion: response.status === 401 ? `it needs its control token: pass --control-token or set ${CONTROL_TOKEN_ENV}` : undefined,
-    });
-  }
-  return reply;
 }
 
 export function redeemCommand(): Command {
@@ -53,11 +22,8 @@ export function redeemCommand(): Command {
       .option("--store <id>", "the store redeeming it (one of the offer's; default its first)"),
   )
     .addHelpText("after", "\nExamples:\n  $ npx mcoin sandbox redeem 483920174455\n  $ npx mcoin sandbox redeem 483920174455 --store 3 --json")
-    .action(async (code: string, raw) => {
-      const options = parseOptions(ControlOptions.extend({ store: z.coerce.number().int().positive().optional() }), raw, "sandbox redeem");
-      const reply = await control(options, "/__sandbox/redeem", { code: code.replace(/\s+/g, ""), ...(options.store ? { storeId: options.store } : {}) });
-      output(options.json, reply, () => `redeemed coupon ${String(reply.couponNo)} of order ${String(reply.orderNo)} at ${String(reply.store)}, ${macauTime(Number(reply.usedAt))} (Macau); the order is ${String(reply.orderStatus)}`);
-    });
+    // What they run (zod, the sandbox's control header) loads only when they run, not for --help.
+    .action(async (code: string, raw: unknown) => (await import("./till.run")).runRedeem(code, raw));
 }
 
 export function shipCommand(): Command {
@@ -67,9 +33,5 @@ export function shipCommand(): Command {
       .argument("<orderNo>", "the order's number, e.g. MC20261121000013"),
   )
     .addHelpText("after", "\nExample:\n  $ npx mcoin sandbox ship MC20261121000013")
-    .action(async (orderNo: string, raw) => {
-      const options = parseOptions(ControlOptions, raw, "sandbox ship");
-      const reply = await control(options, "/__sandbox/ship", { orderNo: orderNo.trim().toUpperCase() });
-      output(options.json, reply, () => `order ${String(reply.orderNo)} is now ${String(reply.status)}`);
-    });
+    .action(async (orderNo: string, raw: unknown) => (await import("./till.run")).runShip(orderNo, raw));
 }
