@@ -5,27 +5,9 @@
  * fails. `mcoin bridge diff A B` compares two transcripts, ignoring times; `mcoin bridge verify T
  * --expect FILE` checks a saved transcript against expectations (a scenario file, or a bare list).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
 import { Command, Option } from "commander";
-import { z } from "zod";
-import { CONTROL_TOKEN_ENV, sandboxUrl } from "../context";
-import { CliError, usageError } from "../errors";
-import { output, parseOptions } from "../options";
-import { readScenario, runScenario } from "../bridge/runner";
-import { ExpectationSchema, scenarioJsonSchema } from "../bridge/scenario";
-import { checkExpectation, diffTranscripts, formatDifferences, type Transcript, type TranscriptEntry } from "../bridge/transcript";
-
-const RunOptions = z.object({
-  app: z.string().url(),
-  sandbox: z.string().url(),
-  controlToken: z.string().optional(),
-  headed: z.boolean().default(false),
-  out: z.string().optional(),
-  screenshots: z.string().optional(),
-  schema: z.boolean().default(false),
-  json: z.boolean().default(false),
-});
+import type { TranscriptEntry } from "../bridge/transcript";
+import { CONTROL_TOKEN_ENV, sandboxUrl } from "../constants";
 
 const short = (value: unknown, max = 160) => {
   const text = JSON.stringify(value) ?? "";
@@ -42,23 +24,6 @@ export function formatEntry(entry: TranscriptEntry): string {
   if (entry.kind === "event") return `${number} ⚑ host ${entry.event}${entry.detail ? ` ${short(entry.detail)}` : ""}`;
   if (entry.kind === "gateway") return `${number}   gateway ${entry.method} ${entry.path}`;
   return `${number} ▸ ${short(entry.step)}${entry.ok ? "" : `\n       ✗ ${entry.error}`}`;
-}
-
-function readJson(file: string): unknown {
-  if (!existsSync(file)) throw usageError(`${file} does not exist`);
-  try {
-    return JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw usageError(`${file} is not JSON: ${(error as Error).message}`);
-  }
-}
-
-const TranscriptFileSchema = z.object({ entries: z.array(z.record(z.string(), z.unknown())), final: z.object({ path: z.string(), text: z.string() }) }).passthrough();
-
-function readTranscript(file: string): Transcript {
-  const parsed = TranscriptFileSchema.safeParse(readJson(file));
-  if (!parsed.success) throw usageError(`${file} is not a bridge transcript (written by mcoin bridge --out)`);
-  return parsed.data as unknown as Transcript;
 }
 
 export function bridgeCommand(): Command {
@@ -90,57 +55,8 @@ Examples:
   $ npx mcoin bridge diff paid.json failed.json
   $ npx mcoin bridge verify paid.json --expect e2e/scenarios/purchase-paid.json`,
     )
-    .action(async (file: string | undefined, raw) => {
-      const options = parseOptions(RunOptions, raw, "bridge");
-      if (options.schema) {
-        process.stdout.write(`${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`);
-        return;
-      }
-      if (!file) throw usageError("name a scenario file", "see: mcoin bridge --help");
-      if (!existsSync(file)) throw usageError(`${file} does not exist`);
-      if (options.headed && process.platform === "linux" && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-        throw usageError("--headed needs a display (DISPLAY is not set)", "run headless, or under xvfb-run");
-      }
-      let loaded;
-      try {
-        loaded = await readScenario(file);
-      } catch (error) {
-        throw usageError((error as Error).message, "see: mcoin bridge --schema");
-      }
-      if (!options.json) process.stdout.write(`scenario: ${loaded.scenario.name}\n`);
-      let transcript: Transcript;
-      try {
-        transcript = await runScenario({
-          ...loaded,
-          appUrl: options.app,
-          sandboxUrl: options.sandbox,
-          controlToken: options.controlToken,
-          headed: options.headed,
-          screenshotsDir: options.screenshots,
-          onEntry: options.json ? undefined : (entry) => process.stdout.write(`${formatEntry(entry)}\n`),
-        });
-      } catch (error) {
-        throw new CliError("BRIDGE_FAILED", (error as Error).message.split("\n")[0], { suggestion: `is the mall running at ${options.app} and the sandbox at ${options.sandbox}? (npm start)` });
-      }
-      if (options.out) {
-        mkdirSync(dirname(resolve(options.out)), { recursive: true });
-        writeFileSync(options.out, `${JSON.stringify(transcript, null, 2)}\n`);
-      }
-      output(options.json, transcript, () => {
-        const lines = transcript.expectations.map((result) => `${result.ok ? "✓" : "✗"} ${result.message}`);
-        const failedStep = transcript.entries.find((entry) => entry.kind === "step" && !entry.ok);
-        return [
-          `ended on ${transcript.final.path}`,
-          ...lines,
-          failedStep && failedStep.kind === "step" ? `✗ ${failedStep.error}` : null,
-          transcript.ok ? "ok" : "FAILED",
-          options.out ? `transcript: ${options.out}` : null,
-        ]
-          .filter(Boolean)
-          .join("\n");
-      });
-      if (!transcript.ok) process.exitCode = 1;
-    });
+    // What they run (zod, the scenario runner and its browser, the transcripts) loads only when they run.
+    .action(async (file: string | undefined, raw: unknown) => (await import("./bridge.run")).runBridge(file, raw));
 
   bridge
     .command("diff")
@@ -149,11 +65,7 @@ Examples:
     .argument("<b>", "another transcript")
     .option("--gateway", "compare the gateway calls too (they interleave differently on every run)")
     .option("--json", "print the differences as JSON")
-    .action((a: string, b: string, raw: { json?: boolean; gateway?: boolean }) => {
-      const differences = diffTranscripts(readTranscript(a), readTranscript(b), { gateway: Boolean(raw.gateway) });
-      output(Boolean(raw.json), differences, () => formatDifferences(differences));
-      if (differences.length > 0) process.exitCode = 1;
-    });
+    .action(async (a: string, b: string, raw: { json?: boolean; gateway?: boolean }) => (await import("./bridge.run")).runDiff(a, b, raw));
 
   bridge
     .command("verify")
@@ -161,16 +73,7 @@ Examples:
     .argument("<transcript>", "a transcript (mcoin bridge --out)")
     .requiredOption("--expect <file>", "a scenario file (its expect list) or a JSON list of expectations")
     .option("--json", "print the results as JSON")
-    .action((file: string, raw: { expect: string; json?: boolean }) => {
-      const transcript = readTranscript(file);
-      const source = readJson(raw.expect);
-      const list = Array.isArray(source) ? source : (source as { expect?: unknown }).expect;
-      const parsed = z.array(ExpectationSchema).safeParse(list ?? []);
-      if (!parsed.success) throw usageError(`${raw.expect}: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`);
-      const results = parsed.data.map((expectation) => checkExpectation(transcript, expectation));
-      output(Boolean(raw.json), results, () => results.map((result) => `${result.ok ? "✓" : "✗"} ${result.message}`).join("\n") || "no expectations");
-      if (results.some((result) => !result.ok)) process.exitCode = 1;
-    });
+    .action(async (file: string, raw: { expect: string; json?: boolean }) => (await import("./bridge.run")).runVerify(file, raw));
 
   return bridge;
 }

@@ -1,0 +1,364 @@
+/** What `mcoin replay` runs (its definition, cli/commands/replay.ts, loads this only when it runs). */
+import { z } from "zod";
+import { defineEndpoint, SUCCESS_CODE, type Endpoint, type HttpMethod } from "../../app/lib/api/define";
+import * as catalogEndpoints from "../../app/lib/api/catalog-endpoints";
+import * as coreEndpoints from "../../app/lib/api/endpoints";
+import * as promotionEndpoints from "../../app/lib/api/promotion-endpoints";
+import * as shopEndpoints from "../../app/lib/api/shop-endpoints";
+import * as walletEndpoints from "../../app/lib/api/wallet-endpoints";
+import { openReply, sealRequest } from "../../app/lib/gateway/envelope";
+import { CONTROL_TOKEN_HEADER } from "../../sandbox/access";
+import { CONTROL_TOKEN_ENV, EnvSchema, apiBaseUrl, apiClient, callFailure, gatewaySettingsFor, memberToken, transport } from "../context";
+import { compareShapes, declaredShape, describeDrift, driftFromDeclared, driftFromRecorded, shapeOf, type Drift, type Reference } from "../drift";
+import { CliError, EXIT_FAILURE, usageError } from "../errors";
+import { output, parseOptions } from "../options";
+import {
+  compareReplies,
+  describeDifference,
+  fillIn,
+  readRecordings,
+  sourceOf,
+  withoutIgnored,
+  type Difference,
+  type Placeholders,
+  type Recording,
+  type RecordingFile,
+} from "../recordings";
+import { DEFAULT_MAX_AGE_DAYS, MAX_AGE_ENV } from "./replay";
+
+type Env = z.infer<typeof EnvSchema>;
+
+const DAY_MS = 86_400_000;
+
+const ReplayOptions = z.object({
+  env: EnvSchema,
+  baseUrl: z.string().url().optional(),
+  token: z.string().optional(),
+  login: z.string().optional(),
+  cust: z.string().optional(),
+  reset: z.boolean().default(false),
+  controlToken: z.string().optional(),
+  json: z.boolean().default(false),
+  strict: z.boolean().default(false),
+  drift: z.boolean().default(false),
+  maxAge: z.coerce
+    .number({ error: `a number of days (or set ${MAX_AGE_ENV})` })
+    .positive({ error: "a number of days above 0" })
+    .default(DEFAULT_MAX_AGE_DAYS),
+});
+type Options = z.infer<typeof ReplayOptions>;
+
+type Outcome =
+  | { name: string; file: string; source: string; result: "match" }
+  | { name: string; file: string; source: string; result: "differ"; status: { expected: number; actual: number }; differences: Difference[] }
+  | { name: string; file: string; source: string; result: "skipped"; reason: string }
+  | { name: string; file: string; source: string; result: "error"; message: string };
+
+export async function runReplayCommand(path: string, raw: unknown): Promise<void> {
+  const options = parseOptions(ReplayOptions, raw, "replay");
+  const recordings = readRecordings(path);
+  const base = apiBaseUrl(options.env, options.baseUrl);
+  if (options.reset) await resetSandbox(options, base);
+  const warnings = ageWarnings(recordings, options.maxAge, Date.now());
+  if (!options.json) for (const warning of warnings) process.stderr.write(`warning: ${warning}\n`);
+  const credentials = await credentialsFor(options);
+  if (options.drift) await runDrift(options, base, recordings, credentials, warnings);
+  else await runReplay(options, base, recordings, credentials, warnings);
+}
+
+/** --reset: the sandbox back to its fixtures, so recordings made on a fresh one match again. */
+async function resetSandbox(options: Options, base: string): Promise<void> {
+  if (options.env !== "sandbox") throw usageError("--reset resets the sandbox; it only works with --env sandbox");
+  const headers = options.controlToken ? { [CONTROL_TOKEN_HEADER]: options.controlToken } : undefined;
+  const response = await fetch(`${base}/__sandbox/reset`, { method: "POST", headers }).catch((error: unknown) => {
+    throw callFailure(error);
+  });
+  if (!response.ok) {
+    throw new CliError("RESET_FAILED", `the sandbox did not reset (HTTP ${response.status})`, {
+      suggestion: response.status === 401 ? `it needs its control token: pass --control-token or set ${CONTROL_TOKEN_ENV}` : undefined,
+    });
+  }
+}
+
+/** Recordings past the age limit, and those that do not say when they were made. */
+export function ageWarnings(recordings: readonly RecordingFile[], maxAgeDays: number, now: number): string[] {
+  const old: string[] = [];
+  const undated: string[] = [];
+  for (const file of recordings) {
+    const { recordedAt } = file.recording;
+    if (!recordedAt) {
+      undated.push(sourceOf(file));
+      continue;
+    }
+    const days = Math.floor((now - Date.parse(recordedAt)) / DAY_MS);
+    if (days > maxAgeDays) old.push(`${sourceOf(file)} (recorded ${recordedAt}, ${days} days ago)`);
+  }
+  const warnings: string[] = [];
+  if (old.length > 0) {
+    warnings.push(`${plural(old.length, "recording is", "recordings are")} older than ${maxAgeDays} days and may no longer match the gateway; record again: ${old.join(", ")}`);
+  }
+  if (undated.length > 0) warnings.push(`${plural(undated.length, "recording has", "recordings have")} no recordedAt, so ${undated.length === 1 ? "its" : "their"} age is unknown: ${undated.join(", ")}`);
+  return warnings;
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** Placeholder values for one recording, or why it cannot be sent. */
+type Credentials = (recording: Recording) => Promise<{ placeholders: Placeholders } | { reason: string }>;
+
+/**
+ * Whom each recording acts as: --token, --login and --cust when given, else the recording's
+ * `needs` (each member signed in once and the token reused). A need that cannot be met is a skip.
+ */
+async function credentialsFor(options: Options): Promise<Credentials> {
+  const tokens = new Map<string, Promise<string | undefined>>();
+  const signIn = (member: string) => {
+    if (!tokens.has(member)) tokens.set(member, memberToken(options.env, { login: member, baseUrl: options.baseUrl }));
+    return tokens.get(member)!;
+  };
+  // A member named on the command line must sign in: that failure is the run's, not a skip.
+  if (options.login) await signIn(options.login).catch((error: unknown) => Promise.reject(callFailure(error)));
+
+  return async (recording) => {
+    const placeholders: Placeholders = { cust: options.cust ?? recording.needs?.cust };
+    const wantsToken = recording.request.auth || fillIn(recording.request, {}).missing.has("token");
+    const member = options.login ?? recording.needs?.member;
+    if (wantsToken && options.token) placeholders.token = options.token;
+    else if (wantsToken && member) {
+      try {
+        placeholders.token = await signIn(member);
+      } catch (error) {
+        return { reason: `could not sign in ${member} (${callFailure(error).message})` };
+      }
+    }
+    const missing = fillIn(recording.request, placeholders).missing;
+    if (wantsToken && !placeholders.token) missing.add("token");
+    if (missing.size > 0) return { reason: [...missing].map(missingReason).join("; ") };
+    return { placeholders };
+  };
+}
+
+function missingReason(placeholder: string): string {
+  if (placeholder === "token") return "needs a member's token: give the recording needs.member, or pass --login or --token";
+  if (placeholder === "cust") return "needs the task-center ciphertext: give the recording needs.cust, or pass --cust";
+  return `needs <${placeholder}>, a single-use value that cannot be sent again`;
+}
+
+/** The normal run: every recording sent, its reply compared value by value. */
+async function runReplay(options: Options, base: string, recordings: RecordingFile[], credentials: Credentials, warnings: string[]): Promise<void> {
+  const outcomes: Outcome[] = [];
+  for (const [index, file] of recordings.entries()) {
+    const outcome = await replayOne(options, base, file, credentials);
+    outcomes.push(outcome);
+    if (!options.json) process.stdout.write(`${progressLine(index + 1, recordings.length, outcome)}\n`);
+  }
+  const count = (result: Outcome["result"]) => outcomes.filter((outcome) => outcome.result === result).length;
+  const summary = { matched: count("match"), differed: count("differ"), failed: count("error"), skipped: count("skipped") };
+  const skipped = outcomes.filter((outcome) => outcome.result === "skipped");
+  output(options.json, { summary, outcomes, warnings, strict: options.strict }, () =>
+    [`\n${summary.matched} matched, ${summary.differed} differed, ${summary.failed} failed, ${summary.skipped} skipped`, ...skipNotice(skipped, options.strict)].join("\n"),
+  );
+  if (summary.differed > 0 || summary.failed > 0 || (options.strict && summary.skipped > 0)) process.exitCode = EXIT_FAILURE;
+}
+
+/** Says plainly that a run with skips did not check everything (and fails it under --strict). */
+function skipNotice(skipped: readonly { source: string; name: string; reason: string }[], strict: boolean): string[] {
+  if (skipped.length === 0) return [];
+  return [
+    `NOT EVERYTHING WAS CHECKED: ${plural(skipped.length, "recording was", "recordings were")} skipped:`,
+    ...skipped.map((outcome) => `  - ${outcome.source} (${outcome.name}): ${outcome.reason}`),
+    strict ? "--strict: a skip fails the run" : "pass --strict to make a skip fail the run",
+  ];
+}
+
+function progressLine(index: number, total: number, outcome: Outcome): string {
+  const counter = `[${String(index).padStart(String(total).length)}/${total}]`;
+  switch (outcome.result) {
+    case "match":
+      return `${counter} ✓ ${outcome.name}`;
+    case "skipped":
+      return `${counter} - ${outcome.name} (skipped: ${outcome.reason})`;
+    case "error":
+      return `${counter} ✗ ${outcome.name}: ${outcome.message}`;
+    case "differ": {
+      const lines = [`${counter} ✗ ${outcome.name} (${outcome.source})`];
+      if (outcome.status.expected !== outcome.status.actual) lines.push(`    status: expected ${outcome.status.expected}, got ${outcome.status.actual}`);
+      for (const difference of outcome.differences) lines.push(`    ${describeDifference(difference)}`);
+      return lines.join("\n");
+    }
+  }
+}
+
+async function replayOne(options: Options, base: string, file: RecordingFile, credentials: Credentials): Promise<Outcome> {
+  const { recording } = file;
+  const about = { name: recording.name, file: file.file, source: sourceOf(file) };
+  const prepared = await prepare(file, credentials);
+  if ("reason" in prepared) return { ...about, result: "skipped", reason: prepared.reason };
+  let reply: Reply;
+  try {
+    reply = await send(options, base, recording, prepared.request, prepared.placeholders);
+  } catch (error) {
+    return { ...about, result: "error", message: callFailure(error).message };
+  }
+  const differences = compareReplies(recording.response.body, reply.body, recording.ignore);
+  if (reply.status === recording.response.status && differences.length === 0) return { ...about, result: "match" };
+  return { ...about, result: "differ", status: { expected: recording.response.status, actual: reply.status }, differences };
+}
+
+/** The request to send with its placeholders filled in, or why the recording is skipped. */
+async function prepare(file: RecordingFile, credentials: Credentials): Promise<{ request: Recording["request"]; placeholders: Placeholders } | { reason: string }> {
+  const { recording } = file;
+  if (!recording.replayable) return { reason: file.reason ?? "recorded as not replayable" };
+  const credentialed = await credentials(recording);
+  if ("reason" in credentialed) return credentialed;
+  return { request: fillIn(recording.request, credentialed.placeholders).value as Recording["request"], placeholders: credentialed.placeholders };
+}
+
+interface Reply {
+  status: number;
+  body: unknown;
+}
+
+/** Sends a filled-in request the way the app does: sealed for the secure gateway, else by the API client. */
+async function send(options: Options, base: string, recording: Recording, request: Recording["request"], placeholders: Placeholders): Promise<Reply> {
+  if (recording.kind === "secure") {
+    const settings = gatewaySettingsFor(options.env, { baseUrl: options.baseUrl });
+    const sealed = sealRequest(settings, { functionUrl: request.path, body: request.body, token: request.headers.Token });
+    const response = await transport({ method: "POST", url: `${settings.baseUrl}${request.path}`, headers: sealed.headers, body: sealed.body });
+    return { status: response.status, body: openReply(response.text, sealed.key, sealed.iv).value };
+  }
+  // The app's own request building: mpay: 1, Accept-Language, the bearer token.
+  const client = apiClient(options.env, { baseUrl: base, token: request.auth ? placeholders.token : undefined, lang: request.headers["accept-language"] ?? "zh" });
+  const endpoint = defineEndpoint({ name: recording.name, method: request.method as HttpMethod, path: request.path, auth: request.auth, request: z.unknown(), data: z.unknown() });
+  const input = request.method === "GET" || request.method === "DELETE" ? request.query : request.body;
+  const response = await transport(client.buildRequest(endpoint, input));
+  try {
+    return { status: response.status, body: JSON.parse(response.text) as unknown };
+  } catch {
+    return { status: response.status, body: response.text };
+  }
+}
+
+/** Every endpoint the app declares (the modules' exported endpoint objects), for --drift. */
+function declaredEndpoints(): Endpoint[] {
+  const modules = [coreEndpoints, catalogEndpoints, shopEndpoints, walletEndpoints, promotionEndpoints];
+  const found = new Set<Endpoint>();
+  for (const module of modules) {
+    for (const value of Object.values(module)) if (isEndpoint(value)) found.add(value);
+  }
+  return [...found];
+}
+
+function isEndpoint(value: unknown): value is Endpoint {
+  if (!value || typeof value !== "object") return false;
+  const candidate = value as Partial<Endpoint>;
+  return typeof candidate.name === "string" && typeof candidate.method === "string" && typeof candidate.path === "string" && candidate.data !== undefined && "_zod" in (candidate.data as object);
+}
+
+/**
+ * Declared replies of the secure gateway's functions, by path. The task center's replies are
+ * TypeScript types only (app/lib/task-center/client.ts), so none yet: secure calls are compared
+ * with their recordings alone.
+ */
+const SECURE_REPLY_SCHEMAS: Record<string, z.ZodType> = {};
+
+interface DriftLine {
+  reference: Reference;
+  drift: Drift;
+  line: string;
+}
+
+interface EndpointReport {
+  endpoint: string;
+  /** The declaration compared with (an endpoint's name), or null when there is none. */
+  declared: string | null;
+  recordings: string[];
+  drifts: DriftLine[];
+  skipped: { source: string; name: string; reason: string }[];
+  failed: { source: string; name: string; message: string }[];
+}
+
+/** --drift: each recording sent, the live reply's shape compared per endpoint. */
+async function runDrift(options: Options, base: string, recordings: RecordingFile[], credentials: Credentials, warnings: string[]): Promise<void> {
+  const declared = declaredEndpoints();
+  const reports = new Map<string, EndpointReport>();
+  for (const file of recordings) {
+    const { recording } = file;
+    const key = `${recording.request.method.toUpperCase()} ${recording.request.path}`;
+    const endpoint = recording.kind === "api" ? declared.find((item) => item.method === recording.request.method.toUpperCase() && item.path === recording.request.path) : undefined;
+    const secureSchema = recording.kind === "secure" ? SECURE_REPLY_SCHEMAS[recording.request.path] : undefined;
+    const report =
+      reports.get(key) ??
+      ({
+        endpoint: key,
+        declared: endpoint ? endpoint.name : secureSchema ? "the task center's reply schema" : null,
+        recordings: [],
+        drifts: [],
+        skipped: [],
+        failed: [],
+      } satisfies EndpointReport);
+    reports.set(key, report);
+    report.recordings.push(sourceOf(file));
+    const prepared = await prepare(file, credentials);
+    if ("reason" in prepared) {
+      report.skipped.push({ source: sourceOf(file), name: recording.name, reason: prepared.reason });
+      continue;
+    }
+    let reply: Reply;
+    try {
+      reply = await send(options, base, recording, prepared.request, prepared.placeholders);
+    } catch (error) {
+      report.failed.push({ source: sourceOf(file), name: recording.name, message: callFailure(error).message });
+      continue;
+    }
+    const found: DriftLine[] = [];
+    const add = (reference: Reference, drifts: Drift[]) => found.push(...drifts.map((drift) => ({ reference, drift, line: describeDrift(drift, reference) })));
+    if (reply.status !== recording.response.status) {
+      add("recorded", [{ path: "(status)", kind: "type", expected: `HTTP ${recording.response.status}`, live: `HTTP ${reply.status}` }]);
+    }
+    add("recorded", driftFromRecorded(withoutIgnored(recording.response.body, recording.ignore), withoutIgnored(reply.body, recording.ignore)));
+    if (endpoint) add("declared", driftFromDeclared(endpoint.data, reply.body, SUCCESS_CODE));
+    if (secureSchema) add("declared", compareShapes(declaredShape(secureSchema), shapeOf(reply.body)));
+    for (const item of found) if (!report.drifts.some((known) => known.line === item.line)) report.drifts.push(item);
+  }
+
+  const all = [...reports.values()];
+  const drifted = all.filter((report) => report.drifts.length > 0);
+  const unchecked = all.filter((report) => report.drifts.length === 0 && report.skipped.length + report.failed.length === report.recordings.length);
+  const skipped = all.flatMap((report) => report.skipped);
+  const failed = all.flatMap((report) => report.failed);
+  const summary = {
+    endpoints: all.length,
+    drifted: drifted.length,
+    unchecked: unchecked.length,
+    recordings: recordings.length,
+    failed: failed.length,
+    skipped: skipped.length,
+  };
+  output(
+    options.json,
+    { summary, endpoints: all.map(({ drifts, ...report }) => ({ ...report, drifts: drifts.map(({ reference, drift, line }) => ({ reference, ...drift, line })) })), warnings, strict: options.strict },
+    () =>
+      [
+        ...all.map(endpointSection),
+        "",
+        `${plural(summary.drifted, "endpoint drifted", "endpoints drifted")}, ${summary.endpoints - summary.drifted - summary.unchecked} without drift, ${summary.unchecked} not checked (${plural(summary.recordings, "recording", "recordings")}; ${summary.failed} failed, ${summary.skipped} skipped)`,
+        ...skipNotice(skipped, options.strict),
+      ].join("\n"),
+  );
+  if (summary.drifted > 0 || summary.failed > 0 || (options.strict && summary.skipped > 0)) process.exitCode = EXIT_FAILURE;
+}
+
+/** An endpoint's section: its drifts, or that it has none, and what could not be checked. */
+function endpointSection(report: EndpointReport): string {
+  const declaration = report.declared ? `declared: ${report.declared}` : "no declaration, compared with the recordings only";
+  const heading = `${report.endpoint} (${declaration}; ${plural(report.recordings.length, "recording", "recordings")})`;
+  const checked = report.recordings.length - report.skipped.length - report.failed.length;
+  const verdict = report.drifts.length > 0 ? "" : checked > 0 ? ": no drift" : ": not checked";
+  const lines = [`${heading}${verdict}`, ...report.drifts.map((item) => `  ${item.line}`)];
+  for (const failure of report.failed) lines.push(`  ✗ ${failure.source}: ${failure.message}`);
+  for (const skip of report.skipped) lines.push(`  - ${skip.source} skipped: ${skip.reason}`);
+  return lines.join("\n");
+}
