@@ -1,0 +1,112 @@
+/**
+ * `mcoin --help` starts fast because the bundle's entry chunk holds only what commander needs to
+ * describe the commands: each command's definition (cli/commands/<name>.ts) loads what it runs
+ * (<name>.run.ts: zod, undici, the app's clients, the sandbox's modules) with a dynamic import when
+ * it runs. Checked on the build itself, as bin/mcoin.mjs makes it, not by timing it: a heavy import
+ * that creeps back into a definition (or a light module it uses) fails here.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build, type Metafile } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ORDER_TABS as APP_ORDER_TABS } from "../app/lib/api/shop-endpoints";
+import { DEFAULT_HOST, DEFAULT_MALL_ORIGINS } from "../sandbox/access";
+import { ORDER_TABS, SANDBOX_DEFAULT_HOST, SANDBOX_DEFAULT_MALL_ORIGINS } from "./constants";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+/** What the entry chunk loads before any command runs: itself and the chunks it imports statically. */
+interface StaticClosure {
+  chunks: string[];
+  /** Packages and built-ins imported by those chunks. */
+  externals: string[];
+  /** Source files bundled into those chunks. */
+  inputs: string[];
+}
+
+function staticClosure(metafile: Metafile, entry: string): StaticClosure {
+  const chunks = new Set([entry]);
+  const externals = new Set<string>();
+  const inputs = new Set<string>();
+  const queue = [entry];
+  for (let chunk = queue.shift(); chunk !== undefined; chunk = queue.shift()) {
+    const output = metafile.outputs[chunk];
+    for (const input of Object.keys(output.inputs)) inputs.add(input);
+    for (const imported of output.imports) {
+      if (imported.kind !== "import-statement") continue;
+      if (imported.external) externals.add(imported.path);
+      else if (!chunks.has(imported.path)) {
+        chunks.add(imported.path);
+        queue.push(imported.path);
+      }
+    }
+  }
+  return { chunks: [...chunks], externals: [...externals].sort(), inputs: [...inputs].sort() };
+}
+
+let outdir: string;
+let metafile: Metafile;
+let entry: string;
+
+beforeAll(async () => {
+  outdir = mkdtempSync(join(tmpdir(), "mcoin-start-"));
+  // bin/mcoin.mjs's build, into a temporary folder.
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: { "mcoin-cli": "cli/index.ts" },
+    bundle: true,
+    splitting: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    outdir,
+    chunkNames: "mcoin-cli-[name]-[hash]",
+    outExtension: { ".js": ".mjs" },
+    metafile: true,
+    logLevel: "silent",
+  });
+  metafile = result.metafile;
+  const found = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === "cli/index.ts");
+  if (!found) throw new Error("the build has no entry chunk for cli/index.ts");
+  entry = found[0];
+}, 60_000);
+
+afterAll(() => {
+  if (outdir) rmSync(outdir, { recursive: true, force: true });
+});
+
+describe("mcoin's start", () => {
+  it("the entry chunk statically imports no package but commander (and node: built-ins)", () => {
+    const { externals } = staticClosure(metafile, entry);
+    expect(externals).toContain("commander");
+    expect(externals.filter((name) => name !== "commander" && !name.startsWith("node:"))).toEqual([]);
+  });
+
+  it("the entry chunk bundles none of the app, the sandbox, cli/context.ts or a command's run", () => {
+    const { inputs } = staticClosure(metafile, entry);
+    expect(inputs).toContain("cli/index.ts");
+    expect(inputs.filter((input) => /^(app|sandbox)\//.test(input) || input === "cli/context.ts" || /\.run\.ts$/.test(input))).toEqual([]);
+  });
+
+  it("every command's run is in the build, in chunks loaded by dynamic imports only", () => {
+    const { chunks } = staticClosure(metafile, entry);
+    const lazy = new Set(Object.entries(metafile.outputs).flatMap(([file, output]) => (chunks.includes(file) ? [] : Object.keys(output.inputs))));
+    const runs = Object.keys(metafile.inputs).filter((input) => input.endsWith(".run.ts"));
+    expect(runs.length).toBeGreaterThanOrEqual(13);
+    for (const run of runs) expect(lazy, run).toContain(run);
+    // Not vacuous: the heavy packages are in the build, only not on the way to --help.
+    const all = new Set(Object.values(metafile.outputs).flatMap((output) => output.imports.filter((imported) => imported.external).map((imported) => imported.path)));
+    for (const name of ["zod", "undici", "microdiff", "jsonpath-plus", "node-rsa"]) expect([...all], name).toContain(name);
+  });
+});
+
+describe("the light copies the definitions use", () => {
+  it("match the modules they mirror (which build zod schemas, so the definitions cannot import them)", () => {
+    expect(SANDBOX_DEFAULT_HOST).toBe(DEFAULT_HOST);
+    expect(SANDBOX_DEFAULT_MALL_ORIGINS).toEqual(DEFAULT_MALL_ORIGINS);
+    expect(ORDER_TABS).toEqual(APP_ORDER_TABS);
+  });
+});
