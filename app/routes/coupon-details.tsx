@@ -268,6 +268,8 @@ function Gallery({ offer }: { offer: OfferDetail }) {
     <section className="gallery" aria-roledescription="carousel" aria-label={t("offer.pictures")}>
       <div
         className="gallery__track"
+        // A scrolling region is reached by keyboard too: focused, the arrow keys page the pictures.
+        tabIndex={0}
         onScroll={(event) => {
           const track = event.currentTarget;
           setShown(Math.round(track.scrollLeft / Math.max(1, track.clientWidth)));
