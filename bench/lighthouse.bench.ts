@@ -1,0 +1,121 @@
+/**
+ * Lighthouse (mobile preset, simulated throttling, a cold cache but a signed-in member) on home, an
+ * offer's detail, my coupons, the flash sale and an order's detail, against the bare route of the
+ * same build (`/__bare`: the frame, one heading, no gateway call), median of 3 runs each, all in one
+ * run of Debian's chromium. Targets: performance at least 0.98 and accessibility 1.0 on each screen;
+ * LCP at most 1.2× the bare route's; CLS under 0.02; home's JavaScript at most 1.3× the bare route's.
+ */
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { freePort, signIn, startMall, type BenchMall } from "./mall";
+import type { BenchResult } from "./report";
+import { startSandboxServer } from "../sandbox/server";
+
+const RUNS = 3;
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+interface Measure {
+  performance: number;
+  accessibility: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** Compressed JavaScript transferred, in bytes. */
+  js: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function medianOf(runs: Measure[]): Measure {
+  const pick = (key: keyof Measure) => median(runs.map((run) => run[key]));
+  return { performance: pick("performance"), accessibility: pick("accessibility"), lcp: pick("lcp"), tbt: pick("tbt"), cls: pick("cls"), js: pick("js") };
+}
+
+async function audit(url: string, port: number, cookie: string): Promise<Measure> {
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], extraHeaders: { cookie } });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message} (${url})`);
+  const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN);
+  const items = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+  return {
+    performance: lhr.categories.performance?.score ?? 0,
+    accessibility: lhr.categories.accessibility?.score ?? 0,
+    lcp: numeric("largest-contentful-paint"),
+    tbt: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    js: items.find((item) => item.resourceType === "script")?.transferSize ?? 0,
+  };
+}
+
+const SCREENS: { name: string; path: (orderId: number) => string }[] = [
+  { name: "home", path: () => "/index" },
+  { name: "offer detail", path: () => "/coupon_details/1" },
+  { name: "my coupons", path: () => "/mycoupon" },
+  { name: "flash sale", path: () => "/flashSale" },
+  { name: "order detail", path: (orderId) => `/order_details/${orderId}` },
+];
+
+export async function lighthouseBench(): Promise<BenchResult[]> {
+  const mallPort = await freePort();
+  const sandbox = await startSandboxServer({ port: 0, host: "127.0.0.1", mallOrigins: [`http://localhost:${mallPort}`] });
+  let mall: BenchMall | null = null;
+  const chrome = await launch({ chromePath: CHROME, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+  try {
+    mall = await startMall(mallPort, sandbox.url);
+    const cookie = await signIn(mall, sandbox.url, "mpay-1001");
+    const orders = (await (await fetch(`${sandbox.url}/__sandbox/members/mpay-1001/orders`)).json()) as { orders: { id: number }[] };
+    const orderId = orders.orders.at(-1)?.id ?? 1;
+
+    const measure = async (path: string) => {
+      const runs: Measure[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${mall!.base}${path}`, chrome.port, cookie));
+      return medianOf(runs);
+    };
+    const bare = await measure("/__bare");
+    const results: BenchResult[] = [];
+    const ms = (value: number) => `${(value / 1000).toFixed(2)} s`;
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+    for (const screen of SCREENS) {
+      const m = await measure(screen.path(orderId));
+      const lcpRatio = m.lcp / bare.lcp;
+      const detail = `median of ${RUNS}: performance ${m.performance.toFixed(2)}, accessibility ${m.accessibility.toFixed(2)}, LCP ${ms(m.lcp)}, TBT ${m.tbt.toFixed(0)} ms, CLS ${m.cls.toFixed(3)}, JS ${kb(m.js)}; bare route: performance ${bare.performance.toFixed(2)}, LCP ${ms(bare.lcp)}, JS ${kb(bare.js)}`;
+      results.push({
+        name: `${screen.name}: Lighthouse performance and accessibility`,
+        measured: detail,
+        value: m.performance,
+        display: `${m.performance.toFixed(2)} / ${m.accessibility.toFixed(2)}`,
+        baseline: { name: "bare route", value: bare.performance, display: bare.performance.toFixed(2) },
+        target: "performance ≥ 0.98, accessibility 1.0",
+        pass: m.performance >= 0.98 && m.accessibility >= 1,
+      });
+      results.push({
+        name: `${screen.name}: LCP and CLS`,
+        measured: detail,
+        value: m.lcp,
+        display: `${ms(m.lcp)}, CLS ${m.cls.toFixed(3)}`,
+        baseline: { name: "bare route", value: bare.lcp, display: ms(bare.lcp) },
+        ratio: lcpRatio,
+        target: "LCP ≤ 1.2× the bare route's; CLS < 0.02",
+        pass: lcpRatio <= 1.2 && m.cls < 0.02,
+      });
+      if (screen.name === "home") {
+        results.push({
+          name: "home: first-load JavaScript",
+          measured: detail,
+          value: m.js,
+          display: kb(m.js),
+          baseline: { name: "bare route", value: bare.js, display: kb(bare.js) },
+          ratio: m.js / bare.js,
+          target: "≤ 1.3× the bare route's",
+          pass: m.js / bare.js <= 1.3,
+        });
+      }
+    }
+    return results;
+  } finally {
+    await chrome.kill();
+    mall?.stop();
+    await sandbox.close();
+  }
+}
