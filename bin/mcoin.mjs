@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { join } from "node:path";
+import { cliBuildOptions } from "./cli-build.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 // One level below the root, as the sources are: their `new URL("..", import.meta.url)` is the root.
@@ -37,21 +38,7 @@ async function rebuild() {
   // reads the old bundle or the new one, never half of one. Chunks sit beside the entry, one level
   // below the root like the sources, and load only when a command needs them (the sandbox's msw).
   const aside = join(root, ".cache", `.mcoin-cli-${process.pid}`);
-  const result = await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: { "mcoin-cli": "cli/index.ts" },
-    bundle: true,
-    splitting: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    outdir: aside,
-    chunkNames: "mcoin-cli-[name]-[hash]",
-    outExtension: { ".js": ".mjs" },
-    metafile: true,
-    logLevel: "warning",
-  });
+  const result = await esbuild.build(cliBuildOptions({ root, outdir: aside }));
   for (const file of readdirSync(aside).sort((a, b) => Number(a === "mcoin-cli.mjs") - Number(b === "mcoin-cli.mjs"))) {
     renameSync(join(aside, file), join(root, ".cache", file));
   }

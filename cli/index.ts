@@ -53,6 +53,11 @@ function commandPath(command: Command): string {
 }
 
 const json = process.argv.includes("--json");
+// A reader that stopped reading (`mcoin --help | head`) is not an error of ours.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  throw error;
+});
 try {
   await buildProgram().parseAsync(process.argv);
 } catch (error) {

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Metafile } from "esbuild";
+import { cliBuildOptions } from "../bin/cli-build.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_TABS as APP_ORDER_TABS } from "../app/lib/api/shop-endpoints";
 import { DEFAULT_HOST, DEFAULT_MALL_ORIGINS } from "../sandbox/access";
@@ -53,21 +54,7 @@ let entry: string;
 beforeAll(async () => {
   outdir = mkdtempSync(join(tmpdir(), "mcoin-start-"));
   // bin/mcoin.mjs's build, into a temporary folder.
-  const result = await build({
-    absWorkingDir: ROOT,
-    entryPoints: { "mcoin-cli": "cli/index.ts" },
-    bundle: true,
-    splitting: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    outdir,
-    chunkNames: "mcoin-cli-[name]-[hash]",
-    outExtension: { ".js": ".mjs" },
-    metafile: true,
-    logLevel: "silent",
-  });
+  const result = await build({ ...cliBuildOptions({ root: ROOT, outdir }), logLevel: "silent" });
   metafile = result.metafile;
   const found = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === "cli/index.ts");
   if (!found) throw new Error("the build has no entry chunk for cli/index.ts");
