@@ -423,7 +423,7 @@ test.describe("security headers", () => {
           });
         });
         await signIn("chan");
-        for (const path of ["/index", "/search", "/classify/coffee", "/store_details/3", "/other_stores/3-0-3-1", "/mCoin_zone/1", "/error", "/no-such-page"]) {
+        for (const path of ["/index", "/search", "/classify/coffee", "/store_details/3", "/other_stores/3-0-3-1", "/mCoin_zone/1", "/editAddress", "/checkIn", "/error", "/no-such-page"]) {
           await page.goto(path);
           await hydrated(page);
           expect(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? []), path).toEqual([]);

@@ -5,7 +5,8 @@
  */
 import { Link, useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ORDER_TABS, type Order } from "../lib/api/shop-endpoints";
+import type { Order } from "../lib/api/shop-endpoints";
+import { ORDER_TABS } from "../lib/api/vocabulary";
 import { InfiniteList, type PageReply } from "./infinite-list";
 import { TabBar } from "./tab-bar";
 import { OrderCard } from "./wallet-cards";

@@ -9,7 +9,6 @@ import { Link, useLoaderData, useLocation, useNavigate, type ClientLoaderFunctio
 import { useLatestSearch } from "../hooks/use-latest-search";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { AdBanner } from "../components/ad-banner";
 import { CategoryGrid } from "../components/category-grid";
 import { HomeListBar, type HomeQuery } from "../components/home-list-bar";
@@ -35,7 +34,8 @@ import { getRequestContext, requireMember } from "../server/gateway.server";
 import { env } from "../server/config.server";
 import { SERVICE_CLOSES_AT, SERVICE_OPENS_AT, serviceOpen } from "../lib/account/customer-service";
 import { serverClock } from "../lib/time/page-clock";
-import { HOME_TABS, adverts, classifyList, mcoinRecommend, recommendList, type OfferSummary } from "../lib/api/catalog-endpoints";
+import { adverts, classifyList, mcoinRecommend, recommendList, type OfferSummary } from "../lib/api/catalog-endpoints";
+import { HOME_TABS } from "../lib/api/vocabulary";
 import { basicInformation, systemTime } from "../lib/api/endpoints";
 import { MCOIN_RANGES, PRICE_RANGES, findRange, homeListRequest } from "../lib/catalog/filters";
 import { getHostBridge } from "../lib/host-bridge";
@@ -44,21 +44,19 @@ import { formatPoints } from "../lib/money/format";
 import { hasLoginParams } from "../lib/session-start/login-params";
 import { startSession } from "../server/login.server";
 
-const QuerySchema = z.object({
-  tab: z.enum(HOME_TABS).catch("nearby"),
-  order: z.enum(["asc", "desc"]).catch("asc"),
-  mcoin: z.string().optional().catch(undefined),
-  price: z.string().optional().catch(undefined),
-});
+/** `value` when it is one of `values`, else `fallback`. */
+function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
+  return values.find((known) => known === value) ?? fallback;
+}
 
 /** The tab and filters, from the URL (unknown values fall back to the defaults). */
 function homeQuery(search: string | URLSearchParams): HomeQuery {
-  const query = QuerySchema.parse(Object.fromEntries(new URLSearchParams(search)));
+  const params = new URLSearchParams(search);
   return {
-    tab: query.tab,
-    order: query.order,
-    mcoin: findRange(MCOIN_RANGES, query.mcoin)?.id,
-    price: findRange(PRICE_RANGES, query.price)?.id,
+    tab: oneOf(HOME_TABS, params.get("tab"), "nearby"),
+    order: oneOf(["asc", "desc"] as const, params.get("order"), "asc"),
+    mcoin: findRange(MCOIN_RANGES, params.get("mcoin") ?? undefined)?.id,
+    price: findRange(PRICE_RANGES, params.get("price") ?? undefined)?.id,
   };
 }
 

@@ -4,6 +4,7 @@
  * times are epoch milliseconds; distances are metres from the lat/lng sent, or null without one.
  */
 import { z } from "zod";
+import { HOME_TABS, SEARCH_SORTS, type HomeTab, type SearchSort } from "./vocabulary";
 import { defineEndpoint } from "./define";
 
 const Int = z.coerce.number().int();
@@ -23,10 +24,7 @@ export const KeywordSchema = z
   .max(60)
   .regex(/^\P{Cc}*$/u, "a keyword has no control characters");
 
-export const HOME_TABS = ["nearby", "price", "sales", "recommend", "latest"] as const;
-export type HomeTab = (typeof HOME_TABS)[number];
-export const SEARCH_SORTS = ["popularity", "sales", "distance", "price"] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
+export { HOME_TABS, SEARCH_SORTS, type HomeTab, type SearchSort };
 
 export const OfferSummarySchema = z.object({
   id: z.number(),

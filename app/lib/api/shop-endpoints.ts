@@ -10,6 +10,9 @@
  * with its first reply and no second effect, and refuses a key reused with a different body.
  */
 import { z } from "zod";
+import { ORDER_TABS, PAYMENT_TYPES, REFUND_REASONS, REFUND_REMARKS_MAX, type OrderTab } from "./vocabulary";
+
+export { PAYMENT_TYPES, REFUND_REASONS, REFUND_REMARKS_MAX };
 import { defineEndpoint } from "./define";
 import { OfferSummarySchema, StoreSummarySchema } from "./catalog-endpoints";
 import { AddressSchema } from "./endpoints";
@@ -24,8 +27,6 @@ export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 /** What a key looks like: the mall mints a random one per rendered form. */
 export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "an idempotency key is 16 to 64 letters, digits, '-' or '_'");
 
-/** Payment types (spec section 9): 5 airline miles, 9 external coupon, 11 third-party; 0 anything else. */
-export const PAYMENT_TYPES = { ordinary: 0, miles: 5, external: 9, thirdParty: 11 } as const;
 export const PaymentTypeSchema = z.union([z.literal(0), z.literal(5), z.literal(9), z.literal(11)]);
 export type PaymentType = z.infer<typeof PaymentTypeSchema>;
 
@@ -204,9 +205,7 @@ export const CouponSchema = z.object({
 export type Coupon = z.infer<typeof CouponSchema>;
 
 /** The spec's 8 refund reasons (section 5); "other" asks for remarks. */
-export const REFUND_REASONS = ["bought_wrongly", "merchant_out_of_stock", "merchant_refused", "merchant_closed", "address_not_found", "redemption_problem", "expiring", "other"] as const;
 export const RefundReasonSchema = z.enum(REFUND_REASONS);
-export const REFUND_REMARKS_MAX = 200;
 
 /** A refund order (spec section 3: refund order number, amounts requested and refunded, dates, reason, remarks, refund number). */
 export const RefundSchema = z.object({
@@ -346,9 +345,8 @@ const Paging = { page: Int.min(1).max(1000).default(1), size: Int.min(1).max(50)
  * post-sale. ORDER_TAB_STATUSES is where each tab is defined: the statuses of the orders it lists.
  * "all" lists every order; received (coupons in hand) and closed orders are in "all" only.
  */
-export const ORDER_TABS = ["all", "unpaid", "unshipped", "shipped", "completed", "refund", "after_sale"] as const;
+export { ORDER_TABS, type OrderTab };
 export const OrderTabSchema = z.enum(ORDER_TABS);
-export type OrderTab = z.infer<typeof OrderTabSchema>;
 export const ORDER_TAB_STATUSES: Readonly<Record<Exclude<OrderTab, "all">, readonly OrderStatus[]>> = {
   unpaid: ["awaiting_payment"],
   unshipped: ["awaiting_shipment"],

@@ -6,6 +6,7 @@
  * Idempotency-Key.
  */
 import { z } from "zod";
+import { COUPON_TABS, type CouponTab } from "./vocabulary";
 import { defineEndpoint } from "./define";
 import { CouponSchema, OrderSchema, REFUND_REMARKS_MAX, RefundReasonSchema, RefundSchema } from "./shop-endpoints";
 
@@ -14,10 +15,8 @@ const Id = Int.positive().max(999_999_999);
 const Paging = { page: Int.min(1).max(1000).default(1), size: Int.min(1).max(50).default(10) };
 const Paged = { page: z.number(), size: z.number(), total: z.number(), hasMore: z.boolean() };
 
-/** My coupons' tabs (spec section 4): unused, used, expired; numbered 1 to 3 as the spec's coupon tab. */
-export const COUPON_TABS = ["unused", "used", "expired"] as const;
+export { COUPON_TABS, type CouponTab };
 export const CouponTabSchema = z.enum(COUPON_TABS);
-export type CouponTab = z.infer<typeof CouponTabSchema>;
 
 /**
  * One order's coupons in a tab: the order (title, picture, kind, payment type) and those of its
