@@ -19,7 +19,7 @@ import type { OfferDetail, Order } from "../lib/api/shop-endpoints";
 import { PAYMENT_TYPES } from "../lib/api/vocabulary";
 import { FIRST_COUPON_TAB, setCouponTab } from "../lib/coupon-tab";
 import { getHostBridge } from "../lib/host-bridge";
-import { newIdempotencyKey } from "../lib/idempotency-key";
+import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";
 import { formatMoney, formatPoints } from "../lib/money/format";
 import type { loader as rootLoader } from "../root";
 import type { OfferActionResult } from "../routes/coupon-details.server";
@@ -149,6 +149,18 @@ export function PurchaseFlow({ offer, quantity, mcoinUsed, cashCents, adult, add
   const submitting = checkout.state !== "idle";
   const placed = checkout.data?.ok && checkout.data.intent === "checkout" ? checkout.data.order : null;
   const refusal = checkout.data && !checkout.data.ok ? checkout.data.message : null;
+  /**
+   * A checkout whose outcome is unknown (a timeout, a dropped connection: the order may exist) keeps
+   * its key: confirming the same purchase again, also after closing the confirmation, resends it, so
+   * the gateway places one order whatever happened to the first reply.
+   */
+  const asked = `${quantity}|${mcoinUsed}|${adult ? 1 : 0}|${address?.id ?? ""}`;
+  const sent = useRef<{ key: string; asked: string } | null>(null);
+  const unconfirmed = useRef<{ key: string; asked: string } | null>(null);
+  useEffect(() => {
+    if (checkout.state !== "idle" || !checkout.data) return;
+    unconfirmed.current = isUnconfirmed(checkout.data) ? sent.current : null;
+  }, [checkout.state, checkout.data]);
 
   // The order was placed: on to the cashier, once.
   const handled = useRef<number | null>(null);
@@ -167,7 +179,7 @@ export function PurchaseFlow({ offer, quantity, mcoinUsed, cashCents, adult, add
         type="button"
         className="button button--primary offer-bar__buy"
         disabled={disabled || submitting || payment.busy}
-        onClick={() => guardCheckout(() => setConfirming({ key: newIdempotencyKey() }))}
+        onClick={() => guardCheckout(() => setConfirming({ key: unconfirmed.current?.asked === asked ? unconfirmed.current.key : newIdempotencyKey() }))}
       >
         {payment.busy ? t("offer.paying") : t("offer.checkout")}
       </button>
@@ -189,6 +201,7 @@ export function PurchaseFlow({ offer, quantity, mcoinUsed, cashCents, adult, add
               onSubmit={(event) => {
                 // The page blocks a second tap within 300 ms; the key makes any repeat harmless anyway.
                 if (submitting) event.preventDefault();
+                else sent.current = { key: confirming.key, asked };
               }}
             >
               <h2 id="confirm-title" className="sheet__title">

@@ -7,3 +7,12 @@ export function newIdempotencyKey(): string {
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
+
+/**
+ * Whether an action's answer says its state change may or may not have happened (a timeout, a
+ * dropped connection: the `unconfirmed` refusal of server/order-actions.server.ts). The form keeps
+ * its key then, so the member's retry reaches the gateway as the same request and acts at most once.
+ */
+export function isUnconfirmed(answer: unknown): boolean {
+  return typeof answer === "object" && answer !== null && (answer as { unconfirmed?: unknown }).unconfirmed === true;
+}

@@ -5,14 +5,14 @@
  * check-in the same day is refused by the gateway and earns nothing.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CoinIcon } from "../components/icons";
 import { NotFoundOrErrorScreen } from "../components/status-screen";
 import { CHECK_IN_LADDER, checkIn, checkInStatus } from "../lib/api/promotion-endpoints";
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema } from "../lib/api/shop-endpoints";
-import { newIdempotencyKey } from "../lib/idempotency-key";
+import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";
 import { formatPoints } from "../lib/money/format";
 import { parseForm } from "../server/forms.server";
 import { requireMember } from "../server/gateway.server";
@@ -36,6 +36,9 @@ export async function action({ request, context: loadContext }: ActionFunctionAr
   if (!result.ok) return result.response;
   return data({ ok: true as const, reward: result.value.reward }, { headers: await context.headers() });
 }
+
+/** A check-in whose outcome is unknown keeps its form's key for the retry: the loader that mints keys does not run again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => !isUnconfirmed(actionResult) && defaultShouldRevalidate;
 
 export default function CheckIn() {
   const { t } = useTranslation();

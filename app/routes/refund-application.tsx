@@ -7,7 +7,7 @@
  * refund order: its number, amounts requested and refunded, dates, reason, remarks, refund number.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { refundable } from "../components/order-actions";
@@ -16,7 +16,7 @@ import { orderPath } from "../components/wallet-cards";
 import { useLocale } from "../hooks/use-locale";
 import type { Refund } from "../lib/api/shop-endpoints";
 import { REFUND_REASONS, REFUND_REMARKS_MAX } from "../lib/api/vocabulary";
-import { newIdempotencyKey } from "../lib/idempotency-key";
+import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";
 import { formatMoney, formatPoints } from "../lib/money/format";
 import { formatDateTime } from "../lib/time/format";
 import { idParam, requireMember } from "../server/gateway.server";
@@ -32,6 +32,9 @@ export async function loader({ request, params, context: loadContext }: LoaderFu
 export async function action({ request, params, context }: ActionFunctionArgs) {
   return refundAction(request, idParam(params.id), context);
 }
+
+/** A refund request whose outcome is unknown keeps its form's key for the retry: the loader that mints keys does not run again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => !isUnconfirmed(actionResult) && defaultShouldRevalidate;
 
 function RefundOrder({ refund }: { refund: Refund }) {
   const { t } = useTranslation();

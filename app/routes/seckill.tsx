@@ -31,7 +31,7 @@ import { seckillInfo, seckillProduct, seckillSnapUp, snapUpSuccess, type Seckill
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type Order } from "../lib/api/shop-endpoints";
 import { formatMoney, formatPoints } from "../lib/money/format";
 import { formatDate } from "../lib/time/format";
-import { newIdempotencyKey } from "../lib/idempotency-key";
+import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";
 import { useLocale } from "../hooks/use-locale";
 import { parseForm } from "../server/forms.server";
 import { getRequestContext, idParam, orNotFound, requireMember } from "../server/gateway.server";
@@ -113,12 +113,20 @@ export default function Seckill() {
     void payment.pay(order);
   }, [order, snap.state, payment]);
 
+  // The key of the last tap, kept while its outcome is unknown (a timeout: the piece may be the member's).
+  const sent = useRef<{ itemId: number; key: string } | null>(null);
+  useEffect(() => {
+    if (snap.state === "idle" && snap.data && !isUnconfirmed(snap.data)) sent.current = null;
+  }, [snap.state, snap.data]);
   const snapUp = (event: MouseEvent<HTMLButtonElement>, itemId: number) => {
     event.preventDefault();
     guard(() => {
       setSnapping(itemId);
-      // One key per tap: the guard stops a double tap, and a tap after a refusal is a new attempt.
-      snap.submit({ intent: "snapup", itemId: String(itemId), idempotencyKey: newIdempotencyKey() }, { method: "post" });
+      // One key per tap: the guard stops a double tap, and a tap after a refusal is a new attempt;
+      // a tap after an unknown outcome asks again with the same key, so it snaps up one piece at most.
+      const key = sent.current?.itemId === itemId ? sent.current.key : newIdempotencyKey();
+      sent.current = { itemId, key };
+      snap.submit({ intent: "snapup", itemId: String(itemId), idempotencyKey: key }, { method: "post" });
     });
   };
   const busy = snap.state !== "idle" || payment.busy;

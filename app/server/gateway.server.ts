@@ -2,14 +2,16 @@
  * The per-request gateway context handed to loaders and actions: the member's session, the locale,
  * the environment and an mCoin API client built for them, plus the spec's error handling (section 8):
  * 'not login' clears the session and redirects once to the login page; HTTP 500 and 429, network
- * failures and timeouts go to the error route; a request the endpoint's declaration refuses (input
- * that passed the route's pattern but not the gateway's) is the route's 400; business refusals reach
- * the route as ApiErrors.
+ * failures and timeouts go to the error route (but a state change sent with an idempotency key whose
+ * outcome is unknown goes back to its action, to be retried in place with the same key); a request
+ * the endpoint's declaration refuses (input that passed the route's pattern but not the gateway's) is
+ * the route's 400; business refusals reach the route as ApiErrors.
  */
 import { redirect } from "@remix-run/node";
 import { createApiClient, type ApiClient, type ApiReply, type CallOptions } from "../lib/api/client";
 import type { Endpoint, EndpointData, EndpointRequest } from "../lib/api/define";
-import { ERROR_ROUTE_CODES, isApiError, type ApiError } from "../lib/api/errors";
+import { ERROR_ROUTE_CODES, OUTCOME_UNKNOWN_CODES, isApiError, type ApiError } from "../lib/api/errors";
+import { IDEMPOTENCY_HEADER } from "../lib/api/shop-endpoints";
 import type { Locale } from "../lib/i18n/locale";
 import { stateForPath } from "../lib/session-start/state-route";
 import { apiTimeoutMs, gatewayEnvironment, type GatewayEnvironment } from "./config.server";
@@ -126,18 +128,25 @@ export class RequestContext {
     try {
       return await this.api.call(endpoint, input, options);
     } catch (error) {
-      throw await this.failure(error);
+      throw await this.failure(error, { keyed: carriesIdempotencyKey(options) });
     }
   }
 
   /**
    * What to throw for a failed call: a redirect for 'not login' and the error-route failures, the
    * ApiError itself for business refusals the route handles in place.
+   *
+   * `keyed`: the call was a state change with an idempotency key. When its outcome is unknown (a
+   * timeout, a dropped connection, an unreadable reply: the gateway may have acted), leaving for the
+   * error route would lose the form and its key, and the member's retry from a fresh form would act
+   * twice (a second order, a second debit). The ApiError goes back to the action instead, which
+   * answers in place (`refusable`) so the retry sends the same key.
    */
-  async failure(error: unknown): Promise<unknown> {
+  async failure(error: unknown, { keyed = false }: { keyed?: boolean } = {}): Promise<unknown> {
     if (!isApiError(error)) return error;
     if (error.code === "NOT_LOGIN") return this.loginRedirect({ becauseNotLogin: true });
     if (error.code === "BAD_REQUEST") return new Response("Bad Request", { status: 400 });
+    if (keyed && OUTCOME_UNKNOWN_CODES.has(error.code)) return error;
     if (ERROR_ROUTE_CODES.has(error.code)) return redirect(errorRoutePath(error, this.url), { headers: await this.headers() });
     return error;
   }
@@ -178,6 +187,12 @@ export class RequestContext {
       timeoutMs: apiTimeoutMs,
     });
   }
+}
+
+/** Whether a call is a state change made safe to repeat by its idempotency key. */
+export function carriesIdempotencyKey(options: CallOptions | undefined): boolean {
+  const wanted = IDEMPOTENCY_HEADER.toLowerCase();
+  return Object.entries(options?.headers ?? {}).some(([name, value]) => name.toLowerCase() === wanted && value !== "");
 }
 
 /** The error route, remembering where the member was so 'refresh' can take them back. */

@@ -9,9 +9,10 @@
 import { data, redirect } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { isApiError } from "../lib/api/errors";
+import { OUTCOME_UNKNOWN_CODES, isApiError } from "../lib/api/errors";
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, REFUND_REMARKS_MAX, RefundReasonSchema, cancelPayment, orderStatus, shopRefusal, type Order, type Refund, type ShopRefusal } from "../lib/api/shop-endpoints";
 import { applyRefund, confirmReceipt, deleteOrder, redeemCode, useMcoinCoupon, type McoinCoupon } from "../lib/api/wallet-endpoints";
+import { apiTimeoutMs } from "./config.server";
 import { parseForm } from "./forms.server";
 import type { RequestContext } from "./gateway.server";
 import { requireMember } from "./gateway.server";
@@ -46,7 +47,15 @@ export type OrderActionResult =
   | { ok: true; intent: "refund"; refund: Refund }
   | { ok: true; intent: "redeem-code"; gift: Order | null; mcoinCoupon: McoinCoupon | null }
   | { ok: true; intent: "use-mcoin-coupon"; mcoinCoupon: McoinCoupon; balance: number }
-  | { ok: false; intent: string | null; reason: ShopRefusal | null; message: string; fieldErrors?: Record<string, string> };
+  | {
+      ok: false;
+      intent: string | null;
+      reason: ShopRefusal | null;
+      message: string;
+      fieldErrors?: Record<string, string>;
+      /** The gateway may have acted: send the same form (and key) again to find out, never a new one. */
+      unconfirmed?: true;
+    };
 
 /** A 4xx answer that changes nothing. */
 export function refused(intent: string | null, reason: ShopRefusal | null, message: string, status: number, fieldErrors?: Record<string, string>) {
@@ -55,13 +64,20 @@ export function refused(intent: string | null, reason: ShopRefusal | null, messa
 
 /**
  * Runs a state change at the gateway; a refusal becomes a translated 409 (or 404 for an order that is
- * not the member's), and 'not login' or a failing gateway go where every page sends them.
+ * not the member's), and 'not login' or a failing gateway go where every page sends them. A keyed
+ * state change whose outcome is unknown (server/gateway.server.ts, `failure`) is answered in place, 504
+ * for a timeout and 502 otherwise, so the member's retry sends the same idempotency key.
  */
 export async function refusable<T>(t: TFunction, intent: string, run: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; response: ReturnType<typeof refused> }> {
   try {
     return { ok: true, value: await run() };
   } catch (error) {
     if (!isApiError(error)) throw error;
+    if (OUTCOME_UNKNOWN_CODES.has(error.code)) {
+      const timedOut = error.code === "TIMEOUT";
+      const message = timedOut ? t("common.unconfirmedTimeout", { ms: apiTimeoutMs }) : t("common.unconfirmed");
+      return { ok: false, response: data<OrderActionResult>({ ok: false, intent, reason: null, message, unconfirmed: true }, { status: timedOut ? 504 : 502 }) };
+    }
     const reason = shopRefusal(error.body);
     if (error.code === "NOT_FOUND") return { ok: false, response: refused(intent, reason ?? "ORDER_NOT_FOUND", t(`shop.refusal.${reason ?? "ORDER_NOT_FOUND"}`), 404) };
     if (error.code === "BUSINESS") return { ok: false, response: refused(intent, reason, reason ? t(`shop.refusal.${reason}`) : t("common.requestFailed"), 409) };

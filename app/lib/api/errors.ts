@@ -67,6 +67,14 @@ export const ERROR_ROUTE_CODES: ReadonlySet<ApiErrorCode> = new Set([
   "HTTP",
 ]);
 
+/**
+ * Failures after which nobody knows whether the gateway acted: the call may have arrived and been
+ * carried out while its reply was lost (a timeout, a dropped connection, an unreadable reply). A
+ * state change sent with an idempotency key is answered in place for these, so the member can send
+ * the same key again and the gateway acts at most once (server/order-actions.server.ts).
+ */
+export const OUTCOME_UNKNOWN_CODES: ReadonlySet<ApiErrorCode> = new Set(["TIMEOUT", "NETWORK", "BAD_RESPONSE"]);
+
 /** The spec's wording for a timed-out call (section 8). */
 export function timeoutMessage(timeoutMs: number): string {
   return `timeout of ${timeoutMs} ms exceeded`;
