@@ -16,15 +16,12 @@ import {
 } from "@remix-run/node";
 import { isRouteErrorResponse } from "@remix-run/react";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { cookieRepairs } from "./server/cookies.server";
-import { getLocale } from "./server/i18n.server";
-import { DEFAULT_LOCALE } from "./lib/i18n/locale";
-import { RESOURCES } from "./locales";
+import { getLocale, serverI18n } from "./server/i18n.server";
 
 export const streamTimeout = 5_000;
 
@@ -79,13 +76,7 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.cspNonce ?? "";
   await repairCookies(request, responseHeaders);
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({
-    lng: await getLocale(request),
-    fallbackLng: DEFAULT_LOCALE,
-    resources: RESOURCES,
-    interpolation: { escapeValue: false },
-  });
+  const instance = await serverI18n(await getLocale(request));
 
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 

@@ -27,7 +27,7 @@ import { useNonce } from "./components/nonce";
 import { TaskWidget } from "./components/task-widget";
 import { documentTitleMeta } from "./document-title";
 import { getRequestContext } from "./server/gateway.server";
-import { i18n, localeCookieHeader } from "./server/i18n.server";
+import { fixedT, localeCookieHeader } from "./server/i18n.server";
 import { basicInformation, clause } from "./lib/api/endpoints";
 import { isApiError } from "./lib/api/errors";
 import { DEFAULT_LOCALE, htmlLang, normalizeLocale } from "./lib/i18n/locale";
@@ -56,7 +56,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
 export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
   const context = await getRequestContext(request, loadContext);
   const { session, locale } = context;
-  const t = await i18n.getFixedT(locale);
+  const t = await fixedT(locale);
 
   const hostConfig = session.get("hostConfig") ?? null;
   if (hostConfig) context.sessionDidChange(); // the flash was read: commit to drop it

@@ -89,6 +89,10 @@ export async function lighthouseBench(): Promise<BenchResult[]> {
   let mall: BenchMall | null = null;
   try {
     mall = await startMall(mallPort, sandbox.url);
+    // The member has agreed to the current terms, as a returning member has: the terms pop-up belongs
+    // to the first visit after the terms change (clause status 0: nothing to agree to).
+    const agreed = await fetch(`${sandbox.url}/__sandbox/members/${MEMBER}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ clauseStatus: 0 }) });
+    if (!agreed.ok) throw new Error(`the sandbox refused to mark ${MEMBER}'s terms agreed: ${agreed.status}`);
     // A member with orders in the fixtures' history, so the order detail has one to show.
     const orders = (await (await fetch(`${sandbox.url}/__sandbox/members/${MEMBER}/orders`)).json()) as { orders: { id: number }[] };
     const orderId = orders.orders.at(-1)?.id;

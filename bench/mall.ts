@@ -68,8 +68,19 @@ export async function signIn(mall: BenchMall, sandboxUrl: string, openId: string
   const login = await request(landing);
   const setCookie = ([] as string[]).concat(login.headers["set-cookie"] ?? []);
   await login.body.dump();
-  const cookie = [...setCookie.map((value) => value.split(";")[0]), ...extraCookies].join("; ");
-  // The first page after login checks the terms; later pages do not.
-  await (await request(`${mall.base}/index`, { headers: { cookie } })).body.dump();
-  return cookie;
+  const jar = new Map<string, string>();
+  const keep = (lines: string | string[] | undefined) => {
+    for (const line of ([] as string[]).concat(lines ?? [])) {
+      const pair = line.split(";")[0];
+      jar.set(pair.slice(0, pair.indexOf("=")), pair);
+    }
+  };
+  keep(setCookie);
+  keep(extraCookies);
+  // The first page after login checks the terms and remembers it in the session, as a browser keeps
+  // the cookie it is given; later pages do not check again.
+  const first = await request(`${mall.base}/index`, { headers: { cookie: [...jar.values()].join("; ") } });
+  keep(first.headers["set-cookie"]);
+  await first.body.dump();
+  return [...jar.values()].join("; ");
 }

@@ -25,7 +25,7 @@ import { newIdempotencyKey } from "../lib/idempotency-key";
 import { formatPoints } from "../lib/money/format";
 import { parseForm } from "../server/forms.server";
 import { idParam, orNotFound, requireMember } from "../server/gateway.server";
-import { i18n } from "../server/i18n.server";
+import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
 import type { loader as orderLoader } from "./asia-miles-order";
 
@@ -57,7 +57,7 @@ export type MilesActionResult =
 export async function action({ request, params, context: loadContext }: ActionFunctionArgs) {
   const productId = idParam(params.id);
   const context = await requireMember(request, loadContext);
-  const t = await i18n.getFixedT(context.locale);
+  const t = await fixedT(context.locale);
   const form = await parseForm(request, MilesFormSchema);
   if (!form.success) {
     const fieldErrors = Object.fromEntries(Object.entries(form.fieldErrors).map(([field, key]) => [field, key.startsWith("miles.error.") ? t(key) : t("offer.invalidForm")]));

@@ -16,7 +16,7 @@ import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";
 import { formatPoints } from "../lib/money/format";
 import { parseForm } from "../server/forms.server";
 import { requireMember } from "../server/gateway.server";
-import { i18n } from "../server/i18n.server";
+import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
 
 export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
@@ -29,7 +29,7 @@ const CheckInFormSchema = z.object({ intent: z.literal("check-in"), idempotencyK
 
 export async function action({ request, context: loadContext }: ActionFunctionArgs) {
   const context = await requireMember(request, loadContext);
-  const t = await i18n.getFixedT(context.locale);
+  const t = await fixedT(context.locale);
   const form = await parseForm(request, CheckInFormSchema);
   if (!form.success) return refused(null, null, t("offer.invalidForm"), 400);
   const result = await refusable(t, "check-in", () => context.call(checkIn, {}, { headers: { [IDEMPOTENCY_HEADER]: form.data.idempotencyKey } }));

@@ -11,7 +11,7 @@ import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, collectOffer, createOrder, li
 import { MAX_PIECES_PER_ORDER } from "../lib/money/purchase";
 import { parseForm } from "../server/forms.server";
 import { requireMember } from "../server/gateway.server";
-import { i18n } from "../server/i18n.server";
+import { fixedT } from "../server/i18n.server";
 import { ORDER_INTENTS, refusable, refused, runOrderIntent, type OrderActionResult } from "../server/order-actions.server";
 
 const Flag = z.enum(["0", "1"]).transform((value) => value === "1");
@@ -38,7 +38,7 @@ export type OfferActionResult =
 
 export async function offerAction(request: Request, offerId: number) {
   const context = await requireMember(request);
-  const t = await i18n.getFixedT(context.locale);
+  const t = await fixedT(context.locale);
   const form = await parseForm(request, OfferActionSchema);
   if (!form.success) return refused(null, null, t("offer.invalidForm"), 400);
   const input = form.data;

@@ -29,7 +29,7 @@ import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "../l
 import { newIdempotencyKey } from "../lib/idempotency-key";
 import { parseFormData } from "../server/forms.server";
 import { idParam, requireMember } from "../server/gateway.server";
-import { i18n } from "../server/i18n.server";
+import { fixedT } from "../server/i18n.server";
 import { refusable } from "../server/order-actions.server";
 
 export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
@@ -80,7 +80,7 @@ export type SaveActionResult =
 export async function action({ request, params, context: loadContext }: ActionFunctionArgs) {
   const id = params.id === undefined ? undefined : idParam(params.id);
   const context = await requireMember(request, loadContext);
-  const t = await i18n.getFixedT(context.locale);
+  const t = await fixedT(context.locale);
   const raw = await request.formData().catch(() => null);
   const values = echo(raw ?? new FormData());
   const form = raw ? parseFormData(raw, SaveFormSchema) : ({ success: false, fieldErrors: { form: "unreadable form" } } as const);

@@ -22,7 +22,7 @@ import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "../l
 import { newIdempotencyKey } from "../lib/idempotency-key";
 import { parseForm } from "../server/forms.server";
 import { requireMember } from "../server/gateway.server";
-import { i18n } from "../server/i18n.server";
+import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
 
 export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
@@ -42,7 +42,7 @@ export type BookActionResult = { ok: true; intent: "default" | "delete"; id: num
 
 export async function action({ request, context: loadContext }: ActionFunctionArgs) {
   const context = await requireMember(request, loadContext);
-  const t = await i18n.getFixedT(context.locale);
+  const t = await fixedT(context.locale);
   const form = await parseForm(request, BookActionSchema);
   if (!form.success) return refused(null, null, t("offer.invalidForm"), 400);
   const { intent, id, idempotencyKey } = form.data;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { parseForm } from "../server/forms.server";
 import { postOnly, resourceJson } from "../server/resource-response.server";
 import { requireMember } from "../server/gateway.server";
-import { i18n } from "../server/i18n.server";
+import { fixedT } from "../server/i18n.server";
 import { setClause } from "../lib/api/endpoints";
 import { isApiError } from "../lib/api/errors";
 
@@ -17,7 +17,7 @@ export const loader = postOnly;
 
 export async function action({ request }: ActionFunctionArgs) {
   const context = await requireMember(request);
-  const t = await i18n.getFixedT(context.locale);
+  const t = await fixedT(context.locale);
   const form = await parseForm(request, AgreementSchema);
   if (!form.success) {
     return resourceJson({ ok: false as const, intent: null, message: t("common.requestFailed") }, { status: 400 });

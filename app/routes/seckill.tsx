@@ -35,7 +35,7 @@ import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";
 import { useLocale } from "../hooks/use-locale";
 import { parseForm } from "../server/forms.server";
 import { getRequestContext, idParam, orNotFound, requireMember } from "../server/gateway.server";
-import { i18n } from "../server/i18n.server";
+import { fixedT } from "../server/i18n.server";
 import { ORDER_INTENTS, refusable, refused, runOrderIntent, type OrderActionResult } from "../server/order-actions.server";
 
 const SHARE_PATH = "/seckill_share";
@@ -64,7 +64,7 @@ export type SeckillActionResult = { ok: true; intent: "snapup"; order: Order } |
 
 export async function action({ request, context: loadContext }: ActionFunctionArgs) {
   const context = await requireMember(request, loadContext);
-  const t = await i18n.getFixedT(context.locale);
+  const t = await fixedT(context.locale);
   const form = await parseForm(request, SeckillActionSchema);
   if (!form.success) return refused(null, null, t("offer.invalidForm"), 400);
   const input = form.data;

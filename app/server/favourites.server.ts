@@ -10,7 +10,7 @@ import { z } from "zod";
 import { collectOffer } from "../lib/api/shop-endpoints";
 import { parseForm } from "./forms.server";
 import { requireMember } from "./gateway.server";
-import { i18n } from "./i18n.server";
+import { fixedT } from "./i18n.server";
 import { isApiError } from "../lib/api/errors";
 import { refused } from "./order-actions.server";
 
@@ -24,7 +24,7 @@ export type FavouriteActionResult = { ok: true; offerId: number; collected: bool
 
 export async function favouriteAction({ request, context: loadContext }: Pick<ActionFunctionArgs, "request" | "context">) {
   const context = await requireMember(request, loadContext);
-  const t = await i18n.getFixedT(context.locale);
+  const t = await fixedT(context.locale);
   const form = await parseForm(request, FavouriteActionSchema);
   if (!form.success) return refused(null, null, t("offer.invalidForm"), 400);
   const { offerId, collected } = form.data;

@@ -10,7 +10,7 @@ import { ApiError, type ApiErrorCode } from "../lib/api/errors";
 import { IDEMPOTENCY_HEADER, createOrder } from "../lib/api/shop-endpoints";
 import { apiTimeoutMs, gatewayEnvironment } from "./config.server";
 import { RequestContext, carriesIdempotencyKey } from "./gateway.server";
-import { i18n } from "./i18n.server";
+import { fixedT } from "./i18n.server";
 import { refusable } from "./order-actions.server";
 import { freshSession } from "./session.server";
 
@@ -29,7 +29,7 @@ async function failingContext(code: ApiErrorCode): Promise<RequestContext> {
 
 async function checkout(code: ApiErrorCode, keyed: boolean, locale: "en" | "zh" = "en") {
   const context = await failingContext(code);
-  const t = await i18n.getFixedT(locale);
+  const t = await fixedT(locale);
   return refusable(t, "checkout", () => context.call(createOrder, ORDER, keyed ? { headers: { [IDEMPOTENCY_HEADER]: KEY } } : undefined));
 }
 

@@ -16,7 +16,7 @@ import { apiTimeoutMs } from "./config.server";
 import { parseForm } from "./forms.server";
 import type { RequestContext } from "./gateway.server";
 import { requireMember } from "./gateway.server";
-import { i18n } from "./i18n.server";
+import { fixedT } from "./i18n.server";
 
 const OrderId = z.coerce.number().int().positive().max(999_999_999);
 const Key = { idempotencyKey: IdempotencyKeySchema };
@@ -97,7 +97,7 @@ export async function memberOrder(context: RequestContext, orderId: number): Pro
 
 /** Performs one order intent for the member of `context`. */
 export async function runOrderIntent(context: RequestContext, input: OrderIntent) {
-  const t = await i18n.getFixedT(context.locale);
+  const t = await fixedT(context.locale);
   const key = { headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey } };
   const done = async (result: OrderActionResult) => data(result, { headers: await context.headers() });
 
@@ -135,7 +135,7 @@ export async function orderAction(request: Request, loadContext?: object) {
   const context = await requireMember(request, loadContext);
   const form = await parseForm(request, OrderIntentSchema);
   if (!form.success) {
-    const t = await i18n.getFixedT(context.locale);
+    const t = await fixedT(context.locale);
     return refused(null, null, t("offer.invalidForm"), 400, form.fieldErrors);
   }
   return runOrderIntent(context, form.data);
@@ -149,7 +149,7 @@ const RefundFormSchema = ORDER_INTENTS[3].omit({ orderId: true });
  */
 export async function refundAction(request: Request, orderId: number, loadContext?: object) {
   const context = await requireMember(request, loadContext);
-  const t = await i18n.getFixedT(context.locale);
+  const t = await fixedT(context.locale);
   const form = await parseForm(request, RefundFormSchema);
   if (!form.success) {
     const fieldErrors: Record<string, string> = {};
