@@ -6,12 +6,13 @@ import { checkoutBurstBench } from "./checkout-burst.bench";
 import { envelopeBench } from "./envelope.bench";
 import { homeTtfbBench } from "./home-ttfb.bench";
 import { lighthouseBench } from "./lighthouse.bench";
+import { loadBench } from "./load.bench";
 import { cliStartBench } from "./cli-start.bench";
 import { printReport, writeReport, type BenchResult } from "./report";
 import { seckillBurstBench } from "./seckill-burst.bench";
 import { throughputBench } from "./throughput.bench";
 
-const benches: (() => Promise<BenchResult | BenchResult[]>)[] = [envelopeBench, cliStartBench, homeTtfbBench, throughputBench, lighthouseBench, checkoutBurstBench, seckillBurstBench];
+const benches: (() => Promise<BenchResult | BenchResult[]>)[] = [envelopeBench, cliStartBench, homeTtfbBench, throughputBench, lighthouseBench, checkoutBurstBench, seckillBurstBench, loadBench];
 
 // `npm run bench -- NAME…` runs only the benchmarks whose function names contain one of them.
 const only = process.argv.slice(2);

@@ -1,10 +1,11 @@
 /**
- * The production build of the mall, served for a benchmark on a free port against a given sandbox,
- * and members signed in to it the way the wallet signs them in (a login code on the URL, the session
- * in a cookie).
+ * The production build of the mall, served for a benchmark on a free port against a given sandbox
+ * (in-process, or in a process of its own as `npm start` runs it), members signed in to it the way
+ * the wallet signs them in (a login code on the URL, the session in a cookie), and what a process
+ * costs (CPU time, resident memory) read from Linux's /proc.
  */
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { request } from "undici";
@@ -32,6 +33,49 @@ async function waitFor(url: string) {
     }
   }
   throw new Error(`${url} did not come up`);
+}
+
+/** User and system CPU time of a process so far, in seconds (Linux /proc). */
+export function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** A process's resident memory now, in bytes (VmRSS of Linux /proc/PID/status); NaN once it is gone. */
+export function rssBytes(pid: number): number {
+  try {
+    const kib = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kib === undefined ? Number.NaN : Number(kib) * 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+export interface BenchSandbox {
+  url: string;
+  /** The sandbox's process, for its CPU time and memory. */
+  pid: number;
+  stop(): void;
+}
+
+/** `mcoin sandbox` in a process of its own on `port`, answering the mall at `mallOrigin`; resolves once it is healthy. */
+export async function startSandboxProcess(port: number, mallOrigin: string): Promise<BenchSandbox> {
+  const child = spawn(process.execPath, ["bin/mcoin.mjs", "sandbox", "--port", String(port), "--mall-origin", mallOrigin], { cwd: ROOT, stdio: "ignore" });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      await (await request(`${url}/__sandbox/health`)).body.dump();
+      return { url, pid: child.pid!, stop: () => child.kill("SIGTERM") };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  child.kill("SIGTERM");
+  throw new Error("the sandbox did not start");
 }
 
 export interface BenchMall {

@@ -6,28 +6,13 @@
  * apart, so the mall's cost is not mistaken for the sandbox's. Target: home at least half the bare
  * route's requests per second.
  */
-import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { request } from "undici";
-import { freePort, signIn, startMall, type BenchMall } from "./mall";
+import { cpuSeconds, freePort, signIn, startMall, startSandboxProcess, type BenchMall } from "./mall";
 import type { BenchResult } from "./report";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CONNECTIONS = 20;
 const DURATION_S = 10;
 const TARGET = 0.5;
-
-/** User and system CPU time of a process so far, in seconds (Linux /proc). */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 interface Load {
   path: string;
@@ -53,21 +38,6 @@ async function load(base: string, path: string, cookie: string, pids: { mall: nu
     mallCpu: cpuSeconds(pids.mall) - before.mall,
     sandboxCpu: cpuSeconds(pids.sandbox) - before.sandbox,
   };
-}
-
-async function startSandboxProcess(port: number, mallOrigin: string) {
-  const child = spawn(process.execPath, ["bin/mcoin.mjs", "sandbox", "--port", String(port), "--mall-origin", mallOrigin], { cwd: ROOT, stdio: "ignore" });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      await (await request(`${url}/__sandbox/health`)).body.dump();
-      return { url, pid: child.pid!, stop: () => child.kill("SIGTERM") };
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  child.kill("SIGTERM");
-  throw new Error("the sandbox did not start");
 }
 
 const describe = (run: Load) =>

@@ -27,6 +27,9 @@
  * - each redemption's mCoin is one `miles` entry, given back (a `refund` entry) only when the airline
  *   refused it; no member's miles not refunded pass the daily or monthly maximum; a redemption is
  *   `redeeming` only until the airline's time to answer.
+ *
+ * And after every run, the audit a load test runs over GET /__sandbox/state (audit.ts), since the
+ * run's start, finds nothing wrong: the model and the audit agree on what books kept by the rules are.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -50,6 +53,7 @@ import { macauDay } from "./check-in";
 import { isAllowedMcoin, mcoinRange, snapMcoin } from "../../app/lib/money/purchase";
 import { walletSignature } from "../handlers/wallet";
 import { freshKey, inProcess, withKey } from "../testing";
+import { auditMoney, type MoneyView } from "./audit";
 import { ORDER_TRANSITIONS, canTransition } from "./order-machine";
 import { pricedOffer } from "./offers";
 import { couponAt, type OrderRecord } from "./orders";
@@ -733,6 +737,9 @@ class PassTime implements fc.AsyncCommand<Model, Real> {
   toString = () => `passTime(${this.ms >= DAY ? `${(this.ms / DAY).toFixed(1)} days` : `${(this.ms / 1000).toFixed(0)} s`})`;
 }
 
+/** The books as GET /__sandbox/state shows them, copied (the view holds the live objects). */
+const booksNow = (): MoneyView => JSON.parse(JSON.stringify(state.redactedView())) as MoneyView;
+
 /** The member's order list, through the API: every order of theirs but those they deleted, ever. */
 async function expectListed(model: Readonly<Model>, real: Real, openId: string) {
   const listed: number[] = [];
@@ -822,8 +829,11 @@ describe("the money domain under random use by several members", () => {
         for (const openId of MEMBERS) clients.set(openId, await current.client(openId));
         const model: Model = { orders: [], buys: [], notices: [], statuses: new Map(), ledgers: new Map(), deleted: new Set(), checkIns: new Set(), miles: new Map() };
         checkInvariants(model);
+        const before = booksNow();
         await fc.asyncModelRun(() => ({ model, real: { clients } }), steps);
         for (const openId of MEMBERS) await expectListed(model, { clients }, openId);
+        // The audit a load test runs over the sandbox's state (audit.ts) agrees with the model: nothing wrong.
+        expect(auditMoney(booksNow(), before)).toEqual([]);
       }),
       { numRuns: 50 },
     );

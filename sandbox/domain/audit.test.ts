@@ -1,0 +1,120 @@
+/**
+ * The audit of the books (audit.ts): silent on books the rules kept, the demo history included, and
+ * loud on each way books can go wrong (a charge twice, a refund missing, a balance or a stock that
+ * does not follow from the entries and orders, a ledger rewritten). The model test runs it after
+ * every random run too.
+ */
+import { describe, expect, it } from "vitest";
+import { loadFixtures } from "../fixtures";
+import { SandboxState } from "../state";
+import { auditMoney, type MoneyView } from "./audit";
+import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "./shop";
+import { ANA, CHAN, PORK_CHOP_BUN, SAM, buy, later, paid, placed, setup } from "./test-support";
+
+/** The books as GET /__sandbox/state sends them: a copy, not the live objects. */
+const view = (state: SandboxState): MoneyView => JSON.parse(JSON.stringify(state.redactedView())) as MoneyView;
+
+/** Books after some of everything: paid, refunded, left unpaid to close, cancelled, checked in, a gift. */
+function busyDay() {
+  const { state, shop } = setup();
+  const before = view(state);
+  const refunded = placed(state, SAM, buy({ quantity: 2, mcoinUsed: 300 }));
+  shop.notice(paid(refunded));
+  expect(shop.requestRefund(SAM, { orderId: refunded.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
+  const kept = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 380 }));
+  const unpaid = placed(state, ANA, buy({ quantity: 1, mcoinUsed: 100 }));
+  const cancelled = placed(state, ANA, buy({ quantity: 3, mcoinUsed: 0 }));
+  expect(shop.cancel(ANA, cancelled.id).ok).toBe(true);
+  expect(shop.checkIn(SAM).ok).toBe(true);
+  expect(shop.redeemCode(CHAN, "GIFT-CONGEE").ok).toBe(true);
+  later(state, Math.max(PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS) + 1);
+  shop.closeDue();
+  expect([refunded.status, kept.status, unpaid.status, cancelled.status]).toEqual(["refunded", "received", "closed", "closed"]);
+  return { state, before, after: view(state), refunded, kept };
+}
+
+/** Renumbers a tampered ledger's running balances, so only the rule the tampering broke is broken. */
+function rebalance(ledger: MoneyView["accounts"][string]["ledger"]) {
+  let balance = 0;
+  ledger.forEach((entry, index) => {
+    balance += entry.amount;
+    entry.seq = index + 1;
+    entry.balanceAfter = balance;
+  });
+}
+
+describe("the audit of the books", () => {
+  it("finds nothing wrong with books the rules kept, before and since", () => {
+    const { before, after } = busyDay();
+    expect(auditMoney(before)).toEqual([]);
+    expect(auditMoney(after, before)).toEqual([]);
+  });
+
+  it("finds nothing wrong with the demo history", () => {
+    const state = new SandboxState(loadFixtures());
+    expect(view(state).orders.length).toBeGreaterThan(0);
+    expect(auditMoney(view(state))).toEqual([]);
+  });
+
+  it("finds an order charged twice", () => {
+    const { before, after, kept } = busyDay();
+    const ledger = after.accounts[CHAN].ledger;
+    ledger.push({ ...ledger.find((entry) => entry.orderId === kept.id && entry.type === "purchase")! });
+    rebalance(ledger);
+    after.members.find((member) => member.openId === CHAN)!.point = ledger.at(-1)!.balanceAfter;
+    expect(auditMoney(after, before)).toEqual([`order ${kept.id} (${CHAN}, received): purchase entries [-380,-380], expected [-380]`]);
+  });
+
+  it("finds a refund that never gave the mCoin back", () => {
+    const { before, after, refunded } = busyDay();
+    const ledger = after.accounts[SAM].ledger;
+    ledger.splice(ledger.findIndex((entry) => entry.orderId === refunded.id && entry.type === "refund"), 1);
+    rebalance(ledger);
+    after.members.find((member) => member.openId === SAM)!.point = ledger.at(-1)!.balanceAfter;
+    expect(auditMoney(after, before)).toEqual([`order ${refunded.id} (${SAM}, refunded): refund entries [], expected [300]`]);
+  });
+
+  it("finds a balance that is not the ledger's, and a running balance that does not follow", () => {
+    const { before, after } = busyDay();
+    after.members.find((member) => member.openId === ANA)!.point += 1;
+    after.accounts[SAM].ledger[1].balanceAfter += 10;
+    const problems = auditMoney(after, before);
+    expect(problems).toHaveLength(2);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^${SAM} entry 2 \\(purchase -300\\): balance after \\d+, but the entries up to it sum to \\d+$`)),
+        expect.stringMatching(new RegExp(`^${ANA}: balance \\d+, but the ledger ends at \\d+$`)),
+      ]),
+    );
+  });
+
+  it("finds an entry on another member's order", () => {
+    const { before, after, kept } = busyDay();
+    const entry = after.accounts[ANA].ledger.find((candidate) => candidate.type === "purchase")!;
+    entry.orderId = kept.id;
+    expect(auditMoney(after, before)).toContain(`${ANA} entry ${entry.seq} (purchase -100): names order ${kept.id}, which is not this member's`);
+  });
+
+  it("finds pieces lost or made, and stock that orders do not account for", () => {
+    const { before, after } = busyDay();
+    after.offers[String(PORK_CHOP_BUN)].stock -= 1;
+    const was = before.offers[String(PORK_CHOP_BUN)];
+    expect(auditMoney(after, before)).toEqual([
+      `offer ${PORK_CHOP_BUN}: stock + sold ${was.stock - 2} + ${was.sold + 1}, was ${was.stock} + ${was.sold}`,
+      `offer ${PORK_CHOP_BUN}: stock went from ${was.stock} to ${was.stock - 2}, but the pieces orders hold changed by 1`,
+    ]);
+  });
+
+  it("finds a ledger rewritten rather than added to, and an order gone with its entries left behind", () => {
+    const { before, after, kept } = busyDay();
+    after.accounts[SAM].ledger[0].at -= 1;
+    after.orders = after.orders.filter((order) => order.id !== kept.id);
+    before.orders.push(structuredClone(kept));
+    expect(auditMoney(after, before)).toEqual([
+      `${CHAN} entry 2 (purchase -380): names order ${kept.id}, which is not this member's`,
+      `${SAM}: the ledger was rewritten, not only added to`,
+      `order ${kept.id} (${CHAN}) went away`,
+      `offer ${PORK_CHOP_BUN}: stock went from ${before.offers[String(PORK_CHOP_BUN)].stock} to ${after.offers[String(PORK_CHOP_BUN)].stock}, but the pieces orders hold changed by -1`,
+    ]);
+  });
+});
