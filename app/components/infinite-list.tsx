@@ -25,7 +25,8 @@ interface InfiniteListProps<T> {
   readPage: (reply: unknown) => PageReply<T>;
   /** Items already shown are not shown twice when pages shift under the list. */
   keyOf: (item: T) => string | number;
-  renderItem: (item: T) => ReactNode;
+  /** `index`: the item's place in the list, from 0 (the first ones are on the first screen). */
+  renderItem: (item: T, index: number) => ReactNode;
   /** Told after every page, so the screen can keep the list alive. */
   onChange?: (state: ListState<T>) => void;
   /** The accessible name of the list's region. */
@@ -91,8 +92,8 @@ export function InfiniteList<T>({ initial, pageUrl, readPage, keyOf, renderItem,
   return (
     <section className={`infinite-list ${className}`} aria-label={label}>
       <ul className="infinite-list__items">
-        {state.items.map((item) => (
-          <li key={keyOf(item)}>{renderItem(item)}</li>
+        {state.items.map((item, index) => (
+          <li key={keyOf(item)}>{renderItem(item, index)}</li>
         ))}
       </ul>
       <div ref={sentinel} className="offer-list__end" aria-live="polite">

@@ -9,7 +9,7 @@ import type { Order } from "../lib/api/shop-endpoints";
 import { ORDER_TABS } from "../lib/api/vocabulary";
 import { InfiniteList, type PageReply } from "./infinite-list";
 import { TabBar } from "./tab-bar";
-import { OrderCard } from "./wallet-cards";
+import { FIRST_SCREEN_CARDS, OrderCard } from "./wallet-cards";
 
 export type OrderListType = "all" | "goods" | "coupon";
 export type OrderTab = (typeof ORDER_TABS)[number];
@@ -46,7 +46,7 @@ export function OrderListView({ list, search }: { list: OrderListData; search: (
         pageUrl={(page) => `/resources/wallet?${new URLSearchParams({ list: "orders", tab: list.tab, type: list.type, page: String(page) })}`}
         readPage={readWalletPage<Order>}
         keyOf={(order) => order.id}
-        renderItem={(order) => <OrderCard order={order} />}
+        renderItem={(order, index) => <OrderCard order={order} firstScreen={index < FIRST_SCREEN_CARDS} />}
         label={t(`order.tab.${list.tab}`)}
         empty={
           <div className="empty-state">

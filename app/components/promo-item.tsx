@@ -5,6 +5,10 @@
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { imageLoading } from "../lib/images/first-screen";
+
+/** A sale's first items, whose pictures a phone shows on the first screen (below the session tabs). */
+export const FIRST_SCREEN_ITEMS = 2;
 
 /** An item's state in a timed sale, in the order a member meets them. */
 export type SaleState = "not_started" | "running" | "sold_out" | "ended";
@@ -29,15 +33,17 @@ interface PromoItemProps {
   /** The button or link for a running item; the others show their state instead. */
   action: ReactNode;
   badge?: string;
+  /** On the first screen: its picture is fetched at once (see imageLoading). */
+  firstScreen?: boolean;
 }
 
-export function PromoItem({ id, image, title, subtitle, price, original, sold, total, state, action, badge }: PromoItemProps) {
+export function PromoItem({ id, image, title, subtitle, price, original, sold, total, state, action, badge, firstScreen = false }: PromoItemProps) {
   const { t } = useTranslation();
   const share = total > 0 ? Math.min(100, Math.round((sold / total) * 100)) : 100;
   const left = Math.max(0, total - sold);
   return (
     <li className={`promo-item promo-item--${state}`} data-testid="promo-item" data-item-id={id} data-state={state}>
-      <img className="promo-item__image" src={image} alt="" width={104} height={104} loading="lazy" decoding="async" />
+      <img className="promo-item__image" src={image} alt="" width={104} height={104} {...imageLoading(firstScreen)} decoding="async" />
       <div className="promo-item__body">
         <h3 className="promo-item__title" id={`promo-item-${id}`}>
           {badge ? <span className="badge badge--brand promo-item__badge">{badge}</span> : null}

@@ -14,6 +14,7 @@ import { formatMoney, formatPoints } from "../lib/money/format";
 import { formatDate, formatDateTime } from "../lib/time/format";
 import { ChevronDownIcon, CoinIcon } from "./icons";
 import { OrderActions } from "./order-actions";
+import { imageLoading } from "../lib/images/first-screen";
 
 /** Where an order's own screen is: third-party vouchers have theirs (spec section 2). */
 export function orderPath(order: Pick<Order, "id" | "paymentType">): string {
@@ -34,10 +35,13 @@ export function Paid({ order }: { order: Pick<Order, "mcoinUsed" | "cashCents"> 
   return <span className="paid">{parts.join(" + ")}</span>;
 }
 
-function CardHead({ order, to, aside }: { order: Pick<Order, "image" | "title" | "orderKind">; to: string; aside?: ReactNode }) {
+/** A list's first cards, whose pictures a phone shows on the first screen (below the tabs). */
+export const FIRST_SCREEN_CARDS = 2;
+
+function CardHead({ order, to, aside, firstScreen = false }: { order: Pick<Order, "image" | "title" | "orderKind">; to: string; aside?: ReactNode; firstScreen?: boolean }) {
   return (
     <Link to={to} className="wallet-card__head">
-      <img className="wallet-card__image" src={order.image} alt="" width={96} height={60} loading="lazy" decoding="async" />
+      <img className="wallet-card__image" src={order.image} alt="" width={96} height={60} {...imageLoading(firstScreen)} decoding="async" />
       <span className="wallet-card__title">
         <span>{order.title}</span>
         <OrderKindBadge kind={order.orderKind} />
@@ -47,12 +51,12 @@ function CardHead({ order, to, aside }: { order: Pick<Order, "image" | "title" |
   );
 }
 
-export function OrderCard({ order }: { order: Order }) {
+export function OrderCard({ order, firstScreen = false }: { order: Order; firstScreen?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
     <article className="wallet-card card" aria-label={order.title} data-order-id={order.id}>
-      <CardHead order={order} to={orderPath(order)} aside={<span className={`order-status order-status--${order.status}`}>{t(`order.status.${order.status}`)}</span>} />
+      <CardHead order={order} to={orderPath(order)} firstScreen={firstScreen} aside={<span className={`order-status order-status--${order.status}`}>{t(`order.status.${order.status}`)}</span>} />
       <p className="wallet-card__meta">
         <span>{t("order.pieces", { count: order.quantity })}</span>
         <Paid order={order} />
@@ -80,14 +84,14 @@ function CouponLine({ coupon }: { coupon: Coupon }) {
   );
 }
 
-export function CouponGroupCard({ group }: { group: CouponGroup }) {
+export function CouponGroupCard({ group, firstScreen = false }: { group: CouponGroup; firstScreen?: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const more = useId();
   const [first, ...rest] = group.coupons;
   return (
     <article className="wallet-card card" aria-label={group.order.title} data-order-id={group.order.id}>
-      <CardHead order={group.order} to={orderPath(group.order)} />
+      <CardHead order={group.order} to={orderPath(group.order)} firstScreen={firstScreen} />
       <CouponLine coupon={first} />
       {rest.length > 0 ? (
         <>
@@ -108,12 +112,12 @@ export function CouponGroupCard({ group }: { group: CouponGroup }) {
   );
 }
 
-export function RefundCard({ refund }: { refund: Refund }) {
+export function RefundCard({ refund, firstScreen = false }: { refund: Refund; firstScreen?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
     <article className="wallet-card card" aria-label={refund.title}>
-      <CardHead order={{ ...refund, orderKind: "normal" }} to={`/refund_application/${refund.orderId}`} aside={<span className={`order-status order-status--${refund.status}`}>{t(`refund.status.${refund.status}`)}</span>} />
+      <CardHead order={{ ...refund, orderKind: "normal" }} to={`/refund_application/${refund.orderId}`} firstScreen={firstScreen} aside={<span className={`order-status order-status--${refund.status}`}>{t(`refund.status.${refund.status}`)}</span>} />
       <p className="wallet-card__meta">
         <span>{t("refund.orderNo", { number: refund.refundOrderNo })}</span>
         <Paid order={{ mcoinUsed: refund.mcoinRequested, cashCents: refund.cashRequestedCents }} />

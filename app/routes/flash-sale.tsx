@@ -12,7 +12,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FlashIcon } from "../components/icons";
-import { PromoItem, saleState } from "../components/promo-item";
+import { FIRST_SCREEN_ITEMS, PromoItem, saleState } from "../components/promo-item";
 import { SessionHead, SessionTabs, useRefreshOnPhaseChange } from "../components/sale-sessions";
 import { BackToHomeLink, NotFoundOrErrorScreen, StatusScreen } from "../components/status-screen";
 import { useServerNow } from "../hooks/use-server-now";
@@ -51,11 +51,12 @@ export default function FlashSale() {
       <section id="flash-session" role="tabpanel" aria-labelledby={`flash-session-tab-${current.id}`} className="promo-panel">
         <SessionHead session={current} now={now} />
         <ul className="promo-list">
-          {current.items.map((item) => {
+          {current.items.map((item, index) => {
             const state = saleState(item, now);
             return (
               <PromoItem
                 key={item.id}
+                firstScreen={index < FIRST_SCREEN_ITEMS}
                 id={String(item.id)}
                 image={item.image}
                 title={item.title}

@@ -14,7 +14,7 @@ import { InfiniteList } from "../components/infinite-list";
 import { OrderListView, readWalletPage, type OrderListData, type OrderTab } from "../components/order-list-view";
 import { Overlay } from "../components/overlay";
 import { TabBar } from "../components/tab-bar";
-import { CouponGroupCard, McoinCouponCard, RefundCard } from "../components/wallet-cards";
+import { CouponGroupCard, FIRST_SCREEN_CARDS, McoinCouponCard, RefundCard } from "../components/wallet-cards";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
 import { orderList, type Refund } from "../lib/api/shop-endpoints";
 import { COUPON_TABS, ORDER_TABS, type CouponTab } from "../lib/api/vocabulary";
@@ -125,7 +125,7 @@ function CouponsView({ tab, list, counts }: { tab: CouponTab; list: { items: Cou
         pageUrl={(page) => `/resources/wallet?${new URLSearchParams({ list: "coupons", tab, page: String(page) })}`}
         readPage={readWalletPage<CouponGroup>}
         keyOf={(group) => group.order.id}
-        renderItem={(group) => <CouponGroupCard group={group} />}
+        renderItem={(group, index) => <CouponGroupCard group={group} firstScreen={index < FIRST_SCREEN_CARDS} />}
         label={t(`coupon.tab.${tab}`)}
         empty={
           <div className="empty-state">
@@ -148,7 +148,7 @@ function RefundsView({ list }: { list: { items: Refund[]; page: number; hasMore:
       pageUrl={(page) => `/resources/wallet?${new URLSearchParams({ list: "refunds", page: String(page) })}`}
       readPage={readWalletPage<Refund>}
       keyOf={(refund) => refund.id}
-      renderItem={(refund) => <RefundCard refund={refund} />}
+      renderItem={(refund, index) => <RefundCard refund={refund} firstScreen={index < FIRST_SCREEN_CARDS} />}
       label={t("wallet.refunds")}
       empty={<p className="empty-state">{t("refund.empty")}</p>}
     />

@@ -20,7 +20,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { Countdown } from "../components/countdown";
 import { FlashIcon } from "../components/icons";
-import { PromoItem, saleState } from "../components/promo-item";
+import { FIRST_SCREEN_ITEMS, PromoItem, saleState } from "../components/promo-item";
 import { PaymentResultOverlay, usePayment } from "../components/purchase-flow";
 import { SessionHead, SessionTabs, useRefreshOnPhaseChange } from "../components/sale-sessions";
 import { BackToHomeLink, NotFoundOrErrorScreen, StatusScreen } from "../components/status-screen";
@@ -176,9 +176,10 @@ export default function Seckill() {
           <section id="seckill-session" role="tabpanel" aria-labelledby={`seckill-session-tab-${current.id}`} className="promo-panel">
             <SessionHead session={current} now={now} />
             <ul className="promo-list">
-              {current.items.map((item) => (
+              {current.items.map((item, index) => (
                 <PromoItem
                   key={item.id}
+                  firstScreen={index < FIRST_SCREEN_ITEMS}
                   id={String(item.id)}
                   image={item.image}
                   title={item.title}
