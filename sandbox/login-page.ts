@@ -73,12 +73,13 @@ export function loginPageHandlers(state: SandboxState, mallOrigins: ReadonlySet<
 <title>${escapeHtml(t.title)}</title>
 <link rel="icon" href="data:,">
 <style>
-  :root { color-scheme: light; --brand: #f2541b; --ink: #1f2329; --muted: #646a73; --line: #e8eaed; --bg: #f5f6f8; }
+  /* The mall's design tokens (app/styles/app.css), which meet WCAG AA: brand text on white, white text on both ends of the gradient. */
+  :root { color-scheme: light; --brand: #c4450d; --brand-gradient: linear-gradient(135deg, #c84f12 0%, #b53c0a 100%); --ink: #1f2329; --muted: #676d79; --line: #ebedf0; --bg: #f5f6f8; --danger: #c62a30; }
   * { box-sizing: border-box; }
   body { margin: 0; font: 15px/1.5 -apple-system, "PingFang TC", "Noto Sans TC", "Noto Sans CJK TC", sans-serif; background: var(--bg); color: var(--ink); }
-  header { background: linear-gradient(135deg, #ff8a3d, var(--brand)); color: #fff; padding: 40px 20px 28px; }
+  header { background: var(--brand-gradient); color: #fff; padding: 40px 20px 28px; }
   h1 { margin: 0 0 6px; font-size: 22px; }
-  header p { margin: 0; opacity: .92; font-size: 14px; }
+  header p { margin: 0; font-size: 14px; }
   ul { list-style: none; margin: -12px 16px 0; padding: 0; }
   li + li { margin-top: 10px; }
   form { margin: 0; }
@@ -88,7 +89,7 @@ export function loginPageHandlers(state: SandboxState, mallOrigins: ReadonlySet<
   .who { flex: 1; display: flex; flex-direction: column; min-width: 0; }
   .who small { color: var(--muted); font-size: 12px; }
   .pts { color: var(--brand); font-weight: 600; font-size: 13px; white-space: nowrap; }
-  .warn { margin: 16px; padding: 12px; background: #fff; border-radius: 12px; color: #c0392b; }
+  .warn { margin: 16px; padding: 12px; background: #fff; border-radius: 12px; color: var(--danger); }
   footer { margin: 24px 16px; color: var(--muted); font-size: 12px; text-align: center; }
 </style>
 </head>
