@@ -74,7 +74,8 @@ test("filter by an mCoin range, switch tabs, scroll to the end, open an offer, c
   await hydrated(page);
   await page.waitForLoadState("networkidle");
   const afterOpen = requests.length;
-  const callsAfterOpen = (await sandbox.calls()).length;
+  const gatewayCalls = async () => (await sandbox.calls()).filter((call) => !call.path.endsWith("/system/time")).length;
+  const callsAfterOpen = await gatewayCalls();
 
   await page.goBack();
   await expect(page.getByRole("tab", { name: "Sales volume" })).toHaveAttribute("aria-selected", "true");
@@ -84,9 +85,10 @@ test("filter by an mCoin range, switch tabs, scroll to the end, open an offer, c
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrollY - 5);
   expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrollY)).toBeLessThanOrEqual(5);
   // Kept alive: no loader ran on the way back, so neither the mall nor the gateway was asked anything.
-  const loaderRequests = requests.slice(afterOpen).filter((url) => /\.data(\?|$)|\/resources\//.test(url));
+  // (A clock reading the offer's countdown asked for may land late on a busy machine: it is no loader.)
+  const loaderRequests = requests.slice(afterOpen).filter((url) => /\.data(\?|$)|\/resources\//.test(url) && !url.endsWith("/resources/time"));
   expect(loaderRequests).toEqual([]);
-  expect((await sandbox.calls()).length).toBe(callsAfterOpen);
+  expect(await gatewayCalls()).toBe(callsAfterOpen);
 });
 
 test("price sorts low to high, and a second tap high to low", async ({ page }) => {
