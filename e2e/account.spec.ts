@@ -2,8 +2,19 @@
  * The member's account screens (issue "account"): the points screen, whose history is the gateway's
  * ledger and sums to the balance home shows, after a purchase, a refund and a check-in; favourites.
  */
+import type { Locator, Page } from "@playwright/test";
 import { E2E_SANDBOX_URL, walletUserAgent } from "./env";
 import { MEMBERS, expect, hostCalls, hydrated, test } from "./fixtures";
+
+/**
+ * Taps a favourite star and waits for the mall's answer. The star turns at once (it shows what was
+ * asked), and a page left with page.goto right after would abort the request that saves it.
+ */
+async function tapAndSave(page: Page, star: Locator): Promise<void> {
+  const saved = page.waitForResponse((response) => response.request().method() === "POST");
+  await star.click();
+  await saved;
+}
 
 /** 90 mCoin a piece, paid in mCoin only: settled at once. */
 const MCOIN_ONLY = 64;
@@ -67,7 +78,7 @@ for (const language of ["en", "zh"] as const) {
         await page.goto(`/coupon_details/${id}`);
         await hydrated(page);
         const star = page.getByRole("button", { name: text.favourite });
-        await star.click();
+        await tapAndSave(page, star);
         await expect(star).toHaveAttribute("aria-pressed", "true");
       }
       await page.goto("/myFavorites");
@@ -116,7 +127,7 @@ for (const language of ["en", "zh"] as const) {
       await hydrated(page);
       const star = page.getByRole("button", { name: text.star, exact: true });
       await expect(star).toHaveAttribute("aria-pressed", "false");
-      await star.click();
+      await tapAndSave(page, star);
       await expect(star).toHaveAttribute("aria-pressed", "true");
       await page.goto("/myFavorites");
       await expect(page.getByTestId("favourite").locator(`[data-offer-id="${AFRICAN_CHICKEN}"]`)).toBeVisible();
