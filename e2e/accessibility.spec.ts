@@ -347,8 +347,9 @@ const test = base.extend<{ failureScreenshots: void }, { sessions: Sessions }>({
       for (const page of sessions.used) {
         if (page.isClosed()) continue;
         index += 1;
-        const body = await page.screenshot({ timeout: 5_000 }).catch(() => null);
-        if (body) await testInfo.attach(`screen ${index}: ${page.url()}`, { body, contentType: "image/png" });
+        // A file (not a body) so that the terminal's report names it too.
+        const path = testInfo.outputPath(`screen-${index}.png`);
+        if (await page.screenshot({ path, timeout: 5_000 }).then(() => true, () => false)) await testInfo.attach(`screen ${index}: ${page.url()}`, { path, contentType: "image/png" });
       }
     },
     { auto: true },
