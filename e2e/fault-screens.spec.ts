@@ -7,13 +7,11 @@
  * ledger, orders and stock, that retrying as the member would ends with exactly one order, debit or
  * credit: nothing lost, nothing doubled.
  */
-import { spawn } from "node:child_process";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { rawRequest } from "../server/test-http";
 import { E2E_APP_URL, E2E_SANDBOX_URL, walletUserAgent } from "./env";
 import { MEMBERS, expect, hydrated, isLoginPage, test, type SandboxControl } from "./fixtures";
+import { freePort, startMall } from "./spawn-mall";
 
 /** The tyre safety check: 50 mCoin a piece, no cash, so paying settles at once (no cashier). */
 const TYRE_CHECK = 53;
@@ -62,39 +60,6 @@ async function gatewayPost<T>(gateway: APIRequestContext, sandbox: SandboxContro
   const reply = await gateway.post(path, { data, headers: { authorization: `Bearer ${token}`, mpay: "1", "Idempotency-Key": key } });
   expect(reply.ok(), await reply.text()).toBe(true);
   return ((await reply.json()) as { data: T }).data;
-}
-
-/** A port nobody listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/**
- * Another mall server on the suite's build (as e2e/hardening.spec.ts starts one), with configuration
- * of its own. It answers at localhost, as the suite's mall does, so the member's session cookie (the
- * same sandbox-only secret) reaches it.
- */
-async function startMall(env: Record<string, string>): Promise<{ url: string; stop(): void }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["build/mall-server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), MCOIN_API_TIMEOUT_MS: "3000", MCOIN_RATE_LIMITS: "login=100000,task=100000,action=100000", ...env },
-    stdio: "ignore",
-  });
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const up = await rawRequest(port, "GET", "/robots.txt").then(
-      (reply) => reply.status === 200,
-      () => false,
-    );
-    if (up && child.exitCode === null) return { url: `http://localhost:${port}`, stop: () => child.kill() };
-    if (child.exitCode !== null) throw new Error(`the mall on port ${port} exited (${child.exitCode})`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error(`the mall on port ${port} did not start`);
 }
 
 /** Records the task widget's events on window, from the first script of every page. */
@@ -325,7 +290,11 @@ test.describe("faults", () => {
     test("no gateway at all (the sandbox down): the points screen shows the error route; the mall keeps serving; nothing changed", async ({ page, sandbox, signIn }) => {
       await signIn("chan");
       const digest = await sandbox.digest();
-      const mall = await startMall({ MCOIN_SANDBOX_URL: `http://127.0.0.1:${await freePort()}` });
+      // At localhost, as the suite's mall answers, so the member's session cookie reaches it.
+      const mall = await startMall(
+        { MCOIN_SANDBOX_URL: `http://127.0.0.1:${await freePort()}`, MCOIN_API_TIMEOUT_MS: "3000", MCOIN_RATE_LIMITS: "login=100000,task=100000,action=100000" },
+        "localhost",
+      );
       try {
         const errors = serverErrors(page, mall.url);
         await page.goto(`${mall.url}/mcoin_integral`);

@@ -4,13 +4,13 @@
  * Raw requests go through node:http where a browser or Playwright would not send what an attacker can.
  */
 import { createCookieSessionStorage } from "@remix-run/node";
-import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { rawRequest, rawRequestUnfinished, type RawReply } from "../server/test-http";
 import { E2E_APP_URL, E2E_SANDBOX_URL, walletUserAgent } from "./env";
 import { MEMBERS, expect, hydrated, isLoginPage, test } from "./fixtures";
+import { startMall } from "./spawn-mall";
 
 const APP_PORT = Number(new URL(E2E_APP_URL).port);
 
@@ -33,38 +33,6 @@ async function otherSite(html: string, hostname = "127.0.0.1"): Promise<{ url: s
     url: `http://${hostname}:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** Another mall server on the suite's build and sandbox, with configuration of its own. */
-/** A port nobody listens on now: a mall left over from an earlier run must never answer for this one. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function startMall(env: Record<string, string>): Promise<{ url: string; stop(): void }> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["build/mall-server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), MCOIN_SANDBOX_URL: E2E_SANDBOX_URL, ...env },
-    stdio: "ignore",
-  });
-  // One address for the browser and the test's own requests: rate limits count per address.
-  const url = `http://127.0.0.1:${port}`;
-  // Up to 30 s: the machine may be busy with the rest of the suite.
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const up = await raw("GET", "/robots.txt", {}, undefined, port).then(
-      (reply) => reply.status === 200,
-      () => false,
-    );
-    if (up && child.exitCode === null) return { url, stop: () => child.kill() };
-    if (child.exitCode !== null) throw new Error(`the mall for ${url} exited (${child.exitCode})`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error(`the mall on ${url} did not start`);
 }
 
 /** The member home greets. */
