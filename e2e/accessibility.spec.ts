@@ -35,6 +35,12 @@ import { MEMBERS, MEMBER_LOCATION, SandboxControl, expect, hydrated, isLoginPage
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const BLOCKING = new Set<ImpactValue | undefined | null>(["serious", "critical"]);
+/**
+ * Rules outside the WCAG tags (or of lesser impact) that Lighthouse's accessibility score counts: they
+ * fail the screen too, whatever their impact. Headings must not skip a level (a flash sale's items
+ * were h3s under the page's h1), and a control's accessible name must contain its visible text.
+ */
+const ALSO_BLOCKING = ["heading-order", "label-content-name-mismatch"];
 /** An open pop-up. */
 const POPUP = "[role=dialog], [role=alertdialog]";
 const VERBOSE = Boolean(process.env.A11Y_VERBOSE);
@@ -86,9 +92,10 @@ interface Violation {
 async function axe(page: Page, within?: string): Promise<Violation[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(
-    async ({ within, tags }) => {
+    async ({ within, tags, extraRules }) => {
       // Only violations are read: axe skips detailing the passes, which halves its time on long lists.
-      const options = { runOnly: { type: "tag" as const, values: tags }, resultTypes: ["violations" as const], iframes: false };
+      const rules = Object.fromEntries(extraRules.map((rule) => [rule, { enabled: true }]));
+      const options = { runOnly: { type: "tag" as const, values: tags }, rules, resultTypes: ["violations" as const], iframes: false };
       const { violations } = await window.axe.run(within ? { include: [within] } : document, options);
       return violations.map(({ id, impact, help, helpUrl, nodes }) => ({
         id,
@@ -98,7 +105,7 @@ async function axe(page: Page, within?: string): Promise<Violation[]> {
         nodes: nodes.map((node) => ({ target: node.target.map(String), failureSummary: node.failureSummary })),
       }));
     },
-    { within, tags: TAGS },
+    { within, tags: TAGS, extraRules: ALSO_BLOCKING },
   );
 }
 
@@ -146,7 +153,7 @@ class Audit {
       for (const v of violations) console.log(`${label}: ${v.id} (${v.impact}) ${v.nodes.map((node) => node.target.join(" ")).join(" | ")}`);
     }
     lastCheck = Date.now();
-    for (const violation of violations.filter((found) => BLOCKING.has(found.impact))) {
+    for (const violation of violations.filter((found) => BLOCKING.has(found.impact) || ALSO_BLOCKING.includes(found.id))) {
       const nodes = violation.nodes
         .slice(0, 6)
         .map((node) => `    - ${node.target.join(" ")}: ${(node.failureSummary ?? "").replace(/\s+/g, " ").trim()}`)

@@ -70,7 +70,7 @@ for (const language of ["en", "zh"] as const) {
     const text =
       language === "en"
         ? { favourite: "Favourite", coupons: "Coupons (1)", products: "Products (1)", undo: "Undo", removed: "Removed from favourites", empty: "No favourite coupons yet", remove: /^Remove .* from favourites$/ }
-        : { favourite: "收藏", coupons: "優惠券（1）", products: "商品（1）", undo: "復原", removed: "已從收藏移除", empty: "暫無收藏的優惠券", remove: /^從收藏移除 / };
+        : { favourite: "收藏", coupons: "優惠券(1)", products: "商品(1)", undo: "復原", removed: "已從收藏移除", empty: "暫無收藏的優惠券", remove: /^從收藏移除 / };
 
     test("an offer favourited on its screen is under favourites; removed there, it can be undone; each tab keeps its own", async ({ page, signIn }) => {
       await signIn("ana");

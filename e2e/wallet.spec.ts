@@ -47,7 +47,7 @@ const TEXT = {
     submit: "提交退款",
     refunding: "退款中",
     refunded: "已退款",
-    tab: (label: string, count: number) => `${label}（${count}）`,
+    tab: (label: string, count: number) => `${label}(${count})`,
   },
 } as const;
 

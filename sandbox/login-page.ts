@@ -47,6 +47,11 @@ export function loginPageHandlers(state: SandboxState, mallOrigins: ReadonlySet<
       const redirect = safeRedirect(url.searchParams.get("redirect_uri"), mallOrigins);
       const loginState = url.searchParams.get("state") ?? "";
       const members = [...state.data.members.values()];
+      // The button is named by what it shows (the member, their blurb and points), with "Continue as"
+      // around the name for screen readers only: an aria-label would hide the visible text from voice
+      // control ("label-content-name-mismatch").
+      const [before = "", after = ""] = t.choose.split("{{name}}");
+      const choose = { before, after };
       const items = members
         .map((member) => {
           const name = escapeHtml(member.nickname);
@@ -54,9 +59,9 @@ export function loginPageHandlers(state: SandboxState, mallOrigins: ReadonlySet<
   <input type="hidden" name="openId" value="${escapeHtml(member.openId)}">
   <input type="hidden" name="redirect_uri" value="${escapeHtml(redirect?.href ?? "")}">
   <input type="hidden" name="state" value="${escapeHtml(loginState)}">
-  <button type="submit" aria-label="${escapeHtml(fill(t.choose, { name: member.nickname }))}">
+  <button type="submit">
     <img src="/static/avatars/${escapeHtml(member.avatar)}" alt="" width="48" height="48">
-    <span class="who"><strong>${name}</strong><small>${escapeHtml(member.blurb[locale])}</small></span>
+    <span class="who"><strong><span class="vh">${escapeHtml(choose.before)}</span>${name}<span class="vh">${escapeHtml(choose.after)}</span></strong><small>${escapeHtml(member.blurb[locale])}</small></span>
     <span class="pts">${escapeHtml(fill(t.points, { points: state.shop.balance(member.openId).toLocaleString("en-US") }))}</span>
   </button>
 </form></li>`;
@@ -88,6 +93,7 @@ export function loginPageHandlers(state: SandboxState, mallOrigins: ReadonlySet<
   img { border-radius: 50%; flex: none; }
   .who { flex: 1; display: flex; flex-direction: column; min-width: 0; }
   .who small { color: var(--muted); font-size: 12px; }
+  .vh { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
   .pts { color: var(--brand); font-weight: 600; font-size: 13px; white-space: nowrap; }
   .warn { margin: 16px; padding: 12px; background: #fff; border-radius: 12px; color: var(--danger); }
   footer { margin: 24px 16px; color: var(--muted); font-size: 12px; text-align: center; }

@@ -81,7 +81,8 @@ export function SessionHead({ session, now }: { session: TimedSession; now: numb
   const upcoming = now < session.startAt;
   return (
     <div className={`promo-panel__head promo-panel__head--${upcoming ? "upcoming" : "running"}`}>
-      <span className="promo-panel__label">{upcoming ? t("promo.comingSoon") : t("promo.onNow")}</span>
+      {/* The session's heading: the items below are its h3s (a screen's h1 is in its header). */}
+      <h2 className="promo-panel__label">{upcoming ? t("promo.comingSoon") : t("promo.onNow")}</h2>
       <Countdown to={upcoming ? session.startAt : session.endAt} now={now} label={upcoming ? t("promo.startsIn") : t("promo.endsIn")} />
     </div>
   );

@@ -15,8 +15,22 @@ interface TabBarProps<T extends string> {
   label: string;
 }
 
+/**
+ * The white space the locale puts between a tab's words and its count ("Unused (4)": one space;
+ * "未使用（4）": none), written between the label and the count's badge. The tab's name is the
+ * locale's words with the count, and it must contain the text shown word for word (voice control
+ * users say what they see; axe's label-content-name-mismatch), which ignores ASCII brackets only:
+ * so the Chinese format brackets the count with "()", not the full-width "（）".
+ */
+export function gapBeforeCount(named: string, label: string, count: number): string {
+  const from = named.indexOf(label);
+  const to = named.indexOf(String(count), from + label.length);
+  return from === -1 || to === -1 ? " " : named.slice(from + label.length, to).replace(/\S/gu, "");
+}
+
 export function TabBar<T extends string>({ tabs, selected, onSelect, label }: TabBarProps<T>) {
   const { t } = useTranslation();
+  const withCount = (words: string, count: number) => t("common.tabWithCount", { label: words, count });
   return (
     <div className="list-tabs tab-bar" role="tablist" aria-label={label}>
       {tabs.map((tab) => (
@@ -25,12 +39,17 @@ export function TabBar<T extends string>({ tabs, selected, onSelect, label }: Ta
           type="button"
           role="tab"
           aria-selected={tab.id === selected}
-          aria-label={tab.count === undefined ? tab.label : t("common.tabWithCount", { label: tab.label, count: tab.count })}
+          aria-label={tab.count === undefined ? tab.label : withCount(tab.label, tab.count)}
           className="list-tabs__tab"
           onClick={() => onSelect(tab.id)}
         >
           {tab.label}
-          {tab.count ? <span className="tab-bar__count">{tab.count}</span> : null}
+          {tab.count ? (
+            <>
+              {gapBeforeCount(withCount(tab.label, tab.count), tab.label, tab.count)}
+              <span className="tab-bar__count">{tab.count}</span>
+            </>
+          ) : null}
         </button>
       ))}
     </div>
