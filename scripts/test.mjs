@@ -1,21 +1,47 @@
-// npm test: install what is missing (npm packages, Debian's chromium and redis-server), then
-// typecheck, unit tests, build and the Playwright suite. Stops at the first failing step.
-import { bin, ensureDependencies, ensureTestPackages, log, runOrExit } from "./lib.mjs";
+// npm test: install what is missing (npm packages, Debian's chromium and redis-server), then the
+// typecheck, the unit tests and the build side by side (the unit suite waits on sockets and child
+// processes much of its time, so a 2-core machine has room for the other two), then the Playwright
+// suite on that build. Stops after the first stage that fails.
+import { spawn } from "node:child_process";
+import { ROOT, bin, ensureDependencies, ensureTestPackages, log, runOrExit } from "./lib.mjs";
 
 const started = Date.now();
 ensureDependencies();
 ensureTestPackages();
 
-const steps = [
-  ["typecheck", bin("tsc"), ["--noEmit"]],
-  ["unit tests", bin("vitest"), ["run"]],
-  ["build", "npm", ["run", "--silent", "build"]],
-  ["browser tests", bin("playwright"), ["test"]],
-];
-for (const [name, command, args] of steps) {
+const env = { ...process.env, MCOIN_E2E_PREBUILT: "1", MCOIN_REQUIRE_REDIS: "1" };
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
+
+/**
+ * Runs a step; `quiet` steps keep their output until they end (so it does not interleave with the
+ * unit suite's) and print it then. Resolves with whether it passed.
+ */
+function step(name, command, args, { quiet = false } = {}) {
   const stepStarted = Date.now();
   log(`${name}…`);
-  runOrExit(command, args, { env: { ...process.env, MCOIN_E2E_PREBUILT: "1", MCOIN_REQUIRE_REDIS: "1" } });
-  log(`${name} passed in ${((Date.now() - stepStarted) / 1000).toFixed(1)} s`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
+    const output = [];
+    child.stdout?.on("data", (chunk) => output.push(chunk));
+    child.stderr?.on("data", (chunk) => output.push(chunk));
+    child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on("close", (code) => {
+      if (output.length) process.stdout.write(Buffer.concat(output));
+      log(code === 0 ? `${name} passed in ${seconds(stepStarted)} s` : `failed: ${name} (${command} ${args.join(" ")}), exit ${code}`);
+      resolve(code === 0);
+    });
+  });
 }
-log(`all tests passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+const firstStage = await Promise.all([
+  step("typecheck", bin("tsc"), ["--noEmit"], { quiet: true }),
+  step("build", "npm", ["run", "--silent", "build"], { quiet: true }),
+  step("unit tests", bin("vitest"), ["run"]),
+]);
+if (firstStage.includes(false)) process.exit(1);
+
+const e2eStarted = Date.now();
+log("browser tests…");
+runOrExit(bin("playwright"), ["test"], { env });
+log(`browser tests passed in ${seconds(e2eStarted)} s`);
+log(`all tests passed in ${seconds(started)} s`);
