@@ -26,6 +26,7 @@ import { formatDate } from "../lib/time/format";
 import { useLocale } from "../hooks/use-locale";
 import { useServerNow } from "../hooks/use-server-now";
 import { Countdown } from "../components/countdown";
+import { imageLoading } from "../lib/images/first-screen";
 import { catalogNear } from "../server/catalog.server";
 import { getRequestContext, idParam, orNotFound, requireMember } from "../server/gateway.server";
 import { offerAction, type OfferActionResult } from "./coupon-details.server";
@@ -276,7 +277,7 @@ function Gallery({ offer }: { offer: OfferDetail }) {
         }}
       >
         {offer.images.map((image, index) => (
-          <img key={image} className="gallery__image" src={image} alt={index === 0 ? offer.title : t("offer.picture", { index: index + 1, count: offer.images.length })} width={320} height={200} decoding="async" />
+          <img key={image} className="gallery__image" src={image} alt={index === 0 ? offer.title : t("offer.picture", { index: index + 1, count: offer.images.length })} width={320} height={200} decoding="async" {...imageLoading(index === 0)} />
         ))}
       </div>
       {offer.images.length > 1 ? (
