@@ -293,6 +293,8 @@ test.describe("orders and after-sale", () => {
     await page.goto("/mycoupon");
     await hydrated(page);
     const redeem = async (code: string) => {
+      // The dialog opens from the hydrated page: a tap before hydration does nothing.
+      await hydrated(page);
       await page.getByRole("button", { name: "Redeem a coupon" }).click();
       await page.getByRole("textbox", { name: "Coupon code" }).fill(code);
       await page.getByRole("dialog").getByRole("button", { name: "Redeem", exact: true }).click();
@@ -307,6 +309,7 @@ test.describe("orders and after-sale", () => {
     await page.goto("/mycoupon");
     await redeem("MCOIN-500");
     await page.goto("/mycoupon?view=mcoin");
+    await hydrated(page);
     await page.getByRole("button", { name: /500 mCoin reward coupon/ }).click();
     await expect.poll(async () => (await sandbox.ledger(MEMBERS.sam.openId)).at(-1)).toMatchObject({ type: "mcoin_coupon", amount: 500, balanceAfter: 1000 });
   });
