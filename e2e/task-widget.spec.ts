@@ -104,32 +104,49 @@ test("pauses and hides on another page of the mall, and resumes on its own", asy
   await expect(widget(page)).toContainText(`瀏覽剩餘${resumed - 1}s`);
 });
 
-test("pauses and hides on another hash, and resumes on the original one", async ({ page }) => {
+/**
+ * Opens the T1 task with the page's clock stopped: the widget ticks only when the test lets time
+ * pass (`page.clock.runFor`), so a loaded machine can never slip a tick between two readings.
+ */
+async function openWithStoppedClock(page: Page): Promise<number> {
+  const start = Date.now();
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 1);
   await page.goto(taskLink("T1"));
   await hydrated(page);
-  await expect(widget(page)).toContainText("瀏覽剩餘14s");
+  await expect(widget(page)).toContainText("瀏覽剩餘15s"); // T1's threshold: no second has passed
+  return 15;
+}
+
+/** The seconds in the widget's label while it is hidden (not in the accessibility tree). */
+async function secondsHidden(page: Page): Promise<number> {
+  return Number(/(\d+)s/.exec((await page.locator("[data-mcoin-task-widget]").textContent()) ?? "")?.[1]);
+}
+
+test("pauses and hides on another hash, and resumes on the original one", async ({ page }) => {
+  const shown = await openWithStoppedClock(page);
   await page.evaluate(() => (window.location.hash = "#rules"));
   await expect(widget(page)).toBeHidden();
-  const paused = Number(/(\d+)s/.exec((await page.locator("[data-mcoin-task-widget]").textContent()) ?? "")?.[1]);
-  await page.waitForTimeout(2_500);
+  await page.clock.runFor(5_000);
+  expect(await secondsHidden(page)).toBe(shown);
   await page.evaluate(() => (window.location.hash = ""));
   await expect(widget(page)).toBeVisible();
-  expect(await secondsShown(page)).toBe(paused);
-  await expect(widget(page)).toContainText(`瀏覽剩餘${paused - 1}s`);
+  expect(await secondsShown(page)).toBe(shown);
+  await page.clock.runFor(1_000);
+  await expect(widget(page)).toContainText(`瀏覽剩餘${shown - 1}s`);
 });
 
 test("pauses and hides while the tab is hidden, and resumes when it is visible", async ({ page }) => {
-  await page.goto(taskLink("T1"));
-  await hydrated(page);
-  await expect(widget(page)).toContainText("瀏覽剩餘14s");
+  const shown = await openWithStoppedClock(page);
   await setTabVisible(page, false);
   await expect(widget(page)).toBeHidden();
-  const paused = Number(/(\d+)s/.exec((await page.locator("[data-mcoin-task-widget]").textContent()) ?? "")?.[1]);
-  await page.waitForTimeout(2_500);
+  await page.clock.runFor(5_000);
+  expect(await secondsHidden(page)).toBe(shown);
   await setTabVisible(page, true);
   await expect(widget(page)).toBeVisible();
-  expect(await secondsShown(page)).toBe(paused);
-  await expect(widget(page)).toContainText(`瀏覽剩餘${paused - 1}s`);
+  expect(await secondsShown(page)).toBe(shown);
+  await page.clock.runFor(1_000);
+  await expect(widget(page)).toContainText(`瀏覽剩餘${shown - 1}s`);
 });
 
 test("a refused completion notice shows the failure and publishes JobFailed once", async ({ page }) => {
