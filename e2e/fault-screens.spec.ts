@@ -54,6 +54,21 @@ async function stockOf(sandbox: APIRequestContext, offerId: number): Promise<num
 }
 
 /** A call to the gateway with the member's own token, as another device of theirs would make it. */
+/**
+ * After a fault at checkout and a retry: Chan holds exactly one order of the tyre check, paid once
+ * with 50 mCoin, and one piece left the stock.
+ */
+async function expectOneTyreCheckOrder(sandbox: SandboxControl, gateway: APIRequestContext, stockBefore: number) {
+  const orders = await sandbox.orders(MEMBERS.chan.openId);
+  expect(orders).toHaveLength(1);
+  expect(orders[0]).toMatchObject({ offerId: TYRE_CHECK, quantity: 1, mcoinUsed: 50, status: "received" });
+  expect((await sandbox.ledger(MEMBERS.chan.openId)).map(({ type, amount }) => [type, amount])).toEqual([
+    ["opening", 12_580],
+    ["purchase", -50],
+  ]);
+  expect(await stockOf(gateway, TYRE_CHECK)).toBe(stockBefore - 1);
+}
+
 async function gatewayPost<T>(gateway: APIRequestContext, sandbox: SandboxControl, openId: string, path: string, data: object): Promise<T> {
   const token = await sandbox.token(openId);
   const key = `fault-screens-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
@@ -158,15 +173,7 @@ test.describe("faults", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Pay with mCoin" }).click();
     await expect(page.getByRole("alertdialog")).toContainText("Payment success");
 
-    const orders = await sandbox.orders(MEMBERS.chan.openId);
-    expect(orders).toHaveLength(1);
-    expect(orders[0]).toMatchObject({ offerId: TYRE_CHECK, quantity: 1, mcoinUsed: 50, status: "received" });
-    const ledger = await sandbox.ledger(MEMBERS.chan.openId);
-    expect(ledger.map(({ type, amount }) => [type, amount])).toEqual([
-      ["opening", 12_580],
-      ["purchase", -50],
-    ]);
-    expect(await stockOf(gateway, TYRE_CHECK)).toBe(stock - 1);
+    await expectOneTyreCheckOrder(sandbox, gateway, stock);
     expect((await sandbox.calls("/api/business/snapup")).map((call) => call.fault ?? "ok")).toEqual(["delay", "ok"]);
     expect(errors.map((error) => error.status)).toEqual([504]);
   });
@@ -343,14 +350,7 @@ test.describe("faults", () => {
       await page.getByRole("dialog").getByRole("button", { name: "以 mCoin 支付" }).click();
       await expect(page.getByRole("alertdialog")).toContainText("支付成功");
 
-      const orders = await sandbox.orders(MEMBERS.chan.openId);
-      expect(orders).toHaveLength(1);
-      expect(orders[0]).toMatchObject({ offerId: TYRE_CHECK, quantity: 1, mcoinUsed: 50, status: "received" });
-      expect((await sandbox.ledger(MEMBERS.chan.openId)).map(({ type, amount }) => [type, amount])).toEqual([
-        ["opening", 12_580],
-        ["purchase", -50],
-      ]);
-      expect(await stockOf(gateway, TYRE_CHECK)).toBe(stock - 1);
+      await expectOneTyreCheckOrder(sandbox, gateway, stock);
       expect(await loginPageVisits(sandbox)).toBe(visits + 1);
       await mallAnswers(page);
       expect(errors).toEqual([]);
