@@ -73,6 +73,40 @@ export function pageCookie<T>(name: string, read: (text: string) => T | null, op
 /** The id under which a secret seals: a secret rotated out keeps unsealing what it sealed. */
 const secretId = (secret: string) => createHash("sha256").update(secret).digest("hex").slice(0, 8);
 
+/** How many opened seals a sealed cookie remembers before it starts afresh. */
+export const REMEMBERED_SEALS = 2_000;
+
+/**
+ * What seals opened to. Opening one derives two keys with PBKDF2 and checks its HMAC, which was a
+ * twentieth of the server's work on a page; a browser sends the same seal with every request. A seal
+ * is remembered by its whole text, HMAC included, so any change to it is a new key that is opened
+ * afresh (and refused if forged). Its expiry is still checked on every read, with iron's own rule
+ * (expired once the expiration is older than now minus the allowed clock skew). Each read gets its
+ * own copy, so no request can change what another reads.
+ */
+function openedSeals() {
+  const seals = new Map<string, { value: unknown; expiresAt: number }>();
+  const skewMs = Iron.defaults.timestampSkewSec * 1000;
+  return {
+    get(sealed: string): unknown {
+      const seal = seals.get(sealed);
+      if (!seal) return undefined;
+      if (seal.expiresAt <= Date.now() + Iron.defaults.localtimeOffsetMsec - skewMs) {
+        seals.delete(sealed);
+        throw new Error("expired seal");
+      }
+      return structuredClone(seal.value);
+    },
+    remember(sealed: string, value: unknown): unknown {
+      // Iron's format: prefix*id*salt*iv*data*expiration*hmacSalt*hmac; no expiration means none.
+      const expiration = sealed.split("*")[5];
+      if (seals.size >= REMEMBERED_SEALS) seals.clear();
+      seals.set(sealed, { value: structuredClone(value), expiresAt: expiration ? Number(expiration) : Number.POSITIVE_INFINITY });
+      return value;
+    },
+  };
+}
+
 /**
  * A cookie sealed with authenticated encryption (@hapi/iron: AES-256-CBC and HMAC-SHA256): the
  * browser can neither read nor forge what it holds. The first secret seals; every secret unseals,
@@ -84,6 +118,7 @@ export function sealedCookie<T extends object>(name: string, secrets: readonly s
   const ttlMs = (options.maxAge ?? 0) * 1000;
   const sealWith = { id: secretId(secrets[0]), secret: secrets[0] };
   const unsealWith = Object.fromEntries(secrets.map((secret) => [secretId(secret), secret]));
+  const opened = openedSeals();
   return {
     name,
     isSigned: true,
@@ -94,7 +129,7 @@ export function sealedCookie<T extends object>(name: string, secrets: readonly s
       try {
         const sealed = await inner.parse(cookieHeader);
         if (typeof sealed !== "string" || sealed === "") return null;
-        const parsed = schema.safeParse(await Iron.unseal(sealed, unsealWith, { ...Iron.defaults, ttl: ttlMs }));
+        const parsed = schema.safeParse(opened.get(sealed) ?? opened.remember(sealed, await Iron.unseal(sealed, unsealWith, { ...Iron.defaults, ttl: ttlMs })));
         return parsed.success ? parsed.data : null;
       } catch {
         return null;

@@ -3,7 +3,8 @@
  * mall's cookies (sealed, checked, repaired) and how a session entry is classified.
  */
 import { createCookieSessionStorage } from "@remix-run/node";
-import { describe, expect, it } from "vitest";
+import crypto from "node:crypto";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { ConfigError, SANDBOX_ONLY_SESSION_SECRET, assertServable, environmentForHost, parseHosts, readEnv } from "./config.server";
 import { checkedCookie, cookieRepairs, localeCookie, pageCookie, sealedCookie } from "./cookies.server";
@@ -65,6 +66,29 @@ describe("the mall's cookies", () => {
     const other = sealedCookie("__test_sealed", ["another-secret-of-thirty-two-characters!"], Data, { path: "/", maxAge: 60 });
     expect(await other.parse(header)).toBeNull();
     expect(await sealed.parse(header.replace(/.$/, "A"))).toBeNull();
+  });
+
+  it("remember a seal they opened, and still refuse it once it expires or changes", async () => {
+    const Session = z.object({ token: z.string(), cart: z.array(z.number()) });
+    const cookie = sealedCookie("__test_remembered", [SECRET], Session, { path: "/", maxAge: 60 });
+    const header = (await cookie.serialize({ token: "t", cart: [1] })).split(";")[0];
+    const pbkdf2 = vi.spyOn(crypto, "pbkdf2");
+    try {
+      const first = await cookie.parse(header);
+      const second = await cookie.parse(header);
+      expect(second).toEqual({ token: "t", cart: [1] });
+      expect(pbkdf2).toHaveBeenCalledTimes(2); // the first read only: its encryption and integrity keys
+      // Each read is its own copy: one request's change never reaches another's.
+      first!.cart.push(2);
+      expect((await cookie.parse(header))!.cart).toEqual([1]);
+      expect(await cookie.parse(header.replace(/.$/, "A"))).toBeNull();
+      // Past maxAge and iron's minute of allowed skew, the remembered seal is refused as iron would.
+      vi.useFakeTimers({ now: Date.now() + 60_000 + 60_000 + 1_000, toFake: ["Date"] });
+      expect(await cookie.parse(header)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+      pbkdf2.mockRestore();
+    }
   });
 
   it("keep unsealing what an older secret sealed, after a rotation", async () => {
