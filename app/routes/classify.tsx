@@ -49,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listing.keyword
       ? context.call(searchShop, { keyword: listing.keyword, categoryId, districtId: filters.district, page: 1, size: 10, ...near })
       : Promise.resolve(null),
-    context.call(classifyList),
+    context.catalog(classifyList),
     context.call(systemTime),
   ]);
   return data(

@@ -83,8 +83,8 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
     context.shared(basicInformation),
     context.call(recommendList, homeListRequest(query, 1, near)),
     context.call(mcoinRecommend, near),
-    context.call(classifyList),
-    context.call(adverts, { position: "home" }),
+    context.catalog(classifyList),
+    context.catalog(adverts, { position: "home" }),
     context.call(systemTime),
   ]);
   const member = context.member!;

@@ -36,6 +36,27 @@ export interface Member {
  */
 const sharedReads = new WeakMap<object, Map<string, Promise<unknown>>>();
 
+/** The longest the mall keeps a catalog reply, whatever max-age the gateway declares. */
+export const CATALOG_REPLY_MAX_MS = 60_000;
+const CATALOG_REPLIES_KEPT = 500;
+
+/** How long a reply may be reused for every member: its `public, max-age`, capped; 0 when not at all. */
+export function reusableForMs(headers: Headers): number {
+  const directives = (headers.get("cache-control") ?? "").toLowerCase().split(",").map((part) => part.trim());
+  if (!directives.includes("public") || directives.some((part) => part === "no-store" || part === "no-cache" || part === "private")) return 0;
+  const maxAge = directives.map((part) => /^max-age=(\d+)$/.exec(part)).find(Boolean);
+  return maxAge ? Math.min(Number(maxAge[1]) * 1000, CATALOG_REPLY_MAX_MS) : 0;
+}
+
+/**
+ * Catalog replies the gateway declares the same for every member (`Cache-Control: public,
+ * max-age=60`: the category list, the ads), kept by the whole server for as long as the reply allows
+ * (at most a minute). Keyed by gateway, endpoint, language and input; a miss asked by several requests
+ * at once goes to the gateway once; a failure is never kept. Home asked the gateway six times per
+ * page, and these two were the same answer every time.
+ */
+const catalogReplies = new Map<string, { until: number; reply: Promise<ApiReply<unknown>> }>();
+
 export class RequestContext {
   readonly request: Request;
   readonly url: URL;
@@ -121,6 +142,38 @@ export class RequestContext {
       reads.set(key, read);
     }
     return read;
+  }
+
+  /**
+   * A catalog read that is the same for every member: answered from the server's keep while the
+   * gateway's max-age allows (see `catalogReplies`), else like `call`.
+   */
+  async catalog<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>): Promise<EndpointData<E>> {
+    const key = `${this.environment.apiBase} ${endpoint.name} ${this.locale} ${JSON.stringify(input ?? {})}`;
+    const now = Date.now();
+    const kept = catalogReplies.get(key);
+    if (kept && kept.until > now) {
+      try {
+        return (await kept.reply).data as EndpointData<E>;
+      } catch {
+        // The shared miss failed: this request asks again below.
+      }
+    }
+    const reply = this.api.call(endpoint, input);
+    if (catalogReplies.size >= CATALOG_REPLIES_KEPT) catalogReplies.clear();
+    // Kept while in flight, so requests arriving meanwhile share it; then for the reply's max-age.
+    const entry = { until: now + CATALOG_REPLY_MAX_MS, reply: reply as Promise<ApiReply<unknown>> };
+    catalogReplies.set(key, entry);
+    try {
+      const answered = await reply;
+      const reusable = reusableForMs(answered.headers);
+      if (reusable > 0) entry.until = Date.now() + reusable;
+      else if (catalogReplies.get(key) === entry) catalogReplies.delete(key);
+      return answered.data;
+    } catch (error) {
+      if (catalogReplies.get(key) === entry) catalogReplies.delete(key);
+      throw await this.failure(error);
+    }
   }
 
   /** Like `call`, with the reply's message and headers. */

@@ -1,0 +1,91 @@
+/**
+ * Catalog replies the gateway declares the same for every member are kept by the server for their
+ * max-age (gateway.server.ts `catalog`): asked once, shared by members and by requests arriving
+ * together, never kept when failed or not public, and kept apart by language (and gateway, endpoint and input).
+ */
+import { describe, expect, it, vi } from "vitest";
+import type { ApiClient, ApiReply } from "../lib/api/client";
+import { adverts, classifyList } from "../lib/api/catalog-endpoints";
+import { ApiError } from "../lib/api/errors";
+import { gatewayEnvironment } from "./config.server";
+import { CATALOG_REPLY_MAX_MS, RequestContext, reusableForMs } from "./gateway.server";
+import { freshSession } from "./session.server";
+
+let base = 0;
+
+/** A member's context on home whose gateway answers with `answer`; a fresh gateway per test. */
+async function contextWith(answer: () => Promise<ApiReply<unknown>>, locale: "en" | "zh" = "en", token = "sbx_a", apiBase?: string) {
+  const url = new URL("http://localhost/index");
+  const session = await freshSession();
+  session.set("token", token);
+  const environment = { ...gatewayEnvironment(url), apiBase: apiBase ?? `http://gateway-${base}.test` };
+  const context = new RequestContext(new Request(url), session, locale, environment);
+  const call = vi.fn(answer);
+  context.api = { call } as unknown as ApiClient;
+  return { context, call };
+}
+
+const reply = (data: unknown, cacheControl = "public, max-age=60"): ApiReply<unknown> => ({ data, headers: new Headers({ "cache-control": cacheControl }) });
+
+describe("the server's keep of catalog replies", () => {
+  it("asks the gateway once for every member while the reply's max-age lasts, then again", async () => {
+    base++;
+    vi.useFakeTimers({ now: Date.now(), toFake: ["Date"] });
+    try {
+      const first = await contextWith(async () => reply({ categories: [1] }));
+      const second = await contextWith(async () => reply({ categories: [2] }), "en", "sbx_b", first.context.environment.apiBase);
+      expect(await first.context.catalog(classifyList)).toEqual({ categories: [1] });
+      expect(await second.context.catalog(classifyList)).toEqual({ categories: [1] });
+      expect(second.call).not.toHaveBeenCalled();
+      vi.setSystemTime(Date.now() + 60_001);
+      expect(await second.context.catalog(classifyList)).toEqual({ categories: [2] });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("shares one call among requests that arrive together", async () => {
+    base++;
+    let answer!: (value: ApiReply<unknown>) => void;
+    const { context, call } = await contextWith(() => new Promise((resolve) => (answer = resolve)));
+    const both = Promise.all([context.catalog(adverts, { position: "home" }), context.catalog(adverts, { position: "home" })]);
+    answer(reply({ list: ["ad"] }));
+    expect(await both).toEqual([{ list: ["ad"] }, { list: ["ad"] }]);
+    expect(call).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps languages apart", async () => {
+    base++;
+    const en = await contextWith(async () => reply({ lang: "en" }), "en");
+    const zh = await contextWith(async () => reply({ lang: "zh" }), "zh", "sbx_a", en.context.environment.apiBase);
+    expect(await en.context.catalog(adverts, { position: "home" })).toEqual({ lang: "en" });
+    expect(await zh.context.catalog(adverts, { position: "home" })).toEqual({ lang: "zh" });
+    expect(en.call).toHaveBeenCalledTimes(1);
+    expect(zh.call).toHaveBeenCalledTimes(1);
+  });
+
+  it("never keeps a failure or a reply that is not public", async () => {
+    base++;
+    let fail = true;
+    const failing = await contextWith(async () => {
+      if (fail) throw new ApiError("SERVER_ERROR", "HTTP 500", { endpoint: "classifyList", status: 500 });
+      return reply({ ok: true }, "private, max-age=60");
+    });
+    await expect(failing.context.catalog(classifyList)).rejects.toBeInstanceOf(Response); // the error route
+    fail = false;
+    expect(await failing.context.catalog(classifyList)).toEqual({ ok: true });
+    expect(await failing.context.catalog(classifyList)).toEqual({ ok: true });
+    expect(failing.call).toHaveBeenCalledTimes(3);
+  });
+
+  it("reads the reply's Cache-Control: public with a max-age only, capped at a minute", () => {
+    const ms = (value: string) => reusableForMs(new Headers({ "cache-control": value }));
+    expect(ms("public, max-age=30")).toBe(30_000);
+    expect(ms("Public, Max-Age=86400")).toBe(CATALOG_REPLY_MAX_MS);
+    expect(ms("max-age=60")).toBe(0);
+    expect(ms("public, no-store, max-age=60")).toBe(0);
+    expect(ms("public")).toBe(0);
+    expect(ms("public, max-age=abc")).toBe(0);
+    expect(reusableForMs(new Headers())).toBe(0);
+  });
+});
