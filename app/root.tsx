@@ -2,6 +2,7 @@
  * The document: locale, titles, the frame, and the overlays every page shares (the agreement pop-up
  * among them). The root loader calls the gateway only to check the terms once per login.
  */
+import { ListLinkProvider } from "./components/list-link";
 import { reportError } from "./lib/errors/reporter";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
@@ -155,7 +156,9 @@ export default function App() {
   return (
     <>
       <AppFrame hostConfig={hostConfig} secretDoor={secretDoor} signedIn={signedIn} simulatedWallet={simulatedWallet} points={member?.point ?? null}>
-        <Outlet />
+        <ListLinkProvider>
+          <Outlet />
+        </ListLinkProvider>
       </AppFrame>
       {agreement ? <AgreementDialog key={agreement.clauseid} agreement={agreement} /> : null}
       <TaskWidget />

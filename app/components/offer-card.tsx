@@ -2,7 +2,6 @@
  * How an offer shows in lists: its image, title, store, distance, mCoin price, the original price
  * struck through, the discount label, and the badges (coming soon, ends today, sold out, 18+).
  */
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { OfferSummary } from "../lib/api/catalog-endpoints";
 import { offerBadges } from "../lib/catalog/badges";
@@ -10,6 +9,7 @@ import { discountLabel } from "../lib/catalog/discount";
 import { formatDistance } from "../lib/geo/distance";
 import { normalizeLocale } from "../lib/i18n/locale";
 import { formatMoney, formatPoints } from "../lib/money/format";
+import { ListLink } from "./list-link";
 
 function useOfferTexts(offer: OfferSummary, now: number) {
   const { t, i18n } = useTranslation();
@@ -29,7 +29,7 @@ export function OfferCard({ offer, now }: { offer: OfferSummary; now: number }) 
   const { t, discount, badges, mcoin, original } = useOfferTexts(offer, now);
   const soldOut = offer.stock <= 0;
   return (
-    <Link to={`/coupon_details/${offer.id}`} className={`offer-card${soldOut ? " offer-card--sold-out" : ""}`} data-offer-id={offer.id} data-district={offer.districtId}>
+    <ListLink to={`/coupon_details/${offer.id}`} className={`offer-card${soldOut ? " offer-card--sold-out" : ""}`} data-offer-id={offer.id} data-district={offer.districtId}>
       <span className="offer-card__media">
         <img src={offer.image} alt="" width={96} height={96} loading="lazy" decoding="async" />
         {discount ? <span className="offer-card__discount">{discount}</span> : null}
@@ -57,7 +57,7 @@ export function OfferCard({ offer, now }: { offer: OfferSummary; now: number }) 
           <span className="offer-card__sold">{t("catalog.sold", { count: offer.sold })}</span>
         </span>
       </span>
-    </Link>
+    </ListLink>
   );
 }
 
@@ -65,7 +65,7 @@ export function OfferCard({ offer, now }: { offer: OfferSummary; now: number }) 
 export function OfferTile({ offer, now }: { offer: OfferSummary; now: number }) {
   const { discount, badges, mcoin } = useOfferTexts(offer, now);
   return (
-    <Link to={`/coupon_details/${offer.id}`} className="offer-tile" data-offer-id={offer.id}>
+    <ListLink to={`/coupon_details/${offer.id}`} className="offer-tile" data-offer-id={offer.id}>
       <span className="offer-tile__media">
         <img src={offer.image} alt="" width={136} height={85} loading="lazy" decoding="async" />
         {discount ? <span className="offer-card__discount">{discount}</span> : null}
@@ -73,7 +73,7 @@ export function OfferTile({ offer, now }: { offer: OfferSummary; now: number }) 
       </span>
       <span className="offer-tile__title">{offer.title}</span>
       <span className="offer-tile__mcoin">{mcoin}</span>
-    </Link>
+    </ListLink>
   );
 }
 
