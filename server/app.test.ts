@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseHosts, environmentForHost } from "../app/server/config.server";
 import { createMallApp } from "./app";
 import { MAX_BODY_BYTES, MAX_FORM_FIELDS } from "./body-limit";
@@ -189,6 +189,50 @@ describe("rate limits", () => {
       expect(JSON.parse(action.body)).toEqual({ ok: false, code: "RATE_LIMITED" });
     } finally {
       await close();
+    }
+  });
+});
+
+describe("the build's files", () => {
+  it("serves the assets and the top-level files, and hands every other path to the app without asking the disk", async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import("node:fs");
+    const fs = (await import("node:fs")).default;
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { staticAssets } = await import("./app");
+    const dir = mkdtempSync(join(tmpdir(), "mall-client-"));
+    mkdirSync(join(dir, "assets"));
+    writeFileSync(join(dir, "robots.txt"), "User-agent: *\n");
+    writeFileSync(join(dir, "assets", "entry-abc123.js"), "export {};\n");
+    const app = createMallApp({
+      environmentForHost: (hostname) => environmentForHost(hostname, HOSTS),
+      trustProxy: false,
+      csp: { enforce: true, frameAncestors: [], originsOf: () => ({ images: [], signIn: "http://signin.example", connect: [] }) },
+      widgetOrigins: [],
+      rateLimits: { login: 1000, task: 1000, action: 1000 },
+      assets: staticAssets(dir),
+      remix: echo,
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const robots = await send(port, "GET", "/robots.txt");
+      expect(robots.status).toBe(200);
+      expect(robots.body).toBe("User-agent: *\n");
+      const asset = await send(port, "GET", "/assets/entry-abc123.js");
+      expect(asset.status).toBe(200);
+      expect(asset.headers["cache-control"]).toContain("immutable");
+      const stat = vi.spyOn(fs, "stat");
+      try {
+        expect(JSON.parse((await send(port, "GET", "/index")).body)).toMatchObject({ url: "/index" });
+        expect(JSON.parse((await send(port, "GET", "/coupon_details/1")).body)).toMatchObject({ url: "/coupon_details/1" });
+        expect(stat).not.toHaveBeenCalled();
+      } finally {
+        stat.mockRestore();
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

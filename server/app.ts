@@ -6,6 +6,7 @@
  */
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import { readdirSync } from "node:fs";
 import { STATUS_CODES } from "node:http";
 import type { EnvironmentName } from "../app/server/config.server";
 import { limitBodies } from "./body-limit";
@@ -72,20 +73,28 @@ const lastResort: ErrorRequestHandler = (error, _req, res, _next) => {
     .send(status === null ? "Internal Server Error" : (STATUS_CODES[status] ?? "Bad Request"));
 };
 
-/** The production build's files: fingerprinted assets for a year, the rest for an hour. */
+/**
+ * The production build's files: fingerprinted assets for a year, the rest for an hour. Only the files
+ * the build put at its top level (robots.txt, the icons, the task widget) are looked up there: a page's
+ * path is never a file, and asking the disk about every page request cost a stat each.
+ */
 export function staticAssets(clientDir: string): RequestHandler[] {
   const router = express.Router();
   router.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false, redirect: false }));
-  router.use(
-    express.static(clientDir, {
-      maxAge: "1h",
-      index: false,
-      redirect: false,
-      setHeaders(res, path) {
-        // The standalone task widget is loaded by other sites' pages.
-        if (path.endsWith("/task-widget.js")) res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
-      },
-    }),
+  const topLevel = new Set(
+    readdirSync(clientDir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${entry.name}`),
   );
+  const files = express.static(clientDir, {
+    maxAge: "1h",
+    index: false,
+    redirect: false,
+    setHeaders(res, path) {
+      // The standalone task widget is loaded by other sites' pages.
+      if (path.endsWith("/task-widget.js")) res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+    },
+  });
+  router.use((request, response, next) => (topLevel.has(request.path) ? files(request, response, next) : next()));
   return [router];
 }
