@@ -67,6 +67,9 @@ export default defineConfig({
           // e2e/hardening.spec.ts starts a server of its own to see the limits bite.
           MCOIN_RATE_LIMITS: "login=100000,task=100000,action=100000",
           MCOIN_WIDGET_ORIGINS: `http://127.0.0.1:${widget}`,
+          // Tests reset the sandbox and move its clock, which a real gateway's max-age never
+          // allows for: the suite's malls keep no catalog reply (hardening.spec.ts checks the keep).
+          MCOIN_CATALOG_KEEP_S: "0",
         },
       },
     ];

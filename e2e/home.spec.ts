@@ -2,6 +2,7 @@
 import type { Page } from "@playwright/test";
 import { walletUserAgent } from "./env";
 import { expect, hostCalls, hydrated, test } from "./fixtures";
+import { startMall } from "./spawn-mall";
 
 const list = (page: Page) => page.getByRole("region", { name: "All offers" });
 const cards = (page: Page) => list(page).locator("[data-offer-id]");
@@ -189,5 +190,36 @@ test("pages of offers are cacheable, the member's own page is not, and bad queri
   expect(home.headers()["cache-control"] ?? "").not.toContain("public");
   for (const query of ["list=nope&page=1", "list=home&page=0", "list=home&page=x", "list=search&page=1&districtId=..%2F..", "list=home&tab=everything&page=1"]) {
     expect((await page.request.get(`/resources/offers?${query}`)).status(), query).toBe(400);
+  }
+});
+
+test("a mall that keeps catalog replies asks for home's lists, categories and ads once per language, and for the member's own every time", async ({ page, sandbox }) => {
+  // The suite's malls keep nothing (playwright.config.ts); this one keeps what the gateway allows, as
+  // a mall does by default. On localhost, the member's session cookie reaches it too.
+  const mall = await startMall({ MCOIN_CATALOG_KEEP_S: "60", MCOIN_RATE_LIMITS: "login=100000,task=100000,action=100000" }, "localhost");
+  try {
+    const paths = ["/api/business/recommend", "/mcoinrecommend", "/api/business/classifylist", "/api/business/adverts", "/api/auth/basicinformation", "/api/system/time"];
+    const counts = async () => {
+      const calls = await sandbox.calls();
+      return paths.map((path) => calls.filter((call) => call.path.endsWith(path)).length);
+    };
+    const home = async (lng: string) => {
+      const reply = await page.request.get(`${mall.url}/index?lng=${lng}`);
+      expect(reply.status()).toBe(200);
+      return reply.text();
+    };
+    const before = await counts();
+    const first = await home("en");
+    expect(await home("en")).toContain("Hot offers");
+    const afterEnglish = (await counts()).map((count, index) => count - before[index]);
+    expect(afterEnglish.slice(0, 4)).toEqual([1, 1, 1, 1]);
+    expect(afterEnglish[4]).toBeGreaterThanOrEqual(2);
+    expect(afterEnglish[5]).toBe(2);
+    expect(first).toContain("12,580");
+    // Chinese texts are another reply.
+    expect(await home("zh")).toContain("熱門");
+    expect((await counts()).slice(0, 4).map((count, index) => count - before[index])).toEqual([2, 2, 2, 2]);
+  } finally {
+    mall.stop();
   }
 });

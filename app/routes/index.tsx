@@ -78,11 +78,11 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
   const context = await requireMember(request, loadContext);
   const query = homeQuery(url.searchParams);
   const { near, location } = await catalogNear(request);
-  // Independent calls, all at once.
+  // Independent calls, all at once; the catalog's from the server's keep while the gateway allows.
   const [info, list, rails, classify, ads, time] = await Promise.all([
     context.shared(basicInformation),
-    context.call(recommendList, homeListRequest(query, 1, near)),
-    context.call(mcoinRecommend, near),
+    context.catalog(recommendList, homeListRequest(query, 1, near)),
+    context.catalog(mcoinRecommend, near),
     context.catalog(classifyList),
     context.catalog(adverts, { position: "home" }),
     context.call(systemTime),

@@ -8,7 +8,7 @@ import type { ApiClient, ApiReply } from "../lib/api/client";
 import { adverts, classifyList } from "../lib/api/catalog-endpoints";
 import { ApiError } from "../lib/api/errors";
 import { gatewayEnvironment } from "./config.server";
-import { CATALOG_REPLY_MAX_MS, RequestContext, reusableForMs } from "./gateway.server";
+import { RequestContext, reusableForMs } from "./gateway.server";
 import { freshSession } from "./session.server";
 
 let base = 0;
@@ -78,10 +78,11 @@ describe("the server's keep of catalog replies", () => {
     expect(failing.call).toHaveBeenCalledTimes(3);
   });
 
-  it("reads the reply's Cache-Control: public with a max-age only, capped at a minute", () => {
+  it("reads the reply's Cache-Control: public with a max-age only, capped by MCOIN_CATALOG_KEEP_S", () => {
     const ms = (value: string) => reusableForMs(new Headers({ "cache-control": value }));
     expect(ms("public, max-age=30")).toBe(30_000);
-    expect(ms("Public, Max-Age=86400")).toBe(CATALOG_REPLY_MAX_MS);
+    expect(ms("Public, Max-Age=86400")).toBe(60_000); // MCOIN_CATALOG_KEEP_S, a minute by default
+    expect(reusableForMs(new Headers({ "cache-control": "public, max-age=30" }), 0)).toBe(0);
     expect(ms("max-age=60")).toBe(0);
     expect(ms("public, no-store, max-age=60")).toBe(0);
     expect(ms("public")).toBe(0);

@@ -57,6 +57,11 @@ const EnvSchema = z.object({
   REDIS_URL: Url.optional(),
   /** Per-call timeout of the server's gateway client; 0 means none. */
   MCOIN_API_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * The longest the server keeps a catalog reply the gateway marks `public, max-age` (the lists, the
+   * categories, the ads: gateway.server.ts), in seconds; 0 keeps none.
+   */
+  MCOIN_CATALOG_KEEP_S: z.coerce.number().int().min(0).max(3600).default(60),
   /** Customer service's phone number, called through the host (the spec does not give one). */
   MCOIN_SERVICE_PHONE: z.string().regex(/^\+?[0-9 ]{6,20}$/).default("+853 2833 0000"),
   /**
@@ -223,3 +228,4 @@ export function cookieSecureFor(requestUrl: URL): boolean {
 }
 
 export const apiTimeoutMs = env.MCOIN_API_TIMEOUT_MS;
+export const catalogKeepMs = env.MCOIN_CATALOG_KEEP_S * 1000;

@@ -14,7 +14,7 @@ import { ERROR_ROUTE_CODES, OUTCOME_UNKNOWN_CODES, isApiError, type ApiError } f
 import { IDEMPOTENCY_HEADER } from "../lib/api/shop-endpoints";
 import type { Locale } from "../lib/i18n/locale";
 import { stateForPath } from "../lib/session-start/state-route";
-import { apiTimeoutMs, gatewayEnvironment, type GatewayEnvironment } from "./config.server";
+import { apiTimeoutMs, catalogKeepMs, gatewayEnvironment, type GatewayEnvironment } from "./config.server";
 import { getLocale } from "./i18n.server";
 import { transport } from "./transport.server";
 import { cookieOptionsFor } from "./cookies.server";
@@ -36,24 +36,28 @@ export interface Member {
  */
 const sharedReads = new WeakMap<object, Map<string, Promise<unknown>>>();
 
-/** The longest the mall keeps a catalog reply, whatever max-age the gateway declares. */
-export const CATALOG_REPLY_MAX_MS = 60_000;
 const CATALOG_REPLIES_KEPT = 500;
 
-/** How long a reply may be reused for every member: its `public, max-age`, capped; 0 when not at all. */
-export function reusableForMs(headers: Headers): number {
+/**
+ * How long a reply may be reused for every member: its `public, max-age`, capped at `maxMs`
+ * (MCOIN_CATALOG_KEEP_S); 0 when not at all.
+ */
+export function reusableForMs(headers: Headers, maxMs = catalogKeepMs): number {
   const directives = (headers.get("cache-control") ?? "").toLowerCase().split(",").map((part) => part.trim());
   if (!directives.includes("public") || directives.some((part) => part === "no-store" || part === "no-cache" || part === "private")) return 0;
   const maxAge = directives.map((part) => /^max-age=(\d+)$/.exec(part)).find(Boolean);
-  return maxAge ? Math.min(Number(maxAge[1]) * 1000, CATALOG_REPLY_MAX_MS) : 0;
+  return maxAge ? Math.min(Number(maxAge[1]) * 1000, maxMs) : 0;
 }
 
 /**
  * Catalog replies the gateway declares the same for every member (`Cache-Control: public,
- * max-age=60`: the category list, the ads), kept by the whole server for as long as the reply allows
- * (at most a minute). Keyed by gateway, endpoint, language and input; a miss asked by several requests
- * at once goes to the gateway once; a failure is never kept. Home asked the gateway six times per
- * page, and these two were the same answer every time.
+ * max-age=60`: home's list and rails, the categories, the ads), kept by the whole server for as long
+ * as the reply allows, at most MCOIN_CATALOG_KEEP_S (a minute by default; the browser already kept
+ * the list's further pages that long: resources.offers.ts). Keyed by gateway, endpoint, language and
+ * input (a list's input includes the member's location); a miss asked by several requests at once goes
+ * to the gateway once; a failure is never kept. Home asked the gateway six questions per page; four
+ * were the same for every member nearby. A kept list may be up to a minute behind on sales and stock:
+ * an offer's own screen, where it is bought, always asks the gateway.
  */
 const catalogReplies = new Map<string, { until: number; reply: Promise<ApiReply<unknown>> }>();
 
@@ -149,6 +153,7 @@ export class RequestContext {
    * gateway's max-age allows (see `catalogReplies`), else like `call`.
    */
   async catalog<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>): Promise<EndpointData<E>> {
+    if (catalogKeepMs === 0) return this.call(endpoint, input);
     const key = `${this.environment.apiBase} ${endpoint.name} ${this.locale} ${JSON.stringify(input ?? {})}`;
     const now = Date.now();
     const kept = catalogReplies.get(key);
@@ -162,7 +167,7 @@ export class RequestContext {
     const reply = this.api.call(endpoint, input);
     if (catalogReplies.size >= CATALOG_REPLIES_KEPT) catalogReplies.clear();
     // Kept while in flight, so requests arriving meanwhile share it; then for the reply's max-age.
-    const entry = { until: now + CATALOG_REPLY_MAX_MS, reply: reply as Promise<ApiReply<unknown>> };
+    const entry = { until: now + catalogKeepMs, reply: reply as Promise<ApiReply<unknown>> };
     catalogReplies.set(key, entry);
     try {
       const answered = await reply;
