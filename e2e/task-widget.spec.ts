@@ -58,7 +58,9 @@ test.beforeEach(async ({ signIn }) => {
 async function stopClock(page: Page): Promise<void> {
   const start = Date.now();
   await page.clock.install({ time: start });
-  await page.clock.pauseAt(start + 1);
+  // The installed clock runs in the page already open until it is paused, and pauseAt cannot go
+  // back: a loaded machine can take more than a moment between the two calls.
+  await page.clock.pauseAt(start + 10_000);
 }
 
 /**
