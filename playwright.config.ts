@@ -17,8 +17,8 @@ export default defineConfig({
   workers: E2E_WORKERS,
   fullyParallel: false,
   retries: 0,
-  // Two workers share two cores with their malls and sandboxes: room for the longest journeys. Three
-  // finish most specs a third sooner, but the single hostile-input journey then runs past its 150 s.
+  // Three workers share two cores with their malls and sandboxes (much of a test waits on the
+  // network and the page: three finish a quarter sooner than two): room for the longest journeys.
   timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: E2E_BASE_PORT_OFFSET ? `playwright-report-${E2E_BASE_PORT_OFFSET}` : "playwright-report" }]],

@@ -73,6 +73,12 @@ export class SandboxControl {
     expect((await this.request.post("/__sandbox/clock", { data: { now: at } })).ok()).toBe(true);
   }
 
+  /** Moves the sandbox's clock `ms` on from where it is (it keeps running). */
+  async advanceClock(ms: number) {
+    const { now } = (await (await this.request.get("/__sandbox/clock")).json()) as { now: number };
+    await this.setClock(now + ms);
+  }
+
   async digest(): Promise<string> {
     return ((await (await this.request.get("/__sandbox/state")).json()) as { digest: string }).digest;
   }

@@ -7,7 +7,10 @@
  * and no change to the sandbox's business data (its state digest is the same before and after).
  *
  * The generated values come from a fixed seed (hostile/values.ts): every run sends the same requests,
- * and a finding names the request to replay. It prints a one-line summary of what it sent and saw.
+ * and a finding names the request to replay. The attack runs in parts (by family of input, the bodies
+ * by group of actions), each a test of its own with a fresh sandbox and member session, so the parts
+ * spread over the workers (each with a mall and sandbox of its own); each prints a one-line summary
+ * of what it sent and saw.
  */
 import * as Iron from "@hapi/iron";
 import { E2E_APP_URL, E2E_SANDBOX_PORT, E2E_SANDBOX_URL } from "./env";
@@ -16,6 +19,7 @@ import { CLAUSE_ID, judge, pageLanguage, redirectTargets, siteFor, siteOf } from
 import { RawClient, pool, sendBytes, type Reply } from "./hostile/http";
 import { SEED } from "./hostile/values";
 import {
+  ACTION_ROUTES,
   bodyAttacks,
   cookieAttacks,
   cookieBaselines,
@@ -32,7 +36,7 @@ import {
 
 const MALL = new URL(E2E_APP_URL);
 const PORT = Number(MALL.port);
-/** Requests in flight at once: enough to keep both cores busy, few enough to stay under ~90 s. */
+/** Requests in flight at once: enough to keep the mall busy. */
 const WIDTH = 6;
 
 /** The sandbox's business data, without secrets (GET /__sandbox/state). */
@@ -108,118 +112,152 @@ class Tally {
 
 const list = (map: Map<string | number, number>, sep = " ") => [...map].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, count]) => `${key}${sep}${count}`).join(", ");
 
-test("hostile input: no 5xx, nothing reflected, no redirect off the site, no state change", async ({ page, signIn, sandbox }) => {
-  test.setTimeout(150_000);
-  const started = Date.now();
+type Phase = [name: string, build: (ctx: PlanContext) => Attack[]];
 
-  // A member whose terms are pending: agreeing would change state, so an action that took a hostile
-  // form for a well-formed one would show in the digest.
-  await signIn("ana", { agree: false });
-  const session = (await page.context().cookies()).find((cookie) => cookie.name === "__mcoin_session")?.value;
-  expect(session, "the member's session cookie").toBeTruthy();
-  await page.goto("about:blank");
+/** The bodies' share of the attack (most of it), in groups of actions (about 800 requests each). */
+const BODY_GROUPS = 6;
+const bodyGroups = Array.from({ length: BODY_GROUPS }, (_, g) => ACTION_ROUTES.filter((_, r) => r % BODY_GROUPS === g));
 
-  const ctx: PlanContext = {
-    port: PORT,
-    host: MALL.host,
-    origin: MALL.origin,
-    session: session!,
-    otherToken: await sandbox.token(MEMBERS.chan.openId),
-    foreignSeal: remixCookieValue(await Iron.seal({ token: "forged", openId: MEMBERS.chan.openId }, "a secret that is not the mall's own, 0123456789", Iron.defaults)),
-  };
-  /** The hosts the suite's mall is configured for (MCOIN_HOSTS' default). */
-  const hostNames = ["localhost", "127.0.0.1", "[::1]"];
-  const site = siteOf(hostNames, PORT, E2E_SANDBOX_PORT, E2E_APP_URL);
-  const before = await sandboxState();
-  /** Checked after each phase, so a change is pinned to the phase that made it. */
-  let last = before;
-  const stateChanges: string[] = [];
-  let logSeq = (await gatewayCalls(0)).at(-1)?.seq ?? 0;
-  let memberCalls = 0;
+/**
+ * The parts of the attack, each a test: every phase of the whole attack is in exactly one part, the
+ * cookie attacks with the baselines they are compared with. `atLeast` guards each part against a
+ * plan that shrank to nothing (together, well over a thousand requests).
+ */
+const PARTS: { title: string; phases: Phase[]; atLeast: number }[] = [
+  { title: "routes and data paths, GET and HEAD", phases: [["routes and data paths, GET and HEAD", routeAttacks]], atLeast: 300 },
+  {
+    title: "markup in every parameter of every page, request targets",
+    phases: [
+      ["markup in every parameter of every page", reflectionAttacks],
+      ["request targets", targetAttacks],
+    ],
+    atLeast: 200,
+  },
+  { title: "every method on every route", phases: [["every method on every route", methodAttacks]], atLeast: 300 },
+  ...bodyGroups.map((routes) => ({
+    title: `bodies on the actions of ${routes.map((route) => route.name).join(", ")}`,
+    phases: [[`bodies on ${routes.map((route) => route.name).join(", ")}`, (ctx: PlanContext) => bodyAttacks(ctx, routes)] as Phase],
+    atLeast: 400,
+  })),
+  {
+    title: "cookies, Host and forwarding headers, framing",
+    phases: [
+      ["cookie baselines", cookieBaselines],
+      ["cookies", cookieAttacks],
+      ["Host and forwarding headers", hostAttacks],
+      ["framing", framingAttacks],
+    ],
+    atLeast: 150,
+  },
+];
 
-  const client = new RawClient("127.0.0.1", PORT, WIDTH);
-  const tally = new Tally();
-  const findings: string[] = [];
-  const baselines = new Map<string, Reply>();
+// Each part signs in on a fresh sandbox of its own: the parts run side by side on the workers.
+test.describe.configure({ mode: "parallel" });
 
-  const run = async (attack: Attack) => {
-    const reply = attack.request ? await client.send(attack.request) : await sendBytes("127.0.0.1", PORT, attack.bytes!);
-    tally.add(attack, reply);
-    const { problems, checked } = judge(reply, attack.expect, siteFor(site, attack.request?.headers.host?.toString(), hostNames, E2E_SANDBOX_PORT));
-    tally.checked(checked);
-    if (attack.baseline) {
-      const baseline = baselines.get(attack.baseline);
-      if (!baseline) baselines.set(attack.baseline, reply);
-      else {
-        const difference = differs(reply, baseline);
-        tally.checked(["the same without the cookie"]);
-        if (difference) problems.push(difference);
+for (const part of PARTS) {
+  test(`hostile input (${part.title}): no 5xx, nothing reflected, no redirect off the site, no state change`, async ({ page, signIn, sandbox }) => {
+    // A part takes 10–40 s beside the other workers on two cores: room for a loaded machine.
+    test.setTimeout(90_000);
+    const started = Date.now();
+
+    // A member whose terms are pending: agreeing would change state, so an action that took a hostile
+    // form for a well-formed one would show in the digest.
+    await signIn("ana", { agree: false });
+    const session = (await page.context().cookies()).find((cookie) => cookie.name === "__mcoin_session")?.value;
+    expect(session, "the member's session cookie").toBeTruthy();
+    await page.goto("about:blank");
+
+    const ctx: PlanContext = {
+      port: PORT,
+      host: MALL.host,
+      origin: MALL.origin,
+      session: session!,
+      otherToken: await sandbox.token(MEMBERS.chan.openId),
+      foreignSeal: remixCookieValue(await Iron.seal({ token: "forged", openId: MEMBERS.chan.openId }, "a secret that is not the mall's own, 0123456789", Iron.defaults)),
+    };
+    /** The hosts the suite's mall is configured for (MCOIN_HOSTS' default). */
+    const hostNames = ["localhost", "127.0.0.1", "[::1]"];
+    const site = siteOf(hostNames, PORT, E2E_SANDBOX_PORT, E2E_APP_URL);
+    const before = await sandboxState();
+    /** Checked after each phase, so a change is pinned to the phase that made it. */
+    let last = before;
+    const stateChanges: string[] = [];
+    let logSeq = (await gatewayCalls(0)).at(-1)?.seq ?? 0;
+    let memberCalls = 0;
+
+    const client = new RawClient("127.0.0.1", PORT, WIDTH);
+    const tally = new Tally();
+    const findings: string[] = [];
+    const baselines = new Map<string, Reply>();
+
+    const run = async (attack: Attack) => {
+      const reply = attack.request ? await client.send(attack.request) : await sendBytes("127.0.0.1", PORT, attack.bytes!);
+      tally.add(attack, reply);
+      const { problems, checked } = judge(reply, attack.expect, siteFor(site, attack.request?.headers.host?.toString(), hostNames, E2E_SANDBOX_PORT));
+      tally.checked(checked);
+      if (attack.baseline) {
+        const baseline = baselines.get(attack.baseline);
+        if (!baseline) baselines.set(attack.baseline, reply);
+        else {
+          const difference = differs(reply, baseline);
+          tally.checked(["the same without the cookie"]);
+          if (difference) problems.push(difference);
+        }
       }
-    }
-    const target = attack.request ? `${attack.request.method} ${attack.request.path.slice(0, 100)}` : "";
-    for (const problem of problems) findings.push(`[${attack.category}] ${attack.label}: ${problem}${target ? `  (${target})` : ""}`);
-  };
+      const target = attack.request ? `${attack.request.method} ${attack.request.path.slice(0, 100)}` : "";
+      for (const problem of problems) findings.push(`[${attack.category}] ${attack.label}: ${problem}${target ? `  (${target})` : ""}`);
+    };
 
-  const phases: [string, (ctx: PlanContext) => Attack[]][] = [
-    ["cookie baselines", cookieBaselines],
-    ["routes and data paths, GET and HEAD", routeAttacks],
-    ["markup in every parameter of every page", reflectionAttacks],
-    ["request targets", targetAttacks],
-    ["every method on every route", methodAttacks],
-    ["bodies on every action", bodyAttacks],
-    ["cookies", cookieAttacks],
-    ["Host and forwarding headers", hostAttacks],
-    ["framing", framingAttacks],
-  ];
-  try {
-    for (const [name, build] of phases) {
-      await test.step(name, async () => {
-        await pool(build(ctx), WIDTH, run);
-        const now = await sandboxState();
-        if (now.digest !== last.digest) stateChanges.push(`${name}: ${stateChange(last, now)}`);
-        last = now;
-        const calls = await gatewayCalls(logSeq);
-        memberCalls += calls.filter((call) => call.openId === MEMBERS.ana.openId).length;
-        logSeq = calls.at(-1)?.seq ?? logSeq;
+    try {
+      for (const [name, build] of part.phases) {
+        await test.step(name, async () => {
+          await pool(build(ctx), WIDTH, run);
+          const now = await sandboxState();
+          if (now.digest !== last.digest) stateChanges.push(`${name}: ${stateChange(last, now)}`);
+          last = now;
+          const calls = await gatewayCalls(logSeq);
+          memberCalls += calls.filter((call) => call.openId === MEMBERS.ana.openId).length;
+          logSeq = calls.at(-1)?.seq ?? logSeq;
+        });
+      }
+    } finally {
+      client.close();
+    }
+
+    const after = await sandboxState();
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const summary =
+      `${tally.requests} hostile requests in ${seconds} s (${list(tally.byCategory)}; fast-check seed ${SEED}); ` +
+      `statuses ${list(tally.byStatus, "×")}; 5xx: ${tally.serverErrors}; ` +
+      `${tally.asMember} as the member, who made ${memberCalls} gateway calls; ` +
+      `checked: ${list(tally.checks, " ")}; ` +
+      `well-formed state changes sent from another site instead: ${tally.downgraded.size > 0 ? list(tally.downgraded, ": ") : "none"}; ` +
+      `findings: ${findings.length}`;
+    test.info().annotations.push({ type: "hostile input", description: summary });
+    if (findings.length > 0) await test.info().attach("findings", { body: findings.join("\n"), contentType: "text/plain" });
+    console.log(`hostile input (${part.title}): ${summary}`);
+
+    expect(tally.requests).toBeGreaterThanOrEqual(part.atLeast);
+    expect.soft(findings.length, `${findings.length} findings:\n${findings.slice(0, 60).join("\n")}`).toBe(0);
+    expect.soft(stateChanges, "the sandbox's business data changed under the attack").toEqual([]);
+    expect.soft(after.digest, "the sandbox's business data changed under the attack").toBe(before.digest);
+
+    // The controls: the member's session was live to the end (the member's requests ran as the
+    // member), and a well-formed change does move the digest (the comparison can see one).
+    const control = new RawClient("127.0.0.1", PORT, 1);
+    try {
+      const home = await control.send({ method: "GET", path: "/index.data", headers: { host: ctx.host, cookie: `__mcoin_session=${ctx.session}` } });
+      expect(home.status, "the member's session still opens home").toBe(200);
+      const agree = await control.send({
+        method: "POST",
+        path: "/resources/agreement",
+        headers: { host: ctx.host, origin: ctx.origin, cookie: `__mcoin_session=${ctx.session}`, "content-type": "application/x-www-form-urlencoded" },
+        body: `intent=agree&clauseid=${CLAUSE_ID}`,
       });
+      expect(agree.status).toBe(200);
+      expect((await sandboxState()).digest, "a well-formed agreement changes the digest").not.toBe(after.digest);
+    } finally {
+      control.close();
     }
-  } finally {
-    client.close();
-  }
-
-  const after = await sandboxState();
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const summary =
-    `${tally.requests} hostile requests in ${seconds} s (${list(tally.byCategory)}; fast-check seed ${SEED}); ` +
-    `statuses ${list(tally.byStatus, "×")}; 5xx: ${tally.serverErrors}; ` +
-    `${tally.asMember} as the member, who made ${memberCalls} gateway calls; ` +
-    `checked: ${list(tally.checks, " ")}; ` +
-    `well-formed state changes sent from another site instead: ${tally.downgraded.size > 0 ? list(tally.downgraded, ": ") : "none"}; ` +
-    `findings: ${findings.length}`;
-  test.info().annotations.push({ type: "hostile input", description: summary });
-  if (findings.length > 0) await test.info().attach("findings", { body: findings.join("\n"), contentType: "text/plain" });
-  console.log(`hostile input: ${summary}`);
-
-  expect(tally.requests).toBeGreaterThanOrEqual(1000);
-  expect.soft(findings.length, `${findings.length} findings:\n${findings.slice(0, 60).join("\n")}`).toBe(0);
-  expect.soft(stateChanges, "the sandbox's business data changed under the attack").toEqual([]);
-  expect.soft(after.digest, "the sandbox's business data changed under the attack").toBe(before.digest);
-
-  // The controls: the member's session was live to the end (the member's requests ran as the
-  // member), and a well-formed change does move the digest (the comparison can see one).
-  const control = new RawClient("127.0.0.1", PORT, 1);
-  try {
-    const home = await control.send({ method: "GET", path: "/index.data", headers: { host: ctx.host, cookie: `__mcoin_session=${ctx.session}` } });
-    expect(home.status, "the member's session still opens home").toBe(200);
-    const agree = await control.send({
-      method: "POST",
-      path: "/resources/agreement",
-      headers: { host: ctx.host, origin: ctx.origin, cookie: `__mcoin_session=${ctx.session}`, "content-type": "application/x-www-form-urlencoded" },
-      body: `intent=agree&clauseid=${CLAUSE_ID}`,
-    });
-    expect(agree.status).toBe(200);
-    expect((await sandboxState()).digest, "a well-formed agreement changes the digest").not.toBe(after.digest);
-  } finally {
-    control.close();
-  }
-});
+  });
+}

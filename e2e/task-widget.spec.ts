@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { E2E_APP_URL, E2E_WIDGET_PORT, walletUserAgent } from "./env";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, test, type SandboxControl } from "./fixtures";
 
 test.use({ userAgent: walletUserAgent("zh-MO"), locale: "zh-MO" });
 
@@ -50,14 +50,64 @@ test.beforeEach(async ({ signIn }) => {
   await signIn("chan");
 });
 
+/**
+ * Stops the page's clock from the next page on: the widget ticks only when the test lets time pass
+ * (`page.clock.runFor`, or `letTimePass`), so a countdown takes no real time and a loaded machine can
+ * never slip a tick between two readings. The page still loads and talks to the mall as usual.
+ */
+async function stopClock(page: Page): Promise<void> {
+  const start = Date.now();
+  await page.clock.install({ time: start });
+  // The installed clock runs in the page already open until it is paused, and pauseAt cannot go
+  // back: a loaded machine can take more than a moment between the two calls.
+  await page.clock.pauseAt(start + 10_000);
+}
+
+/**
+ * `hydrated` on a stopped clock. With the wallet's user agent, a page whose first call to the host
+ * comes before it has loaded chooses its host on a zero-delay timer after the load event (see
+ * app/lib/host-bridge): a stopped clock runs that timer only when told, so each look runs what is
+ * due now (and lets no time pass).
+ */
+async function hydratedOnStoppedClock(page: Page): Promise<void> {
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(0);
+      return page.evaluate(() => window.__mcoinHost !== undefined);
+    })
+    .toBe(true);
+}
+
+/**
+ * Lets `ms` pass on the page's stopped clock, and first on the task center's (the sandbox's): it
+ * takes a completion notice only once the task's seconds have passed since the detail was read.
+ */
+async function letTimePass(page: Page, sandbox: SandboxControl, ms: number): Promise<void> {
+  await sandbox.advanceClock(ms);
+  await page.clock.runFor(ms);
+}
+
+/** Opens the T1 task with the page's clock stopped; the seconds it shows (T1's threshold). */
+async function openWithStoppedClock(page: Page): Promise<number> {
+  await stopClock(page);
+  await page.goto(taskLink("T1"));
+  await hydratedOnStoppedClock(page);
+  await expect(widget(page)).toContainText("瀏覽剩餘15s"); // T1's threshold: no second has passed
+  return 15;
+}
+
 test("counts down from the task's threshold, completes once and then publishes clicks", async ({ page, sandbox }) => {
   const events = await recordEvents(page);
+  await stopClock(page);
   await page.goto(taskLink("T-QUICK"));
-  await hydrated(page);
+  await hydratedOnStoppedClock(page);
   await expect(widget(page)).toContainText("瀏覽剩餘3s");
   await widget(page).tap({ force: true }); // before success (aria-disabled): not published
+  await letTimePass(page, sandbox, 1_000);
   await expect(widget(page)).toContainText("瀏覽剩餘2s");
+  await letTimePass(page, sandbox, 1_000);
   await expect(widget(page)).toContainText("瀏覽剩餘1s");
+  await letTimePass(page, sandbox, 1_000);
   await expect(widget(page)).toContainText("返回領mCoin");
   await expect(widget(page)).toContainText("›");
 
@@ -88,35 +138,20 @@ test("the widget's size and place follow the spec", async ({ page }) => {
 });
 
 test("pauses and hides on another page of the mall, and resumes on its own", async ({ page }) => {
-  await page.goto(taskLink("T1"));
-  await hydrated(page);
-  await expect(widget(page)).toContainText("瀏覽剩餘14s");
+  const shown = await openWithStoppedClock(page);
+  await page.clock.runFor(1_000);
+  await expect(widget(page)).toContainText(`瀏覽剩餘${shown - 1}s`);
   await page.getByRole("link", { name: "我的訂單" }).click();
   await expect(page.getByRole("heading", { name: "我的訂單" })).toBeVisible();
   await expect(widget(page)).toBeHidden();
-  const left = await page.evaluate(() => document.querySelector("[data-mcoin-task-widget]")?.textContent);
-  await page.waitForTimeout(2_500);
-  expect(await page.evaluate(() => document.querySelector("[data-mcoin-task-widget]")?.textContent)).toBe(left);
+  await page.clock.runFor(5_000);
+  expect(await secondsHidden(page)).toBe(shown - 1);
   await page.goBack();
   await expect(widget(page)).toBeVisible();
-  const resumed = await secondsShown(page);
-  expect(resumed).toBeGreaterThanOrEqual(12);
-  await expect(widget(page)).toContainText(`瀏覽剩餘${resumed - 1}s`);
+  expect(await secondsShown(page)).toBe(shown - 1);
+  await page.clock.runFor(1_000);
+  await expect(widget(page)).toContainText(`瀏覽剩餘${shown - 2}s`);
 });
-
-/**
- * Opens the T1 task with the page's clock stopped: the widget ticks only when the test lets time
- * pass (`page.clock.runFor`), so a loaded machine can never slip a tick between two readings.
- */
-async function openWithStoppedClock(page: Page): Promise<number> {
-  const start = Date.now();
-  await page.clock.install({ time: start });
-  await page.clock.pauseAt(start + 1);
-  await page.goto(taskLink("T1"));
-  await hydrated(page);
-  await expect(widget(page)).toContainText("瀏覽剩餘15s"); // T1's threshold: no second has passed
-  return 15;
-}
 
 /** The seconds in the widget's label while it is hidden (not in the accessibility tree). */
 async function secondsHidden(page: Page): Promise<number> {
@@ -149,11 +184,15 @@ test("pauses and hides while the tab is hidden, and resumes when it is visible",
   await expect(widget(page)).toContainText(`瀏覽剩餘${shown - 1}s`);
 });
 
-test("a refused completion notice shows the failure and publishes JobFailed once", async ({ page }) => {
+test("a refused completion notice shows the failure and publishes JobFailed once", async ({ page, sandbox }) => {
   const events = await recordEvents(page);
+  await stopClock(page);
   await page.goto(taskLink("T-NOTIFY-FAIL"));
   await expect(widget(page)).toContainText("瀏覽剩餘3s");
+  await letTimePass(page, sandbox, 3_000);
   await expect(widget(page)).toContainText("瀏覽失敗");
+  // Time for a second event to come, on the page's clock and on the network's.
+  await page.clock.runFor(1_200);
   await page.waitForTimeout(1_200);
   expect(await events()).toEqual([{ name: "JobFailed", detail: "the task center could not record the completion" }]);
 });
@@ -180,8 +219,11 @@ test("a failed detail query is only logged, and no widget shows", async ({ page,
   await expect(page.getByTestId("mcoin-balance")).toBeVisible();
 });
 
-test("a member who finished the task sees no widget next time", async ({ page }) => {
+test("a member who finished the task sees no widget next time", async ({ page, sandbox }) => {
+  await stopClock(page);
   await page.goto(taskLink("T-QUICK"));
+  await expect(widget(page)).toContainText("瀏覽剩餘3s");
+  await letTimePass(page, sandbox, 3_000);
   await expect(widget(page)).toContainText("返回領mCoin");
   await page.goto(taskLink("T-QUICK"));
   await page.waitForTimeout(1_500);
@@ -245,9 +287,11 @@ test.describe("embedded on another site with one script tag", () => {
 
   test("counts down, completes and publishes its events there", async ({ page, sandbox }) => {
     const events = await recordEvents(page);
+    await stopClock(page);
     await page.goto(`${partnerUrl}/promo?oauthParams=taskCenterToken:C7;taskCenterNo:T-QUICK`);
     await expect(page.getByRole("heading", { name: "Partner promotion" })).toBeVisible();
     await expect(widget(page)).toContainText("瀏覽剩餘3s");
+    await letTimePass(page, sandbox, 3_000);
     await expect(widget(page)).toContainText("返回領mCoin");
     expect((await events()).map((event) => event.name)).toEqual(["JobSuccess"]);
     expect((await sandbox.calls("/scanTypeTaskNotify")).length).toBe(1);
@@ -282,9 +326,11 @@ test.describe("embedded on another site with one script tag", () => {
 test.describe("in English", () => {
   test.use({ userAgent: walletUserAgent("en"), locale: "en-US" });
 
-  test("the labels are translated", async ({ page }) => {
+  test("the labels are translated", async ({ page, sandbox }) => {
+    await stopClock(page);
     await page.goto(taskLink("T-QUICK"));
     await expect(page.getByRole("button", { name: "mCoin browsing task" })).toContainText("3s to go");
+    await letTimePass(page, sandbox, 3_000);
     await expect(page.getByRole("button", { name: "mCoin browsing task" })).toContainText("Claim mCoin");
   });
 });

@@ -299,10 +299,14 @@ function bodyKinds(ctx: PlanContext, n: number): BodyKind[] {
   ];
 }
 
-/** Hostile bodies for every route with an action, as the member and as a visitor, from the mall's own origin. */
-export function bodyAttacks(ctx: PlanContext): Attack[] {
+/**
+ * Hostile bodies for every route with an action (or those of `routes`), as the member and as a
+ * visitor, from the mall's own origin. A route gets the same bodies whichever others are asked with it.
+ */
+export function bodyAttacks(ctx: PlanContext, routes: readonly (typeof ACTION_ROUTES)[number][] = ACTION_ROUTES): Attack[] {
   const attacks: Attack[] = [];
   ACTION_ROUTES.forEach((route, r) => {
+    if (!routes.includes(route)) return;
     const path = fill(route.path, "1");
     for (const member of [true, false]) {
       for (const kind of bodyKinds(ctx, r * 2 + Number(member))) {
