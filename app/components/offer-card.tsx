@@ -2,7 +2,8 @@
  * How an offer shows in lists: its image, title, store, distance, mCoin price, the original price
  * struck through, the discount label, and the badges (coming soon, ends today, sold out, 18+).
  */
-import { useTranslation } from "react-i18next";
+import { useContext } from "react";
+import { I18nContext } from "react-i18next";
 import type { OfferSummary } from "../lib/api/catalog-endpoints";
 import { offerBadges } from "../lib/catalog/badges";
 import { discountLabel } from "../lib/catalog/discount";
@@ -11,8 +12,15 @@ import { normalizeLocale } from "../lib/i18n/locale";
 import { formatMoney, formatPoints } from "../lib/money/format";
 import { ListLink } from "./list-link";
 
+/**
+ * A card's texts. Lists draw dozens of cards: each reads the page's i18next from context rather
+ * than through useTranslation, whose per-component bookkeeping (namespace checks, a subscription to
+ * language changes) was a tenth of a card's server render. A language change re-renders the page,
+ * and with it every card.
+ */
 function useOfferTexts(offer: OfferSummary, now: number) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useContext(I18nContext);
+  const t = i18n.getFixedT(null, "translation");
   const locale = normalizeLocale(i18n.language) ?? "zh";
   const badges = offerBadges(offer, now).map((badge) => ({ badge, text: t(`catalog.badge.${badge}`) }));
   if (offer.ageRestricted) badges.push({ badge: "adult" as never, text: t("catalog.badge.adult") });
