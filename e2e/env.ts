@@ -7,8 +7,8 @@
  */
 export const E2E_BASE_PORT_OFFSET = Number(process.env.MCOIN_E2E_PORT_OFFSET ?? 0);
 export const E2E_WORKER_STRIDE = 20;
-/** How many workers (and mall-and-sandbox pairs) the suite runs with: MCOIN_E2E_WORKERS, 3 by default. */
-export const E2E_WORKERS = Math.max(1, Math.min(4, Number(process.env.MCOIN_E2E_WORKERS ?? 3) || 1));
+/** How many workers (and mall-and-sandbox pairs) the suite runs with: MCOIN_E2E_WORKERS, 2 by default. */
+export const E2E_WORKERS = Math.max(1, Math.min(4, Number(process.env.MCOIN_E2E_WORKERS ?? 2) || 1));
 
 /** The ports of worker `index`'s mall, sandbox and partner site. */
 export function e2ePorts(index: number) {
