@@ -1,8 +1,11 @@
 import type { RequestHandler } from "express";
+import fs, { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseHosts, environmentForHost } from "../app/server/config.server";
-import { createMallApp } from "./app";
+import { createMallApp, staticAssets } from "./app";
 import { MAX_BODY_BYTES, MAX_FORM_FIELDS } from "./body-limit";
 import { DEFAULT_RATE_LIMITS, bucketsOf, parseRateLimits, type RateLimits } from "./rate-limit";
 import { rawRequest, rawRequestUnfinished } from "./test-http";
@@ -16,14 +19,14 @@ const echo: RequestHandler = (req, res) => {
 
 const HOSTS = parseHosts("localhost,127.0.0.1,mall.example=prod,*.preview.example=uat", "sandbox");
 
-async function start(limits: RateLimits = { login: 1000, task: 1000, action: 1000 }) {
+async function start(limits: RateLimits = { login: 1000, task: 1000, action: 1000 }, assets: RequestHandler[] = []) {
   const app = createMallApp({
     environmentForHost: (hostname) => environmentForHost(hostname, HOSTS),
     trustProxy: false,
     csp: { enforce: true, frameAncestors: ["https://wallet.example"], originsOf: () => ({ images: ["http://img.example"], signIn: "http://signin.example", connect: [] }) },
     widgetOrigins: ["https://partner.example"],
     rateLimits: limits,
-    assets: [],
+    assets,
     remix: echo,
   });
   const server = app.listen(0, "127.0.0.1");
@@ -195,27 +198,11 @@ describe("rate limits", () => {
 
 describe("the build's files", () => {
   it("serves the assets and the top-level files, and hands every other path to the app without asking the disk", async () => {
-    const { mkdtempSync, mkdirSync, writeFileSync } = await import("node:fs");
-    const fs = (await import("node:fs")).default;
-    const { tmpdir } = await import("node:os");
-    const { join } = await import("node:path");
-    const { staticAssets } = await import("./app");
     const dir = mkdtempSync(join(tmpdir(), "mall-client-"));
     mkdirSync(join(dir, "assets"));
     writeFileSync(join(dir, "robots.txt"), "User-agent: *\n");
     writeFileSync(join(dir, "assets", "entry-abc123.js"), "export {};\n");
-    const app = createMallApp({
-      environmentForHost: (hostname) => environmentForHost(hostname, HOSTS),
-      trustProxy: false,
-      csp: { enforce: true, frameAncestors: [], originsOf: () => ({ images: [], signIn: "http://signin.example", connect: [] }) },
-      widgetOrigins: [],
-      rateLimits: { login: 1000, task: 1000, action: 1000 },
-      assets: staticAssets(dir),
-      remix: echo,
-    });
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    const port = (server.address() as AddressInfo).port;
+    const { port, close } = await start(undefined, staticAssets(dir));
     try {
       const robots = await send(port, "GET", "/robots.txt");
       expect(robots.status).toBe(200);
@@ -232,7 +219,7 @@ describe("the build's files", () => {
         stat.mockRestore();
       }
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await close();
     }
   });
 });
