@@ -2,8 +2,8 @@
 // typecheck, the unit tests and the build side by side (the unit suite waits on sockets and child
 // processes much of its time, so a 2-core machine has room for the other two), then the Playwright
 // suite on that build. Stops after the first stage that fails.
-import { spawn } from "node:child_process";
-import { ROOT, bin, ensureDependencies, ensureTestPackages, log, runOrExit } from "./lib.mjs";
+import { spawn, spawnSync } from "node:child_process";
+import { ROOT, bin, ensureDependencies, ensureTestPackages, log } from "./lib.mjs";
 
 const started = Date.now();
 ensureDependencies();
@@ -42,6 +42,13 @@ if (firstStage.includes(false)) process.exit(1);
 
 const e2eStarted = Date.now();
 log("browser tests…");
-runOrExit(bin("playwright"), ["test"], { env });
+// Without traces (they cost about a sixth of the suite's time); the tests that fail run once more with
+// traces on, so a failure leaves its trace in test-results/ (the run fails either way).
+const e2e = spawnSync(bin("playwright"), ["test"], { cwd: ROOT, env: { ...env, MCOIN_E2E_TRACE: "off" }, stdio: "inherit" });
+if (e2e.status !== 0) {
+  log(`failed: browser tests, exit ${e2e.status}; running the failed tests again with traces (npx playwright show-trace test-results/…/trace.zip)`);
+  spawnSync(bin("playwright"), ["test", "--last-failed"], { cwd: ROOT, env: { ...env, MCOIN_E2E_TRACE: "on" }, stdio: "inherit" });
+  process.exit(e2e.status ?? 1);
+}
 log(`browser tests passed in ${seconds(e2eStarted)} s`);
 log(`all tests passed in ${seconds(started)} s`);
