@@ -26,7 +26,12 @@ test("shows the member's mCoin and redeemed items, the rails, categories and sho
   await expect(page.getByTestId("redeemed-count")).toHaveText("6");
   for (const rail of ["Hot offers", "Top picks", "Editors' choice"]) {
     await expect(page.getByRole("region", { name: rail }).locator("[data-offer-id]").first()).toBeVisible();
+    // Drawn whole once the page has hydrated (the server drew the first three: below).
+    await expect.poll(() => page.getByRole("region", { name: rail }).locator("[data-offer-id]").count()).toBeGreaterThan(3);
   }
+  const served = await (await page.request.get("/index")).text();
+  const servedRails = [...served.matchAll(/<section class="rail" aria-label="[^"]+">([\s\S]*?)<\/section>/g)];
+  expect(servedRails.map(([, rail]) => rail.match(/data-offer-id=/g)?.length)).toEqual([3, 3, 3]);
   const categories = page.getByRole("navigation", { name: "Categories" });
   await expect(categories.getByRole("link")).toHaveCount(8);
   await categories.getByRole("link", { name: "Coffee & Desserts" }).click();
