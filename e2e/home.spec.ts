@@ -190,7 +190,12 @@ test("pages of offers are cacheable, the member's own page is not, and bad queri
   const pageTwo = await page.request.get("/resources/offers?list=home&tab=sales&page=2");
   expect(pageTwo.status()).toBe(200);
   expect(pageTwo.headers()["cache-control"]).toBe("public, max-age=60");
-  expect(((await pageTwo.json()) as { page: { page: number } }).page.page).toBe(2);
+  const body = (await pageTwo.json()) as { page: { page: number; list: Record<string, unknown>[] } };
+  expect(body.page.page).toBe(2);
+  // What the cards show of each offer, and nothing more (lib/catalog/card-data.ts).
+  expect(Object.keys(body.page.list[0]).sort()).toEqual(
+    ["ageRestricted", "distance", "districtId", "endAt", "id", "image", "mcoinPrice", "originalPrice", "price", "sold", "startAt", "stock", "storeName", "title"],
+  );
   const home = await page.request.get("/index");
   expect(home.headers()["cache-control"] ?? "").not.toContain("public");
   for (const query of ["list=nope&page=1", "list=home&page=0", "list=home&page=x", "list=search&page=1&districtId=..%2F..", "list=home&tab=everything&page=1"]) {

@@ -4,7 +4,7 @@
  */
 import { useContext } from "react";
 import { I18nContext } from "react-i18next";
-import type { OfferSummary } from "../lib/api/catalog-endpoints";
+import type { OfferCardData } from "../lib/catalog/card-data";
 import { offerBadges } from "../lib/catalog/badges";
 import { discountLabel } from "../lib/catalog/discount";
 import { formatDistance } from "../lib/geo/distance";
@@ -18,7 +18,7 @@ import { ListLink } from "./list-link";
  * language changes) was a tenth of a card's server render. A language change re-renders the page,
  * and with it every card.
  */
-function useOfferTexts(offer: OfferSummary, now: number) {
+function useOfferTexts(offer: OfferCardData, now: number) {
   const { i18n } = useContext(I18nContext);
   const t = i18n.getFixedT(null, "translation");
   const locale = normalizeLocale(i18n.language) ?? "zh";
@@ -33,7 +33,7 @@ function useOfferTexts(offer: OfferSummary, now: number) {
   };
 }
 
-export function OfferCard({ offer, now }: { offer: OfferSummary; now: number }) {
+export function OfferCard({ offer, now }: { offer: OfferCardData; now: number }) {
   const { t, discount, badges, mcoin, original } = useOfferTexts(offer, now);
   const soldOut = offer.stock <= 0;
   return (
@@ -70,7 +70,7 @@ export function OfferCard({ offer, now }: { offer: OfferSummary; now: number }) 
 }
 
 /** A compact card for home's horizontal rails. */
-export function OfferTile({ offer, now }: { offer: OfferSummary; now: number }) {
+export function OfferTile({ offer, now }: { offer: OfferCardData; now: number }) {
   const { discount, badges, mcoin } = useOfferTexts(offer, now);
   return (
     <ListLink to={`/coupon_details/${offer.id}`} className="offer-tile" data-offer-id={offer.id}>

@@ -4,11 +4,11 @@
  * keyword): a new key starts again from that list's first page.
  */
 import type { ReactNode } from "react";
-import type { OfferPage, OfferSummary } from "../lib/api/catalog-endpoints";
+import type { OfferCardData } from "../lib/catalog/card-data";
 import { InfiniteList, type ListState, type PageReply } from "./infinite-list";
 import { OfferCard, OfferCardSkeleton } from "./offer-card";
 
-export interface OfferListState extends ListState<OfferSummary> {
+export interface OfferListState extends ListState<OfferCardData> {
   /** The gateway's clock when the first page was read: the cards' "ends today" and "coming soon". */
   now: number;
 }
@@ -23,9 +23,9 @@ interface OfferListProps {
   label: string;
 }
 
-type OffersReply = { ok: true; page: OfferPage; now: number } | { ok: false };
+type OffersReply = { ok: true; page: { list: OfferCardData[]; page: number; hasMore: boolean }; now: number } | { ok: false };
 
-const readOffers = (reply: unknown): PageReply<OfferSummary> => {
+const readOffers = (reply: unknown): PageReply<OfferCardData> => {
   const offers = reply as OffersReply;
   return offers.ok ? { ok: true, items: offers.page.list, page: offers.page.page, hasMore: offers.page.hasMore } : { ok: false };
 };
@@ -48,7 +48,7 @@ export function OfferList({ initial, pageUrl, onChange, label }: OfferListProps)
 
 /** A short list of offers shown whole (a store's, a zone's). */
 /** Offers as cards; `action` puts a control of its own over each card's corner (a store's favourite stars). */
-export function OfferCards({ offers, now, action }: { offers: OfferSummary[]; now: number; action?: (offer: OfferSummary) => ReactNode }) {
+export function OfferCards<Offer extends OfferCardData>({ offers, now, action }: { offers: Offer[]; now: number; action?: (offer: Offer) => ReactNode }) {
   return (
     <ul className="offer-list__items">
       {offers.map((offer) => (

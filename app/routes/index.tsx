@@ -35,7 +35,8 @@ import { getRequestContext, requireMember } from "../server/gateway.server";
 import { env } from "../server/config.server";
 import { SERVICE_CLOSES_AT, SERVICE_OPENS_AT, serviceOpen } from "../lib/account/customer-service";
 import { serverClock } from "../lib/time/page-clock";
-import { adverts, classifyList, mcoinRecommend, recommendList, type OfferSummary } from "../lib/api/catalog-endpoints";
+import { adverts, classifyList, mcoinRecommend, recommendList } from "../lib/api/catalog-endpoints";
+import { cardData, type OfferCardData } from "../lib/catalog/card-data";
 import { HOME_TABS } from "../lib/api/vocabulary";
 import { basicInformation, systemTime } from "../lib/api/endpoints";
 import { MCOIN_RANGES, PRICE_RANGES, findRange, homeListRequest } from "../lib/catalog/filters";
@@ -94,8 +95,8 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
       member: { nickname: member.nickname, avatar: member.avatar, point: info.point, count: info.count },
       query,
       location,
-      list,
-      rails,
+      list: { page: list.page, hasMore: list.hasMore, list: list.list.map(cardData) },
+      rails: { hot: rails.hot.map(cardData), topPicks: rails.topPicks.map(cardData), editorsChoice: rails.editorsChoice.map(cardData) },
       categories: classify.categories,
       ads: ads.list,
       now: time.sysTime,
@@ -269,7 +270,7 @@ function CustomerService({ phone, now: loadedAt }: { phone: string; now: number 
  */
 const RAIL_TILES_DRAWN_BY_SERVER = 3;
 
-function Rail({ title, offers, now }: { title: string; offers: OfferSummary[]; now: number }) {
+function Rail({ title, offers, now }: { title: string; offers: OfferCardData[]; now: number }) {
   const hydrated = useHydrated();
   if (offers.length === 0) return null;
   const shown = hydrated ? offers : offers.slice(0, RAIL_TILES_DRAWN_BY_SERVER);

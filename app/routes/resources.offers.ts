@@ -10,6 +10,7 @@ import { HOME_TABS, SEARCH_SORTS, recommendList, searchProduct } from "../lib/ap
 import { systemTime } from "../lib/api/endpoints";
 import { isApiError } from "../lib/api/errors";
 import { OFFER_PAGE_SIZE, homeListRequest } from "../lib/catalog/filters";
+import { cardData } from "../lib/catalog/card-data";
 import { resourceJson } from "../server/resource-response.server";
 
 const Near = { lat: z.coerce.number().min(-90).max(90).optional(), lng: z.coerce.number().min(-180).max(180).optional() };
@@ -55,7 +56,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
             ...near,
           });
     const [page, time] = await Promise.all([pending, context.api.call(systemTime)]);
-    return resourceJson({ ok: true as const, page: page.data, now: time.data.sysTime }, { headers: { "Cache-Control": "public, max-age=60" } });
+    // What the cards show of each offer (lib/catalog/card-data.ts).
+    const offers = { list: page.data.list.map(cardData), page: page.data.page, hasMore: page.data.hasMore };
+    return resourceJson({ ok: true as const, page: offers, now: time.data.sysTime }, { headers: { "Cache-Control": "public, max-age=60" } });
   } catch (error) {
     if (!isApiError(error)) throw error;
     return resourceJson({ ok: false as const, code: error.code }, { headers: { "Cache-Control": "no-store" } });
