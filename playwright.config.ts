@@ -81,6 +81,8 @@ export default defineConfig({
           // Tests reset the sandbox and move its clock, which a real gateway's max-age never
           // allows for: the suite's malls keep no catalog reply (hardening.spec.ts checks the keep).
           MCOIN_CATALOG_KEEP_S: "0",
+          // Nor a reading of the gateway's clock: tests set and move the sandbox's clock.
+          MCOIN_CLOCK_KEEP_S: "0",
         },
       },
     ];

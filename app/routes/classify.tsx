@@ -16,7 +16,6 @@ import { catalogNear } from "../server/catalog.server";
 import { getRequestContext } from "../server/gateway.server";
 import { classifyList, searchProduct, searchShop } from "../lib/api/catalog-endpoints";
 import { SEARCH_SORTS, type SearchSort } from "../lib/api/vocabulary";
-import { systemTime } from "../lib/api/endpoints";
 import { formatDistance } from "../lib/geo/distance";
 import { OFFER_PAGE_SIZE } from "../lib/catalog/filters";
 
@@ -50,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ? context.call(searchShop, { keyword: listing.keyword, categoryId, districtId: filters.district, page: 1, size: 10, ...near })
       : Promise.resolve(null),
     context.catalog(classifyList),
-    context.call(systemTime),
+    context.gatewayTime(),
   ]);
   return data(
     {
@@ -64,7 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       stores: stores?.list ?? [],
       categories: classify.categories,
       districts: classify.districts,
-      now: time.sysTime,
+      now: time,
     },
     { headers: await context.headers() },
   );

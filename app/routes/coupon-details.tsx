@@ -16,7 +16,7 @@ import { OfferStores } from "../components/offer-stores";
 import { QuantityStepper } from "../components/quantity-stepper";
 import { BackToHomeLink, StatusScreen } from "../components/status-screen";
 import { Dialog } from "../components/dialog";
-import { basicInformation, systemTime, userAddressList } from "../lib/api/endpoints";
+import { basicInformation, userAddressList } from "../lib/api/endpoints";
 import { offerDetail, type OfferDetail } from "../lib/api/shop-endpoints";
 import { discountLabel } from "../lib/catalog/discount";
 import { getHostBridge } from "../lib/host-bridge";
@@ -42,12 +42,12 @@ export async function loader({ request, params, context: loadContext }: LoaderFu
   const [offer, info, time, addresses] = await Promise.all([
     orNotFound(context.call(offerDetail, { id, ...near })),
     context.member ? context.shared(basicInformation) : Promise.resolve(null),
-    context.call(systemTime),
+    context.gatewayTime(),
     // Where delivery goods would go: the member's default address (the checkout shows it).
     context.member ? context.call(userAddressList).then((reply) => reply.snatchList, () => null) : Promise.resolve(null),
   ]);
   const address = offer.fulfilment === "delivery" && addresses ? (addresses.find((item) => item.isDefault === 1) ?? addresses[0] ?? null) : null;
-  return data({ offer, balance: info ? info.point : null, now: time.sysTime, address }, { headers: await context.headers() });
+  return data({ offer, balance: info ? info.point : null, now: time, address }, { headers: await context.headers() });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -16,15 +16,14 @@ import { FIRST_SCREEN_ITEMS, PromoItem, saleState } from "../components/promo-it
 import { SessionHead, SessionTabs, useRefreshOnPhaseChange } from "../components/sale-sessions";
 import { BackToHomeLink, NotFoundOrErrorScreen, StatusScreen } from "../components/status-screen";
 import { useServerNow } from "../hooks/use-server-now";
-import { systemTime } from "../lib/api/endpoints";
 import { flashSales } from "../lib/api/promotion-endpoints";
 import { formatMoney, formatPoints } from "../lib/money/format";
 import { requireMember } from "../server/gateway.server";
 
 export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
   const context = await requireMember(request, loadContext);
-  const [sale, time] = await Promise.all([context.call(flashSales, {}), context.call(systemTime)]);
-  return data({ sessions: sale.sessions, now: time.sysTime }, { headers: await context.headers() });
+  const [sale, time] = await Promise.all([context.call(flashSales, {}), context.gatewayTime()]);
+  return data({ sessions: sale.sessions, now: time }, { headers: await context.headers() });
 }
 
 export default function FlashSale() {

@@ -38,7 +38,7 @@ import { serverClock } from "../lib/time/page-clock";
 import { adverts, classifyList, mcoinRecommend, recommendList } from "../lib/api/catalog-endpoints";
 import { cardData, type OfferCardData } from "../lib/catalog/card-data";
 import { HOME_TABS } from "../lib/api/vocabulary";
-import { basicInformation, systemTime } from "../lib/api/endpoints";
+import { basicInformation } from "../lib/api/endpoints";
 import { MCOIN_RANGES, PRICE_RANGES, findRange, homeListRequest } from "../lib/catalog/filters";
 import { getHostBridge } from "../lib/host-bridge";
 import { createKeepAlive } from "../lib/keep-alive";
@@ -87,7 +87,7 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
     context.catalog(mcoinRecommend, near),
     context.catalog(classifyList),
     context.catalog(adverts, { position: "home" }),
-    context.call(systemTime),
+    context.gatewayTime(),
   ]);
   const member = context.member!;
   return data(
@@ -99,7 +99,7 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
       rails: { hot: rails.hot.map(cardData), topPicks: rails.topPicks.map(cardData), editorsChoice: rails.editorsChoice.map(cardData) },
       categories: classify.categories,
       ads: ads.list,
-      now: time.sysTime,
+      now: time,
       servicePhone: env.MCOIN_SERVICE_PHONE,
     },
     { headers: await context.headers() },

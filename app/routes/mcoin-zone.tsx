@@ -10,7 +10,6 @@ import { BackToHomeLink, StatusScreen } from "../components/status-screen";
 import { catalogNear } from "../server/catalog.server";
 import { getRequestContext, idParam, orNotFound } from "../server/gateway.server";
 import { zoneDetail } from "../lib/api/catalog-endpoints";
-import { systemTime } from "../lib/api/endpoints";
 import { FlashIcon } from "../components/icons";
 import { formatDate } from "../lib/time/format";
 import { useLocale } from "../hooks/use-locale";
@@ -19,8 +18,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.id);
   const context = await getRequestContext(request);
   const { near } = await catalogNear(request);
-  const [detail, time] = await Promise.all([orNotFound(context.call(zoneDetail, { id, ...near })), context.call(systemTime)]);
-  return data({ ...detail, now: time.sysTime }, { headers: await context.headers() });
+  const [detail, time] = await Promise.all([orNotFound(context.call(zoneDetail, { id, ...near })), context.gatewayTime()]);
+  return data({ ...detail, now: time }, { headers: await context.headers() });
 }
 
 export default function Zone() {

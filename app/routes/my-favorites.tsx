@@ -15,7 +15,6 @@ import { readWalletPage } from "../components/order-list-view";
 import { NotFoundOrErrorScreen } from "../components/status-screen";
 import { TabBar } from "../components/tab-bar";
 import type { OfferSummary } from "../lib/api/catalog-endpoints";
-import { systemTime } from "../lib/api/endpoints";
 import { FAVOURITE_TABS, FavouriteTabSchema, favouriteList, type FavouriteTab } from "../lib/api/shop-endpoints";
 import { favouriteAction, type FavouriteActionResult } from "../server/favourites.server";
 import { requireMember } from "../server/gateway.server";
@@ -24,9 +23,9 @@ import { WALLET_PAGE_SIZE } from "./resources.wallet";
 export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
   const context = await requireMember(request, loadContext);
   const tab = FavouriteTabSchema.catch("coupons").parse(new URL(request.url).searchParams.get("tab") ?? "coupons");
-  const [favourites, time] = await Promise.all([context.call(favouriteList, { tab, page: 1, size: WALLET_PAGE_SIZE }), context.call(systemTime)]);
+  const [favourites, time] = await Promise.all([context.call(favouriteList, { tab, page: 1, size: WALLET_PAGE_SIZE }), context.gatewayTime()]);
   return data(
-    { tab, counts: favourites.counts, list: { items: favourites.list, page: favourites.page, hasMore: favourites.hasMore }, now: time.sysTime },
+    { tab, counts: favourites.counts, list: { items: favourites.list, page: favourites.page, hasMore: favourites.hasMore }, now: time },
     { headers: await context.headers() },
   );
 }

@@ -26,7 +26,6 @@ import { SessionHead, SessionTabs, useRefreshOnPhaseChange } from "../components
 import { BackToHomeLink, NotFoundOrErrorScreen, StatusScreen } from "../components/status-screen";
 import { useDoubleTapGuard } from "../hooks/use-double-tap-guard";
 import { useServerNow } from "../hooks/use-server-now";
-import { systemTime } from "../lib/api/endpoints";
 import { seckillInfo, seckillProduct, seckillSnapUp, snapUpSuccess, type SeckillItem } from "../lib/api/promotion-endpoints";
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type Order } from "../lib/api/shop-endpoints";
 import { formatMoney, formatPoints } from "../lib/money/format";
@@ -47,10 +46,10 @@ export async function loader({ request, params, context: loadContext }: LoaderFu
   const [info, product, time] = await Promise.all([
     context.call(seckillInfo, { gray }),
     itemId === null ? Promise.resolve(null) : orNotFound(context.call(seckillProduct, { id: itemId, gray })),
-    context.call(systemTime),
+    context.gatewayTime(),
   ]);
   return data(
-    { sessions: info.sessions, product, now: time.sysTime, shared: context.url.pathname === SHARE_PATH, signedIn: context.member !== null },
+    { sessions: info.sessions, product, now: time, shared: context.url.pathname === SHARE_PATH, signedIn: context.member !== null },
     { headers: await context.headers() },
   );
 }

@@ -16,7 +16,6 @@ import { getRequestContext, idParam, orNotFound } from "../server/gateway.server
 import { storeInformation } from "../lib/api/catalog-endpoints";
 import { collectionCheck } from "../lib/api/shop-endpoints";
 import { favouriteAction } from "../server/favourites.server";
-import { systemTime } from "../lib/api/endpoints";
 import { formatDistance } from "../lib/geo/distance";
 import { getHostBridge } from "../lib/host-bridge";
 
@@ -24,11 +23,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.id);
   const context = await getRequestContext(request);
   const { near } = await catalogNear(request);
-  const [detail, time] = await Promise.all([orNotFound(context.call(storeInformation, { id, ...near })), context.call(systemTime)]);
+  const [detail, time] = await Promise.all([orNotFound(context.call(storeInformation, { id, ...near })), context.gatewayTime()]);
   // A member sees which of the store's offers are their favourites (the store's reply is the same for everyone).
   const ids = detail.offers.slice(0, 100).map((offer) => offer.id);
   const collected = context.member ? (ids.length > 0 ? (await context.call(collectionCheck, { offerIds: ids.join(",") })).collected : []) : null;
-  return data({ ...detail, now: time.sysTime, collected }, { headers: await context.headers() });
+  return data({ ...detail, now: time, collected }, { headers: await context.headers() });
 }
 
 /** The star on each of the store's offers. */

@@ -62,6 +62,11 @@ const EnvSchema = z.object({
    * categories, the ads: gateway.server.ts), in seconds; 0 keeps none.
    */
   MCOIN_CATALOG_KEEP_S: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * How long the server carries the gateway's clock on its own monotonic clock after reading it
+   * (gateway.server.ts `gatewayTime`), in seconds; 0 asks the gateway on every screen that shows it.
+   */
+  MCOIN_CLOCK_KEEP_S: z.coerce.number().int().min(0).max(3600).default(60),
   /** Customer service's phone number, called through the host (the spec does not give one). */
   MCOIN_SERVICE_PHONE: z.string().regex(/^\+?[0-9 ]{6,20}$/).default("+853 2833 0000"),
   /**
@@ -229,3 +234,4 @@ export function cookieSecureFor(requestUrl: URL): boolean {
 
 export const apiTimeoutMs = env.MCOIN_API_TIMEOUT_MS;
 export const catalogKeepMs = env.MCOIN_CATALOG_KEEP_S * 1000;
+export const clockKeepMs = env.MCOIN_CLOCK_KEEP_S * 1000;

@@ -11,10 +11,11 @@ import { redirect } from "@remix-run/node";
 import { createApiClient, type ApiClient, type ApiReply, type CallOptions } from "../lib/api/client";
 import type { Endpoint, EndpointData, EndpointRequest } from "../lib/api/define";
 import { ERROR_ROUTE_CODES, OUTCOME_UNKNOWN_CODES, isApiError, type ApiError } from "../lib/api/errors";
+import { systemTime } from "../lib/api/endpoints";
 import { IDEMPOTENCY_HEADER } from "../lib/api/shop-endpoints";
 import type { Locale } from "../lib/i18n/locale";
 import { stateForPath } from "../lib/session-start/state-route";
-import { apiTimeoutMs, catalogKeepMs, gatewayEnvironment, type GatewayEnvironment } from "./config.server";
+import { apiTimeoutMs, catalogKeepMs, clockKeepMs, gatewayEnvironment, type GatewayEnvironment } from "./config.server";
 import { getLocale } from "./i18n.server";
 import { transport } from "./transport.server";
 import { cookieOptionsFor } from "./cookies.server";
@@ -60,6 +61,16 @@ export function reusableForMs(headers: Headers, maxMs = catalogKeepMs): number {
  * an offer's own screen, where it is bought, always asks the gateway.
  */
 const catalogReplies = new Map<string, { until: number; reply: Promise<ApiReply<unknown>> }>();
+
+/**
+ * The gateway's clock as the server last read it, per gateway: the reading (taken at the middle of
+ * the round trip, as the page takes its own: lib/time/page-clock.ts) against the server's monotonic
+ * clock. Clocks run at the same rate, so for MCOIN_CLOCK_KEEP_S after a reading the gateway's time is
+ * the reading plus the time elapsed here; a read asked while another is in flight waits for that one.
+ * Screens with a countdown or a "today" asked the gateway's clock on every visit: home did, for every
+ * member, beside the member's own balance.
+ */
+const gatewayClocks = new Map<string, { offset: number; readAt: number } | Promise<{ offset: number; readAt: number }>>();
 
 export class RequestContext {
   readonly request: Request;
@@ -146,6 +157,36 @@ export class RequestContext {
       reads.set(key, read);
     }
     return read;
+  }
+
+  /**
+   * The gateway's clock now, in epoch milliseconds (see `gatewayClocks`); read from the gateway when
+   * the server has no reading younger than MCOIN_CLOCK_KEEP_S. Failures as `call`'s.
+   */
+  async gatewayTime(): Promise<number> {
+    if (clockKeepMs === 0) return (await this.call(systemTime)).sysTime;
+    const key = this.environment.apiBase;
+    let kept = gatewayClocks.get(key);
+    if (kept && !(kept instanceof Promise) && performance.now() - kept.readAt >= clockKeepMs) kept = undefined;
+    if (!kept) {
+      const sentAt = performance.now();
+      const reading = this.api.call(systemTime).then(({ data }) => {
+        const readAt = (sentAt + performance.now()) / 2;
+        return { offset: data.sysTime - readAt, readAt };
+      });
+      gatewayClocks.set(key, reading);
+      reading.then(
+        (value) => gatewayClocks.get(key) === reading && gatewayClocks.set(key, value),
+        () => gatewayClocks.get(key) === reading && gatewayClocks.delete(key),
+      );
+      kept = reading;
+    }
+    try {
+      const { offset } = await kept;
+      return Math.round(performance.now() + offset);
+    } catch (error) {
+      throw await this.failure(error);
+    }
   }
 
   /**
