@@ -162,10 +162,9 @@ for (const part of PARTS) {
 
     // A member whose terms are pending: agreeing would change state, so an action that took a hostile
     // form for a well-formed one would show in the digest.
-    await signIn("ana", { agree: false });
+    await signIn("ana", { agree: false, draw: false });
     const session = (await page.context().cookies()).find((cookie) => cookie.name === "__mcoin_session")?.value;
     expect(session, "the member's session cookie").toBeTruthy();
-    await page.goto("about:blank");
 
     const ctx: PlanContext = {
       port: PORT,
