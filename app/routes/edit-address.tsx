@@ -19,6 +19,7 @@ import { z } from "zod";
 import { ChevronRightIcon, PinIcon } from "../components/icons";
 import { NotFoundOrErrorScreen } from "../components/status-screen";
 import { guardSubmit, useDoubleTapGuard } from "../hooks/use-double-tap-guard";
+import { useHydrated } from "../hooks/use-hydrated";
 import { useLocale } from "../hooks/use-locale";
 import { ADDRESS_LIMIT, AddressFormFields, DETAIL_MAX, NAME_MAX, regionOfArea } from "../lib/address/book";
 import { saveDraft, takeDraft, takeRegion, type DraftFields } from "../lib/address/draft";
@@ -124,7 +125,7 @@ export default function EditAddress() {
   const guard = useDoubleTapGuard();
   const formId = useId();
   const [key, setKey] = useState(() => newIdempotencyKey());
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [fields, setFields] = useState<DraftFields>(() => {
     const start = { ...(saved ?? EMPTY), ...(posted && !posted.ok ? posted.values : {}) };
     return chosen ? { ...start, regionId: chosen } : start;
@@ -133,7 +134,6 @@ export default function EditAddress() {
 
   // Back from /map: what was typed before, and the region chosen there.
   useEffect(() => {
-    setHydrated(true);
     const draft = takeDraft(pathname);
     const region = takeRegion(pathname);
     if (!draft && !region) return;
