@@ -34,8 +34,8 @@ export function ListLinkProvider({ children }: { children: ReactNode }) {
   return <FollowContext.Provider value={follow}>{children}</FollowContext.Provider>;
 }
 
-/** A list's link to a path of the mall. */
-export function ListLink({ to, ...props }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: `/${string}` }) {
+/** A list's link to a path of the mall (its tap is the shared handler's: no onClick of its own). */
+export function ListLink({ to, ...props }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href" | "onClick"> & { to: `/${string}` }) {
   const follow = useContext(FollowContext);
   return <a {...props} href={to} data-discover="true" onClick={follow ?? undefined} />;
 }
