@@ -8,7 +8,7 @@ import { z } from "zod";
 import { parseForm } from "../server/forms.server";
 import { postOnly, resourceJson } from "../server/resource-response.server";
 import { requireMember } from "../server/gateway.server";
-import { refreshToken, systemTime } from "../lib/api/endpoints";
+import { refreshToken } from "../lib/api/endpoints";
 import { isApiError } from "../lib/api/errors";
 import { rememberRotation } from "../server/token-rotation.server";
 
@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!form.success) return resourceJson({ ok: false as const }, { status: 400 });
   try {
     const [time, refreshed] = await Promise.all([
-      context.api.call(systemTime),
+      context.readGatewayClock(),
       form.data.refreshToken === "1" ? context.api.call(refreshToken) : Promise.resolve(null),
     ]);
     if (refreshed) {
@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
       context.session.set("token", refreshed.data.access_token);
       context.sessionDidChange();
     }
-    return resourceJson({ ok: true as const, sysTime: time.data.sysTime }, { headers: await context.headers() });
+    return resourceJson({ ok: true as const, sysTime: time }, { headers: await context.headers() });
   } catch (error) {
     if (isApiError(error) && error.code === "NOT_LOGIN") throw await context.failure(error);
     if (isApiError(error)) return resourceJson({ ok: false as const }, { status: 502 });

@@ -1,9 +1,9 @@
 /**
  * The gateway's time for the page's server clock (lib/time/server-clock.ts): GET, for anyone, never
- * cached. The page measures the round trip of this request and reads the time at its middle.
+ * cached. The page measures the round trip of this request and reads the time at its middle. The
+ * server's own reading is carried on its monotonic clock for a while (gateway.server.ts `gatewayClocks`).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { systemTime } from "../lib/api/endpoints";
 import { isApiError } from "../lib/api/errors";
 import { getRequestContext } from "../server/gateway.server";
 import { resourceJson } from "../server/resource-response.server";
@@ -12,8 +12,8 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
   const context = await getRequestContext(request, loadContext);
   const noStore = { "Cache-Control": "no-store" };
   try {
-    const time = await context.call(systemTime);
-    return resourceJson({ ok: true as const, sysTime: time.sysTime }, { headers: noStore });
+    const sysTime = await context.readGatewayClock();
+    return resourceJson({ ok: true as const, sysTime }, { headers: noStore });
   } catch (error) {
     if (isApiError(error)) return resourceJson({ ok: false as const }, { status: 502, headers: noStore });
     throw error;

@@ -164,7 +164,16 @@ export class RequestContext {
    * the server has no reading younger than MCOIN_CLOCK_KEEP_S. Failures as `call`'s.
    */
   async gatewayTime(): Promise<number> {
-    if (clockKeepMs === 0) return (await this.call(systemTime)).sysTime;
+    try {
+      return await this.readGatewayClock();
+    } catch (error) {
+      throw await this.failure(error);
+    }
+  }
+
+  /** `gatewayTime` for the resource routes that answer a failure themselves: it throws the ApiError. */
+  async readGatewayClock(): Promise<number> {
+    if (clockKeepMs === 0) return (await this.api.call(systemTime)).data.sysTime;
     const key = this.environment.apiBase;
     let kept = gatewayClocks.get(key);
     if (kept && !(kept instanceof Promise) && performance.now() - kept.readAt >= clockKeepMs) kept = undefined;
@@ -181,12 +190,8 @@ export class RequestContext {
       );
       kept = reading;
     }
-    try {
-      const { offset } = await kept;
-      return Math.round(performance.now() + offset);
-    } catch (error) {
-      throw await this.failure(error);
-    }
+    const { offset } = await kept;
+    return Math.round(performance.now() + offset);
   }
 
   /**
