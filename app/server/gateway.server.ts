@@ -70,7 +70,7 @@ const catalogReplies = new Map<string, { until: number; reply: Promise<ApiReply<
  * Screens with a countdown or a "today" asked the gateway's clock on every visit: home did, for every
  * member, beside the member's own balance.
  */
-const gatewayClocks = new Map<string, { offset: number; readAt: number } | Promise<{ offset: number; readAt: number }>>();
+const gatewayClocks = new Map<string, { sentAt: number; offset: Promise<number> }>();
 
 export class RequestContext {
   readonly request: Request;
@@ -176,22 +176,16 @@ export class RequestContext {
     if (clockKeepMs === 0) return (await this.api.call(systemTime)).data.sysTime;
     const key = this.environment.apiBase;
     let kept = gatewayClocks.get(key);
-    if (kept && !(kept instanceof Promise) && performance.now() - kept.readAt >= clockKeepMs) kept = undefined;
-    if (!kept) {
+    if (!kept || performance.now() - kept.sentAt >= clockKeepMs) {
       const sentAt = performance.now();
-      const reading = this.api.call(systemTime).then(({ data }) => {
-        const readAt = (sentAt + performance.now()) / 2;
-        return { offset: data.sysTime - readAt, readAt };
-      });
-      gatewayClocks.set(key, reading);
-      reading.then(
-        (value) => gatewayClocks.get(key) === reading && gatewayClocks.set(key, value),
-        () => gatewayClocks.get(key) === reading && gatewayClocks.delete(key),
-      );
-      kept = reading;
+      // The offset of the gateway's clock from the monotonic one, the reading placed mid-trip.
+      const offset = this.api.call(systemTime).then(({ data }) => data.sysTime - (sentAt + performance.now()) / 2);
+      const entry = { sentAt, offset };
+      gatewayClocks.set(key, entry);
+      offset.catch(() => gatewayClocks.get(key) === entry && gatewayClocks.delete(key));
+      kept = entry;
     }
-    const { offset } = await kept;
-    return Math.round(performance.now() + offset);
+    return Math.round(performance.now() + (await kept.offset));
   }
 
   /**
