@@ -1,10 +1,11 @@
 /**
  * Server rendering: the locale's shared i18next instance, then React's renderer, the whole document
- * at once, its scripts carrying the request's CSP nonce.
+ * at once, its scripts carrying the request's CSP nonce, its modules made to wait for the first paint.
  * Document and data replies also replace any cookie of the mall that arrived with a bad value.
  */
 import { ErrorReportSchema } from "./lib/errors/report";
-import { environmentName } from "./server/config.server";
+import { deferModuleScripts } from "./lib/scripts-after-paint";
+import { env, environmentName } from "./server/config.server";
 import { sendErrorReport } from "./server/error-reports.server";
 import { Writable } from "node:stream";
 import {
@@ -22,6 +23,16 @@ import { cookieRepairs } from "./server/cookies.server";
 import { getLocale, serverI18n } from "./server/i18n.server";
 
 export const streamTimeout = 5_000;
+
+/** The page's modules start after the first paint (lib/scripts-after-paint.ts); production builds only. */
+const DEFER_MODULES = env.NODE_ENV === "production";
+
+/** The document with its modules deferred; only its tail, from Remix's first module link, is read as text. */
+function withModulesAfterPaint(document: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const from = document.indexOf('<link rel="modulepreload"');
+  if (from < 0) return document;
+  return Buffer.concat([document.subarray(0, from), Buffer.from(deferModuleScripts(document.subarray(from).toString("utf8")).html)]);
+}
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -90,7 +101,8 @@ export default async function handleRequest(
       final(done) {
         clearTimeout(timer);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        const document = Buffer.concat(chunks);
+        resolve(new Response(DEFER_MODULES ? withModulesAfterPaint(document) : document, { headers: responseHeaders, status: responseStatusCode }));
         done();
       },
     });

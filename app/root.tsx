@@ -33,6 +33,7 @@ import { basicInformation, clause } from "./lib/api/endpoints";
 import { isApiError } from "./lib/api/errors";
 import { DEFAULT_LOCALE, htmlLang, normalizeLocale } from "./lib/i18n/locale";
 import { reportMemberRevision, type MemberRevision } from "./lib/keep-alive";
+import { START_SCRIPTS_AFTER_PAINT } from "./lib/scripts-after-paint";
 import appCss from "./styles/app.css?url";
 
 /** Paths on which the root never calls the gateway: they must render even when it is down. */
@@ -145,6 +146,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: START_SCRIPTS_AFTER_PAINT }} />
       </body>
     </html>
   );
