@@ -74,6 +74,7 @@ export const OTHER_ROUTES = [
   { name: "resourceWallet", path: "/resources/wallet", file: "routes/resources.wallet.ts" },
   { name: "resourceTime", path: "/resources/time", file: "routes/resources.time.ts" },
   { name: "resourceErrors", path: "/resources/errors", file: "routes/resources.errors.ts" },
+  { name: "resourcePicture", path: "/resources/picture", file: "routes/resources.picture.ts" },
   // The benchmarks' baseline (npm run bench): a page of the same build with one heading and no
   // gateway call, so a screen's figures can be read against what the frame alone costs.
   { name: "bare", path: "/__bare", file: "routes/bare.tsx" },

@@ -406,6 +406,48 @@ test.describe("security headers", () => {
   }
 });
 
+test.describe("13. the picture route brings pictures of the gateway's hosts and nothing else", () => {
+  const picture = (src: string) => raw("GET", `/resources/picture?src=${encodeURIComponent(src)}`);
+
+  test("home's pictures come through the mall and show", async ({ page, signIn }) => {
+    await signIn("chan");
+    const banner = page.getByRole("region", { name: "Promotions" }).locator("img").first();
+    await expect(banner).toHaveAttribute("src", /^\/resources\/picture\?src=http/);
+    await expect(banner).toHaveAttribute("fetchpriority", "high");
+    await expect.poll(() => banner.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+    // Pictures further down too, lazily; none from the gateway's host.
+    await expect(page.locator('img[loading="lazy"]').first()).toHaveAttribute("src", /^\/resources\/picture\?src=http/);
+    expect(await page.locator("img").evaluateAll((images) => images.map((image) => image.getAttribute("src")).filter((src) => !src?.startsWith("/resources/picture?")))).toEqual([]);
+  });
+
+  test("a picture is served as one: its type, kept, and never a document that runs anything", async () => {
+    const reply = await picture(`${E2E_SANDBOX_URL}/static/ads/ad-super-value-picks.svg`);
+    expect(reply.status).toBe(200);
+    expect(reply.headers["content-type"]).toBe("image/svg+xml");
+    expect(reply.headers["cache-control"]).toBe("public, max-age=86400");
+    expect(String(reply.headers["content-security-policy"])).toContain("sandbox");
+    expect(reply.headers["x-content-type-options"]).toBe("nosniff");
+    expect(reply.body).toContain("<svg");
+  });
+
+  test("anything but a picture of the gateway's hosts is refused, and nothing of the gateway's comes back", async () => {
+    const sandboxPort = new URL(E2E_SANDBOX_URL).port;
+    for (const src of ["https://evil.example/x.png", "http://169.254.169.254/latest/meta-data/", `http://127.0.0.1:${APP_PORT}/index`, `http://127.0.0.1:${Number(sandboxPort) + 1}/static/ads/x.svg`, "file:///etc/passwd", "javascript:alert(1)", "//127.0.0.1/x.png", `http://user:pass@127.0.0.1:${sandboxPort}/static/ads/ad-super-value-picks.svg`]) {
+      expect((await picture(src)).status, src).toBe(404);
+    }
+    // The gateway's own host, but not a picture: its API, a path with none, a traversal.
+    for (const path of ["/api/system/time", "/static/ads/no-such.svg", "/static/../fixtures/keys/private.pem", "/__sandbox/health"]) {
+      const reply = await picture(`${E2E_SANDBOX_URL}${path}`);
+      expect(reply.status, path).toBe(404);
+      expect(reply.body, path).toBe("");
+    }
+    for (const query of ["", "?src=", `?src=${"a".repeat(3000)}`, `?src=${encodeURIComponent(E2E_SANDBOX_URL)}&src=x`]) {
+      expect((await raw("GET", `/resources/picture${query}`)).status, query.slice(0, 40)).toBe(400);
+    }
+    expect((await raw("POST", "/resources/picture?src=x", { origin: E2E_APP_URL })).status).toBe(405);
+  });
+});
+
 test.describe("rate limits", () => {
   test("a client over its limit sees the error page with 429, and a fetcher a short 429", async ({ page }) => {
     const mall = await startMall({ MCOIN_RATE_LIMITS: "login=2,action=3" });

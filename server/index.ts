@@ -7,7 +7,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { ConfigError, assertServable, env, environmentForHost, gatewayEnvironment } from "../app/server/config.server";
+import { ConfigError, assertServable, env, environmentForHost, gatewayEnvironment, imageOrigins } from "../app/server/config.server";
 import { createMallApp, staticAssets } from "./app";
 import { parseRateLimits } from "./rate-limit";
 import { remixHandler } from "./remix-handler";
@@ -51,7 +51,7 @@ async function main() {
       originsOf(environment, requestUrl) {
         const gateway = gatewayEnvironment(requestUrl);
         return {
-          images: [...new Set([origin(gateway.apiBase), origin(gateway.loginUrl), ...env.MCOIN_IMG_ORIGINS])],
+          images: imageOrigins(gateway),
           signIn: origin(gateway.loginUrl),
           // The simulated host's cashier pays at the sandbox's stand-in for the wallet.
           connect: environment === "sandbox" ? [origin(gateway.loginUrl)] : [],

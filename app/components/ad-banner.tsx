@@ -9,7 +9,7 @@ import type { Ad } from "../lib/api/catalog-endpoints";
 import { adAction } from "../lib/catalog/ads";
 import { getHostBridge } from "../lib/host-bridge";
 import { parseHostUserAgent } from "../lib/host-bridge/user-agent";
-import { imageLoading } from "../lib/images/first-screen";
+import { pictureProps } from "../lib/images/picture";
 import { Dialog } from "./dialog";
 
 export function AdBanner({ ads }: { ads: Ad[] }) {
@@ -44,7 +44,7 @@ export function AdBanner({ ads }: { ads: Ad[] }) {
         {ads.map((ad, index) => (
           <li key={ad.id} className="ad-banner__slide">
             <button type="button" className="ad-banner__button" onClick={() => open(ad)} aria-label={ad.title}>
-              <img src={ad.image} alt="" width={750} height={300} {...imageLoading(index === 0)} decoding="async" />
+              <img alt="" width={750} height={300} {...pictureProps(ad.image, index === 0)} decoding="async" />
             </button>
           </li>
         ))}

@@ -11,6 +11,7 @@ import { formatDistance } from "../lib/geo/distance";
 import { normalizeLocale } from "../lib/i18n/locale";
 import { formatMoney, formatPoints } from "../lib/money/format";
 import { ListLink } from "./list-link";
+import { pictureProps } from "../lib/images/picture";
 
 /**
  * A card's texts. Lists draw dozens of cards: each reads the page's i18next from context rather
@@ -39,7 +40,7 @@ export function OfferCard({ offer, now }: { offer: OfferCardData; now: number })
   return (
     <ListLink to={`/coupon_details/${offer.id}`} className={`offer-card${soldOut ? " offer-card--sold-out" : ""}`} data-offer-id={offer.id} data-district={offer.districtId}>
       <span className="offer-card__media">
-        <img src={offer.image} alt="" width={96} height={96} loading="lazy" decoding="async" />
+        <img alt="" width={96} height={96} {...pictureProps(offer.image, false)} decoding="async" />
         {discount ? <span className="offer-card__discount">{discount}</span> : null}
       </span>
       <span className="offer-card__body">
@@ -75,7 +76,7 @@ export function OfferTile({ offer, now }: { offer: OfferCardData; now: number })
   return (
     <ListLink to={`/coupon_details/${offer.id}`} className="offer-tile" data-offer-id={offer.id}>
       <span className="offer-tile__media">
-        <img src={offer.image} alt="" width={136} height={85} loading="lazy" decoding="async" />
+        <img alt="" width={136} height={85} {...pictureProps(offer.image, false)} decoding="async" />
         {discount ? <span className="offer-card__discount">{discount}</span> : null}
         {badges[0] ? <span className={`badge badge--${badges[0].badge} offer-tile__badge`}>{badges[0].text}</span> : null}
       </span>

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { imageLoading } from "../lib/images/first-screen";
+import { pictureProps } from "../lib/images/picture";
 
 /** A sale's first items, whose pictures a phone shows on the first screen (below the session tabs). */
 export const FIRST_SCREEN_ITEMS = 2;
@@ -33,7 +33,7 @@ interface PromoItemProps {
   /** The button or link for a running item; the others show their state instead. */
   action: ReactNode;
   badge?: string;
-  /** On the first screen: its picture is fetched at once (see imageLoading). */
+  /** On the first screen: its picture is fetched at once (see pictureProps). */
   firstScreen?: boolean;
 }
 
@@ -43,7 +43,7 @@ export function PromoItem({ id, image, title, subtitle, price, original, sold, t
   const left = Math.max(0, total - sold);
   return (
     <li className={`promo-item promo-item--${state}`} data-testid="promo-item" data-item-id={id} data-state={state}>
-      <img className="promo-item__image" src={image} alt="" width={104} height={104} {...imageLoading(firstScreen)} decoding="async" />
+      <img className="promo-item__image" alt="" width={104} height={104} {...pictureProps(image, firstScreen)} decoding="async" />
       <div className="promo-item__body">
         <h3 className="promo-item__title" id={`promo-item-${id}`}>
           {badge ? <span className="badge badge--brand promo-item__badge">{badge}</span> : null}

@@ -14,7 +14,7 @@ import { formatMoney, formatPoints } from "../lib/money/format";
 import { formatDate, formatDateTime } from "../lib/time/format";
 import { ChevronDownIcon, CoinIcon } from "./icons";
 import { OrderActions } from "./order-actions";
-import { imageLoading } from "../lib/images/first-screen";
+import { pictureProps } from "../lib/images/picture";
 
 /** Where an order's own screen is: third-party vouchers have theirs (spec section 2). */
 export function orderPath(order: Pick<Order, "id" | "paymentType">): string {
@@ -41,7 +41,7 @@ export const FIRST_SCREEN_CARDS = 2;
 function CardHead({ order, to, aside, firstScreen = false }: { order: Pick<Order, "image" | "title" | "orderKind">; to: string; aside?: ReactNode; firstScreen?: boolean }) {
   return (
     <Link to={to} className="wallet-card__head">
-      <img className="wallet-card__image" src={order.image} alt="" width={96} height={60} {...imageLoading(firstScreen)} decoding="async" />
+      <img className="wallet-card__image" alt="" width={96} height={60} {...pictureProps(order.image, firstScreen)} decoding="async" />
       <span className="wallet-card__title">
         <span>{order.title}</span>
         <OrderKindBadge kind={order.orderKind} />

@@ -28,6 +28,7 @@ import { idParam, orNotFound, requireMember } from "../server/gateway.server";
 import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
 import type { loader as orderLoader } from "./asia-miles-order";
+import { pictureProps } from "../lib/images/picture";
 
 export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
   const id = idParam(params.id);
@@ -160,7 +161,7 @@ export default function AsiaMilesDetails() {
   return (
     <div className="miles">
       <section className="miles__hero card" aria-labelledby="miles-title">
-        <img className="miles__image" src={product.image} alt="" width={343} height={214} decoding="async" />
+        <img className="miles__image" alt="" width={343} height={214} {...pictureProps(product.image, true)} decoding="async" />
         <div className="miles__intro">
           <h1 id="miles-title" className="miles__title">
             {product.title}

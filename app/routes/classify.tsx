@@ -18,6 +18,7 @@ import { classifyList, searchProduct, searchShop } from "../lib/api/catalog-endp
 import { SEARCH_SORTS, type SearchSort } from "../lib/api/vocabulary";
 import { formatDistance } from "../lib/geo/distance";
 import { OFFER_PAGE_SIZE } from "../lib/catalog/filters";
+import { pictureProps } from "../lib/images/picture";
 
 const FiltersSchema = z.object({
   district: z.string().regex(/^[a-z0-9-]{1,40}$/).optional().catch(undefined),
@@ -154,7 +155,7 @@ export default function Listing() {
             {listing.stores.map((store) => (
               <li key={store.id}>
                 <Link to={`/store_details/${store.id}`} className="store-chip">
-                  <img src={store.logo} alt="" width={40} height={40} loading="lazy" />
+                  <img alt="" width={40} height={40} {...pictureProps(store.logo, false)} />
                   <span className="store-chip__text">
                     <span className="store-chip__name">{store.name}</span>
                     <span className="store-chip__meta">

@@ -26,7 +26,7 @@ import { formatDate } from "../lib/time/format";
 import { useLocale } from "../hooks/use-locale";
 import { useServerNow } from "../hooks/use-server-now";
 import { Countdown } from "../components/countdown";
-import { imageLoading } from "../lib/images/first-screen";
+import { pictureProps } from "../lib/images/picture";
 import { catalogNear } from "../server/catalog.server";
 import { getRequestContext, idParam, orNotFound, requireMember } from "../server/gateway.server";
 import { offerAction, type OfferActionResult } from "./coupon-details.server";
@@ -277,7 +277,7 @@ function Gallery({ offer }: { offer: OfferDetail }) {
         }}
       >
         {offer.images.map((image, index) => (
-          <img key={image} className="gallery__image" src={image} alt={index === 0 ? offer.title : t("offer.picture", { index: index + 1, count: offer.images.length })} width={320} height={200} decoding="async" {...imageLoading(index === 0)} />
+          <img key={image} className="gallery__image" alt={index === 0 ? offer.title : t("offer.picture", { index: index + 1, count: offer.images.length })} width={320} height={200} decoding="async" {...pictureProps(image, index === 0)} />
         ))}
       </div>
       {offer.images.length > 1 ? (

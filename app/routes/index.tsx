@@ -45,6 +45,7 @@ import { createKeepAlive } from "../lib/keep-alive";
 import { formatPoints } from "../lib/money/format";
 import { hasLoginParams } from "../lib/session-start/login-params";
 import { startSession } from "../server/login.server";
+import { pictureSrc } from "../lib/images/picture";
 
 /** `value` when it is one of `values`, else `fallback`. */
 function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
@@ -158,7 +159,7 @@ export default function Home() {
 
       <section className="member-card card" aria-label={t("home.myMcoin")}>
         {member.avatar ? (
-          <img className="member-card__avatar" src={member.avatar} alt={t("home.avatarAlt", { name })} width={52} height={52} />
+          <img className="member-card__avatar" src={pictureSrc(member.avatar)} alt={t("home.avatarAlt", { name })} width={52} height={52} />
         ) : (
           <span className="member-card__avatar" aria-hidden="true" />
         )}

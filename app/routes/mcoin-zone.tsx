@@ -13,6 +13,7 @@ import { zoneDetail } from "../lib/api/catalog-endpoints";
 import { FlashIcon } from "../components/icons";
 import { formatDate } from "../lib/time/format";
 import { useLocale } from "../hooks/use-locale";
+import { pictureProps } from "../lib/images/picture";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.id);
@@ -36,7 +37,7 @@ export default function Zone() {
   const until = formatDate(zone.endAt, locale);
   return (
     <div className="zone">
-      <img className="zone__banner" src={zone.banner} alt="" width={750} height={300} />
+      <img className="zone__banner" alt="" width={750} height={300} {...pictureProps(zone.banner, true)} />
       <section className="zone__intro card">
         <h1 className="zone__title">{zone.title}</h1>
         <p className="zone__subtitle">{zone.subtitle}</p>

@@ -23,7 +23,7 @@ import { formatMoney, formatPoints } from "../lib/money/format";
 import { formatDate, formatDateTime } from "../lib/time/format";
 import { catalogNear } from "../server/catalog.server";
 import { idParam, requireMember } from "../server/gateway.server";
-import { imageLoading } from "../lib/images/first-screen";
+import { pictureProps } from "../lib/images/picture";
 import { memberOrder, orderAction } from "../server/order-actions.server";
 import { qrSvg } from "../server/qr.server";
 
@@ -102,7 +102,7 @@ export default function OrderDetails() {
   return (
     <div className="order">
       <section className="order-head card" aria-labelledby="order-title">
-        <img className="order-head__image" src={order.image} alt="" width={96} height={60} {...imageLoading(true)} />
+        <img className="order-head__image" alt="" width={96} height={60} {...pictureProps(order.image, true)} />
         <div>
           <h1 id="order-title" className="order-head__title">
             {order.title}

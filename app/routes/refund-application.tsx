@@ -21,6 +21,7 @@ import { formatMoney, formatPoints } from "../lib/money/format";
 import { formatDateTime } from "../lib/time/format";
 import { idParam, requireMember } from "../server/gateway.server";
 import { memberOrder, refundAction, type OrderActionResult } from "../server/order-actions.server";
+import { pictureProps } from "../lib/images/picture";
 
 export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
   const orderId = idParam(params.id);
@@ -85,7 +86,7 @@ export default function RefundApplication() {
   return (
     <div className="refund">
       <Link to={orderPath(order)} className="card order-head refund__order">
-        <img className="order-head__image" src={order.image} alt="" width={96} height={60} />
+        <img className="order-head__image" alt="" width={96} height={60} {...pictureProps(order.image, true)} />
         <div>
           <h1 className="order-head__title">{order.title}</h1>
           <p className="refund__meta">

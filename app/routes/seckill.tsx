@@ -36,6 +36,7 @@ import { parseForm } from "../server/forms.server";
 import { getRequestContext, idParam, orNotFound, requireMember } from "../server/gateway.server";
 import { fixedT } from "../server/i18n.server";
 import { ORDER_INTENTS, refusable, refused, runOrderIntent, type OrderActionResult } from "../server/order-actions.server";
+import { pictureProps } from "../lib/images/picture";
 
 const SHARE_PATH = "/seckill_share";
 
@@ -212,7 +213,7 @@ function ProductCard({ item, now, price, action }: { item: SeckillItem & { terms
   const state = saleState(item, now);
   return (
     <article className="card seckill-product" aria-labelledby="seckill-product-title" data-testid="seckill-product" data-state={state}>
-      <img className="seckill-product__image" src={item.image} alt="" width={343} height={214} decoding="async" />
+      <img className="seckill-product__image" alt="" width={343} height={214} {...pictureProps(item.image, true)} decoding="async" />
       <div className="seckill-product__body">
         <h2 id="seckill-product-title" className="seckill-product__title">
           {item.title}

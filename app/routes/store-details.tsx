@@ -18,6 +18,7 @@ import { collectionCheck } from "../lib/api/shop-endpoints";
 import { favouriteAction } from "../server/favourites.server";
 import { formatDistance } from "../lib/geo/distance";
 import { getHostBridge } from "../lib/host-bridge";
+import { pictureProps } from "../lib/images/picture";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.id);
@@ -51,7 +52,7 @@ export default function StoreDetails() {
   return (
     <div className="store">
       <section className="store-hero card">
-        <img className="store-hero__logo" src={store.logo} alt="" width={64} height={64} />
+        <img className="store-hero__logo" alt="" width={64} height={64} {...pictureProps(store.logo, true)} />
         <div>
           <h1 className="store-hero__name">{store.name}</h1>
           <p className="store-hero__branch">{store.branch}</p>

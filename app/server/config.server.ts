@@ -187,6 +187,16 @@ export function gatewayEnvironment(requestUrl: URL): GatewayEnvironment {
   return { name, apiBase: apiBase.replace(/\/+$/, ""), loginUrl };
 }
 
+/**
+ * The hosts a page of this environment shows pictures from: the gateway's (its catalog's pictures),
+ * the sign-in page's (avatars, in the sandbox) and the configured image hosts (MCOIN_IMG_ORIGINS).
+ * The CSP's img-src allows these, and the mall brings first-screen pictures from these only
+ * (pictures.server.ts).
+ */
+export function imageOrigins(gateway: GatewayEnvironment): string[] {
+  return [...new Set([new URL(gateway.apiBase).origin, new URL(gateway.loginUrl).origin, ...env.MCOIN_IMG_ORIGINS])];
+}
+
 /** The secure gateway's settings for a request's environment (task center). */
 export function secureGatewaySettings(requestUrl: URL, deviceInfo: Partial<DeviceInfo>): GatewayClientSettings {
   return gatewaySettings({

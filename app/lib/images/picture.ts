@@ -1,0 +1,26 @@
+/**
+ * Where a picture of the catalog is shown from, and how it loads.
+ *
+ * The gateway serves pictures from its own host. The mall shows them from its own origin instead
+ * (routes/resources.picture.ts brings and keeps them), on the connection the page came on: a cold
+ * webview had to look the gateway's host up and connect to it before the first picture could start,
+ * and a screen's largest thing painted (its LCP) is most often a picture.
+ *
+ * A picture on the first screen is fetched at once and first (`fetchpriority="high"`; the page's
+ * modules also wait for it: lib/scripts-after-paint.ts); pictures further down load lazily. React 18
+ * does not know `fetchPriority`, so the attribute goes through in its HTML spelling.
+ */
+
+/** The mall's route that brings a picture from the gateway's host. */
+export const PICTURE_ROUTE = "/resources/picture";
+
+/** The address a picture is shown from: through the mall for a web address, else as it is. */
+export function pictureSrc(src: string): string {
+  return /^https?:\/\//i.test(src) ? `${PICTURE_ROUTE}?src=${encodeURIComponent(src)}` : src;
+}
+
+export function pictureProps(src: string, firstScreen: boolean): { src: string; loading: "eager" | "lazy" } {
+  return firstScreen
+    ? ({ src: pictureSrc(src), loading: "eager", fetchpriority: "high" } as { src: string; loading: "eager" })
+    : { src: pictureSrc(src), loading: "lazy" };
+}
