@@ -376,6 +376,8 @@ test.describe("Asia Miles limits", () => {
     await dialog.getByRole("button").click();
 
     await page.getByLabel("First name (as on your membership card)").fill("Someone Else");
+    // A second tap within the double-tap window would be ignored (spec section 9), as it should.
+    await page.waitForTimeout(DOUBLE_TAP_MS);
     await page.getByRole("button", { name: "Redeem" }).click();
     await expect(page.getByText("No Asia Miles member account has this membership number and name.")).toBeVisible();
     expect((await sandbox.ledger(MEMBERS.sam.openId)).filter((entry) => entry.type === "miles")).toHaveLength(0);

@@ -308,6 +308,7 @@ test.describe("orders and after-sale", () => {
 
     await page.goto("/mycoupon");
     await redeem("MCOIN-500");
+    await expect(page.getByRole("status").filter({ hasText: "Redeemed" })).toBeVisible();
     await page.goto("/mycoupon?view=mcoin");
     await hydrated(page);
     await page.getByRole("button", { name: /500 mCoin reward coupon/ }).click();
