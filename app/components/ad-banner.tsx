@@ -44,7 +44,7 @@ export function AdBanner({ ads }: { ads: Ad[] }) {
         {ads.map((ad, index) => (
           <li key={ad.id} className="ad-banner__slide">
             <button type="button" className="ad-banner__button" onClick={() => open(ad)} aria-label={ad.title}>
-              <img alt="" width={750} height={300} {...pictureProps(ad.image, index === 0)} decoding="async" />
+              <img alt="" width={750} height={300} {...pictureProps(ad.image, index === 0)} />
             </button>
           </li>
         ))}

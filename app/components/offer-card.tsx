@@ -40,7 +40,7 @@ export function OfferCard({ offer, now }: { offer: OfferCardData; now: number })
   return (
     <ListLink to={`/coupon_details/${offer.id}`} className={`offer-card${soldOut ? " offer-card--sold-out" : ""}`} data-offer-id={offer.id} data-district={offer.districtId}>
       <span className="offer-card__media">
-        <img alt="" width={96} height={96} {...pictureProps(offer.image, false)} decoding="async" />
+        <img alt="" width={96} height={96} {...pictureProps(offer.image, false)} />
         {discount ? <span className="offer-card__discount">{discount}</span> : null}
       </span>
       <span className="offer-card__body">
@@ -76,7 +76,7 @@ export function OfferTile({ offer, now }: { offer: OfferCardData; now: number })
   return (
     <ListLink to={`/coupon_details/${offer.id}`} className="offer-tile" data-offer-id={offer.id}>
       <span className="offer-tile__media">
-        <img alt="" width={136} height={85} {...pictureProps(offer.image, false)} decoding="async" />
+        <img alt="" width={136} height={85} {...pictureProps(offer.image, false)} />
         {discount ? <span className="offer-card__discount">{discount}</span> : null}
         {badges[0] ? <span className={`badge badge--${badges[0].badge} offer-tile__badge`}>{badges[0].text}</span> : null}
       </span>

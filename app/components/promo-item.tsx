@@ -7,8 +7,11 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { pictureProps } from "../lib/images/picture";
 
-/** A sale's first items, whose pictures a phone shows on the first screen (below the session tabs). */
-export const FIRST_SCREEN_ITEMS = 2;
+/**
+ * A sale's first items, whose pictures a phone shows on the first screen (below the session tabs: a
+ * 390×844 screen shows three and a half).
+ */
+export const FIRST_SCREEN_ITEMS = 4;
 
 /** An item's state in a timed sale, in the order a member meets them. */
 export type SaleState = "not_started" | "running" | "sold_out" | "ended";
@@ -43,7 +46,7 @@ export function PromoItem({ id, image, title, subtitle, price, original, sold, t
   const left = Math.max(0, total - sold);
   return (
     <li className={`promo-item promo-item--${state}`} data-testid="promo-item" data-item-id={id} data-state={state}>
-      <img className="promo-item__image" alt="" width={104} height={104} {...pictureProps(image, firstScreen)} decoding="async" />
+      <img className="promo-item__image" alt="" width={104} height={104} {...pictureProps(image, firstScreen)} />
       <div className="promo-item__body">
         <h3 className="promo-item__title" id={`promo-item-${id}`}>
           {badge ? <span className="badge badge--brand promo-item__badge">{badge}</span> : null}

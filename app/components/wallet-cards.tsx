@@ -35,13 +35,13 @@ export function Paid({ order }: { order: Pick<Order, "mcoinUsed" | "cashCents"> 
   return <span className="paid">{parts.join(" + ")}</span>;
 }
 
-/** A list's first cards, whose pictures a phone shows on the first screen (below the tabs). */
-export const FIRST_SCREEN_CARDS = 2;
+/** A list's first cards, whose pictures a phone shows on the first screen (below the tabs: a 390×844 screen shows three and a half). */
+export const FIRST_SCREEN_CARDS = 4;
 
 function CardHead({ order, to, aside, firstScreen = false }: { order: Pick<Order, "image" | "title" | "orderKind">; to: string; aside?: ReactNode; firstScreen?: boolean }) {
   return (
     <Link to={to} className="wallet-card__head">
-      <img className="wallet-card__image" alt="" width={96} height={60} {...pictureProps(order.image, firstScreen)} decoding="async" />
+      <img className="wallet-card__image" alt="" width={96} height={60} {...pictureProps(order.image, firstScreen)} />
       <span className="wallet-card__title">
         <span>{order.title}</span>
         <OrderKindBadge kind={order.orderKind} />

@@ -161,7 +161,7 @@ export default function AsiaMilesDetails() {
   return (
     <div className="miles">
       <section className="miles__hero card" aria-labelledby="miles-title">
-        <img className="miles__image" alt="" width={343} height={214} {...pictureProps(product.image, true)} decoding="async" />
+        <img className="miles__image" alt="" width={343} height={214} {...pictureProps(product.image, true)} />
         <div className="miles__intro">
           <h1 id="miles-title" className="miles__title">
             {product.title}

@@ -277,7 +277,7 @@ function Gallery({ offer }: { offer: OfferDetail }) {
         }}
       >
         {offer.images.map((image, index) => (
-          <img key={image} className="gallery__image" alt={index === 0 ? offer.title : t("offer.picture", { index: index + 1, count: offer.images.length })} width={320} height={200} decoding="async" {...pictureProps(image, index === 0)} />
+          <img key={image} className="gallery__image" alt={index === 0 ? offer.title : t("offer.picture", { index: index + 1, count: offer.images.length })} width={320} height={200} {...pictureProps(image, index === 0)} />
         ))}
       </div>
       {offer.images.length > 1 ? (

@@ -213,7 +213,7 @@ function ProductCard({ item, now, price, action }: { item: SeckillItem & { terms
   const state = saleState(item, now);
   return (
     <article className="card seckill-product" aria-labelledby="seckill-product-title" data-testid="seckill-product" data-state={state}>
-      <img className="seckill-product__image" alt="" width={343} height={214} {...pictureProps(item.image, true)} decoding="async" />
+      <img className="seckill-product__image" alt="" width={343} height={214} {...pictureProps(item.image, true)} />
       <div className="seckill-product__body">
         <h2 id="seckill-product-title" className="seckill-product__title">
           {item.title}

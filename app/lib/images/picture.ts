@@ -7,8 +7,10 @@
  * and a screen's largest thing painted (its LCP) is most often a picture.
  *
  * A picture on the first screen is fetched at once and first (`fetchpriority="high"`; the page's
- * modules also wait for it: lib/scripts-after-paint.ts); pictures further down load lazily. React 18
- * does not know `fetchPriority`, so the attribute goes through in its HTML spelling.
+ * modules also wait for it: lib/scripts-after-paint.ts), and decoded for the frame that first shows
+ * it, so it is painted with the screen rather than a frame or more after it. Pictures further down
+ * load lazily and decode aside. React 18 does not know `fetchPriority`, so the attribute goes through
+ * in its HTML spelling.
  */
 
 /** The mall's route that brings a picture from the gateway's host. */
@@ -19,8 +21,8 @@ export function pictureSrc(src: string): string {
   return /^https?:\/\//i.test(src) ? `${PICTURE_ROUTE}?src=${encodeURIComponent(src)}` : src;
 }
 
-export function pictureProps(src: string, firstScreen: boolean): { src: string; loading: "eager" | "lazy" } {
+export function pictureProps(src: string, firstScreen: boolean): { src: string; loading: "eager" | "lazy"; decoding: "sync" | "async" } {
   return firstScreen
-    ? ({ src: pictureSrc(src), loading: "eager", fetchpriority: "high" } as { src: string; loading: "eager" })
-    : { src: pictureSrc(src), loading: "lazy" };
+    ? ({ src: pictureSrc(src), loading: "eager", decoding: "sync", fetchpriority: "high" } as { src: string; loading: "eager"; decoding: "sync" })
+    : { src: pictureSrc(src), loading: "lazy", decoding: "async" };
 }
