@@ -26,12 +26,18 @@ test("shows the member's mCoin and redeemed items, the rails, categories and sho
   await expect(page.getByTestId("redeemed-count")).toHaveText("6");
   for (const rail of ["Hot offers", "Top picks", "Editors' choice"]) {
     await expect(page.getByRole("region", { name: rail }).locator("[data-offer-id]").first()).toBeVisible();
-    // Drawn whole once the page has hydrated (the server drew the first three: below).
+    // Drawn whole once the page has hydrated (the server drew placeholders: below).
     await expect.poll(() => page.getByRole("region", { name: rail }).locator("[data-offer-id]").count()).toBeGreaterThan(3);
   }
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.locator(".offer-tile--placeholder, .offer-card--placeholder")).toHaveCount(0);
+  // Below the first screen, the server draws the rails and the list as placeholders of their size.
   const served = await (await page.request.get("/index")).text();
   const servedRails = [...served.matchAll(/<section class="rail" aria-label="[^"]+">([\s\S]*?)<\/section>/g)];
-  expect(servedRails.map(([, rail]) => rail.match(/data-offer-id=/g)?.length)).toEqual([3, 3, 3]);
+  expect(servedRails.map(([, rail]) => [rail.match(/data-offer-id=/g)?.length ?? 0, rail.match(/offer-tile--placeholder/g)?.length])).toEqual([[0, 3], [0, 3], [0, 3]]);
+  const servedList = /<section class="home-list"[\s\S]*$/.exec(served)![0];
+  expect(servedList.match(/data-offer-id=/g)).toBeNull();
+  expect(servedList.match(/offer-card--placeholder/g)?.length).toBe(await cards(page).count());
   const categories = page.getByRole("navigation", { name: "Categories" });
   await expect(categories.getByRole("link")).toHaveCount(8);
   await categories.getByRole("link", { name: "Coffee & Desserts" }).click();

@@ -1,7 +1,7 @@
 /** The category list: each opens its listing at /classifys/{id}-{name}. */
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CategoryIcon } from "./icons";
+import { ListLink } from "./list-link";
 
 export interface CategoryItem {
   id: number;
@@ -10,7 +10,7 @@ export interface CategoryItem {
   icon: string;
 }
 
-export function categoryPath(category: { id: number; name: string }): string {
+export function categoryPath(category: { id: number; name: string }): `/${string}` {
   return `/classifys/${category.id}-${encodeURIComponent(category.name)}`;
 }
 
@@ -21,12 +21,12 @@ export function CategoryGrid({ categories }: { categories: CategoryItem[] }) {
       <ul>
         {categories.map((category) => (
           <li key={category.id}>
-            <Link to={categoryPath(category)} className="category-grid__item">
+            <ListLink to={categoryPath(category)} className="category-grid__item">
               <span className="category-grid__icon" style={{ color: category.color, background: `${category.color}1a` }}>
                 <CategoryIcon name={category.icon} />
               </span>
               {category.name}
-            </Link>
+            </ListLink>
           </li>
         ))}
       </ul>

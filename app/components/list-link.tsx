@@ -1,8 +1,8 @@
 /**
- * The links of long lists (offer cards and tiles): a plain anchor the router follows on a plain tap.
- * Remix's <Link> does a good deal per link (two path resolutions, a click handler of its own,
- * prefetch state, a navigation hook), which home paid some forty times on every page it served and
- * again at hydration. Here one handler, made once at the root, serves every list link; the anchor
+ * The links of long lists (offer cards and tiles) and of home's grids (categories, shortcuts): a plain
+ * anchor the router follows on a plain tap. Remix's <Link> does a good deal per link (two path
+ * resolutions, a click handler of its own, prefetch state, a navigation hook), which home paid some
+ * sixty times on every page it served and again at hydration. Here one handler, made once at the root, serves every list link; the anchor
  * keeps `data-discover`, so Remix's lazy route discovery still learns the route before the tap.
  *
  * A tap with a modifier key, another button or another target is the browser's, as with <Link>.

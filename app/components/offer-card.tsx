@@ -4,7 +4,7 @@
  */
 import { useContext } from "react";
 import { I18nContext } from "react-i18next";
-import type { OfferCardData } from "../lib/catalog/card-data";
+import type { OfferCardData, OfferTileData } from "../lib/catalog/card-data";
 import { offerBadges } from "../lib/catalog/badges";
 import { discountLabel } from "../lib/catalog/discount";
 import { formatDistance } from "../lib/geo/distance";
@@ -19,7 +19,7 @@ import { pictureProps } from "../lib/images/picture";
  * language changes) was a tenth of a card's server render. A language change re-renders the page,
  * and with it every card.
  */
-function useOfferTexts(offer: OfferCardData, now: number) {
+function useOfferTexts(offer: OfferTileData, now: number) {
   const { i18n } = useContext(I18nContext);
   const t = i18n.getFixedT(null, "translation");
   const locale = normalizeLocale(i18n.language) ?? "zh";
@@ -71,7 +71,7 @@ export function OfferCard({ offer, now }: { offer: OfferCardData; now: number })
 }
 
 /** A compact card for home's horizontal rails. */
-export function OfferTile({ offer, now }: { offer: OfferCardData; now: number }) {
+export function OfferTile({ offer, now }: { offer: OfferTileData; now: number }) {
   const { discount, badges, mcoin } = useOfferTexts(offer, now);
   return (
     <ListLink to={`/coupon_details/${offer.id}`} className="offer-tile" data-offer-id={offer.id}>
@@ -97,4 +97,17 @@ export function OfferCardSkeleton() {
       </span>
     </div>
   );
+}
+
+/**
+ * A card's or a rail tile's place before the page draws it (home's list and rails, below the first
+ * screen): one element each, its picture and lines drawn by the stylesheet, since the server draws
+ * a dozen of them for every member on every visit.
+ */
+export function OfferCardPlaceholder() {
+  return <div className="offer-card offer-card--placeholder" aria-hidden="true" />;
+}
+
+export function OfferTilePlaceholder() {
+  return <div className="offer-tile offer-tile--placeholder" aria-hidden="true" />;
 }

@@ -5,13 +5,14 @@
  * coming back shows the same tab, filter, loaded pages and scroll position without asking again.
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation, useNavigate, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { useLoaderData, useLocation, useNavigate, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useHydrated } from "../hooks/use-hydrated";
 import { useLatestSearch } from "../hooks/use-latest-search";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdBanner } from "../components/ad-banner";
 import { CategoryGrid } from "../components/category-grid";
+import { ListLink } from "../components/list-link";
 import { HomeListBar, type HomeQuery } from "../components/home-list-bar";
 import {
   CalendarIcon,
@@ -28,7 +29,7 @@ import {
   UserIcon,
 } from "../components/icons";
 import { withLocation } from "../components/location-sync";
-import { OfferTile } from "../components/offer-card";
+import { OfferCardPlaceholder, OfferTile, OfferTilePlaceholder } from "../components/offer-card";
 import { OfferList, type OfferListState } from "../components/offer-list";
 import { catalogNear } from "../server/catalog.server";
 import { getRequestContext, requireMember } from "../server/gateway.server";
@@ -36,7 +37,9 @@ import { env } from "../server/config.server";
 import { SERVICE_CLOSES_AT, SERVICE_OPENS_AT, serviceOpen } from "../lib/account/customer-service";
 import { serverClock } from "../lib/time/page-clock";
 import { adverts, classifyList, mcoinRecommend, recommendList } from "../lib/api/catalog-endpoints";
-import { cardData, type OfferCardData } from "../lib/catalog/card-data";
+import { cardData, tileData, type OfferTileData } from "../lib/catalog/card-data";
+import { readJsonText } from "../lib/json-text";
+import { jsonTextOf } from "../server/json-text.server";
 import { HOME_TABS } from "../lib/api/vocabulary";
 import { basicInformation } from "../lib/api/endpoints";
 import { MCOIN_RANGES, PRICE_RANGES, findRange, homeListRequest } from "../lib/catalog/filters";
@@ -96,8 +99,9 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
       member: { nickname: member.nickname, avatar: member.avatar, point: info.point, count: info.count },
       query,
       location,
-      list: { page: list.page, hasMore: list.hasMore, list: list.list.map(cardData) },
-      rails: { hot: rails.hot.map(cardData), topPicks: rails.topPicks.map(cardData), editorsChoice: rails.editorsChoice.map(cardData) },
+      // The catalog's part, the same for every member nearby: as JSON text written once per kept reply.
+      list: jsonTextOf(list, "cards", (reply) => ({ page: reply.page, hasMore: reply.hasMore, list: reply.list.map(cardData) })),
+      rails: jsonTextOf(rails, "tiles", (reply) => ({ hot: reply.hot.map(tileData), topPicks: reply.topPicks.map(tileData), editorsChoice: reply.editorsChoice.map(tileData) })),
       categories: classify.categories,
       ads: ads.list,
       now: time,
@@ -130,9 +134,15 @@ export default function Home() {
   const latestSearch = useLatestSearch();
   const { member } = home;
   const name = member.nickname || t("home.defaultNickname");
+  const rails = useMemo(() => readJsonText(home.rails), [home.rails]);
 
   const initial = useMemo<OfferListState>(
-    () => keptHome.get(key)?.list ?? { items: home.list.list, page: home.list.page, hasMore: home.list.hasMore, now: home.now },
+    () => {
+      const kept = keptHome.get(key)?.list;
+      if (kept) return kept;
+      const first = readJsonText(home.list);
+      return { items: first.list, page: first.page, hasMore: first.hasMore, now: home.now };
+    },
     // The list restarts whenever the loader brings another list (the key changes with it).
     [home],
   );
@@ -151,10 +161,10 @@ export default function Home() {
     <div className="home">
       <div className="home-top">
         {/* Named by its visible text (it begins with the word "Search"), so voice control finds it by what it shows. */}
-        <Link to="/search" className="search-box">
+        <ListLink to="/search" className="search-box">
           <SearchIcon />
           <span>{t("home.searchPlaceholder")}</span>
-        </Link>
+        </ListLink>
       </div>
 
       <section className="member-card card" aria-label={t("home.myMcoin")}>
@@ -168,18 +178,18 @@ export default function Home() {
           <p className="member-card__hint">{t("home.earnHint")}</p>
         </div>
         <div className="member-card__stats">
-          <Link to="/mcoin_integral" className="stat">
+          <ListLink to="/mcoin_integral" className="stat">
             <span className="stat__label">{t("home.myMcoin")}</span>
             <span className="stat__value stat__value--brand" data-testid="mcoin-balance">
               {formatPoints(member.point)}
             </span>
-          </Link>
-          <Link to="/mycoupon" className="stat">
+          </ListLink>
+          <ListLink to="/mycoupon" className="stat">
             <span className="stat__label">{t("home.redeemedItems")}</span>
             <span className="stat__value" data-testid="redeemed-count">
               {formatPoints(member.count)}
             </span>
-          </Link>
+          </ListLink>
         </div>
       </section>
 
@@ -210,9 +220,9 @@ export default function Home() {
         <CustomerService phone={home.servicePhone} now={home.now} />
       </nav>
 
-      <Rail title={t("home.hotOffers")} offers={home.rails.hot} now={home.now} />
-      <Rail title={t("home.topPicks")} offers={home.rails.topPicks} now={home.now} />
-      <Rail title={t("home.editorsChoice")} offers={home.rails.editorsChoice} now={home.now} />
+      <Rail title={t("home.hotOffers")} offers={rails.hot} now={home.now} />
+      <Rail title={t("home.topPicks")} offers={rails.topPicks} now={home.now} />
+      <Rail title={t("home.editorsChoice")} offers={rails.editorsChoice} now={home.now} />
 
       <section className="home-list" aria-label={t("home.allOffers")}>
         <HomeListBar
@@ -227,6 +237,8 @@ export default function Home() {
           pageUrl={pageUrl}
           label={t(`home.tabs.${query.tab}`)}
           onChange={(list) => keptHome.update(key, (entry) => ({ ...entry, list }))}
+          drawnByServer={LIST_CARDS_DRAWN_BY_SERVER}
+          placeholder={<OfferCardPlaceholder />}
         />
       </section>
     </div>
@@ -264,38 +276,44 @@ function CustomerService({ phone, now: loadedAt }: { phone: string; now: number 
 }
 
 /**
- * The tiles of a rail the server draws: the rails start below the first screen, and a phone shows
- * under three tiles of one across. The rest are drawn once the page has hydrated, out of sight to
- * the right, long before a member swipes to them; the server, which draws home for every member on
- * every visit, draws 9 tiles instead of 30.
+ * The rails and the offer list start below the first screen, and the server, which draws home for
+ * every member on every visit, leaves them to the browser: it draws a rail as three skeleton tiles
+ * (a phone shows under three across) and the list's cards as skeletons at their size, and the page
+ * draws them all once it has hydrated, long before a member scrolls down to them.
  */
-const RAIL_TILES_DRAWN_BY_SERVER = 3;
+const RAIL_SKELETONS = 3;
+const LIST_CARDS_DRAWN_BY_SERVER = 0;
 
-function Rail({ title, offers, now }: { title: string; offers: OfferCardData[]; now: number }) {
+function Rail({ title, offers, now }: { title: string; offers: OfferTileData[]; now: number }) {
   const hydrated = useHydrated();
   if (offers.length === 0) return null;
-  const shown = hydrated ? offers : offers.slice(0, RAIL_TILES_DRAWN_BY_SERVER);
   return (
     <section className="rail" aria-label={title}>
       <h2 className="section-title">{title}</h2>
       <ul className="rail__track">
-        {shown.map((offer) => (
-          <li key={offer.id}>
-            <OfferTile offer={offer} now={now} />
-          </li>
-        ))}
+        {hydrated
+          ? offers.map((offer) => (
+              <li key={offer.id}>
+                <OfferTile offer={offer} now={now} />
+              </li>
+            ))
+          : Array.from({ length: Math.min(RAIL_SKELETONS, offers.length) }, (_, index) => (
+              <li key={index}>
+                <OfferTilePlaceholder />
+              </li>
+            ))}
       </ul>
     </section>
   );
 }
 
-function Shortcut({ to, icon, label }: { to: string; icon: React.ReactNode; label: string }) {
+function Shortcut({ to, icon, label }: { to: `/${string}`; icon: React.ReactNode; label: string }) {
   return (
     <li>
-      <Link to={to} className="shortcut">
+      <ListLink to={to} className="shortcut">
         <span className="shortcut__icon">{icon}</span>
         {label}
-      </Link>
+      </ListLink>
     </li>
   );
 }

@@ -15,3 +15,11 @@ export function cardData(offer: OfferCardData): OfferCardData {
   const { id, title, image, storeName, districtId, distance, price, originalPrice, mcoinPrice, stock, sold, startAt, endAt, ageRestricted } = offer;
   return { id, title, image, storeName, districtId, distance, price, originalPrice, mcoinPrice, stock, sold, startAt, endAt, ageRestricted };
 }
+
+/** What a rail's tile shows of an offer: a card's less the store, its distance and district, and the sales. */
+export type OfferTileData = Pick<OfferCardData, "id" | "title" | "image" | "price" | "originalPrice" | "mcoinPrice" | "stock" | "startAt" | "endAt" | "ageRestricted">;
+
+export function tileData(offer: OfferTileData): OfferTileData {
+  const { id, title, image, price, originalPrice, mcoinPrice, stock, startAt, endAt, ageRestricted } = offer;
+  return { id, title, image, price, originalPrice, mcoinPrice, stock, startAt, endAt, ageRestricted };
+}
