@@ -49,8 +49,7 @@ interface InfiniteListProps<T> {
 
 export function InfiniteList<T>({ initial, pageUrl, readPage, keyOf, renderItem, onChange, label, skeleton, empty, className = "", drawnByServer, placeholder }: InfiniteListProps<T>) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
-  const drawn = hydrated || drawnByServer === undefined ? Number.POSITIVE_INFINITY : drawnByServer;
+  const drawn = drawnByServer ?? Number.POSITIVE_INFINITY;
   const [state, setState] = useState(initial);
   const [status, setStatus] = useState<"idle" | "loading" | "failed">("idle");
   const sentinel = useRef<HTMLDivElement>(null);
@@ -104,7 +103,7 @@ export function InfiniteList<T>({ initial, pageUrl, readPage, keyOf, renderItem,
     <section className={`infinite-list ${className}`} aria-label={label}>
       <ul className="infinite-list__items">
         {state.items.map((item, index) => (
-          <li key={keyOf(item)}>{index < drawn ? renderItem(item, index) : placeholder}</li>
+          <li key={keyOf(item)}>{index < drawn ? renderItem(item, index) : <OnceHydrated placeholder={placeholder}>{() => renderItem(item, index)}</OnceHydrated>}</li>
         ))}
       </ul>
       <div ref={sentinel} className="offer-list__end" aria-live="polite">
@@ -134,4 +133,9 @@ export function InfiniteList<T>({ initial, pageUrl, readPage, keyOf, renderItem,
       </div>
     </section>
   );
+}
+
+/** `placeholder` until the page has hydrated, then what `children` draws. */
+function OnceHydrated({ placeholder, children }: { placeholder: ReactNode; children: () => ReactNode }) {
+  return <>{useHydrated() ? children() : placeholder}</>;
 }

@@ -15,4 +15,10 @@ describe("jsonTextOf", () => {
     expect(readJsonText(jsonTextOf({ list: [] }, "cards", make))).toEqual([]);
     expect(make).toHaveBeenCalledTimes(2);
   });
+
+  it("reads a text once: its readers share the value", () => {
+    const text = jsonTextOf({ n: 1 }, "n", (source) => ({ n: source.n }));
+    expect(readJsonText(text)).toBe(readJsonText(text));
+    expect(readJsonText(text)).toEqual({ n: 1 });
+  });
 });
