@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!src) return plain(404);
   try {
     const picture = await bringPicture(src);
-    return new Response(new Uint8Array(picture.bytes), {
+    return new Response(picture.bytes, {
       headers: {
         "Content-Type": picture.type,
         "Content-Length": String(picture.bytes.length),

@@ -26,7 +26,7 @@ const PICTURE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/we
 
 export interface Picture {
   type: string;
-  bytes: Buffer;
+  bytes: Buffer<ArrayBuffer>;
   /** Seconds a browser may keep it (the gateway's max-age, at most a day); 0: ask again each time. */
   maxAge: number;
 }
