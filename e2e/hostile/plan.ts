@@ -198,6 +198,10 @@ export function targetAttacks(ctx: PlanContext): Attack[] {
     "/search.data?_routes=%00", "/search.data?_routes=root&_routes=routes/search", "/index?_data=root", "/search?_data=routes%2Fsearch",
     "/error?from=//evil.example", "/error?from=/\\evil.example", "/error?from=https://evil.example&code=<mcoinxss-8>", "/error?reason=<mcoinxss-7>&ms=1e309",
     `/${"a/".repeat(500)}`, `/classify/${"%F0%9F%A7%A8".repeat(300)}`, `/search?${"a=1&".repeat(2000)}`, `/index?code=${"c".repeat(6000)}`,
+    // The picture route fetches what it is asked for, from the gateway's hosts only.
+    "/resources/picture?src=http://169.254.169.254/latest/meta-data/", "/resources/picture?src=file:///etc/passwd", "/resources/picture?src=javascript:alert(1)",
+    "/resources/picture?src=//evil.example/x.png", "/resources/picture?src=<mcoinxss-6>", `/resources/picture?src=http://${ctx.host}/index`,
+    "/resources/picture?src=http%3A%2F%2F127.0.0.1%3A1%2Fx.png", "/resources/picture?src=http://[::1]:22/", `/resources/picture?src=${"a".repeat(5000)}`, "/resources/picture?src=x&src=y",
     `/classify/${"x".repeat(20_000)}`, "/mycoupons/" + encodeURIComponent(ctx.otherToken), "/mycoupons/mpay-1001", "/index?code=&state=/mycoupon",
     "/?code=1&state=%2F%2Fevil.example", "/index?code=x&state=https://evil.example", "/index?oauthParams=taskCenterToken:<mcoinxss-6>;taskCenterNo:%00",
   ];
