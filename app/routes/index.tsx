@@ -277,11 +277,12 @@ function CustomerService({ phone, now: loadedAt }: { phone: string; now: number 
 
 /**
  * The rails and the offer list start below the first screen, and the server, which draws home for
- * every member on every visit, leaves them to the browser: it draws a rail as three skeleton tiles
- * (a phone shows under three across) and the list's cards as skeletons at their size, and the page
- * draws them all once it has hydrated, long before a member scrolls down to them.
+ * every member on every visit, leaves them to the browser: it draws a rail as three placeholder tiles
+ * (a phone shows under three across) and the list's cards as placeholders of their size, and the page
+ * draws them all once it has hydrated (in a transition: use-hydrated.ts), long before a member
+ * scrolls down to them.
  */
-const RAIL_SKELETONS = 3;
+const RAIL_PLACEHOLDERS = 3;
 const LIST_CARDS_DRAWN_BY_SERVER = 0;
 
 function Rail({ title, offers, now }: { title: string; offers: OfferTileData[]; now: number }) {
@@ -297,7 +298,7 @@ function Rail({ title, offers, now }: { title: string; offers: OfferTileData[]; 
                 <OfferTile offer={offer} now={now} />
               </li>
             ))
-          : Array.from({ length: Math.min(RAIL_SKELETONS, offers.length) }, (_, index) => (
+          : Array.from({ length: Math.min(RAIL_PLACEHOLDERS, offers.length) }, (_, index) => (
               <li key={index}>
                 <OfferTilePlaceholder />
               </li>
