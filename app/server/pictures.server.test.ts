@@ -6,7 +6,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MAX_PICTURE_BYTES, PictureError, bringPicture, forgetPictures, keepSeconds } from "./pictures.server";
+import { MAX_PICTURE_BYTES, PictureError, bringPicture, forgetPictures } from "./pictures.server";
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>';
 const hits = new Map<string, number>();
@@ -87,15 +87,5 @@ describe("bringPicture", () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const error = await bringPicture(new URL(`http://127.0.0.1:${port}/x.png`)).catch((caught: unknown) => caught);
     expect((error as PictureError).status).toBe(502);
-  });
-});
-
-describe("keepSeconds", () => {
-  it("reads a max-age any cache may keep, at most a day", () => {
-    expect(keepSeconds("public, max-age=86400")).toBe(86400);
-    expect(keepSeconds("max-age=999999")).toBe(86400);
-    expect(keepSeconds("public, max-age=60, no-store")).toBe(0);
-    expect(keepSeconds("private, max-age=60")).toBe(0);
-    expect(keepSeconds(undefined)).toBe(0);
   });
 });

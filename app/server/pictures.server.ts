@@ -10,11 +10,12 @@
  * Only pictures of the request's environment's image hosts (the same list the CSP's img-src allows:
  * config.server.ts `imageOrigins`) are brought, with no redirect followed, and only what says it is a
  * picture, up to MAX_PICTURE_BYTES. They are kept in memory for as long as the gateway's
- * `Cache-Control: max-age` allows (at most a day), up to KEPT_BYTES in all, the least recently
+ * `Cache-Control: public, max-age` allows (read as the catalog's replies are; at most a day), up to KEPT_BYTES in all, the least recently
  * served going first; a miss asked by several requests at once is fetched once; a failure is never
  * kept.
  */
 import { Agent, request } from "undici";
+import { reusableForMs } from "./gateway.server";
 
 export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
 const KEPT_BYTES = 32 * 1024 * 1024;
@@ -27,7 +28,7 @@ const PICTURE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/we
 export interface Picture {
   type: string;
   bytes: Buffer<ArrayBuffer>;
-  /** Seconds a browser may keep it (the gateway's max-age, at most a day); 0: ask again each time. */
+  /** Seconds any cache may keep it (the gateway's public max-age, at most a day); 0: ask again each time. */
   maxAge: number;
 }
 
@@ -43,14 +44,6 @@ export class PictureError extends Error {
 }
 
 const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 16 });
-
-/** The max-age, in seconds, of a Cache-Control that lets any cache keep the reply; else 0. */
-export function keepSeconds(cacheControl: string | undefined): number {
-  const directives = (cacheControl ?? "").toLowerCase().split(",").map((part) => part.trim());
-  if (directives.some((part) => part === "no-store" || part === "no-cache" || part === "private")) return 0;
-  const maxAge = directives.map((part) => /^max-age=(\d+)$/.exec(part)).find(Boolean);
-  return maxAge ? Math.min(Number(maxAge[1]), MAX_KEEP_MS / 1000) : 0;
-}
 
 /** Fetches one picture from the gateway's host. */
 async function fetchPicture(src: URL): Promise<Picture> {
@@ -86,7 +79,8 @@ async function fetchPicture(src: URL): Promise<Picture> {
     if (error instanceof PictureError) throw error;
     throw new PictureError(502, `picture cut short: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return { type, bytes: Buffer.concat(chunks), maxAge: keepSeconds(reply.headers["cache-control"] as string | undefined) };
+  const cacheControl = new Headers({ "cache-control": String(reply.headers["cache-control"] ?? "") });
+  return { type, bytes: Buffer.concat(chunks), maxAge: reusableForMs(cacheControl, MAX_KEEP_MS) / 1000 };
 }
 
 interface Kept {
