@@ -76,7 +76,7 @@ export default defineConfig({
           MCOIN_API_TIMEOUT_MS: "3000",
           // Every test signs in and posts from one address: room for the suite, while
           // e2e/hardening.spec.ts starts a server of its own to see the limits bite.
-          MCOIN_RATE_LIMITS: "login=100000,task=100000,action=100000",
+          MCOIN_RATE_LIMITS: "login=100000,task=100000,picture=100000,action=100000",
           MCOIN_WIDGET_ORIGINS: `http://127.0.0.1:${widget}`,
           // Tests reset the sandbox and move its clock, which a real gateway's max-age never
           // allows for: the suite's malls keep no catalog reply (hardening.spec.ts checks the keep).

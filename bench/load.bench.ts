@@ -490,7 +490,7 @@ export async function loadBench(): Promise<BenchResult[]> {
   let members: Members | null = null;
   try {
     // Generous limits: the whole load comes from one address, and is not the limiter's to refuse.
-    mall = await startMall(mallPort, sandbox.url, { MCOIN_RATE_LIMITS: "login=1000000,task=1000000,action=1000000" });
+    mall = await startMall(mallPort, sandbox.url, { MCOIN_RATE_LIMITS: "login=1000000,task=1000000,picture=1000000,action=1000000" });
     const openIds = Array.from({ length: MEMBERS }, (_, index) => `load-${String(index + 1).padStart(3, "0")}`);
     await inParallel([...openIds.entries()], 10, ([index, openId]) => control(sandbox, "/__sandbox/members", { method: "POST", body: { openId, point: STARTING_MCOIN[index % STARTING_MCOIN.length] } }));
     await control(sandbox, `/__sandbox/offers/${SCARCE.offerId}`, { method: "PATCH", body: { stock: SCARCE.stock } });

@@ -299,7 +299,7 @@ test.describe("faults", () => {
       const digest = await sandbox.digest();
       // At localhost, as the suite's mall answers, so the member's session cookie reaches it.
       const mall = await startMall(
-        { MCOIN_SANDBOX_URL: `http://127.0.0.1:${await freePort()}`, MCOIN_API_TIMEOUT_MS: "3000", MCOIN_RATE_LIMITS: "login=100000,task=100000,action=100000" },
+        { MCOIN_SANDBOX_URL: `http://127.0.0.1:${await freePort()}`, MCOIN_API_TIMEOUT_MS: "3000", MCOIN_RATE_LIMITS: "login=100000,task=100000,picture=100000,action=100000" },
         "localhost",
       );
       try {

@@ -238,7 +238,7 @@ test("a mall that keeps catalog replies asks for home's lists, categories and ad
   // The suite's malls keep nothing (playwright.config.ts); this one keeps what the gateway allows, as
   // a mall does by default, and carries the gateway's clock after reading it once. On localhost, the
   // member's session cookie reaches it too.
-  const mall = await startMall({ MCOIN_CATALOG_KEEP_S: "60", MCOIN_CLOCK_KEEP_S: "60", MCOIN_RATE_LIMITS: "login=100000,task=100000,action=100000" }, "localhost");
+  const mall = await startMall({ MCOIN_CATALOG_KEEP_S: "60", MCOIN_CLOCK_KEEP_S: "60", MCOIN_RATE_LIMITS: "login=100000,task=100000,picture=100000,action=100000" }, "localhost");
   try {
     const paths = ["/api/business/recommend", "/mcoinrecommend", "/api/business/classifylist", "/api/business/adverts", "/api/auth/basicinformation", "/api/system/time"];
     const counts = async () => {

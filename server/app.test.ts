@@ -19,7 +19,7 @@ const echo: RequestHandler = (req, res) => {
 
 const HOSTS = parseHosts("localhost,127.0.0.1,mall.example=prod,*.preview.example=uat", "sandbox");
 
-async function start(limits: RateLimits = { login: 1000, task: 1000, action: 1000 }, assets: RequestHandler[] = []) {
+async function start(limits: RateLimits = { login: 1000, task: 1000, picture: 1000, action: 1000 }, assets: RequestHandler[] = []) {
   const app = createMallApp({
     environmentForHost: (hostname) => environmentForHost(hostname, HOSTS),
     trustProxy: false,
@@ -158,7 +158,7 @@ describe("the mall's HTTP server", () => {
 });
 
 describe("rate limits", () => {
-  it("count login entries, the task route and actions, each in its own bucket", () => {
+  it("count login entries, the task route, the picture route and actions, each in its own bucket", () => {
     const at = (method: string, path: string, query: Record<string, string> = {}) => bucketsOf({ method, path, query });
     expect(at("GET", "/index", { code: "x" })).toEqual(["login"]);
     expect(at("GET", "/", { code: "x" })).toEqual(["login"]);
@@ -167,17 +167,21 @@ describe("rate limits", () => {
     expect(at("POST", "/resources/task")).toEqual(["task", "action"]);
     expect(at("POST", "/search")).toEqual(["action"]);
     expect(at("GET", "/classify/coffee")).toEqual([]);
+    // Every path Remix answers with the picture route.
+    for (const path of ["/resources/picture", "/Resources/Picture", "/resources/picture/", "/resources/picture.data"]) expect(at("GET", path), path).toEqual(["picture"]);
+    expect(at("GET", "/resources/pictures")).toEqual([]);
   });
 
   it("are read from MCOIN_RATE_LIMITS over the defaults, and refuse nonsense", () => {
     expect(parseRateLimits(undefined)).toEqual(DEFAULT_RATE_LIMITS);
     expect(parseRateLimits("login=5")).toEqual({ ...DEFAULT_RATE_LIMITS, login: 5 });
+    expect(parseRateLimits("picture=40,action=9")).toEqual({ ...DEFAULT_RATE_LIMITS, picture: 40, action: 9 });
     expect(() => parseRateLimits("login=0")).toThrow(/MCOIN_RATE_LIMITS/);
     expect(() => parseRateLimits("everything=5")).toThrow(/MCOIN_RATE_LIMITS/);
   });
 
   it("answer a page over its limit with the error route and 429, anything else with a short 429", async () => {
-    const { port, close } = await start({ login: 2, task: 1000, action: 2 });
+    const { port, close } = await start({ login: 2, task: 1000, picture: 1000, action: 2 });
     try {
       for (let attempt = 0; attempt < 2; attempt++) expect((await send(port, "GET", "/index?code=x", { accept: "text/html" })).status).toBe(200);
       const page = await send(port, "GET", "/index?code=x", { accept: "text/html", "sec-fetch-dest": "document" });
@@ -190,6 +194,26 @@ describe("rate limits", () => {
       const action = await send(port, "POST", "/search", form, "intent=search");
       expect(action.status).toBe(429);
       expect(JSON.parse(action.body)).toEqual({ ok: false, code: "RATE_LIMITED" });
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("the picture route's rate limit", () => {
+  it("answers a client past its pictures a minute with a short 429, in whatever spelling it asks", async () => {
+    const { port, close } = await start({ login: 1000, task: 1000, picture: 3, action: 1000 });
+    try {
+      for (const path of ["/resources/picture?src=a", "/Resources/Picture?src=b", "/resources/picture/?src=c"]) expect((await send(port, "GET", path)).status, path).toBe(200);
+      for (const path of ["/resources/picture?src=d", "/resources/picture.data?src=e"]) {
+        const refused = await send(port, "GET", path, { "sec-fetch-dest": "image" });
+        expect(refused.status, path).toBe(429);
+        expect(refused.headers["retry-after"]).toMatch(/^\d+$/);
+        expect(JSON.parse(refused.body)).toEqual({ ok: false, code: "RATE_LIMITED" });
+      }
+      // Pages and the other resources are counted apart.
+      expect((await send(port, "GET", "/index", { accept: "text/html" })).status).toBe(200);
+      expect((await send(port, "GET", "/resources/offers?list=home&page=2")).status).toBe(200);
     } finally {
       await close();
     }

@@ -44,7 +44,7 @@ async function mall(redis: Redis) {
     trustProxy: false,
     csp: { enforce: true, frameAncestors: [], originsOf: () => ({ images: [], signIn: "http://signin.example", connect: [] }) },
     widgetOrigins: [],
-    rateLimits: { login: 100, task: 100, action: 3 },
+    rateLimits: { login: 100, task: 100, picture: 100, action: 3 },
     redis,
     assets: [],
     remix: ok,

@@ -1,7 +1,8 @@
 /**
- * Rate limits per client address (rate-limiter-flexible), in three buckets: login entries (home with
- * the wallet's login code, the token entry), the task widget's route, and every action (any request
- * that can change state). In memory by default; with REDIS_URL every mall instance counts in one
+ * Rate limits per client address (rate-limiter-flexible), in four buckets: login entries (home with
+ * the wallet's login code, the token entry), the task widget's route, the picture route (each picture
+ * the mall brings is a fetch of its own from the image host, and a kept one costs memory:
+ * app/server/pictures.server.ts), and every action (any request that can change state). In memory by default; with REDIS_URL every mall instance counts in one
  * Redis, and falls back to its own memory while Redis is away. A page over its limit is the spec's
  * error route ('Overwhelming Response') with 429; anything else gets a short 429.
  */
@@ -9,22 +10,25 @@ import type { Request, RequestHandler } from "express";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { ErrorRouteRewrite } from "./remix-handler";
 import { WIDGET_PATH } from "./cross-origin";
+import { PICTURE_ROUTE } from "../app/lib/images/picture";
 
-export type Bucket = "login" | "task" | "action";
+export type Bucket = "login" | "task" | "picture" | "action";
 export type RateLimits = Record<Bucket, number>;
 
 /**
  * Per client and minute. A wallet launch is one login entry; a task page posts twice (detail, notice);
+ * a first screen shows 20 to 40 pictures, and a member scrolling a long list for a minute a few
+ * hundred at most (the browser keeps each for a day: docs/decisions/001-picture-keep-bounds.md);
  * a member's busiest minute (filters, favourites, a checkout) is a few dozen actions.
  */
-export const DEFAULT_RATE_LIMITS: RateLimits = { login: 20, task: 30, action: 60 };
+export const DEFAULT_RATE_LIMITS: RateLimits = { login: 20, task: 30, picture: 600, action: 60 };
 
-/** `login=20,task=30,action=60` (any subset) over the defaults. */
+/** `login=20,task=30,picture=600,action=60` (any subset) over the defaults. */
 export function parseRateLimits(raw: string | undefined): RateLimits {
   const limits = { ...DEFAULT_RATE_LIMITS };
   for (const entry of (raw ?? "").split(",").map((part) => part.trim()).filter(Boolean)) {
-    const match = /^(login|task|action)=(\d{1,7})$/.exec(entry);
-    if (!match || Number(match[2]) < 1) throw new Error(`MCOIN_RATE_LIMITS: "${entry}" is not bucket=requests-per-minute (buckets: login, task, action)`);
+    const match = /^(login|task|picture|action)=(\d{1,7})$/.exec(entry);
+    if (!match || Number(match[2]) < 1) throw new Error(`MCOIN_RATE_LIMITS: "${entry}" is not bucket=requests-per-minute (buckets: login, task, picture, action)`);
     limits[match[1] as Bucket] = Number(match[2]);
   }
   return limits;
@@ -32,12 +36,21 @@ export function parseRateLimits(raw: string | undefined): RateLimits {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/**
+ * Whether a path reaches the picture route: Remix matches it in any case, with a trailing slash, and
+ * as its `.data` reply.
+ */
+function isPictureRoute(path: string): boolean {
+  return path.toLowerCase().replace(/(\.data|\/+)$/, "") === PICTURE_ROUTE;
+}
+
 /** The buckets a request counts against. */
 export function bucketsOf(req: Pick<Request, "method" | "path" | "query">): Bucket[] {
   const buckets: Bucket[] = [];
   const entry = (req.path === "/" || req.path === "/index") && req.query.code !== undefined;
   if (entry || req.path.startsWith("/mycoupons/")) buckets.push("login");
   if (req.path === WIDGET_PATH) buckets.push("task");
+  if (isPictureRoute(req.path)) buckets.push("picture");
   if (!SAFE_METHODS.has(req.method)) buckets.push("action");
   return buckets;
 }
