@@ -1,12 +1,23 @@
 /**
  * First-screen pictures brought through the mall (pictures.server.ts): only pictures, whole and not
  * too large, from a host that answers; kept for their max-age and fetched once when asked together;
- * failures never kept.
+ * failures never kept; what is kept bounded by what it costs, however many addresses are asked for.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MAX_PICTURE_BYTES, PictureError, bringPicture, forgetPictures } from "./pictures.server";
+import {
+  ENTRY_OVERHEAD_BYTES,
+  KEPT_BYTES,
+  MAX_ADDRESS_CHARS,
+  MAX_KEPT_PICTURES,
+  MAX_PICTURE_BYTES,
+  PictureError,
+  bringPicture,
+  forgetPictures,
+  keptPictures,
+  pictureAddress,
+} from "./pictures.server";
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>';
 const hits = new Map<string, number>();
@@ -17,6 +28,9 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const path = req.url ?? "/";
     hits.set(path, (hits.get(path) ?? 0) + 1);
+    // Any picture under /any/, as a host that answers every path alike.
+    if (path.startsWith("/any/")) return void res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" }).end(SVG);
+    if (path.startsWith("/mega/")) return void res.writeHead(200, { "content-type": "image/png", "cache-control": "public, max-age=86400" }).end(Buffer.alloc(MAX_PICTURE_BYTES));
     if (path.startsWith("/ok.svg")) return void setTimeout(() => res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": "public, max-age=60" }).end(SVG), 20);
     if (path === "/fresh.png") return void res.writeHead(200, { "content-type": "image/png", "cache-control": "no-store" }).end(Buffer.from([0x89, 0x50]));
     if (path === "/page") return void res.writeHead(200, { "content-type": "text/html" }).end("<h1>not a picture</h1>");
@@ -87,5 +101,92 @@ describe("bringPicture", () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const error = await bringPicture(new URL(`http://127.0.0.1:${port}/x.png`)).catch((caught: unknown) => caught);
     expect((error as PictureError).status).toBe(502);
+  });
+});
+
+describe("the keep's bounds", () => {
+  it("counts each picture's address (2 bytes a character) and overhead besides its bytes", async () => {
+    const src = new URL(`/any/${"p".repeat(1500)}.svg`, base);
+    await bringPicture(src);
+    expect(keptPictures()).toEqual({ count: 1, cost: src.href.length * 2 + ENTRY_OVERHEAD_BYTES + SVG.length });
+    forgetPictures();
+    // Still on its way, it counts its address and overhead.
+    const pending = bringPicture(src);
+    expect(keptPictures()).toEqual({ count: 1, cost: src.href.length * 2 + ENTRY_OVERHEAD_BYTES });
+    await pending;
+  });
+
+  it(`keeps at most ${MAX_KEPT_PICTURES} pictures however many distinct addresses are asked for, the least recently served going first`, async () => {
+    const first = new URL("/any/first.svg", base);
+    await bringPicture(first);
+    for (let from = 0; from < MAX_KEPT_PICTURES + 200; from += 200) {
+      await Promise.all(Array.from({ length: 200 }, (_, index) => bringPicture(new URL(`/any/${from + index}-${"k".repeat(500)}.svg`, base))));
+      // The first is served again now and then: it stays.
+      await bringPicture(first);
+      expect(keptPictures().count).toBeLessThanOrEqual(MAX_KEPT_PICTURES);
+    }
+    expect(keptPictures().count).toBe(MAX_KEPT_PICTURES);
+    expect(keptPictures().cost).toBeLessThanOrEqual(KEPT_BYTES);
+    await bringPicture(first);
+    expect(hits.get("/any/first.svg")).toBe(1);
+    await bringPicture(new URL(`/any/0-${"k".repeat(500)}.svg`, base));
+    expect(hits.get(`/any/0-${"k".repeat(500)}.svg`)).toBe(2);
+  });
+
+  it("keeps within its budget, counting the addresses with the bytes", async () => {
+    const pictures = Math.ceil(KEPT_BYTES / MAX_PICTURE_BYTES) + 2;
+    for (let index = 0; index < pictures; index++) await bringPicture(new URL(`/mega/${index}-${"m".repeat(1800)}.png`, base));
+    const { count, cost } = keptPictures();
+    expect(cost).toBeLessThanOrEqual(KEPT_BYTES);
+    expect(count).toBe(Math.floor(KEPT_BYTES / (MAX_PICTURE_BYTES + new URL(`/mega/0-${"m".repeat(1800)}.png`, base).href.length * 2 + ENTRY_OVERHEAD_BYTES)));
+  });
+
+  it("asks for and keeps one picture under one address: no fragment, escapes normalised", async () => {
+    const spellings = ["/any/one.svg", "/any/one.svg#a", "/any/one.svg#b", "/any/one.svg?", "/any/%6Fne.svg", "/any/%6fn%65.svg", "/any/x/../one.svg", "/any/./one.svg"];
+    for (const spelling of spellings) expect((await bringPicture(new URL(spelling, base))).bytes.toString(), spelling).toBe(SVG);
+    expect([...hits.keys()]).toEqual(["/any/one.svg"]);
+    expect(hits.get("/any/one.svg")).toBe(1);
+    expect(keptPictures().count).toBe(1);
+    // Escapes that are needed stay, in capitals.
+    await bringPicture(new URL("/any/a%2fb%20c.svg", base));
+    expect(hits.has("/any/a%2Fb%20c.svg")).toBe(true);
+  });
+
+  it("brings no address with a query (400), and never asks the host", async () => {
+    for (const query of ["?1", "?v=2", "?src=x", "?a=1&b=2", "?=", "?%00"]) {
+      const error = await bringPicture(new URL(`/any/q.svg${query}`, base)).catch((caught: unknown) => caught);
+      expect(error, query).toBeInstanceOf(PictureError);
+      expect((error as PictureError).status, query).toBe(400);
+    }
+    expect(hits.size).toBe(0);
+    expect(keptPictures().count).toBe(0);
+  });
+});
+
+describe("pictureAddress", () => {
+  const origins = ["http://img.example", "https://cdn.example:8443"];
+  const status = (src: string) => {
+    try {
+      return pictureAddress(src, origins).href;
+    } catch (error) {
+      return (error as PictureError).status;
+    }
+  };
+
+  it("takes a web address of the image hosts, normalised", () => {
+    expect(status("http://img.example/a.png")).toBe("http://img.example/a.png");
+    expect(status("HTTP://IMG.example:80/%61.png#top")).toBe("http://img.example/a.png");
+    expect(status("https://cdn.example:8443/b.png")).toBe("https://cdn.example:8443/b.png");
+  });
+
+  it("refuses another host, scheme or credentials (404), a query or an address too long once normalised (400)", () => {
+    for (const src of ["http://evil.example/a.png", "https://img.example/a.png", "ftp://img.example/a.png", "http://u:p@img.example/a.png", "not an address", "//img.example/a.png"]) {
+      expect(status(src), src).toBe(404);
+    }
+    expect(status("http://img.example/a.png?w=100")).toBe(400);
+    // Within the route's 2,048 characters, but longer once escaped.
+    const wide = `http://img.example/${"é".repeat(MAX_ADDRESS_CHARS / 2)}.png`;
+    expect(wide.length).toBeLessThanOrEqual(MAX_ADDRESS_CHARS);
+    expect(status(wide)).toBe(400);
   });
 });

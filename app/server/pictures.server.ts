@@ -8,17 +8,32 @@
  * page's connection (the same one, over HTTP/2), and from the server's memory once kept.
  *
  * Only pictures of the request's environment's image hosts (the same list the CSP's img-src allows:
- * config.server.ts `imageOrigins`) are brought, with no redirect followed, and only what says it is a
- * picture, up to MAX_PICTURE_BYTES. They are kept in memory for as long as the gateway's
- * `Cache-Control: public, max-age` allows (read as the catalog's replies are; at most a day), up to KEPT_BYTES in all, the least recently
- * served going first; a miss asked by several requests at once is fetched once; a failure is never
- * kept.
+ * config.server.ts `imageOrigins`) are brought, at addresses without a query, with no redirect
+ * followed, and only what says it is a picture, up to MAX_PICTURE_BYTES. They are kept in memory for
+ * as long as the gateway's `Cache-Control: public, max-age` allows (read as the catalog's replies are;
+ * at most a day); a miss asked by several requests at once is fetched once; a failure is never kept.
+ *
+ * Anyone may ask for any address on those hosts, so what is kept is bounded by what it costs, not by
+ * what the catalog holds: each picture counts its bytes, its address and the objects that keep it
+ * against KEPT_BYTES, there are at most MAX_KEPT_PICTURES, and the least recently served go first
+ * (docs/decisions/001-picture-keep-bounds.md).
  */
 import { Agent, request } from "undici";
 import { reusableForMs } from "./gateway.server";
 
 export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
-const KEPT_BYTES = 32 * 1024 * 1024;
+/** What all kept pictures may cost: their bytes, addresses and overhead (`keptCost`). */
+export const KEPT_BYTES = 32 * 1024 * 1024;
+/** The most pictures kept at once, whatever they cost: the sandbox's catalog has about 130. */
+export const MAX_KEPT_PICTURES = 4096;
+/**
+ * What keeping one picture costs besides its bytes and address: about 400 bytes of objects on the
+ * heap (the map's entry, the record, the promise, the picture and its Buffer) and about 1 KB outside
+ * it for the bytes' own allocation, measured with Node 20.
+ */
+export const ENTRY_OVERHEAD_BYTES = 1536;
+/** The longest picture address brought, once normalised (the route's `src` is at most as long). */
+export const MAX_ADDRESS_CHARS = 2048;
 const MAX_KEEP_MS = 24 * 60 * 60 * 1000;
 const FETCH_TIMEOUT_MS = 5_000;
 
@@ -32,10 +47,13 @@ export interface Picture {
   maxAge: number;
 }
 
-/** Why a picture could not be brought: the gateway has none there (404), or could not be reached (502). */
+/**
+ * Why a picture could not be brought: its address is not one the mall brings (400: a query, too long),
+ * the gateway has none there (404), or could not be reached (502).
+ */
 export class PictureError extends Error {
   constructor(
-    readonly status: 404 | 502,
+    readonly status: 400 | 404 | 502,
     message: string,
   ) {
     super(message);
@@ -80,32 +98,95 @@ async function fetchPicture(src: URL): Promise<Picture> {
     throw new PictureError(502, `picture cut short: ${error instanceof Error ? error.message : String(error)}`);
   }
   const cacheControl = new Headers({ "cache-control": String(reply.headers["cache-control"] ?? "") });
-  return { type, bytes: Buffer.concat(chunks), maxAge: reusableForMs(cacheControl, MAX_KEEP_MS) / 1000 };
+  // A memory of its own: Buffer.concat puts a small picture in a slice of a shared 8 KB pool, and a
+  // kept slice would keep the whole pool.
+  const bytes = Buffer.alloc(size);
+  let at = 0;
+  for (const chunk of chunks) at += chunk.copy(bytes, at);
+  return { type, bytes, maxAge: reusableForMs(cacheControl, MAX_KEEP_MS) / 1000 };
+}
+
+/** Percent-escapes of characters that need none (RFC 3986 section 2.3's unreserved). */
+const NEEDLESS_ESCAPE = /%(4[1-9A-F]|5[0-9A]|6[1-9A-F]|7[0-9A]|3[0-9]|2D|2E|5F|7E)/gi;
+
+/**
+ * The one spelling of a picture's address the mall asks for and keeps it by: without a fragment
+ * (never sent to the host), with percent-escapes written as RFC 3986 section 6.2.2 writes them.
+ * An address with a query is refused: the sandbox's pictures have none, a host that needs one
+ * (a resized or signed picture) is shown from that host directly (lib/images/picture.ts), and a query
+ * the host ignores would let one picture be kept under endless addresses.
+ */
+export function normalisedPictureAddress(src: URL): URL {
+  if (src.search !== "") throw new PictureError(400, "a picture's address with a query is not brought");
+  const url = new URL(src.href);
+  url.hash = "";
+  url.search = "";
+  url.pathname = url.pathname
+    .replace(NEEDLESS_ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
+  if (url.href.length > MAX_ADDRESS_CHARS) throw new PictureError(400, "picture address too long");
+  return url;
+}
+
+/**
+ * The address `src` names, normalised, when it is a web address on one of `origins` with no
+ * credentials; else a PictureError (404: not a picture host's; 400: not brought, see
+ * `normalisedPictureAddress`).
+ */
+export function pictureAddress(src: string, origins: readonly string[]): URL {
+  let url: URL;
+  try {
+    url = new URL(src);
+  } catch {
+    throw new PictureError(404, "not a web address");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new PictureError(404, "not a web address");
+  if (url.username || url.password) throw new PictureError(404, "an address with credentials");
+  if (!origins.includes(url.origin)) throw new PictureError(404, "not a picture host's");
+  return normalisedPictureAddress(url);
 }
 
 interface Kept {
   until: number;
-  size: number;
+  /** What it counts against KEPT_BYTES: its address and overhead from the start, its bytes once arrived. */
+  cost: number;
   picture: Promise<Picture>;
 }
 
 /** Pictures by address, least recently served first (a Map keeps insertion order). */
 const kept = new Map<string, Kept>();
-let keptBytes = 0;
+let keptCost = 0;
+
+/** What keeping a picture at `key` costs before its bytes: the address (2 bytes a character, as UTF-16) and the overhead. */
+const addressCost = (key: string) => key.length * 2 + ENTRY_OVERHEAD_BYTES;
 
 function forget(key: string) {
   const entry = kept.get(key);
   if (!entry) return;
   kept.delete(key);
-  keptBytes -= entry.size;
+  keptCost -= entry.cost;
+}
+
+/** The least recently served go until the rest fit. */
+function fit() {
+  for (const [oldest] of kept) {
+    if (keptCost <= KEPT_BYTES && kept.size <= MAX_KEPT_PICTURES) break;
+    forget(oldest);
+  }
 }
 
 /**
  * The picture at `src`, whose origin the caller has checked is one of the environment's image
- * hosts. Throws a PictureError when there is none to show.
+ * hosts. Throws a PictureError when there is none to show, or when the address is not one the mall
+ * brings (`normalisedPictureAddress`).
  */
 export function bringPicture(src: URL, now = Date.now()): Promise<Picture> {
-  const key = src.href;
+  let key: string;
+  try {
+    key = normalisedPictureAddress(src).href;
+  } catch (error) {
+    return Promise.reject(error);
+  }
   const entry = kept.get(key);
   if (entry && entry.until > now) {
     // Served again: it goes to the back of the line.
@@ -114,21 +195,20 @@ export function bringPicture(src: URL, now = Date.now()): Promise<Picture> {
     return entry.picture;
   }
   forget(key);
-  const picture = fetchPicture(src);
-  // Asked again while on its way, it is fetched once; kept only once it has arrived whole.
-  const pending: Kept = { until: Number.POSITIVE_INFINITY, size: 0, picture };
+  const picture = fetchPicture(new URL(key));
+  // Asked again while on its way, it is fetched once; its bytes count once it has arrived whole.
+  const pending: Kept = { until: Number.POSITIVE_INFINITY, cost: addressCost(key), picture };
   kept.set(key, pending);
+  keptCost += pending.cost;
+  fit();
   picture.then(
     (arrived) => {
       if (kept.get(key) !== pending) return;
       if (arrived.maxAge === 0) return forget(key);
       pending.until = Date.now() + arrived.maxAge * 1000;
-      pending.size = arrived.bytes.length;
-      keptBytes += pending.size;
-      for (const [oldest] of kept) {
-        if (keptBytes <= KEPT_BYTES) break;
-        forget(oldest);
-      }
+      pending.cost += arrived.bytes.length;
+      keptCost += arrived.bytes.length;
+      fit();
     },
     () => {
       if (kept.get(key) === pending) forget(key);
@@ -137,8 +217,13 @@ export function bringPicture(src: URL, now = Date.now()): Promise<Picture> {
   return picture;
 }
 
+/** For tests: how many pictures are kept (or on their way), and what they count against KEPT_BYTES. */
+export function keptPictures(): { count: number; cost: number } {
+  return { count: kept.size, cost: keptCost };
+}
+
 /** For tests: forget every kept picture. */
 export function forgetPictures() {
   kept.clear();
-  keptBytes = 0;
+  keptCost = 0;
 }

@@ -16,9 +16,12 @@
 /** The mall's route that brings a picture from the gateway's host. */
 export const PICTURE_ROUTE = "/resources/picture";
 
-/** The address a picture is shown from: through the mall for a web address, else as it is. */
+/**
+ * The address a picture is shown from: through the mall for a web address, else as it is. The mall
+ * brings no address with a query (server/pictures.server.ts): such a picture is shown from its host.
+ */
 export function pictureSrc(src: string): string {
-  return /^https?:\/\//i.test(src) ? `${PICTURE_ROUTE}?src=${encodeURIComponent(src)}` : src;
+  return /^https?:\/\/[^?]*$/i.test(src) ? `${PICTURE_ROUTE}?src=${encodeURIComponent(src)}` : src;
 }
 
 export function pictureProps(src: string, firstScreen: boolean): { src: string; loading: "eager" | "lazy"; decoding: "sync" | "async" } {
