@@ -1,9 +1,11 @@
 /**
  * Server rendering: the locale's shared i18next instance, then React's renderer, the whole document
  * at once, its scripts carrying the request's CSP nonce, its modules made to wait for the first paint.
- * Document and data replies also replace any cookie of the mall that arrived with a bad value.
+ * Document and data replies also replace any cookie of the mall that arrived with a bad value, and
+ * are kept by no cache when they are the visitor's own (server/private-replies.server.ts).
  */
 import { ErrorReportSchema } from "./lib/errors/report";
+import { describeError } from "./lib/errors/report-text";
 import { deferModuleScripts } from "./lib/scripts-after-paint";
 import { env, environmentName } from "./server/config.server";
 import { sendErrorReport } from "./server/error-reports.server";
@@ -20,6 +22,7 @@ import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { cookieRepairs } from "./server/cookies.server";
 import { getLocale, serverI18n } from "./server/i18n.server";
+import { keepVisitorsOwnPrivate } from "./server/private-replies.server";
 
 export const streamTimeout = 5_000;
 
@@ -59,12 +62,8 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(error);
   // The server's own errors go to the same collector as the pages' (spec section 8).
   const url = new URL(request.url);
-  const report = ErrorReportSchema.safeParse({
-    kind: "server",
-    message: error instanceof Error ? error.message || error.name : isRouteErrorResponse(error) ? `HTTP ${error.status}` : String(error),
-    stack: error instanceof Error ? error.stack?.split("\n").slice(0, 12).join("\n") : undefined,
-    path: url.pathname,
-  });
+  // describeError puts a message on one line (a zod error's is JSON over many) so that the schema takes it.
+  const report = ErrorReportSchema.safeParse({ kind: "server", ...describeError(isRouteErrorResponse(error) ? `HTTP ${error.status}` : error), path: url.pathname });
   let environment: ReturnType<typeof environmentName> | null = null;
   try {
     environment = environmentName(url);
@@ -77,6 +76,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
   const repaired = new Response(response.body, response);
   await repairCookies(request, repaired.headers);
+  keepVisitorsOwnPrivate(request, repaired.headers);
   return repaired;
 };
 
@@ -89,6 +89,7 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.cspNonce ?? "";
   await repairCookies(request, responseHeaders);
+  keepVisitorsOwnPrivate(request, responseHeaders);
   const instance = await serverI18n(await getLocale(request));
   await readServerHandoff(remixContext);
 
