@@ -11,6 +11,7 @@ import { rawRequest, rawRequestUnfinished, type RawReply } from "../server/test-
 import { E2E_APP_URL, E2E_SANDBOX_URL, walletUserAgent } from "./env";
 import { MEMBERS, expect, hydrated, isLoginPage, test } from "./fixtures";
 import { startMall } from "./spawn-mall";
+import { SCREEN_ROUTES } from "../app/route-table.js";
 
 const APP_PORT = Number(new URL(E2E_APP_URL).port);
 
@@ -445,6 +446,112 @@ test.describe("13. the picture route brings pictures of the gateway's hosts and 
       expect((await raw("GET", `/resources/picture${query}`)).status, query.slice(0, 40)).toBe(400);
     }
     expect((await raw("POST", "/resources/picture?src=x", { origin: E2E_APP_URL })).status).toBe(405);
+  });
+});
+
+test.describe("13. the picture route: what it keeps and how often it is asked are bounded", () => {
+  const AD = `${E2E_SANDBOX_URL}/static/ads/ad-super-value-picks.svg`;
+  const picture = (src: string, port = APP_PORT) => raw("GET", `/resources/picture?src=${encodeURIComponent(src)}`, {}, undefined, port);
+
+  test("an address with a query is not brought; a fragment or needless escapes name the same picture", async () => {
+    for (const query of ["?1", "?v=2", "?x-oss-process=image/resize,w_100", "?src=x"]) {
+      const reply = await picture(`${AD}${query}`);
+      expect(reply.status, query).toBe(400);
+      expect(reply.body, query).toBe("");
+    }
+    for (const same of [`${AD}#a`, `${AD}?`, `${E2E_SANDBOX_URL}/static/ads/%61d-super-value-picks.svg`, `${E2E_SANDBOX_URL}/static/x/../ads/ad-super-value-picks.svg`]) {
+      const reply = await picture(same);
+      expect(reply.status, same).toBe(200);
+      expect(reply.body, same).toContain("<svg");
+    }
+  });
+
+  test("a client past its pictures a minute gets a short 429; its pages still load", async ({ page }) => {
+    const mall = await startMall({ MCOIN_RATE_LIMITS: "picture=5" });
+    try {
+      for (let attempt = 0; attempt < 5; attempt++) expect((await picture(AD, mall.port)).status).toBe(200);
+      const refused = await picture(AD, mall.port);
+      expect(refused.status).toBe(429);
+      expect(refused.headers["retry-after"]).toMatch(/^\d+$/);
+      expect(JSON.parse(refused.body)).toEqual({ ok: false, code: "RATE_LIMITED" });
+      // Another spelling of the route is the same bucket.
+      expect((await raw("GET", `/Resources/Picture/?src=${encodeURIComponent(AD)}`, {}, undefined, mall.port)).status).toBe(429);
+      expect((await page.goto(`${mall.url}/index`))?.status()).toBe(200);
+    } finally {
+      mall.stop();
+    }
+  });
+
+  test("at the default limit a member scrolling home sees every picture", async ({ page, signIn }) => {
+    await signIn("chan", { draw: false });
+    // On localhost, the member's session cookie reaches this mall too.
+    const mall = await startMall({}, "localhost");
+    try {
+      const answers: number[] = [];
+      page.on("response", (response) => {
+        if (response.url().includes("/resources/picture?")) answers.push(response.status());
+      });
+      await page.goto(`${mall.url}/index`);
+      await hydrated(page);
+      for (let screen = 0; screen < 12; screen++) {
+        await page.mouse.wheel(0, 800);
+        await page.waitForTimeout(150);
+      }
+      await page.waitForLoadState("networkidle");
+      expect(answers.length).toBeGreaterThan(20);
+      expect(answers.filter((status) => status !== 200)).toEqual([]);
+    } finally {
+      mall.stop();
+    }
+  });
+});
+
+test.describe("member pages and their data are kept by no cache; catalog pages keep theirs", () => {
+  const PRIVATE = "private, no-store";
+
+  test("every member-only screen and its data reply, for a signed-in member, is private, no-store", async ({ page, sandbox, signIn }) => {
+    await signIn("wong", { draw: false });
+    const order = (await sandbox.orders(MEMBERS.wong.openId)).find((candidate) => candidate.status === "received");
+    expect(order).toBeDefined();
+    const paths = SCREEN_ROUTES.filter((route) => route.signIn).map((route) =>
+      route.path.replace(/^\/asiaMiles_details\/:id/, "/asiaMiles_details/1").replace(/:\w+\??/g, String(order!.id)),
+    );
+    expect(paths).toEqual(expect.arrayContaining([`/order_details/${order!.id}`, "/mcoin_integral", "/myOrder"]));
+    for (const path of paths) {
+      for (const url of [path, `${path}.data`]) {
+        const reply = await page.request.get(url, { maxRedirects: 0 });
+        expect(reply.status(), url).toBeLessThan(500);
+        expect(reply.headers()["cache-control"], url).toBe(PRIVATE);
+      }
+    }
+    // The order's codes were in that reply.
+    expect(await (await page.request.get(`/order_details/${order!.id}`)).text()).toContain('data-testid="redemption-code"');
+    // A catalog page made for the member carries the member's balance (the root's data): private too.
+    for (const url of ["/index", "/index.data", "/_root.data", "/search", "/coupon_details/7", "/coupon_details/7.data", "/store_details/1"]) {
+      expect((await page.request.get(url, { maxRedirects: 0 })).headers()["cache-control"], url).toBe(PRIVATE);
+    }
+    // The catalog's own data is the same for every member, and stays public.
+    expect((await page.request.get("/resources/offers?list=home&page=2")).headers()["cache-control"]).toBe("public, max-age=60");
+  });
+
+  test("an anonymous visitor's catalog pages keep what they had", async ({ playwright }) => {
+    const visitor = await playwright.request.newContext({ baseURL: E2E_APP_URL, userAgent: walletUserAgent("en") });
+    try {
+      // The first page sets the language's cookie: a reply that sets a cookie is no cache's.
+      expect((await visitor.get("/search")).headers()["cache-control"]).toBe(PRIVATE);
+      for (const url of ["/search", "/search.data", "/coupon_details/7", "/coupon_details/7.data", "/store_details/1", "/store_details/1.data"]) {
+        const reply = await visitor.get(url, { maxRedirects: 0 });
+        expect(reply.status(), url).toBe(200);
+        expect(reply.headers()["set-cookie"], url).toBeUndefined();
+        expect(reply.headers()["cache-control"], url).toBeUndefined();
+      }
+      expect((await visitor.get("/resources/offers?list=home&page=2")).headers()["cache-control"]).toBe("public, max-age=60");
+      // A member-only screen sends the visitor to sign in, and the sign-in's cookie is no cache's either.
+      const data = await visitor.get("/myOrder.data", { maxRedirects: 0 });
+      expect(data.headers()["cache-control"]).toBe(PRIVATE);
+    } finally {
+      await visitor.dispose();
+    }
   });
 });
 
