@@ -451,11 +451,12 @@ interface MoneyCase {
 const withKeyHeader = (key: string) => ({ headers: { [IDEMPOTENCY_HEADER]: key } });
 
 /** Pays an order's cash through the wallet's stand-in, as the cashier does; throws unless the gateway accepted it. */
-async function pay(running: RunningSandbox, order: Order, timeoutMs = 5_000) {
+/** The wallet pays: a new payment, or (`paymentId`) the notice of a payment delivered again. */
+async function pay(running: RunningSandbox, order: Order, timeoutMs = 5_000, paymentId?: string) {
   const response = await fetch(`${running.url}/__wallet/pay`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ orderNo: order.orderNo, amountCents: order.cashCents, outcome: "paid" }),
+    body: JSON.stringify({ orderNo: order.orderNo, amountCents: order.cashCents, outcome: "paid", paymentId }),
     signal: AbortSignal.timeout(timeoutMs),
   });
   const reply = (await response.json()) as { accepted?: boolean };
@@ -483,7 +484,8 @@ const MONEY_CASES: Record<string, MoneyCase> = {
   "pay (the wallet's settlement notice)": {
     path: walletNotify.path,
     prepare: (api) => placeOrder({ api }),
-    act: (_api, _key, order: Order, running) => pay(running, order, TIMEOUT_MS),
+    // The wallet delivers the same payment again: one payment per key.
+    act: (_api, key, order: Order, running) => pay(running, order, TIMEOUT_MS, `WP${key}`.slice(0, 64)),
     check: (before, after, order: Order) => {
       const settled = after.orders.find((candidate) => candidate.id === order.id)!;
       expect(settled.status).toBe("received");
@@ -492,6 +494,7 @@ const MONEY_CASES: Record<string, MoneyCase> = {
       expect(earned.length, "earned once").toBeLessThanOrEqual(1);
       expect(after.balance).toBe(before.balance + (earned[0]?.amount ?? 0));
       expect(after.offer7).toEqual(before.offer7);
+      expect(settled.payments.map((payment) => payment.outcome), "one payment, kept once").toEqual(["settled"]);
     },
   },
   cancel: {
@@ -511,8 +514,11 @@ const MONEY_CASES: Record<string, MoneyCase> = {
     prepare: paidOrder,
     act: (api, key, order: Order) => api.call(applyRefund, { orderId: order.id, reason: "bought_wrongly" }, withKeyHeader(key)),
     check: async (before, after, order: Order, running) => {
-      expect(after.orders.find((candidate) => candidate.id === order.id)).toMatchObject({ status: "refunding" });
-      expect(after.balance).toBe(before.balance);
+      const refunding = after.orders.find((candidate) => candidate.id === order.id)!;
+      expect(refunding).toMatchObject({ status: "refunding" });
+      // What the cash earned is taken back once, from the balance, as the refund is asked for.
+      expect(entriesOf(after, order.id).filter((entry) => entry.type === "earning_reversed").map((entry) => entry.amount)).toEqual([-refunding.mcoinEarned]);
+      expect(after.balance).toBe(before.balance - refunding.mcoinEarned);
       // The refund completes on the sandbox clock: the mCoin comes back once.
       await control(running, "/__sandbox/clock", { body: { now: Date.now() + 30 * 86_400_000 } });
       const later = await books(running);

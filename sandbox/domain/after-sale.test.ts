@@ -64,7 +64,7 @@ describe("coupons", () => {
 });
 
 describe("refunds", () => {
-  it("invalidate the coupons at once, and complete later: mCoin back, the earning taken back, cash back, stock back", () => {
+  it("invalidate the coupons at once, take the earning back from the balance at once, and complete later: mCoin, cash and stock back", () => {
     const { state, shop } = setup();
     const order = settled(state, SAM, buy({ quantity: 2, mcoinUsed: 300 }));
     expect(order).toMatchObject({ cashCents: 4600, mcoinEarned: 46 });
@@ -75,9 +75,20 @@ describe("refunds", () => {
     expect(order.status).toBe("refunding");
     expect(order.coupons.map((coupon) => coupon.status)).toEqual(["refunding", "refunding"]);
     expect(shop.redeem(order.coupons[0].redemptionCode)).toEqual({ ok: false, reason: "CODE_INVALID" });
-    expect(order.refund).toMatchObject({ status: "refunding", reason: "other", remarks: "bought two by mistake", cashRequestedCents: 4600, mcoinRequested: 300, cashRefundedCents: 0, mcoinRefunded: 0, refundNo: null });
+    expect(order.refund).toMatchObject({
+      status: "refunding",
+      reason: "other",
+      remarks: "bought two by mistake",
+      cashRequestedCents: 4600,
+      mcoinRequested: 300,
+      cashRefundedCents: 0,
+      mcoinRefunded: 0,
+      earningReversal: { fromBalance: 46, fromMcoinRefund: 0, cashWithheldCents: 0 },
+      refundNo: null,
+    });
+    expect(shop.ledger(SAM)[0]).toMatchObject({ type: "earning_reversed", amount: -46, at: state.now(), orderId: order.id });
     expect(shop.requestRefund(SAM, { orderId: order.id, reason: "other", remarks: "again" })).toEqual({ ok: false, reason: "CANNOT_REFUND" });
-    expect(shop.balance(SAM)).toBe(246);
+    expect(shop.balance(SAM)).toBe(200);
 
     later(state, REFUND_PROCESSING_MS - 1);
     expect(shop.order(SAM, order.id)!.status).toBe("refunding");
@@ -86,8 +97,8 @@ describe("refunds", () => {
     expect(order.refund!.refundNo).toMatch(/^WR[0-9A-F]{20}$/);
     expect(order.coupons.map((coupon) => coupon.status)).toEqual(["refunded", "refunded"]);
     expect(shop.ledger(SAM).slice(0, 2).map((entry) => [entry.type, entry.amount])).toEqual([
-      ["earning_reversed", -46],
       ["refund", 300],
+      ["earning_reversed", -46],
     ]);
     expect(shop.balance(SAM)).toBe(500);
     expect(shop.live(PORK_CHOP_BUN)!.stock).toBe(stock + 2);
@@ -95,14 +106,48 @@ describe("refunds", () => {
     expectLedgersSum(state);
   });
 
-  it("never take back more earned mCoin than the member still has", () => {
+  it("take the earning back in full when it was spent: from the mCoin refunded, then from the cash at MOP 0.10 a mCoin", () => {
     const { state, shop } = setup();
-    const order = settled(state, SAM, buy({ quantity: 2, mcoinUsed: 0 }));
-    expect(order.mcoinEarned).toBe(76);
-    state.shop.adjustBalance(SAM, 10);
-    shop.requestRefund(SAM, { orderId: order.id, reason: "bought_wrongly", remarks: "" });
+    // MOP 76 in cash earns 76 mCoin; the member keeps 10 of their balance.
+    const cashOnly = settled(state, SAM, buy({ quantity: 2, mcoinUsed: 0 }));
+    expect(cashOnly.mcoinEarned).toBe(76);
+    shop.adjustBalance(SAM, 10);
+    expect(shop.requestRefund(SAM, { orderId: cashOnly.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
+    expect(cashOnly.refund!.earningReversal).toEqual({ fromBalance: 10, fromMcoinRefund: 0, cashWithheldCents: 660 });
+    expect(shop.balance(SAM)).toBe(0);
     later(state, REFUND_PROCESSING_MS);
-    expect(shop.ledger(SAM)[0]).toMatchObject({ type: "earning_reversed", amount: -10, balanceAfter: 0 });
+    expect(shop.order(SAM, cashOnly.id)!.refund).toMatchObject({ status: "refunded", cashRequestedCents: 7600, cashRefundedCents: 6940, mcoinRefunded: 0 });
+    expect(shop.balance(SAM)).toBe(0);
+
+    // Part mCoin, part cash: the mCoin refunded cover what the balance cannot.
+    const mixed = settled(state, CHAN, buy({ quantity: 2, mcoinUsed: 300 }));
+    expect(mixed.mcoinEarned).toBe(46);
+    shop.adjustBalance(CHAN, 6);
+    expect(shop.requestRefund(CHAN, { orderId: mixed.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
+    expect(mixed.refund!.earningReversal).toEqual({ fromBalance: 6, fromMcoinRefund: 40, cashWithheldCents: 0 });
+    later(state, REFUND_PROCESSING_MS);
+    expect(shop.order(CHAN, mixed.id)!.refund).toMatchObject({ status: "refunded", cashRefundedCents: 4600, mcoinRefunded: 260 });
+    expect(shop.ledger(CHAN).slice(0, 2).map((entry) => [entry.type, entry.amount, entry.balanceAfter])).toEqual([
+      ["earning_reversed", -40, 260],
+      ["refund", 300, 300],
+    ]);
+    expectLedgersSum(state);
+  });
+
+  it("cannot be farmed by parking the balance in an unpaid order while the refund is processed", () => {
+    const { state, shop } = setup();
+    // Sam has 500 mCoin; MOP 228 of cash earns 228 more.
+    const start = shop.balance(SAM);
+    const bought = settled(state, SAM, buy({ quantity: 6, mcoinUsed: 0 }));
+    expect(bought.mcoinEarned).toBe(228);
+    expect(shop.requestRefund(SAM, { orderId: bought.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
+    // Park the whole balance in an order left unpaid, let the refund complete, then cancel the parked order.
+    const parked = placed(state, SAM, buy({ quantity: 2, mcoinUsed: shop.balance(SAM) }));
+    expect(shop.balance(SAM)).toBe(0);
+    later(state, REFUND_PROCESSING_MS);
+    expect(shop.cancel(SAM, parked.id).ok).toBe(true);
+    expect(shop.order(SAM, bought.id)!.refund).toMatchObject({ status: "refunded", cashRefundedCents: bought.cashCents });
+    expect(shop.balance(SAM), "no richer than before the purchase").toBe(start);
     expectLedgersSum(state);
   });
 

@@ -74,6 +74,48 @@ describe("the audit of the books", () => {
     expect(auditMoney(after, before)).toEqual([`order ${refunded.id} (${SAM}, refunded): refund entries [], expected [300]`]);
   });
 
+  it("finds a refunded order whose earning was not taken back (the refund-and-park farming)", () => {
+    const { before, after, refunded } = busyDay();
+    const ledger = after.accounts[SAM].ledger;
+    ledger.splice(ledger.findIndex((entry) => entry.orderId === refunded.id && entry.type === "earning_reversed"), 1);
+    rebalance(ledger);
+    after.members.find((member) => member.openId === SAM)!.point = ledger.at(-1)!.balanceAfter;
+    expect(auditMoney(after, before)).toEqual([`order ${refunded.id} (${SAM}, refunded): earning_reversed entries [], expected [-46]`]);
+  });
+
+  it("finds refund terms that take back less than the order earned, and a refund that gave back more than its terms", () => {
+    const { before, after, refunded } = busyDay();
+    const order = after.orders.find((candidate) => candidate.id === refunded.id)!;
+    order.refund!.earningReversal = { fromBalance: 46, fromMcoinRefund: 0, cashWithheldCents: 10 };
+    order.refund!.cashRefundedCents += 1;
+    expect(auditMoney(after, before)).toEqual([
+      `order ${refunded.id} (${SAM}, refunded): the refund takes back {"fromBalance":46,"fromMcoinRefund":0,"cashWithheldCents":10} of the 46 mCoin it earned, not all of it`,
+      `order ${refunded.id} (${SAM}, refunded): its refund gave back 4601 cents and 300 mCoin, not 4590 and 300`,
+    ]);
+  });
+
+  it("finds a second payment settled, and a refused payment with a reason that does not fit its order", () => {
+    const { before, after, refunded } = busyDay();
+    const order = after.orders.find((candidate) => candidate.id === refunded.id)!;
+    const settled = order.payments![0];
+    order.payments!.push({ ...settled, paymentId: "WPSECOND00000001" }, { ...settled, paymentId: "WPCLOSED00000001", outcome: "refunded", reason: "ORDER_CLOSED" });
+    expect(auditMoney(after, before)).toEqual([
+      `order ${refunded.id} (${SAM}, refunded): settled payments ${JSON.stringify([settled, { ...settled, paymentId: "WPSECOND00000001" }])} for payment ${settled.paymentId}`,
+      `order ${refunded.id} (${SAM}, refunded): payment WPCLOSED00000001 refunded as ORDER_CLOSED`,
+    ]);
+  });
+
+  it("finds a payment kept twice, and a payment settled on an order that was never paid", () => {
+    const { before, after, refunded } = busyDay();
+    const closed = after.orders.find((candidate) => candidate.status === "closed" && candidate.openId === ANA)!;
+    closed.payments!.push({ paymentId: "WPLATE0000000001", amountCents: closed.cashCents!, at: 0, outcome: "settled", reason: null });
+    const order = after.orders.find((candidate) => candidate.id === refunded.id)!;
+    order.payments!.push(order.payments![0]);
+    const problems = auditMoney(after, before);
+    expect(problems).toContain(`order ${refunded.id} (${SAM}, refunded): a payment kept twice`);
+    expect(problems.some((problem) => problem.startsWith(`order ${closed.id} (${ANA}, closed): settled payments`))).toBe(true);
+  });
+
   it("finds a balance that is not the ledger's, and a running balance that does not follow", () => {
     const { before, after } = busyDay();
     after.members.find((member) => member.openId === ANA)!.point += 1;

@@ -15,9 +15,14 @@
  * - one `purchase` of the mCoin used when it used any, else none; one `earning` of what it earned
  *   when it earned any, else none; an order still awaiting payment earned nothing;
  * - closed: its mCoin released once (`purchase_released`), nothing earned, nothing else;
- * - refunded: the mCoin used back once (`refund`), at most one `earning_reversed` of at most what it
- *   earned; its refund record says the same;
- * - any other status: no release, no refund, no reversal.
+ * - refunding or refunded: its earning taken back in full (settlement.ts): the refund's terms add up
+ *   to what it earned, the balance's part taken when it was asked for (`earning_reversed`);
+ *   refunded: also the mCoin used back once (`refund`) and the refund's own part of the reversal
+ *   after it, and the record's amounts refunded are what was asked back less the reversal's parts;
+ * - any other status: no release, no refund, no reversal;
+ * - its payments: ids not repeated; one settled payment at most, the order's own payment of the cash
+ *   due, and none while it awaits payment or once closed; every other payment refunded with its
+ *   reason (a payment of a closed order only on a closed order, a second payment only on a paid one).
  * Against the state before (`before`):
  * - every ledger only grew (the old one is the start of the new), and no order went away;
  * - each offer's stock + sold is what it was (a piece is sold or on the shelf, never lost or made),
@@ -27,13 +32,16 @@
  * Seckill stock and Asia Miles redemptions are not in the view; the model test checks those itself.
  */
 import type { LedgerEntry } from "../../app/lib/api/shop-endpoints";
+import { CENTS_PER_MCOIN } from "../../app/lib/money/purchase";
+import { mcoinReversed } from "../../app/lib/money/refund";
 import type { OrderRecord } from "./orders";
 
 /** The part of GET /__sandbox/state the audit reads. */
 export interface MoneyView {
   members: { openId: string; point: number }[];
   accounts: Record<string, { ledger: LedgerEntry[] }>;
-  orders: Pick<OrderRecord, "id" | "orderNo" | "openId" | "offerId" | "status" | "quantity" | "mcoinUsed" | "mcoinEarned" | "orderKind" | "seckillItemId" | "refund">[];
+  orders: (Pick<OrderRecord, "id" | "orderNo" | "openId" | "offerId" | "status" | "quantity" | "mcoinUsed" | "mcoinEarned" | "orderKind" | "seckillItemId" | "refund"> &
+    Partial<Pick<OrderRecord, "cashCents" | "paymentId" | "payments">>)[];
   offers: Record<string, { stock: number; sold: number }>;
 }
 
@@ -80,30 +88,69 @@ function auditLedger(openId: string, ledger: readonly LedgerEntry[], point: numb
 function auditOrder(order: AuditedOrder, entries: readonly LedgerEntry[], problems: string[]): void {
   const at = `order ${order.id} (${order.openId}, ${order.status})`;
   const of = (type: LedgerEntry["type"]) => entries.filter((entry) => entry.type === type).map((entry) => entry.amount);
-  const once = (type: LedgerEntry["type"], amount: number) => {
+  /** The entries of `type` are exactly `amounts`, in order, leaving out the zeros (no entry is written for nothing). */
+  const exactly = (type: LedgerEntry["type"], amounts: number[]) => {
     const found = of(type);
-    const expected = amount === 0 ? [] : [amount];
+    const expected = amounts.filter((amount) => amount !== 0);
     if (JSON.stringify(found) !== JSON.stringify(expected)) problems.push(`${at}: ${type} entries ${JSON.stringify(found)}, expected ${JSON.stringify(expected)}`);
   };
-  once("purchase", -order.mcoinUsed);
-  once("earning", order.mcoinEarned);
+  exactly("purchase", [-order.mcoinUsed]);
+  exactly("earning", [order.mcoinEarned]);
   if (order.status === "awaiting_payment" && order.mcoinEarned !== 0) problems.push(`${at}: earned ${order.mcoinEarned} before it was paid`);
   if (order.status === "closed") {
-    once("purchase_released", order.mcoinUsed);
+    exactly("purchase_released", [order.mcoinUsed]);
     if (order.mcoinEarned !== 0) problems.push(`${at}: a closed order earned ${order.mcoinEarned}`);
   } else {
-    once("purchase_released", 0);
+    exactly("purchase_released", []);
   }
-  if (order.status === "refunded") {
-    once("refund", order.mcoinUsed);
-    const reversed = of("earning_reversed");
-    if (reversed.length > 1 || reversed.some((amount) => amount >= 0 || -amount > order.mcoinEarned)) problems.push(`${at}: earning_reversed entries ${JSON.stringify(reversed)} of ${order.mcoinEarned} earned`);
-    if (order.refund?.status !== "refunded" || order.refund.mcoinRefunded !== order.mcoinUsed || order.refund.cashRefundedCents !== order.refund.cashRequestedCents) {
-      problems.push(`${at}: its refund record ${JSON.stringify(order.refund && { status: order.refund.status, mcoinRefunded: order.refund.mcoinRefunded, cash: [order.refund.cashRefundedCents, order.refund.cashRequestedCents] })} does not match`);
-    }
-  } else {
-    once("refund", 0);
-    once("earning_reversed", 0);
+  auditRefund(order, at, exactly, problems);
+  auditPayments(order, at, problems);
+}
+
+/** A refund takes the order's earning back in full, on the terms it was asked on, and gives back what they say. */
+function auditRefund(order: AuditedOrder, at: string, exactly: (type: LedgerEntry["type"], amounts: number[]) => void, problems: string[]): void {
+  const { refund } = order;
+  if (order.status !== "refunding" && order.status !== "refunded") {
+    exactly("refund", []);
+    exactly("earning_reversed", []);
+    if (refund !== null) problems.push(`${at}: a refund record on an order that is not refunded`);
+    return;
+  }
+  if (refund === null) {
+    problems.push(`${at}: no refund record`);
+    return;
+  }
+  const reversal = refund.earningReversal;
+  const done = order.status === "refunded";
+  if (refund.status !== order.status || refund.mcoinRequested !== order.mcoinUsed || (order.cashCents !== undefined && refund.cashRequestedCents !== order.cashCents)) {
+    problems.push(`${at}: its refund record is ${refund.status}, asks back ${refund.mcoinRequested} mCoin and ${refund.cashRequestedCents} cents`);
+  }
+  if (reversal.cashWithheldCents % CENTS_PER_MCOIN !== 0 || mcoinReversed(reversal) !== order.mcoinEarned) {
+    problems.push(`${at}: the refund takes back ${JSON.stringify(reversal)} of the ${order.mcoinEarned} mCoin it earned, not all of it`);
+  }
+  exactly("earning_reversed", done ? [-reversal.fromBalance, -reversal.fromMcoinRefund] : [-reversal.fromBalance]);
+  exactly("refund", done ? [order.mcoinUsed] : []);
+  const back = done
+    ? { cash: refund.cashRequestedCents - reversal.cashWithheldCents, mcoin: refund.mcoinRequested - reversal.fromMcoinRefund }
+    : { cash: 0, mcoin: 0 };
+  if (refund.cashRefundedCents !== back.cash || refund.mcoinRefunded !== back.mcoin) {
+    problems.push(`${at}: its refund gave back ${refund.cashRefundedCents} cents and ${refund.mcoinRefunded} mCoin, not ${back.cash} and ${back.mcoin}`);
+  }
+}
+
+function auditPayments(order: AuditedOrder, at: string, problems: string[]): void {
+  if (order.payments === undefined) return;
+  const ids = order.payments.map((payment) => payment.paymentId);
+  if (new Set(ids).size !== ids.length) problems.push(`${at}: a payment kept twice`);
+  const settled = order.payments.filter((payment) => payment.outcome === "settled");
+  const paid = order.status !== "awaiting_payment" && order.status !== "closed";
+  if (settled.length > 1 || (settled.length === 1 && (!paid || settled[0].paymentId !== order.paymentId || settled[0].amountCents !== order.cashCents || settled[0].reason !== null))) {
+    problems.push(`${at}: settled payments ${JSON.stringify(settled)} for payment ${order.paymentId}`);
+  }
+  for (const payment of order.payments) {
+    if (payment.outcome === "settled") continue;
+    const fits = payment.reason === "AMOUNT_MISMATCH" ? payment.amountCents !== order.cashCents : payment.reason === "ORDER_CLOSED" ? order.status === "closed" : payment.reason === "DUPLICATE_PAYMENT" && paid;
+    if (!fits) problems.push(`${at}: payment ${payment.paymentId} refunded as ${payment.reason}`);
   }
 }
 

@@ -5,11 +5,14 @@
  * lazy: nothing has to run at midnight for it to hold).
  */
 import { z } from "zod";
-import { OrderSchema, RefundSchema, type Coupon, type Order, type Refund } from "../../app/lib/api/shop-endpoints";
+import { EarningReversalSchema, OrderSchema, PaymentSchema, RefundSchema, type Coupon, type Order, type Refund } from "../../app/lib/api/shop-endpoints";
 import type { CatalogQueries } from "../catalog";
 import { FAILURE_MESSAGES, type Locale, type OrderFailureCode } from "./messages";
 
-export const RefundRecordSchema = RefundSchema.omit({ title: true, image: true });
+export const RefundRecordSchema = RefundSchema.omit({ title: true, image: true }).extend({
+  // A state file written before refunds took the earning back in full has none: nothing was kept back.
+  earningReversal: EarningReversalSchema.default({ fromBalance: 0, fromMcoinRefund: 0, cashWithheldCents: 0 }),
+});
 export type RefundRecord = z.infer<typeof RefundRecordSchema>;
 
 export const OrderRecordSchema = OrderSchema.omit({ kind: true, title: true, image: true, failure: true, refund: true }).extend({
@@ -17,6 +20,8 @@ export const OrderRecordSchema = OrderSchema.omit({ kind: true, title: true, ima
   /** Why it did not go through; the message is rendered in the caller's language. */
   failure: z.enum(["PAID_AFTER_CLOSE", "PAYMENT_FAILED"]).nullable(),
   refund: RefundRecordSchema.nullable(),
+  // A state file written before payments were kept has none.
+  payments: z.array(PaymentSchema).default([]),
   /** When the member took it off their lists (it stays in the ledger's history). */
   deletedAt: z.number().nullable().default(null),
   /** A seckill's order: the item whose stock and limit it counts against. */

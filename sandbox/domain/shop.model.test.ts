@@ -10,10 +10,15 @@
  * - the stock is what the orders neither closed nor refunded leave, and no member holds more than
  *   their limit (refunding and refunded orders hold nothing of it);
  * - every balance is the sum of its ledger and its last balanceAfter, the ledger only grows, and
- *   each order's ledger entries add up to what its status says: closed 0; refunded the mCoin it
- *   earned less what the refund took back of it (the `refund` entry being the mCoin used, the
- *   `earning_reversed` at most what it earned); otherwise the mCoin it earned less the mCoin used;
- * - refunds give back no more than was paid (all of it once refunded), and complete on time;
+ *   each order's ledger entries add up to what its status says: closed 0; refunding or refunded,
+ *   its earning taken back in full, from the balance when asked (at once), from the mCoin refunded,
+ *   and for the rest from the cash at the spending ratio, so a refunded order leaves the member only
+ *   the mCoin the withheld cash paid for (parking the balance in an unpaid order, before or while
+ *   the refund is processed, gains nothing); otherwise the mCoin it earned less the mCoin used;
+ * - refunds give back what was paid less the reversal's parts, and complete on time;
+ * - every PAID notice is answered by the rules (settles an unpaid order; refused, and kept as
+ *   refunded, for another payment of a paid order, a closed order or another amount), the same
+ *   notice again as the first time; an order keeps one settled payment at most, its own;
  * - a coupon order once settled has one coupon per piece, goods none; no coupon is both redeemed
  *   and refunded; redemption codes are unique across all orders;
  * - no order moved to a status the state machine does not allow from its previous one, and a
@@ -34,6 +39,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ApiClient } from "../../app/lib/api/client";
+import { SUCCESS_CODE } from "../../app/lib/api/define";
 import { ApiError } from "../../app/lib/api/errors";
 import {
   REFUND_REASONS,
@@ -50,7 +56,8 @@ import { applyRefund, confirmReceipt, deleteOrder } from "../../app/lib/api/wall
 import { CHECK_IN_LADDER, checkIn, milesRedeem, seckillSnapUp, snapUpSuccess } from "../../app/lib/api/promotion-endpoints";
 import { macauMonth, milesLimit, milesUsed, seckillItem } from "./promotions";
 import { macauDay } from "./check-in";
-import { isAllowedMcoin, mcoinRange, snapMcoin } from "../../app/lib/money/purchase";
+import { CENTS_PER_MCOIN, isAllowedMcoin, mcoinRange, snapMcoin } from "../../app/lib/money/purchase";
+import { refundTerms } from "../../app/lib/money/refund";
 import { walletSignature } from "../handlers/wallet";
 import { freshKey, inProcess, withKey } from "../testing";
 import { auditMoney, type MoneyView } from "./audit";
@@ -101,8 +108,8 @@ interface Model {
   orders: (Order & { openId: string })[];
   /** Buys sent: who, the key and the body, and the order it made (null: refused). */
   buys: { openId: string; key: string; body: { offerId: number; quantity: number; mcoinUsed: number; adult: boolean }; orderId: number | null }[];
-  /** Signed notices sent, to send again. */
-  notices: { body: string; signature: string }[];
+  /** Signed notices sent, to send again, with the reason they were refused (null: accepted). */
+  notices: { body: string; signature: string; reason: string | null }[];
   /** Each order's status when last seen. */
   statuses: Map<number, Order["status"]>;
   /** Each member's ledger when last seen. */
@@ -261,21 +268,25 @@ function checkInvariants(model: Model): void {
       );
       same(of("purchase"), 0 - order.mcoinUsed, label("purchase"));
       same(of("earning"), order.mcoinEarned, label("earning"));
+      const reversed = 0 - of("earning_reversed");
+      reversedAll += reversed;
       if (order.status === "closed") {
         same(order.mcoinEarned, 0, label("a closed order earned nothing"));
         same(total, 0, label("sum"));
-      } else if (order.status === "refunded") {
-        const reversed = 0 - of("earning_reversed");
-        same(of("refund"), order.mcoinUsed, label("refund"));
-        atMost(0, reversed, label("earning reversed"));
-        atMost(reversed, order.mcoinEarned, label("earning reversed"));
-        same(total, order.mcoinEarned - reversed, label("sum"));
-        reversedAll += reversed;
+      } else if (order.status === "refunding" || order.status === "refunded") {
+        const terms = order.refund!.earningReversal;
+        const done = order.status === "refunded";
+        // The earning goes back in full: the mCoin parts and the cash withheld at the spending ratio.
+        same(terms.fromBalance + terms.fromMcoinRefund + terms.cashWithheldCents / CENTS_PER_MCOIN, order.mcoinEarned, label("earning reversed in full"));
+        same(reversed, terms.fromBalance + (done ? terms.fromMcoinRefund : 0), label("earning reversed"));
+        same(of("refund"), done ? order.mcoinUsed : 0, label("refund"));
+        if (done) same(total * CENTS_PER_MCOIN, order.cashCents - order.refund!.cashRefundedCents, label("the mCoin kept are what the cash not given back paid for"));
+        else same(total, order.mcoinEarned - order.mcoinUsed - terms.fromBalance, label("sum"));
       } else {
         same(total, order.mcoinEarned - order.mcoinUsed, label("sum"));
       }
       holds(
-        order.status === "refunded" || !entries.some((entry) => entry.type === "refund" || entry.type === "earning_reversed"),
+        ["refunding", "refunded"].includes(order.status) || !entries.some((entry) => entry.type === "refund" || entry.type === "earning_reversed"),
         label("refund entries"),
       );
     }
@@ -346,17 +357,31 @@ function checkInvariants(model: Model): void {
       same(refund.orderId, order.id, label("refund's order"));
       same(refund.cashRequestedCents, order.cashCents, label("cash requested"));
       same(refund.mcoinRequested, order.mcoinUsed, label("mCoin requested"));
-      atMost(refund.cashRefundedCents, order.cashCents, label("cash refunded"));
-      atMost(refund.mcoinRefunded, order.mcoinUsed, label("mCoin refunded"));
+      const terms = refund.earningReversal;
       if (order.status === "refunded") {
-        same(refund.cashRefundedCents, order.cashCents, label("cash refunded"));
-        same(refund.mcoinRefunded, order.mcoinUsed, label("mCoin refunded"));
+        same(refund.cashRefundedCents, order.cashCents - terms.cashWithheldCents, label("cash refunded"));
+        same(refund.mcoinRefunded, order.mcoinUsed - terms.fromMcoinRefund, label("mCoin refunded"));
         same(refund.refundedAt, refund.requestedAt + REFUND_PROCESSING_MS, label("refunded at"));
-        same(refund.refundNo === null, order.cashCents === 0, label("refund number"));
+        same(refund.refundNo === null, refund.cashRefundedCents === 0, label("refund number"));
       } else {
         atMost(now + 1, refund.requestedAt + REFUND_PROCESSING_MS, label("still processing"));
         holds(refund.cashRefundedCents === 0 && refund.mcoinRefunded === 0 && refund.refundedAt === null, label("nothing back yet"));
       }
+    }
+
+    // Payments: one settled at most, the order's own, of the cash due; the others refunded, each for a reason that fits.
+    const settledPayments = order.payments.filter((payment) => payment.outcome === "settled");
+    const paidStatus = order.status !== "awaiting_payment" && order.status !== "closed";
+    atMost(settledPayments.length, 1, label("settled payments"));
+    same(new Set(order.payments.map((payment) => payment.paymentId)).size, order.payments.length, label("payments kept once"));
+    if (settledPayments.length === 1) {
+      holds(paidStatus && settledPayments[0].paymentId === order.paymentId && settledPayments[0].amountCents === order.cashCents, label("the settled payment"));
+    } else {
+      holds(!paidStatus || order.cashCents === 0, label("paid without a settled payment"));
+    }
+    for (const payment of order.payments.filter((item) => item.outcome === "refunded")) {
+      const fits = payment.reason === "AMOUNT_MISMATCH" ? payment.amountCents !== order.cashCents : payment.reason === "ORDER_CLOSED" ? order.status === "closed" : paidStatus;
+      holds(fits, label(`payment ${payment.paymentId} refunded as ${payment.reason}`));
     }
 
     // Coupons: one per piece once settled, never both redeemed and refunded, codes unique.
@@ -419,6 +444,42 @@ class Buy implements fc.AsyncCommand<Model, Real> {
   toString = () => `buy(${MEMBERS[this.member]}, offer ${OFFERS[this.offer].id}, ${this.quantity}, ${this.wild ?? `${this.share.toFixed(2)} of the range`})`;
 }
 
+/**
+ * A member parks as much of their balance as one order can hold, in an order left unpaid: mostly a
+ * member whose refund is being processed (the refund-and-park attack), to be cancelled or left to
+ * close later. Refunds must gain nothing by it, whichever comes first.
+ */
+class Park implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly member: number,
+    readonly aimed: boolean,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    state.shop.closeDue();
+    const refunding = [...state.data.orders.values()].filter((order) => order.status === "refunding").map((order) => order.openId);
+    const openId = this.aimed && refunding.length > 0 ? pick(refunding, this.member) : pick(MEMBERS, this.member);
+    const balance = state.shop.balance(openId);
+    // The offer and quantity whose mCoin range reaches furthest into the balance.
+    let best: { offerId: number; quantity: number; mcoin: number } | null = null;
+    for (const { id } of OFFERS) {
+      for (const quantity of [1, 2, 3]) {
+        const range = mcoinRange(pricedOffer(catalogOffer(id)), quantity, balance);
+        if (range.ok && range.max > 0 && (best === null || range.max > best.mcoin)) best = { offerId: id, quantity, mcoin: range.max };
+      }
+    }
+    if (best !== null) {
+      const body = { offerId: best.offerId, quantity: best.quantity, mcoinUsed: best.mcoin, adult: true };
+      const key = freshKey();
+      const reply = await allowRefusal(real.clients.get(openId)!.call(createOrder, body, withKey(key)));
+      model.buys.push({ openId, key, body, orderId: reply?.data.id ?? null });
+      if (reply) model.orders.push({ ...reply.data, openId });
+    }
+    checkInvariants(model);
+  }
+  toString = () => `park(${this.aimed ? `a refunding member, ${this.member}` : MEMBERS[this.member % MEMBERS.length]})`;
+}
+
 class RepeatBuy implements fc.AsyncCommand<Model, Real> {
   constructor(readonly index: number) {}
   check = (model: Readonly<Model>) => model.buys.length > 0;
@@ -436,33 +497,67 @@ class RepeatBuy implements fc.AsyncCommand<Model, Real> {
   toString = () => `repeatBuy(${this.index})`;
 }
 
+/** What the gateway should answer a notice, from the order as it stands and the payments it has seen. */
+function expectedNotice(record: OrderRecord, notice: { paymentId: string; amountCents: number; status: "PAID" | "FAILED" }): ShopRefusal | null {
+  if (notice.status === "FAILED") return notice.amountCents === record.cashCents ? null : "AMOUNT_MISMATCH";
+  const known = record.payments.find((payment) => payment.paymentId === notice.paymentId);
+  if (known) return known.reason;
+  if (notice.amountCents !== record.cashCents) return "AMOUNT_MISMATCH";
+  if (record.status === "awaiting_payment") return null;
+  return record.status === "closed" ? "ORDER_CLOSED" : "DUPLICATE_PAYMENT";
+}
+
 class Notify implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly index: number,
     readonly status: "PAID" | "FAILED",
     readonly offBy: number,
     readonly aimed: boolean,
+    readonly burst: number,
   ) {}
   check = (model: Readonly<Model>) => model.orders.length > 0;
   async run(model: Model) {
     const order = target(model, this.index, this.aimed, (record) => record.status === "awaiting_payment");
+    const record = recordOf(order.id);
     const amountCents = Math.max(0, order.cashCents + this.offBy);
-    const body = JSON.stringify({ orderNo: order.orderNo, paymentId: `WP${freshKey().replaceAll("-", "")}`.slice(0, 40), amountCents, status: this.status });
-    const notice = { body, signature: walletSignature(body, state.walletSecret) };
-    model.notices.push(notice);
-    const reply = await send(notice);
-    // Only the cash due settles an order.
-    if (amountCents !== order.cashCents) expect(reply.data?.reason).toBe("AMOUNT_MISMATCH");
+    // The wallet's payments of one order, each with an id of its own, sent at once.
+    const notices = Array.from({ length: this.burst }, () => {
+      const fields = { orderNo: order.orderNo, paymentId: `WP${freshKey().replaceAll("-", "")}`.slice(0, 40), amountCents, status: this.status };
+      const body = JSON.stringify(fields);
+      return { fields, body, signature: walletSignature(body, state.walletSecret) };
+    });
+    const first = expectedNotice(record, notices[0].fields);
+    const replies = await Promise.all(notices.map((notice) => send(notice)));
+    const reasons = replies.map((reply) => (reply.code === SUCCESS_CODE ? null : (reply.data?.reason ?? `code ${reply.code}`)));
+    if (this.status === "PAID" && first === null) {
+      // Exactly one of several different payments settles an unpaid order; the others are second payments.
+      same(reasons.filter((reason) => reason === null).length, 1, () => `${this.burst} payments of order ${order.id}: ${reasons.join(", ")}`);
+      holds(
+        reasons.every((reason) => reason === null || reason === "DUPLICATE_PAYMENT"),
+        () => `${this.burst} payments of order ${order.id}: ${reasons.join(", ")}`,
+      );
+    } else {
+      holds(
+        reasons.every((reason) => reason === first),
+        () => `notices of order ${order.id} (${record.status}): ${reasons.join(", ")}, expected ${first}`,
+      );
+    }
+    notices.forEach((notice, index) => model.notices.push({ body: notice.body, signature: notice.signature, reason: reasons[index] }));
     checkInvariants(model);
   }
-  toString = () => `notify(${this.index}${aimedAt(this.aimed)}, ${this.status}${this.offBy ? `, off by ${this.offBy}` : ""})`;
+  toString = () => `notify(${this.index}${aimedAt(this.aimed)}, ${this.status}${this.offBy ? `, off by ${this.offBy}` : ""}${this.burst > 1 ? ` ×${this.burst}` : ""})`;
 }
 
 class RepeatNotice implements fc.AsyncCommand<Model, Real> {
   constructor(readonly index: number) {}
   check = (model: Readonly<Model>) => model.notices.length > 0;
   async run(model: Model) {
-    await send(pick(model.notices, this.index));
+    const notice = pick(model.notices, this.index);
+    const reply = await send(notice);
+    const reason = reply.code === SUCCESS_CODE ? null : (reply.data?.reason ?? `code ${reply.code}`);
+    // The same payment again is answered as it was the first time (a failure is answered by the order as it is now).
+    const status = (JSON.parse(notice.body) as { status: string }).status;
+    if (status === "PAID") same(reason, notice.reason, () => `the same notice again: ${reason}, first ${notice.reason}`);
     checkInvariants(model);
   }
   toString = () => `repeatNotice(${this.index})`;
@@ -557,11 +652,25 @@ class Refund implements fc.AsyncCommand<Model, Real> {
     const body = { orderId: order.id, reason, remarks: reason === "other" ? "changed my mind" : "" };
     const key = freshKey();
     const client = real.clients.get(openId)!;
+    // The terms are fixed by the member's balance when they ask.
+    const terms = refundTerms(record, state.shop.balance(record.openId));
     const outcome = await attempt(client.call(applyRefund, body, withKey(key)));
     expectOutcome(outcome, expected, `refund order ${order.id} (${status}) by ${openId}`);
     if (outcome.ok) {
       const refund = outcome.value.data;
-      expect(refund).toMatchObject({ orderId: order.id, orderNo: order.orderNo, reason, status: "refunding", cashRequestedCents: record.cashCents, mcoinRequested: record.mcoinUsed, cashRefundedCents: 0, mcoinRefunded: 0, refundedAt: null, refundNo: null });
+      expect(refund).toMatchObject({
+        orderId: order.id,
+        orderNo: order.orderNo,
+        reason,
+        status: "refunding",
+        cashRequestedCents: record.cashCents,
+        mcoinRequested: record.mcoinUsed,
+        cashRefundedCents: 0,
+        mcoinRefunded: 0,
+        earningReversal: terms.reversal,
+        refundedAt: null,
+        refundNo: null,
+      });
       expect(record.status).toBe("refunding");
       expect(record.coupons.every((coupon) => coupon.status === "refunding"), "coupons invalid at once").toBe(true);
       if (this.again) {
@@ -752,7 +861,7 @@ async function expectListed(model: Readonly<Model>, real: Real, openId: string) 
   expect(listed.sort((a, b) => a - b), `${openId}'s order list`).toEqual(own.sort((a, b) => a - b));
 }
 
-async function send(notice: { body: string; signature: string }) {
+async function send(notice: { body: string; signature: string }): Promise<{ code: number; data?: { reason?: string } }> {
   const response = await current.request("/pay/notify", { body: notice.body, headers: { [WALLET_SIGNATURE_HEADER]: notice.signature } });
   expect(response.status).toBe(200);
   return response.body as { code: number; data?: { reason?: string } };
@@ -772,9 +881,11 @@ const buy = fc
     fc.boolean(),
   )
   .map(([member, offer, quantity, share, wild, adult]) => new Buy(member, offer, quantity, share, wild, adult));
+/** Mostly one payment; sometimes several different ones of the same order at once. */
+const payments = fc.oneof({ arbitrary: fc.constant(1), weight: 5 }, { arbitrary: fc.integer({ min: 2, max: 4 }), weight: 1 });
 const notify = fc
-  .tuple(fc.nat(), fc.constantFrom("PAID" as const, "PAID" as const, "FAILED" as const), fc.constantFrom(0, 0, 0, 0, 1, -100), aim)
-  .map(([index, status, offBy, aimed]) => new Notify(index, status, offBy, aimed));
+  .tuple(fc.nat(), fc.constantFrom("PAID" as const, "PAID" as const, "FAILED" as const), fc.constantFrom(0, 0, 0, 0, 1, -100), aim, payments)
+  .map(([index, status, offBy, aimed, burst]) => new Notify(index, status, offBy, aimed, burst));
 const redeem = fc
   .tuple(fc.nat(), fc.nat(), fc.boolean(), fc.oneof({ arbitrary: fc.constant(false), weight: 9 }, { arbitrary: fc.constant(true), weight: 1 }), aim)
   .map(([index, piece, control, bogus, aimed]) => new Redeem(index, piece, control, bogus, aimed));
@@ -798,6 +909,8 @@ const commands = [
   buy,
   buy,
   fc.nat().map((index) => new RepeatBuy(index)),
+  fc.tuple(fc.nat(), aim).map(([who, aimed]) => new Park(who, aimed)),
+  fc.tuple(fc.nat(), aim).map(([who, aimed]) => new Park(who, aimed)),
   notify,
   notify,
   notify,

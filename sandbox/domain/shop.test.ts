@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SandboxState } from "../state";
-import { PAYMENT_WINDOW_MS, type PlaceOrder } from "./shop";
+import { MAX_PAYMENTS_PER_ORDER } from "./settlement";
+import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS, type PlaceOrder } from "./shop";
 import { ANA, CHAN, LEI, PORK_CHOP_BUN, SAM, buy, expectLedgersSum, fixtures, later, paid, placed, setup } from "./test-support";
 
 describe("placing an order", () => {
@@ -135,19 +136,83 @@ describe("a refused order changes nothing", () => {
 });
 
 describe("the wallet's settlement notice", () => {
-  it("settles once: the coupon is received and the cash earns mCoin, a repeat changes nothing", () => {
+  it("settles once: the coupon is received, the cash earns mCoin and the payment is kept; the same notice again changes nothing", () => {
     const { state, shop } = setup();
     const order = placed(state, SAM);
     later(state, 60_000);
     const outcome = shop.notice(paid(order));
     expect(outcome).toMatchObject({ ok: true, value: { status: "received", paymentId: "WPTEST0000000001", paidAt: state.now(), mcoinEarned: 46 } });
+    expect(order.payments).toEqual([{ paymentId: "WPTEST0000000001", amountCents: 4600, at: state.now(), outcome: "settled", reason: null }]);
     expect(shop.balance(SAM)).toBe(246);
     expect(shop.ledger(SAM)[0]).toMatchObject({ type: "earning", amount: 46, balanceAfter: 246, orderNo: order.orderNo });
     const before = state.redactedView().digest;
+    later(state, 1_000);
     expect(shop.notice(paid(order))).toMatchObject({ ok: true, value: { status: "received", mcoinEarned: 46 } });
-    expect(shop.notice({ ...paid(order), paymentId: "WPOTHER000000002" })).toMatchObject({ ok: true, value: { paymentId: "WPTEST0000000001" } });
     expect(state.redactedView().digest).toBe(before);
     expectLedgersSum(state);
+  });
+
+  it("refuses a second, different payment of a paid order, telling the wallet to refund it, and keeps it on the order as refunded", () => {
+    const { state, shop } = setup();
+    const order = placed(state, SAM);
+    shop.notice(paid(order));
+    const balance = shop.balance(SAM);
+    const revision = shop.revision(SAM);
+    later(state, 5_000);
+    expect(shop.notice({ ...paid(order), paymentId: "WPOTHER000000002" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
+    expect(order).toMatchObject({ status: "received", paymentId: "WPTEST0000000001", mcoinEarned: 46 });
+    expect(order.payments.map(({ paymentId, outcome, reason, at }) => [paymentId, outcome, reason, at])).toEqual([
+      ["WPTEST0000000001", "settled", null, state.now() - 5_000],
+      ["WPOTHER000000002", "refunded", "DUPLICATE_PAYMENT", state.now()],
+    ]);
+    expect(shop.balance(SAM), "a refused payment earns nothing").toBe(balance);
+    expect(shop.revision(SAM), "the member's screens see the change").toBeGreaterThan(revision);
+    // The same refused notice again is refused the same way and kept once.
+    const digest = state.redactedView().digest;
+    expect(shop.notice({ ...paid(order), paymentId: "WPOTHER000000002" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
+    expect(state.redactedView().digest).toBe(digest);
+    expectLedgersSum(state);
+  });
+
+  it("refuses every one of eight different payments of a paid order, keeping each", () => {
+    const { state, shop } = setup();
+    const order = placed(state, SAM);
+    shop.notice(paid(order));
+    const ids = Array.from({ length: 8 }, (_, index) => `WPBURST0000000${index}`);
+    for (const paymentId of ids) expect(shop.notice({ ...paid(order), paymentId })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
+    expect(order.payments.filter((payment) => payment.outcome === "refunded").map((payment) => payment.paymentId)).toEqual(ids);
+    expect(order.payments.filter((payment) => payment.outcome === "settled")).toHaveLength(1);
+  });
+
+  it("refuses another payment in every status after payment: refunding, refunded, used, goods on their way", () => {
+    const { state, shop } = setup();
+    const refunding = placed(state, SAM);
+    shop.notice(paid(refunding));
+    expect(shop.requestRefund(SAM, { orderId: refunding.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
+    const goods = placed(state, CHAN, buy({ offerId: 25, quantity: 1, mcoinUsed: 1500 }));
+    shop.notice(paid(goods));
+    expect(shop.ship(goods.orderNo).ok).toBe(true);
+    const used = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 0 }));
+    shop.notice(paid(used));
+    expect(shop.redeem(used.coupons[0].redemptionCode).ok).toBe(true);
+    for (const order of [refunding, goods, used]) {
+      expect(shop.notice({ ...paid(order), paymentId: "WPSECOND00000001" }), order.status).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
+    }
+    later(state, REFUND_PROCESSING_MS);
+    expect(shop.order(SAM, refunding.id)!.status).toBe("refunded");
+    expect(shop.notice({ ...paid(refunding), paymentId: "WPTHIRD000000001" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
+    expect(refunding.payments.map((payment) => payment.reason)).toEqual([null, "DUPLICATE_PAYMENT", "DUPLICATE_PAYMENT"]);
+  });
+
+  it("keeps no more than MAX_PAYMENTS_PER_ORDER payments, and still refuses those past it", () => {
+    const { state, shop } = setup();
+    const order = placed(state, SAM);
+    shop.notice(paid(order));
+    for (let index = 1; index < MAX_PAYMENTS_PER_ORDER; index += 1) shop.notice({ ...paid(order), paymentId: `WPMANY${String(index).padStart(8, "0")}` });
+    expect(order.payments).toHaveLength(MAX_PAYMENTS_PER_ORDER);
+    const digest = state.redactedView().digest;
+    expect(shop.notice({ ...paid(order), paymentId: "WPONEMORE0000001" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
+    expect(state.redactedView().digest).toBe(digest);
   });
 
   it("puts paid goods in the queue for shipment", () => {
@@ -173,14 +238,25 @@ describe("the wallet's settlement notice", () => {
     expect(state.redactedView().digest).toBe(before);
   });
 
-  it("refuses another amount than the cash due, and an unknown order, changing nothing", () => {
+  it("refuses another amount than the cash due, keeping the payment as refunded, and leaves the order unpaid", () => {
+    const { state, shop } = setup();
+    const order = placed(state, SAM);
+    const amounts = [4599, 4601, 0, 7600];
+    for (const [index, amountCents] of amounts.entries()) {
+      expect(shop.notice({ ...paid(order), paymentId: `WPWRONG0000000${index}`, amountCents }), String(amountCents)).toEqual({ ok: false, reason: "AMOUNT_MISMATCH" });
+    }
+    expect(order).toMatchObject({ status: "awaiting_payment", paidAt: null, paymentId: null, mcoinEarned: 0 });
+    expect(order.payments.map(({ amountCents, outcome, reason }) => [amountCents, outcome, reason])).toEqual(amounts.map((amount) => [amount, "refunded", "AMOUNT_MISMATCH"]));
+    // The right amount still settles it.
+    expect(shop.notice(paid(order))).toMatchObject({ ok: true, value: { status: "received" } });
+  });
+
+  it("changes nothing for an unknown order, or a failed payment of another amount", () => {
     const { state, shop } = setup();
     const order = placed(state, SAM);
     const before = state.redactedView().digest;
-    for (const amountCents of [4599, 4601, 0, 7600]) {
-      expect(shop.notice({ ...paid(order), amountCents }), String(amountCents)).toEqual({ ok: false, reason: "AMOUNT_MISMATCH" });
-    }
     expect(shop.notice({ ...paid(order), orderNo: "MC20990101999999" })).toEqual({ ok: false, reason: "ORDER_NOT_FOUND" });
+    expect(shop.notice({ ...paid(order, "FAILED"), amountCents: 1 })).toEqual({ ok: false, reason: "AMOUNT_MISMATCH" });
     expect(state.redactedView().digest).toBe(before);
   });
 
@@ -190,6 +266,7 @@ describe("the wallet's settlement notice", () => {
     later(state, PAYMENT_WINDOW_MS + 1);
     expect(shop.notice(paid(order))).toEqual({ ok: false, reason: "ORDER_CLOSED" });
     expect(order).toMatchObject({ status: "closed", failure: "PAID_AFTER_CLOSE", paidAt: null, mcoinEarned: 0 });
+    expect(order.payments).toMatchObject([{ paymentId: "WPTEST0000000001", outcome: "refunded", reason: "ORDER_CLOSED" }]);
     expect(shop.balance(SAM)).toBe(500);
     const revision = shop.revision(SAM);
     expect(shop.notice(paid(order))).toEqual({ ok: false, reason: "ORDER_CLOSED" });

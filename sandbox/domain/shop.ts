@@ -25,10 +25,11 @@
  *   wait to be shipped (a sandbox control), then the member confirms receipt or pick-up. An unpaid
  *   goods order can be cancelled within CANCEL_WINDOW_MS of being placed, not after.
  * - A refund is of the whole order: every coupon unused (none used or expired), or goods not yet
- *   shipped. Requesting it invalidates the coupons at once and for good; it completes
- *   REFUND_PROCESSING_MS later: the mCoin used comes back (`refund`), the cash goes back to the
- *   wallet (recorded on the refund), the stock returns, and what the cash had earned is taken back
- *   (`earning_reversed`, never more than the balance: mCoin already spent stays spent).
+ *   shipped. Requesting it invalidates the coupons at once and for good, and fixes its terms
+ *   (settlement.ts): what the cash had earned is taken back in full, from the balance at once
+ *   (`earning_reversed`), then from the mCoin refunded, then from the cash at the spending ratio. It
+ *   completes REFUND_PROCESSING_MS later: the mCoin used comes back (`refund`, less its part of the
+ *   reversal), the cash goes back to the wallet (recorded on the refund), the stock returns.
  * - A finished order (closed, used, completed, refunded, or whose coupons have all expired) can be
  *   deleted: it leaves the member's lists; its ledger entries stay.
  * - Codes (fixtures/wallet.json) give a coupon (a "gift" order, nothing paid, not refundable) or an
@@ -38,12 +39,13 @@ import { randomBytes, randomInt } from "node:crypto";
 import type { AddressSchema } from "../../app/lib/api/endpoints";
 import type { OrderKindSchema, OrderStatus, RefundReasonSchema, ShopRefusal } from "../../app/lib/api/shop-endpoints";
 import type { z } from "zod";
-import { CENTS_PER_MCOIN, MAX_PIECES_PER_ORDER, amountDue, cashDueCents, isAllowedMcoin, mcoinEarned, mcoinRange } from "../../app/lib/money/purchase";
+import { CENTS_PER_MCOIN, MAX_PIECES_PER_ORDER, amountDue, cashDueCents, isAllowedMcoin, mcoinRange } from "../../app/lib/money/purchase";
 import type { CatalogQueries } from "../catalog";
 import type { CatalogOffer } from "../catalog-schema";
 import { balanceOf, openAccount, post, type Account, type McoinCouponRecord } from "./ledger";
 import { availability, pricedOffer, type OfferLive } from "./offers";
 import { transition } from "./order-machine";
+import { closeRefund, decideNotice, earn, keepPayment, openRefund } from "./settlement";
 import { couponAt, orderNumber, refundOrderNumber, type CouponRecord, type OrderRecord } from "./orders";
 import type { CodeFixture } from "./codes";
 import { checkIn, checkInStatus, macauDay } from "./check-in";
@@ -343,37 +345,38 @@ export class Shop {
   }
 
   /**
-   * The wallet's settlement notice. PAID settles an order awaiting payment once; a repeat answers
-   * the order as it is. FAILED leaves an unpaid order awaiting payment (the member may pay again)
-   * and never touches a settled one. The amount must be the cash due. A payment for a closed order
-   * is refused, and the order remembers it (PAID_AFTER_CLOSE) so the page can say why.
+   * The wallet's settlement notice (settlement.ts, decideNotice). PAID settles an order awaiting
+   * payment once; the same notice again answers the order as it is. FAILED leaves an unpaid order
+   * awaiting payment (the member may pay again) and never touches a settled one. Any other payment is
+   * refused, kept on the order as refunded, and the refusal tells the wallet to refund it: another
+   * payment of an order already paid, a payment of a closed order (the order also remembers
+   * PAID_AFTER_CLOSE for the page to show), or an amount other than the cash due.
    */
   notice(notice: WalletNotice): Outcome<OrderRecord> {
     this.closeDue();
     const order = this.indexed().byNumber.get(notice.orderNo);
     if (!order) return refused("ORDER_NOT_FOUND");
-    if (notice.amountCents !== order.cashCents) return refused("AMOUNT_MISMATCH");
-
-    if (notice.status === "FAILED") {
-      if (order.status === "awaiting_payment" && order.failure !== "PAYMENT_FAILED") {
+    const decision = decideNotice(order, notice);
+    const now = this.context.now();
+    switch (decision.action) {
+      case "answer":
+        return done(order);
+      case "fail":
         order.failure = "PAYMENT_FAILED";
         this.touch(order);
-      }
-      return done(order);
+        return done(order);
+      case "settle":
+        keepPayment(order, notice, now, null);
+        this.settle(order, now, notice.paymentId);
+        this.context.changed();
+        return done(order);
+      case "refuse":
+        if (decision.keep && keepPayment(order, notice, now, decision.reason)) {
+          if (decision.reason === "ORDER_CLOSED") order.failure = "PAID_AFTER_CLOSE";
+          this.touch(order);
+        }
+        return refused(decision.reason);
     }
-    if (order.status === "awaiting_payment") {
-      this.settle(order, this.context.now(), notice.paymentId);
-      this.context.changed();
-      return done(order);
-    }
-    if (order.status === "closed") {
-      if (order.failure !== "PAID_AFTER_CLOSE") {
-        order.failure = "PAID_AFTER_CLOSE";
-        this.touch(order);
-      }
-      return refused("ORDER_CLOSED");
-    }
-    return done(order);
   }
 
   /**
@@ -495,22 +498,7 @@ export class Shop {
     this.move(order, "refunding");
     this.indexed().refunding.add(order);
     for (const coupon of order.coupons) coupon.status = "refunding";
-    order.refund = {
-      id: order.id,
-      refundOrderNo: refundOrderNumber(order.id, now),
-      orderId: order.id,
-      orderNo: order.orderNo,
-      reason: request.reason,
-      remarks: request.remarks,
-      cashRequestedCents: order.cashCents,
-      mcoinRequested: order.mcoinUsed,
-      cashRefundedCents: 0,
-      mcoinRefunded: 0,
-      status: "refunding",
-      requestedAt: now,
-      refundedAt: null,
-      refundNo: null,
-    };
+    order.refund = openRefund(order, this.account(openId), { reason: request.reason, remarks: request.remarks, refundOrderNo: refundOrderNumber(order.id, now) }, now);
     return done(order);
   }
 
@@ -850,10 +838,7 @@ export class Shop {
         index.byCode.set(coupon.redemptionCode, { order, coupon });
       }
     }
-    order.mcoinEarned = mcoinEarned(order.cashCents);
-    if (order.mcoinEarned > 0) {
-      post(this.account(order.openId), { type: "earning", amount: order.mcoinEarned, at, orderId: order.id, orderNo: order.orderNo });
-    }
+    earn(order, this.account(order.openId), at);
   }
 
   /** A new order awaiting payment, numbered and indexed; what differs between orders comes in `fields`. */
@@ -881,6 +866,7 @@ export class Shop {
       failure: null,
       coupons: [],
       refund: null,
+      payments: [],
       shippedAt: null,
       completedAt: null,
       deletedAt: null,
@@ -892,22 +878,14 @@ export class Shop {
     return order;
   }
 
-  /** The refund is done: mCoin and stock go back, the cash's earning is taken back, the wallet refunds the cash. */
+  /** The refund is done on its terms (settlement.ts, closeRefund): mCoin, cash and stock go back. */
   private completeRefund(order: OrderRecord, at: number): void {
     const refund = order.refund;
     if (!refund) throw new Error(`order ${order.id}: refunding without a refund`);
     this.move(order, "refunded");
     for (const coupon of order.coupons) coupon.status = "refunded";
-    refund.status = "refunded";
-    refund.refundedAt = at;
-    refund.cashRefundedCents = refund.cashRequestedCents;
-    refund.mcoinRefunded = refund.mcoinRequested;
-    refund.refundNo = refund.cashRequestedCents > 0 ? `WR${randomBytes(10).toString("hex").toUpperCase()}` : null;
+    closeRefund(refund, this.account(order.openId), at, () => `WR${randomBytes(10).toString("hex").toUpperCase()}`);
     this.restock(order);
-    const account = this.account(order.openId);
-    if (refund.mcoinRefunded > 0) post(account, { type: "refund", amount: refund.mcoinRefunded, at, orderId: order.id, orderNo: order.orderNo });
-    const reversed = Math.min(order.mcoinEarned, balanceOf(account));
-    if (reversed > 0) post(account, { type: "earning_reversed", amount: -reversed, at, orderId: order.id, orderNo: order.orderNo });
   }
 
   /** The order's pieces go back to where they came from: the seckill item's stock, or the offer's. */

@@ -117,4 +117,23 @@ describe("POST /__wallet/pay", () => {
     expect(await status()).toMatchObject({ status: "closed", failure: { code: "PAID_AFTER_CLOSE" }, mcoinEarned: 0 });
     expect(order.payBy - order.createdAt).toBe(PAYMENT_WINDOW_MS);
   });
+
+  it("a second payment of a paid order is refused, the wallet told to refund it, and kept on the order; the same payment delivered again is not", async () => {
+    const sandbox = inProcess();
+    const { order, status } = await anOrder(sandbox);
+    const first = await sandbox.request("/__wallet/pay", { body: pay(order), headers: { origin: MALL } });
+    expect(first.body).toMatchObject({ accepted: true });
+    const paymentId = first.body.notice.paymentId as string;
+    // The same payment's notice again: answered as the first, kept once.
+    expect((await sandbox.request("/__wallet/pay", { body: pay(order, { paymentId }), headers: { origin: MALL } })).body).toMatchObject({ accepted: true, notice: { paymentId } });
+    // Eight more payments at once: each refused and kept.
+    const seconds = await Promise.all(Array.from({ length: 8 }, () => sandbox.request("/__wallet/pay", { body: pay(order), headers: { origin: MALL } })));
+    for (const reply of seconds) expect(reply.body).toMatchObject({ delivered: true, accepted: false, reply: { body: { code: 409, data: { reason: "DUPLICATE_PAYMENT" } } } });
+    const now = await status();
+    expect(now).toMatchObject({ status: "received", paymentId, mcoinEarned: 46 });
+    expect(now.payments.filter((payment) => payment.outcome === "settled").map((payment) => payment.paymentId)).toEqual([paymentId]);
+    expect(now.payments.filter((payment) => payment.outcome === "refunded").map((payment) => [payment.paymentId, payment.reason, payment.amountCents])).toEqual(
+      seconds.map((reply) => [reply.body.notice.paymentId, "DUPLICATE_PAYMENT", 4600]),
+    );
+  });
 });

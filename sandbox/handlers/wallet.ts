@@ -7,7 +7,9 @@
  *
  * POST /__wallet/pay stands in for the wallet's back end, as /oauth/authorize stands in for its
  * sign-in: the simulated host's cashier calls it from the mall's pages, cross-origin, with
- * `{ orderNo, amountCents, outcome: "paid" | "failed", delayMs? }`. It builds the signed notice and
+ * `{ orderNo, amountCents, outcome: "paid" | "failed", delayMs?, paymentId? }`: each call is a new
+ * payment (a second one of a paid order is refused and refunded) unless it names the payment it
+ * delivers again. It builds the signed notice and
  * sends it through the sandbox itself to /pay/notify, at once (200, with the gateway's reply) or
  * after delayMs ("paid, confirmation delayed": 202). It answers CORS, the preflight included, only
  * for the mall's origins (--mall-origin), refuses other origins (403) and bodies that are not JSON
@@ -39,6 +41,8 @@ const WalletPaySchema = z
   .object({
     orderNo: walletNotify.request.shape.orderNo,
     amountCents: z.number().int().min(0).max(100_000_000),
+    /** The payment to notify again (a retry of the same payment); a new payment gets an id of its own. */
+    paymentId: walletNotify.request.shape.paymentId.optional(),
     outcome: z.enum(["paid", "failed"]),
     delayMs: z.number().int().min(0).max(60_000).default(0),
   })
@@ -90,8 +94,8 @@ export function walletHandlers(state: SandboxState, mallOrigins: ReadonlySet<str
         const issue = parsed.error.issues[0];
         return refuse(400, `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`, cors);
       }
-      const { orderNo, amountCents, outcome, delayMs } = parsed.data;
-      const notice = { orderNo, paymentId: `WP${randomBytes(12).toString("hex").toUpperCase()}`, amountCents, status: outcome === "paid" ? "PAID" : "FAILED" };
+      const { orderNo, amountCents, outcome, delayMs, paymentId } = parsed.data;
+      const notice = { orderNo, paymentId: paymentId ?? `WP${randomBytes(12).toString("hex").toUpperCase()}`, amountCents, status: outcome === "paid" ? "PAID" : "FAILED" };
       const body = JSON.stringify(notice);
       let deliver = () =>
         dispatch(

@@ -108,6 +108,8 @@ export const SHOP_REFUSALS = [
   "MILES_BELOW_STANDARD",
   /** A settlement notice for an order that has closed: the wallet refunds the cash. */
   "ORDER_CLOSED",
+  /** A second, different payment of an order already paid (or being refunded): the wallet refunds it. */
+  "DUPLICATE_PAYMENT",
   /** A settlement notice whose amount is not the cash due. */
   "AMOUNT_MISMATCH",
   /** 'Max addresses reached. Remove to add new.' (lib/address/book.ts, ADDRESS_LIMIT) */
@@ -207,6 +209,13 @@ export type Coupon = z.infer<typeof CouponSchema>;
 /** The spec's 8 refund reasons (section 5); "other" asks for remarks. */
 export const RefundReasonSchema = z.enum(REFUND_REASONS);
 
+/** Where a refund takes the order's earning back from (lib/money/refund.ts); the parts add up to all of it. */
+export const EarningReversalSchema = z.object({
+  fromBalance: z.number().int().nonnegative(),
+  fromMcoinRefund: z.number().int().nonnegative(),
+  cashWithheldCents: z.number().int().nonnegative(),
+});
+
 /** A refund order (spec section 3: refund order number, amounts requested and refunded, dates, reason, remarks, refund number). */
 export const RefundSchema = z.object({
   id: z.number().int().positive(),
@@ -218,11 +227,14 @@ export const RefundSchema = z.object({
   image: z.string(),
   reason: RefundReasonSchema,
   remarks: z.string(),
-  /** What goes back: only what was paid, the cash part and the mCoin part. */
+  /** What was paid and is asked back: the cash part and the mCoin part. */
   cashRequestedCents: z.number().int().nonnegative(),
   mcoinRequested: z.number().int().nonnegative(),
+  /** What reached the member, once refunded: what was asked back less what the earning's reversal kept. */
   cashRefundedCents: z.number().int().nonnegative(),
   mcoinRefunded: z.number().int().nonnegative(),
+  /** The mCoin the order's cash earned, taken back in full (lib/money/refund.ts), fixed when the refund is asked for. */
+  earningReversal: EarningReversalSchema,
   status: z.enum(["refunding", "refunded"]),
   requestedAt: z.number(),
   refundedAt: z.number().nullable(),
@@ -230,6 +242,24 @@ export const RefundSchema = z.object({
   refundNo: z.string().nullable(),
 });
 export type Refund = z.infer<typeof RefundSchema>;
+
+/**
+ * A payment the wallet made for an order, as its settlement notice said. One settles the order; any
+ * other is refused, and its refusal tells the wallet to give the money back: a second payment of an
+ * order already paid (DUPLICATE_PAYMENT), a payment after the order closed (ORDER_CLOSED), or one of
+ * another amount than the cash due (AMOUNT_MISMATCH).
+ */
+export const PAYMENT_REFUSALS = ["DUPLICATE_PAYMENT", "ORDER_CLOSED", "AMOUNT_MISMATCH"] as const;
+export const PaymentSchema = z.object({
+  paymentId: z.string(),
+  amountCents: z.number().int().nonnegative(),
+  /** When the notice arrived. */
+  at: z.number(),
+  outcome: z.enum(["settled", "refunded"]),
+  /** Why a refunded payment was refused; null for the one that settled. */
+  reason: z.enum(PAYMENT_REFUSALS).nullable(),
+});
+export type Payment = z.infer<typeof PaymentSchema>;
 
 export const OrderSchema = z.object({
   id: z.number().int().positive(),
@@ -251,6 +281,8 @@ export const OrderSchema = z.object({
   paidAt: z.number().nullable(),
   /** The wallet's payment id, once settled. */
   paymentId: z.string().nullable(),
+  /** Every payment the wallet notified, oldest first: the one that settled, and those it was told to give back. */
+  payments: z.array(PaymentSchema),
   /** mCoin the cash part earned, once settled. */
   mcoinEarned: z.number().int().nonnegative(),
   /** Payment type 9: where the member uses the coupon. */
