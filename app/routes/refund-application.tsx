@@ -1,10 +1,12 @@
 /**
  * The refund of an order (/refund_application/{id}, titled). Before one is asked for: what comes
- * back (only what was paid, the cash and the mCoin apart), one of the spec's 8 reasons, remarks
+ * back (only what was paid, the cash and the mCoin apart, less the mCoin the order earned, which go
+ * back in full: lib/money/refund.ts, reckoned on the member's balance now), one of the spec's 8 reasons, remarks
  * (needed for "other", up to 200 characters), and the member's word that they understand the
  * coupons become invalid for good. The form works without JavaScript: its idempotency key is minted
  * by the loader, and a refusal keeps what was typed. Once asked for, the same address shows the
- * refund order: its number, amounts requested and refunded, dates, reason, remarks, refund number.
+ * refund order: its number, amounts requested and refunded, the earning taken back, dates, reason,
+ * remarks, refund number.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
@@ -14,7 +16,9 @@ import { refundable } from "../components/order-actions";
 import { NotFoundOrErrorScreen, StatusScreen } from "../components/status-screen";
 import { orderPath } from "../components/wallet-cards";
 import { useLocale } from "../hooks/use-locale";
+import { basicInformation } from "../lib/api/endpoints";
 import type { Refund } from "../lib/api/shop-endpoints";
+import { refundTerms, type EarningReversal } from "../lib/money/refund";
 import { REFUND_REASONS, REFUND_REMARKS_MAX } from "../lib/api/vocabulary";
 import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";
 import { formatMoney, formatPoints } from "../lib/money/format";
@@ -26,8 +30,9 @@ import { pictureProps } from "../lib/images/picture";
 export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
   const orderId = idParam(params.id);
   const context = await requireMember(request, loadContext);
-  const order = await memberOrder(context, orderId);
-  return data({ order, idempotencyKey: newIdempotencyKey() }, { headers: await context.headers() });
+  // The balance reckons the refund's terms before it is asked for (the root asks for it too: one read).
+  const [order, info] = await Promise.all([memberOrder(context, orderId), context.shared(basicInformation)]);
+  return data({ order, balance: info.point, idempotencyKey: newIdempotencyKey() }, { headers: await context.headers() });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -36,6 +41,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 /** A refund request whose outcome is unknown keeps its form's key for the retry: the loader that mints keys does not run again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => !isUnconfirmed(actionResult) && defaultShouldRevalidate;
+
+/** Where the order's earning goes back from, one row a part that takes anything (none when it earned nothing). */
+function reversalRows(reversal: EarningReversal, t: (key: string, options?: Record<string, unknown>) => string): [string, string][] {
+  const rows: [string, string][] = [];
+  if (reversal.fromBalance > 0) rows.push([t("refund.reversal.fromBalance"), `−${formatPoints(reversal.fromBalance)}`]);
+  if (reversal.fromMcoinRefund > 0) rows.push([t("refund.reversal.fromMcoinRefund"), `−${formatPoints(reversal.fromMcoinRefund)}`]);
+  if (reversal.cashWithheldCents > 0) rows.push([t("refund.reversal.cashWithheld"), `−${formatMoney(reversal.cashWithheldCents / 100)}`]);
+  return rows;
+}
 
 function RefundOrder({ refund }: { refund: Refund }) {
   const { t } = useTranslation();
@@ -47,6 +61,7 @@ function RefundOrder({ refund }: { refund: Refund }) {
     [`${t("refund.requested")} · ${t("refund.mcoinAmount")}`, formatPoints(refund.mcoinRequested)],
     [`${t("refund.refunded")} · ${t("refund.cashAmount")}`, formatMoney(refund.cashRefundedCents / 100)],
     [`${t("refund.refunded")} · ${t("refund.mcoinAmount")}`, formatPoints(refund.mcoinRefunded)],
+    ...reversalRows(refund.earningReversal, t),
     [t("refund.requestedAt"), formatDateTime(refund.requestedAt, locale)],
     [t("refund.refundedAt"), refund.refundedAt === null ? "—" : formatDateTime(refund.refundedAt, locale)],
     [t("refund.reasonLabel"), t(`refund.reason.${refund.reason}`)],
@@ -74,7 +89,8 @@ function RefundOrder({ refund }: { refund: Refund }) {
 
 export default function RefundApplication() {
   const { t } = useTranslation();
-  const { order, idempotencyKey } = useLoaderData<typeof loader>();
+  const { order, balance, idempotencyKey } = useLoaderData<typeof loader>();
+  const terms = refundTerms(order, balance);
   const answer = useActionData<OrderActionResult>();
   const navigation = useNavigation();
   const [reason, setReason] = useState<string>("");
@@ -115,14 +131,21 @@ export default function RefundApplication() {
             <dl className="order-rows">
               <div>
                 <dt>{t("refund.cashAmount")}</dt>
-                <dd data-testid="refund-cash">{formatMoney(order.cashCents / 100)}</dd>
+                <dd data-testid="refund-cash">{formatMoney(terms.cashBackCents / 100)}</dd>
               </div>
               <div>
                 <dt>{t("refund.mcoinAmount")}</dt>
-                <dd data-testid="refund-mcoin">{formatPoints(order.mcoinUsed)}</dd>
+                <dd data-testid="refund-mcoin">{formatPoints(terms.mcoinBack)}</dd>
               </div>
+              {reversalRows(terms.reversal, t).map(([term, value]) => (
+                <div key={term} data-testid="refund-reversal">
+                  <dt>{term}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
             </dl>
             <p className="field__hint">{t("refund.onlyPaid")}</p>
+            {order.mcoinEarned > 0 ? <p className="field__hint">{t("refund.earningBack", { count: order.mcoinEarned })}</p> : null}
           </section>
 
           <fieldset className="card offer-section refund-form__reasons" aria-invalid={fieldErrors.reason ? true : undefined} aria-describedby={fieldErrors.reason ? "refund-reason-error" : undefined}>
