@@ -5,6 +5,7 @@
  * are kept by no cache when they are the visitor's own (server/private-replies.server.ts).
  */
 import { ErrorReportSchema } from "./lib/errors/report";
+import { describeError } from "./lib/errors/report-text";
 import { deferModuleScripts } from "./lib/scripts-after-paint";
 import { env, environmentName } from "./server/config.server";
 import { sendErrorReport } from "./server/error-reports.server";
@@ -61,12 +62,8 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(error);
   // The server's own errors go to the same collector as the pages' (spec section 8).
   const url = new URL(request.url);
-  const report = ErrorReportSchema.safeParse({
-    kind: "server",
-    message: error instanceof Error ? error.message || error.name : isRouteErrorResponse(error) ? `HTTP ${error.status}` : String(error),
-    stack: error instanceof Error ? error.stack?.split("\n").slice(0, 12).join("\n") : undefined,
-    path: url.pathname,
-  });
+  // describeError puts a message on one line (a zod error's is JSON over many) so that the schema takes it.
+  const report = ErrorReportSchema.safeParse({ kind: "server", ...describeError(isRouteErrorResponse(error) ? `HTTP ${error.status}` : error), path: url.pathname });
   let environment: ReturnType<typeof environmentName> | null = null;
   try {
     environment = environmentName(url);

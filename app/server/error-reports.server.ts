@@ -5,6 +5,7 @@
  * that is down or slow (2 s) loses the report, and says so in the log.
  */
 import type { CollectedError, ErrorReport } from "../lib/errors/report";
+import { USER_AGENT_MAX, reportableLine } from "../lib/errors/report-text";
 import { env, type EnvironmentName } from "./config.server";
 
 const SEND_TIMEOUT_MS = 2_000;
@@ -16,7 +17,7 @@ export function collectorUrl(environment: EnvironmentName): string | null {
 }
 
 export async function sendErrorReport(report: ErrorReport, context: { environment: EnvironmentName; userAgent?: string | null }): Promise<void> {
-  const collected: CollectedError = { ...report, at: Date.now(), environment: context.environment, ...(context.userAgent ? { userAgent: context.userAgent.slice(0, 300) } : {}) };
+  const collected: CollectedError = { ...report, at: Date.now(), environment: context.environment, ...(context.userAgent ? { userAgent: reportableLine(context.userAgent, USER_AGENT_MAX) } : {}) };
   const url = collectorUrl(context.environment);
   if (!url) {
     console.error(JSON.stringify({ errorReport: collected }));

@@ -4,6 +4,7 @@
  * MAX_REPORTS per page load and each message once, so a page stuck in a loop cannot flood anything.
  */
 import type { ErrorReport } from "./report";
+import { describeError } from "./report-text";
 
 const MAX_REPORTS = 10;
 const sent = new Set<string>();
@@ -14,11 +15,11 @@ function screenName(): string | undefined {
 
 export function reportError(kind: ErrorReport["kind"], error: unknown): void {
   if (typeof window === "undefined") return;
-  const message = (error instanceof Error ? error.message || error.name : String(error ?? "unknown error")).slice(0, 500) || "unknown error";
+  // A message with a line break (or any character the report schema refuses) is still reported, on one line.
+  const { message, stack } = describeError(error);
   if (sent.size >= MAX_REPORTS || sent.has(`${kind}:${message}`)) return;
   sent.add(`${kind}:${message}`);
   const body = new URLSearchParams({ kind, message, path: window.location.pathname });
-  const stack = error instanceof Error ? error.stack?.split("\n").slice(0, 12).join("\n").slice(0, 4_000) : undefined;
   if (stack) body.set("stack", stack);
   const screen = screenName();
   if (screen) body.set("screen", screen);
