@@ -15,6 +15,7 @@ import { GATEWAY_ENVIRONMENTS, GatewayConfigError, gatewaySettings, type Gateway
 import { CONTROL_TOKEN_ENV, sandboxUrl } from "./constants";
 import { CliError, usageError } from "./errors";
 import { baseUrlOption, envOption } from "./flags";
+import { writeLines } from "./terminal-text";
 
 // Light, and used by the command definitions from there; re-exported for the commands' runs.
 export { CONTROL_TOKEN_ENV, baseUrlOption, envOption, sandboxUrl };
@@ -82,7 +83,7 @@ export function gatewaySettingsFor(
 }
 
 export function gatewayClient(settings: GatewayClientSettings, verbose = false): GatewayClient {
-  return createGatewayClient({ ...settings, debug: verbose }, { transport, log: (line) => process.stderr.write(`${line}\n`) });
+  return createGatewayClient({ ...settings, debug: verbose }, { transport, log: (line) => writeLines(process.stderr, [line]) });
 }
 
 /** The secure gateway's functions by short name. */

@@ -2,6 +2,8 @@
  * The CLI's one error type and one printer. Exit codes: 0 ok, 1 a business or network failure,
  * 2 bad usage.
  */
+import { writeJson, writeLines } from "./terminal-text";
+
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
@@ -34,11 +36,8 @@ export function printError(error: unknown, json: boolean): void {
     error instanceof CliError
       ? error
       : new CliError("UNEXPECTED", error instanceof Error ? error.message : String(error), { cause: error });
-  if (json) {
-    process.stdout.write(`${JSON.stringify(cliError.toJSON())}\n`);
-  } else {
-    process.stderr.write(`error: ${cliError.message}\n`);
-    if (cliError.suggestion) process.stderr.write(`hint: ${cliError.suggestion}\n`);
-  }
+  // The message often quotes the gateway's or the sandbox's words: printed like any result, escaped.
+  if (json) writeJson(process.stdout, cliError.toJSON());
+  else writeLines(process.stderr, [`error: ${cliError.message}`, ...(cliError.suggestion ? [`hint: ${cliError.suggestion}`] : [])]);
   process.exitCode = cliError.exitCode;
 }

@@ -8,6 +8,10 @@ import { replayCommand } from "./commands/replay";
 import { sandboxCommand } from "./commands/sandbox";
 import { taskCommand } from "./commands/task";
 import { EXIT_USAGE, printError } from "./errors";
+import { writeLines } from "./terminal-text";
+
+/** Commander's help and usage errors: its own lines, each through the printer (an argument quoted in one is escaped). */
+const commanderLines = (text: string) => text.replace(/\n$/, "").split("\n");
 
 export function buildProgram(): Command {
   const program = new Command("mcoin")
@@ -27,6 +31,7 @@ export function buildProgram(): Command {
   const override = (command: Command) => {
     command.exitOverride();
     command.showHelpAfterError();
+    command.configureOutput({ writeOut: (text) => writeLines(process.stdout, commanderLines(text)), writeErr: (text) => writeLines(process.stderr, commanderLines(text)) });
     for (const child of command.commands) override(child);
   };
   override(program);

@@ -6,6 +6,7 @@
  */
 import { Command, Option } from "commander";
 import { baseUrlOption, envOption } from "./flags";
+import { shownLength } from "./terminal-text";
 
 export interface MemberCommand {
   /** The subcommand's name under `mcoin sandbox`. */
@@ -56,8 +57,11 @@ export function macauTime(at: number): string {
   return new Date(at + 8 * 3_600_000).toISOString().slice(0, 16).replace("T", " ");
 }
 
-/** Rows of cells as aligned columns. */
-export function table(rows: string[][]): string {
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column].length))) ?? [];
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd()).join("\n");
+/**
+ * Rows of cells as aligned lines, for the printer: a column is as wide as its widest cell once the
+ * printer has escaped it.
+ */
+export function table(rows: string[][]): string[] {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => shownLength(row[column])))) ?? [];
+  return rows.map((row) => row.map((cell, column) => cell + " ".repeat(widths[column] - shownLength(cell))).join("  ").trimEnd());
 }

@@ -1,6 +1,11 @@
-/** Option parsing shared by the commands: zod schemas whose failures are usage errors (exit 2). */
+/**
+ * What the commands share to read their options and print their result: zod schemas whose failures
+ * are usage errors (exit 2), and the one printer of a result (cli/terminal-text.ts says why it takes
+ * lines).
+ */
 import type { z } from "zod";
 import { usageError } from "./errors";
+import { writeJson, writeLines } from "./terminal-text";
 
 export function parseOptions<T>(schema: z.ZodType<T>, raw: unknown, command: string): T {
   const result = schema.safeParse(raw);
@@ -11,7 +16,11 @@ export function parseOptions<T>(schema: z.ZodType<T>, raw: unknown, command: str
   throw usageError(`${where}: ${issue?.message ?? "invalid"}`, `see: mcoin ${command} --help`);
 }
 
-/** Writes a result for a person, or as one JSON document with --json. */
-export function output(json: boolean, value: unknown, human: () => string): void {
-  process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : `${human()}\n`);
+/**
+ * Writes a result for a person, or as one JSON document with --json. `human` gives the lines to
+ * print; whatever is inside a line, a line break included, is shown escaped.
+ */
+export function output(json: boolean, value: unknown, human: () => readonly string[]): void {
+  if (json) writeJson(process.stdout, value, 2);
+  else writeLines(process.stdout, human());
 }

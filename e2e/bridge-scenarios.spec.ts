@@ -23,7 +23,7 @@ for (const file of SCENARIOS) {
     const { scenario, baseDir } = await readScenario(join(FOLDER, file));
     const transcript = await runScenario({ scenario, baseDir, appUrl: E2E_APP_URL, sandboxUrl: E2E_SANDBOX_URL, browser, screenshotsDir: test.info().outputDir });
     const failures = [...transcript.entries.flatMap((entry) => (entry.kind === "step" && !entry.ok ? [entry.error ?? "a step failed"] : [])), ...transcript.expectations.filter((result) => !result.ok).map((result) => result.message)];
-    expect(failures, transcript.entries.map(formatEntry).join("\n")).toEqual([]);
+    expect(failures, transcript.entries.flatMap(formatEntry).join("\n")).toEqual([]);
     expect(transcript.ok).toBe(true);
   });
 }

@@ -15,6 +15,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { ProfileSchema, type Profile, type Scenario, type Step, type TimelineEvent } from "./scenario";
 import { createScriptedHost } from "./scripted-host";
 import { checkExpectation, type Transcript, type TranscriptEntry } from "./transcript";
+import { writeLines } from "../terminal-text";
 
 export interface RunOptions {
   scenario: Scenario;
@@ -155,8 +156,8 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
     await context.addInitScript({ content: INJECTED_WALLET });
     const page = await context.newPage();
     if (process.env.MCOIN_BRIDGE_DEBUG) {
-      page.on("console", (message) => process.stderr.write(`[page] ${message.text()}\n`));
-      page.on("pageerror", (error) => process.stderr.write(`[page error] ${error.message}\n`));
+      page.on("console", (message) => writeLines(process.stderr, [`[page] ${message.text()}`]));
+      page.on("pageerror", (error) => writeLines(process.stderr, [`[page error] ${error.message}`]));
     }
 
     const event = async (timed: TimelineEvent) => {

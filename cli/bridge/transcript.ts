@@ -165,15 +165,15 @@ function canonical(entries: TranscriptEntry[], gateway: boolean): Record<string,
   ];
 }
 
-/** One line per difference, for a person. */
-export function formatDifferences(differences: TranscriptDifference[]): string {
-  if (differences.length === 0) return "no differences";
-  return differences
-    .map((difference) => {
-      if (difference.type === "only-in-a") return `- #${difference.index} ${difference.entry} (only in A)`;
-      if (difference.type === "only-in-b") return `+ #${difference.index} ${difference.entry} (only in B)`;
-      const changes = difference.changes.map((change) => `    ${change.path}: ${JSON.stringify(change.a)} → ${JSON.stringify(change.b)}`).join("\n");
-      return `~ #${difference.indexA}/#${difference.indexB} ${difference.entry}\n${changes}`;
-    })
-    .join("\n");
+/** A line per difference and per changed field, for a person (the CLI's printer escapes them). */
+export function formatDifferences(differences: TranscriptDifference[]): string[] {
+  if (differences.length === 0) return ["no differences"];
+  return differences.flatMap((difference) => {
+    if (difference.type === "only-in-a") return [`- #${difference.index} ${difference.entry} (only in A)`];
+    if (difference.type === "only-in-b") return [`+ #${difference.index} ${difference.entry} (only in B)`];
+    return [
+      `~ #${difference.indexA}/#${difference.indexB} ${difference.entry}`,
+      ...difference.changes.map((change) => `    ${change.path}: ${JSON.stringify(change.a)} → ${JSON.stringify(change.b)}`),
+    ];
+  });
 }

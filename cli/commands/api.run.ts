@@ -5,6 +5,7 @@ import { ENDPOINTS } from "../../app/lib/api/endpoints";
 import { EnvSchema, apiClient, callFailure, memberToken, parseJsonOption } from "../context";
 import { usageError } from "../errors";
 import { output, parseOptions } from "../options";
+import { jsonLines } from "../terminal-text";
 
 const ApiOptions = z.object({
   data: z.string().optional(),
@@ -30,7 +31,7 @@ export async function runApi(rawMethod: string, path: string, raw: unknown): Pro
     const endpoint = declared ?? defineEndpoint({ name: `${method.data} ${path}`, method: method.data as HttpMethod, path, auth: false, request: z.unknown(), data: z.unknown() });
     const reply = await apiClient(options.env, { token, lang: options.lang, baseUrl: options.baseUrl }).call(endpoint, input as never);
     output(options.json, { message: reply.message, data: reply.data, ...(options.login ? { token } : {}) }, () =>
-      [options.login ? `token: ${token}` : "", JSON.stringify(reply.data, null, 2)].filter(Boolean).join("\n"),
+      [...(options.login ? [`token: ${token}`] : []), ...jsonLines(reply.data)],
     );
   } catch (error) {
     throw callFailure(error);

@@ -7,6 +7,7 @@ import { output, parseOptions } from "../options";
 import { readScenario, runScenario } from "../bridge/runner";
 import { ExpectationSchema, scenarioJsonSchema } from "../bridge/scenario";
 import { checkExpectation, diffTranscripts, formatDifferences, type Transcript } from "../bridge/transcript";
+import { writeJson, writeLines } from "../terminal-text";
 import { formatEntry } from "./bridge";
 
 const RunOptions = z.object({
@@ -40,7 +41,7 @@ function readTranscript(file: string): Transcript {
 export async function runBridge(file: string | undefined, raw: unknown): Promise<void> {
   const options = parseOptions(RunOptions, raw, "bridge");
   if (options.schema) {
-    process.stdout.write(`${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`);
+    writeJson(process.stdout, scenarioJsonSchema(), 2);
     return;
   }
   if (!file) throw usageError("name a scenario file", "see: mcoin bridge --help");
@@ -54,7 +55,7 @@ export async function runBridge(file: string | undefined, raw: unknown): Promise
   } catch (error) {
     throw usageError((error as Error).message, "see: mcoin bridge --schema");
   }
-  if (!options.json) process.stdout.write(`scenario: ${loaded.scenario.name}\n`);
+  if (!options.json) writeLines(process.stdout, [`scenario: ${loaded.scenario.name}`]);
   let transcript: Transcript;
   try {
     transcript = await runScenario({
@@ -64,7 +65,7 @@ export async function runBridge(file: string | undefined, raw: unknown): Promise
       controlToken: options.controlToken,
       headed: options.headed,
       screenshotsDir: options.screenshots,
-      onEntry: options.json ? undefined : (entry) => process.stdout.write(`${formatEntry(entry)}\n`),
+      onEntry: options.json ? undefined : (entry) => writeLines(process.stdout, formatEntry(entry)),
     });
   } catch (error) {
     throw new CliError("BRIDGE_FAILED", (error as Error).message.split("\n")[0], { suggestion: `is the mall running at ${options.app} and the sandbox at ${options.sandbox}? (npm start)` });
@@ -82,9 +83,7 @@ export async function runBridge(file: string | undefined, raw: unknown): Promise
       failedStep && failedStep.kind === "step" ? `✗ ${failedStep.error}` : null,
       transcript.ok ? "ok" : "FAILED",
       options.out ? `transcript: ${options.out}` : null,
-    ]
-      .filter(Boolean)
-      .join("\n");
+    ].filter((line) => line !== null);
   });
   if (!transcript.ok) process.exitCode = 1;
 }
@@ -102,6 +101,6 @@ export function runVerify(file: string, raw: { expect: string; json?: boolean })
   const parsed = z.array(ExpectationSchema).safeParse(list ?? []);
   if (!parsed.success) throw usageError(`${raw.expect}: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`);
   const results = parsed.data.map((expectation) => checkExpectation(transcript, expectation));
-  output(Boolean(raw.json), results, () => results.map((result) => `${result.ok ? "✓" : "✗"} ${result.message}`).join("\n") || "no expectations");
+  output(Boolean(raw.json), results, () => (results.length === 0 ? ["no expectations"] : results.map((result) => `${result.ok ? "✓" : "✗"} ${result.message}`)));
   if (results.some((result) => !result.ok)) process.exitCode = 1;
 }

@@ -36,9 +36,7 @@ export async function runErrors(raw: unknown): Promise<void> {
   if (options.clear) await ask("DELETE");
   output(options.json, { errors }, () =>
     errors.length === 0
-      ? "no error reports"
-      : errors
-          .map((error) => `${macauTime(error.at)}  ${error.kind.padEnd(19)} ${error.path}${error.screen ? ` (${error.screen})` : ""}\n  ${error.message}`)
-          .join("\n"),
+      ? ["no error reports"]
+      : errors.flatMap((error) => [`${macauTime(error.at)}  ${error.kind.padEnd(19)} ${error.path}${error.screen ? ` (${error.screen})` : ""}`, `  ${error.message}`]),
   );
 }

@@ -8,6 +8,7 @@ import { readCaptures } from "../captures";
 import { EnvSchema, callFailure, functionUrl, gatewayClient, gatewaySettingsFor, parseJsonOption } from "../context";
 import { CliError, usageError } from "../errors";
 import { output, parseOptions } from "../options";
+import { jsonLines } from "../terminal-text";
 
 const Json = z.boolean().default(false);
 /** The AES key and IV are 16 characters; the nonce 10. */
@@ -54,7 +55,7 @@ export function runEncrypt(raw: unknown): void {
       "",
       `key: ${sealed.key}`,
       `iv:  ${sealed.iv}`,
-    ].join("\n"),
+    ],
   );
 }
 
@@ -78,7 +79,7 @@ export function runSign(raw: unknown): void {
   const requestTime = options.time ?? formatRequestTime(Date.now());
   const signature = signatureOf({ secret: settings.signature.secret, requestTime, nonce: options.nonce, body: options.body, md5Key: settings.signature.md5Key });
   const header = JSON.stringify({ algorithm: "MD5", keyVersion: settings.signature.keyVersion, signature });
-  output(options.json, { signature, requestTime, nonce: options.nonce, header }, () => `${signature}\nSignature: ${header}`);
+  output(options.json, { signature, requestTime, nonce: options.nonce, header }, () => [signature, `Signature: ${header}`]);
 }
 
 
@@ -95,9 +96,7 @@ export function runVerify(file: string, raw: unknown): void {
     ...verifySignature(capture.request.headers, capture.request.body, { secret: settings.signature.secret, md5Key: settings.signature.md5Key }),
   }));
   output(options.json, { results }, () =>
-    results
-      .map((result) => (result.ok ? `✓ signature ok  ${result.url}` : `✗ signature mismatch  ${result.url}\n  expected ${result.expected}\n  found    ${result.actual ?? "(none)"}`))
-      .join("\n"),
+    results.flatMap((result) => (result.ok ? [`✓ signature ok  ${result.url}`] : [`✗ signature mismatch  ${result.url}`, `  expected ${result.expected}`, `  found    ${result.actual ?? "(none)"}`])),
   );
   if (results.some((result) => !result.ok)) process.exitCode = 1;
 }
@@ -125,7 +124,7 @@ export function runDecrypt(file: string | undefined, raw: unknown): void {
       throw new CliError("DECRYPT_FAILED", "the body does not decrypt with this key and IV");
     }
     const value = parseMaybeJson(plain);
-    output(options.json, { body: value }, () => (typeof value === "string" ? value : JSON.stringify(value, null, 2)));
+    output(options.json, { body: value }, () => (typeof value === "string" ? [value] : jsonLines(value)));
     return;
   }
   const privateKey = options.privateKey ? readPrivateKey(options.privateKey) : undefined;
@@ -155,16 +154,13 @@ export function runDecrypt(file: string | undefined, raw: unknown): void {
   });
   if (results.some((result) => !result.requestDecrypted)) process.exitCode = 1;
   output(options.json, { results }, () =>
-    results
-      .map((result) =>
-        [
-          `${result.url}  (key ${result.key}, iv ${result.iv})`,
-          `request${result.requestDecrypted ? "" : " (not decrypted, raw)"}:`,
-          indent(result.request),
-          ...("response" in result ? [`response${result.responseDecrypted ? "" : " (not decrypted, raw)"}${result.status ? ` ${result.status}` : ""}:`, indent(result.response)] : []),
-        ].join("\n"),
-      )
-      .join("\n\n"),
+    results.flatMap((result, index) => [
+      ...(index > 0 ? [""] : []),
+      `${result.url}  (key ${result.key}, iv ${result.iv})`,
+      `request${result.requestDecrypted ? "" : " (not decrypted, raw)"}:`,
+      ...indented(result.request),
+      ...("response" in result ? [`response${result.responseDecrypted ? "" : " (not decrypted, raw)"}${result.status ? ` ${result.status}` : ""}:`, ...indented(result.response)] : []),
+    ]),
   );
 }
 
@@ -177,8 +173,9 @@ function parseMaybeJson(text: string): unknown {
   }
 }
 
-function indent(value: unknown): string {
-  return (typeof value === "string" ? value : JSON.stringify(value, null, 2)).replace(/^/gm, "  ");
+/** A body as indented lines: JSON pretty-printed, a text (undecrypted, so anyone's) as one line. */
+function indented(value: unknown): string[] {
+  return (typeof value === "string" ? [value] : jsonLines(value)).map((line) => `  ${line}`);
 }
 
 
@@ -208,5 +205,5 @@ export async function runCall(name: string, raw: unknown): Promise<void> {
   } catch (error) {
     throw callFailure(error);
   }
-  output(options.json, reply, () => JSON.stringify(reply, null, 2));
+  output(options.json, reply, () => jsonLines(reply));
 }

@@ -21,10 +21,10 @@ export async function runLedger(raw: unknown): Promise<void> {
     const refunds = await allPages(async (page) => (await client.call(refundList, { page, size: 50 })).data);
     output(options.json, { balance, entries, refunds }, () => {
       const rows = entries.map((entry) => [macauTime(entry.at), entry.type, `${entry.amount > 0 ? "+" : ""}${entry.amount}`, String(entry.balanceAfter), entry.orderNo ?? ""]);
-      const listed = rows.length > 0 ? table([["date (Macau)", "type", "amount", "balance", "order"], ...rows]) : "no entries";
+      const listed = rows.length > 0 ? table([["date (Macau)", "type", "amount", "balance", "order"], ...rows]) : ["no entries"];
       const refunded =
         refunds.length > 0
-          ? `\n\nrefunds\n${table([
+          ? ["", "refunds", ...table([
               ["refund order", "order", "status", "cash refunded", "mCoin refunded", "refunded (Macau)", "refund no"],
               ...refunds.map((refund) => [
                 refund.refundOrderNo,
@@ -35,9 +35,9 @@ export async function runLedger(raw: unknown): Promise<void> {
                 refund.refundedAt === null ? "" : macauTime(refund.refundedAt),
                 refund.refundNo ?? "",
               ]),
-            ])}`
-          : "";
-      return `${listed}${refunded}\n\nbalance: ${balance} mCoin`;
+            ])]
+          : [];
+      return [...listed, ...refunded, "", `balance: ${balance} mCoin`];
     });
   });
 }

@@ -12,7 +12,7 @@ export async function runOrders(raw: unknown): Promise<void> {
   await runAsMember("orders", OrdersOptions, raw, async (options, client) => {
     const orders = await allPages(async (page) => (await client.call(orderList, { page, size: 50, tab: options.tab })).data);
     output(options.json, { orders }, () => {
-      if (orders.length === 0) return "no orders";
+      if (orders.length === 0) return ["no orders"];
       const rows = orders.map((order) => [
         order.orderNo,
         order.status,

@@ -9,6 +9,7 @@ import { EnvSchema, apiBaseUrl, gatewaySettingsFor, sandboxKeys } from "../conte
 import { CliError, usageError } from "../errors";
 import { harDocument, harEntry, writeHar, type HarEntry, type HarExchange } from "../har-write";
 import { output, parseOptions } from "../options";
+import { writeLines } from "../terminal-text";
 import {
   describeFindings,
   fieldRule,
@@ -82,7 +83,7 @@ export async function runRecord(raw: unknown): Promise<void> {
         } else {
           writeFileSync(file, `${JSON.stringify(recording, null, 2)}\n`);
           session.written += 1;
-          if (!options.json) process.stdout.write(`${exchange.status} ${exchange.method} ${exchange.path} → ${file}${recording.replayable ? "" : " (not replayable)"}\n`);
+          if (!options.json) writeLines(process.stdout, [`${exchange.status} ${exchange.method} ${exchange.path} → ${file}${recording.replayable ? "" : " (not replayable)"}`]);
         }
         if (harFile) addToHar(harFile, har, session, rules);
       })
@@ -98,9 +99,9 @@ export async function runRecord(raw: unknown): Promise<void> {
     server.listen(options.port, options.host, () => resolveListen());
   });
   const port = (server.address() as { port: number }).port;
-  output(options.json, { url: `http://${options.host}:${port}`, port, target: apiBase, out, har: harFile ?? null }, () => `recording ${apiBase} on http://${options.host}:${port} into ${out}${harFile ? ` and ${harFile}` : ""} (Ctrl-C stops)`);
+  output(options.json, { url: `http://${options.host}:${port}`, port, target: apiBase, out, har: harFile ?? null }, () => [`recording ${apiBase} on http://${options.host}:${port} into ${out}${harFile ? ` and ${harFile}` : ""} (Ctrl-C stops)`]);
   const stop = () => {
-    if (!options.json) process.stdout.write(`${summary(session, harFile)}\n`);
+    if (!options.json) writeLines(process.stdout, [summary(session, harFile)]);
     server.closeIdleConnections();
     // A refused recording is a failure worth an exit code: something was not written.
     server.close(() => process.exit(session.refused + session.harRefused > 0 ? 1 : 0));
@@ -131,9 +132,11 @@ function safeGatewayBase(env: z.infer<typeof EnvSchema>): string {
 
 /** Says what was not written and where the secret is, masked: the engineer adds a rule for it. */
 function refuse(what: string, findings: Finding[]): void {
-  process.stderr.write(`refused ${what}: a secret survived redaction\n`);
-  for (const line of describeFindings(findings)) process.stderr.write(`  ${line}\n`);
-  process.stderr.write("hint: add a rule for it (--redact-field NAME or --redact-rules FILE)\n");
+  writeLines(process.stderr, [
+    `refused ${what}: a secret survived redaction`,
+    ...describeFindings(findings).map((line) => `  ${line}`),
+    "hint: add a rule for it (--redact-field NAME or --redact-rules FILE)",
+  ]);
 }
 
 /** Rewrites the HAR with the new entry, unless the entry leaks: then the file stays as it was. */

@@ -12,6 +12,7 @@ import { CONTROL_TOKEN_ENV, EnvSchema, apiBaseUrl, apiClient, callFailure, gatew
 import { compareShapes, declaredShape, describeDrift, driftFromDeclared, driftFromRecorded, shapeOf, type Drift, type Reference } from "../drift";
 import { CliError, EXIT_FAILURE, usageError } from "../errors";
 import { output, parseOptions } from "../options";
+import { writeLines } from "../terminal-text";
 import {
   compareReplies,
   describeDifference,
@@ -60,7 +61,7 @@ export async function runReplayCommand(path: string, raw: unknown): Promise<void
   const base = apiBaseUrl(options.env, options.baseUrl);
   if (options.reset) await resetSandbox(options, base);
   const warnings = ageWarnings(recordings, options.maxAge, Date.now());
-  if (!options.json) for (const warning of warnings) process.stderr.write(`warning: ${warning}\n`);
+  if (!options.json) writeLines(process.stderr, warnings.map((warning) => `warning: ${warning}`));
   const credentials = await credentialsFor(options);
   if (options.drift) await runDrift(options, base, recordings, credentials, warnings);
   else await runReplay(options, base, recordings, credentials, warnings);
@@ -152,13 +153,13 @@ async function runReplay(options: Options, base: string, recordings: RecordingFi
   for (const [index, file] of recordings.entries()) {
     const outcome = await replayOne(options, base, file, credentials);
     outcomes.push(outcome);
-    if (!options.json) process.stdout.write(`${progressLine(index + 1, recordings.length, outcome)}\n`);
+    if (!options.json) writeLines(process.stdout, progressLines(index + 1, recordings.length, outcome));
   }
   const count = (result: Outcome["result"]) => outcomes.filter((outcome) => outcome.result === result).length;
   const summary = { matched: count("match"), differed: count("differ"), failed: count("error"), skipped: count("skipped") };
   const skipped = outcomes.filter((outcome) => outcome.result === "skipped");
   output(options.json, { summary, outcomes, warnings, strict: options.strict }, () =>
-    [`\n${summary.matched} matched, ${summary.differed} differed, ${summary.failed} failed, ${summary.skipped} skipped`, ...skipNotice(skipped, options.strict)].join("\n"),
+    ["", `${summary.matched} matched, ${summary.differed} differed, ${summary.failed} failed, ${summary.skipped} skipped`, ...skipNotice(skipped, options.strict)],
   );
   if (summary.differed > 0 || summary.failed > 0 || (options.strict && summary.skipped > 0)) process.exitCode = EXIT_FAILURE;
 }
@@ -173,20 +174,20 @@ function skipNotice(skipped: readonly { source: string; name: string; reason: st
   ];
 }
 
-function progressLine(index: number, total: number, outcome: Outcome): string {
+function progressLines(index: number, total: number, outcome: Outcome): string[] {
   const counter = `[${String(index).padStart(String(total).length)}/${total}]`;
   switch (outcome.result) {
     case "match":
-      return `${counter} ✓ ${outcome.name}`;
+      return [`${counter} ✓ ${outcome.name}`];
     case "skipped":
-      return `${counter} - ${outcome.name} (skipped: ${outcome.reason})`;
+      return [`${counter} - ${outcome.name} (skipped: ${outcome.reason})`];
     case "error":
-      return `${counter} ✗ ${outcome.name}: ${outcome.message}`;
+      return [`${counter} ✗ ${outcome.name}: ${outcome.message}`];
     case "differ": {
       const lines = [`${counter} ✗ ${outcome.name} (${outcome.source})`];
       if (outcome.status.expected !== outcome.status.actual) lines.push(`    status: expected ${outcome.status.expected}, got ${outcome.status.actual}`);
       for (const difference of outcome.differences) lines.push(`    ${describeDifference(difference)}`);
-      return lines.join("\n");
+      return lines;
     }
   }
 }
@@ -342,17 +343,17 @@ async function runDrift(options: Options, base: string, recordings: RecordingFil
     { summary, endpoints: all.map(({ drifts, ...report }) => ({ ...report, drifts: drifts.map(({ reference, drift, line }) => ({ reference, ...drift, line })) })), warnings, strict: options.strict },
     () =>
       [
-        ...all.map(endpointSection),
+        ...all.flatMap(endpointSection),
         "",
         `${plural(summary.drifted, "endpoint drifted", "endpoints drifted")}, ${summary.endpoints - summary.drifted - summary.unchecked} without drift, ${summary.unchecked} not checked (${plural(summary.recordings, "recording", "recordings")}; ${summary.failed} failed, ${summary.skipped} skipped)`,
         ...skipNotice(skipped, options.strict),
-      ].join("\n"),
+      ],
   );
   if (summary.drifted > 0 || summary.failed > 0 || (options.strict && summary.skipped > 0)) process.exitCode = EXIT_FAILURE;
 }
 
 /** An endpoint's section: its drifts, or that it has none, and what could not be checked. */
-function endpointSection(report: EndpointReport): string {
+function endpointSection(report: EndpointReport): string[] {
   const declaration = report.declared ? `declared: ${report.declared}` : "no declaration, compared with the recordings only";
   const heading = `${report.endpoint} (${declaration}; ${plural(report.recordings.length, "recording", "recordings")})`;
   const checked = report.recordings.length - report.skipped.length - report.failed.length;
@@ -360,5 +361,5 @@ function endpointSection(report: EndpointReport): string {
   const lines = [`${heading}${verdict}`, ...report.drifts.map((item) => `  ${item.line}`)];
   for (const failure of report.failed) lines.push(`  ✗ ${failure.source}: ${failure.message}`);
   for (const skip of report.skipped) lines.push(`  - ${skip.source} skipped: ${skip.reason}`);
-  return lines.join("\n");
+  return lines;
 }

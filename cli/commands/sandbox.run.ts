@@ -49,9 +49,7 @@ export async function runSandbox(raw: unknown): Promise<void> {
       controlToken ? `  control token: ${controlToken} (send as X-Sandbox-Token or Authorization: Bearer)` : "",
       options.latency ? `  latency: +${options.latency} ms per call` : "",
       options.state ? `  state file: ${resolve(options.state)}` : "",
-    ]
-      .filter(Boolean)
-      .join("\n"),
+    ].filter(Boolean),
   );
   const stop = () => {
     void running.close().then(() => process.exit(0));

@@ -4,6 +4,7 @@ import { checkTaskDetail, createTaskCenterClient } from "../../app/lib/task-cent
 import { EnvSchema, callFailure, gatewayClient, gatewaySettingsFor } from "../context";
 import { CliError } from "../errors";
 import { output, parseOptions } from "../options";
+import { jsonLines, redrawLine, writeLines } from "../terminal-text";
 
 const RunOptions = z.object({
   token: z.string().min(1),
@@ -28,7 +29,7 @@ export async function runTask(raw: unknown): Promise<void> {
     }
     await waitWithProgress(check.thresholdValue, !options.json);
     const response = await taskCenter.notify({ ...task, checkValue: check.thresholdValue });
-    output(options.json, { task: options.no, threshold: check.thresholdValue, response }, () => `✓ task ${options.no} completed\n${JSON.stringify(response, null, 2)}`);
+    output(options.json, { task: options.no, threshold: check.thresholdValue, response }, () => [`✓ task ${options.no} completed`, ...jsonLines(response)]);
   } catch (error) {
     throw callFailure(error);
   }
@@ -41,12 +42,13 @@ async function waitWithProgress(seconds: number, show: boolean): Promise<void> {
     if (!show) return;
     const filled = Math.round((elapsed / Math.max(seconds, 1)) * width);
     const line = `browsing [${"█".repeat(filled)}${"░".repeat(width - filled)}] ${elapsed}/${seconds} s`;
-    process.stderr.write(process.stderr.isTTY ? `\r${line}` : `${line}\n`);
+    if (process.stderr.isTTY) redrawLine(process.stderr, line);
+    else writeLines(process.stderr, [line]);
   };
   draw(0);
   for (let elapsed = 1; elapsed <= seconds; elapsed++) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     draw(elapsed);
   }
-  if (show && process.stderr.isTTY) process.stderr.write("\n");
+  if (show && process.stderr.isTTY) writeLines(process.stderr, [""]);
 }

@@ -35,11 +35,11 @@ async function control(options: z.infer<typeof ControlOptions>, path: string, bo
 export async function runRedeem(code: string, raw: unknown): Promise<void> {
   const options = parseOptions(ControlOptions.extend({ store: z.coerce.number().int().positive().optional() }), raw, "sandbox redeem");
   const reply = await control(options, "/__sandbox/redeem", { code: code.replace(/\s+/g, ""), ...(options.store ? { storeId: options.store } : {}) });
-  output(options.json, reply, () => `redeemed coupon ${String(reply.couponNo)} of order ${String(reply.orderNo)} at ${String(reply.store)}, ${macauTime(Number(reply.usedAt))} (Macau); the order is ${String(reply.orderStatus)}`);
+  output(options.json, reply, () => [`redeemed coupon ${String(reply.couponNo)} of order ${String(reply.orderNo)} at ${String(reply.store)}, ${macauTime(Number(reply.usedAt))} (Macau); the order is ${String(reply.orderStatus)}`]);
 }
 
 export async function runShip(orderNo: string, raw: unknown): Promise<void> {
   const options = parseOptions(ControlOptions, raw, "sandbox ship");
   const reply = await control(options, "/__sandbox/ship", { orderNo: orderNo.trim().toUpperCase() });
-  output(options.json, reply, () => `order ${String(reply.orderNo)} is now ${String(reply.status)}`);
+  output(options.json, reply, () => [`order ${String(reply.orderNo)} is now ${String(reply.status)}`]);
 }

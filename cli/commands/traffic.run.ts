@@ -36,7 +36,7 @@ export async function runFault(kind: string, raw: unknown): Promise<void> {
   if (kind === "list" || kind === "clear") {
     if (kind === "clear") await control(options, "DELETE", "/__sandbox/faults");
     const { data } = await control<{ faults: Fault[] }>(options, "GET", "/__sandbox/faults");
-    output(options.json, data, () => (data.faults.length === 0 ? "no faults waiting" : data.faults.map(describeFault).join("\n")));
+    output(options.json, data, () => (data.faults.length === 0 ? ["no faults waiting"] : data.faults.map(describeFault)));
     return;
   }
   if (!(FAULT_KINDS as string[]).includes(kind)) throw usageError(`unknown fault kind "${kind}"`, `the kinds: ${FAULT_KINDS.join(", ")} (see: mcoin sandbox fault --help)`);
@@ -52,7 +52,7 @@ export async function runFault(kind: string, raw: unknown): Promise<void> {
     ...(options.skewMs !== undefined ? { skewMs: options.skewMs } : {}),
   };
   const { data } = await control<{ fault: Fault }>(options, "POST", "/__sandbox/faults", request);
-  output(options.json, data, () => `added ${describeFault(data.fault)}`);
+  output(options.json, data, () => [`added ${describeFault(data.fault)}`]);
 }
 
 const VerifyOptions = Target.extend({
@@ -73,15 +73,15 @@ export async function runVerify(raw: unknown): Promise<void> {
   if (!data.ok) process.exitCode = 1;
 }
 
-export function describeVerification(verification: Verification): string {
-  if (verification.ok) return `✓ ${verification.expected}: ${verification.matched} matched`;
+export function describeVerification(verification: Verification): string[] {
+  if (verification.ok) return [`✓ ${verification.expected}: ${verification.matched} matched`];
   const lines = [`✗ wanted ${verification.expected}; ${verification.matched} matched`];
   if (verification.closest.length === 0) lines.push("  no call came close");
   else {
     lines.push("  closest calls:");
     for (const call of verification.closest) lines.push(`  #${call.seq} ${call.method} ${call.path}${call.differs.length ? `  (${call.differs.join("; ")})` : "  (matches)"}`);
   }
-  return lines.join("\n");
+  return lines;
 }
 
 const LogOptions = Target.extend({
@@ -95,16 +95,16 @@ export async function runLog(raw: unknown): Promise<void> {
   const query = new URLSearchParams({ since: String(options.since), ...(options.unmatched ? { unmatched: "1" } : {}) });
   const { data } = await control<{ calls: LoggedCall[] }>(options, "GET", `/__sandbox/log?${query}`);
   const calls = options.path ? data.calls.filter((call) => call.path.includes(options.path!)) : data.calls;
-  output(options.json, { calls }, () => (calls.length === 0 ? (options.unmatched ? "no unmatched calls" : "no calls") : calls.map(describeCall).join("\n")));
+  output(options.json, { calls }, () => (calls.length === 0 ? [options.unmatched ? "no unmatched calls" : "no calls"] : calls.flatMap(describeCall)));
 }
 
-function describeCall(call: LoggedCall): string {
+function describeCall(call: LoggedCall): string[] {
   const head = `#${call.seq} ${new Date(call.at).toISOString().slice(11, 23)} ${call.method} ${call.path}${call.openId ? ` (${call.openId})` : ""}${call.fault ? ` [fault ${call.fault}]` : ""}`;
-  return call.nearMiss ? `${head}\n${describeNearMiss(call.nearMiss)}` : head;
+  return call.nearMiss ? [head, ...describeNearMiss(call.nearMiss)] : [head];
 }
 
-function describeNearMiss(nearMiss: NearMiss): string {
+function describeNearMiss(nearMiss: NearMiss): string[] {
   const lines = [`  ✗ ${nearMiss.message}`];
   for (const candidate of nearMiss.closest) lines.push(`    ~ ${candidate.method} ${candidate.path}${candidate.name ? ` (${candidate.name})` : ""}: differs in ${candidate.differs.join(", ") || "nothing"}`);
-  return lines.join("\n");
+  return lines;
 }
