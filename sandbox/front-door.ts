@@ -18,6 +18,7 @@ import { HEADER, headerValue, signatureOf } from "../app/lib/gateway/envelope";
 import { aesDecrypt, aesEncrypt } from "../app/lib/gateway/primitives";
 import { recoverKeyAndIv } from "../app/lib/gateway/private-key";
 import { FRONT_DOOR_FAMILIES, familyOf, sampleLatency, type Fault } from "./faults";
+import { JSON_TOO_DEEP, JSON_TOO_DEEP_MESSAGE, nestsDeeperThan, parseBoundedJson } from "./json-body";
 import { NEAR_MISS_HEADER, type NearMiss } from "./near-miss";
 import { bearerToken } from "./respond";
 import type { SandboxState } from "./state";
@@ -45,7 +46,7 @@ export function frontDoor(state: SandboxState, settings: { latencyMs: number }, 
     if (settings.latencyMs > 0) await delay(settings.latencyMs);
 
     const fault = state.takeFault(url.pathname, FRONT_DOOR_FAMILIES);
-    const { body, sealed } = await loggedBody(state, request, url.pathname);
+    const { body, sealed, tooDeep } = await loggedBody(state, request, url.pathname);
     const entry = state.logCall({
       method: request.method,
       path: url.pathname,
@@ -55,6 +56,9 @@ export function frontDoor(state: SandboxState, settings: { latencyMs: number }, 
       openId: state.memberByToken(bearerToken(request))?.openId,
       fault: fault?.kind,
     });
+
+    // Nothing behind the door walks a body nested past the bound (sandbox/json-body.ts).
+    if (tooDeep) return { response: HttpResponse.json({ code: 400, msg: JSON_TOO_DEEP_MESSAGE, data: { reason: JSON_TOO_DEEP } }, { status: 400 }) };
 
     if (fault) {
       const family = familyOf(fault.kind);
@@ -154,33 +158,31 @@ const LOGGED_BODY_BYTES = 2048;
  * secure gateway call is logged opened (the sandbox holds the gateway's private key), so verify's
  * body match and the log read the request a person meant, not its ciphertext.
  */
-async function loggedBody(state: SandboxState, request: Request, pathname: string): Promise<{ body: unknown; sealed?: boolean }> {
+async function loggedBody(state: SandboxState, request: Request, pathname: string): Promise<{ body: unknown; sealed?: boolean; tooDeep?: boolean }> {
   if (request.method === "GET" || request.method === "HEAD") return { body: undefined };
   const bytes = Buffer.from(await request.clone().arrayBuffer());
   if (bytes.length === 0) return { body: undefined };
+  const excerpt = () => ({ bytes: bytes.length, excerpt: bytes.subarray(0, LOGGED_BODY_BYTES).toString("utf8").replace(/\uFFFD+$/, "") });
+  const text = bytes.toString("utf8");
+  if (nestsDeeperThan(text)) return { body: { tooDeep: true, ...excerpt() }, tooDeep: true };
   if (SECURE_PATH.test(pathname) && bytes.length <= 64 * LOGGED_BODY_BYTES) {
-    const opened = openSealed(state, request, bytes.toString("utf8"));
+    const opened = openSealed(state, request, text);
     if (opened !== undefined) return { body: opened, sealed: true };
   }
-  if (bytes.length > LOGGED_BODY_BYTES) {
-    // A character cut in half at the end decodes to U+FFFD: drop it.
-    const excerpt = bytes.subarray(0, LOGGED_BODY_BYTES).toString("utf8").replace(/\uFFFD+$/, "");
-    return { body: { truncated: true, bytes: bytes.length, excerpt } };
-  }
-  const text = bytes.toString("utf8");
-  try {
-    return { body: JSON.parse(text) };
-  } catch {
-    return { body: text };
-  }
+  // A character cut in half at the end decodes to U+FFFD: dropped.
+  if (bytes.length > LOGGED_BODY_BYTES) return { body: { truncated: true, ...excerpt() } };
+  const parsed = parseBoundedJson(text);
+  return { body: parsed.ok ? parsed.value : text };
 }
 
+/** A secure call's request opened, when the sandbox can (the secure gateway itself refuses one nested too deep). */
 function openSealed(state: SandboxState, request: Request, text: string): unknown {
   try {
     const encrypt = JSON.parse(headerValue(Object.fromEntries(request.headers), HEADER.encrypt) ?? "") as { symmetricKey?: string };
     if (!encrypt.symmetricKey) return undefined;
     const { key, iv } = recoverKeyAndIv(state.gatewayKeys.privateKey, encrypt.symmetricKey);
-    return JSON.parse(aesDecrypt(text, key, iv));
+    const opened = parseBoundedJson(aesDecrypt(text, key, iv));
+    return opened.ok ? opened.value : undefined;
   } catch {
     return undefined;
   }

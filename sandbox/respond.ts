@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { NOT_LOGIN_MESSAGE, SUCCESS_CODE, type Endpoint, type EndpointData } from "../app/lib/api/define";
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "../app/lib/api/shop-endpoints";
 import { canonicalJson } from "./canonical-json";
+import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "./json-body";
 import { ANONYMOUS_SCOPE, type StoredReply } from "./domain/idempotency";
 import { REFUSAL_MESSAGES } from "./domain/messages";
 import { declareEndpoint, invalidInputReply } from "./near-miss";
@@ -112,11 +113,12 @@ export function serve<E extends Endpoint>(
     if (bodyless) {
       raw = Object.fromEntries(new URL(request.url).searchParams);
     } else {
-      try {
-        raw = rawBody === "" ? {} : JSON.parse(rawBody);
-      } catch {
-        return invalidInputReply(endpoint, [{ code: "custom", path: [], message: "the body is not JSON", input: rawBody }], "body");
+      const parsedBody = rawBody === "" ? { ok: true as const, value: {} } : parseBoundedJson(rawBody);
+      if (!parsedBody.ok) {
+        const message = parsedBody.reason === "too-deep" ? JSON_TOO_DEEP_MESSAGE : "the body is not JSON";
+        return invalidInputReply(endpoint, [{ code: "custom", path: [], message, input: rawBody.slice(0, 200) }], "body");
       }
+      raw = parsedBody.value;
     }
     const parsed = endpoint.request.safeParse(raw);
     if (!parsed.success) return invalidInputReply(endpoint, parsed.error.issues, bodyless ? "query" : "body", raw);

@@ -44,6 +44,7 @@ import type { ShopRefusal } from "../../app/lib/api/shop-endpoints";
 import { REFUSAL_MESSAGES } from "../domain/messages";
 import { bearerToken } from "../respond";
 import { FaultRequestSchema, faultFrom } from "../faults";
+import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "../json-body";
 import { MAX_FAULTS, type SandboxState } from "../state";
 import { VerifyRequestSchema, verifyCalls } from "../verify";
 import type { SandboxSettings } from "../index";
@@ -127,11 +128,9 @@ function check<T>(schema: z.ZodType<T>, raw: unknown): { data: T } | { error: Re
 async function body<T>(request: Request, schema: z.ZodType<T>): Promise<{ data: T } | { error: Response }> {
   const text = await request.text();
   if (text === "") return check(schema, {});
-  try {
-    return check(schema, JSON.parse(text));
-  } catch {
-    return { error: refuse(400, "body: not JSON") };
-  }
+  const parsed = parseBoundedJson(text);
+  if (!parsed.ok) return { error: refuse(400, parsed.reason === "too-deep" ? `body: ${JSON_TOO_DEEP_MESSAGE}` : "body: not JSON") };
+  return check(schema, parsed.value);
 }
 
 function query<T>(request: Request, schema: z.ZodType<T>) {

@@ -13,6 +13,7 @@ import { aesDecrypt, parseRequestTime } from "../../app/lib/gateway/primitives";
 import { recoverKeyAndIv } from "../../app/lib/gateway/private-key";
 import { DATA_SOURCE, SYSTEM_NAME, TASK_DETAIL_URL, TASK_NOTIFY_URL, TASK_OK_SUBCODE } from "../../app/lib/task-center/client";
 import { CLOCK_SKEW_HEADER } from "../front-door";
+import { JSON_TOO_DEEP, JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "../json-body";
 import { closestRoutes, nearMissResponse } from "../near-miss";
 import type { SandboxState } from "../state";
 
@@ -71,13 +72,16 @@ function openRequest(state: SandboxState, request: Request, rawBody: string, fun
   if (seen === "reused") return { ok: false, response: refuse(401, "NONCE_REUSED", `nonce ${nonce} was already used: a replayed request`) };
   if (seen === "full") return { ok: false, response: refuse(429, "TOO_MANY_REQUESTS", "the gateway holds as many nonces as its replay window allows; try again in a few minutes") };
 
+  let opened: ReturnType<typeof parseBoundedJson>;
   try {
-    const body = JSON.parse(aesDecrypt(rawBody, key, iv)) as unknown;
-    if (!body || typeof body !== "object" || Array.isArray(body)) throw new Error("not an object");
-    return { ok: true, key, iv, body: body as Record<string, unknown> };
+    opened = parseBoundedJson(aesDecrypt(rawBody, key, iv));
   } catch {
-    return { ok: false, response: refuse(400, "DECRYPT_FAILED", "the body does not decrypt to JSON with the symmetric key") };
+    opened = { ok: false, reason: "not-json" };
   }
+  if (!opened.ok && opened.reason === "too-deep") return { ok: false, response: refuse(400, JSON_TOO_DEEP, `the decrypted body: ${JSON_TOO_DEEP_MESSAGE}`) };
+  const body = opened.ok ? opened.value : null;
+  if (!body || typeof body !== "object" || Array.isArray(body)) return { ok: false, response: refuse(400, "DECRYPT_FAILED", "the body does not decrypt to JSON with the symmetric key") };
+  return { ok: true, key, iv, body: body as Record<string, unknown> };
 }
 
 type TaskReply = { result: { code: string; subCode?: string; message: string }; data?: unknown };

@@ -23,6 +23,7 @@ import { SUCCESS_CODE } from "../../app/lib/api/define";
 import { WALLET_SIGNATURE_HEADER, walletNotify } from "../../app/lib/api/shop-endpoints";
 import { serve } from "../respond";
 import { BUSINESS_FAMILIES } from "../faults";
+import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "../json-body";
 import type { SandboxState } from "../state";
 import { orderReply } from "./shop";
 
@@ -83,12 +84,9 @@ export function walletHandlers(state: SandboxState, mallOrigins: ReadonlySet<str
       const cors = origin === null ? {} : corsHeaders(origin);
       const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
       if (type !== "application/json") return refuse(415, "the wallet takes a JSON body (Content-Type: application/json)", cors);
-      let raw: unknown;
-      try {
-        raw = JSON.parse(await request.text());
-      } catch {
-        return refuse(400, "body: not JSON", cors);
-      }
+      const sent = parseBoundedJson(await request.text());
+      if (!sent.ok) return refuse(400, sent.reason === "too-deep" ? `body: ${JSON_TOO_DEEP_MESSAGE}` : "body: not JSON", cors);
+      const raw = sent.value;
       const parsed = WalletPaySchema.safeParse(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
