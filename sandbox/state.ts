@@ -180,6 +180,7 @@ export class SandboxState {
       addresses: (openId) => this.data.members.get(openId)?.addresses ?? [],
       codes: () => this.fixtures.wallet.codes,
       promotions: () => this.fixtures.promotions,
+      canary: (openId) => this.data.members.get(openId)?.graySeckill ?? false,
     });
     this.idempotency = new IdempotencyKeys(() => this.data.idempotency, () => this.changed());
     this.stateFile = options.stateFile;

@@ -4,7 +4,7 @@
  * and at month end, the airline account, the airline's answer).
  */
 import { describe, expect, it } from "vitest";
-import { seckillInfo, seckillSnapUp, milesRedeem } from "../../app/lib/api/promotion-endpoints";
+import { seckillInfo, seckillProduct, seckillSnapUp, milesRedeem } from "../../app/lib/api/promotion-endpoints";
 import { inProcess, withKey } from "../testing";
 import { MILES_PROCESSING_MS, PAYMENT_WINDOW_MS } from "./shop";
 import { macauMonth, maskMemberNo, milesLimit, milesUsed } from "./promotions";
@@ -19,6 +19,8 @@ const MCOIN_PANCAKES = 2;
 /** Item 4: session 2, from +3h. Item 6: the canary session. */
 const LATER_BUFFET = 4;
 const CANARY = 6;
+/** The member in the canary (graySeckill in fixtures/members.json). */
+const WONG_MEMBER = "mpay-1003";
 const WONG = { lastName: "Wong", firstName: "mei  ling", memberNo: "1300000001" };
 
 describe("flash sales", () => {
@@ -41,40 +43,56 @@ describe("flash sales", () => {
 describe("seckill snap-ups", () => {
   it("enforce the limit per member when the order is placed, count an unpaid order, and free the piece when it closes", () => {
     const { state, shop } = setup();
-    const first = shop.snapUp(ANA, DOLLAR_BUN, false);
+    const first = shop.snapUp(ANA, DOLLAR_BUN);
     expect(first).toMatchObject({ ok: true, value: { orderKind: "seckill", cashCents: 100, mcoinUsed: 0, status: "awaiting_payment", seckillItemId: DOLLAR_BUN } });
-    expect(shop.snapUp(ANA, DOLLAR_BUN, false)).toEqual({ ok: false, reason: "LIMIT_REACHED" });
+    expect(shop.snapUp(ANA, DOLLAR_BUN)).toEqual({ ok: false, reason: "LIMIT_REACHED" });
     expect(state.data.seckills.get("1")).toEqual({ stock: 9, sold: 1 });
     // The seckill's pieces are the item's, not the offer's: the ordinary offer's limit is untouched.
     expect(shop.piecesHeld(ANA, 7)).toBe(0);
     later(state, PAYMENT_WINDOW_MS + 1);
     expect(shop.seckill(DOLLAR_BUN, false)?.live).toEqual({ stock: 10, sold: 0 });
-    expect(shop.snapUp(ANA, DOLLAR_BUN, false)).toMatchObject({ ok: true });
+    expect(shop.snapUp(ANA, DOLLAR_BUN)).toMatchObject({ ok: true });
   });
 
   it("settle an mCoin-only piece at once, and refuse a member without the mCoin", () => {
     const { state, shop } = setup();
-    const outcome = shop.snapUp(SAM, MCOIN_PANCAKES, false);
+    const outcome = shop.snapUp(SAM, MCOIN_PANCAKES);
     expect(outcome).toMatchObject({ ok: true, value: { status: "received", mcoinUsed: 100, cashCents: 0, amountCents: 1000 } });
     expect(shop.balance(SAM)).toBe(400);
-    expect(shop.snapUp(LEI, MCOIN_PANCAKES, false)).toEqual({ ok: false, reason: "INSUFFICIENT_MCOIN" });
+    expect(shop.snapUp(LEI, MCOIN_PANCAKES)).toEqual({ ok: false, reason: "INSUFFICIENT_MCOIN" });
     expectLedgersSum(state);
   });
 
   it("open and close with their session, on the sandbox clock", () => {
     const { state, shop } = setup();
-    expect(shop.snapUp(CHAN, LATER_BUFFET, false)).toEqual({ ok: false, reason: "NOT_STARTED" });
+    expect(shop.snapUp(CHAN, LATER_BUFFET)).toEqual({ ok: false, reason: "NOT_STARTED" });
     later(state, 3 * HOUR + 1);
-    expect(shop.snapUp(CHAN, LATER_BUFFET, false)).toMatchObject({ ok: true });
-    expect(shop.snapUp(ANA, DOLLAR_BUN, false)).toEqual({ ok: false, reason: "ENDED" });
+    expect(shop.snapUp(CHAN, LATER_BUFFET)).toMatchObject({ ok: true });
+    expect(shop.snapUp(ANA, DOLLAR_BUN)).toEqual({ ok: false, reason: "ENDED" });
   });
 
-  it("show the canary session only to a caller with the gray-scale flag", () => {
+  it("show the canary session only with the gray-scale flag, and sell it only to a member who has it", () => {
     const { shop } = setup();
     expect(shop.seckillSessions(false).map(({ session }) => session.id)).toEqual([1, 2]);
     expect(shop.seckillSessions(true).map(({ session }) => session.id)).toEqual([1, 3, 2]);
-    expect(shop.snapUp(CHAN, CANARY, false)).toEqual({ ok: false, reason: "TAKEN_DOWN" });
-    expect(shop.snapUp(CHAN, CANARY, true)).toMatchObject({ ok: true });
+    expect(shop.snapUp(CHAN, CANARY)).toEqual({ ok: false, reason: "TAKEN_DOWN" });
+    expect(shop.snapUp(WONG_MEMBER, CANARY)).toMatchObject({ ok: true });
+  });
+
+  it("decide the canary from the member, never from the caller's gray flag", async () => {
+    const sandbox = inProcess({ history: false });
+    const chan = await sandbox.client(CHAN);
+    const before = (await sandbox.request("/__sandbox/state")).body.digest;
+    await expect(chan.call(seckillSnapUp, { itemId: CANARY, gray: 1 }, withKey())).rejects.toMatchObject({ body: { data: { reason: "TAKEN_DOWN" } } });
+    expect((await sandbox.request("/__sandbox/state")).body.digest, "nothing sold").toBe(before);
+    expect((await chan.call(seckillInfo, { gray: 1 })).data.sessions.map((session) => session.id)).toEqual([1, 2]);
+    await expect(chan.call(seckillProduct, { id: CANARY, gray: 1 })).rejects.toThrow();
+    const anonymous = await sandbox.client();
+    expect((await anonymous.call(seckillInfo, { gray: 1 })).data.sessions.map((session) => session.id)).toEqual([1, 2]);
+    // A member with the flag sees and buys it, whatever the mall passes.
+    const wong = await sandbox.client(WONG_MEMBER);
+    expect((await wong.call(seckillInfo, { gray: 0 })).data.sessions.map((session) => session.id)).toEqual([1, 3, 2]);
+    expect((await wong.call(seckillSnapUp, { itemId: CANARY, gray: 0 }, withKey())).data.orderNo).toMatch(/^MC/);
   });
 
   it("sell exactly the stock to as many members when a burst arrives at once through the gateway", async () => {
@@ -94,7 +112,7 @@ describe("seckill snap-ups", () => {
 
   it("pay like any order: a paid snap-up gives its coupon", () => {
     const { state, shop } = setup();
-    const outcome = shop.snapUp(ANA, DOLLAR_BUN, false);
+    const outcome = shop.snapUp(ANA, DOLLAR_BUN);
     if (!outcome.ok) throw new Error(outcome.reason);
     expect(shop.notice(paid(outcome.value))).toMatchObject({ ok: true, value: { status: "received" } });
     expect(outcome.value.coupons).toHaveLength(1);

@@ -109,6 +109,8 @@ export interface ShopContext {
   codes(): readonly CodeFixture[];
   /** Flash sales, seckills and Asia Miles (fixtures/promotions.json). */
   promotions(): PromotionsFixture;
+  /** Whether the member is in the seckill canary (their gray-scale flag): the member's, never a caller's say. */
+  canary(openId: string): boolean;
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; reason: ShopRefusal };
@@ -610,13 +612,14 @@ export class Shop {
   }
 
   /**
-   * Snaps up one piece of a seckill item: the session is running, the item has stock, the member is
-   * under its limit and holds its mCoin. The order waits for its cash, or is settled at once when
-   * there is none; its pieces count against the item's stock and limit, not the offer's.
+   * Snaps up one piece of a seckill item: the session is running (a canary one only for a member in
+   * the canary), the item has stock, the member is under its limit and holds its mCoin. The order
+   * waits for its cash, or is settled at once when there is none; its pieces count against the
+   * item's stock and limit, not the offer's.
    */
-  snapUp(openId: string, itemId: number, gray: boolean): Outcome<OrderRecord> {
+  snapUp(openId: string, itemId: number): Outcome<OrderRecord> {
     this.closeDue();
-    const found = this.seckill(itemId, gray);
+    const found = this.seckill(itemId, this.context.canary(openId));
     const offer = found && this.context.catalog.offer(found.item.offerId);
     if (!found || !offer || this.live(offer.id)?.status !== "online") return refused("TAKEN_DOWN");
     const { item, live, startAt, endAt } = found;

@@ -22,10 +22,16 @@ import { orderView } from "../domain/orders";
 import { MILES_REFUND_REASONS, maskMemberNo, type MilesOrderRecord, type SeckillFixture, type SeckillItemFixture } from "../domain/promotions";
 import type { SeckillLive } from "../domain/promotions";
 import { notFound, origin, serve, shopRefused } from "../respond";
-import type { SandboxState } from "../state";
+import type { MemberRecord, SandboxState } from "../state";
 
 export function promotionHandlers(state: SandboxState): HttpHandler[] {
   const { shop, catalog } = state;
+  /**
+   * The seckill canary is the signed-in member's flag (their login's gray-scale flag). The `gray`
+   * parameter the mall sends echoes it and grants nothing: a caller without a member, or a member
+   * without the flag, never sees or snaps up a canary session, whatever it says.
+   */
+  const canary = (member: MemberRecord | undefined) => member?.graySeckill === true;
 
   /** A seckill item as the API shows it. */
   const itemView = (
@@ -85,14 +91,14 @@ export function promotionHandlers(state: SandboxState): HttpHandler[] {
       })),
     })),
 
-    serve(state, seckillInfo, ({ input, member, locale, request }) => ({
-      sessions: shop.seckillSessions(input.gray === 1).map(({ session, startAt, endAt }) => ({
+    serve(state, seckillInfo, ({ member, locale, request }) => ({
+      sessions: shop.seckillSessions(canary(member)).map(({ session, startAt, endAt }) => ({
         id: session.id,
         startAt,
         endAt,
         gray: session.gray,
         items: session.items.flatMap((item) => {
-          const found = shop.seckill(item.id, input.gray === 1);
+          const found = shop.seckill(item.id, canary(member));
           const view = found && itemView(found, member?.openId, locale, request);
           return view ? [view] : [];
         }),
@@ -100,7 +106,7 @@ export function promotionHandlers(state: SandboxState): HttpHandler[] {
     })),
 
     serve(state, seckillProduct, ({ input, member, locale, request }) => {
-      const found = shop.seckill(input.id, input.gray === 1);
+      const found = shop.seckill(input.id, canary(member));
       const view = found && itemView(found, member?.openId, locale, request);
       const offer = found && catalog.offer(found.item.offerId);
       if (!view || !offer) return notFound(`seckill item ${input.id}`);
@@ -108,7 +114,7 @@ export function promotionHandlers(state: SandboxState): HttpHandler[] {
     }),
 
     serve(state, seckillSnapUp, ({ input, member, locale }) => {
-      const outcome = shop.snapUp(member.openId, input.itemId, input.gray === 1);
+      const outcome = shop.snapUp(member.openId, input.itemId);
       return outcome.ok ? { orderId: outcome.value.id, orderNo: outcome.value.orderNo } : shopRefused(outcome.reason, locale);
     }),
 

@@ -5,8 +5,9 @@
  * - Seckill (snap-up): sessions of items, each a catalog offer sold at its own price from its own
  *   stock with its own limit per member (checked when the order is placed). The spec's fragments:
  *   api/show/snapup/info, api/show/snapup/product, api/business/snapup, snapUpSuccess. A session may
- *   be the seckill canary (`gray`): only a caller with the gray-scale flag (`gray=1`, from the
- *   member's login) sees it or snaps it up.
+ *   be the seckill canary (`gray`): only a member whose login carries the gray-scale flag sees it or
+ *   snaps it up. The gateway decides from the member; the `gray` parameter the mall sends echoes the
+ *   flag and grants nothing.
  * - The daily check-in: the spec gives no rules; ours are CHECK_IN_LADDER below, written on the
  *   screen and in the README. Each check-in is a `check_in` ledger entry.
  * - Asia Miles: 'X mCoin for Y miles' steps, daily and monthly maximums in miles per member (calendar
@@ -20,7 +21,7 @@ import { OfferSummarySchema } from "./catalog-endpoints";
 import { OrderSchema } from "./shop-endpoints";
 
 const Id = z.coerce.number().int().positive().max(999_999_999);
-/** The gray-scale flag as the mall passes it: 1 when the member's login carried it. */
+/** The gray-scale flag as the mall passes it (1 when the member's login carried it): informative, the gateway reads the member's own. */
 const Gray = z.coerce.number().int().min(0).max(1).default(0);
 
 /**
