@@ -230,7 +230,8 @@ describe("mcoin sandbox ledger and orders", () => {
     const pending = await mcoin("sandbox", "ledger", "--login", "mpay-1005");
     expect(pending.code).toBe(0);
     expect(pending.stdout).toMatch(new RegExp(`${refund.refundOrderNo}\\s+${order.orderNo}\\s+refunding\\s+MOP 0\\.00 of MOP 46\\.00\\s+0 of 300$`, "m"));
-    expect(pending.stdout.trim().split("\n").at(-1)).toBe("balance: 246 mCoin");
+    // What the cash earned left the balance when the refund was asked for.
+    expect(pending.stdout.trim().split("\n").at(-1)).toBe("balance: 200 mCoin");
 
     sandbox.sandbox.state.setClock(sandbox.sandbox.state.now() + 121_000, true);
     try {
@@ -238,8 +239,8 @@ describe("mcoin sandbox ledger and orders", () => {
       expect(human.code).toBe(0);
       const lines = human.stdout.trim().split("\n");
       expect(lines[0]).toMatch(/^date \(Macau\)\s+type\s+amount\s+balance\s+order$/);
-      expect(lines[1]).toMatch(new RegExp(`earning_reversed\\s+-46\\s+500\\s+${order.orderNo}$`));
-      expect(lines[2]).toMatch(new RegExp(`refund\\s+\\+300\\s+546\\s+${order.orderNo}$`));
+      expect(lines[1]).toMatch(new RegExp(`refund\\s+\\+300\\s+500\\s+${order.orderNo}$`));
+      expect(lines[2]).toMatch(new RegExp(`earning_reversed\\s+-46\\s+200\\s+${order.orderNo}$`));
       const heading = lines.indexOf("refunds");
       expect(heading).toBeGreaterThan(0);
       expect(lines[heading - 1]).toBe("");
@@ -255,8 +256,8 @@ describe("mcoin sandbox ledger and orders", () => {
       expect(machine.refunds[0]).toMatchObject({ refundOrderNo: refund.refundOrderNo, orderNo: order.orderNo, status: "refunded", cashRequestedCents: 4600, cashRefundedCents: 4600, mcoinRequested: 300, mcoinRefunded: 300 });
       expect(machine.refunds[0].refundNo).toMatch(/^WR/);
       expect(machine.entries.map((entry: { type: string; amount: number }) => [entry.type, entry.amount])).toEqual([
-        ["earning_reversed", -46],
         ["refund", 300],
+        ["earning_reversed", -46],
         ["earning", 46],
         ["purchase", -300],
         ["opening", 500],
@@ -268,6 +269,27 @@ describe("mcoin sandbox ledger and orders", () => {
       sandbox.sandbox.state.setClock(null);
     }
   }, 60_000);
+
+  it("lists a second payment of a paid order among the payments the wallet gives back", async () => {
+    const order = await buyAndPay();
+    const again = await fetch(`${sandbox.url}/__wallet/pay`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ orderNo: order.orderNo, amountCents: order.cashCents, outcome: "paid" }),
+    });
+    const reply = (await again.json()) as { accepted: boolean; notice: { paymentId: string } };
+    expect(reply.accepted).toBe(false);
+    const human = await mcoin("sandbox", "ledger", "--login", "mpay-1005");
+    expect(human.code).toBe(0);
+    const lines = human.stdout.trim().split("\n");
+    const heading = lines.indexOf("payments given back by the wallet");
+    expect(heading).toBeGreaterThan(0);
+    expect(lines[heading + 1]).toMatch(/^order\s+payment\s+cash\s+why\s+paid \(Macau\)$/);
+    expect(lines[heading + 2]).toMatch(new RegExp(`^${order.orderNo}\\s+${reply.notice.paymentId}\\s+MOP 46\\.00\\s+a second payment of a paid order\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d$`));
+    expect(lines.at(-1)).toBe("balance: 246 mCoin");
+    const machine = json(await mcoin("sandbox", "ledger", "--login", "mpay-1005", "--json"));
+    expect(machine.paymentsRefunded).toEqual([expect.objectContaining({ orderNo: order.orderNo, paymentId: reply.notice.paymentId, amountCents: 4600, outcome: "refunded", reason: "DUPLICATE_PAYMENT" })]);
+  });
 
   it("prints the member's orders with their statuses", async () => {
     const order = await buyAndPay();

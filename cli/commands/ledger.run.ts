@@ -1,12 +1,18 @@
 /** What `mcoin sandbox ledger` runs (its definition, cli/commands/ledger.ts, loads this only when it runs). */
 import { z } from "zod";
-import { mcoinLedger } from "../../app/lib/api/shop-endpoints";
+import { mcoinLedger, orderList } from "../../app/lib/api/shop-endpoints";
 import { refundList } from "../../app/lib/api/wallet-endpoints";
 import { allPages, macauTime, table } from "../member";
 import { MemberOptionsSchema, runAsMember } from "../member.run";
 import { output } from "../options";
 
 const money = (cents: number) => `MOP ${(cents / 100).toFixed(2)}`;
+
+const PAYMENT_REASONS = {
+  DUPLICATE_PAYMENT: "a second payment of a paid order",
+  ORDER_CLOSED: "paid after the order closed",
+  AMOUNT_MISMATCH: "not the amount due",
+} as const;
 
 const LedgerOptions = MemberOptionsSchema.extend({ direction: z.enum(["earned", "spent"]).optional() });
 
@@ -19,7 +25,12 @@ export async function runLedger(raw: unknown): Promise<void> {
       return data;
     });
     const refunds = await allPages(async (page) => (await client.call(refundList, { page, size: 50 })).data);
-    output(options.json, { balance, entries, refunds }, () => {
+    // Payments the gateway refused and the wallet gives back (a second payment, one after the order closed, another amount).
+    const orders = await allPages(async (page) => (await client.call(orderList, { page, size: 50, tab: "all", type: "all" })).data);
+    const paymentsRefunded = orders
+      .flatMap((order) => order.payments.filter((payment) => payment.outcome === "refunded").map((payment) => ({ orderNo: order.orderNo, ...payment })))
+      .sort((a, b) => b.at - a.at);
+    output(options.json, { balance, entries, refunds, paymentsRefunded }, () => {
       const rows = entries.map((entry) => [macauTime(entry.at), entry.type, `${entry.amount > 0 ? "+" : ""}${entry.amount}`, String(entry.balanceAfter), entry.orderNo ?? ""]);
       const listed = rows.length > 0 ? table([["date (Macau)", "type", "amount", "balance", "order"], ...rows]) : ["no entries"];
       const refunded =
@@ -37,7 +48,14 @@ export async function runLedger(raw: unknown): Promise<void> {
               ]),
             ])]
           : [];
-      return [...listed, ...refunded, "", `balance: ${balance} mCoin`];
+      const given =
+        paymentsRefunded.length > 0
+          ? ["", "payments given back by the wallet", ...table([
+              ["order", "payment", "cash", "why", "paid (Macau)"],
+              ...paymentsRefunded.map((payment) => [payment.orderNo, payment.paymentId, money(payment.amountCents), PAYMENT_REASONS[payment.reason ?? "DUPLICATE_PAYMENT"], macauTime(payment.at)]),
+            ])]
+          : [];
+      return [...listed, ...refunded, ...given, "", `balance: ${balance} mCoin`];
     });
   });
 }
