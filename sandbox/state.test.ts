@@ -1,9 +1,11 @@
 /** The sandbox's state on its own: what expires goes, what is kept is bounded, and a --state file cannot smuggle in prototype keys. */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadFixtures, withoutHistory } from "./fixtures";
+import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "./domain/shop";
+import { CHAN, PORK_CHOP_BUN, SAM, buy, later as laterOnTheSandboxClock, paid, placed, setup } from "./domain/test-support";
 import { createSandbox } from "./index";
 import { AUTH_CODE_TTL_MS, MAX_AUTH_CODES, MAX_TASK_RUNS, MAX_TOKENS_PER_MEMBER, SandboxState, TASK_RUN_TTL_MS, TOKEN_TTL_MS } from "./state";
 
@@ -152,5 +154,60 @@ describe("a --state file and the money domain", () => {
     const reloaded = new SandboxState(fixtures, { stateFile: write(saved) });
     expect(reloaded.shop.balance("mpay-1005")).toBe(400);
     expect(reloaded.shop.order("mpay-1005", 1)?.status).toBe("awaiting_payment");
+  });
+});
+
+describe("a --state file keeps the money domain", () => {
+  it("as it was: ledgers, orders in every state, coupons, check-ins, likes and remembered replies read back equal", () => {
+    const stateFile = join(mkdtempSync(join(tmpdir(), "mcoin-state-")), "state.json");
+    const { state, shop } = setup(stateFile);
+    const one = buy({ quantity: 1, mcoinUsed: 100 });
+
+    const refunded = placed(state, CHAN, one);
+    shop.notice(paid(refunded));
+    expect(shop.requestRefund(CHAN, { orderId: refunded.id, reason: "other", remarks: "not hungry" }).ok).toBe(true);
+    laterOnTheSandboxClock(state, REFUND_PROCESSING_MS);
+    const closed = placed(state, SAM);
+    laterOnTheSandboxClock(state, PAYMENT_WINDOW_MS + 1);
+    expect(shop.notice(paid(closed))).toEqual({ ok: false, reason: "ORDER_CLOSED" });
+
+    const halfUsed = placed(state, CHAN, buy({ quantity: 2, mcoinUsed: 200 }));
+    shop.notice(paid(halfUsed));
+    expect(shop.redeem(halfUsed.coupons[0].redemptionCode, state.catalog.offer(PORK_CHOP_BUN)!.storeIds[0]).ok).toBe(true);
+    const refunding = placed(state, CHAN, one);
+    shop.notice(paid(refunding));
+    expect(shop.requestRefund(CHAN, { orderId: refunding.id, reason: "other", remarks: "" }).ok).toBe(true);
+    const failed = placed(state, CHAN, one);
+    shop.notice(paid(failed, "FAILED"));
+    expect(shop.checkIn(CHAN).ok).toBe(true);
+    shop.like(CHAN, PORK_CHOP_BUN, true);
+    shop.collect(CHAN, PORK_CHOP_BUN, true);
+    const claim = state.idempotency.claim(CHAN, "key-1", "fingerprint-1");
+    if (claim.kind !== "first") throw new Error(claim.kind);
+    claim.settle({ status: 200, body: '{"code":"200"}' });
+
+    expect([...state.data.orders.values()].map((order) => [order.status, order.failure])).toEqual([
+      ["refunded", null],
+      ["closed", "PAID_AFTER_CLOSE"],
+      ["received", null],
+      ["refunding", null],
+      ["awaiting_payment", "PAYMENT_FAILED"],
+    ]);
+    state.saveNow();
+    const reloaded = new SandboxState(fixtures, { stateFile });
+    expect(reloaded.data.accounts).toEqual(state.data.accounts);
+    expect(reloaded.data.orders).toEqual(state.data.orders);
+    expect(reloaded.data.idempotency).toEqual(state.data.idempotency);
+  });
+
+  it("and refuses one whose ledger entries do not follow from each other, naming the entry", () => {
+    const stateFile = join(mkdtempSync(join(tmpdir(), "mcoin-state-")), "state.json");
+    const { state } = setup(stateFile);
+    placed(state, SAM);
+    state.saveNow();
+    const saved = JSON.parse(readFileSync(stateFile, "utf8"));
+    saved.data.accounts[SAM].ledger[1].amount = -200;
+    writeFileSync(stateFile, JSON.stringify(saved));
+    expect(() => new SandboxState(fixtures, { stateFile })).toThrow(`data.accounts.${SAM}.ledger.1: ledger entry 2 does not follow from the ones before it`);
   });
 });

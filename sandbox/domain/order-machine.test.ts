@@ -1,7 +1,7 @@
 /** The order state machine: every pair of statuses, allowed exactly when the table says so. */
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES, type OrderStatus } from "../../app/lib/api/shop-endpoints";
-import { FINAL_STATUSES, ORDER_TRANSITIONS, canTransition, transition } from "./order-machine";
+import { ORDER_TRANSITIONS, canTransition, isFinal, transition } from "./order-machine";
 
 /** The transitions the design allows (DESIGN.md and the table's comment), written out once more by hand. */
 const ALLOWED: [OrderStatus, OrderStatus][] = [
@@ -43,6 +43,12 @@ describe("the order state machine", () => {
 
   it("never moves an order back to awaiting payment, and final statuses stay final", () => {
     for (const from of ORDER_STATUSES) expect(canTransition(from, "awaiting_payment"), from).toBe(false);
-    expect([...FINAL_STATUSES].sort()).toEqual(["closed", "completed", "refunded", "used"]);
+    expect(ORDER_STATUSES.filter(isFinal).sort()).toEqual(["closed", "completed", "refunded", "used"]);
+  });
+
+  it("says, when it refuses, which statuses may follow instead, or that the status is final", () => {
+    expect(transition({ status: "received" }, "closed")).toEqual({ ok: false, code: "TRANSITION_NOT_ALLOWED", message: "an order received cannot become closed (only used, refunding)" });
+    expect(transition({ status: "refunding" }, "received")).toEqual({ ok: false, code: "TRANSITION_NOT_ALLOWED", message: "an order refunding cannot become received (only refunded)" });
+    expect(transition({ status: "used" }, "refunding")).toEqual({ ok: false, code: "TRANSITION_NOT_ALLOWED", message: "an order used cannot become refunding (it is final)" });
   });
 });

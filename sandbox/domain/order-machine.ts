@@ -17,7 +17,7 @@
  * - awaiting_receipt | awaiting_pickup → completed: delivered or collected.
  * - used, refunded, completed, closed: final.
  */
-import { ORDER_STATUSES, type OrderStatus } from "../../app/lib/api/shop-endpoints";
+import type { OrderStatus } from "../../app/lib/api/shop-endpoints";
 
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   awaiting_payment: ["received", "awaiting_shipment", "closed"],
@@ -32,8 +32,10 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   closed: [],
 };
 
-/** Statuses no transition leaves. */
-export const FINAL_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((status) => ORDER_TRANSITIONS[status].length === 0);
+/** Whether no transition leaves `status`. */
+export function isFinal(status: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[status].length === 0;
+}
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
