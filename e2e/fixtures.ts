@@ -48,6 +48,11 @@ export class SandboxControl {
     return pathFragment ? calls.filter((call) => call.path.includes(pathFragment)) : calls;
   }
 
+  /** The error reports the sandbox collected for the mall (what `mcoin sandbox errors` prints). */
+  async errors(): Promise<Record<string, unknown>[]> {
+    return ((await (await this.request.get("/__sandbox/errors")).json()) as { errors: Record<string, unknown>[] }).errors;
+  }
+
   async patchMember(openId: string, patch: Record<string, unknown>) {
     expect((await this.request.patch(`/__sandbox/members/${openId}`, { data: patch })).ok()).toBe(true);
   }

