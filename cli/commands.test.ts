@@ -305,14 +305,19 @@ describe("mcoin sandbox ledger and orders", () => {
   it("redeems a coupon's code at the till once, and ships a member's goods", async () => {
     const order = await buyAndPay();
     const code = json(await mcoin("sandbox", "orders", "--login", "mpay-1005", "--json")).orders[0].coupons[0].redemptionCode as string;
-    const redeemed = await mcoin("sandbox", "redeem", code);
+    const redeemed = await mcoin("sandbox", "redeem", code, "--store", "4");
     expect(redeemed.code).toBe(0);
     expect(redeemed.stdout).toMatch(new RegExp(`^redeemed coupon ${order.orderNo}01 of order ${order.orderNo} at .+, \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d \\(Macau\\); the order is received`));
-    const again = await mcoin("sandbox", "redeem", code);
+    const again = await mcoin("sandbox", "redeem", code, "--store", "4");
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("already been used");
-    expect(json(await mcoin("sandbox", "redeem", code, "--json"))).toMatchObject({ error: { code: "ALREADY_USED" } });
-    expect((await mcoin("sandbox", "redeem", "12")).code).toBe(1);
+    expect(json(await mcoin("sandbox", "redeem", code, "--store", "4", "--json"))).toMatchObject({ error: { code: "ALREADY_USED" } });
+    expect((await mcoin("sandbox", "redeem", "12", "--store", "4")).code).toBe(1);
+    // A till is a store's: without one it is a usage error, and another offer's store redeems nothing.
+    const withoutStore = await mcoin("sandbox", "redeem", code);
+    expect(withoutStore.code).toBe(2);
+    expect(withoutStore.stderr).toContain("--store");
+    expect(json(await mcoin("sandbox", "redeem", code, "--store", "22", "--json"))).toMatchObject({ error: { code: "CODE_INVALID" } });
 
     const wong = json(await mcoin("sandbox", "orders", "--login", "mpay-1003", "--tab", "unshipped", "--json")).orders;
     expect(wong.length).toBeGreaterThan(0);

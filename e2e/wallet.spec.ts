@@ -14,8 +14,11 @@ import { MEMBERS, expect, hydrated, test, type SandboxControl } from "./fixtures
 
 /** mCoin only: 50 mCoin a piece, settled at once (no cashier). */
 const TYRE_CHECK = 53;
+/** One of the stores the tyre check is sold at (fixtures/catalog.json): the till that redeems it. */
+const TYRE_CHECK_STORE = 22;
 /** MOP 38 or 380 mCoin a piece. */
 const BUN = 7;
+const BUN_STORE = 4;
 /** Delivery goods, MOP 39. */
 const MILK = 27;
 const MINUTE = 60_000;
@@ -111,7 +114,7 @@ for (const language of ["en", "zh"] as const) {
       await expect(card).toBeVisible();
 
       // The merchant's till, offline from the mall.
-      expect(mcoin("sandbox", "redeem", code)).toContain(`the order is used`);
+      expect(mcoin("sandbox", "redeem", code, "--store", String(TYRE_CHECK_STORE))).toContain(`the order is used`);
       await page.reload();
       await expect(couponTab(page, text.tab(text.unused, 0))).toBeVisible();
       await couponTab(page, text.tab(text.used, 1)).click();
@@ -161,7 +164,7 @@ for (const language of ["en", "zh"] as const) {
       // The coupon is invalid at once: no QR code any more, and the till refuses it.
       await page.goto(`/order_details/${order.id}`);
       await expect(page.getByRole("img", { name: new RegExp(order.coupons[0].redemptionCode) })).toHaveCount(0);
-      expect(() => mcoin("sandbox", "redeem", order.coupons[0].redemptionCode)).toThrow();
+      expect(() => mcoin("sandbox", "redeem", order.coupons[0].redemptionCode, "--store", String(BUN_STORE))).toThrow();
 
       // Two minutes later on the sandbox clock the refund is done.
       await sandbox.setClock((await sandboxNow(page)) + 2 * MINUTE + 1000);
@@ -335,7 +338,7 @@ test.describe("orders and after-sale", () => {
     await signIn("sam");
     const own = await gatewayOrder(playwright, sandbox, MEMBERS.sam.openId, { offerId: TYRE_CHECK, quantity: 1, mcoinUsed: 50 });
     const used = await gatewayOrder(playwright, sandbox, MEMBERS.sam.openId, { offerId: TYRE_CHECK, quantity: 1, mcoinUsed: 50 });
-    mcoin("sandbox", "redeem", used.coupons[0].redemptionCode);
+    mcoin("sandbox", "redeem", used.coupons[0].redemptionCode, "--store", String(TYRE_CHECK_STORE));
     const wongs = (await sandbox.orders(MEMBERS.wong.openId)).find((order) => order.status === "received")!;
     const before = await sandbox.digest();
     const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { Origin: E2E_APP_URL }, maxRedirects: 0 });

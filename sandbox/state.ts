@@ -19,6 +19,7 @@ import { AccountSchema, openAccount, type Account } from "./domain/ledger";
 import { OfferLiveSchema, seedOffers, type OfferLive } from "./domain/offers";
 import { OrderRecordSchema, type OrderRecord } from "./domain/orders";
 import { Shop } from "./domain/shop";
+import { TillGuard } from "./domain/till";
 import { MilesOrderRecordSchema, SeckillLiveSchema, seedSeckills, type MilesOrderRecord, type SeckillLive } from "./domain/promotions";
 import { playHistory } from "./domain/history";
 import { MemberFixtureSchema, type Fixtures, type MemberFixture } from "./fixtures";
@@ -155,6 +156,8 @@ export class SandboxState {
   /** The money domain: orders, payments, ledgers (sandbox/domain/shop.ts). */
   readonly shop: Shop;
   readonly idempotency: IdempotencyKeys;
+  /** Merchants' tills: the failed codes each store entered (sandbox/domain/till.ts). */
+  readonly till = new TillGuard();
   private readonly stateFile?: string;
   private saveTimer: NodeJS.Timeout | null = null;
   private dirty = false;
@@ -202,6 +205,7 @@ export class SandboxState {
     this.calls = [];
     this.errors = [];
     this.nonces.clear();
+    this.till.clear();
     this.changed();
   }
 

@@ -33,8 +33,8 @@ async function control(options: z.infer<typeof ControlOptions>, path: string, bo
 }
 
 export async function runRedeem(code: string, raw: unknown): Promise<void> {
-  const options = parseOptions(ControlOptions.extend({ store: z.coerce.number().int().positive().optional() }), raw, "sandbox redeem");
-  const reply = await control(options, "/__sandbox/redeem", { code: code.replace(/\s+/g, ""), ...(options.store ? { storeId: options.store } : {}) });
+  const options = parseOptions(ControlOptions.extend({ store: z.coerce.number().int().positive() }), raw, "sandbox redeem");
+  const reply = await control(options, "/__sandbox/redeem", { code: code.replace(/\s+/g, ""), storeId: options.store });
   output(options.json, reply, () => [`redeemed coupon ${String(reply.couponNo)} of order ${String(reply.orderNo)} at ${String(reply.store)}, ${macauTime(Number(reply.usedAt))} (Macau); the order is ${String(reply.orderStatus)}`]);
 }
 

@@ -1,6 +1,6 @@
 /**
- * The merchant's side in the sandbox, for trying the wallet end to end: `mcoin sandbox redeem CODE`
- * is a shop's till taking a coupon's redemption code (once), `mcoin sandbox ship ORDER` sends (or
+ * The merchant's side in the sandbox, for trying the wallet end to end: `mcoin sandbox redeem CODE
+ * --store ID` is a store's till taking a coupon's redemption code (once, at a store of its offer), `mcoin sandbox ship ORDER` sends (or
  * makes ready for pick-up) a member's paid goods. They call the running sandbox's controls
  * (POST /__sandbox/redeem, /__sandbox/ship) with its control token when it has one.
  */
@@ -19,9 +19,9 @@ export function redeemCommand(): Command {
     new Command("redeem")
       .description("a merchant's till takes a coupon's 12-digit redemption code (once), as scanning its QR code would")
       .argument("<code>", "the redemption code shown on the order's detail")
-      .option("--store <id>", "the store redeeming it (one of the offer's; default its first)"),
+      .requiredOption("--store <id>", "the store whose till it is: a code redeems only at the stores of its offer (the order's detail lists them)"),
   )
-    .addHelpText("after", "\nExamples:\n  $ npx mcoin sandbox redeem 483920174455\n  $ npx mcoin sandbox redeem 483920174455 --store 3 --json")
+    .addHelpText("after", "\nExamples:\n  $ npx mcoin sandbox redeem 483920174455 --store 3\n  $ npx mcoin sandbox redeem 483920174455 --store 3 --json\n\nA store's till that enters 10 codes that redeem nothing within a minute is refused for the rest of it.")
     // What they run (zod, the sandbox's control header) loads only when they run, not for --help.
     .action(async (code: string, raw: unknown) => (await import("./till.run")).runRedeem(code, raw));
 }

@@ -65,6 +65,7 @@ import { ORDER_TRANSITIONS, canTransition } from "./order-machine";
 import { pricedOffer } from "./offers";
 import { couponAt, type OrderRecord } from "./orders";
 import { CANCEL_WINDOW_MS, MILES_PROCESSING_MS, PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "./shop";
+import { MAX_FAILED_CODES_PER_MINUTE } from "./till";
 
 const MEMBERS = ["mpay-1001", "mpay-1002", "mpay-1003", "mpay-1004", "mpay-1005"];
 /** Members with an address (delivery goods); the others are refused ADDRESS_REQUIRED. */
@@ -120,6 +121,8 @@ interface Model {
   checkIns: Set<string>;
   /** Each miles redemption's status when last seen. */
   miles: Map<number, "redeeming" | "credited" | "refunded">;
+  /** When each store's till entered a code that redeemed nothing (sandbox/domain/till.ts). */
+  tillFailures: Map<number, number[]>;
 }
 
 type Attempt<T> = { ok: true; value: T } | { ok: false; reason: ShopRefusal };
@@ -615,8 +618,17 @@ class Redeem implements fc.AsyncCommand<Model, Real> {
     const expected: ShopRefusal | null = !coupon || order.deletedAt !== null ? "CODE_INVALID" : seen === "used" ? "ALREADY_USED" : seen === "unused" ? null : "CODE_INVALID";
     let outcome: Attempt<unknown>;
     if (this.control) {
-      const response = await current.request("/__sandbox/redeem", { body: { code } });
-      expect(response.status, JSON.stringify(response.body)).toBe(expected === null ? 200 : 409);
+      // A store of the coupon's offer, whose till may have been stopped by its failed codes this minute.
+      const storeId = catalogOffer(order.offerId).storeIds[0];
+      const failures = (model.tillFailures.get(storeId) ?? []).filter((at) => at > now - 60_000);
+      const stopped = failures.length >= MAX_FAILED_CODES_PER_MINUTE;
+      const response = await current.request("/__sandbox/redeem", { body: { code, storeId } });
+      expect(response.status, JSON.stringify(response.body)).toBe(stopped ? 429 : expected === null ? 200 : 409);
+      if (stopped) {
+        checkInvariants(model);
+        return;
+      }
+      if (expected !== null) model.tillFailures.set(storeId, [...failures, now]);
       outcome = response.body.ok ? { ok: true, value: response.body } : { ok: false, reason: response.body.reason };
     } else {
       const result = state.shop.redeem(code);
@@ -940,7 +952,7 @@ describe("the money domain under random use by several members", () => {
         for (const { id, stock } of SECKILL_ITEMS) state.data.seckills.set(String(id), { stock, sold: 0 });
         const clients = new Map<string, ApiClient>();
         for (const openId of MEMBERS) clients.set(openId, await current.client(openId));
-        const model: Model = { orders: [], buys: [], notices: [], statuses: new Map(), ledgers: new Map(), deleted: new Set(), checkIns: new Set(), miles: new Map() };
+        const model: Model = { orders: [], buys: [], notices: [], statuses: new Map(), ledgers: new Map(), deleted: new Set(), checkIns: new Set(), miles: new Map(), tillFailures: new Map() };
         checkInvariants(model);
         const before = booksNow();
         await fc.asyncModelRun(() => ({ model, real: { clients } }), steps);

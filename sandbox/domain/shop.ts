@@ -429,22 +429,24 @@ export class Shop {
   // --- after the sale -----------------------------------------------------------------------------
 
   /**
-   * A merchant's till takes a redemption code (a sandbox control; the gateway's merchant side is
-   * not the mall's): the coupon is used, once. `storeId` must be one of the offer's stores (its
-   * first when absent). The order is used when none of its coupons is left unused.
+   * A merchant's till takes a redemption code (a sandbox control, which names the till's store; the
+   * gateway's merchant side is not the mall's): the coupon is used, once. `storeId` must be one of
+   * the offer's stores (its first when absent: the seeded history's tills). The order is used when
+   * none of its coupons is left unused.
    */
   redeem(code: string, storeId?: number): Outcome<Redemption> {
     this.closeDue();
     const found = this.indexed().byCode.get(code);
     if (!found || found.order.deletedAt !== null) return refused("CODE_INVALID");
     const { order, coupon } = found;
+    // Another store's till learns nothing of the code, not even that it was used.
+    const offer = this.context.catalog.offer(order.offerId);
+    const store = storeId ?? offer?.storeIds[0];
+    if (store === undefined || !offer?.storeIds.includes(store)) return refused("CODE_INVALID");
     const now = this.context.now();
     const current = couponAt(coupon, now).status;
     if (current === "used") return refused("ALREADY_USED");
     if (current !== "unused") return refused("CODE_INVALID");
-    const offer = this.context.catalog.offer(order.offerId);
-    const store = storeId ?? offer?.storeIds[0];
-    if (store === undefined || !offer?.storeIds.includes(store)) return refused("CODE_INVALID");
     coupon.status = "used";
     coupon.usedAt = now;
     coupon.usedAtStore = String(store);

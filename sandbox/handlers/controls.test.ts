@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { basicInformation } from "../../app/lib/api/endpoints";
 import { createOrder } from "../../app/lib/api/shop-endpoints";
+import { MAX_FAILED_CODES_PER_MINUTE } from "../domain/till";
 import { inProcess, withKey } from "../testing";
 
 describe("/__sandbox/offers/:id", () => {
@@ -56,14 +57,58 @@ describe("the merchant's side: /__sandbox/redeem and /__sandbox/ship", () => {
     const api = await sandbox.client("mpay-1005");
     const order = (await api.call(createOrder, { offerId: 53, quantity: 1, mcoinUsed: 50 }, withKey())).data;
     const code = order.coupons[0].redemptionCode;
-    const [first, second] = await Promise.all([sandbox.request("/__sandbox/redeem", { body: { code } }), sandbox.request("/__sandbox/redeem", { body: { code } })]);
+    const storeId = sandbox.sandbox.state.catalog.offer(53)!.storeIds[0];
+    const [first, second] = await Promise.all([sandbox.request("/__sandbox/redeem", { body: { code, storeId } }), sandbox.request("/__sandbox/redeem", { body: { code, storeId } })]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     const [won, lost] = first.status === 200 ? [first, second] : [second, first];
-    expect(won.body).toMatchObject({ ok: true, orderNo: order.orderNo, couponNo: order.coupons[0].couponNo, status: "used", orderStatus: "used", store: expect.any(String) });
+    expect(won.body).toMatchObject({ ok: true, orderNo: order.orderNo, couponNo: order.coupons[0].couponNo, status: "used", orderStatus: "used", storeId, store: expect.any(String) });
     expect(lost.body).toMatchObject({ ok: false, reason: "ALREADY_USED" });
-    expect((await sandbox.request("/__sandbox/redeem", { body: { code: "12345" } })).status).toBe(400);
-    expect((await sandbox.request("/__sandbox/redeem", { body: { code, extra: 1 } })).status).toBe(400);
-    expect((await sandbox.request("/__sandbox/redeem", { body: { code: "000000000000" } })).body).toMatchObject({ reason: "CODE_INVALID" });
+    expect((await sandbox.request("/__sandbox/redeem", { body: { code: "12345", storeId } })).status).toBe(400);
+    expect((await sandbox.request("/__sandbox/redeem", { body: { code, storeId, extra: 1 } })).status).toBe(400);
+    expect((await sandbox.request("/__sandbox/redeem", { body: { code: "000000000000", storeId } })).body).toMatchObject({ reason: "CODE_INVALID" });
+  });
+
+  it("is a store's till: without a store it is 400, an unknown store 404, and a code of an offer not sold there redeems nothing", async () => {
+    const sandbox = inProcess();
+    const api = await sandbox.client("mpay-1005");
+    const order = (await api.call(createOrder, { offerId: 53, quantity: 1, mcoinUsed: 50 }, withKey())).data;
+    const code = order.coupons[0].redemptionCode;
+    const { catalog } = sandbox.sandbox.state;
+    const elsewhere = Array.from({ length: 200 }, (_, index) => index + 1).find((id) => catalog.store(id) && !catalog.offer(53)!.storeIds.includes(id))!;
+    const digest = (await sandbox.request("/__sandbox/state")).body.digest;
+    const withoutStore = await sandbox.request("/__sandbox/redeem", { body: { code } });
+    expect(withoutStore.status).toBe(400);
+    expect(withoutStore.body.error).toMatch(/^storeId/);
+    expect((await sandbox.request("/__sandbox/redeem", { body: { code, storeId: 999_999 } })).status).toBe(404);
+    expect((await sandbox.request("/__sandbox/redeem", { body: { code, storeId: elsewhere } })).body).toMatchObject({ ok: false, reason: "CODE_INVALID" });
+    expect((await sandbox.request("/__sandbox/state")).body.digest).toBe(digest);
+  });
+
+  it("stops a store's till for the rest of the minute after 10 codes that redeem nothing, saying so; other stores go on", async () => {
+    const sandbox = inProcess();
+    const { state } = sandbox.sandbox;
+    state.setClock(Date.now(), true);
+    const api = await sandbox.client("mpay-1005");
+    const order = (await api.call(createOrder, { offerId: 53, quantity: 1, mcoinUsed: 50 }, withKey())).data;
+    const code = order.coupons[0].redemptionCode;
+    const [storeId] = state.catalog.offer(53)!.storeIds;
+    const other = Array.from({ length: 200 }, (_, index) => index + 1).find((id) => state.catalog.store(id) && id !== storeId)!;
+    const guesses = Array.from({ length: MAX_FAILED_CODES_PER_MINUTE }, (_, index) => String(100_000_000_000 + index * 7919));
+    for (const guess of guesses) expect((await sandbox.request("/__sandbox/redeem", { body: { code: guess, storeId } })).status).toBe(409);
+    // The eleventh attempt, even the right code, is refused before any code is looked at.
+    const stopped = await sandbox.request("/__sandbox/redeem", { body: { code, storeId } });
+    expect(stopped.status).toBe(429);
+    expect(stopped.headers.get("retry-after")).toBe("60");
+    expect(stopped.body).toMatchObject({ ok: false, reason: "TOO_MANY_FAILED_CODES", retryAfterSeconds: 60 });
+    expect(stopped.body.error).toMatch(new RegExp(`^store ${storeId}'s till entered 10 codes that redeem nothing within a minute; it may try again in 60 s$`));
+    expect(order.coupons[0].status).toBe("unused");
+    // Another store's till is not stopped by it.
+    expect((await sandbox.request("/__sandbox/redeem", { body: { code: guesses[0], storeId: other } })).status).toBe(409);
+    // A minute after its first failure, the till may go on.
+    state.setClock(state.now() + 59_999, true);
+    expect((await sandbox.request("/__sandbox/redeem", { body: { code, storeId } })).status).toBe(429);
+    state.setClock(state.now() + 1, true);
+    expect((await sandbox.request("/__sandbox/redeem", { body: { code, storeId } })).body).toMatchObject({ ok: true, status: "used" });
   });
 
   it("ships paid goods once; an unknown order is 404", async () => {

@@ -22,8 +22,10 @@
  *   PATCH  /__sandbox/offers/:id                  { stock?, status?: "online" | "offline" } (sell out, restock, take down)
  *   GET    /__sandbox/seckills/:id                { id, stock, sold } of a seckill item; PATCH { stock } sets what is left
  *   GET    /__sandbox/members/:openId/miles       { openId, redemptions } (the member's Asia Miles redemptions, oldest first)
- *   POST   /__sandbox/redeem                      { code, storeId? }: a merchant's till takes a redemption code, once
- *                                                 → { orderNo, couponNo, status, usedAt, store } (409 { reason } when refused)
+ *   POST   /__sandbox/redeem                      { code, storeId }: store storeId's till takes a redemption code, once, if the
+ *                                                 code's offer is sold there → { orderNo, couponNo, status, usedAt, store }
+ *                                                 (409 { reason } when refused; 404 for an unknown store; 429 TOO_MANY_FAILED_CODES
+ *                                                 for the rest of the minute once the store entered 10 codes that redeem nothing)
  *   POST   /__sandbox/ship                        { orderNo }: settled goods leave (delivery) or are ready at the store (pick-up)
  *   GET    /__sandbox/state                       the business data and its digest (state.ts, redactedView)
  *   POST   /__sandbox/errors                      an error report of the mall's (app/lib/errors/report.ts); GET lists
@@ -42,6 +44,7 @@ import { http, HttpResponse, type HttpHandler } from "msw";
 import { z } from "zod";
 import type { ShopRefusal } from "../../app/lib/api/shop-endpoints";
 import { REFUSAL_MESSAGES } from "../domain/messages";
+import { MAX_FAILED_CODES_PER_MINUTE } from "../domain/till";
 import { bearerToken } from "../respond";
 import { FaultRequestSchema, faultFrom } from "../faults";
 import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "../json-body";
@@ -95,7 +98,8 @@ const OfferPatchSchema = z
 
 const OfferIdSchema = z.coerce.number().int().positive().max(999_999_999);
 
-const RedeemSchema = z.object({ code: z.string().regex(/^\d{12}$/, "a redemption code is 12 digits"), storeId: OfferIdSchema.optional() }).strict();
+/** A till is a store's: it names its store with every code (the code's offer must be sold there). */
+const RedeemSchema = z.object({ code: z.string().regex(/^\d{12}$/, "a redemption code is 12 digits"), storeId: OfferIdSchema }).strict();
 const ShipSchema = z.object({ orderNo: z.string().regex(/^[A-Z0-9]{8,32}$/, "an order number") }).strict();
 
 /** The till's refusal: 409 with the reason and the gateway's words. */
@@ -317,11 +321,31 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings, 
       return HttpResponse.json({ id: id.data, ...state.shop.setOffer(id.data, parsed.data) });
     }),
 
+    // A store's till (sandbox/domain/till.ts): its codes redeem only the coupons of its offers, and too many that redeem nothing stop it for the minute.
     http.post("*/__sandbox/redeem", async ({ request }) => {
       const parsed = await body(request, RedeemSchema);
       if ("error" in parsed) return parsed.error;
-      const outcome = state.shop.redeem(parsed.data.code, parsed.data.storeId);
-      if (!outcome.ok) return refusedControl(outcome.reason);
+      const { code, storeId } = parsed.data;
+      if (!state.catalog.store(storeId)) return refuse(404, `no store ${storeId}: a till is one of the catalog's stores`);
+      const now = state.now();
+      const blockedUntil = state.till.blockedUntil(storeId, now);
+      if (blockedUntil !== null) {
+        const seconds = Math.max(1, Math.ceil((blockedUntil - now) / 1000));
+        return HttpResponse.json(
+          {
+            ok: false,
+            reason: "TOO_MANY_FAILED_CODES",
+            error: `store ${storeId}'s till entered ${MAX_FAILED_CODES_PER_MINUTE} codes that redeem nothing within a minute; it may try again in ${seconds} s`,
+            retryAfterSeconds: seconds,
+          },
+          { status: 429, headers: { "retry-after": String(seconds) } },
+        );
+      }
+      const outcome = state.shop.redeem(code, storeId);
+      if (!outcome.ok) {
+        state.till.failed(storeId, now);
+        return refusedControl(outcome.reason);
+      }
       const { order, coupon } = outcome.value;
       const store = state.catalog.storeName(Number(coupon.usedAtStore), "en");
       return HttpResponse.json({ ok: true, orderNo: order.orderNo, couponNo: coupon.couponNo, status: coupon.status, orderStatus: order.status, usedAt: coupon.usedAt, storeId: Number(coupon.usedAtStore), store });
