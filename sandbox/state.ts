@@ -10,7 +10,8 @@
  * kept has a bound: anyone can call the gateway.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import { dirname } from "node:path";
 import { z } from "zod";
 import { canonicalJson } from "./canonical-json";
 import { CatalogQueries } from "./catalog";
@@ -573,7 +574,6 @@ export class SandboxState {
   saveNow(): void {
     if (!this.stateFile) return;
     this.dirty = false;
-    const temporary = `${this.stateFile}.tmp`;
     const { members, tokens, authCodes, taskRuns, searchHistory, seededAt, offers, accounts, orders, orderSeq, seckills, milesOrders, milesSeq, addressSeq, idempotency } = this.data;
     const data = {
       members: Object.fromEntries(members),
@@ -592,8 +592,7 @@ export class SandboxState {
       addressSeq,
       idempotency: Object.fromEntries([...idempotency].map(([scope, replies]) => [scope, Object.fromEntries(replies)])),
     };
-    writeFileSync(temporary, JSON.stringify({ version: 1, data }, null, 2));
-    renameSync(temporary, this.stateFile);
+    writeDurably(this.stateFile, JSON.stringify({ version: 1, data }, null, 2));
   }
 
   private load(): SandboxData | null {
@@ -699,4 +698,28 @@ function maxAddressId(members: Iterable<MemberRecord>): number {
   let max = 0;
   for (const member of members) for (const address of member.addresses) max = Math.max(max, Number(address.id) || 0);
   return max;
+}
+
+/**
+ * Replaces `file` with `text` so that a crash or a power loss leaves the old file or the new one,
+ * never a part, and the new one once this returns: the text goes to a temporary file that is
+ * flushed to the disk, renamed over the file, and the folder (which holds the name) flushed too.
+ */
+export function writeDurably(file: string, text: string): void {
+  const temporary = `${file}.tmp`;
+  const descriptor = openSync(temporary, "w");
+  try {
+    const bytes = Buffer.from(text, "utf8");
+    for (let written = 0; written < bytes.length; ) written += writeSync(descriptor, bytes, written);
+    fsyncSync(descriptor);
+  } finally {
+    closeSync(descriptor);
+  }
+  renameSync(temporary, file);
+  const folder = openSync(dirname(file), "r");
+  try {
+    fsyncSync(folder);
+  } finally {
+    closeSync(folder);
+  }
 }
