@@ -4,6 +4,7 @@
  * Raw requests go through node:http where a browser or Playwright would not send what an attacker can.
  */
 import { createCookieSessionStorage } from "@remix-run/node";
+import { execFileSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
@@ -539,6 +540,95 @@ test.describe("14. an error report cannot write to an engineer's terminal", () =
     for (const error of await sandbox.errors()) {
       for (const [field, value] of Object.entries(error)) if (typeof value === "string") expect(value, field).not.toMatch(field === "stack" ? CONTROL_IN_STACK : CONTROL);
     }
+  });
+});
+
+test.describe("15. money: a refund, a second payment and the canary cannot be farmed", () => {
+  /** Pork chop bun with iced milk tea (fixtures/catalog.json): MOP 38 a piece, up to 6 per member; store 4 sells it. */
+  const BUN = 7;
+  /** The canary seckill item (fixtures/promotions.json), for members with the gray-scale flag only. */
+  const CANARY_ITEM = 6;
+
+  /** Calls the gateway as the member would with their own token (an attacker holds their own). */
+  async function gatewayCall(playwright: { request: { newContext(options: object): Promise<import("@playwright/test").APIRequestContext> } }, token: string, path: string, data: unknown) {
+    const gateway = await playwright.request.newContext({ baseURL: E2E_SANDBOX_URL });
+    try {
+      const reply = await gateway.post(path, { data, headers: { authorization: `Bearer ${token}`, mpay: "1", "Idempotency-Key": `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 12)}` } });
+      return (await reply.json()) as { code: number; data: { id: number; orderNo: string; cashCents: number; reason?: string } };
+    } finally {
+      await gateway.dispose();
+    }
+  }
+
+  const mcoin = (...args: string[]) => execFileSync(process.execPath, ["bin/mcoin.mjs", ...args, "--base-url", E2E_SANDBOX_URL], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const balanceOf = async (sandbox: { ledger(openId: string): Promise<{ balanceAfter: number }[]> }) => (await sandbox.ledger(MEMBERS.sam.openId)).at(-1)!.balanceAfter;
+
+  test("a refund asked for in the mall, with the balance parked in an unpaid order while it is processed, leaves the member no richer than before they bought", async ({ page, sandbox, signIn, playwright }) => {
+    await signIn("sam");
+    const token = await sandbox.token(MEMBERS.sam.openId);
+    const before = await balanceOf(sandbox);
+    // MOP 228 in cash earns 228 mCoin.
+    const bought = (await gatewayCall(playwright, token, "/api/business/snapup", { offerId: BUN, quantity: 6, mcoinUsed: 0, adult: false })).data;
+    const paid = await page.request.post(`${E2E_SANDBOX_URL}/__wallet/pay`, { data: { orderNo: bought.orderNo, amountCents: bought.cashCents, outcome: "paid" } });
+    expect(((await paid.json()) as { accepted: boolean }).accepted).toBe(true);
+    expect(await balanceOf(sandbox)).toBe(before + 228);
+
+    await page.goto(`/refund_application/${bought.id}`);
+    await expect(page.getByTestId("refund-reversal")).toHaveText(/−\u2060?228$/);
+    await page.getByRole("radio", { name: "Bought wrongly / over-bought / no longer wanted" }).check();
+    await page.getByRole("checkbox", { name: "I understand the coupons will be invalid and this cannot be undone" }).check();
+    await page.getByRole("button", { name: "Submit refund" }).click();
+    await expect(page.getByTestId("refund-order")).toContainText("Refunding");
+
+    // Park everything in an order left unpaid, let the refund complete, then cancel the parked order.
+    const parkable = await balanceOf(sandbox);
+    const parked = await gatewayCall(playwright, token, "/api/business/snapup", { offerId: BUN, quantity: 2, mcoinUsed: parkable, adult: false });
+    expect(parked.code, JSON.stringify(parked)).toBe(200);
+    await sandbox.advanceClock(2 * 60_000 + 1_000);
+    expect((await gatewayCall(playwright, token, "/pay/macaupaycanceljs/", { orderId: parked.data.id })).code).toBe(200);
+
+    await page.goto(`/refund_application/${bought.id}`);
+    await expect(page.getByTestId("refund-order")).toContainText("Refunded");
+    await expect(page.getByTestId("refund-order")).toContainText("$228.00");
+    expect(await balanceOf(sandbox), "no richer than before the purchase").toBe(before);
+  });
+
+  test("a second payment of a paid order is refused, shown on the order as returned to the wallet, and listed by mcoin sandbox ledger", async ({ page, sandbox, signIn, playwright }) => {
+    await signIn("sam");
+    const token = await sandbox.token(MEMBERS.sam.openId);
+    const order = (await gatewayCall(playwright, token, "/api/business/snapup", { offerId: BUN, quantity: 1, mcoinUsed: 0, adult: false })).data;
+    await page.goto(`/order_details/${order.id}`);
+    await hydrated(page);
+    // The wallet's cashier, as the simulated host's calls it from the mall's pages: twice.
+    const pay = async () =>
+      (await (
+        await page.request.post(`${E2E_SANDBOX_URL}/__wallet/pay`, { data: { orderNo: order.orderNo, amountCents: order.cashCents, outcome: "paid" }, headers: { Origin: E2E_APP_URL } })
+      ).json()) as { accepted: boolean; notice: { paymentId: string }; reply: { body: { data?: { reason?: string } } } };
+    expect((await pay()).accepted).toBe(true);
+    const second = await pay();
+    expect(second).toMatchObject({ accepted: false, reply: { body: { data: { reason: "DUPLICATE_PAYMENT" } } } });
+
+    await page.reload();
+    await expect(page.getByTestId("payment-returned")).toHaveText(/Second payment, returned to your wallet\s*\$38\.00/);
+    const ledger = mcoin("sandbox", "ledger", "--login", MEMBERS.sam.openId);
+    expect(ledger).toContain("payments given back by the wallet");
+    expect(ledger).toMatch(new RegExp(`${order.orderNo}\\s+${second.notice.paymentId}\\s+MOP 38\\.00\\s+a second payment of a paid order`));
+  });
+
+  test("the seckill canary is the member's flag: gray=1 sent to the mall or to the gateway shows and sells nothing", async ({ page, sandbox, signIn, playwright }) => {
+    await signIn("sam");
+    const token = await sandbox.token(MEMBERS.sam.openId);
+    const digest = await sandbox.digest();
+    await page.goto("/seckill?gray=1");
+    await expect(page.getByRole("heading").first()).toBeVisible();
+    await expect(page.getByText("Early access")).toHaveCount(0);
+    expect((await page.goto(`/seckill/${CANARY_ITEM}?gray=1`))?.status()).toBe(404);
+    const form = await page.request.post("/seckill", { form: { intent: "snapup", itemId: String(CANARY_ITEM), gray: "1", idempotencyKey: "e2e-canary-0000000001" }, headers: { Origin: E2E_APP_URL } });
+    expect(form.status()).toBeGreaterThanOrEqual(400);
+    expect(form.status()).toBeLessThan(500);
+    const direct = await gatewayCall(playwright, token, "/api/business/snapup/seckill", { itemId: CANARY_ITEM, gray: 1 });
+    expect(direct.data.reason).toBe("TAKEN_DOWN");
+    expect(await sandbox.digest(), "nothing sold").toBe(digest);
   });
 });
 

@@ -2,7 +2,8 @@
  * An order (/order_details/{id}; /other_order_details/{id} for third-party vouchers, with their other
  * code). For coupons: each coupon's QR code (drawn on the server, no script), its redemption
  * (write-off) code and its number with copy, how to redeem, validity and the stores; for goods: where
- * they go and how far they are. Then what was paid and earned, the refund if there is one, and what
+ * they go and how far they are. Then what was paid and earned (and any payment the wallet gives back),
+ * the refund if there is one, and what
  * can be done: pay now, cancel, confirm receipt, refund, delete, buy again. A gifted coupon and the
  * order's kind are labelled. Only the member's own orders: another's is the route's 404.
  */
@@ -207,6 +208,15 @@ export default function OrderDetails() {
               <dd>{formatPoints(order.mcoinEarned)}</dd>
             </div>
           ) : null}
+          {/* A payment the gateway refused (a second one, one after the order closed, another amount): the wallet gives it back. */}
+          {order.payments
+            .filter((payment) => payment.outcome === "refunded")
+            .map((payment) => (
+              <div key={payment.paymentId} data-testid="payment-returned">
+                <dt>{t(`order.paymentReturned.${payment.reason ?? "DUPLICATE_PAYMENT"}`)}</dt>
+                <dd>{formatMoney(payment.amountCents / 100)}</dd>
+              </div>
+            ))}
           <div>
             <dt>{t("order.placed")}</dt>
             <dd>{formatDateTime(order.createdAt, locale)}</dd>

@@ -42,12 +42,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 /** A refund request whose outcome is unknown keeps its form's key for the retry: the loader that mints keys does not run again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => !isUnconfirmed(actionResult) && defaultShouldRevalidate;
 
+/** A deduction: the minus sign joined to its amount, so a narrow row never breaks between them. */
+const minus = (amount: string) => `\u2212\u2060${amount}`;
+
 /** Where the order's earning goes back from, one row a part that takes anything (none when it earned nothing). */
 function reversalRows(reversal: EarningReversal, t: (key: string, options?: Record<string, unknown>) => string): [string, string][] {
   const rows: [string, string][] = [];
-  if (reversal.fromBalance > 0) rows.push([t("refund.reversal.fromBalance"), `−${formatPoints(reversal.fromBalance)}`]);
-  if (reversal.fromMcoinRefund > 0) rows.push([t("refund.reversal.fromMcoinRefund"), `−${formatPoints(reversal.fromMcoinRefund)}`]);
-  if (reversal.cashWithheldCents > 0) rows.push([t("refund.reversal.cashWithheld"), `−${formatMoney(reversal.cashWithheldCents / 100)}`]);
+  if (reversal.fromBalance > 0) rows.push([t("refund.reversal.fromBalance"), minus(formatPoints(reversal.fromBalance))]);
+  if (reversal.fromMcoinRefund > 0) rows.push([t("refund.reversal.fromMcoinRefund"), minus(formatPoints(reversal.fromMcoinRefund))]);
+  if (reversal.cashWithheldCents > 0) rows.push([t("refund.reversal.cashWithheld"), minus(formatMoney(reversal.cashWithheldCents / 100))]);
   return rows;
 }
 
