@@ -55,7 +55,7 @@ Examples:
   $ npx mcoin sandbox --host 0.0.0.0 --control-token "$(openssl rand -hex 16)"
   $ npx mcoin sandbox ledger --login mpay-1005
   $ npx mcoin sandbox orders --login mpay-1005 --json
-  $ npx mcoin sandbox redeem 483920174455          (a merchant's till takes a redemption code)
+  $ npx mcoin sandbox redeem 483920174455 --store 3   (store 3's till takes a redemption code)
   $ npx mcoin sandbox ship MC20261121000013        (paid goods leave, or are ready for pick-up)
   $ npx mcoin sandbox fault reset --path basicinformation --times 2   (see: mcoin sandbox fault --help)
   $ npx mcoin sandbox verify --path basicinformation --at-least 3
