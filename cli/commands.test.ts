@@ -288,7 +288,20 @@ describe("mcoin sandbox ledger and orders", () => {
     expect(lines[heading + 2]).toMatch(new RegExp(`^${order.orderNo}\\s+${reply.notice.paymentId}\\s+MOP 46\\.00\\s+a second payment of a paid order\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d$`));
     expect(lines.at(-1)).toBe("balance: 246 mCoin");
     const machine = json(await mcoin("sandbox", "ledger", "--login", "mpay-1005", "--json"));
-    expect(machine.paymentsRefunded).toEqual([expect.objectContaining({ orderNo: order.orderNo, paymentId: reply.notice.paymentId, amountCents: 4600, outcome: "refunded", reason: "DUPLICATE_PAYMENT" })]);
+    expect(machine.paymentsRefunded).toEqual([expect.objectContaining({ orderNo: order.orderNo, paymentId: reply.notice.paymentId, amountCents: 4600, reason: "DUPLICATE_PAYMENT" })]);
+
+    // Paid after it closed and the member deleted it: still listed, money is history.
+    const state = sandbox.sandbox.state;
+    const closed = state.shop.createOrder("mpay-1005", { offerId: 7, quantity: 1, mcoinUsed: 0, adult: false });
+    if (!closed.ok) throw new Error(closed.reason);
+    expect(state.shop.cancel("mpay-1005", closed.value.id).ok).toBe(true);
+    expect(state.shop.deleteOrder("mpay-1005", closed.value.id).ok).toBe(true);
+    await fetch(`${sandbox.url}/__wallet/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ orderNo: closed.value.orderNo, amountCents: 3800, outcome: "paid" }) });
+    const after = json(await mcoin("sandbox", "ledger", "--login", "mpay-1005", "--json"));
+    expect(after.paymentsRefunded.map((payment: { orderNo: string; reason: string }) => [payment.orderNo, payment.reason])).toEqual([
+      [closed.value.orderNo, "ORDER_CLOSED"],
+      [order.orderNo, "DUPLICATE_PAYMENT"],
+    ]);
   });
 
   it("prints the member's orders with their statuses", async () => {

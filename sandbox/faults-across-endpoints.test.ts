@@ -232,6 +232,7 @@ const SAMPLES: Record<string, Sample> = {
   },
   applyRefund: { prepare: (ctx) => paidOrder(ctx.api, ctx.running), input: (_, order: Order) => ({ orderId: order.id, reason: "bought_wrongly" }) },
   refundList: { input: () => ({}) },
+  paymentReturns: { input: () => ({}) },
   // promotion-endpoints.ts
   checkInStatus: { input: () => ({}) },
   checkIn: { input: () => ({}) },

@@ -1,7 +1,7 @@
 /** What `mcoin sandbox ledger` runs (its definition, cli/commands/ledger.ts, loads this only when it runs). */
 import { z } from "zod";
-import { mcoinLedger, orderList } from "../../app/lib/api/shop-endpoints";
-import { refundList } from "../../app/lib/api/wallet-endpoints";
+import { mcoinLedger } from "../../app/lib/api/shop-endpoints";
+import { paymentReturns, refundList } from "../../app/lib/api/wallet-endpoints";
 import { allPages, macauTime, table } from "../member";
 import { MemberOptionsSchema, runAsMember } from "../member.run";
 import { output } from "../options";
@@ -26,10 +26,7 @@ export async function runLedger(raw: unknown): Promise<void> {
     });
     const refunds = await allPages(async (page) => (await client.call(refundList, { page, size: 50 })).data);
     // Payments the gateway refused and the wallet gives back (a second payment, one after the order closed, another amount).
-    const orders = await allPages(async (page) => (await client.call(orderList, { page, size: 50, tab: "all", type: "all" })).data);
-    const paymentsRefunded = orders
-      .flatMap((order) => order.payments.filter((payment) => payment.outcome === "refunded").map((payment) => ({ orderNo: order.orderNo, ...payment })))
-      .sort((a, b) => b.at - a.at);
+    const paymentsRefunded = await allPages(async (page) => (await client.call(paymentReturns, { page, size: 50 })).data);
     output(options.json, { balance, entries, refunds, paymentsRefunded }, () => {
       const rows = entries.map((entry) => [macauTime(entry.at), entry.type, `${entry.amount > 0 ? "+" : ""}${entry.amount}`, String(entry.balanceAfter), entry.orderNo ?? ""]);
       const listed = rows.length > 0 ? table([["date (Macau)", "type", "amount", "balance", "order"], ...rows]) : ["no entries"];
@@ -52,7 +49,7 @@ export async function runLedger(raw: unknown): Promise<void> {
         paymentsRefunded.length > 0
           ? ["", "payments given back by the wallet", ...table([
               ["order", "payment", "cash", "why", "paid (Macau)"],
-              ...paymentsRefunded.map((payment) => [payment.orderNo, payment.paymentId, money(payment.amountCents), PAYMENT_REASONS[payment.reason ?? "DUPLICATE_PAYMENT"], macauTime(payment.at)]),
+              ...paymentsRefunded.map((payment) => [payment.orderNo, payment.paymentId, money(payment.amountCents), PAYMENT_REASONS[payment.reason], macauTime(payment.at)]),
             ])]
           : [];
       return [...listed, ...refunded, ...given, "", `balance: ${balance} mCoin`];

@@ -3,8 +3,8 @@
  * Macau time, type, amount, balance after, order), then their refunds with the cash side of each
  * (refund order, order, status, cash and mCoin refunded of what was requested, date refunded in
  * Macau time, the wallet's refund number), the payments the wallet gives back because the gateway
- * refused them (a second payment of a paid order, one after the order closed, another amount: of the
- * orders the member still lists), and their balance, through the app's own client: enough to check
+ * refused them (a second payment of a paid order, one after the order closed, another amount; of
+ * deleted orders too), and their balance, through the app's own client: enough to check
  * that a refunded member's mCoin and cash come back exactly.
  */
 import { Option } from "commander";

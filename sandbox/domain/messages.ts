@@ -39,7 +39,7 @@ export const REFUSAL_MESSAGES: Record<ShopRefusal, Texts> = {
   ORDER_NOT_FOUND: { en: "Order not found", zh: "找不到此訂單" },
   CANNOT_CANCEL: { en: "Unable to cancel the order", zh: "無法取消訂單" },
   ORDER_CLOSED: { en: "The order has closed; the payment will be refunded automatically.", zh: "訂單已關閉，款項將自動退還。" },
-  AMOUNT_MISMATCH: { en: "The amount paid does not match the amount due; the payment will be refunded automatically.", zh: "付款金額與應付金額不符，款項將自動退還。" },
+  AMOUNT_MISMATCH: { en: "The amount paid does not match the amount due.", zh: "付款金額與應付金額不符。" },
   DUPLICATE_PAYMENT: { en: "The order was already paid; this payment will be refunded automatically.", zh: "訂單已付款，此筆款項將自動退還。" },
   IDEMPOTENCY_KEY_REQUIRED: {
     en: "This call needs an Idempotency-Key header: 16 to 64 letters, digits, '-' or '_'.",

@@ -21,7 +21,7 @@ import { balanceOf, post, type Account } from "./ledger";
 import type { OrderRecord, RefundRecord } from "./orders";
 import type { WalletNotice } from "./shop";
 
-/** Payments kept per order: a bound on what the wallet's notices can make the gateway keep. */
+/** Refused payments kept per order: a bound on what the wallet's notices can make the gateway keep. */
 export const MAX_PAYMENTS_PER_ORDER = 100;
 
 export type PaymentRefusal = (typeof PAYMENT_REFUSALS)[number];
@@ -38,24 +38,29 @@ export type NoticeDecision =
 
 /** What a notice does to `order`, decided from the order and the notice alone. */
 export function decideNotice(order: OrderRecord, notice: WalletNotice): NoticeDecision {
+  const known = order.payments.find((payment) => payment.paymentId === notice.paymentId);
+  // Settled before payments were kept (an older state file): the order's payment id says which one.
+  const settledBefore = known?.reason === null || order.paymentId === notice.paymentId;
   if (notice.status === "FAILED") {
-    // No money moved: nothing to keep or refund. The amount must still be the order's.
+    // No money moved: nothing to keep or refund, and a payment already seen is not undone by it.
+    if (known || settledBefore) return { action: "answer" };
     if (notice.amountCents !== order.cashCents) return { action: "refuse", reason: "AMOUNT_MISMATCH", keep: false };
     return order.status === "awaiting_payment" && order.failure !== "PAYMENT_FAILED" ? { action: "fail" } : { action: "answer" };
   }
-  const known = order.payments.find((payment) => payment.paymentId === notice.paymentId);
-  if (known) return known.reason === null ? { action: "answer" } : { action: "refuse", reason: known.reason, keep: false };
-  // Settled before payments were kept (an older state file): the order's payment id says which one.
-  if (order.paymentId === notice.paymentId) return { action: "answer" };
+  if (settledBefore) return { action: "answer" };
+  if (known) return { action: "refuse", reason: known.reason!, keep: false };
   if (notice.amountCents !== order.cashCents) return { action: "refuse", reason: "AMOUNT_MISMATCH", keep: true };
   if (order.status === "awaiting_payment") return { action: "settle" };
   if (order.status === "closed") return { action: "refuse", reason: "ORDER_CLOSED", keep: true };
   return { action: "refuse", reason: "DUPLICATE_PAYMENT", keep: true };
 }
 
-/** Keeps a payment on its order (past MAX_PAYMENTS_PER_ORDER, the refusal still stands, unkept). */
+/**
+ * Keeps a payment on its order. The one that settles it is always kept; refused ones up to
+ * MAX_PAYMENTS_PER_ORDER (past it the refusal still stands, unkept).
+ */
 export function keepPayment(order: OrderRecord, notice: WalletNotice, at: number, reason: PaymentRefusal | null): Payment | null {
-  if (order.payments.length >= MAX_PAYMENTS_PER_ORDER) return null;
+  if (reason !== null && order.payments.length >= MAX_PAYMENTS_PER_ORDER) return null;
   const payment: Payment = { paymentId: notice.paymentId, amountCents: notice.amountCents, at, outcome: reason === null ? "settled" : "refunded", reason };
   order.payments.push(payment);
   return payment;

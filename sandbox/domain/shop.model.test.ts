@@ -502,8 +502,8 @@ class RepeatBuy implements fc.AsyncCommand<Model, Real> {
 
 /** What the gateway should answer a notice, from the order as it stands and the payments it has seen. */
 function expectedNotice(record: OrderRecord, notice: { paymentId: string; amountCents: number; status: "PAID" | "FAILED" }): ShopRefusal | null {
-  if (notice.status === "FAILED") return notice.amountCents === record.cashCents ? null : "AMOUNT_MISMATCH";
   const known = record.payments.find((payment) => payment.paymentId === notice.paymentId);
+  if (notice.status === "FAILED") return known || notice.amountCents === record.cashCents ? null : "AMOUNT_MISMATCH";
   if (known) return known.reason;
   if (notice.amountCents !== record.cashCents) return "AMOUNT_MISMATCH";
   if (record.status === "awaiting_payment") return null;

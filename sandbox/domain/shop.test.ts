@@ -204,6 +204,27 @@ describe("the wallet's settlement notice", () => {
     expect(refunding.payments.map((payment) => payment.reason)).toEqual([null, "DUPLICATE_PAYMENT", "DUPLICATE_PAYMENT"]);
   });
 
+  it("always keeps the payment that settles an order, however many refused ones came first", () => {
+    const { state, shop } = setup();
+    const order = placed(state, SAM);
+    for (let index = 0; index < MAX_PAYMENTS_PER_ORDER + 5; index += 1) shop.notice({ ...paid(order), paymentId: `WPWRONG${String(index).padStart(8, "0")}`, amountCents: 1 });
+    expect(order.payments).toHaveLength(MAX_PAYMENTS_PER_ORDER);
+    expect(shop.notice(paid(order))).toMatchObject({ ok: true, value: { status: "received" } });
+    expect(order.payments.filter((payment) => payment.outcome === "settled").map((payment) => payment.paymentId)).toEqual(["WPTEST0000000001"]);
+  });
+
+  it("answers a failed notice of a payment it has seen as the order is: it neither undoes it nor asks for a refund", () => {
+    const { state, shop } = setup();
+    const order = placed(state, SAM);
+    shop.notice(paid(order));
+    shop.notice({ ...paid(order), paymentId: "WPSECOND00000001" });
+    const digest = state.redactedView().digest;
+    for (const paymentId of ["WPTEST0000000001", "WPSECOND00000001"]) {
+      expect(shop.notice({ ...paid(order, "FAILED"), paymentId, amountCents: 1 }), paymentId).toMatchObject({ ok: true, value: { status: "received" } });
+    }
+    expect(state.redactedView().digest).toBe(digest);
+  });
+
   it("keeps no more than MAX_PAYMENTS_PER_ORDER payments, and still refuses those past it", () => {
     const { state, shop } = setup();
     const order = placed(state, SAM);

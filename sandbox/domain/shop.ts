@@ -37,7 +37,7 @@
  */
 import { randomBytes, randomInt } from "node:crypto";
 import type { AddressSchema } from "../../app/lib/api/endpoints";
-import type { OrderKindSchema, OrderStatus, RefundReasonSchema, ShopRefusal } from "../../app/lib/api/shop-endpoints";
+import type { OrderKindSchema, OrderStatus, Payment, RefundReasonSchema, ShopRefusal } from "../../app/lib/api/shop-endpoints";
 import type { z } from "zod";
 import { CENTS_PER_MCOIN, MAX_PIECES_PER_ORDER, amountDue, cashDueCents, isAllowedMcoin, mcoinRange } from "../../app/lib/money/purchase";
 import type { CatalogQueries } from "../catalog";
@@ -226,6 +226,14 @@ export class Shop {
   orderByNumber(orderNo: string): OrderRecord | undefined {
     this.closeDue();
     return this.indexed().byNumber.get(orderNo);
+  }
+
+  /** The payments the wallet gives back for the member's orders (deleted ones included), newest first. */
+  paymentReturns(openId: string): (Payment & { orderNo: string })[] {
+    this.closeDue();
+    return this.ownOrders(openId)
+      .flatMap((order) => order.payments.filter((payment) => payment.outcome === "refunded").map((payment) => ({ ...payment, orderNo: order.orderNo })))
+      .sort((a, b) => b.at - a.at);
   }
 
   /** The member's mCoin coupons, newest first, an unused one past its validity read as expired. */

@@ -13,6 +13,7 @@ import {
   deleteOrder,
   mcoinCouponList,
   redeemCode,
+  paymentReturns,
   refundList,
   useMcoinCoupon,
   type CouponGroup,
@@ -82,6 +83,13 @@ export function afterSaleHandlers(state: SandboxState): HttpHandler[] {
       if (!outcome.ok) return shopRefused(outcome.reason, locale);
       return orderView(outcome.value, catalog, locale, origin(request), state.now()).refund as Refund;
     }),
+
+    serve(state, paymentReturns, ({ input, member }) =>
+      paginate(
+        shop.paymentReturns(member.openId).map(({ outcome: _refunded, reason, ...payment }) => ({ ...payment, reason: reason ?? "DUPLICATE_PAYMENT" })),
+        input,
+      ),
+    ),
 
     serve(state, refundList, ({ input, member, locale, request }) =>
       paginate(

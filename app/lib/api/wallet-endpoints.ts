@@ -1,6 +1,6 @@
 /**
  * The member's wallet and after-sale (DESIGN.md, "Money, orders and state"): coupons by tab, codes to
- * redeem, mCoin coupons, confirming receipt of goods, deleting an order, refunds. Orders themselves,
+ * redeem, mCoin coupons, confirming receipt of goods, deleting an order, refunds, payments given back. Orders themselves,
  * their statuses, cancellation and payment are in shop-endpoints.ts. The paths reuse the spec's URL
  * fragments (api/auth/mycoupon, updatecode, api/auth/coupons). Every state change carries an
  * Idempotency-Key.
@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { COUPON_TABS, type CouponTab } from "./vocabulary";
 import { defineEndpoint } from "./define";
-import { CouponSchema, OrderSchema, REFUND_REMARKS_MAX, RefundReasonSchema, RefundSchema } from "./shop-endpoints";
+import { CouponSchema, OrderSchema, PaymentSchema, REFUND_REMARKS_MAX, RefundReasonSchema, RefundSchema } from "./shop-endpoints";
 
 const Int = z.coerce.number().int();
 const Id = Int.positive().max(999_999_999);
@@ -137,6 +137,27 @@ export const refundList = defineEndpoint({
   data: z.object({ list: z.array(RefundSchema), ...Paged }),
 });
 
+/** A payment the wallet gives back, with the order it was made for. */
+export const PaymentReturnSchema = PaymentSchema.omit({ outcome: true }).extend({
+  orderNo: z.string(),
+  reason: PaymentSchema.shape.reason.unwrap(),
+});
+export type PaymentReturn = z.infer<typeof PaymentReturnSchema>;
+
+/**
+ * The payments the gateway refused and the wallet gives back to the member (a second payment of a
+ * paid order, one after the order closed, another amount), newest first, of every order of theirs:
+ * an order the member deleted included, since money is history.
+ */
+export const paymentReturns = defineEndpoint({
+  name: "paymentReturns",
+  method: "GET",
+  path: "/api/auth/payment/returns",
+  auth: true,
+  request: z.object({ ...Paging }),
+  data: z.object({ list: z.array(PaymentReturnSchema), ...Paged }),
+});
+
 export const WALLET_ENDPOINTS = {
   couponList,
   redeemCode,
@@ -146,4 +167,5 @@ export const WALLET_ENDPOINTS = {
   deleteOrder,
   applyRefund,
   refundList,
+  paymentReturns,
 } as const;
