@@ -5,11 +5,12 @@
  * every random run too.
  */
 import { describe, expect, it } from "vitest";
+import type { LedgerEntry } from "../../app/lib/api/shop-endpoints";
 import { loadFixtures } from "../fixtures";
 import { SandboxState } from "../state";
 import { auditMoney, type MoneyView } from "./audit";
 import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "./shop";
-import { ANA, CHAN, PORK_CHOP_BUN, SAM, buy, later, paid, placed, setup } from "./test-support";
+import { ANA, CHAN, LEI, PORK_CHOP_BUN, SAM, buy, later, paid, placed, setup } from "./test-support";
 
 /** The books as GET /__sandbox/state sends them: a copy, not the live objects. */
 const view = (state: SandboxState): MoneyView => JSON.parse(JSON.stringify(state.redactedView())) as MoneyView;
@@ -158,5 +159,268 @@ describe("the audit of the books", () => {
       `order ${kept.id} (${CHAN}) went away`,
       `offer ${PORK_CHOP_BUN}: stock went from ${before.offers[String(PORK_CHOP_BUN)].stock} to ${after.offers[String(PORK_CHOP_BUN)].stock}, but the pieces orders hold changed by -1`,
     ]);
+  });
+});
+
+/**
+ * Books where a refund kept back part of the earning, from the mCoin refunded (Chan) and from the
+ * cash (Sam), with payments refused for each reason, an order paid after it closed, and one unpaid.
+ */
+function keptBack() {
+  const { state, shop } = setup();
+  const before = view(state);
+  const cashOnly = placed(state, SAM, buy({ quantity: 2, mcoinUsed: 0 }));
+  shop.notice(paid(cashOnly));
+  shop.adjustBalance(SAM, 10);
+  expect(shop.requestRefund(SAM, { orderId: cashOnly.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
+  const mixed = placed(state, CHAN, buy({ quantity: 2, mcoinUsed: 300 }));
+  shop.notice(paid(mixed));
+  expect(shop.notice({ ...paid(mixed), paymentId: "WPSECOND00000001" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
+  shop.adjustBalance(CHAN, 6);
+  expect(shop.requestRefund(CHAN, { orderId: mixed.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
+  const unpaid = placed(state, ANA, buy({ quantity: 1, mcoinUsed: 100 }));
+  expect(shop.notice({ ...paid(unpaid), paymentId: "WPWRONG000000001", amountCents: 1 })).toEqual({ ok: false, reason: "AMOUNT_MISMATCH" });
+  const late = placed(state, ANA, buy({ quantity: 1, mcoinUsed: 100 }));
+  shop.lapse(late.orderNo);
+  expect(shop.notice(paid(late))).toEqual({ ok: false, reason: "ORDER_CLOSED" });
+  const processing = view(state);
+  later(state, REFUND_PROCESSING_MS);
+  const after = view(state);
+  expect([cashOnly.status, mixed.status, unpaid.status, late.status]).toEqual(["refunded", "refunded", "awaiting_payment", "closed"]);
+  expect([cashOnly.refund!.earningReversal, mixed.refund!.earningReversal]).toEqual([
+    { fromBalance: 10, fromMcoinRefund: 0, cashWithheldCents: 660 },
+    { fromBalance: 6, fromMcoinRefund: 40, cashWithheldCents: 0 },
+  ]);
+  return { before, processing, after, cashOnly, mixed, unpaid, late };
+}
+
+const orderOf = (books: MoneyView, id: number) => books.orders.find((order) => order.id === id)!;
+const entry = (type: LedgerEntry["type"], amount: number, order?: { id: number; orderNo: string }): LedgerEntry => ({
+  seq: 0,
+  at: 0,
+  type,
+  amount,
+  balanceAfter: 0,
+  orderId: order?.id ?? null,
+  orderNo: order?.orderNo ?? null,
+});
+
+/** Changes a member's ledger and keeps it adding up (numbers, running balances, the member's balance). */
+function rewrite(books: MoneyView, openId: string, change: (ledger: LedgerEntry[]) => void) {
+  const ledger = books.accounts[openId].ledger;
+  change(ledger);
+  rebalance(ledger);
+  books.members.find((member) => member.openId === openId)!.point = ledger.at(-1)?.balanceAfter ?? 0;
+}
+
+describe("the audit, rule by rule", () => {
+  it("finds nothing wrong when refunds kept back part of the earning and payments were refused for every reason, while processed and once done", () => {
+    const { before, processing, after } = keptBack();
+    expect(auditMoney(processing, before)).toEqual([]);
+    expect(auditMoney(after, processing)).toEqual([]);
+    expect(auditMoney(after, before)).toEqual([]);
+  });
+
+  it("reads books without cash amounts or payments (an older sandbox's) without asking for them", () => {
+    const { processing, after } = keptBack();
+    for (const books of [processing, after]) {
+      for (const order of books.orders) {
+        delete order.cashCents;
+        delete order.paymentId;
+        delete order.payments;
+      }
+    }
+    expect(auditMoney(after, processing)).toEqual([]);
+  });
+
+  describe("a ledger", () => {
+    it("that does not open with its opening entry, or whose opening names an order", () => {
+      const { after, cashOnly } = keptBack();
+      after.accounts[CHAN].ledger[0].type = "adjustment";
+      after.accounts[SAM].ledger[0].orderId = cashOnly.id;
+      after.accounts[LEI].ledger = [];
+      expect(auditMoney(after)).toEqual([
+        `${CHAN}: the ledger does not open with its opening entry`,
+        `${LEI}: the ledger does not open with its opening entry`,
+        `${SAM}: the ledger does not open with its opening entry`,
+        `${SAM} entry 1 (opening 500): names order ${cashOnly.id}, but is no order's`,
+      ]);
+    });
+
+    it("numbered out of turn, with a second opening, or going below zero", () => {
+      const { after } = keptBack();
+      after.accounts[ANA].ledger[1].seq = 7;
+      rewrite(after, CHAN, (ledger) => ledger.push(entry("opening", 0)));
+      rewrite(after, LEI, (ledger) => ledger.push(entry("adjustment", -5)));
+      const chan = after.accounts[CHAN].ledger.length;
+      expect(auditMoney(after)).toEqual([
+        `${CHAN} entry ${chan} (opening 0): a second opening`,
+        `${ANA} entry 2 (purchase -100): numbered 7`,
+        `${LEI} entry 2 (adjustment -5): balance below zero`,
+      ]);
+    });
+
+    it("with an entry of no order that names one, or an order's entry naming none, another number or another member's order", () => {
+      const { after, mixed, unpaid, late } = keptBack();
+      rewrite(after, CHAN, (ledger) => ledger.push(entry("check_in", 10, mixed)));
+      const [, first, second] = after.accounts[ANA].ledger;
+      expect([first.orderId, second.orderId]).toEqual([unpaid.id, late.id]);
+      first.orderId = null;
+      second.orderNo = "MC20250101000001";
+      rewrite(after, SAM, (ledger) => ledger.push(entry("earning", 1, mixed)));
+      const at = (openId: string, type: string, amount: number) => `${openId} entry ${after.accounts[openId].ledger.findIndex((candidate) => candidate.type === type && candidate.amount === amount) + 1} (${type} ${amount})`;
+      expect(auditMoney(after)).toEqual([
+        `${at(CHAN, "check_in", 10)}: names order ${mixed.id}, but is no order's`,
+        `${ANA} entry 2 (purchase -100): names order null, which is not this member's`,
+        `${ANA} entry 3 (purchase -100): names order ${late.id} as MC20250101000001, not ${late.orderNo}`,
+        `${at(SAM, "earning", 1)}: names order ${mixed.id}, which is not this member's`,
+        `order ${mixed.id} (${CHAN}, refunded): earning entries [46,1], expected [46]`,
+        `order ${unpaid.id} (${ANA}, awaiting_payment): purchase entries [], expected [-100]`,
+      ]);
+    });
+
+    it("of a member the view has no balance for is audited on its own; a balance with no ledger is wrong unless it is zero", () => {
+      const { after } = keptBack();
+      after.members = after.members.filter((member) => member.openId !== SAM);
+      expect(auditMoney(after)).toEqual([]);
+      delete after.accounts["mpay-1003"];
+      delete after.accounts[LEI];
+      expect(auditMoney(after)).toEqual([`mpay-1003: balance 56800 without a ledger`]);
+    });
+
+    it("that went away since", () => {
+      const { processing, after } = keptBack();
+      delete after.accounts["mpay-1003"];
+      expect(auditMoney(after, processing)).toEqual([`mpay-1003: balance 56800 without a ledger`, `mpay-1003: the ledger went away`]);
+    });
+  });
+
+  describe("an order", () => {
+    it("unpaid that earned, or closed that earned or did not give its mCoin back", () => {
+      const { after, unpaid, late } = keptBack();
+      orderOf(after, unpaid.id).mcoinEarned = 28;
+      orderOf(after, late.id).mcoinEarned = 5;
+      rewrite(after, ANA, (ledger) => {
+        ledger.push(entry("earning", 28, unpaid), entry("earning", 5, late));
+        ledger.splice(ledger.findIndex((candidate) => candidate.type === "purchase_released"), 1);
+      });
+      expect(auditMoney(after)).toEqual([
+        `order ${unpaid.id} (${ANA}, awaiting_payment): earned 28 before it was paid`,
+        `order ${late.id} (${ANA}, closed): purchase_released entries [], expected [100]`,
+        `order ${late.id} (${ANA}, closed): a closed order earned 5`,
+      ]);
+    });
+
+    it("not closed that released its mCoin, or not refunded that has refund entries or a refund record", () => {
+      const { after, cashOnly, unpaid } = keptBack();
+      rewrite(after, ANA, (ledger) => ledger.push(entry("purchase_released", 100, unpaid), entry("refund", 100, unpaid), entry("earning_reversed", -5, unpaid)));
+      orderOf(after, unpaid.id).refund = structuredClone(orderOf(after, cashOnly.id).refund);
+      expect(auditMoney(after)).toEqual([
+        `order ${unpaid.id} (${ANA}, awaiting_payment): purchase_released entries [100], expected []`,
+        `order ${unpaid.id} (${ANA}, awaiting_payment): refund entries [100], expected []`,
+        `order ${unpaid.id} (${ANA}, awaiting_payment): earning_reversed entries [-5], expected []`,
+        `order ${unpaid.id} (${ANA}, awaiting_payment): a refund record on an order that is not refunded`,
+      ]);
+    });
+
+    it("refunded without a refund record, or one that does not match the order", () => {
+      // Every keptBack() starts from an empty order book, so its orders have the same ids each time.
+      const { cashOnly, mixed } = keptBack();
+      const audited = (change: (books: MoneyView) => void) => {
+        const { after } = keptBack();
+        change(after);
+        return auditMoney(after);
+      };
+      const sam = `order ${cashOnly.id} (${SAM}, refunded)`;
+      const chan = `order ${mixed.id} (${CHAN}, refunded)`;
+      expect(audited((books) => (orderOf(books, cashOnly.id).refund = null))).toEqual([`${sam}: no refund record`]);
+      expect(audited((books) => (orderOf(books, cashOnly.id).refund!.status = "refunding"))).toEqual([`${sam}: its refund record is refunding, asks back 0 mCoin and 7600 cents`]);
+      expect(audited((books) => (orderOf(books, mixed.id).refund!.mcoinRequested = 299))).toEqual([
+        `${chan}: its refund record is refunded, asks back 299 mCoin and 4600 cents`,
+        `${chan}: its refund gave back 4600 cents and 260 mCoin, not 4600 and 259`,
+      ]);
+      expect(audited((books) => (orderOf(books, cashOnly.id).refund!.cashRequestedCents = 7500))).toEqual([
+        `${sam}: its refund record is refunded, asks back 0 mCoin and 7500 cents`,
+        `${sam}: its refund gave back 6940 cents and 0 mCoin, not 6840 and 0`,
+      ]);
+      expect(audited((books) => (orderOf(books, mixed.id).refund!.mcoinRefunded += 1))).toEqual([`${chan}: its refund gave back 4600 cents and 261 mCoin, not 4600 and 260`]);
+    });
+
+    it("refunded on terms that keep back cash that is not a whole number of mCoin, even when the terms add up to the earning", () => {
+      const { after, cashOnly } = keptBack();
+      const reversal = { fromBalance: 9.5, fromMcoinRefund: 0, cashWithheldCents: 665 };
+      orderOf(after, cashOnly.id).refund!.earningReversal = reversal;
+      const at = `order ${cashOnly.id} (${SAM}, refunded)`;
+      expect(auditMoney(after)).toEqual([
+        `${at}: the refund takes back ${JSON.stringify(reversal)} of the 76 mCoin it earned, not all of it`,
+        `${at}: earning_reversed entries [-10], expected [-9.5]`,
+        `${at}: its refund gave back 6940 cents and 0 mCoin, not 6935 and 0`,
+      ]);
+    });
+  });
+
+  describe("a payment", () => {
+    it("settled that is not the order's own payment of the cash due", () => {
+      const { cashOnly } = keptBack();
+      const audited = (change: (order: MoneyView["orders"][number]) => void) => {
+        const { after } = keptBack();
+        change(orderOf(after, cashOnly.id));
+        return auditMoney(after);
+      };
+      const settledProblem = [expect.stringMatching(new RegExp(`^order ${cashOnly.id} \\(${SAM}, refunded\\): settled payments \\[.*\\] for payment `))];
+      expect(audited((order) => (order.paymentId = "WPOTHER000000001"))).toEqual(settledProblem);
+      expect(audited((order) => (order.payments![0].amountCents = 7599))).toEqual(settledProblem);
+      expect(audited((order) => (order.payments![0].reason = "DUPLICATE_PAYMENT"))).toEqual(settledProblem);
+    });
+
+    it("settled or refunded as a second payment on an order awaiting payment, or refunded as another amount when it was the amount due", () => {
+      const { after, unpaid } = keptBack();
+      const order = orderOf(after, unpaid.id);
+      const base = { amountCents: order.cashCents!, at: 0 };
+      order.payments!.push(
+        { ...base, paymentId: "WPSETTLED0000001", outcome: "settled", reason: null },
+        { ...base, paymentId: "WPSECOND00000001", outcome: "refunded", reason: "DUPLICATE_PAYMENT" },
+        { ...base, paymentId: "WPRIGHT000000001", outcome: "refunded", reason: "AMOUNT_MISMATCH" },
+      );
+      const at = `order ${unpaid.id} (${ANA}, awaiting_payment)`;
+      expect(auditMoney(after)).toEqual([
+        `${at}: settled payments ${JSON.stringify([order.payments![1]])} for payment null`,
+        `${at}: payment WPSECOND00000001 refunded as DUPLICATE_PAYMENT`,
+        `${at}: payment WPRIGHT000000001 refunded as AMOUNT_MISMATCH`,
+      ]);
+    });
+
+    it("settled, or refunded as a second payment, on an order that closed unpaid", () => {
+      const { after, late } = keptBack();
+      const order = orderOf(after, late.id);
+      // Even when the order names the settled payment as its own.
+      order.paymentId = "WPSETTLED0000001";
+      order.payments!.push(
+        { paymentId: "WPSETTLED0000001", amountCents: order.cashCents!, at: 0, outcome: "settled", reason: null },
+        { paymentId: "WPSECOND00000001", amountCents: order.cashCents!, at: 0, outcome: "refunded", reason: "DUPLICATE_PAYMENT" },
+      );
+      const at = `order ${late.id} (${ANA}, closed)`;
+      expect(auditMoney(after)).toEqual([`${at}: settled payments ${JSON.stringify([order.payments![1]])} for payment WPSETTLED0000001`, `${at}: payment WPSECOND00000001 refunded as DUPLICATE_PAYMENT`]);
+    });
+
+    it("refunded without a reason", () => {
+      const { after, mixed } = keptBack();
+      orderOf(after, mixed.id).payments!.push({ paymentId: "WPNOREASON000001", amountCents: 4600, at: 0, outcome: "refunded", reason: null });
+      expect(auditMoney(after)).toEqual([`order ${mixed.id} (${CHAN}, refunded): payment WPNOREASON000001 refunded as null`]);
+    });
+  });
+
+  describe("an offer", () => {
+    it("with stock below zero", () => {
+      const { after } = keptBack();
+      after.offers[String(PORK_CHOP_BUN)].stock = -1;
+      expect(auditMoney(after)).toContain(`offer ${PORK_CHOP_BUN}: stock -1`);
+    });
+
+    it("that went away since", () => {
+      const { processing, after } = keptBack();
+      delete after.offers[String(PORK_CHOP_BUN)];
+      expect(auditMoney(after, processing)).toEqual([`offer ${PORK_CHOP_BUN} went away`]);
+    });
   });
 });
