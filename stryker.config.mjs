@@ -9,7 +9,15 @@ export default {
   // Each mutant runs only the tests that reach it.
   coverageAnalysis: "perTest",
   concurrency: 2,
-  mutate: ["sandbox/domain/ledger.ts", "sandbox/domain/idempotency.ts", "sandbox/domain/orders.ts", "sandbox/domain/order-machine.ts"],
+  mutate: [
+    "sandbox/domain/ledger.ts",
+    "sandbox/domain/idempotency.ts",
+    "sandbox/domain/orders.ts",
+    "sandbox/domain/order-machine.ts",
+    "sandbox/domain/settlement.ts",
+    "sandbox/domain/audit.ts",
+    "app/lib/money/refund.ts",
+  ],
   // A mutant that changes a module-level value (a schema) runs every test above, the model test's
   // seconds included; on a busy two-core machine Stryker's default margin of 5 s made some of them
   // time out (counted as caught) before the test that catches them had run.

@@ -200,6 +200,20 @@ describe("a --state file keeps the money domain", () => {
     expect(reloaded.data.idempotency).toEqual(state.data.idempotency);
   });
 
+  it("written before refunds took the earning back in full, reading each refund as keeping nothing back", () => {
+    const stateFile = join(mkdtempSync(join(tmpdir(), "mcoin-state-")), "state.json");
+    const { state, shop } = setup(stateFile);
+    const order = placed(state, SAM);
+    shop.notice(paid(order));
+    expect(shop.requestRefund(SAM, { orderId: order.id, reason: "other", remarks: "" }).ok).toBe(true);
+    state.saveNow();
+    const saved = JSON.parse(readFileSync(stateFile, "utf8"));
+    delete saved.data.orders[String(order.id)].refund.earningReversal;
+    writeFileSync(stateFile, JSON.stringify(saved));
+    const refund = new SandboxState(fixtures, { stateFile }).data.orders.get(String(order.id))!.refund;
+    expect(refund).toEqual({ ...order.refund, earningReversal: { fromBalance: 0, fromMcoinRefund: 0, cashWithheldCents: 0 } });
+  });
+
   it("and refuses one whose ledger entries do not follow from each other, naming the entry", () => {
     const stateFile = join(mkdtempSync(join(tmpdir(), "mcoin-state-")), "state.json");
     const { state } = setup(stateFile);

@@ -15,7 +15,7 @@ export const RefundRecordSchema = RefundSchema.omit({ title: true, image: true }
 });
 export type RefundRecord = z.infer<typeof RefundRecordSchema>;
 
-export const OrderRecordSchema = OrderSchema.omit({ kind: true, title: true, image: true, failure: true, refund: true }).extend({
+export const OrderRecordSchema = OrderSchema.omit({ kind: true, title: true, image: true }).extend({
   openId: z.string(),
   /** Why it did not go through; the message is rendered in the caller's language. */
   failure: z.enum(["PAID_AFTER_CLOSE", "PAYMENT_FAILED"]).nullable(),

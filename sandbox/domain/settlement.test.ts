@@ -1,0 +1,43 @@
+/**
+ * The wallet's notices where the shop's tests do not reach (settlement.ts): a failure recorded once,
+ * and the payment of an order settled before payments were kept on orders (an older --state file).
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { SandboxState } from "../state";
+import { SAM, fixtures, paid, placed, setup } from "./test-support";
+
+describe("a failed payment", () => {
+  it("of an unpaid order is recorded once: the same failure again changes nothing", () => {
+    const { state, shop } = setup();
+    const order = placed(state, SAM);
+    const revision = shop.revision(SAM);
+    expect(shop.notice(paid(order, "FAILED"))).toMatchObject({ ok: true, value: { status: "awaiting_payment", failure: "PAYMENT_FAILED" } });
+    expect(shop.revision(SAM)).toBe(revision + 1);
+    expect(shop.notice(paid(order, "FAILED"))).toMatchObject({ ok: true, value: { status: "awaiting_payment", failure: "PAYMENT_FAILED" } });
+    expect(shop.revision(SAM)).toBe(revision + 1);
+  });
+});
+
+describe("an order settled before payments were kept (an older --state file)", () => {
+  it("answers its own payment again as settled, and refuses another as a second payment", () => {
+    const stateFile = join(mkdtempSync(join(tmpdir(), "mcoin-settlement-")), "state.json");
+    const { state, shop } = setup(stateFile);
+    const order = placed(state, SAM);
+    shop.notice(paid(order));
+    state.saveNow();
+    const saved = JSON.parse(readFileSync(stateFile, "utf8"));
+    delete saved.data.orders[String(order.id)].payments;
+    writeFileSync(stateFile, JSON.stringify(saved));
+
+    const reloaded = new SandboxState(fixtures, { stateFile }).shop;
+    expect(reloaded.order(SAM, order.id)).toMatchObject({ status: "received", paymentId: paid(order).paymentId, payments: [] });
+    const revision = reloaded.revision(SAM);
+    expect(reloaded.notice(paid(order))).toMatchObject({ ok: true, value: { status: "received", payments: [] } });
+    expect(reloaded.revision(SAM)).toBe(revision);
+    expect(reloaded.notice({ ...paid(order), paymentId: "WPSECOND00000001" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
+    expect(reloaded.order(SAM, order.id)!.payments).toMatchObject([{ paymentId: "WPSECOND00000001", outcome: "refunded", reason: "DUPLICATE_PAYMENT" }]);
+  });
+});
