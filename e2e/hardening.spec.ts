@@ -706,4 +706,69 @@ test.describe("rate limits", () => {
       mall.stop();
     }
   });
+
+  test("a route over its limit stays refused in every spelling a raw client can send: picture, login entry, task", async ({ sandbox }) => {
+    const mall = await startMall({ MCOIN_RATE_LIMITS: "picture=2,login=2,task=2" });
+    /** Who answered: the server's refusal of a target not in normal form, the limit, or the route itself. */
+    const answer = async (method: string, target: string) => {
+      const post = method === "POST";
+      const reply = await raw(method, target, post ? { "content-type": "application/x-www-form-urlencoded" } : {}, post ? "intent=detail&token=t&no=T1" : undefined, mall.port);
+      if (reply.status === 400 && reply.body === "Bad Request") return "refused";
+      if (reply.status === 429) return "limited";
+      return `reached the route (${reply.status})`;
+    };
+    const answers = async (method: string, targets: string[]) => Object.fromEntries(await Promise.all(targets.map(async (target) => [target.slice(0, 50), await answer(method, target)])));
+    const all = (targets: string[], what: string) => Object.fromEntries(targets.map((target) => [target.slice(0, 50), what]));
+    try {
+      const src = `src=${encodeURIComponent(`${E2E_SANDBOX_URL}/static/ads/ad-super-value-picks.svg`)}`;
+      for (let attempt = 0; attempt < 2; attempt++) expect(await answer("GET", `/resources/picture?${src}`)).toBe("reached the route (200)");
+      const pictureAlike = ["/resources/picture", "/resources/picture/.data", "/Resources/Picture/", "/resources/picture.data"].map((path) => `${path}?${src}`);
+      expect(await answers("GET", pictureAlike)).toEqual(all(pictureAlike, "limited"));
+      const pictureElsewise = ["/resources/./picture", "/./resources/picture", "/x/../resources/picture", "/resources/%70icture", "/resources/%2e/picture", "/resources\\picture"].map((path) => `${path}?${src}`);
+      expect(await answers("GET", pictureElsewise)).toEqual(all(pictureElsewise, "refused"));
+
+      const exchanges = (await sandbox.calls("/macaupasssave")).length;
+      for (let attempt = 0; attempt < 2; attempt++) expect(await answer("GET", `/index?code=used-up-${attempt}`)).toMatch(/^reached the route/);
+      const loginAlike = ["/index?code=a", "/?code=b", "/index/?code=c", "/index.data?code=d", "/_root.data?code=e", `/index?${"a=1&".repeat(1000)}code=f`];
+      expect(await answers("GET", loginAlike)).toEqual(all(loginAlike, "limited"));
+      const loginElsewise = ["/./index?code=g", "/x/../index?code=h", "/%69ndex?code=i", "/index/.?code=j"];
+      expect(await answers("GET", loginElsewise)).toEqual(all(loginElsewise, "refused"));
+      // Only the two entries within the limit asked the gateway to exchange their codes.
+      expect((await sandbox.calls("/macaupasssave")).length - exchanges).toBe(2);
+
+      for (let attempt = 0; attempt < 2; attempt++) expect(await answer("POST", "/resources/task")).toMatch(/^reached the route/);
+      const taskAlike = ["/resources/task", "/resources/Task", "/RESOURCES/TASK/", "/resources/task.data", "/resources/task/.data"];
+      expect(await answers("POST", taskAlike)).toEqual(all(taskAlike, "limited"));
+      const taskElsewise = ["/resources/./task", "/./resources/task", "/resources/%74ask", "/resources\\task"];
+      expect(await answers("POST", taskElsewise)).toEqual(all(taskElsewise, "refused"));
+    } finally {
+      mall.stop();
+    }
+  });
+});
+
+test.describe("16. a path has one spelling, and Remix's data requests of before single fetch are refused", () => {
+  test("a target with dot segments, a needless escape or an empty segment is a 400 before any route sees it", async () => {
+    for (const target of ["/index/../search", "/./index", "/x/../mcoin_integral", "/%69ndex", "/index/%2e", "/index//", "/classify/%7Ex", "/resources\\time"]) {
+      const reply = await raw("GET", target);
+      expect(reply.status, target).toBe(400);
+      expect(reply.body, target).toBe("Bad Request");
+    }
+    // Other characters an address may escape still name what they named.
+    expect((await raw("GET", "/classify/%E5%92%96%E5%95%A1")).status).toBe(200);
+  });
+
+  test("a ?_data= request is a quiet 400: the server's error handler never sees it, so nothing is logged or collected", async ({ sandbox }) => {
+    for (const target of ["/index?_data=root", "/search?_data=routes%2Fsearch", "/resources/time?_data=resourceTime", "/index?%5Fdata=index", "/index.data?_data=index"]) {
+      const reply = await raw("GET", target);
+      expect(reply.status, target).toBe(400);
+      expect(reply.body, target).toBe("Bad Request");
+    }
+    // The server's error handler (app/entry.server.tsx) logs and reports together. A report sent after
+    // them: once it is collected, anything the server reported before it is too.
+    const sentinel = await raw("POST", "/resources/errors", { "content-type": "application/x-www-form-urlencoded", origin: E2E_APP_URL }, "kind=page&message=after+the+data+requests&path=%2Findex");
+    expect(sentinel.status).toBeLessThan(300);
+    await expect.poll(async () => (await sandbox.errors()).map((error) => error.message)).toContain("after the data requests");
+    expect((await sandbox.errors()).map((error) => error.message)).toEqual(["after the data requests"]);
+  });
 });

@@ -8,6 +8,7 @@ import { parseHosts, environmentForHost } from "../app/server/config.server";
 import { createMallApp, staticAssets } from "./app";
 import { MAX_BODY_BYTES, MAX_FORM_FIELDS } from "./body-limit";
 import { DEFAULT_RATE_LIMITS, bucketsOf, parseRateLimits, type RateLimits } from "./rate-limit";
+import { routeOf } from "./route-of";
 import { rawRequest, rawRequestUnfinished } from "./test-http";
 
 const send = rawRequest;
@@ -159,17 +160,33 @@ describe("the mall's HTTP server", () => {
 
 describe("rate limits", () => {
   it("count login entries, the task route, the picture route and actions, each in its own bucket", () => {
-    const at = (method: string, path: string, query: Record<string, string> = {}) => bucketsOf({ method, path, query });
-    expect(at("GET", "/index", { code: "x" })).toEqual(["login"]);
-    expect(at("GET", "/", { code: "x" })).toEqual(["login"]);
+    const at = (method: string, target: string) => bucketsOf(method, routeOf(target));
+    expect(at("GET", "/index?code=x")).toEqual(["login"]);
+    expect(at("GET", "/?code=x")).toEqual(["login"]);
     expect(at("GET", "/mycoupons/abc")).toEqual(["login"]);
     expect(at("GET", "/index")).toEqual([]);
     expect(at("POST", "/resources/task")).toEqual(["task", "action"]);
     expect(at("POST", "/search")).toEqual(["action"]);
     expect(at("GET", "/classify/coffee")).toEqual([]);
-    // Every path Remix answers with the picture route.
-    for (const path of ["/resources/picture", "/Resources/Picture", "/resources/picture/", "/resources/picture.data"]) expect(at("GET", path), path).toEqual(["picture"]);
     expect(at("GET", "/resources/pictures")).toEqual([]);
+  });
+
+  it("count a request in the bucket of the route Remix answers it with, however its target is spelled", () => {
+    const at = (method: string, target: string) => bucketsOf(method, routeOf(target));
+    const picture = ["/resources/picture", "/Resources/Picture", "/resources/picture/", "/resources/picture//", "/resources/picture.data", "/resources/picture/.data",
+      "/resources/./picture", "/./resources/picture", "/x/../resources/picture", "/resources/%70icture", "/resources/%2e/picture", "/resources\\picture"];
+    for (const path of picture) expect(at("GET", `${path}?src=a`), path).toEqual(["picture"]);
+    const login = ["/index?code=x", "/index/?code=x", "/index.data?code=x", "/_root.data?code=x", "/./index?code=x", "/%69ndex?code=x", "/index?%63ode=x",
+      // Express's query parser stops at 1,000 parameters; the loader's URLSearchParams does not.
+      `/index?${"a=1&".repeat(1000)}code=x`, "/mycoupons/abcdefgh/", "/mycoupons/abcdefgh.data", "/x/../mycoupons/abcdefgh"];
+    for (const target of login) expect(at("GET", target), target.slice(0, 40)).toEqual(["login"]);
+    for (const path of ["/resources/task", "/resources/Task", "/RESOURCES/TASK/", "/resources/task.data", "/resources/task/.data", "/resources/./task", "/resources/%74ask"]) {
+      expect(at("POST", path), path).toEqual(["task", "action"]);
+    }
+    // Screens match in their own case only (remix.config.js): these are the not-found page, no entry.
+    for (const target of ["/INDEX?code=x", "/Index.data?code=x", "/MyCoupons/abcdefgh", "/_ROOT.data?code=x", "/resources/picture.data.data", "/resources//picture", "/resources%2Fpicture"]) {
+      expect(at("GET", target), target).toEqual([]);
+    }
   });
 
   it("are read from MCOIN_RATE_LIMITS over the defaults, and refuse nonsense", () => {
@@ -214,6 +231,61 @@ describe("the picture route's rate limit", () => {
       // Pages and the other resources are counted apart.
       expect((await send(port, "GET", "/index", { accept: "text/html" })).status).toBe(200);
       expect((await send(port, "GET", "/resources/offers?list=home&page=2")).status).toBe(200);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("a route over its limit", () => {
+  /** The status of each target: 200 from the stub standing in for Remix (it reached the route), 400 from the gate, 429 from the limit. */
+  async function answers(port: number, method: string, targets: readonly string[]): Promise<Record<string, number>> {
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const replies: Record<string, number> = {};
+    for (const target of targets) replies[target.slice(0, 60)] = (await send(port, method, target, method === "POST" ? form : {}, method === "POST" ? "intent=detail" : undefined)).status;
+    return replies;
+  }
+  const each = (targets: readonly string[], status: number) => Object.fromEntries(targets.map((target) => [target.slice(0, 60), status]));
+
+  // Spellings a URL parser or Remix's router reads as the route: refused whatever the limits say.
+  const PICTURE_ELSEWISE = ["/resources/./picture?src=b", "/./resources/picture?src=c", "/x/../resources/picture?src=d", "/resources/%70icture?src=e", "/resources/%2E/picture?src=f", "/resources\\picture?src=g", "/resources//picture?src=h"];
+  // Spellings of the route in normal form: the route's own bucket.
+  const PICTURE_ALIKE = ["/resources/picture?src=i", "/resources/picture/.data?src=j", "/resources/picture.data?src=k", "/Resources/Picture/?src=l"];
+
+  it("is refused to every spelling of the picture route: none reaches it", async () => {
+    const { port, close } = await start({ login: 1000, task: 1000, picture: 2, action: 1000 });
+    try {
+      expect(await answers(port, "GET", ["/resources/picture?src=a", "/resources/picture?src=a"])).toEqual(each(["/resources/picture?src=a"], 200));
+      expect(await answers(port, "GET", PICTURE_ALIKE)).toEqual(each(PICTURE_ALIKE, 429));
+      expect(await answers(port, "GET", PICTURE_ELSEWISE)).toEqual(each(PICTURE_ELSEWISE, 400));
+    } finally {
+      await close();
+    }
+  });
+
+  it("is refused to every spelling of a login entry: none reaches it to exchange a code", async () => {
+    const { port, close } = await start({ login: 2, task: 1000, picture: 1000, action: 1000 });
+    try {
+      expect(await answers(port, "GET", ["/index?code=a", "/mycoupons/abcdefgh"])).toEqual(each(["/index?code=a", "/mycoupons/abcdefgh"], 200));
+      const alike = ["/index?code=b", "/?code=c", "/index/?code=d", "/index.data?code=e", "/_root.data?code=f", "/index?%63ode=g", `/index?${"a=1&".repeat(1000)}code=h`, "/mycoupons/abcdefgh/", "/mycoupons/abcdefgh.data"];
+      expect(await answers(port, "GET", alike)).toEqual(each(alike, 429));
+      const elsewise = ["/./index?code=i", "/x/../index?code=j", "/%69ndex?code=k", "/index/.?code=l", "/./mycoupons/abcdefgh", "/mycoupons/%61bcdefgh"];
+      expect(await answers(port, "GET", elsewise)).toEqual(each(elsewise, 400));
+      // Not an entry (screens match in their own case): the not-found page, which counts nothing.
+      expect(await answers(port, "GET", ["/INDEX?code=m"])).toEqual(each(["/INDEX?code=m"], 200));
+    } finally {
+      await close();
+    }
+  });
+
+  it("is refused to every spelling of the task route", async () => {
+    const { port, close } = await start({ login: 1000, task: 2, picture: 1000, action: 1000 });
+    try {
+      expect(await answers(port, "POST", ["/resources/task", "/resources/task"])).toEqual(each(["/resources/task"], 200));
+      const alike = ["/resources/task", "/resources/Task", "/RESOURCES/TASK/", "/resources/task.data", "/resources/task/.data"];
+      expect(await answers(port, "POST", alike)).toEqual(each(alike, 429));
+      const elsewise = ["/resources/./task", "/./resources/task", "/x/../resources/task", "/resources/%74ask", "/resources/%2e/task", "/resources\\task"];
+      expect(await answers(port, "POST", elsewise)).toEqual(each(elsewise, 400));
     } finally {
       await close();
     }

@@ -2,15 +2,16 @@
  * Rate limits per client address (rate-limiter-flexible), in four buckets: login entries (home with
  * the wallet's login code, the token entry), the task widget's route, the picture route (each picture
  * the mall brings is a fetch of its own from the image host, and a kept one costs memory:
- * app/server/pictures.server.ts), and every action (any request that can change state). In memory by default; with REDIS_URL every mall instance counts in one
- * Redis, and falls back to its own memory while Redis is away. A page over its limit is the spec's
- * error route ('Overwhelming Response') with 429; anything else gets a short 429.
+ * app/server/pictures.server.ts), and every action (any request that can change state). A request's
+ * buckets follow from the route Remix will answer it with (route-of.ts), so every spelling of a route
+ * counts in the route's bucket. In memory by default; with REDIS_URL every mall instance counts in
+ * one Redis, and falls back to its own memory while Redis is away. A page over its limit is the
+ * spec's error route ('Overwhelming Response') with 429; anything else gets a short 429.
  */
 import type { Request, RequestHandler } from "express";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { ErrorRouteRewrite } from "./remix-handler";
-import { WIDGET_PATH } from "./cross-origin";
-import { PICTURE_ROUTE } from "../app/lib/images/picture";
+import { routeOf, type RouteOfRequest } from "./route-of";
 
 export type Bucket = "login" | "task" | "picture" | "action";
 export type RateLimits = Record<Bucket, number>;
@@ -36,22 +37,18 @@ export function parseRateLimits(raw: string | undefined): RateLimits {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/**
- * Whether a path reaches the picture route: Remix matches it in any case, with a trailing slash, and
- * as its `.data` reply.
- */
-function isPictureRoute(path: string): boolean {
-  return path.toLowerCase().replace(/(\.data|\/+)$/, "") === PICTURE_ROUTE;
-}
+/** Routes (ids of app/route-table.js) whose every request counts in a bucket. */
+const ROUTE_BUCKETS: Partial<Record<string, Bucket>> = { mycoupons: "login", resourceTask: "task", resourcePicture: "picture" };
+/** Routes that start a session when the query carries the wallet's login code. */
+const LOGIN_CODE_ROUTES = new Set(["start", "index"]);
 
-/** The buckets a request counts against. */
-export function bucketsOf(req: Pick<Request, "method" | "path" | "query">): Bucket[] {
+/** The buckets a request with this method, for this route, counts against. */
+export function bucketsOf(method: string, route: RouteOfRequest): Bucket[] {
   const buckets: Bucket[] = [];
-  const entry = (req.path === "/" || req.path === "/index") && req.query.code !== undefined;
-  if (entry || req.path.startsWith("/mycoupons/")) buckets.push("login");
-  if (req.path === WIDGET_PATH) buckets.push("task");
-  if (isPictureRoute(req.path)) buckets.push("picture");
-  if (!SAFE_METHODS.has(req.method)) buckets.push("action");
+  const bucket = ROUTE_BUCKETS[route.id];
+  if (bucket) buckets.push(bucket);
+  if (LOGIN_CODE_ROUTES.has(route.id) && route.searchParams.has("code")) buckets.push("login");
+  if (!SAFE_METHODS.has(method)) buckets.push("action");
   return buckets;
 }
 
@@ -68,15 +65,16 @@ function limiterFor(bucket: Bucket, points: number, redis: unknown): RateLimiter
 }
 
 /** A page (a document the browser navigates to) rather than data, a fetcher or a resource. */
-function wantsPage(req: Request): boolean {
+function wantsPage(req: Request, route: RouteOfRequest): boolean {
   if (req.get("sec-fetch-dest")) return req.get("sec-fetch-dest") === "document";
-  return !req.path.endsWith(".data") && !req.path.startsWith("/resources/") && (req.get("accept") ?? "").includes("text/html");
+  return !route.data && !/^\/resources\//i.test(route.pathname) && (req.get("accept") ?? "").includes("text/html");
 }
 
 export function rateLimits({ limits, redis }: RateLimitOptions): RequestHandler {
   const limiters = Object.fromEntries((Object.keys(limits) as Bucket[]).map((bucket) => [bucket, limiterFor(bucket, limits[bucket], redis)])) as Record<Bucket, RateLimiterAbstract>;
   return async (req, res, next) => {
-    const buckets = bucketsOf(req);
+    const route = routeOf(req.originalUrl);
+    const buckets = bucketsOf(req.method, route);
     if (buckets.length === 0) return next();
     const key = req.ip ?? req.socket.remoteAddress ?? "unknown";
     try {
@@ -86,7 +84,7 @@ export function rateLimits({ limits, redis }: RateLimitOptions): RequestHandler 
       if (!(refusal instanceof RateLimiterRes)) return next(refusal);
       const retryAfter = String(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)));
       res.set("Retry-After", retryAfter);
-      if (wantsPage(req)) {
+      if (wantsPage(req, route)) {
         const rewrite: ErrorRouteRewrite = { status: 429, search: new URLSearchParams({ code: "RATE_LIMITED", from: req.path.slice(0, 512) }) };
         res.locals.errorRoute = rewrite;
         return next();

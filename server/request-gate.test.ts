@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { environmentForHost, parseHosts } from "../app/server/config.server";
 import { createMallApp } from "./app";
-import { targetsThisSite } from "./request-gate";
+import { inNormalForm, isLegacyDataRequest, targetsThisSite } from "./request-gate";
 import { rawRequest } from "./test-http";
 
 const HOSTS = parseHosts("localhost,127.0.0.1,[::1]", "sandbox");
@@ -60,10 +60,28 @@ describe("the site a request is for", () => {
   });
 
   it("takes paths that merely look odd, and OPTIONS *", async () => {
-    for (const target of ["/%2F%2Fevil.example", "/index/../search", "/classify/a%5Cb", "/index?next=//evil.example"]) {
+    for (const target of ["/%2F%2Fevil.example", "/classify/a%5Cb", "/classify/%E5%92%96%E5%95%A1", "/index?next=//evil.example", "/index?x=/../%61", "/index/", "/index;x=1"]) {
       expect((await send(port, "GET", target, `localhost:${port}`)).status, target).toBe(200);
     }
     expect((await send(port, "OPTIONS", "*", `localhost:${port}`)).status).toBe(204);
+  });
+
+  it("is a path in normal form: another spelling of a path is 400, before any route sees it", async () => {
+    const targets = ["/index/../search", "/./index", "/index/.", "/x/../resources/picture", "/resources/%2e/picture", "/resources/.%2E/resources/picture", "/resources\\picture",
+      "/resources/%70icture", "/%69ndex?code=x", "/classify/%7E", "/classify/%5f", "/classify/%2D1", "/resources//picture", "/index//", "/index#x", '/classify/a"b', "/classify/{x}"];
+    for (const target of targets) {
+      const reply = await send(port, "GET", target, `localhost:${port}`);
+      expect(reply.status, target).toBe(400);
+      expect(reply.body).toBe("Bad Request");
+    }
+  });
+
+  it("never hands Remix a data request of before single fetch (?_data=), which it would log with a stack", async () => {
+    for (const target of ["/index?_data=root", "/search?_data=routes%2Fsearch", "/resources/time?_data=resourceTime", "/index?%5Fdata=index", "/index.data?_data=index", "/?x=1&_data"]) {
+      const reply = await send(port, "GET", target, `localhost:${port}`);
+      expect(reply.status, target).toBe(400);
+      expect(reply.body).toBe("Bad Request");
+    }
   });
 });
 
@@ -76,5 +94,22 @@ describe("targetsThisSite", () => {
     expect(targetsThisSite("index", "GET")).toBe(false);
     expect(targetsThisSite("*", "GET")).toBe(false);
     expect(targetsThisSite("*", "OPTIONS")).toBe(true);
+  });
+});
+
+describe("inNormalForm", () => {
+  it("holds for a path as a URL parser leaves it, with no escaped unreserved character and no empty segment", () => {
+    for (const target of ["/", "/index", "/index/", "/classify/%2F", "/classify/%C3%A9", "/classify/a%2fb", "/search?keyword=%61/../.", "*"]) expect(inNormalForm(target), target).toBe(true);
+    for (const target of ["/.", "/..", "/a/./b", "/a/%2E%2E/b", "/a\\b", "/%41", "/a%7e", "//", "/a//b", "/a#b", "/a b", "/é", "/\\evil.example"]) expect(inNormalForm(target), target).toBe(false);
+  });
+});
+
+describe("isLegacyDataRequest", () => {
+  it("is any target whose query has _data, as Remix reads it", () => {
+    expect(isLegacyDataRequest("/index?_data=root")).toBe(true);
+    expect(isLegacyDataRequest("/index?%5fdata")).toBe(true);
+    expect(isLegacyDataRequest("/index?data=root&x=_data")).toBe(false);
+    expect(isLegacyDataRequest("/_data")).toBe(false);
+    expect(isLegacyDataRequest("*")).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The first checks every request meets, before anything reads it: the method (TRACE, CONNECT and
- * other methods the mall does not speak: 405) and the site the request is for (400 unless it is
- * plainly one of the configured hosts, which also pick the gateway environment). The environment
- * found is kept for the security headers.
+ * other methods the mall does not speak: 405), the request target (400 unless it is a path of this
+ * site in normal form, and not Remix's legacy data request) and the site the request is for (400
+ * unless it is plainly one of the configured hosts, which also pick the gateway environment). The
+ * environment found is kept for the security headers.
  */
 import type { RequestHandler } from "express";
 import type { EnvironmentName } from "../app/server/config.server";
@@ -51,13 +52,51 @@ export function targetsThisSite(target: string, method: string): boolean {
   }
 }
 
+/** A percent-encoded unreserved character (RFC 3986 2.3): ALPHA, DIGIT, "-", ".", "_", "~". */
+const ENCODED_UNRESERVED = /%(?:2[de]|3\d|[46][1-9a-f]|[57][\da]|5f|7e)/i;
+
+/**
+ * A target whose path is spelled the one way Remix reads it: as a URL parser leaves it (no dot
+ * segments, `%2e` ones included, and no backslash, which it reads as a slash), with no
+ * percent-encoded unreserved character (RFC 3986 6.2.2.2; the router decodes them), no empty
+ * segment and no fragment. What a later layer sees of the path is then what Remix matches, up to
+ * case, a trailing slash and `.data` (docs/decisions/005-request-targets-in-normal-form.md).
+ */
+export function inNormalForm(target: string): boolean {
+  if (target === "*") return true;
+  if (target.includes("#")) return false;
+  const query = target.indexOf("?");
+  const path = query < 0 ? target : target.slice(0, query);
+  if (path.includes("//") || ENCODED_UNRESERVED.test(path)) return false;
+  try {
+    return new URL(path, BASE).pathname === path;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Remix's data request from before single fetch (`?_data=routeId`). The mall's pages never send one
+ * (single fetch asks `path.data`); Remix still answers it, but first hands the app's handleError a
+ * warning with its stack, which the server logs and reports as its own error: anyone could fill the
+ * log and the error collector.
+ */
+export function isLegacyDataRequest(target: string): boolean {
+  try {
+    return new URL(target, BASE).searchParams.has("_data");
+  } catch {
+    return false;
+  }
+}
+
 export function allowedHosts(environmentForHost: (hostname: string) => EnvironmentName | null): RequestHandler {
   return (req, res, next) => {
     const refuse = (text: string) => {
       res.status(400).set({ "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" });
       res.send(text);
     };
-    if (!targetsThisSite(req.originalUrl, req.method)) return refuse("Bad Request");
+    const target = req.originalUrl;
+    if (!targetsThisSite(target, req.method) || !inNormalForm(target) || isLegacyDataRequest(target)) return refuse("Bad Request");
     const environment = plainHost(req.get("host")) && req.hostname ? environmentForHost(req.hostname) : null;
     if (!environment) return refuse("Unknown host");
     res.locals.environment = environment;

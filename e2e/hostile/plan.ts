@@ -192,10 +192,12 @@ export function targetAttacks(ctx: PlanContext): Attack[] {
   const targets = [
     "//evil.example/index", "///evil.example", "/\\evil.example", "/..//evil.example", "/%2e%2e//evil.example", "/index/..//evil.example",
     "/%2F%2Fevil.example", "/%5Cevil.example", "http://evil.example/index", `http://${ctx.host}/index`, "https://evil.example/", "*",
-    "/index/../search", "/./index", "/index%00", "/index%2f..%2fsearch", "/INDEX", "/Search", "/index/", "/index//", "/index;x=1",
-    "/assets/../../package.json", "/assets/%2e%2e/%2e%2e/package.json", "/assets/..%2f..%2fpackage.json", "/robots.txt/..%2f..%2fpackage.json",
+    "/index%00", "/index%2f..%2fsearch", "/INDEX", "/Search", "/index/", "/index;x=1",
+    "/assets/..%2f..%2fpackage.json", "/robots.txt/..%2f..%2fpackage.json",
     "/favicon.svg?<mcoinxss-9>", "/task-widget.js.data", "/.data", "/index..data", "/index.data/", "/index.data.data", "/_root.data?_routes=root,routes/nope",
-    "/search.data?_routes=%00", "/search.data?_routes=root&_routes=routes/search", "/index?_data=root", "/search?_data=routes%2Fsearch",
+    "/search.data?_routes=%00", "/search.data?_routes=root&_routes=routes/search",
+    // Other spellings of rate-limited routes that are in normal form: the route answers them.
+    "/resources/picture/.data?src=x", "/Resources/Picture/?src=x", "/resources/Task", "/index/?code=x", "/index.data?code=x",
     "/error?from=//evil.example", "/error?from=/\\evil.example", "/error?from=https://evil.example&code=<mcoinxss-8>", "/error?reason=<mcoinxss-7>&ms=1e309",
     `/${"a/".repeat(500)}`, `/classify/${"%F0%9F%A7%A8".repeat(300)}`, `/search?${"a=1&".repeat(2000)}`, `/index?code=${"c".repeat(6000)}`,
     // The picture route fetches what it is asked for, from the gateway's hosts only.
@@ -205,7 +207,17 @@ export function targetAttacks(ctx: PlanContext): Attack[] {
     `/classify/${"x".repeat(20_000)}`, "/mycoupons/" + encodeURIComponent(ctx.otherToken), "/mycoupons/mpay-1001", "/index?code=&state=/mycoupon",
     "/?code=1&state=%2F%2Fevil.example", "/index?code=x&state=https://evil.example", "/index?oauthParams=taskCenterToken:<mcoinxss-6>;taskCenterNo:%00",
   ];
-  return targets.flatMap((path, i) => [false, true].map((member) => attack("targets", `GET ${path.slice(0, 60)} (${who(member)})`, ctx, { method: "GET", path, member: member !== (i % 2 === 0) })));
+  // Another spelling of a path (dot segments, a needless escape, an empty segment), and Remix's data
+  // request of before single fetch: refused before any route sees them (server/request-gate.ts).
+  const respelled = [
+    "/index/../search", "/./index", "/index//", "/assets/../../package.json", "/assets/%2e%2e/%2e%2e/package.json", "/index?_data=root", "/search?_data=routes%2Fsearch",
+    "/resources/./picture?src=x", "/./resources/picture?src=x", "/x/../resources/picture?src=x", "/resources/%70icture?src=x", "/resources/%2e/picture?src=x", "/resources\\picture?src=x",
+    "/./index?code=x", "/%69ndex?code=x", "/x/../mycoupons/mpay-1001", "/resources/./task", "/resources/%74ask", "/resources/time?%5Fdata=resourceTime",
+  ];
+  return [
+    ...targets.flatMap((path, i) => [false, true].map((member) => attack("targets", `GET ${path.slice(0, 60)} (${who(member)})`, ctx, { method: "GET", path, member: member !== (i % 2 === 0) }))),
+    ...respelled.map((path, i) => attack("targets", `GET ${path.slice(0, 60)} (another spelling)`, ctx, { method: "GET", path, member: i % 2 === 0 }, { status: [400] })),
+  ];
 }
 
 /** Every method on every route: the mall's own origin (the action really runs), another origin (403), preflights, methods the mall does not speak. */
