@@ -1,13 +1,14 @@
 /**
- * The wallet's notices where the shop's tests do not reach (settlement.ts): a failure recorded once,
- * and the payment of an order settled before payments were kept on orders (an older --state file).
+ * The wallet's notices where the shop's tests do not reach (settlement.ts): a failure recorded once
+ * and only on an unpaid order, and the payment of an order settled before payments were kept on
+ * orders (an older --state file).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SandboxState } from "../state";
-import { SAM, fixtures, paid, placed, setup } from "./test-support";
+import { CHAN, SAM, fixtures, paid, placed, setup } from "./test-support";
 
 describe("a failed payment", () => {
   it("of an unpaid order is recorded once: the same failure again changes nothing", () => {
@@ -18,6 +19,21 @@ describe("a failed payment", () => {
     expect(shop.revision(SAM)).toBe(revision + 1);
     expect(shop.notice(paid(order, "FAILED"))).toMatchObject({ ok: true, value: { status: "awaiting_payment", failure: "PAYMENT_FAILED" } });
     expect(shop.revision(SAM)).toBe(revision + 1);
+  });
+
+  it("of another payment of an order paid, or closed, changes nothing", () => {
+    const { state, shop } = setup();
+    const received = placed(state, SAM);
+    shop.notice(paid(received));
+    const closed = placed(state, CHAN);
+    shop.lapse(closed.orderNo);
+    const revisions = [shop.revision(SAM), shop.revision(CHAN)];
+    for (const order of [received, closed]) {
+      const before = structuredClone(order);
+      expect(shop.notice({ ...paid(order, "FAILED"), paymentId: "WPOTHER000000001" })).toEqual({ ok: true, value: order });
+      expect(order).toEqual(before);
+    }
+    expect([shop.revision(SAM), shop.revision(CHAN)]).toEqual(revisions);
   });
 });
 

@@ -39,8 +39,9 @@ export type NoticeDecision =
 /** What a notice does to `order`, decided from the order and the notice alone. */
 export function decideNotice(order: OrderRecord, notice: WalletNotice): NoticeDecision {
   const known = order.payments.find((payment) => payment.paymentId === notice.paymentId);
-  // Settled before payments were kept (an older state file): the order's payment id says which one.
-  const settledBefore = known?.reason === null || order.paymentId === notice.paymentId;
+  // The payment that settled the order: settling gives the order its id, so this also finds it in an
+  // older state file, which kept no payments.
+  const settledBefore = order.paymentId === notice.paymentId;
   if (notice.status === "FAILED") {
     // No money moved: nothing to keep or refund, and a payment already seen is not undone by it.
     if (known || settledBefore) return { action: "answer" };
