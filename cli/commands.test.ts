@@ -230,8 +230,8 @@ describe("mcoin sandbox ledger and orders", () => {
     const pending = await mcoin("sandbox", "ledger", "--login", "mpay-1005");
     expect(pending.code).toBe(0);
     expect(pending.stdout).toMatch(new RegExp(`${refund.refundOrderNo}\\s+${order.orderNo}\\s+refunding\\s+MOP 0\\.00 of MOP 46\\.00\\s+0 of 300$`, "m"));
-    // What the cash earned left the balance when the refund was asked for.
-    expect(pending.stdout.trim().split("\n").at(-1)).toBe("balance: 200 mCoin");
+    // What the cash earned comes out of the 300 mCoin the refund gives back: the balance is not touched.
+    expect(pending.stdout.trim().split("\n").at(-1)).toBe("balance: 246 mCoin");
 
     sandbox.sandbox.state.setClock(sandbox.sandbox.state.now() + 121_000, true);
     try {
@@ -239,25 +239,25 @@ describe("mcoin sandbox ledger and orders", () => {
       expect(human.code).toBe(0);
       const lines = human.stdout.trim().split("\n");
       expect(lines[0]).toMatch(/^date \(Macau\)\s+type\s+amount\s+balance\s+order$/);
-      expect(lines[1]).toMatch(new RegExp(`refund\\s+\\+300\\s+500\\s+${order.orderNo}$`));
-      expect(lines[2]).toMatch(new RegExp(`earning_reversed\\s+-46\\s+200\\s+${order.orderNo}$`));
+      expect(lines[1]).toMatch(new RegExp(`earning_reversed\\s+-46\\s+500\\s+${order.orderNo}$`));
+      expect(lines[2]).toMatch(new RegExp(`refund\\s+\\+300\\s+546\\s+${order.orderNo}$`));
       const heading = lines.indexOf("refunds");
       expect(heading).toBeGreaterThan(0);
       expect(lines[heading - 1]).toBe("");
       expect(lines[heading + 1]).toMatch(/^refund order\s+order\s+status\s+cash refunded\s+mCoin refunded\s+refunded \(Macau\)\s+refund no$/);
       expect(lines[heading + 2]).toMatch(
-        new RegExp(`^${refund.refundOrderNo}\\s+${order.orderNo}\\s+refunded\\s+MOP 46\\.00 of MOP 46\\.00\\s+300 of 300\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\s+WR[0-9A-F]+$`),
+        new RegExp(`^${refund.refundOrderNo}\\s+${order.orderNo}\\s+refunded\\s+MOP 46\\.00 of MOP 46\\.00\\s+254 of 300\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\s+WR[0-9A-F]+$`),
       );
       expect(lines.at(-1)).toBe("balance: 500 mCoin");
 
       const machine = json(await mcoin("sandbox", "ledger", "--login", "mpay-1005", "--json"));
       expect(machine.balance).toBe(500);
       expect(machine.refunds).toHaveLength(1);
-      expect(machine.refunds[0]).toMatchObject({ refundOrderNo: refund.refundOrderNo, orderNo: order.orderNo, status: "refunded", cashRequestedCents: 4600, cashRefundedCents: 4600, mcoinRequested: 300, mcoinRefunded: 300 });
+      expect(machine.refunds[0]).toMatchObject({ refundOrderNo: refund.refundOrderNo, orderNo: order.orderNo, status: "refunded", cashRequestedCents: 4600, cashRefundedCents: 4600, mcoinRequested: 300, mcoinRefunded: 254 });
       expect(machine.refunds[0].refundNo).toMatch(/^WR/);
       expect(machine.entries.map((entry: { type: string; amount: number }) => [entry.type, entry.amount])).toEqual([
-        ["refund", 300],
         ["earning_reversed", -46],
+        ["refund", 300],
         ["earning", 46],
         ["purchase", -300],
         ["opening", 500],

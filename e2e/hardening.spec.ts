@@ -546,6 +546,8 @@ test.describe("14. an error report cannot write to an engineer's terminal", () =
 test.describe("15. money: a refund, a second payment and the canary cannot be farmed", () => {
   /** Pork chop bun with iced milk tea (fixtures/catalog.json): MOP 38 a piece, up to 6 per member; store 4 sells it. */
   const BUN = 7;
+  /** A coupon of MOP 158 that mCoin can pay in steps of 10 (fixtures/catalog.json): where the balance is parked. */
+  const PARKING_OFFER = 3;
   /** The canary seckill item (fixtures/promotions.json), for members with the gray-scale flag only. */
   const CANARY_ITEM = 6;
 
@@ -563,7 +565,7 @@ test.describe("15. money: a refund, a second payment and the canary cannot be fa
   const mcoin = (...args: string[]) => execFileSync(process.execPath, ["bin/mcoin.mjs", ...args, "--base-url", E2E_SANDBOX_URL], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   const balanceOf = async (sandbox: { ledger(openId: string): Promise<{ balanceAfter: number }[]> }) => (await sandbox.ledger(MEMBERS.sam.openId)).at(-1)!.balanceAfter;
 
-  test("a refund asked for in the mall, with the balance parked in an unpaid order while it is processed, leaves the member no richer than before they bought", async ({ page, sandbox, signIn, playwright }) => {
+  test("the refund-and-park sequence through the mall, parked before asking or while it is processed, leaves the member no richer than before they bought", async ({ page, sandbox, signIn, playwright }) => {
     await signIn("sam");
     const token = await sandbox.token(MEMBERS.sam.openId);
     const before = await balanceOf(sandbox);
@@ -573,6 +575,22 @@ test.describe("15. money: a refund, a second payment and the canary cannot be fa
     expect(((await paid.json()) as { accepted: boolean }).accepted).toBe(true);
     expect(await balanceOf(sandbox)).toBe(before + 228);
 
+    // Parked before asking: the screen says what is missing and does not submit; a forged submit is refused.
+    const early = await gatewayCall(playwright, token, "/api/business/snapup", { offerId: PARKING_OFFER, quantity: 1, mcoinUsed: 700, adult: false });
+    expect(early.code, JSON.stringify(early)).toBe(200);
+    await page.goto(`/refund_application/${bought.id}`);
+    await expect(page.getByTestId("refund-shortfall")).toContainText("200 mCoin short");
+    await expect(page.getByRole("button", { name: "Submit refund" })).toBeDisabled();
+    const forged = await page.request.post(`/refund_application/${bought.id}`, {
+      form: { intent: "refund", reason: "bought_wrongly", remarks: "", confirmed: "1", idempotencyKey: "e2e-park-refund-000001" },
+      headers: { Origin: E2E_APP_URL },
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBeLessThan(500);
+    expect(await forged.text()).toContain("your balance does not cover them yet");
+    expect((await sandbox.orders(MEMBERS.sam.openId)).find((order) => order.id === bought.id)!.status).toBe("received");
+    expect((await gatewayCall(playwright, token, "/pay/macaupaycanceljs/", { orderId: early.data.id })).code).toBe(200);
+
     await page.goto(`/refund_application/${bought.id}`);
     await expect(page.getByTestId("refund-reversal")).toHaveText(/−\u2060?228$/);
     await page.getByRole("radio", { name: "Bought wrongly / over-bought / no longer wanted" }).check();
@@ -580,9 +598,8 @@ test.describe("15. money: a refund, a second payment and the canary cannot be fa
     await page.getByRole("button", { name: "Submit refund" }).click();
     await expect(page.getByTestId("refund-order")).toContainText("Refunding");
 
-    // Park everything in an order left unpaid, let the refund complete, then cancel the parked order.
-    const parkable = await balanceOf(sandbox);
-    const parked = await gatewayCall(playwright, token, "/api/business/snapup", { offerId: BUN, quantity: 2, mcoinUsed: parkable, adult: false });
+    // Parked while it is processed: park everything, let the refund complete, then cancel the parked order.
+    const parked = await gatewayCall(playwright, token, "/api/business/snapup", { offerId: PARKING_OFFER, quantity: 1, mcoinUsed: await balanceOf(sandbox), adult: false });
     expect(parked.code, JSON.stringify(parked)).toBe(200);
     await sandbox.advanceClock(2 * 60_000 + 1_000);
     expect((await gatewayCall(playwright, token, "/pay/macaupaycanceljs/", { orderId: parked.data.id })).code).toBe(200);

@@ -517,15 +517,16 @@ const MONEY_CASES: Record<string, MoneyCase> = {
     check: async (before, after, order: Order, running) => {
       const refunding = after.orders.find((candidate) => candidate.id === order.id)!;
       expect(refunding).toMatchObject({ status: "refunding" });
-      // What the cash earned is taken back once, from the balance, as the refund is asked for.
-      expect(entriesOf(after, order.id).filter((entry) => entry.type === "earning_reversed").map((entry) => entry.amount)).toEqual([-refunding.mcoinEarned]);
-      expect(after.balance).toBe(before.balance - refunding.mcoinEarned);
+      // What the cash earned comes out of the mCoin the refund gives back: the balance is not touched.
+      expect(refunding.refund?.earningReversal).toEqual({ fromMcoinRefund: refunding.mcoinEarned, fromBalance: 0 });
+      expect(after.balance).toBe(before.balance);
       // The refund completes on the sandbox clock: the mCoin comes back once.
       await control(running, "/__sandbox/clock", { body: { now: Date.now() + 30 * 86_400_000 } });
       const later = await books(running);
       expectConsistent(later);
       expect(later.orders.find((candidate) => candidate.id === order.id)).toMatchObject({ status: "refunded" });
       expect(entriesOf(later, order.id).filter((entry) => entry.type === "refund").map((entry) => entry.amount)).toEqual([100]);
+      expect(entriesOf(later, order.id).filter((entry) => entry.type === "earning_reversed").map((entry) => entry.amount)).toEqual([-refunding.mcoinEarned]);
     },
   },
   "check-in": {

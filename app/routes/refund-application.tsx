@@ -1,7 +1,8 @@
 /**
  * The refund of an order (/refund_application/{id}, titled). Before one is asked for: what comes
  * back (only what was paid, the cash and the mCoin apart, less the mCoin the order earned, which go
- * back in full: lib/money/refund.ts, reckoned on the member's balance now), one of the spec's 8 reasons, remarks
+ * back in full: lib/money/refund.ts, reckoned on the member's balance now; while the balance cannot
+ * cover them, it says how many are missing and the form does not submit), one of the spec's 8 reasons, remarks
  * (needed for "other", up to 200 characters), and the member's word that they understand the
  * coupons become invalid for good. The form works without JavaScript: its idempotency key is minted
  * by the loader, and a refusal keeps what was typed. Once asked for, the same address shows the
@@ -48,9 +49,8 @@ const minus = (amount: string) => `\u2212\u2060${amount}`;
 /** Where the order's earning goes back from, one row a part that takes anything (none when it earned nothing). */
 function reversalRows(reversal: EarningReversal, t: (key: string, options?: Record<string, unknown>) => string): [string, string][] {
   const rows: [string, string][] = [];
-  if (reversal.fromBalance > 0) rows.push([t("refund.reversal.fromBalance"), minus(formatPoints(reversal.fromBalance))]);
   if (reversal.fromMcoinRefund > 0) rows.push([t("refund.reversal.fromMcoinRefund"), minus(formatPoints(reversal.fromMcoinRefund))]);
-  if (reversal.cashWithheldCents > 0) rows.push([t("refund.reversal.cashWithheld"), minus(formatMoney(reversal.cashWithheldCents / 100))]);
+  if (reversal.fromBalance > 0) rows.push([t("refund.reversal.fromBalance"), minus(formatPoints(reversal.fromBalance))]);
   return rows;
 }
 
@@ -149,6 +149,11 @@ export default function RefundApplication() {
             </dl>
             <p className="field__hint">{t("refund.onlyPaid")}</p>
             {order.mcoinEarned > 0 ? <p className="field__hint">{t("refund.earningBack", { count: order.mcoinEarned })}</p> : null}
+            {terms.shortfall > 0 ? (
+              <p className="form-message" role="note" id="refund-shortfall" data-testid="refund-shortfall">
+                {t("refund.shortfall", { count: terms.shortfall, balance: formatPoints(balance) })}
+              </p>
+            ) : null}
           </section>
 
           <fieldset className="card offer-section refund-form__reasons" aria-invalid={fieldErrors.reason ? true : undefined} aria-describedby={fieldErrors.reason ? "refund-reason-error" : undefined}>
@@ -208,7 +213,7 @@ export default function RefundApplication() {
               {refusal.message}
             </p>
           ) : null}
-          <button type="submit" className="button button--primary button--block" disabled={busy}>
+          <button type="submit" className="button button--primary button--block" disabled={busy || terms.shortfall > 0} aria-describedby={terms.shortfall > 0 ? "refund-shortfall" : undefined}>
             {t("refund.submit")}
           </button>
         </Form>

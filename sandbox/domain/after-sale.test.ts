@@ -64,7 +64,7 @@ describe("coupons", () => {
 });
 
 describe("refunds", () => {
-  it("invalidate the coupons at once, take the earning back from the balance at once, and complete later: mCoin, cash and stock back", () => {
+  it("invalidate the coupons at once, and complete later: mCoin back less what the order earned, cash and stock back", () => {
     const { state, shop } = setup();
     const order = settled(state, SAM, buy({ quantity: 2, mcoinUsed: 300 }));
     expect(order).toMatchObject({ cashCents: 4600, mcoinEarned: 46 });
@@ -83,22 +83,22 @@ describe("refunds", () => {
       mcoinRequested: 300,
       cashRefundedCents: 0,
       mcoinRefunded: 0,
-      earningReversal: { fromBalance: 46, fromMcoinRefund: 0, cashWithheldCents: 0 },
+      // The 300 mCoin the refund gives back cover the 46 earned: the balance is not touched.
+      earningReversal: { fromMcoinRefund: 46, fromBalance: 0 },
       refundNo: null,
     });
-    expect(shop.ledger(SAM)[0]).toMatchObject({ type: "earning_reversed", amount: -46, at: state.now(), orderId: order.id });
     expect(shop.requestRefund(SAM, { orderId: order.id, reason: "other", remarks: "again" })).toEqual({ ok: false, reason: "CANNOT_REFUND" });
-    expect(shop.balance(SAM)).toBe(200);
+    expect(shop.balance(SAM)).toBe(246);
 
     later(state, REFUND_PROCESSING_MS - 1);
     expect(shop.order(SAM, order.id)!.status).toBe("refunding");
     later(state, 1);
-    expect(shop.order(SAM, order.id)).toMatchObject({ status: "refunded", refund: { status: "refunded", cashRefundedCents: 4600, mcoinRefunded: 300, refundedAt: state.now() } });
+    expect(shop.order(SAM, order.id)).toMatchObject({ status: "refunded", refund: { status: "refunded", cashRefundedCents: 4600, mcoinRefunded: 254, refundedAt: state.now() } });
     expect(order.refund!.refundNo).toMatch(/^WR[0-9A-F]{20}$/);
     expect(order.coupons.map((coupon) => coupon.status)).toEqual(["refunded", "refunded"]);
-    expect(shop.ledger(SAM).slice(0, 2).map((entry) => [entry.type, entry.amount])).toEqual([
-      ["refund", 300],
-      ["earning_reversed", -46],
+    expect(shop.ledger(SAM).slice(0, 2).map((entry) => [entry.type, entry.amount, entry.balanceAfter])).toEqual([
+      ["earning_reversed", -46, 500],
+      ["refund", 300, 546],
     ]);
     expect(shop.balance(SAM)).toBe(500);
     expect(shop.live(PORK_CHOP_BUN)!.stock).toBe(stock + 2);
@@ -106,48 +106,86 @@ describe("refunds", () => {
     expectLedgersSum(state);
   });
 
-  it("take the earning back in full when it was spent: from the mCoin refunded, then from the cash at MOP 0.10 a mCoin", () => {
+  it("of an order paid in cash take its earning from the balance at once, the cash coming back whole", () => {
     const { state, shop } = setup();
-    // MOP 76 in cash earns 76 mCoin; the member keeps 10 of their balance.
     const cashOnly = settled(state, SAM, buy({ quantity: 2, mcoinUsed: 0 }));
     expect(cashOnly.mcoinEarned).toBe(76);
-    shop.adjustBalance(SAM, 10);
     expect(shop.requestRefund(SAM, { orderId: cashOnly.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
-    expect(cashOnly.refund!.earningReversal).toEqual({ fromBalance: 10, fromMcoinRefund: 0, cashWithheldCents: 660 });
-    expect(shop.balance(SAM)).toBe(0);
+    expect(cashOnly.refund!.earningReversal).toEqual({ fromMcoinRefund: 0, fromBalance: 76 });
+    expect(shop.ledger(SAM)[0]).toMatchObject({ type: "earning_reversed", amount: -76, balanceAfter: 500, at: state.now(), orderId: cashOnly.id });
     later(state, REFUND_PROCESSING_MS);
-    expect(shop.order(SAM, cashOnly.id)!.refund).toMatchObject({ status: "refunded", cashRequestedCents: 7600, cashRefundedCents: 6940, mcoinRefunded: 0 });
-    expect(shop.balance(SAM)).toBe(0);
-
-    // Part mCoin, part cash: the mCoin refunded cover what the balance cannot.
-    const mixed = settled(state, CHAN, buy({ quantity: 2, mcoinUsed: 300 }));
-    expect(mixed.mcoinEarned).toBe(46);
-    shop.adjustBalance(CHAN, 6);
-    expect(shop.requestRefund(CHAN, { orderId: mixed.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
-    expect(mixed.refund!.earningReversal).toEqual({ fromBalance: 6, fromMcoinRefund: 40, cashWithheldCents: 0 });
-    later(state, REFUND_PROCESSING_MS);
-    expect(shop.order(CHAN, mixed.id)!.refund).toMatchObject({ status: "refunded", cashRefundedCents: 4600, mcoinRefunded: 260 });
-    expect(shop.ledger(CHAN).slice(0, 2).map((entry) => [entry.type, entry.amount, entry.balanceAfter])).toEqual([
-      ["earning_reversed", -40, 260],
-      ["refund", 300, 300],
-    ]);
+    expect(shop.order(SAM, cashOnly.id)!.refund).toMatchObject({ status: "refunded", cashRequestedCents: 7600, cashRefundedCents: 7600, mcoinRefunded: 0 });
+    expect(shop.balance(SAM)).toBe(500);
     expectLedgersSum(state);
   });
 
-  it("cannot be farmed by parking the balance in an unpaid order while the refund is processed", () => {
+  it("are refused, changing nothing, while the balance cannot cover what the mCoin refunded leave of the earning; once it can, they go through", () => {
+    const { state, shop } = setup();
+    // MOP 76 in cash earns 76 mCoin; the member spends all but 10 of their balance.
+    const cashOnly = settled(state, SAM, buy({ quantity: 2, mcoinUsed: 0 }));
+    shop.adjustBalance(SAM, 10);
+    const digest = state.redactedView().digest;
+    expect(shop.requestRefund(SAM, { orderId: cashOnly.id, reason: "bought_wrongly", remarks: "" })).toEqual({ ok: false, reason: "EARNING_SPENT" });
+    expect(state.redactedView().digest).toBe(digest);
+    expect(cashOnly).toMatchObject({ status: "received", refund: null });
+    expect(cashOnly.coupons.every((coupon) => coupon.status === "unused")).toBe(true);
+    shop.adjustBalance(SAM, 76);
+    expect(shop.requestRefund(SAM, { orderId: cashOnly.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
+    expect(shop.balance(SAM)).toBe(0);
+
+    // Part mCoin, part cash: the mCoin refunded cover their share, the balance the rest.
+    const order = settled(state, CHAN, buy({ quantity: 3, mcoinUsed: 100 }));
+    expect(order).toMatchObject({ cashCents: 10_400, mcoinEarned: 104 });
+    shop.adjustBalance(CHAN, 3);
+    expect(shop.requestRefund(CHAN, { orderId: order.id, reason: "bought_wrongly", remarks: "" })).toEqual({ ok: false, reason: "EARNING_SPENT" });
+    shop.adjustBalance(CHAN, 4);
+    expect(shop.requestRefund(CHAN, { orderId: order.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
+    expect(order.refund!.earningReversal).toEqual({ fromMcoinRefund: 100, fromBalance: 4 });
+    later(state, REFUND_PROCESSING_MS);
+    expect(shop.order(CHAN, order.id)!.refund).toMatchObject({ status: "refunded", cashRefundedCents: 10_400, mcoinRefunded: 0 });
+    expect(shop.balance(CHAN)).toBe(0);
+    expectLedgersSum(state);
+  });
+
+  it("cannot be farmed by parking the balance in an unpaid order, before asking or while the refund is processed", () => {
     const { state, shop } = setup();
     // Sam has 500 mCoin; MOP 228 of cash earns 228 more.
     const start = shop.balance(SAM);
     const bought = settled(state, SAM, buy({ quantity: 6, mcoinUsed: 0 }));
     expect(bought.mcoinEarned).toBe(228);
+    // Parked before asking: the refund waits for the balance.
+    const early = placed(state, SAM, buy({ offerId: 3, quantity: 1, mcoinUsed: 700 }));
+    expect(shop.requestRefund(SAM, { orderId: bought.id, reason: "bought_wrongly", remarks: "" })).toEqual({ ok: false, reason: "EARNING_SPENT" });
+    expect(shop.cancel(SAM, early.id).ok).toBe(true);
     expect(shop.requestRefund(SAM, { orderId: bought.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
-    // Park the whole balance in an order left unpaid, let the refund complete, then cancel the parked order.
-    const parked = placed(state, SAM, buy({ quantity: 2, mcoinUsed: shop.balance(SAM) }));
+    // Parked while it is processed: the earning was taken when it was asked for.
+    const parked = placed(state, SAM, buy({ offerId: 3, quantity: 1, mcoinUsed: shop.balance(SAM) }));
     expect(shop.balance(SAM)).toBe(0);
     later(state, REFUND_PROCESSING_MS);
     expect(shop.cancel(SAM, parked.id).ok).toBe(true);
     expect(shop.order(SAM, bought.id)!.refund).toMatchObject({ status: "refunded", cashRefundedCents: bought.cashCents });
     expect(shop.balance(SAM), "no richer than before the purchase").toBe(start);
+    expectLedgersSum(state);
+  });
+
+  it("cannot turn cash into mCoin by spending the earning on an order refunded afterwards", () => {
+    const { state, shop } = setup();
+    const start = shop.balance(SAM);
+    const bought = settled(state, SAM, buy({ quantity: 6, mcoinUsed: 0 }));
+    // The whole balance (500 + 228) spent on a coupon paid in mCoin alone, settled at once.
+    const spent = placed(state, SAM, buy({ offerId: 53, quantity: 1, mcoinUsed: 50 }));
+    shop.adjustBalance(SAM, 0);
+    expect(spent.status).toBe("received");
+    expect(shop.requestRefund(SAM, { orderId: bought.id, reason: "bought_wrongly", remarks: "" })).toEqual({ ok: false, reason: "EARNING_SPENT" });
+    // Refunding the coupon first gives its mCoin back; then the cash order's refund takes its earning from them.
+    expect(shop.requestRefund(SAM, { orderId: spent.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
+    later(state, REFUND_PROCESSING_MS);
+    shop.adjustBalance(SAM, shop.balance(SAM) + 678);
+    expect(shop.requestRefund(SAM, { orderId: bought.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
+    later(state, REFUND_PROCESSING_MS);
+    // Every mCoin of the two orders came back and went back: only the adjustments made here remain.
+    const adjustments = shop.ledger(SAM).filter((entry) => entry.type === "adjustment").reduce((sum, entry) => sum + entry.amount, 0);
+    expect(shop.balance(SAM) - adjustments).toBe(start);
     expectLedgersSum(state);
   });
 

@@ -13,18 +13,22 @@
  *   mCoin coupon, an adjustment, a miles refund) name none.
  * Every order, from its entries in its member's ledger:
  * - one `purchase` of the mCoin used when it used any, else none; one `earning` of what it earned
- *   when it earned any, else none; an order still awaiting payment earned nothing;
+ *   when it earned any, else none; an order still awaiting payment or closed earned nothing, a paid
+ *   one (when the view shows its cash) 1 mCoin per MOP 1 of it;
  * - closed: its mCoin released once (`purchase_released`), nothing earned, nothing else;
- * - refunding or refunded: its earning taken back in full (settlement.ts): the refund's terms add up
- *   to what it earned, the balance's part taken when it was asked for (`earning_reversed`);
- *   refunded: also the mCoin used back once (`refund`) and the refund's own part of the reversal
- *   after it, and the record's amounts refunded are what was asked back less the reversal's parts;
+ * - refunding or refunded: its earning taken back in full, in mCoin (settlement.ts): the refund's
+ *   terms add up to what it earned, the balance's part taken when it was asked for
+ *   (`earning_reversed`); refunded: also the mCoin used back once (`refund`) and the refund's own
+ *   part of the reversal after it, so its entries sum to nothing, and the record gives back all the
+ *   cash and the mCoin less their part of the reversal;
  * - any other status: no release, no refund, no reversal;
  * - its payments: ids not repeated; one settled payment at most, the order's own payment of the cash
- *   due, and none while it awaits payment or once closed; every other payment refunded with its
- *   reason (a payment of a closed order only on a closed order, a second payment only on a paid one).
+ *   due, and none while it awaits payment or once closed; a paid order that keeps payments keeps its
+ *   own; every other payment refunded with its reason (a payment of a closed order only on a closed
+ *   order, a second payment only on a paid one); no payment settles two orders.
  * Against the state before (`before`):
  * - every ledger only grew (the old one is the start of the new), and no ledger or order went away;
+ * - every payment an order kept is still there as it was;
  * - each offer's stock + sold is what it was (a piece is sold or on the shelf, never lost or made),
  *   its stock is never below zero, and it changed by exactly what the orders taking stock (not
  *   closed, not refunded; gifts and seckill pieces take none of the offer's) changed by.
@@ -32,8 +36,7 @@
  * Seckill stock and Asia Miles redemptions are not in the view; the model test checks those itself.
  */
 import type { LedgerEntry } from "../../app/lib/api/shop-endpoints";
-import { CENTS_PER_MCOIN } from "../../app/lib/money/purchase";
-import { mcoinReversed } from "../../app/lib/money/refund";
+import { mcoinEarned } from "../../app/lib/money/purchase";
 import type { OrderRecord } from "./orders";
 
 /** The part of GET /__sandbox/state the audit reads. */
@@ -97,6 +100,9 @@ function auditOrder(order: AuditedOrder, entries: readonly LedgerEntry[], proble
   exactly("purchase", [-order.mcoinUsed]);
   exactly("earning", [order.mcoinEarned]);
   if (order.status === "awaiting_payment" && order.mcoinEarned !== 0) problems.push(`${at}: earned ${order.mcoinEarned} before it was paid`);
+  else if (order.status !== "awaiting_payment" && order.status !== "closed" && order.cashCents !== undefined && order.mcoinEarned !== mcoinEarned(order.cashCents)) {
+    problems.push(`${at}: earned ${order.mcoinEarned} on ${order.cashCents} cents of cash`);
+  }
   if (order.status === "closed") {
     exactly("purchase_released", [order.mcoinUsed]);
     if (order.mcoinEarned !== 0) problems.push(`${at}: a closed order earned ${order.mcoinEarned}`);
@@ -125,14 +131,12 @@ function auditRefund(order: AuditedOrder, at: string, exactly: (type: LedgerEntr
   if (refund.status !== order.status || refund.mcoinRequested !== order.mcoinUsed || (order.cashCents !== undefined && refund.cashRequestedCents !== order.cashCents)) {
     problems.push(`${at}: its refund record is ${refund.status}, asks back ${refund.mcoinRequested} mCoin and ${refund.cashRequestedCents} cents`);
   }
-  if (reversal.cashWithheldCents % CENTS_PER_MCOIN !== 0 || mcoinReversed(reversal) !== order.mcoinEarned) {
-    problems.push(`${at}: the refund takes back ${JSON.stringify(reversal)} of the ${order.mcoinEarned} mCoin it earned, not all of it`);
+  if (reversal.fromMcoinRefund + reversal.fromBalance !== order.mcoinEarned || reversal.fromMcoinRefund > order.mcoinUsed) {
+    problems.push(`${at}: the refund takes back ${JSON.stringify(reversal)} of the ${order.mcoinEarned} mCoin it earned, not all of it in mCoin`);
   }
   exactly("earning_reversed", done ? [-reversal.fromBalance, -reversal.fromMcoinRefund] : [-reversal.fromBalance]);
   exactly("refund", done ? [order.mcoinUsed] : []);
-  const back = done
-    ? { cash: refund.cashRequestedCents - reversal.cashWithheldCents, mcoin: refund.mcoinRequested - reversal.fromMcoinRefund }
-    : { cash: 0, mcoin: 0 };
+  const back = done ? { cash: refund.cashRequestedCents, mcoin: refund.mcoinRequested - reversal.fromMcoinRefund } : { cash: 0, mcoin: 0 };
   if (refund.cashRefundedCents !== back.cash || refund.mcoinRefunded !== back.mcoin) {
     problems.push(`${at}: its refund gave back ${refund.cashRefundedCents} cents and ${refund.mcoinRefunded} mCoin, not ${back.cash} and ${back.mcoin}`);
   }
@@ -146,6 +150,8 @@ function auditPayments(order: AuditedOrder, at: string, problems: string[]): voi
   const paid = order.status !== "awaiting_payment" && order.status !== "closed";
   if (settled.length > 1 || (settled.length === 1 && (!paid || settled[0].paymentId !== order.paymentId || settled[0].amountCents !== order.cashCents || settled[0].reason !== null))) {
     problems.push(`${at}: settled payments ${JSON.stringify(settled)} for payment ${order.paymentId}`);
+  } else if (settled.length === 0 && paid && order.paymentId !== null && order.paymentId !== undefined && order.payments.length > 0) {
+    problems.push(`${at}: paid by ${order.paymentId}, which is not among its payments`);
   }
   for (const payment of order.payments) {
     if (payment.outcome === "settled") continue;
@@ -169,6 +175,15 @@ export function auditMoney(after: MoneyView, before?: MoneyView): string[] {
   }
   for (const member of after.members) if (!after.accounts[member.openId] && member.point !== 0) problems.push(`${member.openId}: balance ${member.point} without a ledger`);
   for (const order of after.orders) auditOrder(order, entriesOf.get(order.id)!, problems);
+  const settledBy = new Map<string, number>();
+  for (const order of after.orders) {
+    for (const payment of order.payments ?? []) {
+      if (payment.outcome !== "settled") continue;
+      const other = settledBy.get(payment.paymentId);
+      if (other !== undefined) problems.push(`payment ${payment.paymentId} settles orders ${other} and ${order.id}`);
+      settledBy.set(payment.paymentId, order.id);
+    }
+  }
 
   for (const [id, live] of Object.entries(after.offers)) if (live.stock < 0) problems.push(`offer ${id}: stock ${live.stock}`);
   if (!before) return problems;
@@ -178,7 +193,11 @@ export function auditMoney(after: MoneyView, before?: MoneyView): string[] {
     if (!now) problems.push(`${openId}: the ledger went away`);
     else if (JSON.stringify(now.slice(0, ledger.length)) !== JSON.stringify(ledger)) problems.push(`${openId}: the ledger was rewritten, not only added to`);
   }
-  for (const order of before.orders) if (!ordersById.has(order.id)) problems.push(`order ${order.id} (${order.openId}) went away`);
+  for (const order of before.orders) {
+    const now = ordersById.get(order.id);
+    if (!now) problems.push(`order ${order.id} (${order.openId}) went away`);
+    else if (JSON.stringify((now.payments ?? []).slice(0, order.payments?.length ?? 0)) !== JSON.stringify(order.payments ?? [])) problems.push(`order ${order.id} (${order.openId}): its payments were rewritten, not only added to`);
+  }
   const heldBefore = piecesHeld(before.orders);
   const heldAfter = piecesHeld(after.orders);
   for (const [id, was] of Object.entries(before.offers)) {

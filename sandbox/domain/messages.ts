@@ -24,6 +24,10 @@ export const REFUSAL_MESSAGES: Record<ShopRefusal, Texts> = {
     zh: "訂單成立已超過指定的取消時限，無法取消",
   },
   CANNOT_REFUND: { en: "This order cannot be refunded.", zh: "此訂單不可退款。" },
+  EARNING_SPENT: {
+    en: "The mCoin this order earned go back with its refund, and your balance does not cover them: refund it once it does.",
+    zh: "此訂單獲得的 mCoin 須隨退款扣回，你的結餘不足以扣回，請待結餘足夠後再申請退款。",
+  },
   CANNOT_DELETE: { en: "Only a finished order can be deleted.", zh: "只可刪除已完結的訂單。" },
   CANNOT_CONFIRM: { en: "This order is not on its way to you.", zh: "此訂單尚未發貨。" },
   CODE_INVALID: { en: "This code cannot be redeemed.", zh: "此兌換碼無效。" },

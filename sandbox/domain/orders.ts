@@ -11,7 +11,7 @@ import { FAILURE_MESSAGES, type Locale, type OrderFailureCode } from "./messages
 
 export const RefundRecordSchema = RefundSchema.omit({ title: true, image: true }).extend({
   // A state file written before refunds took the earning back in full has none: nothing was kept back.
-  earningReversal: EarningReversalSchema.default({ fromBalance: 0, fromMcoinRefund: 0, cashWithheldCents: 0 }),
+  earningReversal: EarningReversalSchema.default({ fromMcoinRefund: 0, fromBalance: 0 }),
 });
 export type RefundRecord = z.infer<typeof RefundRecordSchema>;
 

@@ -10,9 +10,10 @@
  * so the books show every payment the wallet took. The same notice again (same payment id) is
  * answered as the first was and kept once.
  *
- * Refunds take back the earning in full (app/lib/money/refund.ts): from the balance when the refund
- * is asked for (an `earning_reversed` entry then), from the mCoin the refund gives back (a second
- * `earning_reversed` right after the `refund` entry), and the rest from the cash refunded.
+ * Refunds take back the earning in full, in mCoin (app/lib/money/refund.ts): from the mCoin the
+ * refund gives back (an `earning_reversed` entry right after the `refund` entry when it completes),
+ * and the rest from the balance when the refund is asked for (an `earning_reversed` entry then). A
+ * refund whose earning they cannot cover is refused.
  */
 import { PAYMENT_REFUSALS, type Payment } from "../../app/lib/api/shop-endpoints";
 import { mcoinEarned } from "../../app/lib/money/purchase";
@@ -75,10 +76,12 @@ export function earn(order: OrderRecord, account: Account, at: number): void {
 
 /**
  * Opens the refund of a whole order with its terms, fixed now: what comes back, and where the
- * earning is taken back from. The balance's part of it is taken at once.
+ * earning is taken back from. The balance's part of it is taken at once. Null, and nothing written,
+ * when the mCoin cannot cover the earning (the refund is refused: EARNING_SPENT).
  */
-export function openRefund(order: OrderRecord, account: Account, request: { reason: RefundRecord["reason"]; remarks: string; refundOrderNo: string }, at: number): RefundRecord {
-  const { reversal } = refundTerms(order, balanceOf(account));
+export function openRefund(order: OrderRecord, account: Account, request: { reason: RefundRecord["reason"]; remarks: string; refundOrderNo: string }, at: number): RefundRecord | null {
+  const { reversal, shortfall } = refundTerms(order, balanceOf(account));
+  if (shortfall > 0) return null;
   if (reversal.fromBalance > 0) post(account, { type: "earning_reversed", amount: -reversal.fromBalance, at, orderId: order.id, orderNo: order.orderNo });
   return {
     id: order.id,
@@ -101,14 +104,14 @@ export function openRefund(order: OrderRecord, account: Account, request: { reas
 
 /**
  * Completes a refund on its terms: the mCoin used come back (`refund`), less the earning's part kept
- * from them (`earning_reversed`); the cash goes back less what was withheld, under the wallet's
- * refund number `refundNo` (null when no cash goes back).
+ * from them (`earning_reversed`); the cash goes back whole, under the wallet's refund number
+ * `refundNo` (null when no cash goes back).
  */
 export function closeRefund(refund: RefundRecord, account: Account, at: number, refundNo: () => string): void {
-  const { fromMcoinRefund, cashWithheldCents } = refund.earningReversal;
+  const { fromMcoinRefund } = refund.earningReversal;
   refund.status = "refunded";
   refund.refundedAt = at;
-  refund.cashRefundedCents = refund.cashRequestedCents - cashWithheldCents;
+  refund.cashRefundedCents = refund.cashRequestedCents;
   refund.mcoinRefunded = refund.mcoinRequested - fromMcoinRefund;
   refund.refundNo = refund.cashRefundedCents > 0 ? refundNo() : null;
   if (refund.mcoinRequested > 0) post(account, { type: "refund", amount: refund.mcoinRequested, at, orderId: refund.orderId, orderNo: refund.orderNo });

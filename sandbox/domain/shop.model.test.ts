@@ -11,11 +11,11 @@
  *   their limit (refunding and refunded orders hold nothing of it);
  * - every balance is the sum of its ledger and its last balanceAfter, the ledger only grows, and
  *   each order's ledger entries add up to what its status says: closed 0; refunding or refunded,
- *   its earning taken back in full, from the balance when asked (at once), from the mCoin refunded,
- *   and for the rest from the cash at the spending ratio, so a refunded order leaves the member only
- *   the mCoin the withheld cash paid for (parking the balance in an unpaid order, before or while
- *   the refund is processed, gains nothing); otherwise the mCoin it earned less the mCoin used;
- * - refunds give back what was paid less the reversal's parts, and complete on time;
+ *   its earning taken back in full and in mCoin, from the mCoin refunded and then the balance when
+ *   asked (at once; a refund they cannot cover is refused), so a refunded order's entries sum to
+ *   nothing (parking the balance in an unpaid order, before or while the refund is processed, gains
+ *   nothing); otherwise the mCoin it earned less the mCoin used;
+ * - refunds give back all the cash and the mCoin used less their part of the reversal, on time;
  * - every PAID notice is answered by the rules (settles an unpaid order; refused, and kept as
  *   refunded, for another payment of a paid order, a closed order or another amount), the same
  *   notice again as the first time; an order keeps one settled payment at most, its own;
@@ -56,7 +56,7 @@ import { applyRefund, confirmReceipt, deleteOrder } from "../../app/lib/api/wall
 import { CHECK_IN_LADDER, checkIn, milesRedeem, seckillSnapUp, snapUpSuccess } from "../../app/lib/api/promotion-endpoints";
 import { macauMonth, milesLimit, milesUsed, seckillItem } from "./promotions";
 import { macauDay } from "./check-in";
-import { CENTS_PER_MCOIN, isAllowedMcoin, mcoinRange, snapMcoin } from "../../app/lib/money/purchase";
+import { isAllowedMcoin, mcoinRange, snapMcoin } from "../../app/lib/money/purchase";
 import { refundTerms } from "../../app/lib/money/refund";
 import { walletSignature } from "../handlers/wallet";
 import { freshKey, inProcess, withKey } from "../testing";
@@ -279,12 +279,13 @@ function checkInvariants(model: Model): void {
       } else if (order.status === "refunding" || order.status === "refunded") {
         const terms = order.refund!.earningReversal;
         const done = order.status === "refunded";
-        // The earning goes back in full: the mCoin parts and the cash withheld at the spending ratio.
-        same(terms.fromBalance + terms.fromMcoinRefund + terms.cashWithheldCents / CENTS_PER_MCOIN, order.mcoinEarned, label("earning reversed in full"));
+        // The earning goes back in full, in mCoin: from the mCoin refunded, then the balance.
+        same(terms.fromMcoinRefund + terms.fromBalance, order.mcoinEarned, label("earning reversed in full"));
+        atMost(terms.fromMcoinRefund, order.mcoinUsed, label("earning reversed from the mCoin refunded"));
         same(reversed, terms.fromBalance + (done ? terms.fromMcoinRefund : 0), label("earning reversed"));
         same(of("refund"), done ? order.mcoinUsed : 0, label("refund"));
-        if (done) same(total * CENTS_PER_MCOIN, order.cashCents - order.refund!.cashRefundedCents, label("the mCoin kept are what the cash not given back paid for"));
-        else same(total, order.mcoinEarned - order.mcoinUsed - terms.fromBalance, label("sum"));
+        // A refunded order leaves the member's mCoin as they were before it: its entries sum to nothing.
+        same(total, done ? 0 : order.mcoinEarned - order.mcoinUsed - terms.fromBalance, label("sum"));
       } else {
         same(total, order.mcoinEarned - order.mcoinUsed, label("sum"));
       }
@@ -362,7 +363,7 @@ function checkInvariants(model: Model): void {
       same(refund.mcoinRequested, order.mcoinUsed, label("mCoin requested"));
       const terms = refund.earningReversal;
       if (order.status === "refunded") {
-        same(refund.cashRefundedCents, order.cashCents - terms.cashWithheldCents, label("cash refunded"));
+        same(refund.cashRefundedCents, order.cashCents, label("cash refunded"));
         same(refund.mcoinRefunded, order.mcoinUsed - terms.fromMcoinRefund, label("mCoin refunded"));
         same(refund.refundedAt, refund.requestedAt + REFUND_PROCESSING_MS, label("refunded at"));
         same(refund.refundNo === null, refund.cashRefundedCents === 0, label("refund number"));
@@ -659,13 +660,14 @@ class Refund implements fc.AsyncCommand<Model, Real> {
     const openId = actor(order, this.member);
     const record = recordOf(order.id);
     const status = record.status;
-    const expected: ShopRefusal | null = openId !== order.openId || record.deletedAt !== null ? "ORDER_NOT_FOUND" : refundableNow(record, state.now()) ? null : "CANNOT_REFUND";
+    // The terms are fixed by the member's balance when they ask; the mCoin must cover the earning.
+    const terms = refundTerms(record, state.shop.balance(record.openId));
+    const expected: ShopRefusal | null =
+      openId !== order.openId || record.deletedAt !== null ? "ORDER_NOT_FOUND" : !refundableNow(record, state.now()) ? "CANNOT_REFUND" : terms.shortfall > 0 ? "EARNING_SPENT" : null;
     const reason = pick(REFUND_REASONS, this.reason);
     const body = { orderId: order.id, reason, remarks: reason === "other" ? "changed my mind" : "" };
     const key = freshKey();
     const client = real.clients.get(openId)!;
-    // The terms are fixed by the member's balance when they ask.
-    const terms = refundTerms(record, state.shop.balance(record.openId));
     const outcome = await attempt(client.call(applyRefund, body, withKey(key)));
     expectOutcome(outcome, expected, `refund order ${order.id} (${status}) by ${openId}`);
     if (outcome.ok) {

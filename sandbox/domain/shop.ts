@@ -26,10 +26,11 @@
  *   goods order can be cancelled within CANCEL_WINDOW_MS of being placed, not after.
  * - A refund is of the whole order: every coupon unused (none used or expired), or goods not yet
  *   shipped. Requesting it invalidates the coupons at once and for good, and fixes its terms
- *   (settlement.ts): what the cash had earned is taken back in full, from the balance at once
- *   (`earning_reversed`), then from the mCoin refunded, then from the cash at the spending ratio. It
- *   completes REFUND_PROCESSING_MS later: the mCoin used comes back (`refund`, less its part of the
- *   reversal), the cash goes back to the wallet (recorded on the refund), the stock returns.
+ *   (settlement.ts): what the cash had earned is taken back in full, in mCoin, from the mCoin
+ *   refunded and then from the balance at once (`earning_reversed`); when they cannot cover it the
+ *   refund is refused (EARNING_SPENT). It completes REFUND_PROCESSING_MS later: the mCoin used come
+ *   back (`refund`, less their part of the reversal), the cash goes back to the wallet whole
+ *   (recorded on the refund), the stock returns.
  * - A finished order (closed, used, completed, refunded, or whose coupons have all expired) can be
  *   deleted: it leaves the member's lists; its ledger entries stay.
  * - Codes (fixtures/wallet.json) give a coupon (a "gift" order, nothing paid, not refundable) or an
@@ -507,10 +508,12 @@ export class Shop {
     if (!order) return refused("ORDER_NOT_FOUND");
     if (!this.refundable(order)) return refused("CANNOT_REFUND");
     const now = this.context.now();
+    const refund = openRefund(order, this.account(openId), { reason: request.reason, remarks: request.remarks, refundOrderNo: refundOrderNumber(order.id, now) }, now);
+    if (!refund) return refused("EARNING_SPENT");
     this.move(order, "refunding");
     this.indexed().refunding.add(order);
     for (const coupon of order.coupons) coupon.status = "refunding";
-    order.refund = openRefund(order, this.account(openId), { reason: request.reason, remarks: request.remarks, refundOrderNo: refundOrderNumber(order.id, now) }, now);
+    order.refund = refund;
     return done(order);
   }
 

@@ -86,6 +86,8 @@ export const SHOP_REFUSALS = [
   "CANCEL_WINDOW_PASSED",
   /** A refund of an order whose coupons are not all unused (used, expired, already refunding). */
   "CANNOT_REFUND",
+  /** A refund whose order's earned mCoin are spent (or held by an unpaid order): the balance must cover them first. */
+  "EARNING_SPENT",
   /** Only a closed, completed, used, expired or refunded order can be deleted. */
   "CANNOT_DELETE",
   /** Confirming receipt of goods that are not on their way. */
@@ -211,9 +213,8 @@ export const RefundReasonSchema = z.enum(REFUND_REASONS);
 
 /** Where a refund takes the order's earning back from (lib/money/refund.ts); the parts add up to all of it. */
 export const EarningReversalSchema = z.object({
-  fromBalance: z.number().int().nonnegative(),
   fromMcoinRefund: z.number().int().nonnegative(),
-  cashWithheldCents: z.number().int().nonnegative(),
+  fromBalance: z.number().int().nonnegative(),
 });
 
 /** A refund order (spec section 3: refund order number, amounts requested and refunded, dates, reason, remarks, refund number). */
@@ -230,10 +231,10 @@ export const RefundSchema = z.object({
   /** What was paid and is asked back: the cash part and the mCoin part. */
   cashRequestedCents: z.number().int().nonnegative(),
   mcoinRequested: z.number().int().nonnegative(),
-  /** What reached the member, once refunded: what was asked back less what the earning's reversal kept. */
+  /** What reached the member, once refunded: all the cash, and the mCoin less the earning's part of them. */
   cashRefundedCents: z.number().int().nonnegative(),
   mcoinRefunded: z.number().int().nonnegative(),
-  /** The mCoin the order's cash earned, taken back in full (lib/money/refund.ts), fixed when the refund is asked for. */
+  /** The mCoin the order's cash earned, taken back in full in mCoin (lib/money/refund.ts), fixed when the refund is asked for. */
   earningReversal: EarningReversalSchema,
   status: z.enum(["refunding", "refunded"]),
   requestedAt: z.number(),
