@@ -87,11 +87,12 @@ describe("the audit of the books", () => {
   it("finds refund terms that take back less than the order earned, and a refund that gave back more than its terms", () => {
     const { before, after, refunded } = busyDay();
     const order = after.orders.find((candidate) => candidate.id === refunded.id)!;
-    order.refund!.earningReversal = { fromBalance: 46, fromMcoinRefund: 0, cashWithheldCents: 10 };
+    order.refund!.earningReversal = { fromMcoinRefund: 40, fromBalance: 0 };
     order.refund!.cashRefundedCents += 1;
     expect(auditMoney(after, before)).toEqual([
-      `order ${refunded.id} (${SAM}, refunded): the refund takes back {"fromBalance":46,"fromMcoinRefund":0,"cashWithheldCents":10} of the 46 mCoin it earned, not all of it`,
-      `order ${refunded.id} (${SAM}, refunded): its refund gave back 4601 cents and 300 mCoin, not 4590 and 300`,
+      `order ${refunded.id} (${SAM}, refunded): the refund takes back {"fromMcoinRefund":40,"fromBalance":0} of the 46 mCoin it earned, not all of it in mCoin`,
+      `order ${refunded.id} (${SAM}, refunded): earning_reversed entries [-46], expected [-40]`,
+      `order ${refunded.id} (${SAM}, refunded): its refund gave back 4601 cents and 254 mCoin, not 4600 and 260`,
     ]);
   });
 
@@ -162,36 +163,48 @@ describe("the audit of the books", () => {
   });
 });
 
+/** The wallet's notice that `order` was paid, by a payment of its own (`paid` gives every order the same one). */
+const paidBy = (order: { orderNo: string; cashCents: number }, paymentId: string) => ({ ...paid(order), paymentId });
+
 /**
- * Books where a refund kept back part of the earning, from the mCoin refunded (Chan) and from the
- * cash (Sam), with payments refused for each reason, an order paid after it closed, and one unpaid.
+ * Books where refunds took the earning back from each place it can come from: from the balance
+ * (Sam's order paid in cash alone), from the mCoin refunded (Chan's), and from both (Sam's order paid
+ * mostly in cash); with payments refused for each reason, an order paid and kept (Ana's), one left
+ * unpaid, and one paid after it closed, that payment coming in after `processing`.
  */
 function keptBack() {
   const { state, shop } = setup();
   const before = view(state);
+  // MOP 76 in cash earns 76: taken from Sam's balance.
   const cashOnly = placed(state, SAM, buy({ quantity: 2, mcoinUsed: 0 }));
-  shop.notice(paid(cashOnly));
-  shop.adjustBalance(SAM, 10);
-  expect(shop.requestRefund(SAM, { orderId: cashOnly.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
+  shop.notice(paidBy(cashOnly, "WPCASHONLY000001"));
+  // 300 mCoin and MOP 46 earn 46: taken from the 300 mCoin refunded.
   const mixed = placed(state, CHAN, buy({ quantity: 2, mcoinUsed: 300 }));
-  shop.notice(paid(mixed));
-  expect(shop.notice({ ...paid(mixed), paymentId: "WPSECOND00000001" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
-  shop.adjustBalance(CHAN, 6);
-  expect(shop.requestRefund(CHAN, { orderId: mixed.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
+  shop.notice(paidBy(mixed, "WPMIXED000000001"));
+  expect(shop.notice(paidBy(mixed, "WPSECOND00000001"))).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
+  // 100 mCoin and MOP 104 earn 104: 100 from the mCoin refunded, 4 from Sam's balance.
+  const both = placed(state, SAM, buy({ quantity: 3, mcoinUsed: 100 }));
+  shop.notice(paidBy(both, "WPBOTH0000000001"));
+  for (const order of [cashOnly, mixed, both]) expect(shop.requestRefund(order.openId, { orderId: order.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
   const unpaid = placed(state, ANA, buy({ quantity: 1, mcoinUsed: 100 }));
-  expect(shop.notice({ ...paid(unpaid), paymentId: "WPWRONG000000001", amountCents: 1 })).toEqual({ ok: false, reason: "AMOUNT_MISMATCH" });
+  expect(shop.notice({ ...paidBy(unpaid, "WPWRONG000000001"), amountCents: 1 })).toEqual({ ok: false, reason: "AMOUNT_MISMATCH" });
   const late = placed(state, ANA, buy({ quantity: 1, mcoinUsed: 100 }));
   shop.lapse(late.orderNo);
-  expect(shop.notice(paid(late))).toEqual({ ok: false, reason: "ORDER_CLOSED" });
+  const kept = placed(state, ANA, buy({ quantity: 1, mcoinUsed: 100 }));
+  shop.notice(paidBy(kept, "WPKEPT0000000001"));
   const processing = view(state);
+  expect(shop.notice(paidBy(late, "WPLATE0000000001"))).toEqual({ ok: false, reason: "ORDER_CLOSED" });
   later(state, REFUND_PROCESSING_MS);
   const after = view(state);
-  expect([cashOnly.status, mixed.status, unpaid.status, late.status]).toEqual(["refunded", "refunded", "awaiting_payment", "closed"]);
-  expect([cashOnly.refund!.earningReversal, mixed.refund!.earningReversal]).toEqual([
-    { fromBalance: 10, fromMcoinRefund: 0, cashWithheldCents: 660 },
-    { fromBalance: 6, fromMcoinRefund: 40, cashWithheldCents: 0 },
+  expect([cashOnly.status, mixed.status, both.status, unpaid.status, late.status, kept.status]).toEqual(["refunded", "refunded", "refunded", "awaiting_payment", "closed", "received"]);
+  expect([cashOnly, mixed, both].map((order) => [order.mcoinEarned, order.refund!.earningReversal])).toEqual([
+    [76, { fromMcoinRefund: 0, fromBalance: 76 }],
+    [46, { fromMcoinRefund: 46, fromBalance: 0 }],
+    [104, { fromMcoinRefund: 100, fromBalance: 4 }],
   ]);
-  return { before, processing, after, cashOnly, mixed, unpaid, late };
+  // Sam's two purchases and their refunds left him where he started.
+  expect(shop.balance(SAM)).toBe(500);
+  return { before, processing, after, cashOnly, mixed, both, unpaid, late, kept };
 }
 
 const orderOf = (books: MoneyView, id: number) => books.orders.find((order) => order.id === id)!;
@@ -214,7 +227,7 @@ function rewrite(books: MoneyView, openId: string, change: (ledger: LedgerEntry[
 }
 
 describe("the audit, rule by rule", () => {
-  it("finds nothing wrong when refunds kept back part of the earning and payments were refused for every reason, while processed and once done", () => {
+  it("finds nothing wrong when refunds took the earning back from the balance, the mCoin refunded or both, and payments were refused for every reason, while processed and once done", () => {
     const { before, processing, after } = keptBack();
     expect(auditMoney(processing, before)).toEqual([]);
     expect(auditMoney(after, processing)).toEqual([]);
@@ -337,24 +350,34 @@ describe("the audit, rule by rule", () => {
       expect(audited((books) => (orderOf(books, cashOnly.id).refund!.status = "refunding"))).toEqual([`${sam}: its refund record is refunding, asks back 0 mCoin and 7600 cents`]);
       expect(audited((books) => (orderOf(books, mixed.id).refund!.mcoinRequested = 299))).toEqual([
         `${chan}: its refund record is refunded, asks back 299 mCoin and 4600 cents`,
-        `${chan}: its refund gave back 4600 cents and 260 mCoin, not 4600 and 259`,
+        `${chan}: its refund gave back 4600 cents and 254 mCoin, not 4600 and 253`,
       ]);
       expect(audited((books) => (orderOf(books, cashOnly.id).refund!.cashRequestedCents = 7500))).toEqual([
         `${sam}: its refund record is refunded, asks back 0 mCoin and 7500 cents`,
-        `${sam}: its refund gave back 6940 cents and 0 mCoin, not 6840 and 0`,
+        `${sam}: its refund gave back 7600 cents and 0 mCoin, not 7500 and 0`,
       ]);
-      expect(audited((books) => (orderOf(books, mixed.id).refund!.mcoinRefunded += 1))).toEqual([`${chan}: its refund gave back 4600 cents and 261 mCoin, not 4600 and 260`]);
+      expect(audited((books) => (orderOf(books, cashOnly.id).refund!.cashRefundedCents -= 760))).toEqual([`${sam}: its refund gave back 6840 cents and 0 mCoin, not 7600 and 0`]);
+      expect(audited((books) => (orderOf(books, mixed.id).refund!.mcoinRefunded += 1))).toEqual([`${chan}: its refund gave back 4600 cents and 255 mCoin, not 4600 and 254`]);
     });
 
-    it("refunded on terms that keep back cash that is not a whole number of mCoin, even when the terms add up to the earning", () => {
-      const { after, cashOnly } = keptBack();
-      const reversal = { fromBalance: 9.5, fromMcoinRefund: 0, cashWithheldCents: 665 };
-      orderOf(after, cashOnly.id).refund!.earningReversal = reversal;
-      const at = `order ${cashOnly.id} (${SAM}, refunded)`;
-      expect(auditMoney(after)).toEqual([
-        `${at}: the refund takes back ${JSON.stringify(reversal)} of the 76 mCoin it earned, not all of it`,
-        `${at}: earning_reversed entries [-10], expected [-9.5]`,
-        `${at}: its refund gave back 6940 cents and 0 mCoin, not 6935 and 0`,
+    it("refunded on terms that do not add up to the earning, or that keep back more of the mCoin refunded than the order used", () => {
+      const audited = (id: number, reversal: { fromMcoinRefund: number; fromBalance: number }) => {
+        const { after } = keptBack();
+        orderOf(after, id).refund!.earningReversal = reversal;
+        return auditMoney(after);
+      };
+      const { cashOnly, both } = keptBack();
+      const sam = (order: { id: number }) => `order ${order.id} (${SAM}, refunded)`;
+      // The balance's part as it was taken, but one mCoin short of the earning.
+      expect(audited(cashOnly.id, { fromMcoinRefund: 0, fromBalance: 75 })).toEqual([
+        `${sam(cashOnly)}: the refund takes back {"fromMcoinRefund":0,"fromBalance":75} of the 76 mCoin it earned, not all of it in mCoin`,
+        `${sam(cashOnly)}: earning_reversed entries [-76], expected [-75]`,
+      ]);
+      // All of the earning from the mCoin refunded, 4 more than the 100 the order used.
+      expect(audited(both.id, { fromMcoinRefund: 104, fromBalance: 0 })).toEqual([
+        `${sam(both)}: the refund takes back {"fromMcoinRefund":104,"fromBalance":0} of the 104 mCoin it earned, not all of it in mCoin`,
+        `${sam(both)}: earning_reversed entries [-4,-100], expected [-104]`,
+        `${sam(both)}: its refund gave back 10400 cents and 0 mCoin, not 10400 and -4`,
       ]);
     });
   });
