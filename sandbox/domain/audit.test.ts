@@ -360,6 +360,22 @@ describe("the audit, rule by rule", () => {
       expect(audited((books) => (orderOf(books, mixed.id).refund!.mcoinRefunded += 1))).toEqual([`${chan}: its refund gave back 4600 cents and 255 mCoin, not 4600 and 254`]);
     });
 
+    it("paid that earned other than 1 mCoin per MOP 1 of its cash, even when its entries say the same", () => {
+      const { after, kept, both } = keptBack();
+      orderOf(after, kept.id).mcoinEarned = 29;
+      rewrite(after, ANA, (ledger) => (ledger.find((candidate) => candidate.type === "earning" && candidate.orderId === kept.id)!.amount = 29));
+      // A refunded order's earning is the cash's too: 103 on MOP 104, taken back in full.
+      orderOf(after, both.id).mcoinEarned = 103;
+      orderOf(after, both.id).refund!.earningReversal.fromBalance = 3;
+      rewrite(after, SAM, (ledger) => {
+        for (const candidate of ledger.filter((entry) => entry.orderId === both.id)) {
+          if (candidate.type === "earning") candidate.amount = 103;
+          if (candidate.type === "earning_reversed" && candidate.amount === -4) candidate.amount = -3;
+        }
+      });
+      expect(auditMoney(after)).toEqual([`order ${both.id} (${SAM}, refunded): earned 103 on 10400 cents of cash`, `order ${kept.id} (${ANA}, received): earned 29 on 2800 cents of cash`]);
+    });
+
     it("refunded on terms that do not add up to the earning, or that keep back more of the mCoin refunded than the order used", () => {
       const audited = (id: number, reversal: { fromMcoinRefund: number; fromBalance: number }) => {
         const { after } = keptBack();
@@ -424,6 +440,41 @@ describe("the audit, rule by rule", () => {
       );
       const at = `order ${late.id} (${ANA}, closed)`;
       expect(auditMoney(after)).toEqual([`${at}: settled payments ${JSON.stringify([order.payments![1]])} for payment WPSETTLED0000001`, `${at}: payment WPSECOND00000001 refunded as DUPLICATE_PAYMENT`]);
+    });
+
+    it("of its own missing from a paid order that keeps its payments (one that kept none is an older sandbox's)", () => {
+      const { after, mixed, kept } = keptBack();
+      const order = orderOf(after, mixed.id);
+      order.payments = order.payments!.filter((payment) => payment.outcome !== "settled");
+      orderOf(after, kept.id).payments = [];
+      expect(auditMoney(after)).toEqual([`order ${mixed.id} (${CHAN}, refunded): paid by WPMIXED000000001, which is not among its payments`]);
+    });
+
+    it("settling two orders, each of which it fits", () => {
+      const { after, cashOnly, kept } = keptBack();
+      // Ana's order, paid by Sam's payment: the same id, of the cash Ana's order was due.
+      const order = orderOf(after, kept.id);
+      order.paymentId = "WPCASHONLY000001";
+      order.payments![0].paymentId = "WPCASHONLY000001";
+      expect(auditMoney(after)).toEqual([`payment WPCASHONLY000001 settles orders ${cashOnly.id} and ${kept.id}`]);
+    });
+
+    it("rewritten or dropped since, while payments added since are not a problem", () => {
+      const { processing, after, mixed, late, kept } = keptBack();
+      expect(orderOf(processing, late.id).payments).toEqual([]);
+      expect(orderOf(after, late.id).payments).toMatchObject([{ paymentId: "WPLATE0000000001", reason: "ORDER_CLOSED" }]);
+      orderOf(after, mixed.id).payments!.pop();
+      orderOf(after, kept.id).payments![0].at += 1;
+      expect(auditMoney(after, processing)).toEqual([
+        `order ${mixed.id} (${CHAN}): its payments were rewritten, not only added to`,
+        `order ${kept.id} (${ANA}): its payments were rewritten, not only added to`,
+      ]);
+    });
+
+    it("dropped along with every other, since", () => {
+      const { processing, after, kept } = keptBack();
+      delete orderOf(after, kept.id).payments;
+      expect(auditMoney(after, processing)).toEqual([`order ${kept.id} (${ANA}): its payments were rewritten, not only added to`]);
     });
 
     it("refunded without a reason", () => {
