@@ -450,8 +450,11 @@ describe("the audit, rule by rule", () => {
       expect(auditMoney(after)).toEqual([`order ${mixed.id} (${CHAN}, refunded): paid by WPMIXED000000001, which is not among its payments`]);
     });
 
-    it("settling two orders, each of which it fits", () => {
-      const { after, cashOnly, kept } = keptBack();
+    it("settling two orders, each of which it fits; refused on another order it settles one", () => {
+      const { after, cashOnly, unpaid, kept } = keptBack();
+      // Sam's payment sent again for Ana's unpaid order, of another amount: kept there as refunded.
+      orderOf(after, unpaid.id).payments!.push({ paymentId: "WPCASHONLY000001", amountCents: 7600, at: 0, outcome: "refunded", reason: "AMOUNT_MISMATCH" });
+      expect(auditMoney(after)).toEqual([]);
       // Ana's order, paid by Sam's payment: the same id, of the cash Ana's order was due.
       const order = orderOf(after, kept.id);
       order.paymentId = "WPCASHONLY000001";

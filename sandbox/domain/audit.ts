@@ -150,7 +150,7 @@ function auditPayments(order: AuditedOrder, at: string, problems: string[]): voi
   const paid = order.status !== "awaiting_payment" && order.status !== "closed";
   if (settled.length > 1 || (settled.length === 1 && (!paid || settled[0].paymentId !== order.paymentId || settled[0].amountCents !== order.cashCents || settled[0].reason !== null))) {
     problems.push(`${at}: settled payments ${JSON.stringify(settled)} for payment ${order.paymentId}`);
-  } else if (settled.length === 0 && paid && order.paymentId !== null && order.paymentId !== undefined && order.payments.length > 0) {
+  } else if (settled.length === 0 && paid && order.paymentId !== null && order.payments.length > 0) {
     problems.push(`${at}: paid by ${order.paymentId}, which is not among its payments`);
   }
   for (const payment of order.payments) {
@@ -177,11 +177,10 @@ export function auditMoney(after: MoneyView, before?: MoneyView): string[] {
   for (const order of after.orders) auditOrder(order, entriesOf.get(order.id)!, problems);
   const settledBy = new Map<string, number>();
   for (const order of after.orders) {
-    for (const payment of order.payments ?? []) {
-      if (payment.outcome !== "settled") continue;
-      const other = settledBy.get(payment.paymentId);
-      if (other !== undefined) problems.push(`payment ${payment.paymentId} settles orders ${other} and ${order.id}`);
-      settledBy.set(payment.paymentId, order.id);
+    for (const { paymentId } of order.payments?.filter((payment) => payment.outcome === "settled") ?? []) {
+      const other = settledBy.get(paymentId);
+      if (other !== undefined) problems.push(`payment ${paymentId} settles orders ${other} and ${order.id}`);
+      settledBy.set(paymentId, order.id);
     }
   }
 
@@ -195,8 +194,9 @@ export function auditMoney(after: MoneyView, before?: MoneyView): string[] {
   }
   for (const order of before.orders) {
     const now = ordersById.get(order.id);
+    const kept = order.payments ?? [];
     if (!now) problems.push(`order ${order.id} (${order.openId}) went away`);
-    else if (JSON.stringify((now.payments ?? []).slice(0, order.payments?.length ?? 0)) !== JSON.stringify(order.payments ?? [])) problems.push(`order ${order.id} (${order.openId}): its payments were rewritten, not only added to`);
+    else if (JSON.stringify(now.payments?.slice(0, kept.length) ?? []) !== JSON.stringify(kept)) problems.push(`order ${order.id} (${order.openId}): its payments were rewritten, not only added to`);
   }
   const heldBefore = piecesHeld(before.orders);
   const heldAfter = piecesHeld(after.orders);
