@@ -44,6 +44,19 @@ describe("the mCoin a member may use", () => {
     for (const value of [0, 99, 150, 750, 761, 800, -100, 100.5, Number.NaN]) expect(isAllowedMcoin(range, value), String(value)).toBe(false);
   });
 
+  it("allows an end between two steps, a range the member cannot pay allows nothing, not even its minimum, and no fraction is ever allowed", () => {
+    const between = mcoinRange({ ...OFFER, mcoin: { ...OFFER.mcoin, minPerPiece: 35 } }, 1, 10_000);
+    expect(between).toEqual({ ok: true, min: 35, max: 380, step: 100 });
+    for (const value of [35, 100, 300, 380]) expect(isAllowedMcoin(between, value), String(value)).toBe(true);
+    for (const value of [34, 36, 50, 381, 400]) expect(isAllowedMcoin(between, value), String(value)).toBe(false);
+    const unpayable = mcoinRange(OFFER, 2, 99);
+    expect(isAllowedMcoin(unpayable, 100)).toBe(false);
+    // An offer's odd data may put an end on a fraction; the member still pays in whole mCoin.
+    const fractional = mcoinRange({ ...OFFER, mcoin: { ...OFFER.mcoin, minPerPiece: 35.5 } }, 1, 10_000);
+    expect(fractional).toMatchObject({ ok: true, min: 35.5 });
+    expect(isAllowedMcoin(fractional, 35.5)).toBe(false);
+  });
+
   it("snaps a drag to the nearest step or end, never outside", () => {
     const range = mcoinRange(OFFER, 2, 10_000);
     if (!range.ok) throw new Error("payable");
@@ -56,6 +69,13 @@ describe("the mCoin a member may use", () => {
     expect(snapMcoin(range, Number.NaN)).toBe(100);
   });
 
+  it("snaps a drag halfway between two allowed values to the one above", () => {
+    const range = mcoinRange(OFFER, 2, 10_000);
+    if (!range.ok) throw new Error("payable");
+    expect(snapMcoin(range, 150)).toBe(200);
+    expect(snapMcoin(range, 730)).toBe(760);
+  });
+
   it("steps by the offer's step from any allowed value, stopping at the ends", () => {
     const range = mcoinRange({ ...OFFER, mcoin: { ...OFFER.mcoin, minPerPiece: 35 } }, 1, 10_000);
     if (!range.ok) throw new Error("payable");
@@ -66,6 +86,12 @@ describe("the mCoin a member may use", () => {
     expect(stepMcoin(range, 380, -1)).toBe(300);
     expect(stepMcoin(range, 380, 5)).toBe(380);
     expect(stepMcoin(range, 35, -10)).toBe(35);
+  });
+
+  it("does not move when asked for no step, even from an end between two steps", () => {
+    const range = mcoinRange({ ...OFFER, mcoin: { ...OFFER.mcoin, minPerPiece: 35 } }, 1, 10_000);
+    if (!range.ok) throw new Error("payable");
+    for (const value of [35, 200, 380]) expect(stepMcoin(range, value, 0)).toBe(value);
   });
 
   it("always lands on an allowed value, and the cash part is never negative (property)", () => {

@@ -62,33 +62,34 @@ export function mcoinRange(offer: PricedOffer, quantity: number, balance: number
   return { ok: true, min, max, step: Math.max(1, offer.mcoin.step) };
 }
 
-/** Whether `mcoin` is a value the range allows: an end, or a whole step in between. */
+/** Whether `mcoin` is a value the range allows: whole mCoin, an end, or a whole step in between. */
 export function isAllowedMcoin(range: McoinRange, mcoin: number): boolean {
-  if (!range.ok || !Number.isInteger(mcoin)) return false;
-  if (mcoin === range.min || mcoin === range.max) return true;
-  return mcoin > range.min && mcoin < range.max && mcoin % range.step === 0;
+  if (!range.ok || !Number.isInteger(mcoin) || mcoin < range.min || mcoin > range.max) return false;
+  return mcoin === range.min || mcoin === range.max || mcoin % range.step === 0;
 }
 
-/** The allowed value nearest to `mcoin` (a drag, a typed value): clamped, then snapped to a step or an end. */
+/**
+ * The allowed value nearest to `mcoin` (a drag, a typed value): of the step or end below it and the
+ * one above it, each kept within the range, the nearer; halfway, the one above. A value outside the
+ * range so lands on its nearer end.
+ */
 export function snapMcoin(range: McoinRange & { ok: true }, mcoin: number): number {
   const { min, max, step } = range;
-  if (!Number.isFinite(mcoin) || mcoin <= min) return min;
-  if (mcoin >= max) return max;
+  if (!Number.isFinite(mcoin)) return min;
   const below = Math.max(min, Math.floor(mcoin / step) * step);
   const above = Math.min(max, Math.ceil(mcoin / step) * step);
   return mcoin - below < above - mcoin ? below : above;
 }
 
-/** One step up or down from `mcoin` (the slider's arrow keys), within the range. */
+/**
+ * `steps` steps up or down from `mcoin` (the slider's arrow keys), within the range; no step leaves
+ * it where it is. From an end between two steps, the first step lands on the step beyond it.
+ */
 export function stepMcoin(range: McoinRange & { ok: true }, mcoin: number, steps: number): number {
-  if (steps === 0) return mcoin;
   const { min, max, step } = range;
-  if (steps > 0) {
-    const next = Math.floor(mcoin / step) * step + step * steps;
-    return Math.min(max, Math.max(min, next));
-  }
-  const next = Math.ceil(mcoin / step) * step + step * steps;
-  return Math.max(min, Math.min(max, next));
+  if (steps > 0) return Math.min(max, Math.max(min, Math.floor(mcoin / step) * step + step * steps));
+  if (steps < 0) return Math.max(min, Math.min(max, Math.ceil(mcoin / step) * step + step * steps));
+  return mcoin;
 }
 
 /** The cash left to pay, in cents, when `mcoin` pays for part of `quantity` pieces. Never negative. */
