@@ -17,6 +17,7 @@ export default {
     "sandbox/domain/settlement.ts",
     "sandbox/domain/audit.ts",
     "app/lib/money/refund.ts",
+    "app/lib/money/purchase.ts",
   ],
   // A mutant that changes a module-level value (a schema) runs every test above, the model test's
   // seconds included; on a busy two-core machine Stryker's default margin of 5 s made some of them
