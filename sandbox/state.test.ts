@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadFixtures, withoutHistory } from "./fixtures";
 import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "./domain/shop";
 import { CHAN, PORK_CHOP_BUN, SAM, buy, later as laterOnTheSandboxClock, paid, placed, setup } from "./domain/test-support";
+import { auditMoney, type MoneyView } from "./domain/audit";
 import { createSandbox } from "./index";
 import { AUTH_CODE_TTL_MS, MAX_AUTH_CODES, MAX_TASK_RUNS, MAX_TOKENS_PER_MEMBER, SandboxState, TASK_RUN_TTL_MS, TOKEN_TTL_MS } from "./state";
 
@@ -212,6 +213,25 @@ describe("a --state file keeps the money domain", () => {
     writeFileSync(stateFile, JSON.stringify(saved));
     const refund = new SandboxState(fixtures, { stateFile }).data.orders.get(String(order.id))!.refund;
     expect(refund).toEqual({ ...order.refund, earningReversal: { fromMcoinRefund: 0, fromBalance: 0 } });
+  });
+
+  it("written before payments were kept, keeping each paid order's own payment, so a second one is refused beside it and the books audit clean", () => {
+    const stateFile = join(mkdtempSync(join(tmpdir(), "mcoin-state-")), "state.json");
+    const { state, shop } = setup(stateFile);
+    const order = placed(state, SAM);
+    laterOnTheSandboxClock(state, 1_000);
+    shop.notice(paid(order));
+    const unpaid = placed(state, SAM, buy({ quantity: 1, mcoinUsed: 0 }));
+    state.saveNow();
+    const saved = JSON.parse(readFileSync(stateFile, "utf8"));
+    for (const id of [order.id, unpaid.id]) delete saved.data.orders[String(id)].payments;
+    writeFileSync(stateFile, JSON.stringify(saved));
+    const reloaded = new SandboxState(fixtures, { stateFile });
+    reloaded.setClock(state.now(), true);
+    expect(reloaded.data.orders.get(String(order.id))!.payments).toEqual([{ paymentId: "WPTEST0000000001", amountCents: 4600, at: order.paidAt, outcome: "settled", reason: null }]);
+    expect(reloaded.data.orders.get(String(unpaid.id))!.payments).toEqual([]);
+    expect(reloaded.shop.notice({ ...paid(order), paymentId: "WPSECOND00000001" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
+    expect(auditMoney(JSON.parse(JSON.stringify(reloaded.redactedView())) as MoneyView)).toEqual([]);
   });
 
   it("and refuses one whose ledger entries do not follow from each other, naming the entry", () => {

@@ -15,18 +15,24 @@ export const RefundRecordSchema = RefundSchema.omit({ title: true, image: true }
 });
 export type RefundRecord = z.infer<typeof RefundRecordSchema>;
 
-export const OrderRecordSchema = OrderSchema.omit({ kind: true, title: true, image: true }).extend({
-  openId: z.string(),
-  /** Why it did not go through; the message is rendered in the caller's language. */
-  failure: z.enum(["PAID_AFTER_CLOSE", "PAYMENT_FAILED"]).nullable(),
-  refund: RefundRecordSchema.nullable(),
-  // A state file written before payments were kept has none.
-  payments: z.array(PaymentSchema).default([]),
-  /** When the member took it off their lists (it stays in the ledger's history). */
-  deletedAt: z.number().nullable().default(null),
-  /** A seckill's order: the item whose stock and limit it counts against. */
-  seckillItemId: z.number().int().positive().nullable().default(null),
-});
+export const OrderRecordSchema = OrderSchema.omit({ kind: true, title: true, image: true })
+  .extend({
+    openId: z.string(),
+    /** Why it did not go through; the message is rendered in the caller's language. */
+    failure: z.enum(["PAID_AFTER_CLOSE", "PAYMENT_FAILED"]).nullable(),
+    refund: RefundRecordSchema.nullable(),
+    payments: z.array(PaymentSchema).optional(),
+    /** When the member took it off their lists (it stays in the ledger's history). */
+    deletedAt: z.number().nullable().default(null),
+    /** A seckill's order: the item whose stock and limit it counts against. */
+    seckillItemId: z.number().int().positive().nullable().default(null),
+  })
+  // A state file written before payments were kept has none: the payment that settled the order is
+  // known by its id, so it is kept as it would have been, and a later payment is refused beside it.
+  .transform(({ payments, ...order }) => ({
+    ...order,
+    payments: payments ?? (order.paymentId === null ? [] : [{ paymentId: order.paymentId, amountCents: order.cashCents, at: order.paidAt ?? order.createdAt, outcome: "settled" as const, reason: null }]),
+  }));
 export type OrderRecord = z.infer<typeof OrderRecordSchema>;
 export type CouponRecord = OrderRecord["coupons"][number];
 

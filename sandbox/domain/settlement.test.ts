@@ -49,11 +49,13 @@ describe("an order settled before payments were kept (an older --state file)", (
     writeFileSync(stateFile, JSON.stringify(saved));
 
     const reloaded = new SandboxState(fixtures, { stateFile }).shop;
-    expect(reloaded.order(SAM, order.id)).toMatchObject({ status: "received", paymentId: paid(order).paymentId, payments: [] });
+    // The payment that settled it is kept as it would have been.
+    const own = { paymentId: paid(order).paymentId, amountCents: order.cashCents, at: order.paidAt, outcome: "settled", reason: null };
+    expect(reloaded.order(SAM, order.id)).toMatchObject({ status: "received", paymentId: paid(order).paymentId, payments: [own] });
     const revision = reloaded.revision(SAM);
-    expect(reloaded.notice(paid(order))).toMatchObject({ ok: true, value: { status: "received", payments: [] } });
+    expect(reloaded.notice(paid(order))).toMatchObject({ ok: true, value: { status: "received", payments: [own] } });
     expect(reloaded.revision(SAM)).toBe(revision);
     expect(reloaded.notice({ ...paid(order), paymentId: "WPSECOND00000001" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
-    expect(reloaded.order(SAM, order.id)!.payments).toMatchObject([{ paymentId: "WPSECOND00000001", outcome: "refunded", reason: "DUPLICATE_PAYMENT" }]);
+    expect(reloaded.order(SAM, order.id)!.payments).toMatchObject([own, { paymentId: "WPSECOND00000001", outcome: "refunded", reason: "DUPLICATE_PAYMENT" }]);
   });
 });

@@ -39,18 +39,15 @@ export type NoticeDecision =
 
 /** What a notice does to `order`, decided from the order and the notice alone. */
 export function decideNotice(order: OrderRecord, notice: WalletNotice): NoticeDecision {
+  // A payment seen before (an older state file's settled one included: orders.ts keeps it on loading).
   const known = order.payments.find((payment) => payment.paymentId === notice.paymentId);
-  // The payment that settled the order: settling gives the order its id, so this also finds it in an
-  // older state file, which kept no payments.
-  const settledBefore = order.paymentId === notice.paymentId;
   if (notice.status === "FAILED") {
     // No money moved: nothing to keep or refund, and a payment already seen is not undone by it.
-    if (known || settledBefore) return { action: "answer" };
+    if (known) return { action: "answer" };
     if (notice.amountCents !== order.cashCents) return { action: "refuse", reason: "AMOUNT_MISMATCH", keep: false };
     return order.status === "awaiting_payment" && order.failure !== "PAYMENT_FAILED" ? { action: "fail" } : { action: "answer" };
   }
-  if (settledBefore) return { action: "answer" };
-  if (known) return { action: "refuse", reason: known.reason!, keep: false };
+  if (known) return known.reason === null ? { action: "answer" } : { action: "refuse", reason: known.reason, keep: false };
   if (notice.amountCents !== order.cashCents) return { action: "refuse", reason: "AMOUNT_MISMATCH", keep: true };
   if (order.status === "awaiting_payment") return { action: "settle" };
   if (order.status === "closed") return { action: "refuse", reason: "ORDER_CLOSED", keep: true };
