@@ -16,8 +16,8 @@ export default {
     "sandbox/domain/order-machine.ts",
     "sandbox/domain/settlement.ts",
     "sandbox/domain/audit.ts",
-    "app/lib/money/refund.ts",
-    "app/lib/money/purchase.ts",
+    "core/money/refund.ts",
+    "core/money/purchase.ts",
   ],
   // A mutant that changes a module-level value (a schema) runs every test above, the model test's
   // seconds included; on a busy two-core machine Stryker's default margin of 5 s made some of them

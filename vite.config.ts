@@ -1,5 +1,4 @@
 import { vitePlugin as remix } from "@remix-run/dev";
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import remixConfig from "./remix.config.js";
 
@@ -26,9 +25,6 @@ function clientChunk(id: string): string | undefined {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
-  },
   server: { port: 3000 },
   build: { target: "es2020", rollupOptions: isSsrBuild ? {} : { output: { manualChunks: clientChunk, experimentalMinChunkSize: 20_000 } } },
   plugins: [remix(remixConfig)],

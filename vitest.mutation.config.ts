@@ -1,5 +1,5 @@
 // The tests `npm run mutation` runs against each mutant of the money core (stryker.config.mjs): the
-// money domain's own tests, the money rules' it shares with the mall (app/lib/money), and the
+// money domain's own tests, the money rules' it shares with the mall (core/money), and the
 // state's, which load a --state file through the domain's schemas.
 // The rest of the unit suite reaches the domain over HTTP or through the CLI, slowly, and adds no
 // verdict that these do not give.
@@ -10,6 +10,6 @@ export default defineConfig({
   ...unit,
   test: {
     ...unit.test,
-    include: ["sandbox/domain/**/*.test.ts", "app/lib/money/**/*.test.ts", "sandbox/state.test.ts"],
+    include: ["sandbox/domain/**/*.test.ts", "core/money/**/*.test.ts", "sandbox/state.test.ts"],
   },
 });

@@ -4,8 +4,8 @@
  * Document and data replies also replace any cookie of the mall that arrived with a bad value, and
  * are kept by no cache when they are the visitor's own (server/private-replies.server.ts).
  */
-import { ErrorReportSchema } from "./lib/errors/report";
-import { describeError } from "./lib/errors/report-text";
+import { ErrorReportSchema } from "#core/errors/report";
+import { describeError } from "#core/errors/report-text";
 import { deferModuleScripts } from "./lib/scripts-after-paint";
 import { env, environmentName } from "./server/config.server";
 import { sendErrorReport } from "./server/error-reports.server";

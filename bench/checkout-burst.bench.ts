@@ -11,11 +11,11 @@
  */
 import { randomBytes } from "node:crypto";
 import { request } from "undici";
-import { createApiClient } from "../app/lib/api/client";
-import { memberLogin } from "../app/lib/api/endpoints";
-import { ApiError } from "../app/lib/api/errors";
-import { IDEMPOTENCY_HEADER, createOrder, shopRefusal, type LedgerEntry } from "../app/lib/api/shop-endpoints";
-import { createUndiciTransport } from "../app/lib/api/undici-transport";
+import { createApiClient } from "#core/api/client";
+import { memberLogin } from "#core/api/endpoints";
+import { ApiError } from "#core/api/errors";
+import { IDEMPOTENCY_HEADER, createOrder, shopRefusal, type LedgerEntry } from "#core/api/shop-endpoints";
+import { createUndiciTransport } from "#core/node/undici-transport";
 import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
 import { freePort, signIn, startMall, type BenchMall } from "./mall";
 import type { BenchResult } from "./report";

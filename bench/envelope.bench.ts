@@ -3,9 +3,9 @@
  * the reference (crypto-js + pure-JS RSA), in interleaved rounds of one run. Target: at least 5×.
  */
 import { fileURLToPath } from "node:url";
-import { openReply, sealReply, sealRequest, type EnvelopeSettings } from "../app/lib/gateway/envelope";
-import { readSandboxGatewayKeys } from "../app/lib/gateway/sandbox-keys";
-import { gatewaySettings } from "../app/lib/gateway/settings";
+import { openReply, sealReply, sealRequest, type EnvelopeSettings } from "#core/node/gateway/envelope";
+import { readSandboxGatewayKeys } from "#core/node/gateway/sandbox-keys";
+import { gatewaySettings } from "#core/node/gateway/settings";
 import { createReferenceEnvelope } from "./reference-envelope";
 import type { BenchResult } from "./report";
 

@@ -5,10 +5,10 @@
  * holds when the loader's calls run in parallel.
  */
 import { request } from "undici";
-import { adverts, classifyList, mcoinRecommend, recommendList } from "../app/lib/api/catalog-endpoints";
-import { createApiClient } from "../app/lib/api/client";
-import { basicInformation, memberLogin, systemTime } from "../app/lib/api/endpoints";
-import { createUndiciTransport } from "../app/lib/api/undici-transport";
+import { adverts, classifyList, mcoinRecommend, recommendList } from "#core/api/catalog-endpoints";
+import { createApiClient } from "#core/api/client";
+import { basicInformation, memberLogin, systemTime } from "#core/api/endpoints";
+import { createUndiciTransport } from "#core/node/undici-transport";
 import { startSandboxServer } from "../sandbox/server";
 import { freePort, signIn, startMall, type BenchMall } from "./mall";
 import type { BenchResult } from "./report";

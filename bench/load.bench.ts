@@ -10,7 +10,7 @@
  *   orders, the points ledger, or a search (the search screen, the search, its results); a quarter of
  *   them opened as a document (the webview's first page), the rest as the client navigates (`.data`);
  * - a checkout (30 %): the offer's screen, then its checkout form with the pieces and mCoin the
- *   screen allows (lib/money/purchase.ts, as the page's slider; mostly its default, as much mCoin as
+ *   screen allows (core/money/purchase.ts, as the page's slider; mostly its default, as much mCoin as
  *   allowed), then the wallet's cashier (the sandbox's stand-in, as the simulated host's cashier
  *   calls it) and the order's status, as the page asks; some members leave the cashier (the order is
  *   cancelled) or close the app before it (the order stays unpaid until its window closes);
@@ -34,10 +34,10 @@
  */
 import { decode } from "turbo-stream";
 import { Pool } from "undici";
-import type { OfferDetail, Order, ShopRefusal } from "../app/lib/api/shop-endpoints";
-import { PAYMENT_TYPES, REFUND_REASONS } from "../app/lib/api/shop-endpoints";
+import type { OfferDetail, Order, ShopRefusal } from "#core/api/shop-endpoints";
+import { PAYMENT_TYPES, REFUND_REASONS } from "#core/api/shop-endpoints";
 import { newIdempotencyKey } from "../app/lib/idempotency-key";
-import { maxPieces, mcoinRange, snapMcoin } from "../app/lib/money/purchase";
+import { maxPieces, mcoinRange, snapMcoin } from "#core/money/purchase";
 import { auditMoney, type MoneyView } from "../sandbox/domain/audit";
 import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "../sandbox/domain/shop";
 import { cpuSeconds, freePort, rssBytes, startMall, startSandboxProcess, type BenchMall, type BenchSandbox } from "./mall";

@@ -5,7 +5,7 @@
  */
 import CryptoJS from "crypto-js";
 import NodeRSA from "node-rsa";
-import type { EnvelopeSettings } from "../app/lib/gateway/envelope";
+import type { EnvelopeSettings } from "#core/node/gateway/envelope";
 
 const CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const randomString = (length: number) => Array.from({ length }, () => CHARS[Math.floor(Math.random() * CHARS.length)]).join("");

@@ -11,12 +11,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { Agent } from "undici";
-import { createApiClient, type ApiClient } from "../app/lib/api/client";
-import { memberLogin } from "../app/lib/api/endpoints";
-import { ApiError } from "../app/lib/api/errors";
-import { seckillSnapUp } from "../app/lib/api/promotion-endpoints";
-import { IDEMPOTENCY_HEADER, shopRefusal } from "../app/lib/api/shop-endpoints";
-import { createUndiciTransport } from "../app/lib/api/undici-transport";
+import { createApiClient, type ApiClient } from "#core/api/client";
+import { memberLogin } from "#core/api/endpoints";
+import { ApiError } from "#core/api/errors";
+import { seckillSnapUp } from "#core/api/promotion-endpoints";
+import { IDEMPOTENCY_HEADER, shopRefusal } from "#core/api/shop-endpoints";
+import { createUndiciTransport } from "#core/node/undici-transport";
 import { startSandboxServer } from "../sandbox/server";
 import type { BenchResult } from "./report";
 

@@ -10,11 +10,11 @@ import { fileURLToPath } from "node:url";
 import CryptoJS from "crypto-js";
 import NodeRSA from "node-rsa";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createApiClient } from "../app/lib/api/client";
-import { createFetchTransport } from "../app/lib/api/transport";
-import { applyRefund } from "../app/lib/api/wallet-endpoints";
-import { sealRequest } from "../app/lib/gateway/envelope";
-import { gatewaySettings } from "../app/lib/gateway/settings";
+import { createApiClient } from "#core/api/client";
+import { createFetchTransport } from "#core/api/transport";
+import { applyRefund } from "#core/api/wallet-endpoints";
+import { sealRequest } from "#core/node/gateway/envelope";
+import { gatewaySettings } from "#core/node/gateway/settings";
 import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
 import { withKey } from "../sandbox/testing";
 

@@ -1,7 +1,7 @@
 /**
  * What the command definitions name in their help and defaults, kept free of zod, undici and the
  * app's modules so `mcoin --help` loads none of them (cli/start.test.ts checks it). Values that
- * mirror a heavier module (sandbox/access.ts, app/lib/api/shop-endpoints.ts) are checked against it
+ * mirror a heavier module (sandbox/access.ts, core/api/shop-endpoints.ts) are checked against it
  * in cli/start.test.ts.
  */
 
@@ -19,5 +19,5 @@ export const SANDBOX_DEFAULT_HOST = "127.0.0.1";
 /** sandbox/access.ts's DEFAULT_MALL_ORIGINS: the mall as `npm start` and `npm run dev` serve it. */
 export const SANDBOX_DEFAULT_MALL_ORIGINS: readonly string[] = ["http://localhost:3000", "http://127.0.0.1:3000"];
 
-/** app/lib/api/shop-endpoints.ts's ORDER_TABS: the tabs of the order list (`mcoin sandbox orders --tab`). */
+/** core/api/shop-endpoints.ts's ORDER_TABS: the tabs of the order list (`mcoin sandbox orders --tab`). */
 export const ORDER_TABS = ["all", "unpaid", "unshipped", "shipped", "completed", "refund", "after_sale"] as const;

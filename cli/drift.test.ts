@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { basicInformation, userAddressList } from "../app/lib/api/endpoints";
+import { basicInformation, userAddressList } from "#core/api/endpoints";
 import { compareShapes, declaredShape, describeDrift, driftFromDeclared, driftFromRecorded, shapeOf, type Drift } from "./drift";
 
 const lines = (drifts: Drift[], reference: "recorded" | "declared") => drifts.map((drift) => describeDrift(drift, reference));

@@ -4,7 +4,7 @@
  * error. Loaded only when such a command runs.
  */
 import { z } from "zod";
-import type { ApiClient } from "../app/lib/api/client";
+import type { ApiClient } from "#core/api/client";
 import { EnvSchema, apiClient, callFailure, memberToken } from "./context";
 import { usageError } from "./errors";
 import { parseOptions } from "./options";

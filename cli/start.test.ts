@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { build, type Metafile } from "esbuild";
 import { cliBuildOptions } from "../bin/cli-build.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORDER_TABS as APP_ORDER_TABS } from "../app/lib/api/shop-endpoints";
+import { ORDER_TABS as APP_ORDER_TABS } from "#core/api/shop-endpoints";
 import { DEFAULT_HOST, DEFAULT_MALL_ORIGINS } from "../sandbox/access";
 import { ORDER_TABS, SANDBOX_DEFAULT_HOST, SANDBOX_DEFAULT_MALL_ORIGINS } from "./constants";
 

@@ -5,7 +5,7 @@
  * "coming soon" stay true whenever the fixtures are read.
  */
 import { z } from "zod";
-import { CENTS_PER_MCOIN, toCents } from "../app/lib/money/purchase";
+import { CENTS_PER_MCOIN, toCents } from "#core/money/purchase";
 
 export const Localized = z.object({ zh: z.string().min(1), en: z.string().min(1) });
 export type LocalizedText = z.infer<typeof Localized>;
@@ -83,7 +83,7 @@ export const OfferSchema = z.object({
   price: z.number().nonnegative(),
   /** The price in mCoin for one piece: one mCoin pays CENTS_PER_MCOIN cents of `price`. */
   mcoinPrice: z.number().int().nonnegative(),
-  /** How mCoin may pay for a piece (lib/money/purchase.ts): the slider's step and the bounds per piece. */
+  /** How mCoin may pay for a piece (core/money/purchase.ts): the slider's step and the bounds per piece. */
   mcoin: z.object({
     step: z.number().int().positive(),
     minPerPiece: z.number().int().nonnegative(),

@@ -17,13 +17,13 @@ import {
   searchShop,
   storeInformation,
   zoneDetail,
-} from "../app/lib/api/catalog-endpoints";
-import { createApiClient } from "../app/lib/api/client";
-import { memberLogin } from "../app/lib/api/endpoints";
-import { ApiError } from "../app/lib/api/errors";
-import { createFetchTransport } from "../app/lib/api/transport";
-import { offerBadges } from "../app/lib/catalog/badges";
-import { isAllowedMcoin, mcoinRange } from "../app/lib/money/purchase";
+} from "#core/api/catalog-endpoints";
+import { createApiClient } from "#core/api/client";
+import { memberLogin } from "#core/api/endpoints";
+import { ApiError } from "#core/api/errors";
+import { createFetchTransport } from "#core/api/transport";
+import { offerBadges } from "#core/catalog/badges";
+import { isAllowedMcoin, mcoinRange } from "#core/money/purchase";
 import { resolveTime } from "./catalog";
 import { CatalogSchema } from "./catalog-schema";
 import { pricedOffer } from "./domain/offers";

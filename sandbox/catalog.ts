@@ -7,8 +7,8 @@
  * which buying changes; the catalog's own are only where they start.
  */
 import type { z } from "zod";
-import type { OfferSummary, StoreSummary, recommendList, searchProduct, searchShop } from "../app/lib/api/catalog-endpoints";
-import { distanceMeters, type LatLng } from "../app/lib/geo/distance";
+import type { OfferSummary, StoreSummary, recommendList, searchProduct, searchShop } from "#core/api/catalog-endpoints";
+import { distanceMeters, type LatLng } from "#core/geo/distance";
 import type { Catalog, CatalogOffer, CatalogStore, CatalogZone, LocalizedText } from "./catalog-schema";
 import type { OfferLive } from "./domain/offers";
 

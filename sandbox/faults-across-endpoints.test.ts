@@ -10,18 +10,18 @@
  */
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiClient, type ApiClient } from "../app/lib/api/client";
-import { CATALOG_ENDPOINTS } from "../app/lib/api/catalog-endpoints";
-import type { Endpoint } from "../app/lib/api/define";
-import { ENDPOINTS, clause } from "../app/lib/api/endpoints";
-import { ApiError, type ApiErrorCode } from "../app/lib/api/errors";
-import { PROMOTION_ENDPOINTS, checkIn, milesRedeem, seckillSnapUp } from "../app/lib/api/promotion-endpoints";
-import { IDEMPOTENCY_HEADER, SHOP_ENDPOINTS, WALLET_SIGNATURE_HEADER, cancelPayment, createOrder, walletNotify, type LedgerEntry, type Order } from "../app/lib/api/shop-endpoints";
-import { createUndiciTransport } from "../app/lib/api/undici-transport";
-import { WALLET_ENDPOINTS, applyRefund, redeemCode } from "../app/lib/api/wallet-endpoints";
-import { GatewayError, createGatewayClient, type GatewayErrorCode } from "../app/lib/gateway/client";
-import { gatewaySettings } from "../app/lib/gateway/settings";
-import { createTaskCenterClient } from "../app/lib/task-center/client";
+import { createApiClient, type ApiClient } from "#core/api/client";
+import { CATALOG_ENDPOINTS } from "#core/api/catalog-endpoints";
+import type { Endpoint } from "#core/api/define";
+import { ENDPOINTS, clause } from "#core/api/endpoints";
+import { ApiError, type ApiErrorCode } from "#core/api/errors";
+import { PROMOTION_ENDPOINTS, checkIn, milesRedeem, seckillSnapUp } from "#core/api/promotion-endpoints";
+import { IDEMPOTENCY_HEADER, SHOP_ENDPOINTS, WALLET_SIGNATURE_HEADER, cancelPayment, createOrder, walletNotify, type LedgerEntry, type Order } from "#core/api/shop-endpoints";
+import { createUndiciTransport } from "#core/node/undici-transport";
+import { WALLET_ENDPOINTS, applyRefund, redeemCode } from "#core/api/wallet-endpoints";
+import { GatewayError, createGatewayClient, type GatewayErrorCode } from "#core/node/gateway/client";
+import { gatewaySettings } from "#core/node/gateway/settings";
+import { createTaskCenterClient } from "#core/node/task-center/client";
 import type { FaultKind } from "./faults";
 import { walletSignature } from "./handlers/wallet";
 import { startSandboxServer, type RunningSandbox } from "./server";
@@ -37,7 +37,7 @@ const MEMBER = "mpay-1001";
 
 const transport = createUndiciTransport();
 
-// --- the faults and what each becomes (app/lib/api/client.ts, `call` and `interpret`) --------------
+// --- the faults and what each becomes (core/api/client.ts, `call` and `interpret`) --------------
 
 type FaultCase = "http500" | "http429" | "garbage" | "not-login" | "not-found" | "reset" | "empty" | "random-bytes" | "truncated" | "timeout";
 

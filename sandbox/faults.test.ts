@@ -4,7 +4,7 @@
  * comparators, in-process.
  */
 import { describe, expect, it } from "vitest";
-import { createOrder, orderStatus } from "../app/lib/api/shop-endpoints";
+import { createOrder, orderStatus } from "#core/api/shop-endpoints";
 import { FAULT_KINDS, FAULTS, FRONT_DOOR_FAMILIES, FaultRequestSchema, faultFrom, sampleLatency } from "./faults";
 import { editDistance } from "./near-miss";
 import { inProcess, withKey } from "./testing";

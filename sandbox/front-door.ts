@@ -14,9 +14,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { delay, HttpResponse } from "msw";
-import { HEADER, headerValue, signatureOf } from "../app/lib/gateway/envelope";
-import { aesDecrypt, aesEncrypt } from "../app/lib/gateway/primitives";
-import { recoverKeyAndIv } from "../app/lib/gateway/private-key";
+import { HEADER, headerValue, signatureOf } from "#core/node/gateway/envelope";
+import { aesDecrypt, aesEncrypt } from "#core/node/gateway/primitives";
+import { recoverKeyAndIv } from "#core/node/gateway/private-key";
 import { FRONT_DOOR_FAMILIES, familyOf, sampleLatency, type Fault } from "./faults";
 import { JSON_TOO_DEEP, JSON_TOO_DEEP_MESSAGE, nestsDeeperThan, parseBoundedJson } from "./json-body";
 import { NEAR_MISS_HEADER, type NearMiss } from "./near-miss";

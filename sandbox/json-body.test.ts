@@ -4,11 +4,11 @@
  * the state's digest walk any depth without recursion; the call log still answers.
  */
 import { describe, expect, it } from "vitest";
-import { HEADER, sealRequest, signatureOf } from "../app/lib/gateway/envelope";
-import { aesEncrypt } from "../app/lib/gateway/primitives";
-import { gatewaySettings } from "../app/lib/gateway/settings";
-import { TASK_DETAIL_URL } from "../app/lib/task-center/client";
-import { createOrder, walletNotify, WALLET_SIGNATURE_HEADER } from "../app/lib/api/shop-endpoints";
+import { HEADER, sealRequest, signatureOf } from "#core/node/gateway/envelope";
+import { aesEncrypt } from "#core/node/gateway/primitives";
+import { gatewaySettings } from "#core/node/gateway/settings";
+import { TASK_DETAIL_URL } from "#core/node/task-center/client";
+import { createOrder, walletNotify, WALLET_SIGNATURE_HEADER } from "#core/api/shop-endpoints";
 import { canonicalJson } from "./canonical-json";
 import { JSON_TOO_DEEP, MAX_JSON_DEPTH, nestsDeeperThan, parseBoundedJson } from "./json-body";
 import { walletSignature } from "./handlers/wallet";

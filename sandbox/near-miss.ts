@@ -7,7 +7,7 @@
  */
 import { HttpResponse, type HttpHandler } from "msw";
 import type { z } from "zod";
-import type { Endpoint } from "../app/lib/api/define";
+import type { Endpoint } from "#core/api/define";
 
 export const NEAR_MISS_HEADER = "x-sandbox-near-miss";
 

@@ -1,6 +1,6 @@
 /**
  * How sandbox handlers answer: the mCoin API's envelope, and `serve`, which turns an endpoint
- * declaration of app/lib/api into an msw handler that parses the request with the same schema the
+ * declaration of core/api into an msw handler that parses the request with the same schema the
  * app's client uses and checks its own reply against the declared data. `serve` also keeps the
  * idempotency keys (DESIGN.md) of every POST that carries one, and requires one of the endpoints
  * declared `idempotent`, so no handler deals with them itself.
@@ -8,8 +8,8 @@
 import { createHash } from "node:crypto";
 import { http, HttpResponse, type HttpHandler } from "msw";
 import type { z } from "zod";
-import { NOT_LOGIN_MESSAGE, SUCCESS_CODE, type Endpoint, type EndpointData } from "../app/lib/api/define";
-import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "../app/lib/api/shop-endpoints";
+import { NOT_LOGIN_MESSAGE, SUCCESS_CODE, type Endpoint, type EndpointData } from "#core/api/define";
+import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "#core/api/shop-endpoints";
 import { canonicalJson } from "./canonical-json";
 import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "./json-body";
 import { ANONYMOUS_SCOPE, type StoredReply } from "./domain/idempotency";

@@ -6,12 +6,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadFixtures } from "./fixtures";
-import { createApiClient } from "../app/lib/api/client";
-import { searchHistory, searchProduct } from "../app/lib/api/catalog-endpoints";
-import { basicInformation, clause, macaupassSave, memberLogin, setClause, systemTime, userAddressList } from "../app/lib/api/endpoints";
-import { ApiError } from "../app/lib/api/errors";
-import { IDEMPOTENCY_HEADER, createOrder, orderStatus } from "../app/lib/api/shop-endpoints";
-import { createUndiciTransport } from "../app/lib/api/undici-transport";
+import { createApiClient } from "#core/api/client";
+import { searchHistory, searchProduct } from "#core/api/catalog-endpoints";
+import { basicInformation, clause, macaupassSave, memberLogin, setClause, systemTime, userAddressList } from "#core/api/endpoints";
+import { ApiError } from "#core/api/errors";
+import { IDEMPOTENCY_HEADER, createOrder, orderStatus } from "#core/api/shop-endpoints";
+import { createUndiciTransport } from "#core/node/undici-transport";
 import { HEADERS_TIMEOUT_MS, MAX_BODY_BYTES, REQUEST_TIMEOUT_MS, startSandboxServer, type RunningSandbox } from "./server";
 
 const running: RunningSandbox[] = [];

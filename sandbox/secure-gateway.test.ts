@@ -6,11 +6,11 @@
 import { generateKeyPairSync } from "node:crypto";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createFetchTransport } from "../app/lib/api/transport";
-import { GatewayError, createGatewayClient, type GatewayClientSettings } from "../app/lib/gateway/client";
-import { HEADER, sealRequest, signatureOf } from "../app/lib/gateway/envelope";
-import { gatewaySettings } from "../app/lib/gateway/settings";
-import { TASK_DETAIL_URL, TASK_NOTIFY_URL, checkTaskDetail, createTaskCenterClient } from "../app/lib/task-center/client";
+import { createFetchTransport } from "#core/api/transport";
+import { GatewayError, createGatewayClient, type GatewayClientSettings } from "#core/node/gateway/client";
+import { HEADER, sealRequest, signatureOf } from "#core/node/gateway/envelope";
+import { gatewaySettings } from "#core/node/gateway/settings";
+import { TASK_DETAIL_URL, TASK_NOTIFY_URL, checkTaskDetail, createTaskCenterClient } from "#core/node/task-center/client";
 import { createSandbox } from "./index";
 import { MAX_NONCES } from "./state";
 

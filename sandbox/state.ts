@@ -24,7 +24,7 @@ import { TillGuard } from "./domain/till";
 import { MilesOrderRecordSchema, SeckillLiveSchema, seedSeckills, type MilesOrderRecord, type SeckillLive } from "./domain/promotions";
 import { playHistory } from "./domain/history";
 import { MemberFixtureSchema, type Fixtures, type MemberFixture } from "./fixtures";
-import type { CollectedError } from "../app/lib/errors/report";
+import type { CollectedError } from "#core/errors/report";
 import { familyOf, type Fault, type FaultFamily, type FaultKind } from "./faults";
 import type { NearMiss } from "./near-miss";
 

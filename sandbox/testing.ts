@@ -3,10 +3,10 @@
  * API client, its controls, and the sandbox's stand-in for the wallet. Its address is a loopback
  * one, so the controls answer without a token.
  */
-import { createApiClient, type ApiClient } from "../app/lib/api/client";
-import { memberLogin } from "../app/lib/api/endpoints";
-import { IDEMPOTENCY_HEADER } from "../app/lib/api/shop-endpoints";
-import { createFetchTransport } from "../app/lib/api/transport";
+import { createApiClient, type ApiClient } from "#core/api/client";
+import { memberLogin } from "#core/api/endpoints";
+import { IDEMPOTENCY_HEADER } from "#core/api/shop-endpoints";
+import { createFetchTransport } from "#core/api/transport";
 import { createSandbox, type Sandbox, type SandboxOptions } from "./index";
 
 export const IN_PROCESS_BASE = "http://127.0.0.1:4999";

@@ -5,14 +5,14 @@
  * see them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiClient } from "../app/lib/api/client";
-import { basicInformation, memberLogin } from "../app/lib/api/endpoints";
-import { ApiError } from "../app/lib/api/errors";
-import { createFetchTransport } from "../app/lib/api/transport";
-import { createUndiciTransport } from "../app/lib/api/undici-transport";
-import { GatewayError, createGatewayClient } from "../app/lib/gateway/client";
-import { gatewaySettings } from "../app/lib/gateway/settings";
-import { TASK_DETAIL_URL } from "../app/lib/task-center/client";
+import { createApiClient } from "#core/api/client";
+import { basicInformation, memberLogin } from "#core/api/endpoints";
+import { ApiError } from "#core/api/errors";
+import { createFetchTransport } from "#core/api/transport";
+import { createUndiciTransport } from "#core/node/undici-transport";
+import { GatewayError, createGatewayClient } from "#core/node/gateway/client";
+import { gatewaySettings } from "#core/node/gateway/settings";
+import { TASK_DETAIL_URL } from "#core/node/task-center/client";
 import type { FaultKind } from "./faults";
 import { startSandboxServer, type RunningSandbox } from "./server";
 import { inProcess } from "./testing";

@@ -5,7 +5,7 @@
 import { useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Ad } from "../lib/api/catalog-endpoints";
+import type { Ad } from "#core/api/catalog-endpoints";
 import { adAction } from "../lib/catalog/ads";
 import { getHostBridge } from "../lib/host-bridge";
 import { parseHostUserAgent } from "../lib/host-bridge/user-agent";

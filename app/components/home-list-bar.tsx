@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { HOME_TABS, type HomeTab } from "../lib/api/vocabulary";
+import { HOME_TABS, type HomeTab } from "#core/api/vocabulary";
 import { MCOIN_RANGES, PRICE_RANGES, type Range } from "../lib/catalog/filters";
 import { formatPoints } from "../lib/money/format";
 import { ChevronDownIcon, SortIcon } from "./icons";

@@ -2,10 +2,10 @@
  * The drag control that chooses how many mCoin pay for a purchase (spec: "a drag control to choose
  * how many mCoin to use"). A `role="slider"` the member drags or moves with the keyboard (arrows by
  * one step, Page Up/Down by ten, Home/End to the ends); every value it gives is one the purchase
- * rules allow (lib/money/purchase.ts), so the cash part shown beside it is exactly what is due.
+ * rules allow (core/money/purchase.ts), so the cash part shown beside it is exactly what is due.
  */
 import { useRef, type KeyboardEvent, type PointerEvent } from "react";
-import { snapMcoin, stepMcoin, type McoinRange } from "../lib/money/purchase";
+import { snapMcoin, stepMcoin, type McoinRange } from "#core/money/purchase";
 
 interface McoinSliderProps {
   range: McoinRange & { ok: true };

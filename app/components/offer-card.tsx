@@ -5,9 +5,9 @@
 import { useContext } from "react";
 import { I18nContext } from "react-i18next";
 import type { OfferCardData, OfferTileData } from "../lib/catalog/card-data";
-import { offerBadges } from "../lib/catalog/badges";
+import { offerBadges } from "#core/catalog/badges";
 import { discountLabel } from "../lib/catalog/discount";
-import { formatDistance } from "../lib/geo/distance";
+import { formatDistance } from "#core/geo/distance";
 import { normalizeLocale } from "../lib/i18n/locale";
 import { formatMoney, formatPoints } from "../lib/money/format";
 import { ListLink } from "./list-link";

@@ -2,8 +2,8 @@
 import { Link } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { StoreSummary } from "../lib/api/catalog-endpoints";
-import { formatDistance } from "../lib/geo/distance";
+import type { StoreSummary } from "#core/api/catalog-endpoints";
+import { formatDistance } from "#core/geo/distance";
 import { ChevronDownIcon, PinIcon } from "./icons";
 
 /** Stores shown before 'view more'. */

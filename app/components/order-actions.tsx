@@ -9,7 +9,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDoubleTapGuard } from "../hooks/use-double-tap-guard";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
-import type { Order } from "../lib/api/shop-endpoints";
+import type { Order } from "#core/api/shop-endpoints";
 import type { OrderActionResult } from "../server/order-actions.server";
 import { ConfirmDialog } from "./dialog";
 import { Overlay } from "./overlay";

@@ -5,8 +5,8 @@
  */
 import { Link, useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Order } from "../lib/api/shop-endpoints";
-import { ORDER_TABS } from "../lib/api/vocabulary";
+import type { Order } from "#core/api/shop-endpoints";
+import { ORDER_TABS } from "#core/api/vocabulary";
 import { InfiniteList, type PageReply } from "./infinite-list";
 import { TabBar } from "./tab-bar";
 import { FIRST_SCREEN_CARDS, OrderCard } from "./wallet-cards";

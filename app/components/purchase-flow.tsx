@@ -14,9 +14,9 @@ import { Link, useFetcher, useNavigate, useRevalidator, useRouteLoaderData } fro
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { guardSubmit, useDoubleTapGuard } from "../hooks/use-double-tap-guard";
-import type { Address } from "../lib/api/endpoints";
-import type { OfferDetail, Order } from "../lib/api/shop-endpoints";
-import { PAYMENT_TYPES } from "../lib/api/vocabulary";
+import type { Address } from "#core/api/endpoints";
+import type { OfferDetail, Order } from "#core/api/shop-endpoints";
+import { PAYMENT_TYPES } from "#core/api/vocabulary";
 import { FIRST_COUPON_TAB, setCouponTab } from "../lib/coupon-tab";
 import { getHostBridge } from "../lib/host-bridge";
 import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";

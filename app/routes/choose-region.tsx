@@ -17,7 +17,7 @@ import { SearchIcon } from "../components/icons";
 import { TabBar } from "../components/tab-bar";
 import { useLocale } from "../hooks/use-locale";
 import { ADDRESS_FORM_PATH, pickRegion } from "../lib/address/draft";
-import { REGION_GROUPS, regionById, regionPath, searchRegions, type Region, type RegionGroup } from "../lib/address/regions";
+import { REGION_GROUPS, regionById, regionPath, searchRegions, type Region, type RegionGroup } from "#core/address/regions";
 
 type GroupId = RegionGroup["id"];
 

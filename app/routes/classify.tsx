@@ -14,9 +14,9 @@ import { OfferList } from "../components/offer-list";
 import { withLocation } from "../components/location-sync";
 import { catalogNear } from "../server/catalog.server";
 import { getRequestContext } from "../server/gateway.server";
-import { classifyList, searchProduct, searchShop } from "../lib/api/catalog-endpoints";
-import { SEARCH_SORTS, type SearchSort } from "../lib/api/vocabulary";
-import { formatDistance } from "../lib/geo/distance";
+import { classifyList, searchProduct, searchShop } from "#core/api/catalog-endpoints";
+import { SEARCH_SORTS, type SearchSort } from "#core/api/vocabulary";
+import { formatDistance } from "#core/geo/distance";
 import { OFFER_PAGE_SIZE } from "../lib/catalog/filters";
 import { pictureProps } from "../lib/images/picture";
 

@@ -7,8 +7,8 @@
  */
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, collectOffer, createOrder, likeOffer, type Order } from "../lib/api/shop-endpoints";
-import { MAX_PIECES_PER_ORDER } from "../lib/money/purchase";
+import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, collectOffer, createOrder, likeOffer, type Order } from "#core/api/shop-endpoints";
+import { MAX_PIECES_PER_ORDER } from "#core/money/purchase";
 import { parseForm } from "../server/forms.server";
 import { requireMember } from "../server/gateway.server";
 import { fixedT } from "../server/i18n.server";

@@ -2,7 +2,7 @@
  * Adding or editing a shipping address (/editAddress/{id?}): contact name, mobile with its area code
  * (+853, +852, +86; 'Please enter the correct phone number' when the digits do not fit the code),
  * the region chosen on /map, the detailed address, and whether it is the default; all required (spec
- * section 5). The action checks the same rules as the gateway (lib/address/book.ts) and answers a
+ * section 5). The action checks the same rules as the gateway (core/address/book.ts) and answers a
  * refusal with the fields as they were typed, so nothing is lost. A book already holding
  * ADDRESS_LIMIT addresses says 'Max addresses reached. Remove to add new.' and adds nothing. An id
  * that is not the member's is this route's 404.
@@ -21,12 +21,12 @@ import { NotFoundOrErrorScreen } from "../components/status-screen";
 import { guardSubmit, useDoubleTapGuard } from "../hooks/use-double-tap-guard";
 import { useHydrated } from "../hooks/use-hydrated";
 import { useLocale } from "../hooks/use-locale";
-import { ADDRESS_LIMIT, AddressFormFields, DETAIL_MAX, NAME_MAX, regionOfArea } from "../lib/address/book";
+import { ADDRESS_LIMIT, AddressFormFields, DETAIL_MAX, NAME_MAX, regionOfArea } from "#core/address/book";
 import { saveDraft, takeDraft, takeRegion, type DraftFields } from "../lib/address/draft";
-import { AREA_CODES, type AreaCode } from "../lib/address/mobile";
-import { regionById, regionPath } from "../lib/address/regions";
-import { userAddressList, userAddressSave } from "../lib/api/endpoints";
-import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "../lib/api/shop-endpoints";
+import { AREA_CODES, type AreaCode } from "#core/address/mobile";
+import { regionById, regionPath } from "#core/address/regions";
+import { userAddressList, userAddressSave } from "#core/api/endpoints";
+import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "#core/api/shop-endpoints";
 import { newIdempotencyKey } from "../lib/idempotency-key";
 import { parseFormData } from "../server/forms.server";
 import { idParam, requireMember } from "../server/gateway.server";

@@ -16,7 +16,7 @@ import { FIRST_SCREEN_ITEMS, PromoItem, saleState } from "../components/promo-it
 import { SessionHead, SessionTabs, useRefreshOnPhaseChange } from "../components/sale-sessions";
 import { BackToHomeLink, NotFoundOrErrorScreen, StatusScreen } from "../components/status-screen";
 import { useServerNow } from "../hooks/use-server-now";
-import { flashSales } from "../lib/api/promotion-endpoints";
+import { flashSales } from "#core/api/promotion-endpoints";
 import { formatMoney, formatPoints } from "../lib/money/format";
 import { requireMember } from "../server/gateway.server";
 

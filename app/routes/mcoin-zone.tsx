@@ -9,7 +9,7 @@ import { OfferCards } from "../components/offer-list";
 import { BackToHomeLink, StatusScreen } from "../components/status-screen";
 import { catalogNear } from "../server/catalog.server";
 import { getRequestContext, idParam, orNotFound } from "../server/gateway.server";
-import { zoneDetail } from "../lib/api/catalog-endpoints";
+import { zoneDetail } from "#core/api/catalog-endpoints";
 import { FlashIcon } from "../components/icons";
 import { formatDate } from "../lib/time/format";
 import { useLocale } from "../hooks/use-locale";

@@ -5,8 +5,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OrderListView, type OrderListData, type OrderTab } from "../components/order-list-view";
-import { orderList } from "../lib/api/shop-endpoints";
-import { ORDER_TABS } from "../lib/api/vocabulary";
+import { orderList } from "#core/api/shop-endpoints";
+import { ORDER_TABS } from "#core/api/vocabulary";
 import { requireMember } from "../server/gateway.server";
 import { orderAction } from "../server/order-actions.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";

@@ -6,7 +6,7 @@
  * the host app to go back.
  */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { basicInformation } from "../lib/api/endpoints";
+import { basicInformation } from "#core/api/endpoints";
 import { getRequestContext } from "../server/gateway.server";
 import { entryKind } from "../server/session-entry.server";
 

@@ -9,8 +9,8 @@ import { useTranslation } from "react-i18next";
 import { PhoneIcon } from "../components/icons";
 import { catalogNear } from "../server/catalog.server";
 import { getRequestContext, orNotFound } from "../server/gateway.server";
-import { branchList } from "../lib/api/catalog-endpoints";
-import { formatDistance } from "../lib/geo/distance";
+import { branchList } from "#core/api/catalog-endpoints";
+import { formatDistance } from "#core/geo/distance";
 import { getHostBridge } from "../lib/host-bridge";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 /**
  * The refund of an order (/refund_application/{id}, titled). Before one is asked for: what comes
  * back (only what was paid, the cash and the mCoin apart, less the mCoin the order earned, which go
- * back in full: lib/money/refund.ts, reckoned on the member's balance now; while the balance cannot
+ * back in full: core/money/refund.ts, reckoned on the member's balance now; while the balance cannot
  * cover them, it says how many are missing and the form does not submit), one of the spec's 8 reasons, remarks
  * (needed for "other", up to 200 characters), and the member's word that they understand the
  * coupons become invalid for good. The form works without JavaScript: its idempotency key is minted
@@ -17,10 +17,10 @@ import { refundable } from "../components/order-actions";
 import { NotFoundOrErrorScreen, StatusScreen } from "../components/status-screen";
 import { orderPath } from "../components/wallet-cards";
 import { useLocale } from "../hooks/use-locale";
-import { basicInformation } from "../lib/api/endpoints";
-import type { Refund } from "../lib/api/shop-endpoints";
-import { refundTerms, type EarningReversal } from "../lib/money/refund";
-import { REFUND_REASONS, REFUND_REMARKS_MAX } from "../lib/api/vocabulary";
+import { basicInformation } from "#core/api/endpoints";
+import type { Refund } from "#core/api/shop-endpoints";
+import { refundTerms, type EarningReversal } from "#core/money/refund";
+import { REFUND_REASONS, REFUND_REMARKS_MAX } from "#core/api/vocabulary";
 import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";
 import { formatMoney, formatPoints } from "../lib/money/format";
 import { formatDateTime } from "../lib/time/format";

@@ -5,8 +5,8 @@ import { parseForm } from "../server/forms.server";
 import { postOnly, resourceJson } from "../server/resource-response.server";
 import { requireMember } from "../server/gateway.server";
 import { fixedT } from "../server/i18n.server";
-import { setClause } from "../lib/api/endpoints";
-import { isApiError } from "../lib/api/errors";
+import { setClause } from "#core/api/endpoints";
+import { isApiError } from "#core/api/errors";
 
 const AgreementSchema = z.object({
   intent: z.enum(["agree", "refuse"]),

@@ -1,10 +1,10 @@
 /**
- * The page's error reports (app/lib/errors/report.ts): POST, a form, from the mall's own pages (the
+ * The page's error reports (core/errors/report.ts): POST, a form, from the mall's own pages (the
  * server's Origin check applies, as to every POST), validated and bounded, then forwarded to the
  * collector. 204 either way: a page never learns more, and never retries.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { ErrorReportSchema } from "../lib/errors/report";
+import { ErrorReportSchema } from "#core/errors/report";
 import { environmentName } from "../server/config.server";
 import { sendErrorReport } from "../server/error-reports.server";
 import { parseForm } from "../server/forms.server";

@@ -6,8 +6,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getRequestContext } from "../server/gateway.server";
-import { HOME_TABS, SEARCH_SORTS, recommendList, searchProduct } from "../lib/api/catalog-endpoints";
-import { isApiError } from "../lib/api/errors";
+import { HOME_TABS, SEARCH_SORTS, recommendList, searchProduct } from "#core/api/catalog-endpoints";
+import { isApiError } from "#core/api/errors";
 import { OFFER_PAGE_SIZE, homeListRequest } from "../lib/catalog/filters";
 import { cardData } from "../lib/catalog/card-data";
 import { resourceJson } from "../server/resource-response.server";

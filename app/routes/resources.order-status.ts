@@ -4,8 +4,8 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { isApiError } from "../lib/api/errors";
-import { orderStatus } from "../lib/api/shop-endpoints";
+import { isApiError } from "#core/api/errors";
+import { orderStatus } from "#core/api/shop-endpoints";
 import { requireMember } from "../server/gateway.server";
 import { resourceJson } from "../server/resource-response.server";
 

@@ -8,8 +8,8 @@ import { z } from "zod";
 import { parseForm } from "../server/forms.server";
 import { postOnly, resourceJson } from "../server/resource-response.server";
 import { requireMember } from "../server/gateway.server";
-import { refreshToken } from "../lib/api/endpoints";
-import { isApiError } from "../lib/api/errors";
+import { refreshToken } from "#core/api/endpoints";
+import { isApiError } from "#core/api/errors";
 import { rememberRotation } from "../server/token-rotation.server";
 
 const ReturnSchema = z.object({

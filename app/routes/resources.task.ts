@@ -9,9 +9,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { parseForm } from "../server/forms.server";
 import { postOnly, resourceJson } from "../server/resource-response.server";
-import { GatewayError } from "../lib/gateway/client";
-import { GatewayConfigError } from "../lib/gateway/settings";
-import { checkTaskDetail } from "../lib/task-center/client";
+import { GatewayError } from "#core/node/gateway/client";
+import { GatewayConfigError } from "#core/node/gateway/settings";
+import { checkTaskDetail } from "#core/node/task-center/client";
 import { taskCenterFor } from "../server/task-center.server";
 
 /** The task link's token travels in a header to the task center: visible ASCII only. */

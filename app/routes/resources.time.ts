@@ -4,7 +4,7 @@
  * server's own reading is carried on its monotonic clock for a while (gateway.server.ts `gatewayClocks`).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isApiError } from "../lib/api/errors";
+import { isApiError } from "#core/api/errors";
 import { getRequestContext } from "../server/gateway.server";
 import { resourceJson } from "../server/resource-response.server";
 

@@ -4,9 +4,9 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { isApiError } from "../lib/api/errors";
-import { FAVOURITE_TABS, ORDER_TABS, favouriteList, mcoinLedger, orderList } from "../lib/api/shop-endpoints";
-import { COUPON_TABS, couponList, mcoinCouponList, refundList } from "../lib/api/wallet-endpoints";
+import { isApiError } from "#core/api/errors";
+import { FAVOURITE_TABS, ORDER_TABS, favouriteList, mcoinLedger, orderList } from "#core/api/shop-endpoints";
+import { COUPON_TABS, couponList, mcoinCouponList, refundList } from "#core/api/wallet-endpoints";
 import { requireMember } from "../server/gateway.server";
 import { resourceJson } from "../server/resource-response.server";
 

@@ -13,8 +13,8 @@ import { ConfirmDialog } from "../components/dialog";
 import { BackIcon, SearchIcon, TrashIcon } from "../components/icons";
 import { parseForm } from "../server/forms.server";
 import { getRequestContext, requireMember } from "../server/gateway.server";
-import { KeywordSchema, clearSearchHistory, popularSearches, recordSearch, searchHistory } from "../lib/api/catalog-endpoints";
-import { isApiError } from "../lib/api/errors";
+import { KeywordSchema, clearSearchHistory, popularSearches, recordSearch, searchHistory } from "#core/api/catalog-endpoints";
+import { isApiError } from "#core/api/errors";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await getRequestContext(request);

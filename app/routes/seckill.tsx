@@ -26,8 +26,8 @@ import { SessionHead, SessionTabs, useRefreshOnPhaseChange } from "../components
 import { BackToHomeLink, NotFoundOrErrorScreen, StatusScreen } from "../components/status-screen";
 import { useDoubleTapGuard } from "../hooks/use-double-tap-guard";
 import { useServerNow } from "../hooks/use-server-now";
-import { seckillInfo, seckillProduct, seckillSnapUp, snapUpSuccess, type SeckillItem } from "../lib/api/promotion-endpoints";
-import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type Order } from "../lib/api/shop-endpoints";
+import { seckillInfo, seckillProduct, seckillSnapUp, snapUpSuccess, type SeckillItem } from "#core/api/promotion-endpoints";
+import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type Order } from "#core/api/shop-endpoints";
 import { formatMoney, formatPoints } from "../lib/money/format";
 import { formatDate } from "../lib/time/format";
 import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";

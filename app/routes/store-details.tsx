@@ -13,10 +13,10 @@ import { Toast } from "../components/toast";
 import { BackToHomeLink, NotFoundScreen, StatusScreen } from "../components/status-screen";
 import { catalogNear } from "../server/catalog.server";
 import { getRequestContext, idParam, orNotFound } from "../server/gateway.server";
-import { storeInformation } from "../lib/api/catalog-endpoints";
-import { collectionCheck } from "../lib/api/shop-endpoints";
+import { storeInformation } from "#core/api/catalog-endpoints";
+import { collectionCheck } from "#core/api/shop-endpoints";
 import { favouriteAction } from "../server/favourites.server";
-import { formatDistance } from "../lib/geo/distance";
+import { formatDistance } from "#core/geo/distance";
 import { getHostBridge } from "../lib/host-bridge";
 import { pictureProps } from "../lib/images/picture";
 

@@ -4,9 +4,9 @@
  * together, never kept when failed or not public, and kept apart by language (and gateway, endpoint and input).
  */
 import { describe, expect, it, vi } from "vitest";
-import type { ApiClient, ApiReply } from "../lib/api/client";
-import { adverts, classifyList } from "../lib/api/catalog-endpoints";
-import { ApiError } from "../lib/api/errors";
+import type { ApiClient, ApiReply } from "#core/api/client";
+import { adverts, classifyList } from "#core/api/catalog-endpoints";
+import { ApiError } from "#core/api/errors";
 import { gatewayEnvironment } from "./config.server";
 import { RequestContext, reusableForMs } from "./gateway.server";
 import { freshSession } from "./session.server";

@@ -9,10 +9,10 @@
  */
 import { resolve } from "node:path";
 import { z } from "zod";
-import type { GatewayClientSettings } from "../lib/gateway/client";
-import type { DeviceInfo } from "../lib/gateway/envelope";
-import { readSandboxGatewayKeys } from "../lib/gateway/sandbox-keys";
-import { gatewaySettings } from "../lib/gateway/settings";
+import type { GatewayClientSettings } from "#core/node/gateway/client";
+import type { DeviceInfo } from "#core/node/gateway/envelope";
+import { readSandboxGatewayKeys } from "#core/node/gateway/sandbox-keys";
+import { gatewaySettings } from "#core/node/gateway/settings";
 
 export const ENVIRONMENT_NAMES = ["sandbox", "dev", "sit", "uat", "prod"] as const;
 export type EnvironmentName = (typeof ENVIRONMENT_NAMES)[number];
@@ -70,7 +70,7 @@ const EnvSchema = z.object({
   /** Customer service's phone number, called through the host (the spec does not give one). */
   MCOIN_SERVICE_PHONE: z.string().regex(/^\+?[0-9 ]{6,20}$/).default("+853 2833 0000"),
   /**
-   * Where error reports go (POST, JSON: app/lib/errors/report.ts). Default: the sandbox's collector
+   * Where error reports go (POST, JSON: core/errors/report.ts). Default: the sandbox's collector
    * for requests of the sandbox environment, and the server's log (stderr, one JSON line) otherwise.
    */
   MCOIN_ERROR_REPORT_URL: Url.optional(),

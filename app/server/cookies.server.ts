@@ -8,7 +8,7 @@ import * as Iron from "@hapi/iron";
 import { createCookie, type Cookie, type CookieOptions, type CookieSerializeOptions } from "@remix-run/node";
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { parseLatLng, type LatLng } from "../lib/geo/distance";
+import { parseLatLng, type LatLng } from "#core/geo/distance";
 import { SUPPORTED_LOCALES } from "../lib/i18n/locale";
 import { cookieSecureFor, sessionSecrets } from "./config.server";
 

@@ -4,8 +4,8 @@
  * environment, else the server's log. Reporting never fails the request that reports: a collector
  * that is down or slow (2 s) loses the report, and says so in the log.
  */
-import type { CollectedError, ErrorReport } from "../lib/errors/report";
-import { USER_AGENT_MAX, reportableLine } from "../lib/errors/report-text";
+import type { CollectedError, ErrorReport } from "#core/errors/report";
+import { USER_AGENT_MAX, reportableLine } from "#core/errors/report-text";
 import { env, type EnvironmentName } from "./config.server";
 
 const SEND_TIMEOUT_MS = 2_000;

@@ -7,11 +7,11 @@
  */
 import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { collectOffer } from "../lib/api/shop-endpoints";
+import { collectOffer } from "#core/api/shop-endpoints";
 import { parseForm } from "./forms.server";
 import { requireMember } from "./gateway.server";
 import { fixedT } from "./i18n.server";
-import { isApiError } from "../lib/api/errors";
+import { isApiError } from "#core/api/errors";
 import { refused } from "./order-actions.server";
 
 const FavouriteActionSchema = z.object({

@@ -4,8 +4,8 @@
  * default), shared by requests while a reading is in flight, and never kept when the read failed.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ApiClient, ApiReply } from "../lib/api/client";
-import { ApiError } from "../lib/api/errors";
+import type { ApiClient, ApiReply } from "#core/api/client";
+import { ApiError } from "#core/api/errors";
 import { gatewayEnvironment } from "./config.server";
 import { RequestContext } from "./gateway.server";
 import { freshSession } from "./session.server";

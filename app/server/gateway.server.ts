@@ -8,11 +8,11 @@
  * the route's 400; business refusals reach the route as ApiErrors.
  */
 import { redirect } from "@remix-run/node";
-import { createApiClient, type ApiClient, type ApiReply, type CallOptions } from "../lib/api/client";
-import type { Endpoint, EndpointData, EndpointRequest } from "../lib/api/define";
-import { ERROR_ROUTE_CODES, OUTCOME_UNKNOWN_CODES, isApiError, type ApiError } from "../lib/api/errors";
-import { systemTime } from "../lib/api/endpoints";
-import { IDEMPOTENCY_HEADER } from "../lib/api/shop-endpoints";
+import { createApiClient, type ApiClient, type ApiReply, type CallOptions } from "#core/api/client";
+import type { Endpoint, EndpointData, EndpointRequest } from "#core/api/define";
+import { ERROR_ROUTE_CODES, OUTCOME_UNKNOWN_CODES, isApiError, type ApiError } from "#core/api/errors";
+import { systemTime } from "#core/api/endpoints";
+import { IDEMPOTENCY_HEADER } from "#core/api/shop-endpoints";
 import type { Locale } from "../lib/i18n/locale";
 import { stateForPath } from "../lib/session-start/state-route";
 import { apiTimeoutMs, catalogKeepMs, clockKeepMs, gatewayEnvironment, type GatewayEnvironment } from "./config.server";

@@ -2,7 +2,7 @@
  * The member's location, as the host bridge gave it to the page: the page keeps it in the
  * `mcoin_geo` cookie ("lat,lng", or "denied" when the member refused) so loaders can sort by distance.
  */
-import type { LatLng } from "../lib/geo/distance";
+import type { LatLng } from "#core/geo/distance";
 import { geoCookie } from "./cookies.server";
 
 export type MemberLocation = { status: "known"; at: LatLng } | { status: "denied" } | { status: "unknown" };

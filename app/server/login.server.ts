@@ -5,7 +5,7 @@
  * of the mall's own sign-in round trip does so (session-entry.server.ts); a link does not.
  */
 import { redirect } from "@remix-run/node";
-import { GRAY_SECKILL_HEADER, macaupassConfig, macaupassSave } from "../lib/api/endpoints";
+import { GRAY_SECKILL_HEADER, macaupassConfig, macaupassSave } from "#core/api/endpoints";
 import { routeForState } from "../lib/session-start/state-route";
 export { hasLoginParams } from "../lib/session-start/login-params";
 import type { RequestContext } from "./gateway.server";

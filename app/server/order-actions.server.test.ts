@@ -5,9 +5,9 @@
  * route, the order existed, and buying again from a fresh confirmation placed a second one.
  */
 import { describe, expect, it } from "vitest";
-import type { ApiClient } from "../lib/api/client";
-import { ApiError, type ApiErrorCode } from "../lib/api/errors";
-import { IDEMPOTENCY_HEADER, createOrder } from "../lib/api/shop-endpoints";
+import type { ApiClient } from "#core/api/client";
+import { ApiError, type ApiErrorCode } from "#core/api/errors";
+import { IDEMPOTENCY_HEADER, createOrder } from "#core/api/shop-endpoints";
 import { apiTimeoutMs, gatewayEnvironment } from "./config.server";
 import { RequestContext, carriesIdempotencyKey } from "./gateway.server";
 import { fixedT } from "./i18n.server";

@@ -9,9 +9,9 @@
 import { data, redirect } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { OUTCOME_UNKNOWN_CODES, isApiError } from "../lib/api/errors";
-import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, REFUND_REMARKS_MAX, RefundReasonSchema, cancelPayment, orderStatus, shopRefusal, type Order, type Refund, type ShopRefusal } from "../lib/api/shop-endpoints";
-import { applyRefund, confirmReceipt, deleteOrder, redeemCode, useMcoinCoupon, type McoinCoupon } from "../lib/api/wallet-endpoints";
+import { OUTCOME_UNKNOWN_CODES, isApiError } from "#core/api/errors";
+import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, REFUND_REMARKS_MAX, RefundReasonSchema, cancelPayment, orderStatus, shopRefusal, type Order, type Refund, type ShopRefusal } from "#core/api/shop-endpoints";
+import { applyRefund, confirmReceipt, deleteOrder, redeemCode, useMcoinCoupon, type McoinCoupon } from "#core/api/wallet-endpoints";
 import { apiTimeoutMs } from "./config.server";
 import { parseForm } from "./forms.server";
 import type { RequestContext } from "./gateway.server";

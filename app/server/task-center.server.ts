@@ -3,9 +3,9 @@
  * member's platform as clientOs (ios, android or web, from the user agent).
  */
 import { secureGatewaySettings } from "./config.server";
-import { createGatewayClient } from "../lib/gateway/client";
+import { createGatewayClient } from "#core/node/gateway/client";
 import { parseHostUserAgent } from "../lib/host-bridge/user-agent";
-import { createTaskCenterClient, type TaskCenterClient } from "../lib/task-center/client";
+import { createTaskCenterClient, type TaskCenterClient } from "#core/node/task-center/client";
 import { transport } from "./transport.server";
 
 export function taskCenterFor(request: Request): TaskCenterClient {

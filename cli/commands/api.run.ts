@@ -1,7 +1,7 @@
 /** What `mcoin api` runs (its definition, cli/commands/api.ts, loads this only when it runs). */
 import { z } from "zod";
-import { defineEndpoint, type HttpMethod } from "../../app/lib/api/define";
-import { ENDPOINTS } from "../../app/lib/api/endpoints";
+import { defineEndpoint, type HttpMethod } from "#core/api/define";
+import { ENDPOINTS } from "#core/api/endpoints";
 import { EnvSchema, apiClient, callFailure, memberToken, parseJsonOption } from "../context";
 import { usageError } from "../errors";
 import { output, parseOptions } from "../options";

@@ -1,7 +1,7 @@
 /** What `mcoin sandbox errors` runs (its definition, cli/commands/errors.ts, loads this only when it runs). */
 import { z } from "zod";
 import { CONTROL_TOKEN_HEADER } from "../../sandbox/access";
-import type { CollectedError } from "../../app/lib/errors/report";
+import type { CollectedError } from "#core/errors/report";
 import { CONTROL_TOKEN_ENV, callFailure, sandboxUrl } from "../context";
 import { CliError } from "../errors";
 import { output, parseOptions } from "../options";

@@ -1,6 +1,6 @@
 /**
  * `mcoin sandbox errors`: the mall's error reports the running sandbox collected (the pages' and the
- * server's; app/lib/errors/report.ts), oldest first; `--clear` empties the collector afterwards.
+ * server's; core/errors/report.ts), oldest first; `--clear` empties the collector afterwards.
  */
 import { Command, Option } from "commander";
 import { CONTROL_TOKEN_ENV } from "../constants";

@@ -1,9 +1,9 @@
 /** What `mcoin gateway`'s subcommands run (their definitions, cli/commands/gateway.ts, load this only when they run). */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { HEADER, headerValue, openReply, sealRequest, signatureOf, verifySignature } from "../../app/lib/gateway/envelope";
-import { aesDecrypt, formatRequestTime } from "../../app/lib/gateway/primitives";
-import { recoverKeyAndIv } from "../../app/lib/gateway/private-key";
+import { HEADER, headerValue, openReply, sealRequest, signatureOf, verifySignature } from "#core/node/gateway/envelope";
+import { aesDecrypt, formatRequestTime } from "#core/node/gateway/primitives";
+import { recoverKeyAndIv } from "#core/node/gateway/private-key";
 import { readCaptures } from "../captures";
 import { EnvSchema, callFailure, functionUrl, gatewayClient, gatewaySettingsFor, parseJsonOption } from "../context";
 import { CliError, usageError } from "../errors";

@@ -1,7 +1,7 @@
 /** What `mcoin sandbox ledger` runs (its definition, cli/commands/ledger.ts, loads this only when it runs). */
 import { z } from "zod";
-import { mcoinLedger } from "../../app/lib/api/shop-endpoints";
-import { paymentReturns, refundList } from "../../app/lib/api/wallet-endpoints";
+import { mcoinLedger } from "#core/api/shop-endpoints";
+import { paymentReturns, refundList } from "#core/api/wallet-endpoints";
 import { allPages, macauTime, table } from "../member";
 import { MemberOptionsSchema, runAsMember } from "../member.run";
 import { output } from "../options";

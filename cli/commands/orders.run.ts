@@ -1,5 +1,5 @@
 /** What `mcoin sandbox orders` runs (its definition, cli/commands/orders.ts, loads this only when it runs). */
-import { OrderTabSchema, orderList } from "../../app/lib/api/shop-endpoints";
+import { OrderTabSchema, orderList } from "#core/api/shop-endpoints";
 import { allPages, macauTime, table } from "../member";
 import { MemberOptionsSchema, runAsMember } from "../member.run";
 import { output } from "../options";

@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { z } from "zod";
-import { HEADER, headerValue, openReply } from "../../app/lib/gateway/envelope";
-import { recoverKeyAndIv } from "../../app/lib/gateway/private-key";
+import { HEADER, headerValue, openReply } from "#core/node/gateway/envelope";
+import { recoverKeyAndIv } from "#core/node/gateway/private-key";
 import { EnvSchema, apiBaseUrl, gatewaySettingsFor, sandboxKeys } from "../context";
 import { CliError, usageError } from "../errors";
 import { harDocument, harEntry, writeHar, type HarEntry, type HarExchange } from "../har-write";

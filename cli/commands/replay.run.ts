@@ -1,12 +1,12 @@
 /** What `mcoin replay` runs (its definition, cli/commands/replay.ts, loads this only when it runs). */
 import { z } from "zod";
-import { defineEndpoint, SUCCESS_CODE, type Endpoint, type HttpMethod } from "../../app/lib/api/define";
-import * as catalogEndpoints from "../../app/lib/api/catalog-endpoints";
-import * as coreEndpoints from "../../app/lib/api/endpoints";
-import * as promotionEndpoints from "../../app/lib/api/promotion-endpoints";
-import * as shopEndpoints from "../../app/lib/api/shop-endpoints";
-import * as walletEndpoints from "../../app/lib/api/wallet-endpoints";
-import { openReply, sealRequest } from "../../app/lib/gateway/envelope";
+import { defineEndpoint, SUCCESS_CODE, type Endpoint, type HttpMethod } from "#core/api/define";
+import * as catalogEndpoints from "#core/api/catalog-endpoints";
+import * as coreEndpoints from "#core/api/endpoints";
+import * as promotionEndpoints from "#core/api/promotion-endpoints";
+import * as shopEndpoints from "#core/api/shop-endpoints";
+import * as walletEndpoints from "#core/api/wallet-endpoints";
+import { openReply, sealRequest } from "#core/node/gateway/envelope";
 import { CONTROL_TOKEN_HEADER } from "../../sandbox/access";
 import { CONTROL_TOKEN_ENV, EnvSchema, apiBaseUrl, apiClient, callFailure, gatewaySettingsFor, memberToken, transport } from "../context";
 import { compareShapes, declaredShape, describeDrift, driftFromDeclared, driftFromRecorded, shapeOf, type Drift, type Reference } from "../drift";
@@ -260,7 +260,7 @@ function isEndpoint(value: unknown): value is Endpoint {
 
 /**
  * Declared replies of the secure gateway's functions, by path. The task center's replies are
- * TypeScript types only (app/lib/task-center/client.ts), so none yet: secure calls are compared
+ * TypeScript types only (core/node/task-center/client.ts), so none yet: secure calls are compared
  * with their recordings alone.
  */
 const SECURE_REPLY_SCHEMAS: Record<string, z.ZodType> = {};

@@ -1,6 +1,6 @@
 /** What `mcoin task run` runs (its definition, cli/commands/task.ts, loads this only when it runs). */
 import { z } from "zod";
-import { checkTaskDetail, createTaskCenterClient } from "../../app/lib/task-center/client";
+import { checkTaskDetail, createTaskCenterClient } from "#core/node/task-center/client";
 import { EnvSchema, callFailure, gatewayClient, gatewaySettingsFor } from "../context";
 import { CliError } from "../errors";
 import { output, parseOptions } from "../options";

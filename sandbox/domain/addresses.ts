@@ -2,7 +2,7 @@
  * The address book as the gateway keeps it, per member (MemberRecord.addresses, persisted with
  * --state): add, edit, delete and set default (spec section 4's update: DELETE removes by id,
  * DEFAULT marks that id 1 and every other 0). The rules of the fields are the declaration's
- * (lib/address/book.ts); here are the book's own:
+ * (core/address/book.ts); here are the book's own:
  * - at most ADDRESS_LIMIT addresses: the next add is refused and nothing is saved;
  * - an id that is not the member's is ADDRESS_NOT_FOUND, whoever else it belongs to;
  * - a book with addresses always has exactly one default: the first address added is the default,
@@ -10,10 +10,10 @@
  *   the default, so a book without one would leave the member guessing where a parcel goes);
  * - ids are never reused (a deleted address's id stays gone), from one counter of the sandbox's.
  */
-import type { Address } from "../../app/lib/api/endpoints";
-import type { AddressInput } from "../../app/lib/address/book";
-import { ADDRESS_LIMIT, orderAddresses } from "../../app/lib/address/book";
-import type { ShopRefusal } from "../../app/lib/api/shop-endpoints";
+import type { Address } from "#core/api/endpoints";
+import type { AddressInput } from "#core/address/book";
+import { ADDRESS_LIMIT, orderAddresses } from "#core/address/book";
+import type { ShopRefusal } from "#core/api/shop-endpoints";
 
 export type BookOutcome<T> = { ok: true; value: T } | { ok: false; reason: Extract<ShopRefusal, "ADDRESS_LIMIT" | "ADDRESS_NOT_FOUND"> };
 

@@ -5,7 +5,7 @@
  * every random run too.
  */
 import { describe, expect, it } from "vitest";
-import type { LedgerEntry } from "../../app/lib/api/shop-endpoints";
+import type { LedgerEntry } from "#core/api/shop-endpoints";
 import { loadFixtures } from "../fixtures";
 import { SandboxState } from "../state";
 import { auditMoney, type MoneyView } from "./audit";

@@ -35,8 +35,8 @@
  *
  * Seckill stock and Asia Miles redemptions are not in the view; the model test checks those itself.
  */
-import type { LedgerEntry } from "../../app/lib/api/shop-endpoints";
-import { mcoinEarned } from "../../app/lib/money/purchase";
+import type { LedgerEntry } from "#core/api/shop-endpoints";
+import { mcoinEarned } from "#core/money/purchase";
 import type { OrderRecord } from "./orders";
 
 /** The part of GET /__sandbox/state the audit reads. */

@@ -1,6 +1,6 @@
 /** The daily check-in at its edges: midnight in Macau, month and year ends, a missed day, the ladder's wrap, a burst. */
 import { describe, expect, it } from "vitest";
-import { checkIn as checkInEndpoint } from "../../app/lib/api/promotion-endpoints";
+import { checkIn as checkInEndpoint } from "#core/api/promotion-endpoints";
 import { inProcess, withKey } from "../testing";
 import { dayBefore, macauDay } from "./check-in";
 import { SAM, expectLedgersSum, setup } from "./test-support";

@@ -9,7 +9,7 @@
  * their balance is still the one members.json gives them.
  */
 import { z } from "zod";
-import { OrderKindSchema } from "../../app/lib/api/shop-endpoints";
+import { OrderKindSchema } from "#core/api/shop-endpoints";
 import { RelativeTime } from "../catalog-schema";
 import type { CatalogQueries } from "../catalog";
 import type { Account } from "./ledger";

@@ -4,7 +4,7 @@
  * grows with every change of the ledger or of the member's orders; and their likes and favourites.
  */
 import { z } from "zod";
-import { LedgerEntrySchema, type LedgerEntry } from "../../app/lib/api/shop-endpoints";
+import { LedgerEntrySchema, type LedgerEntry } from "#core/api/shop-endpoints";
 
 export interface Account {
   /** Oldest first; entries are only ever appended. */

@@ -3,7 +3,7 @@
  * (spec section 8's messages where it has one; zh in Traditional Chinese). The mall translates
  * `data.reason` itself; these are what an engineer or the CLI reads in `msg`.
  */
-import type { ShopRefusal } from "../../app/lib/api/shop-endpoints";
+import type { ShopRefusal } from "#core/api/shop-endpoints";
 
 export type Locale = "zh" | "en";
 type Texts = Record<Locale, string>;

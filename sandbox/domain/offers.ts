@@ -2,11 +2,11 @@
  * What changes about an offer while the sandbox runs: its stock, pieces sold and likes (seeded from
  * the catalog, which never changes itself), and whether it is on sale (a control can take it down).
  * Also what an offer's catalog entry means for buying: its availability now and its price in the
- * terms of lib/money/purchase.ts.
+ * terms of core/money/purchase.ts.
  */
 import { z } from "zod";
-import type { OfferAvailability } from "../../app/lib/api/shop-endpoints";
-import { toCents, type PricedOffer } from "../../app/lib/money/purchase";
+import type { OfferAvailability } from "#core/api/shop-endpoints";
+import { toCents, type PricedOffer } from "#core/money/purchase";
 import type { Catalog, CatalogOffer } from "../catalog-schema";
 
 export interface OfferLive {

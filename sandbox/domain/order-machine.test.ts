@@ -1,6 +1,6 @@
 /** The order state machine: every pair of statuses, allowed exactly when the table says so. */
 import { describe, expect, it } from "vitest";
-import { ORDER_STATUSES, type OrderStatus } from "../../app/lib/api/shop-endpoints";
+import { ORDER_STATUSES, type OrderStatus } from "#core/api/shop-endpoints";
 import { ORDER_TRANSITIONS, canTransition, isFinal, transition } from "./order-machine";
 
 /** The transitions the design allows (DESIGN.md and the table's comment), written out once more by hand. */

@@ -17,7 +17,7 @@
  * - awaiting_receipt | awaiting_pickup → completed: delivered or collected.
  * - used, refunded, completed, closed: final.
  */
-import type { OrderStatus } from "../../app/lib/api/shop-endpoints";
+import type { OrderStatus } from "#core/api/shop-endpoints";
 
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   awaiting_payment: ["received", "awaiting_shipment", "closed"],

@@ -5,7 +5,7 @@
  * lazy: nothing has to run at midnight for it to hold).
  */
 import { z } from "zod";
-import { EarningReversalSchema, OrderSchema, PaymentSchema, RefundSchema, type Coupon, type Order, type Refund } from "../../app/lib/api/shop-endpoints";
+import { EarningReversalSchema, OrderSchema, PaymentSchema, RefundSchema, type Coupon, type Order, type Refund } from "#core/api/shop-endpoints";
 import type { CatalogQueries } from "../catalog";
 import { FAILURE_MESSAGES, type Locale, type OrderFailureCode } from "./messages";
 

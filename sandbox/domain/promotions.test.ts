@@ -4,7 +4,7 @@
  * and at month end, the airline account, the airline's answer).
  */
 import { describe, expect, it } from "vitest";
-import { seckillInfo, seckillProduct, seckillSnapUp, milesRedeem } from "../../app/lib/api/promotion-endpoints";
+import { seckillInfo, seckillProduct, seckillSnapUp, milesRedeem } from "#core/api/promotion-endpoints";
 import { inProcess, withKey } from "../testing";
 import { MILES_PROCESSING_MS, PAYMENT_WINDOW_MS } from "./shop";
 import { macauMonth, maskMemberNo, milesLimit, milesUsed } from "./promotions";

@@ -11,7 +11,7 @@
  * - otherwise the month's miles plus the step's may not pass `monthlyMaxMiles` ('monthly limit').
  */
 import { z } from "zod";
-import type { ShopRefusal } from "../../app/lib/api/shop-endpoints";
+import type { ShopRefusal } from "#core/api/shop-endpoints";
 import { RelativeTime, type Catalog } from "../catalog-schema";
 import { macauDay } from "./check-in";
 

@@ -10,14 +10,14 @@
  * so the books show every payment the wallet took. The same notice again (same payment id) is
  * answered as the first was and kept once.
  *
- * Refunds take back the earning in full, in mCoin (app/lib/money/refund.ts): from the mCoin the
+ * Refunds take back the earning in full, in mCoin (core/money/refund.ts): from the mCoin the
  * refund gives back (an `earning_reversed` entry right after the `refund` entry when it completes),
  * and the rest from the balance when the refund is asked for (an `earning_reversed` entry then). A
  * refund whose earning they cannot cover is refused.
  */
-import { PAYMENT_REFUSALS, type Payment } from "../../app/lib/api/shop-endpoints";
-import { mcoinEarned } from "../../app/lib/money/purchase";
-import { refundTerms } from "../../app/lib/money/refund";
+import { PAYMENT_REFUSALS, type Payment } from "#core/api/shop-endpoints";
+import { mcoinEarned } from "#core/money/purchase";
+import { refundTerms } from "#core/money/refund";
 import { balanceOf, post, type Account } from "./ledger";
 import type { OrderRecord, RefundRecord } from "./orders";
 import type { WalletNotice } from "./shop";

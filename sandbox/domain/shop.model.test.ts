@@ -38,9 +38,9 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ApiClient } from "../../app/lib/api/client";
-import { SUCCESS_CODE } from "../../app/lib/api/define";
-import { ApiError } from "../../app/lib/api/errors";
+import type { ApiClient } from "#core/api/client";
+import { SUCCESS_CODE } from "#core/api/define";
+import { ApiError } from "#core/api/errors";
 import {
   REFUND_REASONS,
   WALLET_SIGNATURE_HEADER,
@@ -51,13 +51,13 @@ import {
   type LedgerEntry,
   type Order,
   type ShopRefusal,
-} from "../../app/lib/api/shop-endpoints";
-import { applyRefund, confirmReceipt, deleteOrder } from "../../app/lib/api/wallet-endpoints";
-import { CHECK_IN_LADDER, checkIn, milesRedeem, seckillSnapUp, snapUpSuccess } from "../../app/lib/api/promotion-endpoints";
+} from "#core/api/shop-endpoints";
+import { applyRefund, confirmReceipt, deleteOrder } from "#core/api/wallet-endpoints";
+import { CHECK_IN_LADDER, checkIn, milesRedeem, seckillSnapUp, snapUpSuccess } from "#core/api/promotion-endpoints";
 import { macauMonth, milesLimit, milesUsed, seckillItem } from "./promotions";
 import { macauDay } from "./check-in";
-import { isAllowedMcoin, mcoinRange, snapMcoin } from "../../app/lib/money/purchase";
-import { refundTerms } from "../../app/lib/money/refund";
+import { isAllowedMcoin, mcoinRange, snapMcoin } from "#core/money/purchase";
+import { refundTerms } from "#core/money/refund";
 import { walletSignature } from "../handlers/wallet";
 import { freshKey, inProcess, withKey } from "../testing";
 import { auditMoney, type MoneyView } from "./audit";

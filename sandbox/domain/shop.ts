@@ -37,10 +37,10 @@
  *   mCoin coupon, once per member.
  */
 import { randomBytes, randomInt } from "node:crypto";
-import type { AddressSchema } from "../../app/lib/api/endpoints";
-import type { OrderKindSchema, OrderStatus, Payment, RefundReasonSchema, ShopRefusal } from "../../app/lib/api/shop-endpoints";
+import type { AddressSchema } from "#core/api/endpoints";
+import type { OrderKindSchema, OrderStatus, Payment, RefundReasonSchema, ShopRefusal } from "#core/api/shop-endpoints";
 import type { z } from "zod";
-import { CENTS_PER_MCOIN, MAX_PIECES_PER_ORDER, amountDue, cashDueCents, isAllowedMcoin, mcoinRange } from "../../app/lib/money/purchase";
+import { CENTS_PER_MCOIN, MAX_PIECES_PER_ORDER, amountDue, cashDueCents, isAllowedMcoin, mcoinRange } from "#core/money/purchase";
 import type { CatalogQueries } from "../catalog";
 import type { CatalogOffer } from "../catalog-schema";
 import { balanceOf, openAccount, post, type Account, type McoinCouponRecord } from "./ledger";

@@ -1,5 +1,5 @@
 /**
- * The member's wallet and after-sale (app/lib/api/wallet-endpoints.ts): coupons by tab, codes,
+ * The member's wallet and after-sale (core/api/wallet-endpoints.ts): coupons by tab, codes,
  * mCoin coupons, confirming receipt, deleting an order, refunds. Each parses with the endpoint's
  * declaration (serve, which also keeps the idempotency keys) and calls the money domain
  * (sandbox/domain/shop.ts); refusals are answered in the caller's language.
@@ -19,8 +19,8 @@ import {
   type CouponGroup,
   type CouponTab,
   type McoinCoupon,
-} from "../../app/lib/api/wallet-endpoints";
-import type { Refund } from "../../app/lib/api/shop-endpoints";
+} from "#core/api/wallet-endpoints";
+import type { Refund } from "#core/api/shop-endpoints";
 import { paginate } from "../catalog";
 import type { McoinCouponRecord } from "../domain/ledger";
 import { orderView, refundView } from "../domain/orders";

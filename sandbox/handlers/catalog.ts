@@ -18,7 +18,7 @@ import {
   searchShop,
   storeInformation,
   zoneDetail,
-} from "../../app/lib/api/catalog-endpoints";
+} from "#core/api/catalog-endpoints";
 import { nearFrom as near } from "../catalog";
 import { notFound, origin, serve } from "../respond";
 import type { SandboxState } from "../state";

@@ -1,7 +1,7 @@
 /** The controls scenarios use for money: an offer's stock and status, a member's balance, ledger and orders. */
 import { describe, expect, it } from "vitest";
-import { basicInformation } from "../../app/lib/api/endpoints";
-import { createOrder } from "../../app/lib/api/shop-endpoints";
+import { basicInformation } from "#core/api/endpoints";
+import { createOrder } from "#core/api/shop-endpoints";
 import { MAX_FAILED_CODES_PER_MINUTE } from "../domain/till";
 import { inProcess, withKey } from "../testing";
 

@@ -28,7 +28,7 @@
  *                                                 for the rest of the minute once the store entered 10 codes that redeem nothing)
  *   POST   /__sandbox/ship                        { orderNo }: settled goods leave (delivery) or are ready at the store (pick-up)
  *   GET    /__sandbox/state                       the business data and its digest (state.ts, redactedView)
- *   POST   /__sandbox/errors                      an error report of the mall's (app/lib/errors/report.ts); GET lists
+ *   POST   /__sandbox/errors                      an error report of the mall's (core/errors/report.ts); GET lists
  *                                                 them { errors } (oldest first, the newest 200), DELETE clears them
  *
  * They can reset or rewrite the whole gateway, so one guard stands before them all (health stays
@@ -37,12 +37,12 @@
  * token, a request without it. Without a token (loopback only) it refuses a request addressed to a
  * name other than a loopback one: a DNS-rebound page would otherwise count as same-origin.
  */
-import { CollectedErrorSchema } from "../../app/lib/errors/report";
+import { CollectedErrorSchema } from "#core/errors/report";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { CONTROL_TOKEN_HEADER, isLoopbackHost } from "../access";
 import { http, HttpResponse, type HttpHandler } from "msw";
 import { z } from "zod";
-import type { ShopRefusal } from "../../app/lib/api/shop-endpoints";
+import type { ShopRefusal } from "#core/api/shop-endpoints";
 import { REFUSAL_MESSAGES } from "../domain/messages";
 import { MAX_FAILED_CODES_PER_MINUTE } from "../domain/till";
 import { bearerToken } from "../respond";

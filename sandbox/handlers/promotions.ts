@@ -1,5 +1,5 @@
 /**
- * Promotions (app/lib/api/promotion-endpoints.ts) over the money domain's rules: flash sales,
+ * Promotions (core/api/promotion-endpoints.ts) over the money domain's rules: flash sales,
  * seckill snap-ups, the daily check-in and Asia Miles.
  */
 import type { HttpHandler } from "msw";
@@ -16,8 +16,8 @@ import {
   snapUpSuccess,
   type MilesOrder,
   type SeckillItem,
-} from "../../app/lib/api/promotion-endpoints";
-import { toCents } from "../../app/lib/money/purchase";
+} from "#core/api/promotion-endpoints";
+import { toCents } from "#core/money/purchase";
 import { orderView } from "../domain/orders";
 import { MILES_REFUND_REASONS, maskMemberNo, type MilesOrderRecord, type SeckillFixture, type SeckillItemFixture } from "../domain/promotions";
 import type { SeckillLive } from "../domain/promotions";

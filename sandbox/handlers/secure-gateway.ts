@@ -8,10 +8,10 @@
  */
 import { http, HttpResponse, type HttpHandler } from "msw";
 import { z } from "zod";
-import { HEADER, NONCE_LENGTH, SUCCESS_RESULT_CODE, headerValue, sealReply, signatureOf } from "../../app/lib/gateway/envelope";
-import { aesDecrypt, parseRequestTime } from "../../app/lib/gateway/primitives";
-import { recoverKeyAndIv } from "../../app/lib/gateway/private-key";
-import { DATA_SOURCE, SYSTEM_NAME, TASK_DETAIL_URL, TASK_NOTIFY_URL, TASK_OK_SUBCODE } from "../../app/lib/task-center/client";
+import { HEADER, NONCE_LENGTH, SUCCESS_RESULT_CODE, headerValue, sealReply, signatureOf } from "#core/node/gateway/envelope";
+import { aesDecrypt, parseRequestTime } from "#core/node/gateway/primitives";
+import { recoverKeyAndIv } from "#core/node/gateway/private-key";
+import { DATA_SOURCE, SYSTEM_NAME, TASK_DETAIL_URL, TASK_NOTIFY_URL, TASK_OK_SUBCODE } from "#core/node/task-center/client";
 import { CLOCK_SKEW_HEADER } from "../front-door";
 import { JSON_TOO_DEEP, JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "../json-body";
 import { closestRoutes, nearMissResponse } from "../near-miss";
@@ -153,7 +153,7 @@ function taskNotify(state: SandboxState, body: Record<string, unknown>): TaskRep
 /**
  * The gateway signs its replies as the client signs its requests, over the sealed reply with the
  * request's Request-Time and Nonce, so a client can tell a reply the gateway sent from one that was
- * changed on the way (the client checks it when present: app/lib/gateway/client.ts).
+ * changed on the way (the client checks it when present: core/node/gateway/client.ts).
  */
 function replySignature(state: SandboxState, request: Request, sealed: string): string {
   const keys = state.gatewayKeys;

@@ -17,7 +17,7 @@ import {
   userAddressList,
   userAddressSave,
   userAddressUpdate,
-} from "../../app/lib/api/endpoints";
+} from "#core/api/endpoints";
 import { listAddresses, saveAddress, updateAddress } from "../domain/addresses";
 import { bearerToken, notLogin, refuse, serve, shopRefused } from "../respond";
 import type { SandboxState } from "../state";

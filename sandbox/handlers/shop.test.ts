@@ -3,9 +3,9 @@
  * refusal's shape in both languages, idempotency keys, and the catalog showing live numbers.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { recommendList, searchProduct } from "../../app/lib/api/catalog-endpoints";
-import { basicInformation } from "../../app/lib/api/endpoints";
-import { ApiError } from "../../app/lib/api/errors";
+import { recommendList, searchProduct } from "#core/api/catalog-endpoints";
+import { basicInformation } from "#core/api/endpoints";
+import { ApiError } from "#core/api/errors";
 import {
   IDEMPOTENCY_HEADER,
   cancelPayment,
@@ -18,7 +18,7 @@ import {
   orderList,
   orderStatus,
   shopRefusal,
-} from "../../app/lib/api/shop-endpoints";
+} from "#core/api/shop-endpoints";
 import { freshKey, inProcess, withKey } from "../testing";
 
 const SAM = "mpay-1005";

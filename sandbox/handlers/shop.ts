@@ -1,5 +1,5 @@
 /**
- * Buying (app/lib/api/shop-endpoints.ts): an offer's detail, placing an order, its status,
+ * Buying (core/api/shop-endpoints.ts): an offer's detail, placing an order, its status,
  * cancelling its payment, the member's orders and ledger, likes and favourites. Each parses with the
  * endpoint's declaration (serve) and calls the money domain (sandbox/domain/shop.ts); refusals are
  * answered by `shopRefused` in the caller's language. Idempotency keys are kept by serve.
@@ -20,8 +20,8 @@ import {
   ORDER_TABS,
   type Order,
   type OrderTab,
-} from "../../app/lib/api/shop-endpoints";
-import { toCents } from "../../app/lib/money/purchase";
+} from "#core/api/shop-endpoints";
+import { toCents } from "#core/money/purchase";
 import { nearFrom, paginate } from "../catalog";
 import { availability } from "../domain/offers";
 import { orderView } from "../domain/orders";

@@ -4,7 +4,7 @@
  * origins only, JSON only, at once or with the confirmation delayed.
  */
 import { describe, expect, it } from "vitest";
-import { WALLET_SIGNATURE_HEADER, createOrder, orderStatus, type Order } from "../../app/lib/api/shop-endpoints";
+import { WALLET_SIGNATURE_HEADER, createOrder, orderStatus, type Order } from "#core/api/shop-endpoints";
 import { PAYMENT_WINDOW_MS } from "../domain/shop";
 import { inProcess, withKey, type InProcess } from "../testing";
 import { walletSignature } from "./wallet";

@@ -19,8 +19,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { http, HttpResponse, type HttpHandler } from "msw";
 import { z } from "zod";
-import { SUCCESS_CODE } from "../../app/lib/api/define";
-import { WALLET_SIGNATURE_HEADER, walletNotify } from "../../app/lib/api/shop-endpoints";
+import { SUCCESS_CODE } from "#core/api/define";
+import { WALLET_SIGNATURE_HEADER, walletNotify } from "#core/api/shop-endpoints";
 import { serve } from "../respond";
 import { BUSINESS_FAMILIES } from "../faults";
 import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "../json-body";

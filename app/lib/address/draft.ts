@@ -5,7 +5,7 @@
  * does not parse is ignored. Without script, /map's choices are links that carry `?region=`.
  */
 import { z } from "zod";
-import { AREA_CODES } from "./mobile";
+import { AREA_CODES } from "#core/address/mobile";
 
 const DRAFT_KEY = "mcoin.address-draft";
 const REGION_KEY = "mcoin.address-region";

@@ -4,7 +4,7 @@
  * district and category names, likes) that no card shows. Home sends some forty offers on every
  * visit, in its HTML and again in the data the page hydrates from.
  */
-import type { OfferSummary } from "../api/catalog-endpoints";
+import type { OfferSummary } from "#core/api/catalog-endpoints";
 
 export type OfferCardData = Pick<
   OfferSummary,

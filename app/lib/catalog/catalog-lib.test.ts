@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MINI_PROGRAM_SOURCE, adAction } from "./ads";
-import { macauDay, offerBadges } from "./badges";
+import { macauDay, offerBadges } from "#core/catalog/badges";
 import { MCOIN_RANGES, PRICE_RANGES, findRange } from "./filters";
 
 // 2026-11-21 15:00 in Macau.

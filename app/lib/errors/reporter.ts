@@ -3,8 +3,8 @@
  * render errors go to /resources/errors (the mall's server forwards them to the collector). At most
  * MAX_REPORTS per page load and each message once, so a page stuck in a loop cannot flood anything.
  */
-import type { ErrorReport } from "./report";
-import { describeError } from "./report-text";
+import type { ErrorReport } from "#core/errors/report";
+import { describeError } from "#core/errors/report-text";
 
 const MAX_REPORTS = 10;
 const sent = new Set<string>();

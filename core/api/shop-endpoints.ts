@@ -114,7 +114,7 @@ export const SHOP_REFUSALS = [
   "DUPLICATE_PAYMENT",
   /** A settlement notice whose amount is not the cash due. */
   "AMOUNT_MISMATCH",
-  /** 'Max addresses reached. Remove to add new.' (lib/address/book.ts, ADDRESS_LIMIT) */
+  /** 'Max addresses reached. Remove to add new.' (core/address/book.ts, ADDRESS_LIMIT) */
   "ADDRESS_LIMIT",
   /** An address id that is not one of the member's. */
   "ADDRESS_NOT_FOUND",
@@ -132,7 +132,7 @@ export function shopRefusal(body: unknown): ShopRefusal | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** How an offer may be paid with mCoin (lib/money/purchase.ts, McoinRules). */
+/** How an offer may be paid with mCoin (core/money/purchase.ts, McoinRules). */
 export const McoinRulesSchema = z.object({
   step: z.number().int().positive(),
   minPerPiece: z.number().int().nonnegative(),
@@ -211,7 +211,7 @@ export type Coupon = z.infer<typeof CouponSchema>;
 /** The spec's 8 refund reasons (section 5); "other" asks for remarks. */
 export const RefundReasonSchema = z.enum(REFUND_REASONS);
 
-/** Where a refund takes the order's earning back from (lib/money/refund.ts); the parts add up to all of it. */
+/** Where a refund takes the order's earning back from (core/money/refund.ts); the parts add up to all of it. */
 export const EarningReversalSchema = z.object({
   fromMcoinRefund: z.number().int().nonnegative(),
   fromBalance: z.number().int().nonnegative(),
@@ -234,7 +234,7 @@ export const RefundSchema = z.object({
   /** What reached the member, once refunded: all the cash, and the mCoin less the earning's part of them. */
   cashRefundedCents: z.number().int().nonnegative(),
   mcoinRefunded: z.number().int().nonnegative(),
-  /** The mCoin the order's cash earned, taken back in full in mCoin (lib/money/refund.ts), fixed when the refund is asked for. */
+  /** The mCoin the order's cash earned, taken back in full in mCoin (core/money/refund.ts), fixed when the refund is asked for. */
   earningReversal: EarningReversalSchema,
   status: z.enum(["refunding", "refunded"]),
   requestedAt: z.number(),

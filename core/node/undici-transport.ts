@@ -3,7 +3,7 @@
  * gateway call reuses warm connections (Node's global fetch would allocate far more per call).
  */
 import { Agent, request as undiciRequest, type Dispatcher } from "undici";
-import type { HttpTransport } from "./transport";
+import type { HttpTransport } from "../api/transport";
 
 export function createUndiciTransport(
   dispatcher: Dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 128, pipelining: 1 }),

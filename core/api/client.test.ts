@@ -5,7 +5,7 @@
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createSandbox } from "../../../sandbox";
+import { createSandbox } from "../../sandbox/index";
 import { createApiClient, type ApiClientOptions } from "./client";
 import { defineEndpoint } from "./define";
 import { basicInformation, clause, memberLogin, setClause } from "./endpoints";

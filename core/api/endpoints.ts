@@ -137,7 +137,7 @@ export const userAddressList = defineEndpoint({
 
 /**
  * Adds an address (no id) or changes one of the member's (id); answers the book as it is now.
- * The gateway checks the same rules as the form (lib/address/book.ts) and keeps at most
+ * The gateway checks the same rules as the form (core/address/book.ts) and keeps at most
  * ADDRESS_LIMIT: the next add is refused with ADDRESS_LIMIT. An id that is not the member's is
  * ADDRESS_NOT_FOUND. The first address is the default; `isDefault: 1` makes this one the default.
  */

@@ -4,7 +4,7 @@
  * result.code "000000". Optional success and failure callbacks; a debug log outside prod and uat.
  * It runs on the server, where the keys are; "credentials sent cross-origin" has no meaning there.
  */
-import type { HttpTransport } from "../api/transport";
+import type { HttpTransport } from "../../api/transport";
 import { HEADER, SUCCESS_RESULT_CODE, headerValue, openReply, resultOf, sealRequest, signatureOf, type EnvelopeSettings, type GatewayResult } from "./envelope";
 
 export interface GatewayClientSettings extends EnvelopeSettings {
