@@ -1,5 +1,5 @@
 /**
- * DESIGN.md: "a burst of concurrent requests can never oversell or overspend". The benchmark's burst
+ * docs/architecture.md: "a burst of concurrent requests can never oversell or overspend". The benchmark's burst
  * (bench/checkout-burst.bench.ts: 50 checkouts at once over HTTP for the last 5 pieces), sent
  * straight to the gateway here so a regression of its rules fails the unit suite too, before anything
  * is built; `npm run bench` sends the same burst through the mall.

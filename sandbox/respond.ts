@@ -2,7 +2,7 @@
  * How sandbox handlers answer: the mCoin API's envelope, and `serve`, which turns an endpoint
  * declaration of core/api into an msw handler that parses the request with the same schema the
  * app's client uses and checks its own reply against the declared data. `serve` also keeps the
- * idempotency keys (DESIGN.md) of every POST that carries one, and requires one of the endpoints
+ * idempotency keys (docs/architecture.md) of every POST that carries one, and requires one of the endpoints
  * declared `idempotent`, so no handler deals with them itself.
  */
 import { createHash } from "node:crypto";

@@ -1,6 +1,6 @@
 /**
  * Buying, from the checkout button to the payment result pop-up (spec section 2, "payment
- * confirmation" and "payment result pop-up"; DESIGN.md, "Payment is settled server to server"):
+ * confirmation" and "payment result pop-up"; docs/architecture.md, "Payment is settled server to server"):
  *
  * 1. Checkout opens the confirmation: the payment method and the order (item, pieces, mCoin, cash).
  * 2. Pay submits the checkout with an idempotency key minted when this confirmation was rendered: a

@@ -1,5 +1,5 @@
 /**
- * The idempotency key of one form (DESIGN.md): the same key for every submission of it until one
+ * The idempotency key of one form (docs/architecture.md): the same key for every submission of it until one
  * succeeds, so a retry or a double tap acts once; then a fresh one for the next. Minted on the client
  * after hydration, so the server's render and the page's agree.
  */

@@ -1,5 +1,5 @@
 /**
- * A fresh idempotency key for one rendered form (DESIGN.md): 32 hex characters from the platform's
+ * A fresh idempotency key for one rendered form (docs/architecture.md): 32 hex characters from the platform's
  * random source (crypto.getRandomValues works on plain HTTP too, where randomUUID does not).
  */
 export function newIdempotencyKey(): string {

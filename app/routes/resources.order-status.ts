@@ -1,6 +1,6 @@
 /**
  * An order of the member's as the gateway has it now. The offer screen asks after the cashier has
- * answered: the payment result comes from this, never from the cashier's answer alone (DESIGN.md).
+ * answered: the payment result comes from this, never from the cashier's answer alone (docs/architecture.md).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";

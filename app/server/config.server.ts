@@ -2,7 +2,7 @@
  * Server configuration, read and checked once from the environment. The rest of the server receives
  * typed values.
  *
- * Environments (DESIGN.md): sandbox (default), dev, sit, uat, prod. The spec's client chose one from
+ * Environments (docs/architecture.md): sandbox (default), dev, sit, uat, prod. The spec's client chose one from
  * the page URL; here the host names the mall answers to are configured (MCOIN_HOSTS), each with its
  * environment, and that list is also the allow-list: a request for any other Host is refused (400) by
  * the HTTP server before the app sees it, so no header can pick an environment or build a redirect.

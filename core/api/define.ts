@@ -19,7 +19,7 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Data extends z.ZodT
   /** Whether the call needs a member's token (the sandbox answers 'not login' without one). */
   readonly auth: boolean;
   /**
-   * A state change that must carry an Idempotency-Key (DESIGN.md): the gateway refuses it without
+   * A state change that must carry an Idempotency-Key (docs/architecture.md): the gateway refuses it without
    * one. Any other POST may carry one too.
    */
   readonly idempotent?: boolean;

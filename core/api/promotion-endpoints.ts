@@ -1,5 +1,5 @@
 /**
- * Promotions (DESIGN.md, "Money, orders and state"), all on the gateway's clock in Macau time (UTC+8):
+ * Promotions (docs/architecture.md, "Money, orders and state"), all on the gateway's clock in Macau time (UTC+8):
  * - Flash sales: sessions of offers on sale for a few hours; buying one is the ordinary checkout,
  *   and the order is a `flash_sale` one.
  * - Seckill (snap-up): sessions of items, each a catalog offer sold at its own price from its own

@@ -1,5 +1,5 @@
 /**
- * Buying (DESIGN.md, "Money, orders and state"): an offer's detail, placing an order, its status,
+ * Buying (docs/architecture.md, "Money, orders and state"): an offer's detail, placing an order, its status,
  * cancelling its payment, the wallet's settlement notice, the member's orders and mCoin ledger,
  * likes and favourites. The paths reuse the spec's URL fragments where it has one
  * (api/business/snapup, api/auth/voucherstatus, pay/macaupaycanceljs/, api/mini/order/list,
@@ -31,7 +31,7 @@ export const PaymentTypeSchema = z.union([z.literal(0), z.literal(5), z.literal(
 export type PaymentType = z.infer<typeof PaymentTypeSchema>;
 
 /**
- * Order statuses (spec section 4, and DESIGN.md's state machine). Coupons: awaiting payment →
+ * Order statuses (spec section 4, and docs/money.md, "Orders"). Coupons: awaiting payment →
  * received → used, or refunding → refunded; goods: awaiting payment → awaiting shipment → awaiting
  * receipt (or pick-up) → completed; any unpaid order → closed.
  */

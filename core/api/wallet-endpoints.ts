@@ -1,5 +1,5 @@
 /**
- * The member's wallet and after-sale (DESIGN.md, "Money, orders and state"): coupons by tab, codes to
+ * The member's wallet and after-sale (docs/architecture.md, "Money, orders and state"): coupons by tab, codes to
  * redeem, mCoin coupons, confirming receipt of goods, deleting an order, refunds, payments given back. Orders themselves,
  * their statuses, cancellation and payment are in shop-endpoints.ts. The paths reuse the spec's URL
  * fragments (api/auth/mycoupon, updatecode, api/auth/coupons). Every state change carries an

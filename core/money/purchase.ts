@@ -1,5 +1,5 @@
 /**
- * What a purchase costs, in whole mCoin and integer cents (DESIGN.md, "Money"): how many pieces may
+ * What a purchase costs, in whole mCoin and integer cents (docs/money.md, "Units"): how many pieces may
  * be bought, how many mCoin may pay for them, and the cash left to pay. The offer screen's slider, the
  * mall's checkout action and the sandbox's order rules all use these functions, so they cannot
  * disagree about a single cent.

@@ -1,5 +1,5 @@
 /**
- * Idempotency keys (DESIGN.md): per member, key → the request's fingerprint and the reply the
+ * Idempotency keys (docs/architecture.md): per member, key → the request's fingerprint and the reply the
  * gateway gave. A repeat with the same request is answered with that reply and has no second
  * effect; the same key with another request is refused. Kept a day (real time, like tokens: a
  * lifetime, not a business rule), at most MAX_KEYS_PER_SCOPE per member, the oldest dropped first.

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES, type OrderStatus } from "#core/api/shop-endpoints";
 import { ORDER_TRANSITIONS, canTransition, isFinal, transition } from "./order-machine";
 
-/** The transitions the design allows (DESIGN.md and the table's comment), written out once more by hand. */
+/** The transitions the design allows (docs/money.md, "Orders", and the table's comment), written out once more by hand. */
 const ALLOWED: [OrderStatus, OrderStatus][] = [
   ["awaiting_payment", "received"],
   ["awaiting_payment", "awaiting_shipment"],

@@ -1,5 +1,5 @@
 /**
- * Orders are state machines (DESIGN.md, "Money, orders and state"): this table is the only place
+ * Orders are state machines (docs/money.md, "Orders"): this table is the only place
  * that says which status may follow which, and `transition` the only way an order's status changes.
  * Payment, cancelling and expiry use it now; refunds and logistics (later issues) will too.
  *

@@ -1,5 +1,5 @@
 /**
- * The sandbox's money domain (DESIGN.md, "Money, orders and state"): placing orders, the wallet's
+ * The sandbox's money domain (docs/architecture.md, "Money, orders and state"): placing orders, the wallet's
  * settlement notices, cancelling, and unpaid orders closing by themselves, over the offers' live
  * stock, the members' ledgers and their orders.
  *

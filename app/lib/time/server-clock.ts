@@ -1,5 +1,5 @@
 /**
- * The gateway's clock as seen from the page (DESIGN.md; issue "promotions", point 1): countdowns run
+ * The gateway's clock as seen from the page (docs/architecture.md, "Time"; issue "promotions", point 1): countdowns run
  * on it, never on the phone's own clock, which may be set wrong or change under the page.
  *
  * A reading of `/api/system/time` is taken at the middle of the round trip that fetched it: the

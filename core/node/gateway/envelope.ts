@@ -1,5 +1,5 @@
 /**
- * The secure gateway's envelope (DESIGN.md, "Wire protocols"): the body is JSON, AES-CBC/PKCS7
+ * The secure gateway's envelope (docs/architecture.md, "Wire protocols"): the body is JSON, AES-CBC/PKCS7
  * encrypted with a random 16-character key and IV; `Encrypt` carries key + IV under RSA; `Signature`
  * is UPPER(md5(signSecret + requestTime + nonce + encryptedBody + md5Key)). Replies are decrypted with
  * the request's key and IV, and returned raw when they do not decrypt.
