@@ -1,5 +1,5 @@
 /**
- * Who may start a session, or replace one (README, "Security").
+ * Who may start a session, or replace one (docs/security.md, "Sessions and cookies").
  *
  * A session starts from the wallet's login parameters on home (a single-use `code`) or from a token
  * in the path (/mycoupons/{token}). Both URLs can also be put in a link on any page, and a link must

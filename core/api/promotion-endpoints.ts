@@ -9,7 +9,7 @@
  *   snaps it up. The gateway decides from the member; the `gray` parameter the mall sends echoes the
  *   flag and grants nothing.
  * - The daily check-in: the spec gives no rules; ours are CHECK_IN_LADDER below, written on the
- *   screen and in the README. Each check-in is a `check_in` ledger entry.
+ *   screen and in docs/mall.md. Each check-in is a `check_in` ledger entry.
  * - Asia Miles: 'X mCoin for Y miles' steps, daily and monthly maximums in miles per member (calendar
  *   day and month of Macau), an airline member account that must exist; a redemption is `redeeming`
  *   until the airline answers, then `credited`, or `refunded` (its mCoin back) when it refuses. It is
