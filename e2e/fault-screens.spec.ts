@@ -3,7 +3,7 @@
  * (an HTTP 500, a 429, a reply later than the mall's 3 s timeout, a garbage body, a secure-gateway
  * reply that does not open, a connection reset, no gateway at all, and 'not login' between opening
  * the order confirmation and paying), in English or Traditional Chinese. Each test checks that the
- * screen does what SPEC.md section 8 says, that the mall keeps answering, and, through the sandbox's
+ * screen does what the spec's section 8 says, that the mall keeps answering, and, through the sandbox's
  * ledger, orders and stock, that retrying as the member would ends with exactly one order, debit or
  * credit: nothing lost, nothing doubled.
  */

@@ -1,6 +1,6 @@
 /**
  * The faults the sandbox can inject, each described once: the control (`POST /__sandbox/faults`),
- * `mcoin sandbox fault --help` lists them from here; docs/sandbox.md, "Faults", sums them up.
+ * and `mcoin sandbox fault --help` list them from here; docs/sandbox.md, "Faults", sums them up.
  *
  * A fault applies to calls whose path is, or contains, its `path` (a fragment: "basicinformation"),
  * for the next `times` calls, or to `percent` of the calls (then until cleared, or until `times` of
