@@ -170,6 +170,19 @@ describe("mcoin api", () => {
     expect(sandbox.sandbox.state.member("mpay-1002")?.clauseStatus).toBe(0);
   });
 
+  it("checks a body against the registry before sending it, naming the wrong field, for any area's endpoint", async () => {
+    const before = sandbox.sandbox.state.log().length;
+    const bad = await mcoin("api", "POST", "/api/business/snapup", "--login", "mpay-1005", "--data", '{"offerId":7,"quantity":"two","mcoinUsed":0}');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("invalid request for createOrder: quantity:");
+    const promotion = await mcoin("api", "POST", "/api/business/snapup/seckill", "--login", "mpay-1005", "--data", '{"itemId":-1}');
+    expect(promotion.stderr).toContain("invalid request for seckillSnapUp: itemId:");
+    // Nothing but the sign-ins reached the gateway.
+    expect(sandbox.sandbox.state.log().slice(before).map((call) => call.path)).toEqual(["/member/login", "/member/login"]);
+    const unknown = await mcoin("api", "GET", "/api/not/declared", "--json");
+    expect(unknown.stderr).toContain("GET /api/not/declared is not in the registry");
+  });
+
   it("exits 1 with the gateway's words on a refusal, and 2 on bad usage", async () => {
     const refused = await mcoin("api", "GET", "/api/auth/basicinformation");
     expect(refused.code).toBe(1);

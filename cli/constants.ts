@@ -4,13 +4,15 @@
  * mirror a heavier module (sandbox/access.ts, core/api/shop-endpoints.ts) are checked against it
  * in cli/start.test.ts.
  */
+import { sandboxUrl as sandboxUrlOf } from "#core/environments";
+
 
 /** The sandbox's control token: `mcoin sandbox` requires it, `mcoin replay --reset` sends it. */
 export const CONTROL_TOKEN_ENV = "MCOIN_SANDBOX_CONTROL_TOKEN";
 
-/** The running sandbox's address: MCOIN_SANDBOX_URL, else the default port on loopback. */
+/** The running sandbox's address: MCOIN_SANDBOX_URL, else the default port on loopback (core/environments.ts). */
 export function sandboxUrl(): string {
-  return (process.env.MCOIN_SANDBOX_URL ?? "http://127.0.0.1:4010").replace(/\/+$/, "");
+  return sandboxUrlOf(process.env);
 }
 
 /** sandbox/access.ts's DEFAULT_HOST: the sandbox listens here unless told otherwise. */

@@ -11,7 +11,9 @@ import { ApiError } from "#core/api/errors";
 import { createUndiciTransport } from "#core/node/undici-transport";
 import { GatewayError, createGatewayClient, type GatewayClient, type GatewayClientSettings } from "#core/node/gateway/client";
 import { readSandboxGatewayKeys, type SandboxGatewayKeys } from "#core/node/gateway/sandbox-keys";
-import { GATEWAY_ENVIRONMENTS, GatewayConfigError, gatewaySettings, type GatewayEnvironmentName } from "#core/node/gateway/settings";
+import { GatewayConfigError, gatewaySettings } from "#core/node/gateway/settings";
+import { functionFor, SECURE_FUNCTIONS } from "#core/api/registry";
+import { ENVIRONMENT_NAMES, EnvironmentConfigError, apiBaseOf, type EnvironmentName } from "#core/environments";
 import { CONTROL_TOKEN_ENV, sandboxUrl } from "./constants";
 import { CliError, usageError } from "./errors";
 import { baseUrlOption, envOption } from "./flags";
@@ -23,23 +25,24 @@ export { CONTROL_TOKEN_ENV, baseUrlOption, envOption, sandboxUrl };
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const transport = createUndiciTransport();
 
-export const EnvSchema = z.enum(GATEWAY_ENVIRONMENTS);
+export const EnvSchema = z.enum(ENVIRONMENT_NAMES);
 
 export function sandboxKeys(): SandboxGatewayKeys {
   return readSandboxGatewayKeys(resolve(PROJECT_ROOT, process.env.MCOIN_SANDBOX_KEYS_DIR ?? "fixtures/keys"));
 }
 
 /** The mCoin API's base URL of an environment. */
-export function apiBaseUrl(env: GatewayEnvironmentName, override?: string): string {
+export function apiBaseUrl(env: EnvironmentName, override?: string): string {
   if (override) return override.replace(/\/+$/, "");
-  if (env === "sandbox") return sandboxUrl();
-  const variable = `MCOIN_${env.toUpperCase()}_API_BASE`;
-  const value = process.env[variable];
-  if (!value) throw new CliError("NOT_CONFIGURED", `the ${env} API is not configured`, { suggestion: `set ${variable}` });
-  return value.replace(/\/+$/, "");
+  try {
+    return apiBaseOf(env, process.env);
+  } catch (error) {
+    if (error instanceof EnvironmentConfigError) throw new CliError("NOT_CONFIGURED", error.message.replace(/: set .*$/, ""), { suggestion: error.message.replace(/^.*: (set .*)$/, "$1") });
+    throw error;
+  }
 }
 
-export function apiClient(env: GatewayEnvironmentName, options: { token?: string; lang?: string; baseUrl?: string; timeoutMs?: number }): ApiClient {
+export function apiClient(env: EnvironmentName, options: { token?: string; lang?: string; baseUrl?: string; timeoutMs?: number }): ApiClient {
   return createApiClient({
     baseUrl: apiBaseUrl(env, options.baseUrl),
     transport,
@@ -53,14 +56,14 @@ export function apiClient(env: GatewayEnvironmentName, options: { token?: string
  * The member's session token: signed in as `login` (POST /member/login, the sandbox's demo members)
  * when given, else `token` as given.
  */
-export async function memberToken(env: GatewayEnvironmentName, options: { login?: string; token?: string; baseUrl?: string; lang?: string }): Promise<string | undefined> {
+export async function memberToken(env: EnvironmentName, options: { login?: string; token?: string; baseUrl?: string; lang?: string }): Promise<string | undefined> {
   if (!options.login) return options.token;
   return (await apiClient(env, { lang: options.lang, baseUrl: options.baseUrl }).call(memberLogin, { openId: options.login })).data.token;
 }
 
 /** The secure gateway settings of an environment, with the overrides a command allows. */
 export function gatewaySettingsFor(
-  env: GatewayEnvironmentName,
+  env: EnvironmentName,
   overrides: { baseUrl?: string; signSecret?: string; md5Key?: string; timeoutMs?: number } = {},
 ): GatewayClientSettings {
   let settings: GatewayClientSettings;
@@ -86,17 +89,12 @@ export function gatewayClient(settings: GatewayClientSettings, verbose = false):
   return createGatewayClient({ ...settings, debug: verbose }, { transport, log: (line) => writeLines(process.stderr, [line]) });
 }
 
-/** The secure gateway's functions by short name. */
-export const GATEWAY_FUNCTIONS: Record<string, string> = {
-  getTaskDetail: "/bservice/discount/gateway/getTaskDetail",
-  scanTypeTaskNotify: "/bservice/discount/gateway/scanTypeTaskNotify",
-};
-
+/** The path of a secure gateway function: a path as given, or a function of the registry by name. */
 export function functionUrl(name: string): string {
   if (name.startsWith("/")) return name;
-  const url = GATEWAY_FUNCTIONS[name];
-  if (!url) throw usageError(`unknown gateway function ${name}`, `one of ${Object.keys(GATEWAY_FUNCTIONS).join(", ")}, or a path starting with /`);
-  return url;
+  const declared = functionFor(name);
+  if (!declared) throw usageError(`unknown gateway function ${name}`, `one of ${SECURE_FUNCTIONS.map((item) => item.name).join(", ")}, or a path starting with /`);
+  return declared.url;
 }
 
 /** Reads a JSON option value, as a usage error when it is not JSON. */

@@ -11,14 +11,14 @@
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient, type ApiClient } from "#core/api/client";
-import { CATALOG_ENDPOINTS } from "#core/api/catalog-endpoints";
 import type { Endpoint } from "#core/api/define";
 import { ENDPOINTS, clause } from "#core/api/endpoints";
+import { API_ENDPOINTS, ENDPOINT_GROUPS } from "#core/api/registry";
 import { ApiError, type ApiErrorCode } from "#core/api/errors";
-import { PROMOTION_ENDPOINTS, checkIn, milesRedeem, seckillSnapUp } from "#core/api/promotion-endpoints";
-import { IDEMPOTENCY_HEADER, SHOP_ENDPOINTS, WALLET_SIGNATURE_HEADER, cancelPayment, createOrder, walletNotify, type LedgerEntry, type Order } from "#core/api/shop-endpoints";
+import { checkIn, milesRedeem, seckillSnapUp } from "#core/api/promotion-endpoints";
+import { IDEMPOTENCY_HEADER, WALLET_SIGNATURE_HEADER, cancelPayment, createOrder, walletNotify, type LedgerEntry, type Order } from "#core/api/shop-endpoints";
 import { createUndiciTransport } from "#core/node/undici-transport";
-import { WALLET_ENDPOINTS, applyRefund, redeemCode } from "#core/api/wallet-endpoints";
+import { applyRefund, redeemCode } from "#core/api/wallet-endpoints";
 import { GatewayError, createGatewayClient, type GatewayErrorCode } from "#core/node/gateway/client";
 import { gatewaySettings } from "#core/node/gateway/settings";
 import { createTaskCenterClient } from "#core/node/task-center/client";
@@ -131,14 +131,8 @@ interface Sample {
   headers?: (ctx: Ctx, body: string | undefined) => Record<string, string>;
 }
 
-const ALL_ENDPOINT_GROUPS = {
-  session: Object.fromEntries(Object.entries(ENDPOINTS).filter(([name]) => !(name in CATALOG_ENDPOINTS))),
-  catalog: CATALOG_ENDPOINTS,
-  shop: SHOP_ENDPOINTS,
-  wallet: WALLET_ENDPOINTS,
-  promotion: PROMOTION_ENDPOINTS,
-} as Record<string, Record<string, Endpoint>>;
-const ALL_ENDPOINTS: Endpoint[] = [...new Map(Object.values(ALL_ENDPOINT_GROUPS).flatMap((group) => Object.values(group)).map((endpoint) => [endpoint.name, endpoint])).values()];
+const ALL_ENDPOINT_GROUPS = ENDPOINT_GROUPS as Record<string, Record<string, Endpoint>>;
+const ALL_ENDPOINTS = API_ENDPOINTS;
 
 const once = () => ({ headers: { [IDEMPOTENCY_HEADER]: freshKey() } });
 

@@ -17,7 +17,8 @@ import { walletHandlers } from "./handlers/wallet";
 import { DEFAULT_MALL_ORIGINS, MallOriginSchema, loginPageHandlers } from "./login-page";
 import { SandboxState } from "./state";
 import { frontDoor, render, type Dispatched } from "./front-door";
-import { knownRoutes, unmatchedReply } from "./near-miss";
+import type { Endpoint } from "#core/api/define";
+import { knownRoutes, servedEndpoints, unmatchedReply } from "./near-miss";
 
 export interface SandboxOptions {
   fixturesDir?: string;
@@ -47,6 +48,8 @@ export interface Sandbox {
   handle(request: Request): Promise<Response>;
   /** Answers one request, saying what an injected connection fault does to the connection. */
   dispatch(request: Request): Promise<Dispatched>;
+  /** The registry's endpoints its handlers serve (core/api/registry.ts), each by its declaration. */
+  served: readonly Endpoint[];
 }
 
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
@@ -86,7 +89,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
   const handlers = [http.all("*", ({ request }) => handle(request))];
 
-  return { state, settings, handlers, handle, dispatch };
+  return { state, settings, handlers, handle, dispatch, served: servedEndpoints(endpoints) };
 }
 
 const STATIC_TYPES = new Map([

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { HEADER, sealRequest, signatureOf } from "#core/node/gateway/envelope";
 import { aesEncrypt } from "#core/node/gateway/primitives";
 import { gatewaySettings } from "#core/node/gateway/settings";
-import { TASK_DETAIL_URL } from "#core/node/task-center/client";
+import { TASK_DETAIL_URL } from "#core/api/task-center";
 import { createOrder, walletNotify, WALLET_SIGNATURE_HEADER } from "#core/api/shop-endpoints";
 import { canonicalJson } from "./canonical-json";
 import { JSON_TOO_DEEP, MAX_JSON_DEPTH, nestsDeeperThan, parseBoundedJson } from "./json-body";

@@ -43,6 +43,11 @@ export function declareEndpoint(handler: HttpHandler, endpoint: Endpoint): HttpH
   return handler;
 }
 
+/** The declarations the handlers were built from by `serve()`, each once. */
+export function servedEndpoints(handlers: readonly HttpHandler[]): Endpoint[] {
+  return [...new Set(handlers.flatMap((handler) => declared.get(handler) ?? []))];
+}
+
 /** Paths that are not the gateway's: the controls, images, catch-alls. */
 const NOT_AN_ENDPOINT = /^\/(__sandbox|static)\/|\*/;
 

@@ -10,7 +10,8 @@ import { createFetchTransport } from "#core/api/transport";
 import { GatewayError, createGatewayClient, type GatewayClientSettings } from "#core/node/gateway/client";
 import { HEADER, sealRequest, signatureOf } from "#core/node/gateway/envelope";
 import { gatewaySettings } from "#core/node/gateway/settings";
-import { TASK_DETAIL_URL, TASK_NOTIFY_URL, checkTaskDetail, createTaskCenterClient } from "#core/node/task-center/client";
+import { TASK_DETAIL_URL, TASK_NOTIFY_URL, checkTaskDetail } from "#core/api/task-center";
+import { createTaskCenterClient } from "#core/node/task-center/client";
 import { createSandbox } from "./index";
 import { MAX_NONCES } from "./state";
 

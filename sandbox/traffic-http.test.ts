@@ -12,7 +12,7 @@ import { createFetchTransport } from "#core/api/transport";
 import { createUndiciTransport } from "#core/node/undici-transport";
 import { GatewayError, createGatewayClient } from "#core/node/gateway/client";
 import { gatewaySettings } from "#core/node/gateway/settings";
-import { TASK_DETAIL_URL } from "#core/node/task-center/client";
+import { TASK_DETAIL_URL } from "#core/api/task-center";
 import type { FaultKind } from "./faults";
 import { startSandboxServer, type RunningSandbox } from "./server";
 import { inProcess } from "./testing";

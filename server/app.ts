@@ -8,7 +8,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { readdirSync } from "node:fs";
 import { STATUS_CODES } from "node:http";
-import type { EnvironmentName } from "../app/server/config.server";
+import type { EnvironmentName } from "#core/environments";
 import { limitBodies } from "./body-limit";
 import { crossOriginPolicy } from "./cross-origin";
 import { rateLimits, type RateLimits } from "./rate-limit";

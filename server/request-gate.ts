@@ -6,7 +6,7 @@
  * environment found is kept for the security headers.
  */
 import type { RequestHandler } from "express";
-import type { EnvironmentName } from "../app/server/config.server";
+import type { EnvironmentName } from "#core/environments";
 
 /** What the mall answers: reads, Remix's actions, and CORS preflights. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;

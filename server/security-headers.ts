@@ -9,7 +9,7 @@
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 import { randomBytes } from "node:crypto";
-import type { EnvironmentName } from "../app/server/config.server";
+import type { EnvironmentName } from "#core/environments";
 
 export interface SecurityHeaderOptions {
   /** Enforce the CSP (production) or report it only (development). */

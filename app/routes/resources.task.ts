@@ -11,7 +11,7 @@ import { parseForm } from "../server/forms.server";
 import { postOnly, resourceJson } from "../server/resource-response.server";
 import { GatewayError } from "#core/node/gateway/client";
 import { GatewayConfigError } from "#core/node/gateway/settings";
-import { checkTaskDetail } from "#core/node/task-center/client";
+import { checkTaskDetail } from "#core/api/task-center";
 import { taskCenterFor } from "../server/task-center.server";
 
 /** The task link's token travels in a header to the task center: visible ASCII only. */

@@ -13,9 +13,9 @@ import type { GatewayClientSettings } from "#core/node/gateway/client";
 import type { DeviceInfo } from "#core/node/gateway/envelope";
 import { readSandboxGatewayKeys } from "#core/node/gateway/sandbox-keys";
 import { gatewaySettings } from "#core/node/gateway/settings";
+import { DEFAULT_SANDBOX_URL, ENVIRONMENT_NAMES, EnvironmentConfigError, apiBaseOf, environmentVariable, loginUrlOf, type EnvironmentName } from "#core/environments";
 
-export const ENVIRONMENT_NAMES = ["sandbox", "dev", "sit", "uat", "prod"] as const;
-export type EnvironmentName = (typeof ENVIRONMENT_NAMES)[number];
+export type { EnvironmentName };
 
 /**
  * Seals the session cookie when the sandbox is the only gateway in use. Test-only and public (it is
@@ -77,7 +77,7 @@ const EnvSchema = z.object({
   /** The sandbox's control token, when it has one (the mall sends its error reports to the sandbox's collector with it). */
   MCOIN_SANDBOX_CONTROL_TOKEN: z.string().min(1).optional(),
   /** Where the server reaches the sandbox gateway. */
-  MCOIN_SANDBOX_URL: Url.default("http://127.0.0.1:4010"),
+  MCOIN_SANDBOX_URL: Url.default(DEFAULT_SANDBOX_URL),
   /** Where browsers reach the sandbox's sign-in page; default: the page's own host on the sandbox's port. */
   MCOIN_SANDBOX_PUBLIC_URL: Url.optional(),
   /** The sandbox's test-only secure-gateway keys. */
@@ -178,13 +178,12 @@ export function gatewayEnvironment(requestUrl: URL): GatewayEnvironment {
       loginUrl: new URL("/oauth/authorize", publicBase).href,
     };
   }
-  const upper = name.toUpperCase() as "DEV" | "SIT" | "UAT" | "PROD";
-  const apiBase = env[`MCOIN_${upper}_API_BASE`];
-  const loginUrl = env[`MCOIN_${upper}_LOGIN_URL`];
-  if (!apiBase || !loginUrl) {
-    throw new ConfigError(`environment ${name} is not configured: set MCOIN_${upper}_API_BASE and MCOIN_${upper}_LOGIN_URL`);
+  try {
+    return { name, apiBase: apiBaseOf(name, env), loginUrl: loginUrlOf(name, env) };
+  } catch (error) {
+    if (error instanceof EnvironmentConfigError) throw new ConfigError(`environment ${name} is not configured: set ${environmentVariable(name, "API_BASE")} and ${environmentVariable(name, "LOGIN_URL")}`);
+    throw error;
   }
-  return { name, apiBase: apiBase.replace(/\/+$/, ""), loginUrl };
 }
 
 /**
@@ -217,9 +216,9 @@ export function assertServable(config: ServerEnv = env, hosts: readonly HostRule
   if (hosts.length === 0) throw new ConfigError("MCOIN_HOSTS lists no host: the mall would refuse every request");
   const real = [...new Set(hosts.map((rule) => rule.environment))].filter((name) => name !== "sandbox");
   for (const name of real) {
-    const upper = name.toUpperCase() as "DEV" | "SIT" | "UAT" | "PROD";
-    if (!config[`MCOIN_${upper}_API_BASE`] || !config[`MCOIN_${upper}_LOGIN_URL`]) {
-      throw new ConfigError(`hosts of the ${name} environment are configured, but not the environment: set MCOIN_${upper}_API_BASE and MCOIN_${upper}_LOGIN_URL`);
+    const [apiBase, loginUrl] = [environmentVariable(name, "API_BASE"), environmentVariable(name, "LOGIN_URL")];
+    if (!config[apiBase as keyof ServerEnv] || !config[loginUrl as keyof ServerEnv]) {
+      throw new ConfigError(`hosts of the ${name} environment are configured, but not the environment: set ${apiBase} and ${loginUrl}`);
     }
   }
   if (real.length > 0 && config.SESSION_SECRET.length === 0) {

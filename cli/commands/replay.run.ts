@@ -1,11 +1,7 @@
 /** What `mcoin replay` runs (its definition, cli/commands/replay.ts, loads this only when it runs). */
 import { z } from "zod";
 import { defineEndpoint, SUCCESS_CODE, type Endpoint, type HttpMethod } from "#core/api/define";
-import * as catalogEndpoints from "#core/api/catalog-endpoints";
-import * as coreEndpoints from "#core/api/endpoints";
-import * as promotionEndpoints from "#core/api/promotion-endpoints";
-import * as shopEndpoints from "#core/api/shop-endpoints";
-import * as walletEndpoints from "#core/api/wallet-endpoints";
+import { endpointFor, functionFor } from "#core/api/registry";
 import { openReply, sealRequest } from "#core/node/gateway/envelope";
 import { CONTROL_TOKEN_HEADER } from "../../sandbox/access";
 import { CONTROL_TOKEN_ENV, EnvSchema, apiBaseUrl, apiClient, callFailure, gatewaySettingsFor, memberToken, transport } from "../context";
@@ -242,29 +238,6 @@ async function send(options: Options, base: string, recording: Recording, reques
   }
 }
 
-/** Every endpoint the app declares (the modules' exported endpoint objects), for --drift. */
-function declaredEndpoints(): Endpoint[] {
-  const modules = [coreEndpoints, catalogEndpoints, shopEndpoints, walletEndpoints, promotionEndpoints];
-  const found = new Set<Endpoint>();
-  for (const module of modules) {
-    for (const value of Object.values(module)) if (isEndpoint(value)) found.add(value);
-  }
-  return [...found];
-}
-
-function isEndpoint(value: unknown): value is Endpoint {
-  if (!value || typeof value !== "object") return false;
-  const candidate = value as Partial<Endpoint>;
-  return typeof candidate.name === "string" && typeof candidate.method === "string" && typeof candidate.path === "string" && candidate.data !== undefined && "_zod" in (candidate.data as object);
-}
-
-/**
- * Declared replies of the secure gateway's functions, by path. The task center's replies are
- * TypeScript types only (core/node/task-center/client.ts), so none yet: secure calls are compared
- * with their recordings alone.
- */
-const SECURE_REPLY_SCHEMAS: Record<string, z.ZodType> = {};
-
 interface DriftLine {
   reference: Reference;
   drift: Drift;
@@ -283,18 +256,18 @@ interface EndpointReport {
 
 /** --drift: each recording sent, the live reply's shape compared per endpoint. */
 async function runDrift(options: Options, base: string, recordings: RecordingFile[], credentials: Credentials, warnings: string[]): Promise<void> {
-  const declared = declaredEndpoints();
   const reports = new Map<string, EndpointReport>();
   for (const file of recordings) {
     const { recording } = file;
     const key = `${recording.request.method.toUpperCase()} ${recording.request.path}`;
-    const endpoint = recording.kind === "api" ? declared.find((item) => item.method === recording.request.method.toUpperCase() && item.path === recording.request.path) : undefined;
-    const secureSchema = recording.kind === "secure" ? SECURE_REPLY_SCHEMAS[recording.request.path] : undefined;
+    const endpoint = recording.kind === "api" ? endpointFor(recording.request.method, recording.request.path) : undefined;
+    const secure = recording.kind === "secure" ? functionFor(recording.request.path) : undefined;
+    const secureSchema = secure?.reply;
     const report =
       reports.get(key) ??
       ({
         endpoint: key,
-        declared: endpoint ? endpoint.name : secureSchema ? "the task center's reply schema" : null,
+        declared: endpoint ? endpoint.name : secure ? secure.name : null,
         recordings: [],
         drifts: [],
         skipped: [],

@@ -1,6 +1,7 @@
 /** What `mcoin task run` runs (its definition, cli/commands/task.ts, loads this only when it runs). */
 import { z } from "zod";
-import { checkTaskDetail, createTaskCenterClient } from "#core/node/task-center/client";
+import { checkTaskDetail } from "#core/api/task-center";
+import { createTaskCenterClient } from "#core/node/task-center/client";
 import { EnvSchema, callFailure, gatewayClient, gatewaySettingsFor } from "../context";
 import { CliError } from "../errors";
 import { output, parseOptions } from "../options";

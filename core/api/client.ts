@@ -64,7 +64,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   function buildRequest<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>) {
     const parsed = endpoint.request.safeParse(input ?? {});
     if (!parsed.success) {
-      throw new ApiError("BAD_REQUEST", `invalid request for ${endpoint.name}: ${parsed.error.issues[0]?.message ?? "invalid"}`, {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+      throw new ApiError("BAD_REQUEST", `invalid request for ${endpoint.name}: ${field}${issue?.message ?? "invalid"}`, {
         endpoint: endpoint.name,
       });
     }

@@ -7,11 +7,10 @@
  * passed (on the sandbox clock, since the member's task detail) is refused.
  */
 import { http, HttpResponse, type HttpHandler } from "msw";
-import { z } from "zod";
 import { HEADER, NONCE_LENGTH, SUCCESS_RESULT_CODE, headerValue, sealReply, signatureOf } from "#core/node/gateway/envelope";
 import { aesDecrypt, parseRequestTime } from "#core/node/gateway/primitives";
 import { recoverKeyAndIv } from "#core/node/gateway/private-key";
-import { DATA_SOURCE, SYSTEM_NAME, TASK_DETAIL_URL, TASK_NOTIFY_URL, TASK_OK_SUBCODE } from "#core/node/task-center/client";
+import { TASK_OK_SUBCODE, getTaskDetail, scanTypeTaskNotify } from "#core/api/task-center";
 import { CLOCK_SKEW_HEADER } from "../front-door";
 import { JSON_TOO_DEEP, JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "../json-body";
 import { closestRoutes, nearMissResponse } from "../near-miss";
@@ -86,22 +85,10 @@ function openRequest(state: SandboxState, request: Request, rawBody: string, fun
 
 type TaskReply = { result: { code: string; subCode?: string; message: string }; data?: unknown };
 
-/** What identifies a task run. Bounded, because each new pair is kept (as a run) until it expires. */
-const TaskRefSchema = z.object({
-  system_name: z.literal(SYSTEM_NAME),
-  data_source: z.literal(DATA_SOURCE),
-  task_no: z.string().min(1).max(64),
-  cust_id_ciphertext: z.string().min(1).max(512),
-});
-const TaskNotifySchema = TaskRefSchema.extend({
-  tran_time: z.string().regex(/^\d{14}$/),
-  check_value: z.union([z.number(), z.string()]),
-});
-
 const paramInvalid = (message: string): TaskReply => ({ result: { code: "PARAM_INVALID", message } });
 
 function taskDetail(state: SandboxState, body: Record<string, unknown>): TaskReply {
-  const parsed = TaskRefSchema.safeParse(body);
+  const parsed = getTaskDetail.request.safeParse(body);
   if (!parsed.success) {
     return paramInvalid("system_name, data_source, task_no (at most 64 characters) and cust_id_ciphertext (at most 512) are required");
   }
@@ -125,7 +112,7 @@ function taskDetail(state: SandboxState, body: Record<string, unknown>): TaskRep
 }
 
 function taskNotify(state: SandboxState, body: Record<string, unknown>): TaskReply {
-  const parsed = TaskNotifySchema.safeParse(body);
+  const parsed = scanTypeTaskNotify.request.safeParse(body);
   if (!parsed.success) {
     return paramInvalid("system_name, data_source, tran_time (yyyyMMddHHmmss), task_no (at most 64 characters) and cust_id_ciphertext (at most 512) are required");
   }
@@ -167,9 +154,10 @@ function nearMiss(status: number, code: string, message: string, functionUrl: st
   return nearMissResponse(status, { reason: "envelope", message, closest: [{ method: "POST", path: functionUrl, differs }] }, { result: { code, message } });
 }
 
+/** The registry's functions (core/api/task-center.ts), each answered in the shape it declares. */
 const FUNCTIONS = new Map<string, (state: SandboxState, body: Record<string, unknown>) => TaskReply>([
-  [TASK_DETAIL_URL, taskDetail],
-  [TASK_NOTIFY_URL, taskNotify],
+  [getTaskDetail.url, (state, body) => getTaskDetail.reply.parse(taskDetail(state, body)) as TaskReply],
+  [scanTypeTaskNotify.url, (state, body) => scanTypeTaskNotify.reply.parse(taskNotify(state, body)) as TaskReply],
 ]);
 
 const FUNCTION_ROUTES = [...FUNCTIONS.keys()].map((path) => ({ method: "POST", path }));

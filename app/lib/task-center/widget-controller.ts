@@ -4,7 +4,7 @@
  * notice, publishes JobSuccess / JobFailed / JobClick, and renders every change. Everything it
  * touches comes in as a dependency, so tests drive it with fake timers and no DOM.
  */
-import type { TaskCheck } from "#core/node/task-center/client";
+import type { TaskCheck } from "#core/api/task-center";
 import { INITIAL_STATE, isRunning, reduce, viewOf, type WidgetEvent, type WidgetOutput, type WidgetState, type WidgetView } from "./widget-machine";
 
 export const TICK_MS = 1000;

@@ -4,7 +4,7 @@
  * styles are inline so it looks the same on any site that embeds it. One instance per page.
  */
 import { decodeOauthParams } from "../session-start/oauth-params";
-import type { TaskCheck } from "#core/node/task-center/client";
+import type { TaskCheck } from "#core/api/task-center";
 import { createTaskWidgetController, type TaskWidgetController } from "./widget-controller";
 import type { WidgetView } from "./widget-machine";
 

@@ -4,7 +4,7 @@
  * completed or failed, destroyed. Pure: it returns the next state and what to do; the controller
  * does it.
  */
-import type { TaskCheck } from "#core/node/task-center/client";
+import type { TaskCheck } from "#core/api/task-center";
 
 export type WidgetPhase = "idle" | "loading" | "hidden" | "counting" | "notifying" | "completed" | "failed" | "destroyed";
 

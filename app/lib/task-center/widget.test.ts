@@ -1,7 +1,7 @@
 /** The task widget's state machine, driven through its controller with fake timers and no DOM. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { TaskCheck } from "#core/node/task-center/client";
-import { checkTaskDetail } from "#core/node/task-center/client";
+import type { TaskCheck } from "#core/api/task-center";
+import { checkTaskDetail } from "#core/api/task-center";
 import { createTaskWidgetController, type TaskWidgetDeps } from "./widget-controller";
 import type { WidgetView } from "./widget-machine";
 

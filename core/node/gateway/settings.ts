@@ -4,12 +4,12 @@
  * a 30000 ms timeout, language zh-MO for the task client, debug outside prod and uat. Keys come
  * from variables; the sandbox's test-only keys from fixtures/keys.
  */
+import type { EnvironmentName } from "../../environments";
 import { EMPTY_DEVICE_INFO, type DeviceInfo } from "./envelope";
 import type { GatewayClientSettings } from "./client";
 import type { SandboxGatewayKeys } from "./sandbox-keys";
 
-export const GATEWAY_ENVIRONMENTS = ["sandbox", "dev", "sit", "uat", "prod"] as const;
-export type GatewayEnvironmentName = (typeof GATEWAY_ENVIRONMENTS)[number];
+type GatewayEnvironmentName = EnvironmentName;
 
 export const GATEWAY_TIMEOUT_MS = 30_000;
 export const TASK_CLIENT_LANG = "zh-MO";
