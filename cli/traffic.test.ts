@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { FAULT_KINDS } from "../sandbox/faults";
+import { FAULT_KINDS } from "#core/controls/faults";
 import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
 
 // Each run of the CLI starts a process: a few seconds each on a busy machine.

@@ -18,8 +18,8 @@ export const MEMBERS = {
 } as const;
 export type MemberKey = keyof typeof MEMBERS;
 
-export type { FaultKind } from "../sandbox/faults";
-import type { FaultKind } from "../sandbox/faults";
+export type { FaultKind } from "#core/controls/faults";
+import type { FaultKind } from "#core/controls/faults";
 
 export interface LoggedCall {
   seq: number;

@@ -22,7 +22,7 @@ import { applyRefund, redeemCode } from "#core/api/wallet-endpoints";
 import { GatewayError, createGatewayClient, type GatewayErrorCode } from "#core/node/gateway/client";
 import { gatewaySettings } from "#core/node/gateway/settings";
 import { createTaskCenterClient } from "#core/node/task-center/client";
-import type { FaultKind } from "./faults";
+import type { FaultKind } from "#core/controls/faults";
 import { walletSignature } from "./handlers/wallet";
 import { startSandboxServer, type RunningSandbox } from "./server";
 import { freshKey } from "./testing";

@@ -17,7 +17,7 @@ import { delay, HttpResponse } from "msw";
 import { HEADER, headerValue, signatureOf } from "#core/node/gateway/envelope";
 import { aesDecrypt, aesEncrypt } from "#core/node/gateway/primitives";
 import { recoverKeyAndIv } from "#core/node/gateway/private-key";
-import { FRONT_DOOR_FAMILIES, familyOf, sampleLatency, type Fault } from "./faults";
+import { FRONT_DOOR_FAMILIES, familyOf, sampleLatency, type Fault } from "#core/controls/faults";
 import { JSON_TOO_DEEP, JSON_TOO_DEEP_MESSAGE, nestsDeeperThan, parseBoundedJson } from "./json-body";
 import { NEAR_MISS_HEADER, type NearMiss } from "./near-miss";
 import { bearerToken } from "./respond";

@@ -25,7 +25,7 @@ import { MilesOrderRecordSchema, SeckillLiveSchema, seedSeckills, type MilesOrde
 import { playHistory } from "./domain/history";
 import { MemberFixtureSchema, type Fixtures, type MemberFixture } from "./fixtures";
 import type { CollectedError } from "#core/errors/report";
-import { familyOf, type Fault, type FaultFamily, type FaultKind } from "./faults";
+import { familyOf, type Fault, type FaultFamily, type FaultKind } from "#core/controls/faults";
 import type { NearMiss } from "./near-miss";
 
 /**
@@ -76,7 +76,7 @@ export interface SandboxData {
   idempotency: IdempotencyData;
 }
 
-export { FAULT_KINDS, type Fault, type FaultKind } from "./faults";
+export { FAULT_KINDS, type Fault, type FaultKind } from "#core/controls/faults";
 
 export interface LoggedCall {
   seq: number;

@@ -13,7 +13,7 @@ import { createUndiciTransport } from "#core/node/undici-transport";
 import { GatewayError, createGatewayClient } from "#core/node/gateway/client";
 import { gatewaySettings } from "#core/node/gateway/settings";
 import { TASK_DETAIL_URL } from "#core/api/task-center";
-import type { FaultKind } from "./faults";
+import type { FaultKind } from "#core/controls/faults";
 import { startSandboxServer, type RunningSandbox } from "./server";
 import { inProcess } from "./testing";
 

@@ -1,6 +1,6 @@
 /** What `mcoin sandbox fault`, `verify` and `log` run (their definitions, cli/commands/traffic.ts, load this only when they run). */
 import { z } from "zod";
-import { FAULT_KINDS, describeFault, type Fault, type FaultRequest } from "../../sandbox/faults";
+import { FAULT_KINDS, describeFault, type Fault, type FaultRequest } from "#core/controls/faults";
 import type { NearMiss } from "../../sandbox/near-miss";
 import type { LoggedCall } from "../../sandbox/state";
 import type { Verification } from "../../sandbox/verify";

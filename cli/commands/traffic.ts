@@ -4,7 +4,7 @@
  * when it does not hold), `mcoin sandbox log` lists the calls, `--unmatched` the near misses.
  */
 import { Command } from "commander";
-import type { FaultFamily } from "../../sandbox/faults";
+import type { FaultFamily } from "#core/controls/faults";
 import { usageError } from "../errors";
 import { baseUrlFlag, controlTokenFlag } from "../flags";
 
@@ -17,7 +17,7 @@ const FAMILY_TITLES: Record<FaultFamily, string> = {
 };
 
 /** sandbox/faults.ts, once loadFaultKinds has loaded it. */
-let faults: typeof import("../../sandbox/faults") | undefined;
+let faults: typeof import("#core/controls/faults") | undefined;
 
 /**
  * Loads sandbox/faults.ts (it builds zod schemas) for `mcoin sandbox fault`'s help: `mcoin sandbox`
@@ -25,7 +25,7 @@ let faults: typeof import("../../sandbox/faults") | undefined;
  * (--help, `mcoin sandbox help fault`, a usage error), and nothing loads for any other command.
  */
 export async function loadFaultKinds(): Promise<void> {
-  faults ??= await import("../../sandbox/faults");
+  faults ??= await import("#core/controls/faults");
 }
 
 /** Every kind, by family, for --help. */

@@ -46,7 +46,7 @@ import type { ShopRefusal } from "#core/api/shop-endpoints";
 import { REFUSAL_MESSAGES } from "../domain/messages";
 import { MAX_FAILED_CODES_PER_MINUTE } from "../domain/till";
 import { bearerToken } from "../respond";
-import { FaultRequestSchema, faultFrom } from "../faults";
+import { FaultRequestSchema, faultFrom } from "#core/controls/faults";
 import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "../json-body";
 import { MAX_FAULTS, type SandboxState } from "../state";
 import { VerifyRequestSchema, verifyCalls } from "../verify";

@@ -22,7 +22,7 @@ import { z } from "zod";
 import { SUCCESS_CODE } from "#core/api/define";
 import { WALLET_SIGNATURE_HEADER, walletNotify } from "#core/api/shop-endpoints";
 import { serve } from "../respond";
-import { BUSINESS_FAMILIES } from "../faults";
+import { BUSINESS_FAMILIES } from "#core/controls/faults";
 import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "../json-body";
 import type { SandboxState } from "../state";
 import { orderReply } from "./shop";
