@@ -6,11 +6,33 @@
  */
 import { http, HttpResponse, type HttpHandler } from "msw";
 import { z } from "zod";
-import en from "../app/locales/en.json";
-import zh from "../app/locales/zh.json";
 import type { SandboxState } from "./state";
 
-const TEXTS = { zh: zh.sandboxLogin, en: en.sandboxLogin };
+type PageLocale = "zh" | "en";
+
+/**
+ * The page's own words: it is the wallet's screen, not the mall's, so it carries its texts rather
+ * than reading the mall's locale files. zh in Traditional Chinese; `{{name}}` and `{{points}}` are
+ * filled in.
+ */
+export const LOGIN_PAGE_TEXTS: Record<PageLocale, Record<"title" | "subtitle" | "points" | "choose" | "invalidRedirect" | "footer", string>> = {
+  zh: {
+    title: "使用 MPay 登入",
+    subtitle: "沙盒環境：請選擇示範會員以進入 mCoin 商城。",
+    points: "{{points}} mCoin",
+    choose: "以 {{name}} 身份繼續",
+    invalidRedirect: "此登入連結缺少返回地址。",
+    footer: "mCoin 沙盒閘道的測試登入頁，不涉及真實帳戶。",
+  },
+  en: {
+    title: "Sign in with MPay",
+    subtitle: "Sandbox: choose a demo member to continue to mCoin Mall.",
+    points: "{{points}} mCoin",
+    choose: "Continue as {{name}}",
+    invalidRedirect: "This sign-in link is missing where to return to.",
+    footer: "Test-only sign-in page of the mCoin sandbox gateway. No real account is used.",
+  },
+};
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
@@ -20,7 +42,7 @@ function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
 }
 
-function pageLocale(url: URL, request: Request): "zh" | "en" {
+function pageLocale(url: URL, request: Request): PageLocale {
   const asked = url.searchParams.get("lang") ?? /language[/=]([a-z]{2})/i.exec(request.headers.get("user-agent") ?? "")?.[1];
   return asked?.toLowerCase().startsWith("en") ? "en" : "zh";
 }
@@ -43,7 +65,7 @@ export function loginPageHandlers(state: SandboxState, mallOrigins: ReadonlySet<
     http.get("*/oauth/authorize", ({ request }) => {
       const url = new URL(request.url);
       const locale = pageLocale(url, request);
-      const t = TEXTS[locale];
+      const t = LOGIN_PAGE_TEXTS[locale];
       const redirect = safeRedirect(url.searchParams.get("redirect_uri"), mallOrigins);
       const loginState = url.searchParams.get("state") ?? "";
       const members = [...state.data.members.values()];
