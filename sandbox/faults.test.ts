@@ -8,7 +8,8 @@ import { createOrder, orderStatus } from "#core/api/shop-endpoints";
 import { FAULT_KINDS, FAULTS, FRONT_DOOR_FAMILIES, FaultRequestSchema, faultFrom, sampleLatency } from "#core/controls/faults";
 import { editDistance } from "./near-miss";
 import { inProcess, withKey } from "./testing";
-import { VerifyRequestSchema, verifyCalls } from "./verify";
+import { VerifyRequestSchema } from "#core/controls/verify";
+import { verifyCalls } from "./verify";
 import type { LoggedCall } from "./state";
 
 const SAM = "mpay-1005";

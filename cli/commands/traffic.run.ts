@@ -3,7 +3,7 @@ import { z } from "zod";
 import { FAULT_KINDS, describeFault, type Fault, type FaultRequest } from "#core/controls/faults";
 import type { NearMiss } from "../../sandbox/near-miss";
 import type { LoggedCall } from "../../sandbox/state";
-import type { Verification } from "../../sandbox/verify";
+import type { Verification } from "#core/controls/verify";
 import { usageError } from "../errors";
 import { output, parseOptions } from "../options";
 import { control } from "../sandbox-control";

@@ -49,7 +49,8 @@ import { bearerToken } from "../respond";
 import { FaultRequestSchema, faultFrom } from "#core/controls/faults";
 import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "../json-body";
 import { MAX_FAULTS, type SandboxState } from "../state";
-import { VerifyRequestSchema, verifyCalls } from "../verify";
+import { VerifyRequestSchema } from "#core/controls/verify";
+import { verifyCalls } from "../verify";
 import type { SandboxSettings } from "../index";
 
 export { CONTROL_TOKEN_HEADER, isLoopbackHost } from "../access";
