@@ -1,6 +1,6 @@
 /**
  * What every gateway call meets before and after its endpoint: the added latency, the call log,
- * injected faults (sandbox/faults.ts) and near-miss marking (sandbox/near-miss.ts).
+ * injected faults (core/controls/faults.ts) and near-miss marking (sandbox/near-miss.ts).
  *
  * Faults act at the point a real failure would:
  * - reply faults, reset, empty and random bytes stand in for the endpoint: it never sees the call;

@@ -19,7 +19,7 @@ export function sandboxCommand(): Command {
     .description("serve the fixture-backed sandbox gateway (the nine calls, the sign-in page and /__sandbox/ controls)")
     // Its own options come before a subcommand's name, the subcommand's after it (both have --json).
     .enablePositionalOptions()
-    // `fault`'s help lists sandbox/faults.ts's kinds: loaded on the way to it, for no other command.
+    // `fault`'s help lists core/controls/faults.ts's kinds: loaded on the way to it, for no other command.
     .hook("preSubcommand", async (_sandbox, subcommand) => {
       if (subcommand.name() === "fault") await loadFaultKinds();
     })

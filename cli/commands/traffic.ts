@@ -1,6 +1,6 @@
 /**
  * The sandbox's traffic tools from the terminal: `mcoin sandbox fault` injects a fault (every kind of
- * sandbox/faults.ts), `mcoin sandbox verify` asserts on the call log (exit 1 with the closest calls
+ * core/controls/faults.ts), `mcoin sandbox verify` asserts on the call log (exit 1 with the closest calls
  * when it does not hold), `mcoin sandbox log` lists the calls, `--unmatched` the near misses.
  */
 import { Command } from "commander";
@@ -16,11 +16,11 @@ const FAMILY_TITLES: Record<FaultFamily, string> = {
   business: "Business (the settlement notice; use --path pay/notify)",
 };
 
-/** sandbox/faults.ts, once loadFaultKinds has loaded it. */
+/** core/controls/faults.ts, once loadFaultKinds has loaded it. */
 let faults: typeof import("#core/controls/faults") | undefined;
 
 /**
- * Loads sandbox/faults.ts (it builds zod schemas) for `mcoin sandbox fault`'s help: `mcoin sandbox`
+ * Loads core/controls/faults.ts (it builds zod schemas) for `mcoin sandbox fault`'s help: `mcoin sandbox`
  * calls it before handing over to `fault`, so the kinds are there however its help is asked for
  * (--help, `mcoin sandbox help fault`, a usage error), and nothing loads for any other command.
  */
@@ -52,7 +52,7 @@ export function faultCommand(): Command {
     .addOption(baseUrlFlag())
     .addOption(controlTokenFlag())
     .option("--json", "print JSON")
-    // The kinds are sandbox/faults.ts's, loaded (with zod) by loadFaultKinds on the way to this command.
+    // The kinds are core/controls/faults.ts's, loaded (with zod) by loadFaultKinds on the way to this command.
     .addHelpText(
       "after",
       () => `

@@ -6,7 +6,7 @@
  *   POST   /__sandbox/reset                       back to the fixtures (members, ledgers, orders, stock, clock, faults, log)
  *   GET    /__sandbox/clock, POST { now, frozen }  the sandbox clock (payment windows, validity, expiry run on it)
  *   GET|POST|DELETE /__sandbox/faults             injected faults { path, kind, times?, percent?, delayMs?, latency?, skewMs? }
- *                                                 (sandbox/faults.ts lists the kinds)
+ *                                                 (core/controls/faults.ts lists the kinds)
  *   GET    /__sandbox/log?since=N&unmatched=1     the call log (unmatched: only the near misses); DELETE clears it
  *   POST   /__sandbox/verify                      { path, method?, count? | atLeast? & atMost?, bodyMatch?: [{ path: JSONPath, value }],
  *                                                 since? }: 200 { ok: true, matched } or 409 { ok: false, closest } (sandbox/verify.ts)

@@ -103,7 +103,7 @@ export function walletHandlers(state: SandboxState, mallOrigins: ReadonlySet<str
             body,
           }),
         );
-      // Business faults (sandbox/faults.ts) on the notice: twice, late, or after the member's cancel.
+      // Business faults (core/controls/faults.ts) on the notice: twice, late, or after the member's cancel.
       const fault = state.takeFault(new URL("/pay/notify", request.url).pathname, BUSINESS_FAMILIES);
       if (fault?.kind === "notice-late") state.shop.lapse(orderNo);
       if (fault?.kind === "notice-after-cancel") {
