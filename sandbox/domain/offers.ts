@@ -4,7 +4,7 @@
  * Also what an offer's catalog entry means for buying: its availability now and its price in the
  * terms of core/money/purchase.ts.
  */
-import { z } from "zod";
+import { OfferLiveSchema } from "#core/controls/records";
 import type { OfferAvailability } from "#core/api/shop-endpoints";
 import { toCents, type PricedOffer } from "#core/money/purchase";
 import type { Catalog, CatalogOffer } from "../catalog-schema";
@@ -16,12 +16,7 @@ export interface OfferLive {
   status: "online" | "offline";
 }
 
-export const OfferLiveSchema = z.object({
-  stock: z.number().int().nonnegative(),
-  sold: z.number().int().nonnegative(),
-  likes: z.number().int().nonnegative(),
-  status: z.enum(["online", "offline"]),
-});
+export { OfferLiveSchema };
 
 /** Each offer's live numbers as the catalog starts them, by offer id (as a string: a Map key from outside input). */
 export function seedOffers(catalog: Catalog): Map<string, OfferLive> {

@@ -5,7 +5,8 @@
  * lazy: nothing has to run at midnight for it to hold).
  */
 import { z } from "zod";
-import { EarningReversalSchema, OrderSchema, PaymentSchema, RefundSchema, type Coupon, type Order, type Refund } from "#core/api/shop-endpoints";
+import { EarningReversalSchema, PaymentSchema, RefundSchema, type Coupon, type Order, type Refund } from "#core/api/shop-endpoints";
+import { OrderRecordWireSchema } from "#core/controls/records";
 import type { CatalogQueries } from "../catalog";
 import { FAILURE_MESSAGES, type Locale, type OrderFailureCode } from "./messages";
 
@@ -15,18 +16,13 @@ export const RefundRecordSchema = RefundSchema.omit({ title: true, image: true }
 });
 export type RefundRecord = z.infer<typeof RefundRecordSchema>;
 
-export const OrderRecordSchema = OrderSchema.omit({ kind: true, title: true, image: true })
-  .extend({
-    openId: z.string(),
-    /** Why it did not go through; the message is rendered in the caller's language. */
-    failure: z.enum(["PAID_AFTER_CLOSE", "PAYMENT_FAILED"]).nullable(),
-    refund: RefundRecordSchema.nullable(),
-    payments: z.array(PaymentSchema).optional(),
-    /** When the member took it off their lists (it stays in the ledger's history). */
-    deletedAt: z.number().nullable().default(null),
-    /** A seckill's order: the item whose stock and limit it counts against. */
-    seckillItemId: z.number().int().positive().nullable().default(null),
-  })
+/** The record as the controls answer it (core/controls/records.ts), read with what an older state file lacks. */
+export const OrderRecordSchema = OrderRecordWireSchema.extend({
+  refund: RefundRecordSchema.nullable(),
+  payments: z.array(PaymentSchema).optional(),
+  deletedAt: OrderRecordWireSchema.shape.deletedAt.default(null),
+  seckillItemId: OrderRecordWireSchema.shape.seckillItemId.default(null),
+})
   // A state file written before payments were kept has none: the payment that settled the order is
   // known by its id, so it is kept as it would have been, and a later payment is refused beside it.
   .transform(({ payments, ...order }) => ({

@@ -11,6 +11,7 @@
  * - otherwise the month's miles plus the step's may not pass `monthlyMaxMiles` ('monthly limit').
  */
 import { z } from "zod";
+import { MilesRedemptionSchema, SeckillLiveSchema } from "#core/controls/records";
 import type { ShopRefusal } from "#core/api/shop-endpoints";
 import { RelativeTime, type Catalog } from "../catalog-schema";
 import { macauDay } from "./check-in";
@@ -171,22 +172,8 @@ export function sameName(a: string, b: string): boolean {
   return norm(a) === norm(b);
 }
 
-/** A kept miles redemption (the API's MilesOrder without what is rendered in the caller's language). */
-export const MilesOrderRecordSchema = z.object({
-  id: Id,
-  orderNo: z.string(),
-  openId: z.string(),
-  productId: Id,
-  lastName: z.string(),
-  firstName: z.string(),
-  memberNo: z.string(),
-  mcoin: z.number().int().positive(),
-  miles: z.number().int().positive(),
-  status: z.enum(["redeeming", "credited", "refunded"]),
-  createdAt: z.number(),
-  creditedAt: z.number().nullable(),
-  refund: z.object({ refundNo: z.string(), method: z.literal("mcoin"), reason: z.enum(["ACCOUNT_SUSPENDED"]), refundedAt: z.number() }).nullable(),
-});
+/** A kept miles redemption, as the controls answer it (core/controls/records.ts). */
+export const MilesOrderRecordSchema = MilesRedemptionSchema;
 export type MilesOrderRecord = z.infer<typeof MilesOrderRecordSchema>;
 
 /** Why the airline refused, in the caller's language. */
@@ -194,8 +181,7 @@ export const MILES_REFUND_REASONS: Record<NonNullable<MilesOrderRecord["refund"]
   ACCOUNT_SUSPENDED: { en: "The airline did not accept the miles: the member account is suspended.", zh: "航空公司未接受此里數：會員帳戶已暫停。" },
 };
 
-/** Live numbers of a seckill item: what is left and what was sold. */
-export const SeckillLiveSchema = z.object({ stock: z.number().int().nonnegative(), sold: z.number().int().nonnegative() });
+export { SeckillLiveSchema };
 export type SeckillLive = z.infer<typeof SeckillLiveSchema>;
 
 export function seedSeckills(promotions: PromotionsFixture): Map<string, SeckillLive> {
