@@ -3,6 +3,9 @@
  * at once, its scripts carrying the request's CSP nonce, its modules made to wait for the first paint.
  * Document and data replies also replace any cookie of the mall that arrived with a bad value, and
  * are kept by no cache when they are the visitor's own (server/private-replies.server.ts).
+ *
+ * `getLoadContext` makes each request's load context (server/context.server.ts); the mall's server
+ * (server/remix-handler.ts) calls it from this build.
  */
 import { ErrorReportSchema } from "#core/errors/report";
 import { describeError } from "#core/errors/report-text";
@@ -20,9 +23,11 @@ import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
-import { cookieRepairs } from "./server/cookies.server";
-import { getLocale, serverI18n } from "./server/i18n.server";
+import { cookieRepairs, sessionCookie } from "./server/cookies.server";
+import { serverI18n } from "./server/i18n.server";
 import { keepVisitorsOwnPrivate } from "./server/private-replies.server";
+
+export { createAppLoadContext as getLoadContext } from "./server/context.server";
 
 export const streamTimeout = 5_000;
 
@@ -41,15 +46,16 @@ function withModulesAfterPaint(document: string): string {
   return document.slice(0, from) + deferModuleScripts(document.slice(from, to)).html + document.slice(to);
 }
 
-declare module "@remix-run/node" {
-  interface AppLoadContext {
-    /** This request's Content-Security-Policy nonce (server/security-headers.ts). */
-    cspNonce?: string;
-  }
-}
-
-async function repairCookies(request: Request, headers: Headers): Promise<void> {
-  for (const line of await cookieRepairs(request, headers.getSetCookie())) headers.append("Set-Cookie", line);
+/**
+ * The reply's privacy and cookie repairs, which must know the cookies it sets: the session, when the
+ * request changed it, is set by the server after this (server/remix-handler.ts).
+ */
+async function finishReply(request: Request, headers: Headers, context: AppLoadContext): Promise<void> {
+  const setsSession = context.session.isPending;
+  // A session cookie that arrived bad is replaced by the session itself when it is set.
+  const alreadySet = setsSession ? [...headers.getSetCookie(), `${sessionCookie.name}=`] : headers.getSetCookie();
+  for (const line of await cookieRepairs(request, alreadySet)) headers.append("Set-Cookie", line);
+  keepVisitorsOwnPrivate(request, headers, setsSession);
 }
 
 /**
@@ -73,10 +79,9 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (report.success && environment) void sendErrorReport(report.data, { environment, userAgent: request.headers.get("user-agent") });
 };
 
-export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request, context }) => {
   const repaired = new Response(response.body, response);
-  await repairCookies(request, repaired.headers);
-  keepVisitorsOwnPrivate(request, repaired.headers);
+  await finishReply(request, repaired.headers, context);
   return repaired;
 };
 
@@ -87,10 +92,9 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = loadContext.cspNonce ?? "";
-  await repairCookies(request, responseHeaders);
-  keepVisitorsOwnPrivate(request, responseHeaders);
-  const instance = await serverI18n(await getLocale(request));
+  const nonce = loadContext.cspNonce;
+  await finishReply(request, responseHeaders, loadContext);
+  const instance = await serverI18n(loadContext.locale);
   await readServerHandoff(remixContext);
 
   // The whole document as one string: nothing on these pages waits on deferred data (the page's data

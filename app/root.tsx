@@ -27,7 +27,6 @@ import { LocationSync } from "./components/location-sync";
 import { useNonce } from "./components/nonce";
 import { TaskWidget } from "./components/task-widget";
 import { documentTitleMeta } from "./document-title";
-import { getRequestContext } from "./server/gateway.server";
 import { fixedT, localeCookieHeader } from "./server/i18n.server";
 import { basicInformation, clause } from "#core/api/endpoints";
 import { isApiError } from "#core/api/errors";
@@ -55,20 +54,19 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
   // An action, or an explicit revalidation (the payment result refreshes the basic information).
   (formMethod !== undefined || currentUrl.href === nextUrl.href) && defaultShouldRevalidate;
 
-export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
-  const context = await getRequestContext(request, loadContext);
-  const { session, locale } = context;
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { session, locale, api } = context;
+  const url = new URL(request.url);
   const t = await fixedT(locale);
 
-  const hostConfig = session.get("hostConfig") ?? null;
-  if (hostConfig) context.sessionDidChange(); // the flash was read: commit to drop it
+  const hostConfig = session.takeFlash("hostConfig") ?? null;
 
   // The member's revision: kept-alive screens are forgotten when it moves (lib/keep-alive.ts). The
   // screen's own loader deals with a gateway that fails; here it only means "unknown".
-  const quiet = QUIET_PATHS.has(context.url.pathname);
+  const quiet = QUIET_PATHS.has(url.pathname);
   const revision: Promise<(MemberRevision & { point: number }) | null> =
     context.member && !quiet
-      ? context.shared(basicInformation).then(
+      ? api.shared(basicInformation).then(
           (info) => ({ revision: info.revision, pending: info.pending, point: info.point }),
           () => null,
         )
@@ -77,22 +75,21 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
   let agreement: Agreement | null = null;
   if (context.member && !session.get("clauseChecked") && !quiet) {
     try {
-      const terms = await context.api.call(clause);
+      const terms = await api.client.call(clause);
       if (terms.data.status === 0) {
         session.set("clauseChecked", true);
-        context.sessionDidChange();
       } else {
         agreement = { clauseid: String(terms.data.clauseid), content: terms.data.content, lastTime: terms.data.create_at };
       }
     } catch (error) {
       // A refused session is handled like on any page (sign in again, once). Other failures are
       // left to the page's own loader; the terms are checked again on the next page.
-      if (isApiError(error) && error.code === "NOT_LOGIN") throw await context.failure(error);
+      if (isApiError(error) && error.code === "NOT_LOGIN") throw await api.failure(error);
       console.warn("terms check failed", error);
     }
   }
 
-  const headers = await context.headers();
+  const headers = new Headers();
   const localeCookie = await localeCookieHeader(request, locale);
   if (localeCookie) headers.append("Set-Cookie", localeCookie);
 
@@ -107,7 +104,7 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
       member: await revision,
       // The error route rendered in place of another page (a rate limit's 429): the address the page
       // must show before it hydrates, or the router would load the other page's data over it.
-      errorUrl: context.url.pathname === "/error" ? `${context.url.pathname}${context.url.search}` : null,
+      errorUrl: url.pathname === "/error" ? `${url.pathname}${url.search}` : null,
       // The sandbox's stand-in for the wallet, where the simulated host's cashier pays.
       simulatedWallet: context.environment.name === "sandbox" ? new URL(context.environment.loginUrl).origin : null,
     },

@@ -92,3 +92,61 @@ describe("the Remix app behind the server", () => {
     }
   });
 });
+
+describe("the load context", () => {
+  /** A build whose entry makes a context with a session; `/touch` changes it, `/time` does not. */
+  function buildWithSession(commits: string[]) {
+    const getLoadContext = async (_request: Request, { cspNonce }: { cspNonce: string }) => {
+      let pending = false;
+      const session = {
+        get isPending() {
+          return pending;
+        },
+        touch: () => void (pending = true),
+        commit: async () => (commits.push(cspNonce), "session=sealed; Path=/; HttpOnly"),
+      };
+      return { cspNonce, session };
+    };
+    return {
+      ...TIME_BUILD,
+      entry: { module: { ...TIME_BUILD.entry.module, getLoadContext } },
+      routes: {
+        ...TIME_BUILD.routes,
+        touch: {
+          id: "touch",
+          parentId: "root",
+          path: "touch",
+          module: {
+            loader: ({ context }: { context: { session: { touch(): void } } }) => {
+              context.session.touch();
+              return new Response(JSON.stringify({ ok: true }), { headers: { "Cache-Control": "public, max-age=60" } });
+            },
+          },
+        },
+      },
+    } as unknown as ServerBuild;
+  }
+
+  it("comes from the build's entry, and its session is committed once, after Remix, only when it changed", async () => {
+    const commits: string[] = [];
+    const app = express();
+    app.use((_req, res, next) => ((res.locals.cspNonce = "nonce-1"), next()));
+    app.all("*", remixHandler(buildWithSession(commits), "production"));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const untouched = await rawRequest(port, "GET", "/time");
+      expect(untouched.headers["set-cookie"]).toBeUndefined();
+      expect(commits).toEqual([]);
+      const touched = await rawRequest(port, "GET", "/touch");
+      expect(touched.status).toBe(200);
+      expect(touched.headers["set-cookie"]).toEqual(["session=sealed; Path=/; HttpOnly"]);
+      // A reply that sets the member's session is no cache's, whatever the route said.
+      expect(touched.headers["cache-control"]).toBe("private, no-store");
+      expect(commits).toEqual(["nonce-1"]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

@@ -1,9 +1,11 @@
 /**
  * Hands a request to Remix and writes its response back. @remix-run/express would stream the raw
  * request into Remix; here the body has already been read under the mall's limits (body-limit.ts),
- * so it is passed as bytes.
+ * so it is passed as bytes. Each request's load context comes from the build's own entry
+ * (app/entry.server.tsx `getLoadContext`), and its session is committed here, once, after Remix has
+ * answered, when the request changed it.
  */
-import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { IncomingHttpHeaders } from "node:http";
 
@@ -39,10 +41,30 @@ function toHeaders(incoming: IncomingHttpHeaders): Headers {
   return headers;
 }
 
-async function send(res: ExpressResponse, response: Response): Promise<void> {
+/**
+ * The app's server entry as the build holds it. The load context is made inside the build so that it
+ * shares the app's modules with the loaders (app/server/context.server.ts).
+ */
+type MallEntry = ServerBuild["entry"]["module"] & {
+  getLoadContext?: (request: Request, init: { cspNonce: string }) => Promise<AppLoadContext>;
+};
+
+/** What the server reads of a load context: the session to commit (app/server/session.server.ts). */
+interface Committable {
+  session?: { readonly isPending: boolean; commit(): Promise<string> };
+}
+
+/** A reply that sets the member's session is no cache's (app/server/private-replies.server.ts). */
+const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+async function send(res: ExpressResponse, response: Response, sessionCookie: string | null): Promise<void> {
   res.status(response.status);
   // Iterating Headers yields each Set-Cookie on its own.
   for (const [name, value] of response.headers) res.append(name, value);
+  if (sessionCookie !== null) {
+    res.append("Set-Cookie", sessionCookie);
+    res.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  }
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }
@@ -70,9 +92,15 @@ export function remixHandler(build: ServerBuild | (() => Promise<ServerBuild>), 
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
-      const response = await handle(toRemixRequest(req, res), { cspNonce: res.locals.cspNonce as string });
+      const request = toRemixRequest(req, res);
+      const cspNonce = res.locals.cspNonce as string;
+      const entry = (typeof build === "function" ? await build() : build).entry.module as MallEntry;
+      const context = entry.getLoadContext ? await entry.getLoadContext(request, { cspNonce }) : ({ cspNonce } as AppLoadContext);
+      const response = await handle(request, context);
+      const { session } = context as Committable;
+      const sessionCookie = session?.isPending ? await session.commit() : null;
       const rewrite = res.locals.errorRoute as ErrorRouteRewrite | undefined;
-      await send(res, rewrite ? new Response(response.body, { status: rewrite.status, headers: response.headers }) : response);
+      await send(res, rewrite ? new Response(response.body, { status: rewrite.status, headers: response.headers }) : response, sessionCookie);
     } catch (error) {
       next(error);
     }

@@ -16,14 +16,15 @@ import { isApiError } from "#core/api/errors";
 import { shopRefusal } from "#core/api/shop-endpoints";
 import { formatPoints } from "../lib/money/format";
 import { formatDateTime } from "../lib/time/format";
-import { idParam, requireMember } from "../server/gateway.server";
+import { requireMember } from "../server/member.server";
+import { idParam } from "../server/params.server";
 
-export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.id);
-  const context = await requireMember(request, loadContext);
+  await requireMember(context);
   try {
-    const order = await context.call(milesOrder, { id });
-    return data({ order }, { headers: await context.headers() });
+    const order = await context.api.call(milesOrder, { id });
+    return data({ order });
   } catch (error) {
     if (isApiError(error) && (error.code === "NOT_FOUND" || shopRefusal(error.body) === "ORDER_NOT_FOUND")) throw new Response("Not Found", { status: 404 });
     throw error;

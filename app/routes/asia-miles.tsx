@@ -24,17 +24,19 @@ import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "#cor
 import { newIdempotencyKey } from "../lib/idempotency-key";
 import { formatPoints } from "../lib/money/format";
 import { parseForm } from "../server/forms.server";
-import { idParam, orNotFound, requireMember } from "../server/gateway.server";
+import { orNotFound } from "../server/gateway.server";
+import { requireMember } from "../server/member.server";
+import { idParam } from "../server/params.server";
 import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
 import type { loader as orderLoader } from "./asia-miles-order";
 import { pictureProps } from "../lib/images/picture";
 
-export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.id);
-  const context = await requireMember(request, loadContext);
-  const product = await orNotFound(context.call(milesProduct, { id }));
-  return data({ product }, { headers: await context.headers() });
+  await requireMember(context);
+  const product = await orNotFound(context.api.call(milesProduct, { id }));
+  return data({ product });
 }
 
 /** Messages are locale keys (miles.error.*), translated in the action. */
@@ -55,9 +57,9 @@ export type MilesActionResult =
   | { ok: true; intent: "redeem"; order: MilesOrder }
   | { ok: false; intent: string | null; reason: ShopRefusal | null; message: string; fieldErrors?: Record<string, string> };
 
-export async function action({ request, params, context: loadContext }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const productId = idParam(params.id);
-  const context = await requireMember(request, loadContext);
+  await requireMember(context);
   const t = await fixedT(context.locale);
   const form = await parseForm(request, MilesFormSchema);
   if (!form.success) {
@@ -65,9 +67,9 @@ export async function action({ request, params, context: loadContext }: ActionFu
     return refused("redeem", null, t("miles.error.form"), 400, fieldErrors);
   }
   const { lastName, firstName, memberNo, mcoin, idempotencyKey } = form.data;
-  const result = await refusable(t, "redeem", () => context.call(milesRedeem, { productId, lastName, firstName, memberNo, mcoin }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }));
+  const result = await refusable(t, "redeem", () => context.api.call(milesRedeem, { productId, lastName, firstName, memberNo, mcoin }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }));
   if (!result.ok) return result.response;
-  return data({ ok: true as const, intent: "redeem" as const, order: result.value }, { headers: await context.headers() });
+  return data({ ok: true as const, intent: "redeem" as const, order: result.value });
 }
 
 const LIMIT_TOASTS = new Set<ShopRefusal>(["MILES_DAILY_LIMIT", "MILES_MONTHLY_LIMIT", "MILES_BELOW_STANDARD"]);

@@ -15,26 +15,26 @@ import { IDEMPOTENCY_HEADER, IdempotencyKeySchema } from "#core/api/shop-endpoin
 import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";
 import { formatPoints } from "../lib/money/format";
 import { parseForm } from "../server/forms.server";
-import { requireMember } from "../server/gateway.server";
+import { requireMember } from "../server/member.server";
 import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
 
-export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
-  const context = await requireMember(request, loadContext);
-  const status = await context.call(checkInStatus, {});
-  return data({ status, idempotencyKey: newIdempotencyKey() }, { headers: await context.headers() });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(context);
+  const status = await context.api.call(checkInStatus, {});
+  return data({ status, idempotencyKey: newIdempotencyKey() });
 }
 
 const CheckInFormSchema = z.object({ intent: z.literal("check-in"), idempotencyKey: IdempotencyKeySchema });
 
-export async function action({ request, context: loadContext }: ActionFunctionArgs) {
-  const context = await requireMember(request, loadContext);
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireMember(context);
   const t = await fixedT(context.locale);
   const form = await parseForm(request, CheckInFormSchema);
   if (!form.success) return refused(null, null, t("offer.invalidForm"), 400);
-  const result = await refusable(t, "check-in", () => context.call(checkIn, {}, { headers: { [IDEMPOTENCY_HEADER]: form.data.idempotencyKey } }));
+  const result = await refusable(t, "check-in", () => context.api.call(checkIn, {}, { headers: { [IDEMPOTENCY_HEADER]: form.data.idempotencyKey } }));
   if (!result.ok) return result.response;
-  return data({ ok: true as const, reward: result.value.reward }, { headers: await context.headers() });
+  return data({ ok: true as const, reward: result.value.reward });
 }
 
 /** A check-in whose outcome is unknown keeps its form's key for the retry: the loader that mints keys does not run again. */

@@ -13,7 +13,6 @@ import { BackIcon, SearchIcon } from "../components/icons";
 import { OfferList } from "../components/offer-list";
 import { withLocation } from "../components/location-sync";
 import { catalogNear } from "../server/catalog.server";
-import { getRequestContext } from "../server/gateway.server";
 import { classifyList, searchProduct, searchShop } from "#core/api/catalog-endpoints";
 import { SEARCH_SORTS, type SearchSort } from "#core/api/vocabulary";
 import { formatDistance } from "#core/geo/distance";
@@ -36,21 +35,20 @@ function listingOf(params: { title?: string; idTitle?: string }): { title: strin
   return keyword ? { title: keyword, keyword } : null;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const listing = listingOf(params);
   if (!listing) throw new Response("Not Found", { status: 404 });
   const url = new URL(request.url);
   const filters = FiltersSchema.parse(Object.fromEntries(url.searchParams));
   const categoryId = filters.category ?? listing.categoryId;
-  const context = await getRequestContext(request);
   const { near, location } = await catalogNear(request);
   const [offers, stores, classify, time] = await Promise.all([
-    context.call(searchProduct, { keyword: listing.keyword, categoryId, districtId: filters.district, sort: filters.sort, page: 1, size: OFFER_PAGE_SIZE, ...near }),
+    context.api.call(searchProduct, { keyword: listing.keyword, categoryId, districtId: filters.district, sort: filters.sort, page: 1, size: OFFER_PAGE_SIZE, ...near }),
     listing.keyword
-      ? context.call(searchShop, { keyword: listing.keyword, categoryId, districtId: filters.district, page: 1, size: 10, ...near })
+      ? context.api.call(searchShop, { keyword: listing.keyword, categoryId, districtId: filters.district, page: 1, size: 10, ...near })
       : Promise.resolve(null),
-    context.catalog(classifyList),
-    context.gatewayTime(),
+    context.api.catalog(classifyList),
+    context.api.gatewayTime(),
   ]);
   return data(
     {
@@ -66,7 +64,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       districts: classify.districts,
       now: time,
     },
-    { headers: await context.headers() },
   );
 }
 

@@ -9,8 +9,9 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, collectOffer, createOrder, likeOffer, type Order } from "#core/api/shop-endpoints";
 import { MAX_PIECES_PER_ORDER } from "#core/money/purchase";
+import type { MallContext } from "../server/context.server";
 import { parseForm } from "../server/forms.server";
-import { requireMember } from "../server/gateway.server";
+import { requireMember } from "../server/member.server";
 import { fixedT } from "../server/i18n.server";
 import { ORDER_INTENTS, refusable, refused, runOrderIntent, type OrderActionResult } from "../server/order-actions.server";
 
@@ -36,8 +37,8 @@ export type OfferActionResult =
   | { ok: true; intent: "collect"; collected: boolean }
   | OrderActionResult;
 
-export async function offerAction(request: Request, offerId: number) {
-  const context = await requireMember(request);
+export async function offerAction(request: Request, context: MallContext, offerId: number) {
+  await requireMember(context);
   const t = await fixedT(context.locale);
   const form = await parseForm(request, OfferActionSchema);
   if (!form.success) return refused(null, null, t("offer.invalidForm"), 400);
@@ -48,14 +49,14 @@ export async function offerAction(request: Request, offerId: number) {
     switch (input.intent) {
       case "checkout": {
         const { quantity, mcoinUsed, adult, addressId, idempotencyKey } = input;
-        return { ok: true, intent: "checkout", order: await context.call(createOrder, { offerId, quantity, mcoinUsed, adult, addressId }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }) };
+        return { ok: true, intent: "checkout", order: await context.api.call(createOrder, { offerId, quantity, mcoinUsed, adult, addressId }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }) };
       }
       case "like":
-        return { ok: true, intent: "like", ...(await context.call(likeOffer, { offerId, liked: input.liked })) };
+        return { ok: true, intent: "like", ...(await context.api.call(likeOffer, { offerId, liked: input.liked })) };
       case "collect":
-        return { ok: true, intent: "collect", ...(await context.call(collectOffer, { offerId, collected: input.collected })) };
+        return { ok: true, intent: "collect", ...(await context.api.call(collectOffer, { offerId, collected: input.collected })) };
     }
   });
   if (!result.ok) return result.response;
-  return data(result.value, { headers: await context.headers() });
+  return data(result.value);
 }

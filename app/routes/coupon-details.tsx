@@ -28,30 +28,31 @@ import { useServerNow } from "../hooks/use-server-now";
 import { Countdown } from "../components/countdown";
 import { pictureProps } from "../lib/images/picture";
 import { catalogNear } from "../server/catalog.server";
-import { getRequestContext, idParam, orNotFound, requireMember } from "../server/gateway.server";
+import { orNotFound } from "../server/gateway.server";
+import { requireMember } from "../server/member.server";
+import { idParam } from "../server/params.server";
 import { offerAction, type OfferActionResult } from "./coupon-details.server";
 
 /** `?buy` asks a visitor to sign in and come back here to buy. */
 const BUY_PARAM = "buy";
 
-export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.id);
-  const url = new URL(request.url);
-  const context = url.searchParams.has(BUY_PARAM) ? await requireMember(request, loadContext) : await getRequestContext(request, loadContext);
+  if (new URL(request.url).searchParams.has(BUY_PARAM)) await requireMember(context);
   const { near } = await catalogNear(request);
   const [offer, info, time, addresses] = await Promise.all([
-    orNotFound(context.call(offerDetail, { id, ...near })),
-    context.member ? context.shared(basicInformation) : Promise.resolve(null),
-    context.gatewayTime(),
+    orNotFound(context.api.call(offerDetail, { id, ...near })),
+    context.member ? context.api.shared(basicInformation) : Promise.resolve(null),
+    context.api.gatewayTime(),
     // Where delivery goods would go: the member's default address (the checkout shows it).
-    context.member ? context.call(userAddressList).then((reply) => reply.snatchList, () => null) : Promise.resolve(null),
+    context.member ? context.api.call(userAddressList).then((reply) => reply.snatchList, () => null) : Promise.resolve(null),
   ]);
   const address = offer.fulfilment === "delivery" && addresses ? (addresses.find((item) => item.isDefault === 1) ?? addresses[0] ?? null) : null;
-  return data({ offer, balance: info ? info.point : null, now: time, address }, { headers: await context.headers() });
+  return data({ offer, balance: info ? info.point : null, now: time, address });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  return offerAction(request, idParam(params.id));
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return offerAction(request, context, idParam(params.id));
 }
 
 /** Where the member's answer to the age notice is kept for the visit. */

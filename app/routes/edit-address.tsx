@@ -29,14 +29,15 @@ import { userAddressList, userAddressSave } from "#core/api/endpoints";
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "#core/api/shop-endpoints";
 import { newIdempotencyKey } from "../lib/idempotency-key";
 import { parseFormData } from "../server/forms.server";
-import { idParam, requireMember } from "../server/gateway.server";
+import { requireMember } from "../server/member.server";
+import { idParam } from "../server/params.server";
 import { fixedT } from "../server/i18n.server";
 import { refusable } from "../server/order-actions.server";
 
-export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = params.id === undefined ? null : idParam(params.id);
-  const context = await requireMember(request, loadContext);
-  const { snatchList } = await context.call(userAddressList);
+  await requireMember(context);
+  const { snatchList } = await context.api.call(userAddressList);
   const found = id === null ? null : snatchList.find((address) => Number(address.id) === id);
   if (id !== null && !found) throw new Response("Not Found", { status: 404 });
   // A region chosen on /map without script comes back as ?region=.
@@ -54,7 +55,6 @@ export async function loader({ request, params, context: loadContext }: LoaderFu
     : null;
   return data(
     { id, saved, chosen, count: snatchList.length, full: id === null && snatchList.length >= ADDRESS_LIMIT, wasDefault: found?.isDefault === 1 },
-    { headers: await context.headers() },
   );
 }
 
@@ -78,9 +78,9 @@ export type SaveActionResult =
   | { ok: true; id: number }
   | { ok: false; reason: ShopRefusal | null; message: string; fieldErrors?: Record<string, string>; values: Partial<DraftFields> };
 
-export async function action({ request, params, context: loadContext }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = params.id === undefined ? undefined : idParam(params.id);
-  const context = await requireMember(request, loadContext);
+  await requireMember(context);
   const t = await fixedT(context.locale);
   const raw = await request.formData().catch(() => null);
   const values = echo(raw ?? new FormData());
@@ -98,7 +98,7 @@ export async function action({ request, params, context: loadContext }: ActionFu
   const { name, areaCode, mobile, regionId, address, isDefault, idempotencyKey, js } = form.data;
   const area = regionPath(regionId, context.locale)!;
   const result = await refusable(t, "save", () =>
-    context.call(userAddressSave, { id, name, areaCode, mobile, area, address, isDefault: isDefault ? 1 : 0 }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+    context.api.call(userAddressSave, { id, name, areaCode, mobile, area, address, isDefault: isDefault ? 1 : 0 }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
   );
   if (!result.ok) {
     const refusal = await result.response.data;
@@ -106,8 +106,8 @@ export async function action({ request, params, context: loadContext }: ActionFu
     return data<SaveActionResult>({ ok: false, reason: refusal.ok ? null : refusal.reason, message: refusal.ok ? t("common.requestFailed") : refusal.message, values }, { status });
   }
   // Without script the page cannot go back by itself: the list shows the saved address.
-  if (js !== "1") throw redirect("/myAddress", { headers: await context.headers() });
-  return data<SaveActionResult>({ ok: true, id: result.value.id }, { headers: await context.headers() });
+  if (js !== "1") throw redirect("/myAddress");
+  return data<SaveActionResult>({ ok: true, id: result.value.id });
 }
 
 const EMPTY: DraftFields = { name: "", areaCode: "+853", mobile: "", address: "", regionId: "", isDefault: false };

@@ -18,12 +18,12 @@ import { BackToHomeLink, NotFoundOrErrorScreen, StatusScreen } from "../componen
 import { useServerNow } from "../hooks/use-server-now";
 import { flashSales } from "#core/api/promotion-endpoints";
 import { formatMoney, formatPoints } from "../lib/money/format";
-import { requireMember } from "../server/gateway.server";
+import { requireMember } from "../server/member.server";
 
-export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
-  const context = await requireMember(request, loadContext);
-  const [sale, time] = await Promise.all([context.call(flashSales, {}), context.gatewayTime()]);
-  return data({ sessions: sale.sessions, now: time }, { headers: await context.headers() });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(context);
+  const [sale, time] = await Promise.all([context.api.call(flashSales, {}), context.api.gatewayTime()]);
+  return data({ sessions: sale.sessions, now: time });
 }
 
 export default function FlashSale() {

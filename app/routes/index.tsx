@@ -32,7 +32,7 @@ import { withLocation } from "../components/location-sync";
 import { OfferCardPlaceholder, OfferTile, OfferTilePlaceholder } from "../components/offer-card";
 import { OfferList, type OfferListState } from "../components/offer-list";
 import { catalogNear } from "../server/catalog.server";
-import { getRequestContext, requireMember } from "../server/gateway.server";
+import { requireMember } from "../server/member.server";
 import { env } from "../server/config.server";
 import { SERVICE_CLOSES_AT, SERVICE_OPENS_AT, serviceOpen } from "../lib/account/customer-service";
 import { serverClock } from "../lib/time/page-clock";
@@ -78,20 +78,20 @@ function homeSearch(query: HomeQuery): string {
 
 const keyOf = (query: HomeQuery) => homeSearch(query) || "?";
 
-export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  if (hasLoginParams(url)) throw await startSession(await getRequestContext(request));
-  const context = await requireMember(request, loadContext);
+  if (hasLoginParams(url)) throw await startSession(context);
+  await requireMember(context);
   const query = homeQuery(url.searchParams);
   const { near, location } = await catalogNear(request);
   // Independent calls, all at once; the catalog's from the server's keep while the gateway allows.
   const [info, list, rails, classify, ads, time] = await Promise.all([
-    context.shared(basicInformation),
-    context.catalog(recommendList, homeListRequest(query, 1, near)),
-    context.catalog(mcoinRecommend, near),
-    context.catalog(classifyList),
-    context.catalog(adverts, { position: "home" }),
-    context.gatewayTime(),
+    context.api.shared(basicInformation),
+    context.api.catalog(recommendList, homeListRequest(query, 1, near)),
+    context.api.catalog(mcoinRecommend, near),
+    context.api.catalog(classifyList),
+    context.api.catalog(adverts, { position: "home" }),
+    context.api.gatewayTime(),
   ]);
   const member = context.member!;
   return data(
@@ -107,7 +107,6 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
       now: time,
       servicePhone: env.MCOIN_SERVICE_PHONE,
     },
-    { headers: await context.headers() },
   );
 }
 

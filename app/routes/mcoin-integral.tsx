@@ -19,18 +19,18 @@ import { mcoinLedger, type LedgerEntry } from "#core/api/shop-endpoints";
 import { CENTS_PER_EARNED_MCOIN, CENTS_PER_MCOIN } from "#core/money/purchase";
 import { formatMoney, formatPoints } from "../lib/money/format";
 import { formatDateTime } from "../lib/time/format";
-import { requireMember } from "../server/gateway.server";
+import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 
 const FILTERS = ["all", "earned", "spent"] as const;
 type Filter = (typeof FILTERS)[number];
 const FilterSchema = z.enum(FILTERS).catch("all");
 
-export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
-  const context = await requireMember(request, loadContext);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(context);
   const filter = FilterSchema.parse(new URL(request.url).searchParams.get("filter") ?? "all");
-  const { balance, list, page, hasMore } = await context.call(mcoinLedger, { page: 1, size: WALLET_PAGE_SIZE, direction: filter === "all" ? undefined : filter });
-  return data({ filter, balance, list: { items: list, page, hasMore } }, { headers: await context.headers() });
+  const { balance, list, page, hasMore } = await context.api.call(mcoinLedger, { page: 1, size: WALLET_PAGE_SIZE, direction: filter === "all" ? undefined : filter });
+  return data({ filter, balance, list: { items: list, page, hasMore } });
 }
 
 export default function McoinIntegral() {

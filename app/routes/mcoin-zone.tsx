@@ -8,19 +8,19 @@ import { useTranslation } from "react-i18next";
 import { OfferCards } from "../components/offer-list";
 import { BackToHomeLink, StatusScreen } from "../components/status-screen";
 import { catalogNear } from "../server/catalog.server";
-import { getRequestContext, idParam, orNotFound } from "../server/gateway.server";
+import { orNotFound } from "../server/gateway.server";
+import { idParam } from "../server/params.server";
 import { zoneDetail } from "#core/api/catalog-endpoints";
 import { FlashIcon } from "../components/icons";
 import { formatDate } from "../lib/time/format";
 import { useLocale } from "../hooks/use-locale";
 import { pictureProps } from "../lib/images/picture";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.id);
-  const context = await getRequestContext(request);
   const { near } = await catalogNear(request);
-  const [detail, time] = await Promise.all([orNotFound(context.call(zoneDetail, { id, ...near })), context.gatewayTime()]);
-  return data({ ...detail, now: time }, { headers: await context.headers() });
+  const [detail, time] = await Promise.all([orNotFound(context.api.call(zoneDetail, { id, ...near })), context.api.gatewayTime()]);
+  return data({ ...detail, now: time });
 }
 
 export default function Zone() {

@@ -21,14 +21,14 @@ import { userAddressList, userAddressUpdate, type Address } from "#core/api/endp
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "#core/api/shop-endpoints";
 import { newIdempotencyKey } from "../lib/idempotency-key";
 import { parseForm } from "../server/forms.server";
-import { requireMember } from "../server/gateway.server";
+import { requireMember } from "../server/member.server";
 import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
 
-export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
-  const context = await requireMember(request, loadContext);
-  const { snatchList } = await context.call(userAddressList);
-  return data({ addresses: orderAddresses(snatchList) }, { headers: await context.headers() });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(context);
+  const { snatchList } = await context.api.call(userAddressList);
+  return data({ addresses: orderAddresses(snatchList) });
 }
 
 const AddressId = z.coerce.number().int().positive().max(999_999_999);
@@ -40,15 +40,15 @@ const BookActionSchema = z.object({
 
 export type BookActionResult = { ok: true; intent: "default" | "delete"; id: number } | { ok: false; intent: string | null; reason: ShopRefusal | null; message: string };
 
-export async function action({ request, context: loadContext }: ActionFunctionArgs) {
-  const context = await requireMember(request, loadContext);
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireMember(context);
   const t = await fixedT(context.locale);
   const form = await parseForm(request, BookActionSchema);
   if (!form.success) return refused(null, null, t("offer.invalidForm"), 400);
   const { intent, id, idempotencyKey } = form.data;
-  const result = await refusable(t, intent, () => context.call(userAddressUpdate, { id, action: intent === "delete" ? "DELETE" : "DEFAULT" }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }));
+  const result = await refusable(t, intent, () => context.api.call(userAddressUpdate, { id, action: intent === "delete" ? "DELETE" : "DEFAULT" }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }));
   if (!result.ok) return result.response;
-  return data({ ok: true as const, intent, id }, { headers: await context.headers() });
+  return data({ ok: true as const, intent, id });
 }
 
 export default function MyAddress() {

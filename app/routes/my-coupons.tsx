@@ -5,7 +5,7 @@
  * the spec's coupon tab (lib/coupon-tab.ts): it is kept for the visit, set back to 1 by a successful
  * payment and by leaving for home.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,7 +22,7 @@ import { couponList, mcoinCouponList, refundList, type CouponGroup, type McoinCo
 import { documentTitleMeta } from "../document-title";
 import { couponTab, setCouponTab } from "../lib/coupon-tab";
 import { formatPoints } from "../lib/money/format";
-import { requireMember } from "../server/gateway.server";
+import { requireMember } from "../server/member.server";
 import { orderAction, type OrderActionResult } from "../server/order-actions.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 
@@ -34,38 +34,35 @@ const pick = <T extends string>(values: readonly T[], value: string | null, fall
 /** The one screen whose document title is not the product name (spec section 2). */
 export const meta = documentTitleMeta;
 
-export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
-  const context = await requireMember(request, loadContext);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(context);
   const url = new URL(request.url);
   const view = pick(VIEWS, url.searchParams.get("view"), "coupons");
   const size = WALLET_PAGE_SIZE;
-  const headers = await context.headers();
   switch (view) {
     case "coupons": {
       const tab = pick(COUPON_TABS, url.searchParams.get("tab"), "unused");
-      const page = await context.call(couponList, { tab, page: 1, size });
-      return data({ view, tab, coupons: { items: page.list, page: page.page, hasMore: page.hasMore }, counts: page.counts }, { headers });
+      const page = await context.api.call(couponList, { tab, page: 1, size });
+      return data({ view, tab, coupons: { items: page.list, page: page.page, hasMore: page.hasMore }, counts: page.counts });
     }
     case "logistics": {
       const tab = pick(ORDER_TABS, url.searchParams.get("tab"), "all");
-      const page = await context.call(orderList, { tab, type: "goods", page: 1, size });
+      const page = await context.api.call(orderList, { tab, type: "goods", page: 1, size });
       const orders: OrderListData = { type: "goods", tab, items: page.list, page: page.page, hasMore: page.hasMore, counts: page.counts };
-      return data({ view, orders }, { headers });
+      return data({ view, orders });
     }
     case "refunds": {
-      const page = await context.call(refundList, { page: 1, size });
-      return data({ view, refunds: { items: page.list, page: page.page, hasMore: page.hasMore } }, { headers });
+      const page = await context.api.call(refundList, { page: 1, size });
+      return data({ view, refunds: { items: page.list, page: page.page, hasMore: page.hasMore } });
     }
     case "mcoin": {
-      const page = await context.call(mcoinCouponList, { page: 1, size });
-      return data({ view, mcoin: { items: page.list, page: page.page, hasMore: page.hasMore } }, { headers });
+      const page = await context.api.call(mcoinCouponList, { page: 1, size });
+      return data({ view, mcoin: { items: page.list, page: page.page, hasMore: page.hasMore } });
     }
   }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  return orderAction(request, context);
-}
+export const action = orderAction;
 
 export default function MyCoupons() {
   const { t } = useTranslation();

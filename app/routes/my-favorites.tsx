@@ -17,16 +17,15 @@ import { TabBar } from "../components/tab-bar";
 import type { OfferSummary } from "#core/api/catalog-endpoints";
 import { FAVOURITE_TABS, FavouriteTabSchema, favouriteList, type FavouriteTab } from "#core/api/shop-endpoints";
 import { favouriteAction, type FavouriteActionResult } from "../server/favourites.server";
-import { requireMember } from "../server/gateway.server";
+import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 
-export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
-  const context = await requireMember(request, loadContext);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(context);
   const tab = FavouriteTabSchema.catch("coupons").parse(new URL(request.url).searchParams.get("tab") ?? "coupons");
-  const [favourites, time] = await Promise.all([context.call(favouriteList, { tab, page: 1, size: WALLET_PAGE_SIZE }), context.gatewayTime()]);
+  const [favourites, time] = await Promise.all([context.api.call(favouriteList, { tab, page: 1, size: WALLET_PAGE_SIZE }), context.api.gatewayTime()]);
   return data(
     { tab, counts: favourites.counts, list: { items: favourites.list, page: favourites.page, hasMore: favourites.hasMore }, now: time },
-    { headers: await context.headers() },
   );
 }
 

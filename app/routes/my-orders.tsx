@@ -2,29 +2,27 @@
  * My orders (/myOrder: every order) and my redemptions (/newMyCoupon: the coupons and vouchers the
  * member redeemed their mCoin for), by the spec's seven order tabs, with what can be done with each.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OrderListView, type OrderListData, type OrderTab } from "../components/order-list-view";
 import { orderList } from "#core/api/shop-endpoints";
 import { ORDER_TABS } from "#core/api/vocabulary";
-import { requireMember } from "../server/gateway.server";
+import { requireMember } from "../server/member.server";
 import { orderAction } from "../server/order-actions.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 
-export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
-  const context = await requireMember(request, loadContext);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(context);
   const url = new URL(request.url);
   const type = url.pathname === "/newMyCoupon" ? "coupon" : "all";
   const asked = url.searchParams.get("tab");
   const tab: OrderTab = (ORDER_TABS as readonly string[]).includes(asked ?? "") ? (asked as OrderTab) : "all";
-  const page = await context.call(orderList, { tab, type, page: 1, size: WALLET_PAGE_SIZE });
+  const page = await context.api.call(orderList, { tab, type, page: 1, size: WALLET_PAGE_SIZE });
   const list: OrderListData = { type, tab, items: page.list, page: page.page, hasMore: page.hasMore, counts: page.counts };
-  return data({ list }, { headers: await context.headers() });
+  return data({ list });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  return orderAction(request, context);
-}
+export const action = orderAction;
 
 export default function MyOrders() {
   const { list } = useLoaderData<typeof loader>();

@@ -7,28 +7,26 @@
  */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { basicInformation } from "#core/api/endpoints";
-import { getRequestContext } from "../server/gateway.server";
 import { entryKind } from "../server/session-entry.server";
 
 const TOKEN = /^[A-Za-z0-9._~+/=-]{8,512}$/;
 const COUPONS = "/mycoupon?entry=token";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   if (!TOKEN.test(token)) throw new Response("Not Found", { status: 404 });
-  const context = await getRequestContext(request);
 
   // A link: the member carries on as themselves (my coupons asks anyone else to sign in).
   if (entryKind(request, context.session) !== "host") return redirect(COUPONS);
 
   // A token the gateway does not know signs nobody in: the member signs in again ('not login').
-  context.useToken(token);
+  const asTheToken = context.api.withToken(token);
   try {
-    await context.api.call(basicInformation);
+    await asTheToken.client.call(basicInformation);
   } catch (error) {
-    throw await context.failure(error);
+    throw await asTheToken.failure(error);
   }
-  const session = await context.startFreshSession();
-  session.set("token", token);
-  return redirect(COUPONS, { headers: await context.headers() });
+  await context.session.replace();
+  context.session.set("token", token);
+  return redirect(COUPONS);
 }

@@ -7,7 +7,7 @@
  * can be done: pay now, cancel, confirm receipt, refund, delete, buy again. A gifted coupon and the
  * order's kind are labelled. Only the member's own orders: another's is the route's 404.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,14 +23,15 @@ import { copyText } from "../lib/clipboard";
 import { formatMoney, formatPoints } from "../lib/money/format";
 import { formatDate, formatDateTime } from "../lib/time/format";
 import { catalogNear } from "../server/catalog.server";
-import { idParam, requireMember } from "../server/gateway.server";
+import { requireMember } from "../server/member.server";
+import { idParam } from "../server/params.server";
 import { pictureProps } from "../lib/images/picture";
 import { memberOrder, orderAction } from "../server/order-actions.server";
 import { qrSvg } from "../server/qr.server";
 
-export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const orderId = idParam(params.id);
-  const context = await requireMember(request, loadContext);
+  await requireMember(context);
   const order = await memberOrder(context, orderId);
   // A third-party voucher has its own screen, and the other screen none of its orders.
   const other = new URL(request.url).pathname.startsWith("/other_order_details/");
@@ -39,7 +40,7 @@ export async function loader({ request, params, context: loadContext }: LoaderFu
   const { near } = await catalogNear(request);
   const [offer, codes] = await Promise.all([
     // How to redeem and where: the offer's; an offer gone from the catalog leaves them out.
-    context.api.call(offerDetail, { id: order.offerId, ...near }).then(
+    context.api.client.call(offerDetail, { id: order.offerId, ...near }).then(
       (reply) => reply.data,
       () => null,
     ),
@@ -47,13 +48,10 @@ export async function loader({ request, params, context: loadContext }: LoaderFu
   ]);
   return data(
     { order, usage: offer?.usage ?? null, stores: offer?.stores ?? [], qr: Object.fromEntries(codes) as Record<number, string> },
-    { headers: await context.headers() },
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  return orderAction(request, context);
-}
+export const action = orderAction;
 
 function CopyButton({ text, label }: { text: string; label: string }) {
   const { t } = useTranslation();

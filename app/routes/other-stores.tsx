@@ -8,20 +8,19 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PhoneIcon } from "../components/icons";
 import { catalogNear } from "../server/catalog.server";
-import { getRequestContext, orNotFound } from "../server/gateway.server";
+import { orNotFound } from "../server/gateway.server";
 import { branchList } from "#core/api/catalog-endpoints";
 import { formatDistance } from "#core/geo/distance";
 import { getHostBridge } from "../lib/host-bridge";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The store id is positive; a product id of 0 means "no offer" (type 1).
   const match = /^([1-9]\d{0,8})-(\d{1,9})-(\d{1,4})-([12])$/.exec(params.spec ?? "");
   if (!match) throw new Response("Not Found", { status: 404 });
   const [storeId, productId, , type] = match.slice(1).map(Number);
-  const context = await getRequestContext(request);
   const { near } = await catalogNear(request);
-  const branches = await orNotFound(context.call(branchList, { storeId, productId: type === 2 ? productId : 0, ...near }));
-  return data({ ...branches, forOffer: type === 2 && productId > 0 }, { headers: await context.headers() });
+  const branches = await orNotFound(context.api.call(branchList, { storeId, productId: type === 2 ? productId : 0, ...near }));
+  return data({ ...branches, forOffer: type === 2 && productId > 0 });
 }
 
 export default function OtherStores() {

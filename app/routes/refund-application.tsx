@@ -24,20 +24,21 @@ import { REFUND_REASONS, REFUND_REMARKS_MAX } from "#core/api/vocabulary";
 import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";
 import { formatMoney, formatPoints } from "../lib/money/format";
 import { formatDateTime } from "../lib/time/format";
-import { idParam, requireMember } from "../server/gateway.server";
+import { requireMember } from "../server/member.server";
+import { idParam } from "../server/params.server";
 import { memberOrder, refundAction, type OrderActionResult } from "../server/order-actions.server";
 import { pictureProps } from "../lib/images/picture";
 
-export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const orderId = idParam(params.id);
-  const context = await requireMember(request, loadContext);
+  await requireMember(context);
   // The balance reckons the refund's terms before it is asked for (the root asks for it too: one read).
-  const [order, info] = await Promise.all([memberOrder(context, orderId), context.shared(basicInformation)]);
-  return data({ order, balance: info.point, idempotencyKey: newIdempotencyKey() }, { headers: await context.headers() });
+  const [order, info] = await Promise.all([memberOrder(context, orderId), context.api.shared(basicInformation)]);
+  return data({ order, balance: info.point, idempotencyKey: newIdempotencyKey() });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  return refundAction(request, idParam(params.id), context);
+  return refundAction(request, context, idParam(params.id));
 }
 
 /** A refund request whose outcome is unknown keeps its form's key for the retry: the loader that mints keys does not run again. */

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { parseForm } from "../server/forms.server";
 import { postOnly, resourceJson } from "../server/resource-response.server";
-import { requireMember } from "../server/gateway.server";
+import { requireMember } from "../server/member.server";
 import { fixedT } from "../server/i18n.server";
 import { setClause } from "#core/api/endpoints";
 import { isApiError } from "#core/api/errors";
@@ -15,8 +15,8 @@ const AgreementSchema = z.object({
 
 export const loader = postOnly;
 
-export async function action({ request }: ActionFunctionArgs) {
-  const context = await requireMember(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireMember(context);
   const t = await fixedT(context.locale);
   const form = await parseForm(request, AgreementSchema);
   if (!form.success) {
@@ -24,14 +24,13 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { intent, clauseid } = form.data;
   try {
-    await context.call(setClause, { clauseid, status: intent === "agree" ? 1 : 0 });
+    await context.api.call(setClause, { clauseid, status: intent === "agree" ? 1 : 0 });
   } catch (error) {
     if (isApiError(error)) return resourceJson({ ok: false as const, intent, message: t("common.requestFailed") }, { status: 409 });
     throw error;
   }
   if (intent === "agree") {
     context.session.set("clauseChecked", true);
-    context.sessionDidChange();
   }
-  return resourceJson({ ok: true as const, intent }, { headers: await context.headers() });
+  return resourceJson({ ok: true as const, intent });
 }

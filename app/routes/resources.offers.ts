@@ -5,7 +5,6 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { getRequestContext } from "../server/gateway.server";
 import { HOME_TABS, SEARCH_SORTS, recommendList, searchProduct } from "#core/api/catalog-endpoints";
 import { isApiError } from "#core/api/errors";
 import { OFFER_PAGE_SIZE, homeListRequest } from "../lib/catalog/filters";
@@ -36,16 +35,15 @@ const QuerySchema = z.discriminatedUnion("list", [
   }),
 ]);
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) return resourceJson({ ok: false as const, code: "BAD_REQUEST" }, { status: 400 });
-  const context = await getRequestContext(request);
   const near = { lat: query.data.lat, lng: query.data.lng };
   try {
     const pending =
       query.data.list === "home"
-        ? context.api.call(recommendList, homeListRequest(query.data, query.data.page, near))
-        : context.api.call(searchProduct, {
+        ? context.api.client.call(recommendList, homeListRequest(query.data, query.data.page, near))
+        : context.api.client.call(searchProduct, {
             keyword: query.data.keyword || undefined,
             categoryId: query.data.categoryId,
             districtId: query.data.districtId,
@@ -54,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             size: OFFER_PAGE_SIZE,
             ...near,
           });
-    const [page, time] = await Promise.all([pending, context.readGatewayClock()]);
+    const [page, time] = await Promise.all([pending, context.api.readGatewayClock()]);
     // What the cards show of each offer (lib/catalog/card-data.ts).
     const offers = { list: page.data.list.map(cardData), page: page.data.page, hasMore: page.data.hasMore };
     return resourceJson({ ok: true as const, page: offers, now: time }, { headers: { "Cache-Control": "public, max-age=60" } });

@@ -6,20 +6,20 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { isApiError } from "#core/api/errors";
 import { orderStatus } from "#core/api/shop-endpoints";
-import { requireMember } from "../server/gateway.server";
+import { requireMember } from "../server/member.server";
 import { resourceJson } from "../server/resource-response.server";
 
 const QuerySchema = z.object({ orderId: z.coerce.number().int().positive().max(999_999_999) });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) return resourceJson({ ok: false as const, code: "BAD_REQUEST" }, { status: 400 });
-  const context = await requireMember(request);
+  await requireMember(context);
   try {
-    const order = await context.api.call(orderStatus, query.data);
+    const order = await context.api.client.call(orderStatus, query.data);
     return resourceJson({ ok: true as const, order: order.data }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    if (isApiError(error) && error.code === "NOT_LOGIN") throw await context.failure(error);
+    if (isApiError(error) && error.code === "NOT_LOGIN") throw await context.api.failure(error);
     if (isApiError(error)) return resourceJson({ ok: false as const, code: error.code }, { status: error.code === "NOT_FOUND" || error.code === "BUSINESS" ? 404 : 502, headers: { "Cache-Control": "no-store" } });
     throw error;
   }

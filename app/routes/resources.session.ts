@@ -7,7 +7,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { parseForm } from "../server/forms.server";
 import { postOnly, resourceJson } from "../server/resource-response.server";
-import { requireMember } from "../server/gateway.server";
+import { requireMember } from "../server/member.server";
 import { refreshToken } from "#core/api/endpoints";
 import { isApiError } from "#core/api/errors";
 import { rememberRotation } from "../server/token-rotation.server";
@@ -19,24 +19,23 @@ const ReturnSchema = z.object({
 
 export const loader = postOnly;
 
-export async function action({ request }: ActionFunctionArgs) {
-  const context = await requireMember(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireMember(context);
   const form = await parseForm(request, ReturnSchema);
   if (!form.success) return resourceJson({ ok: false as const }, { status: 400 });
   try {
     const [time, refreshed] = await Promise.all([
-      context.readGatewayClock(),
-      form.data.refreshToken === "1" ? context.api.call(refreshToken) : Promise.resolve(null),
+      context.api.readGatewayClock(),
+      form.data.refreshToken === "1" ? context.api.client.call(refreshToken) : Promise.resolve(null),
     ]);
     if (refreshed) {
       const previous = context.member?.token;
       if (previous) rememberRotation(previous, refreshed.data.access_token);
       context.session.set("token", refreshed.data.access_token);
-      context.sessionDidChange();
-    }
-    return resourceJson({ ok: true as const, sysTime: time }, { headers: await context.headers() });
+      }
+    return resourceJson({ ok: true as const, sysTime: time });
   } catch (error) {
-    if (isApiError(error) && error.code === "NOT_LOGIN") throw await context.failure(error);
+    if (isApiError(error) && error.code === "NOT_LOGIN") throw await context.api.failure(error);
     if (isApiError(error)) return resourceJson({ ok: false as const }, { status: 502 });
     throw error;
   }

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { isApiError } from "#core/api/errors";
 import { FAVOURITE_TABS, ORDER_TABS, favouriteList, mcoinLedger, orderList } from "#core/api/shop-endpoints";
 import { COUPON_TABS, couponList, mcoinCouponList, refundList } from "#core/api/wallet-endpoints";
-import { requireMember } from "../server/gateway.server";
+import { requireMember } from "../server/member.server";
 import { resourceJson } from "../server/resource-response.server";
 
 const Page = z.coerce.number().int().min(1).max(1000);
@@ -22,28 +22,28 @@ const QuerySchema = z.discriminatedUnion("list", [
 
 export const WALLET_PAGE_SIZE = 10;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) return resourceJson({ ok: false as const }, { status: 400 });
-  const context = await requireMember(request);
+  await requireMember(context);
   const size = WALLET_PAGE_SIZE;
   const noStore = { headers: { "Cache-Control": "no-store" } };
   try {
     const { data: page } =
       query.data.list === "coupons"
-        ? await context.api.call(couponList, { tab: query.data.tab, page: query.data.page, size })
+        ? await context.api.client.call(couponList, { tab: query.data.tab, page: query.data.page, size })
         : query.data.list === "orders"
-          ? await context.api.call(orderList, { tab: query.data.tab, type: query.data.type, page: query.data.page, size })
+          ? await context.api.client.call(orderList, { tab: query.data.tab, type: query.data.type, page: query.data.page, size })
           : query.data.list === "refunds"
-            ? await context.api.call(refundList, { page: query.data.page, size })
+            ? await context.api.client.call(refundList, { page: query.data.page, size })
             : query.data.list === "favourites"
-              ? await context.api.call(favouriteList, { tab: query.data.tab, page: query.data.page, size })
+              ? await context.api.client.call(favouriteList, { tab: query.data.tab, page: query.data.page, size })
               : query.data.list === "ledger"
-              ? await context.api.call(mcoinLedger, { page: query.data.page, size, direction: query.data.direction === "all" ? undefined : query.data.direction })
-              : await context.api.call(mcoinCouponList, { page: query.data.page, size });
+              ? await context.api.client.call(mcoinLedger, { page: query.data.page, size, direction: query.data.direction === "all" ? undefined : query.data.direction })
+              : await context.api.client.call(mcoinCouponList, { page: query.data.page, size });
     return resourceJson({ ok: true as const, items: page.list as unknown[], page: page.page, hasMore: page.hasMore }, noStore);
   } catch (error) {
-    if (isApiError(error) && error.code === "NOT_LOGIN") throw await context.failure(error);
+    if (isApiError(error) && error.code === "NOT_LOGIN") throw await context.api.failure(error);
     if (isApiError(error)) return resourceJson({ ok: false as const }, noStore);
     throw error;
   }

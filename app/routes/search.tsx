@@ -12,19 +12,17 @@ import { useGoBack } from "../components/app-header";
 import { ConfirmDialog } from "../components/dialog";
 import { BackIcon, SearchIcon, TrashIcon } from "../components/icons";
 import { parseForm } from "../server/forms.server";
-import { getRequestContext, requireMember } from "../server/gateway.server";
+import { requireMember } from "../server/member.server";
 import { KeywordSchema, clearSearchHistory, popularSearches, recordSearch, searchHistory } from "#core/api/catalog-endpoints";
 import { isApiError } from "#core/api/errors";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const context = await getRequestContext(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const [popular, history] = await Promise.all([
-    context.call(popularSearches),
-    context.member ? context.call(searchHistory) : Promise.resolve({ keywords: [] as string[] }),
+    context.api.call(popularSearches),
+    context.member ? context.api.call(searchHistory) : Promise.resolve({ keywords: [] as string[] }),
   ]);
   return data(
     { popular: popular.keywords, history: history.keywords, keyword: new URL(request.url).searchParams.get("keyword") ?? "" },
-    { headers: await context.headers() },
   );
 }
 
@@ -33,26 +31,25 @@ const SearchActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("clear-history") }),
 ]);
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await parseForm(request, SearchActionSchema);
   if (!form.success) return data({ ok: false as const }, { status: 400 });
   if (form.data.intent === "search") {
     const { keyword } = form.data;
-    const context = await getRequestContext(request);
     if (context.member) {
       try {
-        await context.api.call(recordSearch, { keyword });
+        await context.api.client.call(recordSearch, { keyword });
       } catch (error) {
         // The results matter more than the history: only a lost session stops the search.
-        if (isApiError(error) && error.code === "NOT_LOGIN") throw await context.failure(error);
+        if (isApiError(error) && error.code === "NOT_LOGIN") throw await context.api.failure(error);
         console.warn("search history not recorded", error);
       }
     }
     return redirect(resultsPath(keyword));
   }
-  const context = await requireMember(request);
-  await context.call(clearSearchHistory);
-  return data({ ok: true as const }, { headers: await context.headers() });
+  await requireMember(context);
+  await context.api.call(clearSearchHistory);
+  return data({ ok: true as const });
 }
 
 /**

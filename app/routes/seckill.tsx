@@ -33,25 +33,25 @@ import { formatDate } from "../lib/time/format";
 import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";
 import { useLocale } from "../hooks/use-locale";
 import { parseForm } from "../server/forms.server";
-import { getRequestContext, idParam, orNotFound, requireMember } from "../server/gateway.server";
+import { orNotFound } from "../server/gateway.server";
+import { requireMember } from "../server/member.server";
+import { idParam } from "../server/params.server";
 import { fixedT } from "../server/i18n.server";
 import { ORDER_INTENTS, refusable, refused, runOrderIntent, type OrderActionResult } from "../server/order-actions.server";
 import { pictureProps } from "../lib/images/picture";
 
 const SHARE_PATH = "/seckill_share";
 
-export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
-  const context = await getRequestContext(request, loadContext);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const gray = context.member?.grayScaleMode ? 1 : 0;
   const itemId = params.id === undefined ? null : idParam(params.id);
   const [info, product, time] = await Promise.all([
-    context.call(seckillInfo, { gray }),
-    itemId === null ? Promise.resolve(null) : orNotFound(context.call(seckillProduct, { id: itemId, gray })),
-    context.gatewayTime(),
+    context.api.call(seckillInfo, { gray }),
+    itemId === null ? Promise.resolve(null) : orNotFound(context.api.call(seckillProduct, { id: itemId, gray })),
+    context.api.gatewayTime(),
   ]);
   return data(
     { sessions: info.sessions, product, now: time, shared: context.url.pathname === SHARE_PATH, signedIn: context.member !== null },
-    { headers: await context.headers() },
   );
 }
 
@@ -62,8 +62,8 @@ const SeckillActionSchema = z.discriminatedUnion("intent", [
 
 export type SeckillActionResult = { ok: true; intent: "snapup"; order: Order } | OrderActionResult;
 
-export async function action({ request, context: loadContext }: ActionFunctionArgs) {
-  const context = await requireMember(request, loadContext);
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireMember(context);
   const t = await fixedT(context.locale);
   const form = await parseForm(request, SeckillActionSchema);
   if (!form.success) return refused(null, null, t("offer.invalidForm"), 400);
@@ -71,12 +71,12 @@ export async function action({ request, context: loadContext }: ActionFunctionAr
   if (input.intent === "cancel") return runOrderIntent(context, input);
   const gray = context.member?.grayScaleMode ? 1 : 0;
   const result = await refusable(t, "snapup", async (): Promise<SeckillActionResult> => {
-    const { orderId } = await context.call(seckillSnapUp, { itemId: input.itemId, gray }, { headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey } });
-    const { order } = await context.call(snapUpSuccess, { orderId });
+    const { orderId } = await context.api.call(seckillSnapUp, { itemId: input.itemId, gray }, { headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey } });
+    const { order } = await context.api.call(snapUpSuccess, { orderId });
     return { ok: true, intent: "snapup", order };
   });
   if (!result.ok) return result.response;
-  return data(result.value, { headers: await context.headers() });
+  return data(result.value);
 }
 
 /** The seckill price: cash, mCoin, or both. */

@@ -12,7 +12,8 @@ import { OfferCards } from "../components/offer-list";
 import { Toast } from "../components/toast";
 import { BackToHomeLink, NotFoundScreen, StatusScreen } from "../components/status-screen";
 import { catalogNear } from "../server/catalog.server";
-import { getRequestContext, idParam, orNotFound } from "../server/gateway.server";
+import { orNotFound } from "../server/gateway.server";
+import { idParam } from "../server/params.server";
 import { storeInformation } from "#core/api/catalog-endpoints";
 import { collectionCheck } from "#core/api/shop-endpoints";
 import { favouriteAction } from "../server/favourites.server";
@@ -20,15 +21,14 @@ import { formatDistance } from "#core/geo/distance";
 import { getHostBridge } from "../lib/host-bridge";
 import { pictureProps } from "../lib/images/picture";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.id);
-  const context = await getRequestContext(request);
   const { near } = await catalogNear(request);
-  const [detail, time] = await Promise.all([orNotFound(context.call(storeInformation, { id, ...near })), context.gatewayTime()]);
+  const [detail, time] = await Promise.all([orNotFound(context.api.call(storeInformation, { id, ...near })), context.api.gatewayTime()]);
   // A member sees which of the store's offers are their favourites (the store's reply is the same for everyone).
   const ids = detail.offers.slice(0, 100).map((offer) => offer.id);
-  const collected = context.member ? (ids.length > 0 ? (await context.call(collectionCheck, { offerIds: ids.join(",") })).collected : []) : null;
-  return data({ ...detail, now: time, collected }, { headers: await context.headers() });
+  const collected = context.member ? (ids.length > 0 ? (await context.api.call(collectionCheck, { offerIds: ids.join(",") })).collected : []) : null;
+  return data({ ...detail, now: time, collected });
 }
 
 /** The star on each of the store's offers. */

@@ -59,12 +59,12 @@ const EnvSchema = z.object({
   MCOIN_API_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /**
    * The longest the server keeps a catalog reply the gateway marks `public, max-age` (the lists, the
-   * categories, the ads: gateway.server.ts), in seconds; 0 keeps none.
+   * categories, the ads: cache/catalog-replies.server.ts), in seconds; 0 keeps none.
    */
   MCOIN_CATALOG_KEEP_S: z.coerce.number().int().min(0).max(3600).default(60),
   /**
    * How long the server carries the gateway's clock on its own monotonic clock after reading it
-   * (gateway.server.ts `gatewayTime`), in seconds; 0 asks the gateway on every screen that shows it.
+   * (cache/gateway-clock.server.ts), in seconds; 0 asks the gateway on every screen that shows it.
    */
   MCOIN_CLOCK_KEEP_S: z.coerce.number().int().min(0).max(3600).default(60),
   /** Customer service's phone number, called through the host (the spec does not give one). */

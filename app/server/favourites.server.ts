@@ -9,7 +9,7 @@ import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { collectOffer } from "#core/api/shop-endpoints";
 import { parseForm } from "./forms.server";
-import { requireMember } from "./gateway.server";
+import { requireMember } from "./member.server";
 import { fixedT } from "./i18n.server";
 import { isApiError } from "#core/api/errors";
 import { refused } from "./order-actions.server";
@@ -22,15 +22,15 @@ const FavouriteActionSchema = z.object({
 
 export type FavouriteActionResult = { ok: true; offerId: number; collected: boolean } | { ok: false; message: string };
 
-export async function favouriteAction({ request, context: loadContext }: Pick<ActionFunctionArgs, "request" | "context">) {
-  const context = await requireMember(request, loadContext);
+export async function favouriteAction({ request, context }: Pick<ActionFunctionArgs, "request" | "context">) {
+  await requireMember(context);
   const t = await fixedT(context.locale);
   const form = await parseForm(request, FavouriteActionSchema);
   if (!form.success) return refused(null, null, t("offer.invalidForm"), 400);
   const { offerId, collected } = form.data;
   try {
-    const reply = await context.call(collectOffer, { offerId, collected });
-    return data({ ok: true as const, offerId, collected: reply.collected }, { headers: await context.headers() });
+    const reply = await context.api.call(collectOffer, { offerId, collected });
+    return data({ ok: true as const, offerId, collected: reply.collected });
   } catch (error) {
     // An offer the gateway does not know (any more) cannot be a favourite: the spec's 'no longer available'.
     if (isApiError(error) && error.code === "NOT_FOUND") return refused("collect", "TAKEN_DOWN", t("shop.refusal.TAKEN_DOWN"), 404);

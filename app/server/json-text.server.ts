@@ -1,7 +1,7 @@
 /**
  * JSON text of what a loader makes of a kept gateway reply (lib/json-text.ts), written once per reply
  * object: the server's catalog keep hands every request the same object while it keeps it
- * (gateway.server.ts `catalog`), and the text goes when the reply does.
+ * (cache/catalog-replies.server.ts), and the text goes when the reply does.
  */
 import type { JsonText } from "../lib/json-text";
 

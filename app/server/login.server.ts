@@ -8,7 +8,8 @@ import { redirect } from "@remix-run/node";
 import { GRAY_SECKILL_HEADER, macaupassConfig, macaupassSave } from "#core/api/endpoints";
 import { routeForState } from "../lib/session-start/state-route";
 export { hasLoginParams } from "../lib/session-start/login-params";
-import type { RequestContext } from "./gateway.server";
+import type { MallContext } from "./context.server";
+import { signInRedirect } from "./member.server";
 import { SIGN_IN_NONCE_PARAM, entryKind } from "./session-entry.server";
 
 /** Query parameters the mall adds itself; every other one is a login parameter of the host. */
@@ -31,20 +32,20 @@ function homeWithout(url: URL): string {
 }
 
 /** Logs in with the URL's parameters and returns the redirect to where `state` leads. */
-export async function startSession(context: RequestContext): Promise<Response> {
-  if (entryKind(context.request, context.session) === "link") {
+export async function startSession(context: MallContext): Promise<Response> {
+  const { request, url, session } = context;
+  if (entryKind(request, session) === "link") {
     // Not the wallet's launch nor our own sign-in: the code is left unredeemed.
-    if (context.member) return redirect(homeWithout(context.url));
-    return context.loginRedirect({ becauseNotLogin: false });
+    if (context.member) return redirect(homeWithout(url));
+    return signInRedirect(context, { becauseNotLogin: false });
   }
 
-  const params = loginParams(context.url);
-  context.useToken(null);
-  const login = await context.reply(macaupassSave, params);
+  const params = loginParams(url);
+  const login = await context.api.withToken(null).reply(macaupassSave, params);
   const grayHeader = login.headers.get(GRAY_SECKILL_HEADER);
 
   // A new member, or the same one again: nothing of the session before the login carries over.
-  const session = await context.startFreshSession();
+  await session.replace();
   session.set("token", login.data.token);
   session.set("openId", login.data.open_id);
   session.set("nickname", login.data.nickname ?? "");
@@ -52,7 +53,6 @@ export async function startSession(context: RequestContext): Promise<Response> {
   session.set("grayScaleMode", truthy(grayHeader ?? login.data.grayScaleMode));
   session.set("secretDoor", false);
   session.set("clauseChecked", false);
-  context.useToken(login.data.token);
 
   const state = login.data.state ?? params.state ?? "";
   const target = routeForState(state, params.oauthParams);
@@ -60,11 +60,12 @@ export async function startSession(context: RequestContext): Promise<Response> {
   const landing = target.to ?? "/index";
 
   try {
-    const hostConfig = await context.api.call(macaupassConfig, { url: new URL(landing, context.url.origin).href, state });
+    // The session's token is the new member's now: the client calls with it.
+    const hostConfig = await context.api.client.call(macaupassConfig, { url: new URL(landing, url.origin).href, state });
     session.flash("hostConfig", hostConfig.data);
   } catch (error) {
     // The host configuration only enables native calls; the member can shop without it.
     console.warn("macaupassconfig failed; continuing without host configuration", error);
   }
-  return redirect(landing, { headers: await context.headers() });
+  return redirect(landing);
 }

@@ -9,28 +9,28 @@ import type { ApiClient } from "#core/api/client";
 import { ApiError, type ApiErrorCode } from "#core/api/errors";
 import { IDEMPOTENCY_HEADER, createOrder } from "#core/api/shop-endpoints";
 import { apiTimeoutMs, gatewayEnvironment } from "./config.server";
-import { RequestContext, carriesIdempotencyKey } from "./gateway.server";
+import { MemberApi, carriesIdempotencyKey } from "./gateway.server";
 import { fixedT } from "./i18n.server";
 import { refusable } from "./order-actions.server";
-import { freshSession } from "./session.server";
+import { MallSession, freshSession } from "./session.server";
 
 const KEY = "0123456789abcdef0123456789abcdef";
 const ORDER = { offerId: 53, quantity: 1, mcoinUsed: 50, adult: false };
 
-/** A member's context on /coupon_details/53 whose gateway fails every call with `code`. */
-async function failingContext(code: ApiErrorCode): Promise<RequestContext> {
+/** A member's API client on /coupon_details/53 whose gateway fails every call with `code`. */
+async function failingApi(code: ApiErrorCode): Promise<MemberApi> {
   const url = new URL("http://localhost/coupon_details/53");
-  const session = await freshSession();
+  const request = new Request(url, { method: "POST" });
+  const session = new MallSession(await freshSession(), request);
   session.set("token", "sbx_member");
-  const context = new RequestContext(new Request(url, { method: "POST" }), session, "en", gatewayEnvironment(url));
-  context.api = { call: () => Promise.reject(new ApiError(code, code, { endpoint: "createOrder" })) } as unknown as ApiClient;
-  return context;
+  const failing = { call: () => Promise.reject(new ApiError(code, code, { endpoint: "createOrder" })) } as unknown as ApiClient;
+  return new MemberApi({ request, url, session, locale: "en", environment: gatewayEnvironment(url) }, { clientFor: () => failing });
 }
 
 async function checkout(code: ApiErrorCode, keyed: boolean, locale: "en" | "zh" = "en") {
-  const context = await failingContext(code);
+  const api = await failingApi(code);
   const t = await fixedT(locale);
-  return refusable(t, "checkout", () => context.call(createOrder, ORDER, keyed ? { headers: { [IDEMPOTENCY_HEADER]: KEY } } : undefined));
+  return refusable(t, "checkout", () => api.call(createOrder, ORDER, keyed ? { headers: { [IDEMPOTENCY_HEADER]: KEY } } : undefined));
 }
 
 describe("a keyed state change whose outcome is unknown", () => {

@@ -14,8 +14,8 @@ import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, REFUND_REMARKS_MAX, RefundRea
 import { applyRefund, confirmReceipt, deleteOrder, redeemCode, useMcoinCoupon, type McoinCoupon } from "#core/api/wallet-endpoints";
 import { apiTimeoutMs } from "./config.server";
 import { parseForm } from "./forms.server";
-import type { RequestContext } from "./gateway.server";
-import { requireMember } from "./gateway.server";
+import type { MallContext } from "./context.server";
+import { requireMember } from "./member.server";
 import { fixedT } from "./i18n.server";
 
 const OrderId = z.coerce.number().int().positive().max(999_999_999);
@@ -65,7 +65,7 @@ export function refused(intent: string | null, reason: ShopRefusal | null, messa
 /**
  * Runs a state change at the gateway; a refusal becomes a translated 409 (or 404 for an order that is
  * not the member's), and 'not login' or a failing gateway go where every page sends them. A keyed
- * state change whose outcome is unknown (server/gateway.server.ts, `failure`) is answered in place, 504
+ * state change whose outcome is unknown (gateway.server.ts, `failure`) is answered in place, 504
  * for a timeout and 502 otherwise, so the member's retry sends the same idempotency key.
  */
 export async function refusable<T>(t: TFunction, intent: string, run: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; response: ReturnType<typeof refused> }> {
@@ -86,9 +86,9 @@ export async function refusable<T>(t: TFunction, intent: string, run: () => Prom
 }
 
 /** The member's order `orderId` as the gateway has it now; another member's, or none, is the route's 404. */
-export async function memberOrder(context: RequestContext, orderId: number): Promise<Order> {
+export async function memberOrder(context: MallContext, orderId: number): Promise<Order> {
   try {
-    return await context.call(orderStatus, { orderId });
+    return await context.api.call(orderStatus, { orderId });
   } catch (error) {
     if (isApiError(error) && (error.code === "NOT_FOUND" || shopRefusal(error.body) === "ORDER_NOT_FOUND")) throw new Response("Not Found", { status: 404 });
     throw error;
@@ -96,43 +96,43 @@ export async function memberOrder(context: RequestContext, orderId: number): Pro
 }
 
 /** Performs one order intent for the member of `context`. */
-export async function runOrderIntent(context: RequestContext, input: OrderIntent) {
+export async function runOrderIntent(context: MallContext, input: OrderIntent) {
   const t = await fixedT(context.locale);
   const key = { headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey } };
-  const done = async (result: OrderActionResult) => data(result, { headers: await context.headers() });
+  const { api } = context;
 
   switch (input.intent) {
     case "cancel":
     case "receive": {
-      const call = input.intent === "cancel" ? () => context.call(cancelPayment, { orderId: input.orderId }, key) : () => context.call(confirmReceipt, { orderId: input.orderId }, key);
+      const call = input.intent === "cancel" ? () => api.call(cancelPayment, { orderId: input.orderId }, key) : () => api.call(confirmReceipt, { orderId: input.orderId }, key);
       const result = await refusable(t, input.intent, call);
-      return result.ok ? done({ ok: true, intent: input.intent, order: result.value }) : result.response;
+      return result.ok ? data<OrderActionResult>({ ok: true, intent: input.intent, order: result.value }) : result.response;
     }
     case "delete": {
-      const result = await refusable(t, input.intent, () => context.call(deleteOrder, { orderId: input.orderId }, key));
-      return result.ok ? done({ ok: true, intent: "delete" }) : result.response;
+      const result = await refusable(t, input.intent, () => api.call(deleteOrder, { orderId: input.orderId }, key));
+      return result.ok ? data<OrderActionResult>({ ok: true, intent: "delete" }) : result.response;
     }
     case "refund": {
       if (input.reason === "other" && !input.remarks) return refused("refund", null, t("refund.remarksRequired"), 400, { remarks: t("refund.remarksRequired") });
-      const result = await refusable(t, "refund", () => context.call(applyRefund, { orderId: input.orderId, reason: input.reason, remarks: input.remarks }, key));
-      return result.ok ? done({ ok: true, intent: "refund", refund: result.value }) : result.response;
+      const result = await refusable(t, "refund", () => api.call(applyRefund, { orderId: input.orderId, reason: input.reason, remarks: input.remarks }, key));
+      return result.ok ? data<OrderActionResult>({ ok: true, intent: "refund", refund: result.value }) : result.response;
     }
     case "redeem-code": {
-      const result = await refusable(t, input.intent, () => context.call(redeemCode, { code: input.code }, key));
+      const result = await refusable(t, input.intent, () => api.call(redeemCode, { code: input.code }, key));
       if (!result.ok) return result.response;
       const redeemed = result.value;
-      return done({ ok: true, intent: "redeem-code", gift: redeemed.kind === "coupon" ? redeemed.order : null, mcoinCoupon: redeemed.kind === "mcoin" ? redeemed.mcoinCoupon : null });
+      return data<OrderActionResult>({ ok: true, intent: "redeem-code", gift: redeemed.kind === "coupon" ? redeemed.order : null, mcoinCoupon: redeemed.kind === "mcoin" ? redeemed.mcoinCoupon : null });
     }
     case "use-mcoin-coupon": {
-      const result = await refusable(t, input.intent, () => context.call(useMcoinCoupon, { couponId: input.couponId }, key));
-      return result.ok ? done({ ok: true, intent: "use-mcoin-coupon", ...result.value }) : result.response;
+      const result = await refusable(t, input.intent, () => api.call(useMcoinCoupon, { couponId: input.couponId }, key));
+      return result.ok ? data<OrderActionResult>({ ok: true, intent: "use-mcoin-coupon", ...result.value }) : result.response;
     }
   }
 }
 
 /** The action of a screen whose only intents are these. */
-export async function orderAction(request: Request, loadContext?: object) {
-  const context = await requireMember(request, loadContext);
+export async function orderAction({ request, context }: { request: Request; context: MallContext }) {
+  await requireMember(context);
   const form = await parseForm(request, OrderIntentSchema);
   if (!form.success) {
     const t = await fixedT(context.locale);
@@ -147,8 +147,8 @@ const RefundFormSchema = ORDER_INTENTS[3].omit({ orderId: true });
  * The refund form's action (/refund_application/{id}): the order is the path's. On success the
  * member lands on the refund order (post, then redirect); a refusal keeps what they typed.
  */
-export async function refundAction(request: Request, orderId: number, loadContext?: object) {
-  const context = await requireMember(request, loadContext);
+export async function refundAction(request: Request, context: MallContext, orderId: number) {
+  await requireMember(context);
   const t = await fixedT(context.locale);
   const form = await parseForm(request, RefundFormSchema);
   if (!form.success) {
@@ -158,5 +158,5 @@ export async function refundAction(request: Request, orderId: number, loadContex
   }
   const answer = await runOrderIntent(context, { ...form.data, orderId });
   if (answer.init?.status && answer.init.status >= 400) return answer;
-  return redirect(`/refund_application/${orderId}`, { headers: answer.init?.headers });
+  return redirect(`/refund_application/${orderId}`);
 }

@@ -19,7 +19,7 @@
  * (docs/decisions/001-picture-keep-bounds.md).
  */
 import { Agent, request } from "undici";
-import { reusableForMs } from "./gateway.server";
+import { reusableForMs } from "./cache/catalog-replies.server";
 
 export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
 /** What all kept pictures may cost: their bytes, addresses and overhead (`keptCost`). */

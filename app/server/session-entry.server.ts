@@ -16,7 +16,6 @@
  *   through the mall's own sign-in.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { MemberSession } from "./session.server";
 
 export type EntryKind = "host" | "round-trip" | "link";
 
@@ -33,7 +32,8 @@ function sameNonce(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export function entryKind(request: Request, session: MemberSession): EntryKind {
+/** `session`: the nonce the browser's session keeps (session.server.ts). */
+export function entryKind(request: Request, session: { get(key: "signInNonce"): string | undefined }): EntryKind {
   if (request.method !== "GET") return "link";
   const returned = new URL(request.url).searchParams.get(SIGN_IN_NONCE_PARAM);
   const expected = session.get("signInNonce");

@@ -35,13 +35,71 @@ export type MemberSession = Session<SessionData, SessionFlashData>;
 const storage = createCookieSessionStorage<SessionData, SessionFlashData>({ cookie: sessionCookie });
 
 export const getSession = (request: Request) => storage.getSession(request.headers.get("cookie"));
-export const commitSession = (session: MemberSession, request: Request) => storage.commitSession(session, cookieOptionsFor(request));
 /** An empty session: a login starts from one, so nothing of the session before it carries over. */
 export const freshSession = () => storage.getSession(null);
+
+/**
+ * The session of one request, shared by its loaders and actions (server/context.server.ts). Every
+ * change marks it pending, and the server commits it once, after Remix has answered
+ * (server/remix-handler.ts): no loader or action sets the session cookie itself.
+ */
+export class MallSession {
+  #session: MemberSession;
+  #pending = false;
+  readonly #request: Request;
+
+  constructor(session: MemberSession, request: Request) {
+    this.#session = session;
+    this.#request = request;
+  }
+
+  get<K extends keyof SessionData>(key: K): SessionData[K] | undefined {
+    return this.#session.get(key) as SessionData[K] | undefined;
+  }
+
+  set<K extends keyof SessionData>(key: K, value: SessionData[K]): void {
+    this.#session.set(key, value);
+    this.#pending = true;
+  }
+
+  unset(key: keyof SessionData): void {
+    if (!this.#session.has(key)) return;
+    this.#session.unset(key);
+    this.#pending = true;
+  }
+
+  flash<K extends keyof SessionFlashData>(key: K, value: SessionFlashData[K]): void {
+    this.#session.flash(key, value);
+    this.#pending = true;
+  }
+
+  /** A flashed value: reading it removes it, which is a change. */
+  takeFlash<K extends keyof SessionFlashData>(key: K): SessionFlashData[K] | undefined {
+    if (!this.#session.has(key)) return undefined;
+    this.#pending = true;
+    return this.#session.get(key) as SessionFlashData[K] | undefined;
+  }
+
+  /** Starts afresh (a login): nothing of the session before it carries over. */
+  async replace(): Promise<void> {
+    this.#session = await freshSession();
+    this.#pending = true;
+  }
+
+  /** Whether the reply must carry the session: it changed during this request. */
+  get isPending(): boolean {
+    return this.#pending;
+  }
+
+  /** The Set-Cookie value of the session as it is now. */
+  commit(): Promise<string> {
+    return storage.commitSession(this.#session, cookieOptionsFor(this.#request));
+  }
+}
 
 const USER_KEYS = ["token", "openId", "nickname", "avatar", "grayScaleMode", "secretDoor", "clauseChecked"] as const;
 
 /** "clears stored user and request data" (spec section 6). */
-export function clearMember(session: MemberSession): void {
+export function clearMember(session: MallSession): void {
   for (const key of USER_KEYS) session.unset(key);
 }

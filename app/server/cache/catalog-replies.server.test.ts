@@ -1,28 +1,29 @@
 /**
  * Catalog replies the gateway declares the same for every member are kept by the server for their
- * max-age (gateway.server.ts `catalog`): asked once, shared by members and by requests arriving
+ * max-age (read through gateway.server.ts `catalog`): asked once, shared by members and by requests arriving
  * together, never kept when failed or not public, and kept apart by language (and gateway, endpoint and input).
  */
 import { describe, expect, it, vi } from "vitest";
 import type { ApiClient, ApiReply } from "#core/api/client";
 import { adverts, classifyList } from "#core/api/catalog-endpoints";
 import { ApiError } from "#core/api/errors";
-import { gatewayEnvironment } from "./config.server";
-import { RequestContext, reusableForMs } from "./gateway.server";
-import { freshSession } from "./session.server";
+import { gatewayEnvironment } from "../config.server";
+import { MemberApi } from "../gateway.server";
+import { MallSession, freshSession } from "../session.server";
+import { reusableForMs } from "./catalog-replies.server";
 
 let base = 0;
 
 /** A member's context on home whose gateway answers with `answer`; a fresh gateway per test. */
 async function contextWith(answer: () => Promise<ApiReply<unknown>>, locale: "en" | "zh" = "en", token = "sbx_a", apiBase?: string) {
   const url = new URL("http://localhost/index");
-  const session = await freshSession();
+  const request = new Request(url);
+  const session = new MallSession(await freshSession(), request);
   session.set("token", token);
   const environment = { ...gatewayEnvironment(url), apiBase: apiBase ?? `http://gateway-${base}.test` };
-  const context = new RequestContext(new Request(url), session, locale, environment);
   const call = vi.fn(answer);
-  context.api = { call } as unknown as ApiClient;
-  return { context, call };
+  const api = new MemberApi({ request, url, session, locale, environment }, { clientFor: () => ({ call }) as unknown as ApiClient });
+  return { context: { api, environment }, call };
 }
 
 const reply = (data: unknown, cacheControl = "public, max-age=60"): ApiReply<unknown> => ({ data, headers: new Headers({ "cache-control": cacheControl }) });
@@ -34,11 +35,11 @@ describe("the server's keep of catalog replies", () => {
     try {
       const first = await contextWith(async () => reply({ categories: [1] }));
       const second = await contextWith(async () => reply({ categories: [2] }), "en", "sbx_b", first.context.environment.apiBase);
-      expect(await first.context.catalog(classifyList)).toEqual({ categories: [1] });
-      expect(await second.context.catalog(classifyList)).toEqual({ categories: [1] });
+      expect(await first.context.api.catalog(classifyList)).toEqual({ categories: [1] });
+      expect(await second.context.api.catalog(classifyList)).toEqual({ categories: [1] });
       expect(second.call).not.toHaveBeenCalled();
       vi.setSystemTime(Date.now() + 60_001);
-      expect(await second.context.catalog(classifyList)).toEqual({ categories: [2] });
+      expect(await second.context.api.catalog(classifyList)).toEqual({ categories: [2] });
     } finally {
       vi.useRealTimers();
     }
@@ -48,7 +49,7 @@ describe("the server's keep of catalog replies", () => {
     base++;
     let answer!: (value: ApiReply<unknown>) => void;
     const { context, call } = await contextWith(() => new Promise((resolve) => (answer = resolve)));
-    const both = Promise.all([context.catalog(adverts, { position: "home" }), context.catalog(adverts, { position: "home" })]);
+    const both = Promise.all([context.api.catalog(adverts, { position: "home" }), context.api.catalog(adverts, { position: "home" })]);
     answer(reply({ list: ["ad"] }));
     expect(await both).toEqual([{ list: ["ad"] }, { list: ["ad"] }]);
     expect(call).toHaveBeenCalledTimes(1);
@@ -58,8 +59,8 @@ describe("the server's keep of catalog replies", () => {
     base++;
     const en = await contextWith(async () => reply({ lang: "en" }), "en");
     const zh = await contextWith(async () => reply({ lang: "zh" }), "zh", "sbx_a", en.context.environment.apiBase);
-    expect(await en.context.catalog(adverts, { position: "home" })).toEqual({ lang: "en" });
-    expect(await zh.context.catalog(adverts, { position: "home" })).toEqual({ lang: "zh" });
+    expect(await en.context.api.catalog(adverts, { position: "home" })).toEqual({ lang: "en" });
+    expect(await zh.context.api.catalog(adverts, { position: "home" })).toEqual({ lang: "zh" });
     expect(en.call).toHaveBeenCalledTimes(1);
     expect(zh.call).toHaveBeenCalledTimes(1);
   });
@@ -71,10 +72,10 @@ describe("the server's keep of catalog replies", () => {
       if (fail) throw new ApiError("SERVER_ERROR", "HTTP 500", { endpoint: "classifyList", status: 500 });
       return reply({ ok: true }, "private, max-age=60");
     });
-    await expect(failing.context.catalog(classifyList)).rejects.toBeInstanceOf(Response); // the error route
+    await expect(failing.context.api.catalog(classifyList)).rejects.toBeInstanceOf(Response); // the error route
     fail = false;
-    expect(await failing.context.catalog(classifyList)).toEqual({ ok: true });
-    expect(await failing.context.catalog(classifyList)).toEqual({ ok: true });
+    expect(await failing.context.api.catalog(classifyList)).toEqual({ ok: true });
+    expect(await failing.context.api.catalog(classifyList)).toEqual({ ok: true });
     expect(failing.call).toHaveBeenCalledTimes(3);
   });
 

@@ -1,26 +1,26 @@
 /**
- * The gateway's clock as the server carries it (gateway.server.ts `gatewayTime`): read once, taken at
+ * The gateway's clock as the server carries it (read through gateway.server.ts `gatewayTime`): read once, taken at
  * the middle of the round trip, carried on the monotonic clock for MCOIN_CLOCK_KEEP_S (60 s by
  * default), shared by requests while a reading is in flight, and never kept when the read failed.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ApiClient, ApiReply } from "#core/api/client";
 import { ApiError } from "#core/api/errors";
-import { gatewayEnvironment } from "./config.server";
-import { RequestContext } from "./gateway.server";
-import { freshSession } from "./session.server";
+import { gatewayEnvironment } from "../config.server";
+import { MemberApi } from "../gateway.server";
+import { MallSession, freshSession } from "../session.server";
 
 let base = 0;
 
 /** A context whose gateway answers `systemTime` with `answer`; `apiBase` picks the gateway. */
 async function contextWith(answer: () => Promise<ApiReply<unknown>>, apiBase: string) {
   const url = new URL("http://localhost/flashSale");
-  const session = await freshSession();
+  const request = new Request(url);
+  const session = new MallSession(await freshSession(), request);
   session.set("token", "sbx_a");
-  const context = new RequestContext(new Request(url), session, "en", { ...gatewayEnvironment(url), apiBase });
   const call = vi.fn(answer);
-  context.api = { call } as unknown as ApiClient;
-  return { context, call };
+  const api = new MemberApi({ request, url, session, locale: "en", environment: { ...gatewayEnvironment(url), apiBase } }, { clientFor: () => ({ call }) as unknown as ApiClient });
+  return { context: { api }, call };
 }
 
 const time = (sysTime: number): ApiReply<unknown> => ({ data: { sysTime }, headers: new Headers() });
@@ -37,14 +37,14 @@ describe("the gateway's clock on the server", () => {
       vi.advanceTimersByTime(40);
       return time(gateway);
     }, apiBase);
-    expect(await first.context.gatewayTime()).toBe(gateway + 20);
+    expect(await first.context.api.gatewayTime()).toBe(gateway + 20);
     vi.advanceTimersByTime(30_000);
     const second = await contextWith(async () => time(0), apiBase);
-    expect(await second.context.gatewayTime()).toBe(gateway + 20 + 30_000);
+    expect(await second.context.api.gatewayTime()).toBe(gateway + 20 + 30_000);
     expect(second.call).not.toHaveBeenCalled();
     vi.advanceTimersByTime(30_000);
     const third = await contextWith(async () => time(gateway + 5_000_000), apiBase);
-    expect(await third.context.gatewayTime()).toBe(gateway + 5_000_000);
+    expect(await third.context.api.gatewayTime()).toBe(gateway + 5_000_000);
     expect(third.call).toHaveBeenCalledTimes(1);
   });
 
@@ -52,7 +52,7 @@ describe("the gateway's clock on the server", () => {
     const apiBase = `http://gateway-clock-${++base}.test`;
     let answer!: (reply: ApiReply<unknown>) => void;
     const { context, call } = await contextWith(() => new Promise((resolve) => (answer = resolve)), apiBase);
-    const both = Promise.all([context.gatewayTime(), context.gatewayTime()]);
+    const both = Promise.all([context.api.gatewayTime(), context.api.gatewayTime()]);
     answer(time(1_800_000_000_000));
     const [a, b] = await both;
     expect(Math.abs(a - 1_800_000_000_000)).toBeLessThan(1_000);
@@ -67,14 +67,14 @@ describe("the gateway's clock on the server", () => {
       if (fail) throw new ApiError("SERVER_ERROR", "HTTP 500", { endpoint: "systemTime", status: 500 });
       return time(1_800_000_000_000);
     }, apiBase);
-    await expect(context.gatewayTime()).rejects.toBeInstanceOf(Response); // the error route
+    await expect(context.api.gatewayTime()).rejects.toBeInstanceOf(Response); // the error route
     // The resource routes answer a failure themselves: they get the ApiError.
-    await expect(context.readGatewayClock()).rejects.toBeInstanceOf(ApiError);
+    await expect(context.api.readGatewayClock()).rejects.toBeInstanceOf(ApiError);
     fail = false;
-    expect(Math.abs((await context.gatewayTime()) - 1_800_000_000_000)).toBeLessThan(1_000);
+    expect(Math.abs((await context.api.gatewayTime()) - 1_800_000_000_000)).toBeLessThan(1_000);
     expect(call).toHaveBeenCalledTimes(3);
     const other = await contextWith(async () => time(1_700_000_000_000), `${apiBase}.other`);
-    expect(Math.abs((await other.context.gatewayTime()) - 1_700_000_000_000)).toBeLessThan(1_000);
+    expect(Math.abs((await other.context.api.gatewayTime()) - 1_700_000_000_000)).toBeLessThan(1_000);
     expect(other.call).toHaveBeenCalledTimes(1);
   });
 });
