@@ -1,8 +1,9 @@
 /**
  * The sandbox gateway's in-memory state, seeded from fixtures/. Members, tokens, login codes, the
  * money domain (offers' stock, ledgers, orders; sandbox/domain/) and idempotency keys are the
- * persistent part (kept in a file with --state); the clock, injected faults and the call log
- * belong to the running process.
+ * persistent part (kept in a file with --state); the runtime instruments (sandbox/instruments/: the
+ * clock, injected faults, the call log, secure-gateway nonces, the mall's error reports and work
+ * deferred) belong to the running process. Handlers reach the instruments through this facade.
  *
  * Everything keyed by outside input (open ids, tokens, login codes, task runs, searches) is a Map,
  * so `__proto__` or `toString` is just a key that is not there. Maps also keep insertion order,
@@ -25,8 +26,14 @@ import { MilesOrderRecordSchema, SeckillLiveSchema, seedSeckills, type MilesOrde
 import { playHistory } from "./domain/history";
 import { MemberFixtureSchema, type Fixtures, type MemberFixture } from "./fixtures";
 import type { CollectedError } from "#core/errors/report";
-import { familyOf, type Fault, type FaultFamily, type FaultKind } from "#core/controls/faults";
+import type { Fault, FaultFamily } from "#core/controls/faults";
 import type { NearMiss } from "./near-miss";
+import { CallLog, type LoggedCall } from "./instruments/call-log";
+import { SandboxClock } from "./instruments/clock";
+import { DeferredWork } from "./instruments/deferred-work";
+import { ErrorReports } from "./instruments/error-reports";
+import { FaultQueue } from "./instruments/fault-queue";
+import { Nonces, type NonceCheck } from "./instruments/nonces";
 
 /**
  * A member as the gateway keeps them. Their mCoin balance is not here: it is their ledger's
@@ -77,28 +84,12 @@ export interface SandboxData {
 }
 
 export { FAULT_KINDS, type Fault, type FaultKind } from "#core/controls/faults";
+export { MAX_LOG, type LoggedCall } from "./instruments/call-log";
+export { MAX_ERRORS } from "./instruments/error-reports";
+export { MAX_FAULTS } from "./instruments/fault-queue";
+export { MAX_NONCES, type NonceCheck } from "./instruments/nonces";
 
-export interface LoggedCall {
-  seq: number;
-  at: number;
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body?: unknown;
-  openId?: string;
-  fault?: FaultKind;
-  /** A secure gateway call: the body above is the decrypted request (the sandbox holds the key). */
-  sealed?: boolean;
-  /** The sandbox could not answer it (sandbox/near-miss.ts): why, and the closest endpoints. */
-  nearMiss?: NearMiss;
-}
-
-const MAX_LOG = 2000;
-/** Error reports kept (the newest): a page in a loop of errors cannot fill the memory. */
-export const MAX_ERRORS = 200;
 const MAX_SEARCH_HISTORY = 10;
-/** A scenario needs a handful of faults; more is a runaway script, refused rather than kept. */
-export const MAX_FAULTS = 100;
 const HOUR_MS = 3_600_000;
 
 /** Members the sandbox keeps at most (the fixtures' and those a control added). */
@@ -116,12 +107,6 @@ export const MAX_TOKENS_PER_MEMBER = 20;
 export const MAX_TASK_RUNS = 10_000;
 /** A run not finished a day after its detail was abandoned (on the sandbox clock). */
 export const TASK_RUN_TTL_MS = 24 * HOUR_MS;
-/**
- * Nonces kept for the replay window. Only correctly signed requests add one; past this many the
- * gateway refuses new requests until the window moves on, rather than forget a nonce and allow a replay.
- */
-export const MAX_NONCES = 100_000;
-
 const LoginSchema = z.object({ openId: z.string(), issuedAt: z.number() });
 const mapOf = <T extends z.ZodType>(value: T) => z.record(z.string(), value).transform((record) => new Map(Object.entries(record)));
 
@@ -147,8 +132,6 @@ const SavedDataSchema = z
   })
   .partial();
 
-export type NonceCheck = "fresh" | "reused" | "full";
-
 export class SandboxState {
   data: SandboxData;
   private readonly fixtures: Fixtures;
@@ -162,16 +145,12 @@ export class SandboxState {
   private readonly stateFile?: string;
   private saveTimer: NodeJS.Timeout | null = null;
   private dirty = false;
-  /** Work scheduled for later (the wallet's delayed notices); a reset cancels it. */
-  private readonly deferred = new Set<NodeJS.Timeout>();
-  private clockOffsetMs = 0;
-  /** The clock while the seeded history plays (sandbox/domain/history.ts), else null. */
-  private seedingAt: number | null = null;
-  private frozenAt: number | null = null;
-  private faults: Fault[] = [];
-  private calls: LoggedCall[] = [];
-  private seq = 0;
-  private faultSeq = 0;
+  private readonly clock = new SandboxClock();
+  private readonly faults = new FaultQueue();
+  private readonly calls = new CallLog();
+  private readonly nonces = new Nonces();
+  private readonly errors = new ErrorReports();
+  private readonly deferred = new DeferredWork();
 
   constructor(fixtures: Fixtures, options: { stateFile?: string } = {}) {
     this.fixtures = fixtures;
@@ -196,35 +175,16 @@ export class SandboxState {
 
   /** Back to the fixtures: members, tokens, the money domain, clock, faults and log; scheduled work is cancelled. */
   reset(): void {
-    this.clockOffsetMs = 0;
-    this.frozenAt = null;
+    this.clock.set(null);
     this.data = this.seed();
-    for (const timer of this.deferred) clearTimeout(timer);
-    this.deferred.clear();
+    this.deferred.cancelAll();
     this.idempotency.clearInFlight();
-    this.faults = [];
-    this.calls = [];
-    this.errors = [];
+    this.faults.clear();
+    this.calls.clear();
+    this.errors.clear();
     this.nonces.clear();
     this.till.clear();
     this.changed();
-  }
-
-  // --- error reports (the mall's collector on the sandbox; process memory, newest last) ----------
-
-  private errors: CollectedError[] = [];
-
-  collectError(report: CollectedError): void {
-    this.errors.push(report);
-    if (this.errors.length > MAX_ERRORS) this.errors.splice(0, this.errors.length - MAX_ERRORS);
-  }
-
-  collectedErrors(): CollectedError[] {
-    return [...this.errors];
-  }
-
-  clearErrors(): void {
-    this.errors = [];
   }
 
   /** Flash sales, seckills and Asia Miles (fixtures/promotions.json). */
@@ -242,16 +202,6 @@ export class SandboxState {
 
   get walletSecret() {
     return this.fixtures.walletSecret;
-  }
-
-  /** Runs `work` after `ms` of real time, unless the sandbox is reset first. */
-  defer(ms: number, work: () => void): void {
-    const timer = setTimeout(() => {
-      this.deferred.delete(timer);
-      work();
-    }, ms);
-    timer.unref?.();
-    this.deferred.add(timer);
   }
 
   // --- search history -------------------------------------------------------------------------
@@ -324,101 +274,77 @@ export class SandboxState {
     if (victim !== undefined) this.data.taskRuns.delete(victim);
   }
 
-  // --- secure gateway nonces --------------------------------------------------------------------
-
-  /** nonce → when it was seen, oldest first */
-  private nonces = new Map<string, number>();
-
-  /** Remembers a nonce: fresh, reused within the replay window, or refused because the window is full. */
-  useNonce(nonce: string, windowMs: number): NonceCheck {
-    const now = Date.now();
-    for (const [seen, at] of this.nonces) {
-      if (now - at <= windowMs) break;
-      this.nonces.delete(seen);
-    }
-    if (this.nonces.has(nonce)) return "reused";
-    if (this.nonces.size >= MAX_NONCES) return "full";
-    this.nonces.set(nonce, now);
-    return "fresh";
-  }
-
-  // --- the clock ------------------------------------------------------------------------------
+  // --- the runtime instruments (sandbox/instruments/) ---------------------------------------
 
   /** The sandbox's time: what /api/system/time returns. */
   now(): number {
-    return this.seedingAt ?? this.frozenAt ?? Date.now() + this.clockOffsetMs;
+    return this.clock.now();
   }
 
   /** Sets the clock to `at` (it keeps running unless frozen), or back to real time with null. */
   setClock(at: number | null, frozen = false): void {
-    if (at === null) {
-      this.clockOffsetMs = 0;
-      this.frozenAt = null;
-      return;
-    }
-    this.clockOffsetMs = at - Date.now();
-    this.frozenAt = frozen ? at : null;
+    this.clock.set(at, frozen);
   }
 
   clockInfo() {
-    return { now: this.now(), iso: new Date(this.now()).toISOString(), offsetMs: this.clockOffsetMs, frozen: this.frozenAt !== null };
+    return this.clock.info();
   }
-
-  // --- faults ---------------------------------------------------------------------------------
 
   /** Adds a fault; undefined when MAX_FAULTS are already waiting. */
   addFault(fault: Omit<Fault, "id" | "percent"> & { percent?: number }): Fault | undefined {
-    if (this.faults.length >= MAX_FAULTS) return undefined;
-    const created = { ...fault, percent: fault.percent ?? 100, id: ++this.faultSeq };
-    this.faults.push(created);
-    return created;
+    return this.faults.add(fault);
   }
 
   listFaults(): Fault[] {
-    return this.faults.map((fault) => ({ ...fault }));
+    return this.faults.list();
   }
 
   clearFaults(): void {
-    this.faults = [];
+    this.faults.clear();
   }
 
-  /**
-   * The fault of these families to apply to a call on `pathname`, if any: the first whose path the
-   * call's contains and whose share draws this call. A counted fault counts down and goes at zero.
-   */
-  takeFault(pathname: string, families: ReadonlySet<FaultFamily>, random: () => number = Math.random): Fault | undefined {
-    const fault = this.faults.find(
-      (candidate) => families.has(familyOf(candidate.kind)) && (pathname === candidate.path || pathname.includes(candidate.path)) && (candidate.percent >= 100 || random() * 100 < candidate.percent),
-    );
-    if (!fault) return undefined;
-    if (fault.remaining !== null) {
-      fault.remaining -= 1;
-      if (fault.remaining <= 0) this.faults = this.faults.filter((candidate) => candidate !== fault);
-    }
-    return { ...fault };
+  /** The fault of these families to apply to a call on `pathname`, if any (FaultQueue.take). */
+  takeFault(pathname: string, families: ReadonlySet<FaultFamily>, random?: () => number): Fault | undefined {
+    return this.faults.take(pathname, families, random);
   }
-
-  // --- the call log ---------------------------------------------------------------------------
 
   logCall(call: Omit<LoggedCall, "seq" | "at">): LoggedCall {
-    const entry = { ...call, seq: ++this.seq, at: Date.now() };
-    this.calls.push(entry);
-    if (this.calls.length > MAX_LOG) this.calls.splice(0, this.calls.length - MAX_LOG);
-    return entry;
+    return this.calls.add(call);
   }
 
   log(since = 0): LoggedCall[] {
-    return this.calls.filter((call) => call.seq > since);
+    return this.calls.since(since);
   }
 
   /** Marks a logged call as one the sandbox could not answer. */
   markNearMiss(seq: number, nearMiss: NearMiss): void {
-    const call = this.calls.findLast((candidate) => candidate.seq === seq);
-    if (call) call.nearMiss = nearMiss;
+    this.calls.markNearMiss(seq, nearMiss);
   }
 
   clearLog(): void {
-    this.calls = [];
+    this.calls.clear();
+  }
+
+  /** Remembers a secure-gateway nonce: fresh, reused within the replay window, or refused because the window is full. */
+  useNonce(nonce: string, windowMs: number): NonceCheck {
+    return this.nonces.use(nonce, windowMs);
+  }
+
+  collectError(report: CollectedError): void {
+    this.errors.collect(report);
+  }
+
+  collectedErrors(): CollectedError[] {
+    return this.errors.list();
+  }
+
+  clearErrors(): void {
+    this.errors.clear();
+  }
+
+  /** Runs `work` after `ms` of real time, unless the sandbox is reset first. */
+  defer(ms: number, work: () => void): void {
+    this.deferred.after(ms, work);
   }
 
   // --- members and logins ---------------------------------------------------------------------
@@ -673,13 +599,11 @@ export class SandboxState {
         shop: this.shop,
         catalog: this.catalog,
         seededAt: data.seededAt,
-        setNow: (at) => {
-          this.seedingAt = at;
-        },
+        setNow: (at) => this.clock.play(at),
         pointOf: (openId) => this.fixtures.members.find((member) => member.openId === openId)?.point ?? 0,
       });
     } finally {
-      this.seedingAt = null;
+      this.clock.play(null);
       if (previous) this.data = previous;
     }
   }

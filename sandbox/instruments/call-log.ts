@@ -1,0 +1,52 @@
+/**
+ * The gateway calls the sandbox saw (GET /__sandbox/log, and what POST /__sandbox/verify checks),
+ * oldest first, the newest MAX_LOG kept. Each has a sequence number, so a reader can ask for the
+ * calls since the last one it read.
+ */
+import type { FaultKind } from "#core/controls/faults";
+import type { NearMiss } from "../near-miss";
+
+export interface LoggedCall {
+  seq: number;
+  at: number;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body?: unknown;
+  openId?: string;
+  fault?: FaultKind;
+  /** A secure gateway call: the body above is the decrypted request (the sandbox holds the key). */
+  sealed?: boolean;
+  /** The sandbox could not answer it (sandbox/near-miss.ts): why, and the closest endpoints. */
+  nearMiss?: NearMiss;
+}
+
+export const MAX_LOG = 2000;
+
+export class CallLog {
+  private calls: LoggedCall[] = [];
+  private seq = 0;
+
+  /** Logs a call, numbered after every call before it (a cleared log goes on counting). */
+  add(call: Omit<LoggedCall, "seq" | "at">): LoggedCall {
+    const entry = { ...call, seq: ++this.seq, at: Date.now() };
+    this.calls.push(entry);
+    if (this.calls.length > MAX_LOG) this.calls.splice(0, this.calls.length - MAX_LOG);
+    return entry;
+  }
+
+  /** The calls after sequence number `since`, oldest first. */
+  since(since = 0): LoggedCall[] {
+    return this.calls.filter((call) => call.seq > since);
+  }
+
+  /** Marks a logged call as one the sandbox could not answer. */
+  markNearMiss(seq: number, nearMiss: NearMiss): void {
+    const call = this.calls.findLast((candidate) => candidate.seq === seq);
+    if (call) call.nearMiss = nearMiss;
+  }
+
+  clear(): void {
+    this.calls = [];
+  }
+}
