@@ -9,8 +9,7 @@ import { z } from "zod";
 /** The sandbox listens here unless told otherwise. */
 export const DEFAULT_HOST = "127.0.0.1";
 
-/** The header that carries the control token, besides `Authorization: Bearer`. */
-export const CONTROL_TOKEN_HEADER = "x-sandbox-token";
+export { CONTROL_TOKEN_HEADER } from "#core/controls/client";
 
 /** The mall as `npm start` and `npm run dev` serve it. */
 export const DEFAULT_MALL_ORIGINS: readonly string[] = ["http://localhost:3000", "http://127.0.0.1:3000"];

@@ -1,6 +1,8 @@
 /**
  * Test controls under /__sandbox/: reset, the clock, injected faults, the call log, and member and
- * offer tweaks for scenarios. They answer plain JSON (not the mCoin envelope) and are never logged.
+ * offer tweaks for scenarios. Each is declared in core/controls/declarations.ts and served here by
+ * its declaration (`serveControl`: the path parameters and the input parsed with it, the answer
+ * checked against it). They answer plain JSON (not the mCoin envelope) and are never logged.
  *
  *   GET    /__sandbox/health                      always open: { ok, name, now }
  *   POST   /__sandbox/reset                       back to the fixtures (members, ledgers, orders, stock, clock, faults, log)
@@ -37,112 +39,68 @@
  * token, a request without it. Without a token (loopback only) it refuses a request addressed to a
  * name other than a loopback one: a DNS-rebound page would otherwise count as same-origin.
  */
-import { CollectedErrorSchema } from "#core/errors/report";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { CONTROL_TOKEN_HEADER, isLoopbackHost } from "../access";
 import { http, HttpResponse, type HttpHandler } from "msw";
-import { z } from "zod";
+import type { z } from "zod";
 import type { ShopRefusal } from "#core/api/shop-endpoints";
+import { CONTROL_TOKEN_HEADER } from "#core/controls/client";
+import * as controls from "#core/controls/declarations";
+import type { Control, ControlReply } from "#core/controls/declarations";
+import { faultFrom } from "#core/controls/faults";
+import { isLoopbackHost } from "../access";
 import { REFUSAL_MESSAGES } from "../domain/messages";
 import { MAX_FAILED_CODES_PER_MINUTE } from "../domain/till";
-import { bearerToken } from "../respond";
-import { FaultRequestSchema, faultFrom } from "#core/controls/faults";
 import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "../json-body";
+import { bearerToken } from "../respond";
 import { MAX_FAULTS, type SandboxState } from "../state";
-import { VerifyRequestSchema } from "#core/controls/verify";
 import { verifyCalls } from "../verify";
 import type { SandboxSettings } from "../index";
 
-export { CONTROL_TOKEN_HEADER, isLoopbackHost } from "../access";
+function refuse(status: number, message: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>) {
+  return HttpResponse.json({ ok: false, error: message, ...extra }, { status, headers });
+}
 
-/** The clock may move this far from real time: far enough for any scenario, near enough for Date. */
-const CLOCK_RANGE_MS = 50 * 365.25 * 24 * 3_600_000;
-/** Member counters stay whole, non-negative and far below where arithmetic loses precision. */
-const Counter = z.number().int().min(0).max(1e9);
-
-const ClockSchema = z
-  .object({
-    now: z
-      .union([z.number(), z.string().min(1).max(64).transform((text) => Date.parse(text)), z.null()])
-      .refine((at) => at === null || Math.abs(at - Date.now()) <= CLOCK_RANGE_MS, "not a date within 50 years of today"),
-    frozen: z.boolean().default(false),
-  })
-  .strict();
-
-const MemberPatchSchema = z
-  .object({
-    point: Counter.optional(),
-    amount: Counter.optional(),
-    count: Counter.optional(),
-    clauseStatus: z.number().int().optional(),
-    graySeckill: z.boolean().optional(),
-  })
-  .strict();
-
-const NewMemberSchema = z
-  .object({
-    openId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-    nickname: z.string().min(1).max(40).optional(),
-    point: Counter.default(0),
-    graySeckill: z.boolean().default(false),
-  })
-  .strict();
-
-const SeckillPatchSchema = z.object({ stock: Counter }).strict();
-
-const OfferPatchSchema = z
-  .object({
-    stock: Counter.optional(),
-    status: z.enum(["online", "offline"]).optional(),
-  })
-  .strict();
-
-const OfferIdSchema = z.coerce.number().int().positive().max(999_999_999);
-
-/** A till is a store's: it names its store with every code (the code's offer must be sold there). */
-const RedeemSchema = z.object({ code: z.string().regex(/^\d{12}$/, "a redemption code is 12 digits"), storeId: OfferIdSchema }).strict();
-const ShipSchema = z.object({ orderNo: z.string().regex(/^[A-Z0-9]{8,32}$/, "an order number") }).strict();
-
-/** The till's refusal: 409 with the reason and the gateway's words. */
+/** A business refusal of the domain: 409 with the reason and the gateway's words. */
 function refusedControl(reason: ShopRefusal) {
-  return HttpResponse.json({ ok: false, reason, error: REFUSAL_MESSAGES[reason].en }, { status: 409 });
+  return refuse(409, REFUSAL_MESSAGES[reason].en, { reason });
 }
 
-const LatencySchema = z.object({ ms: z.number().int().min(0).max(60_000) }).strict();
-const NoInputSchema = z.object({}).strict();
-const LogQuerySchema = z
-  .object({
-    since: z.coerce.number().int().min(0).default(0),
-    /** Only the calls the sandbox could not answer (near misses). */
-    unmatched: z.enum(["0", "1", "true", "false"]).optional().transform((value) => value === "1" || value === "true"),
-  })
-  .strict();
-
-function refuse(status: number, message: string) {
-  return HttpResponse.json({ ok: false, error: message }, { status });
+/** The first problem a schema finds, as a 400 naming the field. */
+function invalid(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, where: string): Response {
+  const issue = error.issues[0];
+  return refuse(400, `${issue?.path.length ? issue.path.map(String).join(".") : where}: ${issue?.message ?? "invalid"}`);
 }
 
-function check<T>(schema: z.ZodType<T>, raw: unknown): { data: T } | { error: Response } {
-  const result = schema.safeParse(raw);
-  if (result.success) return { data: result.data };
-  const issue = result.error.issues[0];
-  return { error: refuse(400, `${issue?.path.join(".") || "input"}: ${issue?.message ?? "invalid"}`) };
+/** What a control's handler may answer: its reply (200), its reply with another status, or a refusal. */
+type Answer<C extends Control> = ControlReply<C> | { status: number; reply: ControlReply<C> } | Response;
+
+/**
+ * An msw handler for a declared control: path parameters and input (a JSON body, or the query of a
+ * GET or DELETE) parsed with its declaration, a refusal for what does not fit, and the answer checked
+ * against the declaration (the sandbox must never answer outside it).
+ */
+function serveControl<C extends Control>(control: C, answer: (args: { params: z.output<C["params"]>; input: z.output<C["input"]>; request: Request }) => Answer<C> | Promise<Answer<C>>): HttpHandler {
+  const method = control.method.toLowerCase() as "get" | "post" | "patch" | "delete";
+  return http[method](`*${control.path}`, async ({ request, params: rawParams }) => {
+    const params = control.params.safeParse(rawParams);
+    // A path parameter that does not parse names nothing there is.
+    if (!params.success) return refuse(404, control.notFound ?? "no such thing");
+    let raw: unknown = Object.fromEntries(new URL(request.url).searchParams);
+    if (control.method !== "GET" && control.method !== "DELETE") {
+      const text = await request.text();
+      const parsed = text === "" ? { ok: true as const, value: {} } : parseBoundedJson(text);
+      if (!parsed.ok) return refuse(400, parsed.reason === "too-deep" ? `body: ${JSON_TOO_DEEP_MESSAGE}` : "body: not JSON");
+      raw = parsed.value;
+    }
+    const input = control.input.safeParse(raw);
+    if (!input.success) return invalid(input.error, "input");
+    const result = await answer({ params: params.data as z.output<C["params"]>, input: input.data as z.output<C["input"]>, request });
+    if (result instanceof Response) return result;
+    const { status, reply } = result !== null && typeof result === "object" && "reply" in result && "status" in result ? (result as { status: number; reply: unknown }) : { status: 200, reply: result };
+    return HttpResponse.json(control.reply.parse(reply) as object, { status });
+  });
 }
 
-/** A control's JSON body (none is `{}`), checked with its schema. */
-async function body<T>(request: Request, schema: z.ZodType<T>): Promise<{ data: T } | { error: Response }> {
-  const text = await request.text();
-  if (text === "") return check(schema, {});
-  const parsed = parseBoundedJson(text);
-  if (!parsed.ok) return { error: refuse(400, parsed.reason === "too-deep" ? `body: ${JSON_TOO_DEEP_MESSAGE}` : "body: not JSON") };
-  return check(schema, parsed.value);
-}
-
-function query<T>(request: Request, schema: z.ZodType<T>) {
-  return check(schema, Object.fromEntries(new URL(request.url).searchParams));
-}
-
-/** localhost, 127.0.0.0/8 and ::1 (bracketed, as URL host names write it, or not). */
 /** Equal secrets, compared in constant time (over digests, so the length does not show either). */
 function sameSecret(given: string, expected: string): boolean {
   const digest = (text: string) => createHash("sha256").update(text).digest();
@@ -175,171 +133,129 @@ async function refusal(request: Request, controlToken: string | null): Promise<R
 
 /** `controlToken`: required of every control when set (health excepted). */
 export function controlHandlers(state: SandboxState, settings: SandboxSettings, controlToken: string | null): HttpHandler[] {
+  const noMember = () => refuse(404, "no such member");
   return [
-    http.get("*/__sandbox/health", () => HttpResponse.json({ ok: true, name: "mcoin-sandbox", now: state.now() })),
+    serveControl(controls.health, () => ({ ok: true as const, name: "mcoin-sandbox", now: state.now() })),
 
     // The guard: answers only to refuse; otherwise msw moves on to the control itself.
     http.all("*/__sandbox/*", async ({ request }) => (await refusal(request, controlToken)) ?? undefined),
 
-    http.post("*/__sandbox/reset", async ({ request }) => {
-      const parsed = await body(request, NoInputSchema);
-      if ("error" in parsed) return parsed.error;
+    serveControl(controls.reset, () => {
       state.reset();
       settings.latencyMs = settings.initialLatencyMs;
-      return HttpResponse.json({ ok: true });
+      return { ok: true as const };
     }),
 
-    http.get("*/__sandbox/clock", () => HttpResponse.json(state.clockInfo())),
-    http.post("*/__sandbox/clock", async ({ request }) => {
-      const parsed = await body(request, ClockSchema);
-      if ("error" in parsed) return parsed.error;
-      state.setClock(parsed.data.now, parsed.data.frozen);
-      return HttpResponse.json(state.clockInfo());
+    serveControl(controls.clock, () => state.clockInfo()),
+    serveControl(controls.setClock, ({ input }) => {
+      state.setClock(input.now, input.frozen);
+      return state.clockInfo();
     }),
 
-    http.get("*/__sandbox/faults", () => HttpResponse.json({ faults: state.listFaults() })),
-    http.post("*/__sandbox/faults", async ({ request }) => {
-      const parsed = await body(request, FaultRequestSchema);
-      if ("error" in parsed) return parsed.error;
-      const fault = state.addFault(faultFrom(parsed.data));
-      if (!fault) return refuse(400, `${MAX_FAULTS} faults are already waiting; DELETE /__sandbox/faults first`);
-      return HttpResponse.json({ ok: true, fault });
+    serveControl(controls.faults, () => ({ faults: state.listFaults() })),
+    serveControl(controls.addFault, ({ input }) => {
+      const fault = state.addFault(faultFrom(input));
+      return fault ? { ok: true as const, fault } : refuse(400, `${MAX_FAULTS} faults are already waiting; DELETE /__sandbox/faults first`);
     }),
-    http.delete("*/__sandbox/faults", () => {
+    serveControl(controls.clearFaults, () => {
       state.clearFaults();
-      return HttpResponse.json({ ok: true });
+      return { ok: true as const };
     }),
 
     // The mall's error reports (MCOIN_ERROR_REPORT_URL on the sandbox): collected, listed, cleared.
-    http.post("*/__sandbox/errors", async ({ request }) => {
-      const parsed = await body(request, CollectedErrorSchema);
-      if ("error" in parsed) return parsed.error;
-      state.collectError(parsed.data);
-      return HttpResponse.json({ ok: true }, { status: 201 });
+    serveControl(controls.reportError, ({ input }) => {
+      state.collectError(input);
+      return { status: 201, reply: { ok: true as const } };
     }),
-    http.get("*/__sandbox/errors", () => HttpResponse.json({ errors: state.collectedErrors() })),
-    http.delete("*/__sandbox/errors", () => {
+    serveControl(controls.errors, () => ({ errors: state.collectedErrors() })),
+    serveControl(controls.clearErrors, () => {
       state.clearErrors();
-      return HttpResponse.json({ ok: true });
+      return { ok: true as const };
     }),
 
-    http.get("*/__sandbox/log", ({ request }) => {
-      const parsed = query(request, LogQuerySchema);
-      if ("error" in parsed) return parsed.error;
-      const calls = state.log(parsed.data.since);
-      return HttpResponse.json({ calls: parsed.data.unmatched ? calls.filter((call) => call.nearMiss) : calls });
+    serveControl(controls.log, ({ input }) => {
+      const calls = state.log(input.since);
+      return { calls: input.unmatched ? calls.filter((call) => call.nearMiss) : calls };
     }),
     // Verification of the call log (sandbox/verify.ts): 200 when it holds, 409 with the closest calls when not.
-    http.post("*/__sandbox/verify", async ({ request }) => {
-      const parsed = await body(request, VerifyRequestSchema);
-      if ("error" in parsed) return parsed.error;
-      const verification = verifyCalls(state.log(), parsed.data);
-      return HttpResponse.json(verification, { status: verification.ok ? 200 : 409 });
+    serveControl(controls.verify, ({ input }) => {
+      const verification = verifyCalls(state.log(), input);
+      return { status: verification.ok ? 200 : 409, reply: verification };
     }),
-    http.delete("*/__sandbox/log", () => {
+    serveControl(controls.clearLog, () => {
       state.clearLog();
-      return HttpResponse.json({ ok: true });
+      return { ok: true as const };
     }),
 
-    http.get("*/__sandbox/latency", () => HttpResponse.json({ latencyMs: settings.latencyMs })),
-    http.post("*/__sandbox/latency", async ({ request }) => {
-      const parsed = await body(request, LatencySchema);
-      if ("error" in parsed) return parsed.error;
-      settings.latencyMs = parsed.data.ms;
-      return HttpResponse.json({ latencyMs: settings.latencyMs });
+    serveControl(controls.latency, () => ({ latencyMs: settings.latencyMs })),
+    serveControl(controls.setLatency, ({ input }) => {
+      settings.latencyMs = input.ms;
+      return { latencyMs: settings.latencyMs };
     }),
 
-    http.get("*/__sandbox/members", () =>
-      HttpResponse.json({
-        members: [...state.data.members.values()].map(({ openId, nickname, count, clauseStatus }) => ({
-          openId,
-          nickname,
-          point: state.shop.balance(openId),
-          count,
-          clauseStatus,
-        })),
-      }),
-    ),
-    http.post("*/__sandbox/members", async ({ request }) => {
-      const parsed = await body(request, NewMemberSchema);
-      if ("error" in parsed) return parsed.error;
-      const added = state.addMember(parsed.data);
-      return added === "added" ? HttpResponse.json({ ok: true, openId: parsed.data.openId }) : refuse(409, added === "taken" ? "that open id is taken" : "too many members");
+    serveControl(controls.members, () => ({
+      members: [...state.data.members.values()].map(({ openId, nickname, count, clauseStatus }) => ({ openId, nickname, point: state.shop.balance(openId), count, clauseStatus })),
+    })),
+    serveControl(controls.addMember, ({ input }) => {
+      const added = state.addMember(input);
+      return added === "added" ? { ok: true as const, openId: input.openId } : refuse(409, added === "taken" ? "that open id is taken" : "too many members");
     }),
-    http.get("*/__sandbox/members/:openId/miles", ({ params }) => {
-      const member = state.member(String(params.openId));
-      if (!member) return refuse(404, "no such member");
-      return HttpResponse.json({ openId: member.openId, redemptions: state.shop.milesOrders(member.openId).reverse() });
+    serveControl(controls.miles, ({ params }) => {
+      const member = state.member(params.openId);
+      return member ? { openId: member.openId, redemptions: state.shop.milesOrders(member.openId).reverse() } : noMember();
     }),
-    http.get("*/__sandbox/seckills/:id", ({ params }) => {
-      const id = OfferIdSchema.safeParse(params.id);
-      const live = id.success ? state.data.seckills.get(String(id.data)) : undefined;
-      return live && id.success ? HttpResponse.json({ id: id.data, ...live }) : refuse(404, "no such seckill item");
+    serveControl(controls.seckill, ({ params }) => {
+      const live = state.data.seckills.get(String(params.id));
+      return live ? { id: params.id, ...live } : refuse(404, "no such seckill item");
     }),
-    http.patch("*/__sandbox/seckills/:id", async ({ request, params }) => {
-      const id = OfferIdSchema.safeParse(params.id);
-      const live = id.success ? state.data.seckills.get(String(id.data)) : undefined;
-      if (!live || !id.success) return refuse(404, "no such seckill item");
-      const parsed = await body(request, SeckillPatchSchema);
-      if ("error" in parsed) return parsed.error;
-      live.stock = parsed.data.stock;
+    serveControl(controls.patchSeckill, ({ params, input }) => {
+      const live = state.data.seckills.get(String(params.id));
+      if (!live) return refuse(404, "no such seckill item");
+      live.stock = input.stock;
       state.changed();
-      return HttpResponse.json({ id: id.data, ...live });
+      return { id: params.id, ...live };
     }),
-    http.patch("*/__sandbox/members/:openId", async ({ request, params }) => {
-      const member = state.member(String(params.openId));
-      if (!member) return refuse(404, "no such member");
-      const parsed = await body(request, MemberPatchSchema);
-      if ("error" in parsed) return parsed.error;
-      const { point, ...rest } = parsed.data;
+    serveControl(controls.patchMember, ({ params, input }) => {
+      const member = state.member(params.openId);
+      if (!member) return noMember();
+      const { point, ...rest } = input;
       Object.assign(member, rest);
       // The balance is the ledger's: setting it is an entry, not an overwrite.
       if (point !== undefined) state.shop.adjustBalance(member.openId, point);
       state.changed();
-      return HttpResponse.json({ ok: true });
+      return { ok: true as const };
     }),
-    http.get("*/__sandbox/members/:openId/ledger", ({ params }) => {
-      const member = state.member(String(params.openId));
-      if (!member) return refuse(404, "no such member");
-      return HttpResponse.json({ openId: member.openId, balance: state.shop.balance(member.openId), entries: state.shop.ledger(member.openId).reverse() });
+    serveControl(controls.ledger, ({ params }) => {
+      const member = state.member(params.openId);
+      return member ? { openId: member.openId, balance: state.shop.balance(member.openId), entries: state.shop.ledger(member.openId).reverse() } : noMember();
     }),
-    http.get("*/__sandbox/members/:openId/orders", ({ params }) => {
-      const member = state.member(String(params.openId));
-      if (!member) return refuse(404, "no such member");
-      return HttpResponse.json({ openId: member.openId, orders: state.shop.orders(member.openId).reverse() });
+    serveControl(controls.orders, ({ params }) => {
+      const member = state.member(params.openId);
+      return member ? { openId: member.openId, orders: state.shop.orders(member.openId).reverse() } : noMember();
     }),
 
-    http.get("*/__sandbox/offers/:id", ({ params }) => {
-      const id = OfferIdSchema.safeParse(params.id);
-      const live = id.success ? state.shop.live(id.data) : undefined;
-      return live && id.success ? HttpResponse.json({ id: id.data, ...live }) : refuse(404, "no such offer");
+    serveControl(controls.offer, ({ params }) => {
+      const live = state.shop.live(params.id);
+      return live ? { id: params.id, ...live } : refuse(404, "no such offer");
     }),
-    http.patch("*/__sandbox/offers/:id", async ({ request, params }) => {
-      const id = OfferIdSchema.safeParse(params.id);
-      if (!id.success || !state.shop.live(id.data)) return refuse(404, "no such offer");
-      const parsed = await body(request, OfferPatchSchema);
-      if ("error" in parsed) return parsed.error;
-      return HttpResponse.json({ id: id.data, ...state.shop.setOffer(id.data, parsed.data) });
+    serveControl(controls.patchOffer, ({ params, input }) => {
+      const live = state.shop.setOffer(params.id, input);
+      return live ? { id: params.id, ...live } : refuse(404, "no such offer");
     }),
 
     // A store's till (sandbox/domain/till.ts): its codes redeem only the coupons of its offers, and too many that redeem nothing stop it for the minute.
-    http.post("*/__sandbox/redeem", async ({ request }) => {
-      const parsed = await body(request, RedeemSchema);
-      if ("error" in parsed) return parsed.error;
-      const { code, storeId } = parsed.data;
+    serveControl(controls.redeem, ({ input }) => {
+      const { code, storeId } = input;
       if (!state.catalog.store(storeId)) return refuse(404, `no store ${storeId}: a till is one of the catalog's stores`);
       const now = state.now();
       const blockedUntil = state.till.blockedUntil(storeId, now);
       if (blockedUntil !== null) {
         const seconds = Math.max(1, Math.ceil((blockedUntil - now) / 1000));
-        return HttpResponse.json(
-          {
-            ok: false,
-            reason: "TOO_MANY_FAILED_CODES",
-            error: `store ${storeId}'s till entered ${MAX_FAILED_CODES_PER_MINUTE} codes that redeem nothing within a minute; it may try again in ${seconds} s`,
-            retryAfterSeconds: seconds,
-          },
-          { status: 429, headers: { "retry-after": String(seconds) } },
+        return refuse(
+          429,
+          `store ${storeId}'s till entered ${MAX_FAILED_CODES_PER_MINUTE} codes that redeem nothing within a minute; it may try again in ${seconds} s`,
+          { reason: "TOO_MANY_FAILED_CODES", retryAfterSeconds: seconds },
+          { "retry-after": String(seconds) },
         );
       }
       const outcome = state.shop.redeem(code, storeId);
@@ -349,19 +265,18 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings, 
       }
       const { order, coupon } = outcome.value;
       const store = state.catalog.storeName(Number(coupon.usedAtStore), "en");
-      return HttpResponse.json({ ok: true, orderNo: order.orderNo, couponNo: coupon.couponNo, status: coupon.status, orderStatus: order.status, usedAt: coupon.usedAt, storeId: Number(coupon.usedAtStore), store });
+      return { ok: true as const, orderNo: order.orderNo, couponNo: coupon.couponNo, status: coupon.status, orderStatus: order.status, usedAt: coupon.usedAt, storeId: Number(coupon.usedAtStore), store };
     }),
-    http.post("*/__sandbox/ship", async ({ request }) => {
-      const parsed = await body(request, ShipSchema);
-      if ("error" in parsed) return parsed.error;
-      const outcome = state.shop.ship(parsed.data.orderNo);
+    serveControl(controls.ship, ({ input }) => {
+      const outcome = state.shop.ship(input.orderNo);
       if (!outcome.ok) {
-        const order = state.shop.orderByNumber(parsed.data.orderNo);
-        return outcome.reason === "ORDER_NOT_FOUND" || !order ? refuse(404, "no such order") : HttpResponse.json({ ok: false, reason: outcome.reason, error: `the order is ${order.status}, not awaiting shipment` }, { status: 409 });
+        const order = state.shop.orderByNumber(input.orderNo);
+        return outcome.reason === "ORDER_NOT_FOUND" || !order ? refuse(404, "no such order") : refuse(409, `the order is ${order.status}, not awaiting shipment`, { reason: outcome.reason });
       }
-      return HttpResponse.json({ ok: true, orderNo: outcome.value.orderNo, status: outcome.value.status, shippedAt: outcome.value.shippedAt });
+      return { ok: true as const, orderNo: outcome.value.orderNo, status: outcome.value.status, shippedAt: outcome.value.shippedAt };
     }),
 
-    http.get("*/__sandbox/state", () => HttpResponse.json(state.redactedView())),
+    // The view's accounts are the domain's Account objects, wider than the declaration reads; the reply is checked at run time.
+    serveControl(controls.state, () => state.redactedView() as unknown as ControlReply<typeof controls.state>),
   ];
 }

@@ -1,0 +1,282 @@
+/**
+ * The sandbox's control API (docs/sandbox.md, "Controls"), declared once as the mCoin API is: each
+ * control's method and path, what it takes (a JSON body, a query, path parameters) and what it
+ * answers, with zod. The sandbox serves them by these declarations (sandbox/handlers/controls.ts),
+ * and the one typed client (core/controls/client.ts) is how the CLI, the bench and e2e reach them.
+ *
+ * Controls answer plain JSON, not the mCoin envelope: a refusal is a non-2xx status with
+ * `{ ok: false, error, reason? }`. Some controls answer a second status as a result rather than a
+ * refusal (verify's 409: it does not hold); they list it in `answers`.
+ */
+import { z } from "zod";
+import { LedgerEntrySchema } from "../api/shop-endpoints";
+import { CollectedErrorSchema } from "../errors/report";
+import { FAULT_KINDS, FaultRequestSchema, LatencySchema, type FaultKind } from "./faults";
+import { AccountViewSchema, MilesRedemptionSchema, OfferLiveSchema, OrderRecordWireSchema, SeckillLiveSchema } from "./records";
+import { VerifyRequestSchema } from "./verify";
+
+export type ControlMethod = "GET" | "POST" | "PATCH" | "DELETE";
+
+export interface Control<Params extends z.ZodType = z.ZodType, Input extends z.ZodType = z.ZodType, Reply extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  readonly method: ControlMethod;
+  /** Under the sandbox's origin, with `:name` path parameters. */
+  readonly path: string;
+  readonly params: Params;
+  /** The JSON body (POST, PATCH), or the query (GET, DELETE). */
+  readonly input: Input;
+  readonly reply: Reply;
+  /** Statuses besides 2xx that are an answer, not a refusal. */
+  readonly answers?: readonly number[];
+  /** What a path that names nothing is told (404), for controls with path parameters. */
+  readonly notFound?: string;
+}
+
+const NoParams = z.object({});
+const NoInput = z.object({}).strict();
+
+function defineControl<Params extends z.ZodType = typeof NoParams, Input extends z.ZodType = typeof NoInput, Reply extends z.ZodType = z.ZodType>(
+  control: Pick<Control<Params, Input, Reply>, "name" | "method" | "path" | "reply" | "answers" | "notFound"> & { params?: Params; input?: Input },
+): Control<Params, Input, Reply> {
+  return { ...control, params: control.params ?? (NoParams as unknown as Params), input: control.input ?? (NoInput as unknown as Input) };
+}
+
+export type ControlParams<C extends Control> = z.input<C["params"]>;
+export type ControlInput<C extends Control> = z.input<C["input"]>;
+export type ControlReply<C extends Control> = z.output<C["reply"]>;
+
+/** A refusal's body. */
+export const ControlRefusalSchema = z.looseObject({ ok: z.literal(false), error: z.string(), reason: z.string().optional() });
+export type ControlRefusal = z.infer<typeof ControlRefusalSchema>;
+
+/** The clock may move this far from real time: far enough for any scenario, near enough for Date. */
+const CLOCK_RANGE_MS = 50 * 365.25 * 24 * 3_600_000;
+/** Member counters stay whole, non-negative and far below where arithmetic loses precision. */
+const Counter = z.number().int().min(0).max(1e9);
+const Id = z.coerce.number().int().positive().max(999_999_999);
+const OpenIdParam = z.object({ openId: z.string().min(1).max(64) });
+const IdParam = z.object({ id: Id });
+const Ok = z.object({ ok: z.literal(true) });
+
+export const ClockSchema = z.object({ now: z.number(), iso: z.string(), offsetMs: z.number(), frozen: z.boolean() });
+const FaultSchema = z.object({
+  id: z.number().int().positive(),
+  path: z.string(),
+  kind: z.enum(FAULT_KINDS as [FaultKind, ...FaultKind[]]),
+  remaining: z.number().int().nullable(),
+  percent: z.number(),
+  delayMs: z.number(),
+  latency: LatencySchema.optional(),
+  skewMs: z.number().optional(),
+});
+const CandidateSchema = z.object({ name: z.string().optional(), method: z.string(), path: z.string(), differs: z.array(z.string()) });
+export const NearMissSchema = z.object({ reason: z.enum(["path", "method", "body", "query", "envelope"]), message: z.string(), closest: z.array(CandidateSchema) });
+export const LoggedCallSchema = z.object({
+  seq: z.number().int(),
+  at: z.number(),
+  method: z.string(),
+  path: z.string(),
+  query: z.record(z.string(), z.string()),
+  body: z.unknown().optional(),
+  openId: z.string().optional(),
+  fault: z.enum(FAULT_KINDS as [FaultKind, ...FaultKind[]]).optional(),
+  sealed: z.boolean().optional(),
+  nearMiss: NearMissSchema.optional(),
+});
+export type LoggedCallView = z.infer<typeof LoggedCallSchema>;
+const VerificationSchema = z.object({
+  ok: z.boolean(),
+  expected: z.string(),
+  matched: z.number().int(),
+  calls: z.array(z.number().int()),
+  closest: z.array(z.object({ seq: z.number().int(), method: z.string(), path: z.string(), differs: z.array(z.string()) })),
+});
+const MemberSummarySchema = z.object({ openId: z.string(), nickname: z.string(), point: z.number().int(), count: z.number().int(), clauseStatus: z.number().int() });
+
+export const health = defineControl({ name: "health", method: "GET", path: "/__sandbox/health", reply: z.object({ ok: z.literal(true), name: z.string(), now: z.number() }) });
+export const reset = defineControl({ name: "reset", method: "POST", path: "/__sandbox/reset", reply: Ok });
+
+export const clock = defineControl({ name: "clock", method: "GET", path: "/__sandbox/clock", reply: ClockSchema });
+export const setClock = defineControl({
+  name: "setClock",
+  method: "POST",
+  path: "/__sandbox/clock",
+  input: z
+    .object({
+      now: z
+        .union([z.number(), z.string().min(1).max(64).transform((text) => Date.parse(text)), z.null()])
+        .refine((at) => at === null || Math.abs(at - Date.now()) <= CLOCK_RANGE_MS, "not a date within 50 years of today"),
+      frozen: z.boolean().default(false),
+    })
+    .strict(),
+  reply: ClockSchema,
+});
+
+export const faults = defineControl({ name: "faults", method: "GET", path: "/__sandbox/faults", reply: z.object({ faults: z.array(FaultSchema) }) });
+export const addFault = defineControl({ name: "addFault", method: "POST", path: "/__sandbox/faults", input: FaultRequestSchema, reply: z.object({ ok: z.literal(true), fault: FaultSchema }) });
+export const clearFaults = defineControl({ name: "clearFaults", method: "DELETE", path: "/__sandbox/faults", reply: Ok });
+
+export const log = defineControl({
+  name: "log",
+  method: "GET",
+  path: "/__sandbox/log",
+  input: z
+    .object({
+      since: z.coerce.number().int().min(0).default(0),
+      /** Only the calls the sandbox could not answer (near misses). */
+      unmatched: z
+        .enum(["0", "1", "true", "false"])
+        .optional()
+        .transform((value) => value === "1" || value === "true"),
+    })
+    .strict(),
+  reply: z.object({ calls: z.array(LoggedCallSchema) }),
+});
+export const clearLog = defineControl({ name: "clearLog", method: "DELETE", path: "/__sandbox/log", reply: Ok });
+export const verify = defineControl({ name: "verify", method: "POST", path: "/__sandbox/verify", input: VerifyRequestSchema, reply: VerificationSchema, answers: [409] });
+
+export const latency = defineControl({ name: "latency", method: "GET", path: "/__sandbox/latency", reply: z.object({ latencyMs: z.number().int() }) });
+export const setLatency = defineControl({ name: "setLatency", method: "POST", path: "/__sandbox/latency", input: z.object({ ms: z.number().int().min(0).max(60_000) }).strict(), reply: z.object({ latencyMs: z.number().int() }) });
+
+export const members = defineControl({ name: "members", method: "GET", path: "/__sandbox/members", reply: z.object({ members: z.array(MemberSummarySchema) }) });
+export const addMember = defineControl({
+  name: "addMember",
+  method: "POST",
+  path: "/__sandbox/members",
+  input: z
+    .object({
+      openId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+      nickname: z.string().min(1).max(40).optional(),
+      point: Counter.default(0),
+      graySeckill: z.boolean().default(false),
+    })
+    .strict(),
+  reply: z.object({ ok: z.literal(true), openId: z.string() }),
+});
+export const patchMember = defineControl({
+  name: "patchMember", notFound: "no such member",
+  method: "PATCH",
+  path: "/__sandbox/members/:openId",
+  params: OpenIdParam,
+  input: z
+    .object({
+      point: Counter.optional(),
+      amount: Counter.optional(),
+      count: Counter.optional(),
+      clauseStatus: z.number().int().optional(),
+      graySeckill: z.boolean().optional(),
+    })
+    .strict(),
+  reply: Ok,
+});
+export const ledger = defineControl({
+  name: "ledger", notFound: "no such member",
+  method: "GET",
+  path: "/__sandbox/members/:openId/ledger",
+  params: OpenIdParam,
+  reply: z.object({ openId: z.string(), balance: z.number().int(), entries: z.array(LedgerEntrySchema) }),
+});
+export const orders = defineControl({
+  name: "orders", notFound: "no such member",
+  method: "GET",
+  path: "/__sandbox/members/:openId/orders",
+  params: OpenIdParam,
+  reply: z.object({ openId: z.string(), orders: z.array(OrderRecordWireSchema) }),
+});
+export const miles = defineControl({
+  name: "miles", notFound: "no such member",
+  method: "GET",
+  path: "/__sandbox/members/:openId/miles",
+  params: OpenIdParam,
+  reply: z.object({ openId: z.string(), redemptions: z.array(MilesRedemptionSchema) }),
+});
+
+const OfferReplySchema = OfferLiveSchema.extend({ id: z.number().int() });
+export const offer = defineControl({ name: "offer", notFound: "no such offer", method: "GET", path: "/__sandbox/offers/:id", params: IdParam, reply: OfferReplySchema });
+export const patchOffer = defineControl({
+  name: "patchOffer", notFound: "no such offer",
+  method: "PATCH",
+  path: "/__sandbox/offers/:id",
+  params: IdParam,
+  input: z.object({ stock: Counter.optional(), status: z.enum(["online", "offline"]).optional() }).strict(),
+  reply: OfferReplySchema,
+});
+const SeckillReplySchema = SeckillLiveSchema.extend({ id: z.number().int() });
+export const seckill = defineControl({ name: "seckill", notFound: "no such seckill item", method: "GET", path: "/__sandbox/seckills/:id", params: IdParam, reply: SeckillReplySchema });
+export const patchSeckill = defineControl({
+  name: "patchSeckill", notFound: "no such seckill item",
+  method: "PATCH",
+  path: "/__sandbox/seckills/:id",
+  params: IdParam,
+  input: z.object({ stock: Counter }).strict(),
+  reply: SeckillReplySchema,
+});
+
+/** A store's till (docs/money.md, "Merchants' tills"): it names its store with every code. */
+export const redeem = defineControl({
+  name: "redeem",
+  method: "POST",
+  path: "/__sandbox/redeem",
+  input: z.object({ code: z.string().regex(/^\d{12}$/, "a redemption code is 12 digits"), storeId: Id }).strict(),
+  reply: z.object({ ok: z.literal(true), orderNo: z.string(), couponNo: z.string(), status: z.string(), orderStatus: z.string(), usedAt: z.number().nullable(), storeId: z.number().int(), store: z.string().nullable() }),
+});
+export const ship = defineControl({
+  name: "ship",
+  method: "POST",
+  path: "/__sandbox/ship",
+  input: z.object({ orderNo: z.string().regex(/^[A-Z0-9]{8,32}$/, "an order number") }).strict(),
+  reply: z.object({ ok: z.literal(true), orderNo: z.string(), status: z.string(), shippedAt: z.number().nullable() }),
+});
+
+/** The business data without secrets, and its digest (a test compares digests to see a change). */
+export const state = defineControl({
+  name: "state",
+  method: "GET",
+  path: "/__sandbox/state",
+  reply: z.looseObject({
+    members: z.array(z.looseObject({ openId: z.string(), point: z.number().int() })),
+    searchHistory: z.record(z.string(), z.array(z.string())),
+    offers: z.record(z.string(), OfferLiveSchema),
+    accounts: z.record(z.string(), AccountViewSchema),
+    orders: z.array(OrderRecordWireSchema),
+    counts: z.record(z.string(), z.number()),
+    seededAt: z.number(),
+    digest: z.string(),
+  }),
+});
+
+export const errors = defineControl({ name: "errors", method: "GET", path: "/__sandbox/errors", reply: z.object({ errors: z.array(CollectedErrorSchema) }) });
+export const reportError = defineControl({ name: "reportError", method: "POST", path: "/__sandbox/errors", input: CollectedErrorSchema, reply: Ok });
+export const clearErrors = defineControl({ name: "clearErrors", method: "DELETE", path: "/__sandbox/errors", reply: Ok });
+
+/** Every control, each once. */
+export const CONTROLS = {
+  health,
+  reset,
+  clock,
+  setClock,
+  faults,
+  addFault,
+  clearFaults,
+  log,
+  clearLog,
+  verify,
+  latency,
+  setLatency,
+  members,
+  addMember,
+  patchMember,
+  ledger,
+  orders,
+  miles,
+  offer,
+  patchOffer,
+  seckill,
+  patchSeckill,
+  redeem,
+  ship,
+  state,
+  errors,
+  reportError,
+  clearErrors,
+} as const;
