@@ -40,7 +40,8 @@ vi.mock("node:fs", async (importOriginal) => {
   };
 });
 
-const { SandboxState, writeDurably } = await import("./state");
+const { SandboxState } = await import("./state");
+const { writeDurably } = await import("./store");
 const { fixtures } = await import("./domain/test-support");
 
 describe("the state file", () => {

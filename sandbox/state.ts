@@ -1,30 +1,23 @@
 /**
- * The sandbox gateway's in-memory state, seeded from fixtures/. Members, tokens, login codes, the
- * money domain (offers' stock, ledgers, orders; sandbox/domain/) and idempotency keys are the
- * persistent part (kept in a file with --state); the runtime instruments (sandbox/instruments/: the
- * clock, injected faults, the call log, secure-gateway nonces, the mall's error reports and work
- * deferred) belong to the running process. Handlers reach the instruments through this facade.
+ * The sandbox gateway's state, the one object its handlers are given: the persisted store
+ * (sandbox/store.ts: members, logins, task runs, searches, the money domain's books and remembered
+ * replies, kept in a file with --state) with the operations on it, and the runtime instruments
+ * (sandbox/instruments/: the clock, injected faults, the call log, secure-gateway nonces, the mall's
+ * error reports and deferred work), which belong to the running process and which handlers reach
+ * through the methods here.
  *
- * Everything keyed by outside input (open ids, tokens, login codes, task runs, searches) is a Map,
- * so `__proto__` or `toString` is just a key that is not there. Maps also keep insertion order,
- * oldest first, which is what expiry and eviction walk. Whatever expires is dropped, and whatever is
- * kept has a bound: anyone can call the gateway.
+ * Whatever expires is dropped, and whatever is kept has a bound: anyone can call the gateway.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
-import { dirname } from "node:path";
-import { z } from "zod";
 import { canonicalJson } from "./canonical-json";
 import { CatalogQueries } from "./catalog";
-import { IdempotencyKeys, StoredReplySchema, type IdempotencyData } from "./domain/idempotency";
-import { AccountSchema, openAccount, type Account } from "./domain/ledger";
-import { OfferLiveSchema, seedOffers, type OfferLive } from "./domain/offers";
-import { OrderRecordSchema, type OrderRecord } from "./domain/orders";
+import { IdempotencyKeys } from "./domain/idempotency";
+import { openAccount } from "./domain/ledger";
 import { Shop } from "./domain/shop";
 import { TillGuard } from "./domain/till";
-import { MilesOrderRecordSchema, SeckillLiveSchema, seedSeckills, type MilesOrderRecord, type SeckillLive } from "./domain/promotions";
 import { playHistory } from "./domain/history";
-import { MemberFixtureSchema, type Fixtures, type MemberFixture } from "./fixtures";
+import type { Fixtures } from "./fixtures";
+import { MAX_SEARCH_HISTORY, StateFile, seedData, type Login, type MemberRecord, type SandboxData, type TaskRun } from "./store";
 import type { CollectedError } from "#core/errors/report";
 import type { Fault, FaultFamily } from "#core/controls/faults";
 import type { NearMiss } from "./near-miss";
@@ -35,61 +28,13 @@ import { ErrorReports } from "./instruments/error-reports";
 import { FaultQueue } from "./instruments/fault-queue";
 import { Nonces, type NonceCheck } from "./instruments/nonces";
 
-/**
- * A member as the gateway keeps them. Their mCoin balance is not here: it is their ledger's
- * (`state.shop.balance(openId)`), so it cannot drift from it.
- */
-export interface MemberRecord extends Omit<MemberFixture, "point"> {}
-
-export interface Login {
-  openId: string;
-  /** Real time (Date.now()), not the sandbox clock: lifetimes are real. */
-  issuedAt: number;
-}
-
-export interface TaskRun {
-  /** When the member last read the task's detail, on the sandbox clock. */
-  detailAt: number;
-  done: boolean;
-}
-
-export interface SandboxData {
-  members: Map<string, MemberRecord>;
-  /** token → the login it belongs to, oldest first */
-  tokens: Map<string, Login>;
-  /** single-use login codes handed out by the login page, oldest first */
-  authCodes: Map<string, Login>;
-  /** task-center progress per member ciphertext and task (`${cust}|${taskNo}`), least recently read first */
-  taskRuns: Map<string, TaskRun>;
-  /** each member's recent searches, newest first */
-  searchHistory: Map<string, string[]>;
-  /** when the sandbox was seeded: the catalog's relative dates count from here */
-  seededAt: number;
-  /** each offer's live stock, sold count, likes and status, by offer id */
-  offers: Map<string, OfferLive>;
-  /** each member's ledger, revision, likes and favourites */
-  accounts: Map<string, Account>;
-  /** every order by id, oldest first */
-  orders: Map<string, OrderRecord>;
-  orderSeq: number;
-  /** each seckill item's stock left and pieces sold, by item id */
-  seckills: Map<string, SeckillLive>;
-  /** every Asia Miles redemption by id, and the last id given out */
-  milesOrders: Map<string, MilesOrderRecord>;
-  milesSeq: number;
-  /** the last address id given out (ids are never reused; sandbox/domain/addresses.ts) */
-  addressSeq: number;
-  /** replies remembered by idempotency key, per member (sandbox/domain/idempotency.ts) */
-  idempotency: IdempotencyData;
-}
-
 export { FAULT_KINDS, type Fault, type FaultKind } from "#core/controls/faults";
 export { MAX_LOG, type LoggedCall } from "./instruments/call-log";
 export { MAX_ERRORS } from "./instruments/error-reports";
 export { MAX_FAULTS } from "./instruments/fault-queue";
 export { MAX_NONCES, type NonceCheck } from "./instruments/nonces";
+export type { Login, MemberRecord, SandboxData, TaskRun } from "./store";
 
-const MAX_SEARCH_HISTORY = 10;
 const HOUR_MS = 3_600_000;
 
 /** Members the sandbox keeps at most (the fixtures' and those a control added). */
@@ -107,30 +52,6 @@ export const MAX_TOKENS_PER_MEMBER = 20;
 export const MAX_TASK_RUNS = 10_000;
 /** A run not finished a day after its detail was abandoned (on the sandbox clock). */
 export const TASK_RUN_TTL_MS = 24 * HOUR_MS;
-const LoginSchema = z.object({ openId: z.string(), issuedAt: z.number() });
-const mapOf = <T extends z.ZodType>(value: T) => z.record(z.string(), value).transform((record) => new Map(Object.entries(record)));
-
-/** What a --state file holds (each Map as an object); parts an older sandbox did not write start from the fixtures. */
-const SavedDataSchema = z
-  .object({
-    // A file written before the ledger keeps each member's balance as `point`: it opens their ledger.
-    members: mapOf(MemberFixtureSchema.omit({ point: true }).extend({ point: z.number().int().nonnegative().optional() })),
-    tokens: mapOf(LoginSchema),
-    authCodes: mapOf(LoginSchema),
-    taskRuns: mapOf(z.object({ detailAt: z.number(), done: z.boolean() })),
-    searchHistory: mapOf(z.array(z.string()).max(MAX_SEARCH_HISTORY)),
-    seededAt: z.number(),
-    offers: mapOf(OfferLiveSchema),
-    accounts: mapOf(AccountSchema),
-    orders: mapOf(OrderRecordSchema),
-    orderSeq: z.number().int().nonnegative(),
-    seckills: mapOf(SeckillLiveSchema),
-    milesOrders: mapOf(MilesOrderRecordSchema),
-    milesSeq: z.number().int().nonnegative(),
-    addressSeq: z.number().int().nonnegative(),
-    idempotency: mapOf(mapOf(StoredReplySchema)),
-  })
-  .partial();
 
 export class SandboxState {
   data: SandboxData;
@@ -142,9 +63,8 @@ export class SandboxState {
   readonly idempotency: IdempotencyKeys;
   /** Merchants' tills: the failed codes each store entered (sandbox/domain/till.ts). */
   readonly till = new TillGuard();
-  private readonly stateFile?: string;
-  private saveTimer: NodeJS.Timeout | null = null;
-  private dirty = false;
+  /** With --state: where the store is kept. */
+  private readonly file: StateFile | null;
   private readonly clock = new SandboxClock();
   private readonly faults = new FaultQueue();
   private readonly calls = new CallLog();
@@ -166,8 +86,8 @@ export class SandboxState {
       canary: (openId) => this.data.members.get(openId)?.graySeckill ?? false,
     });
     this.idempotency = new IdempotencyKeys(() => this.data.idempotency, () => this.changed());
-    this.stateFile = options.stateFile;
-    this.data = this.load() ?? this.seed();
+    this.file = options.stateFile ? new StateFile(options.stateFile, () => this.data) : null;
+    this.data = this.file?.read(() => this.seed(), (offerId) => this.catalog.offer(offerId) !== undefined) ?? this.seed();
     dropOlderThan(this.data.authCodes, AUTH_CODE_TTL_MS);
     dropOlderThan(this.data.tokens, TOKEN_TTL_MS);
     this.dropAbandonedTaskRuns();
@@ -482,110 +402,21 @@ export class SandboxState {
 
   /** Call after every change; with --state the data is written to the file shortly after, or at the next flush. */
   changed(): void {
-    if (!this.stateFile) return;
-    this.dirty = true;
-    if (this.saveTimer) return;
-    this.saveTimer = setTimeout(() => {
-      this.saveTimer = null;
-      this.flush();
-    }, 50);
-    this.saveTimer.unref?.();
+    this.file?.changed();
   }
 
   /** Writes what changed now: the sandbox calls it before it replies, so whatever it confirmed is on disk. */
   flush(): void {
-    if (this.dirty) this.saveNow();
+    this.file?.flush();
   }
 
   saveNow(): void {
-    if (!this.stateFile) return;
-    this.dirty = false;
-    const { members, tokens, authCodes, taskRuns, searchHistory, seededAt, offers, accounts, orders, orderSeq, seckills, milesOrders, milesSeq, addressSeq, idempotency } = this.data;
-    const data = {
-      members: Object.fromEntries(members),
-      tokens: Object.fromEntries(tokens),
-      authCodes: Object.fromEntries(authCodes),
-      taskRuns: Object.fromEntries(taskRuns),
-      searchHistory: Object.fromEntries(searchHistory),
-      seededAt,
-      offers: Object.fromEntries(offers),
-      accounts: Object.fromEntries(accounts),
-      orders: Object.fromEntries(orders),
-      orderSeq,
-      seckills: Object.fromEntries(seckills),
-      milesOrders: Object.fromEntries(milesOrders),
-      milesSeq,
-      addressSeq,
-      idempotency: Object.fromEntries([...idempotency].map(([scope, replies]) => [scope, Object.fromEntries(replies)])),
-    };
-    writeDurably(this.stateFile, JSON.stringify({ version: 1, data }, null, 2));
+    this.file?.save();
   }
 
-  private load(): SandboxData | null {
-    if (!this.stateFile || !existsSync(this.stateFile)) return null;
-    const saved = JSON.parse(readFileSync(this.stateFile, "utf8")) as { version?: unknown; data?: unknown } | null;
-    if (saved?.version !== 1) return null;
-    const parsed = SavedDataSchema.safeParse(saved.data);
-    const broken = (where: string, message: string) => new Error(`${this.stateFile} is not a sandbox state file: data.${where}: ${message}`);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw broken(issue?.path.join(".") ?? "", issue?.message ?? "invalid");
-    }
-    const seed = this.seed();
-    const { members: savedMembers, offers, accounts, orders, seckills, milesOrders, ...rest } = parsed.data;
-    const data: SandboxData = { ...seed, ...rest };
-    if (savedMembers) {
-      data.members = new Map([...savedMembers].map(([openId, { point: _point, ...member }]) => [openId, member]));
-      // Members kept before the ledger existed open theirs with the balance they had.
-      data.accounts = new Map([...savedMembers].map(([openId, member]) => [openId, openAccount(member.point ?? 0, data.seededAt)]));
-      data.addressSeq = Math.max(data.addressSeq, maxAddressId(data.members.values()));
-    }
-    for (const [id, live] of offers ?? []) if (data.offers.has(id)) data.offers.set(id, live);
-    for (const [id, live] of seckills ?? []) if (data.seckills.has(id)) data.seckills.set(id, live);
-    if (milesOrders) {
-      for (const [id, redemption] of milesOrders) {
-        if (String(redemption.id) !== id) throw broken(`milesOrders.${id}`, "its id is not its key");
-        if (!data.members.has(redemption.openId)) throw broken(`milesOrders.${id}.openId`, "no such member");
-      }
-      data.milesOrders = milesOrders;
-      data.milesSeq = Math.max(data.milesSeq, ...[...milesOrders.values()].map((redemption) => redemption.id));
-    }
-    for (const [openId, account] of accounts ?? []) {
-      if (!data.members.has(openId)) throw broken(`accounts.${openId}`, "no such member");
-      data.accounts.set(openId, account);
-    }
-    if (orders) {
-      data.orders = orders;
-      for (const [id, order] of orders) {
-        if (String(order.id) !== id) throw broken(`orders.${id}`, "its id is not its key");
-        if (!data.members.has(order.openId)) throw broken(`orders.${id}.openId`, "no such member");
-        if (!this.catalog.offer(order.offerId)) throw broken(`orders.${id}.offerId`, "no such offer in the catalog");
-      }
-      data.orderSeq = Math.max(data.orderSeq, ...[...orders.values()].map((order) => order.id));
-    }
-    return data;
-  }
-
+  /** The fixtures' data with the demo members' past orders played into it. */
   private seed(): SandboxData {
-    const seededAt = Date.now();
-    const data: SandboxData = {
-      members: new Map(this.fixtures.members.map(({ point: _point, ...member }) => [member.openId, structuredClone(member)])),
-      tokens: new Map(),
-      authCodes: new Map(),
-      taskRuns: new Map(),
-      searchHistory: new Map(),
-      seededAt,
-      offers: seedOffers(this.fixtures.catalog),
-      accounts: new Map(this.fixtures.members.map((member) => [member.openId, openAccount(member.point, seededAt)])),
-      orders: new Map(),
-      orderSeq: 0,
-      seckills: seedSeckills(this.fixtures.promotions),
-      milesOrders: new Map(),
-      milesSeq: 0,
-      addressSeq: 0,
-      idempotency: new Map(),
-    };
-    data.addressSeq = maxAddressId(data.members.values());
+    const data = seedData(this.fixtures);
     this.playHistory(data);
     return data;
   }
@@ -615,35 +446,5 @@ function dropOlderThan(logins: Map<string, Login>, ttlMs: number): void {
   for (const [key, login] of logins) {
     if (now - login.issuedAt <= ttlMs) break;
     logins.delete(key);
-  }
-}
-
-function maxAddressId(members: Iterable<MemberRecord>): number {
-  let max = 0;
-  for (const member of members) for (const address of member.addresses) max = Math.max(max, Number(address.id) || 0);
-  return max;
-}
-
-/**
- * Replaces `file` with `text` so that a crash or a power loss leaves the old file or the new one,
- * never a part, and the new one once this returns: the text goes to a temporary file that is
- * flushed to the disk, renamed over the file, and the folder (which holds the name) flushed too.
- */
-export function writeDurably(file: string, text: string): void {
-  const temporary = `${file}.tmp`;
-  const descriptor = openSync(temporary, "w");
-  try {
-    const bytes = Buffer.from(text, "utf8");
-    for (let written = 0; written < bytes.length; ) written += writeSync(descriptor, bytes, written);
-    fsyncSync(descriptor);
-  } finally {
-    closeSync(descriptor);
-  }
-  renameSync(temporary, file);
-  const folder = openSync(dirname(file), "r");
-  try {
-    fsyncSync(folder);
-  } finally {
-    closeSync(folder);
   }
 }
