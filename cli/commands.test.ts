@@ -338,7 +338,10 @@ describe("mcoin sandbox ledger and orders", () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("already been used");
     expect(json(await mcoin("sandbox", "redeem", code, "--store", "4", "--json"))).toMatchObject({ error: { code: "ALREADY_USED" } });
-    expect((await mcoin("sandbox", "redeem", "12", "--store", "4")).code).toBe(1);
+    // A code that is not 12 digits is named before anything is sent.
+    const short = await mcoin("sandbox", "redeem", "12", "--store", "4");
+    expect(short.code).toBe(2);
+    expect(short.stderr).toContain("redeem: code: a redemption code is 12 digits");
     // A till is a store's: without one it is a usage error, and another offer's store redeems nothing.
     const withoutStore = await mcoin("sandbox", "redeem", code);
     expect(withoutStore.code).toBe(2);
@@ -415,7 +418,7 @@ describe("mcoin replay", () => {
       const args = ["replay", "fixtures/recordings/02-system-time.json", "--reset"];
       const refused = await mcoinWith({ MCOIN_SANDBOX_URL: guarded.url }, ...args);
       expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain("did not reset (HTTP 401)");
+      expect(refused.stderr).toContain("the sandbox refused reset: HTTP 401");
       expect(refused.stderr).toContain("--control-token or set MCOIN_SANDBOX_CONTROL_TOKEN");
       expect((await mcoinWith({ MCOIN_SANDBOX_URL: guarded.url }, ...args, "--control-token", "the-control-token-of-this-test")).code).toBe(0);
       expect((await mcoinWith({ MCOIN_SANDBOX_URL: guarded.url, MCOIN_SANDBOX_CONTROL_TOKEN: "the-control-token-of-this-test" }, ...args)).code).toBe(0);

@@ -118,7 +118,7 @@ describe("mcoin sandbox log", () => {
       path: `/api/x${TITLE}`,
       query: {},
       openId: `mpay-1001${FORGED}`,
-      nearMiss: { message: HOSTILE, closest: [{ method: "GET", path: `/api/y${C1}`, name: BIDI, differs: [CLIPBOARD] }] } as never,
+      nearMiss: { reason: "path", message: HOSTILE, closest: [{ method: "GET", path: `/api/y${C1}`, name: BIDI, differs: [CLIPBOARD] }] },
     });
     const human = await mcoin("sandbox", "log");
     expect(human.code).toBe(0);

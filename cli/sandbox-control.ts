@@ -1,46 +1,36 @@
 /**
- * How `mcoin sandbox` subcommands talk to a running sandbox's /__sandbox/ controls: its address
- * (--base-url, else MCOIN_SANDBOX_URL, else :4010), its control token when it has one, JSON in and
- * out, and a refusal turned into a message that says what to do.
+ * How `mcoin` commands reach a running sandbox's controls: the one typed client
+ * (core/controls/client.ts) at the sandbox's address (--base-url, else MCOIN_SANDBOX_URL, else
+ * :4010), with its control token when it has one; a refusal or a missing sandbox becomes the CLI's
+ * error, in the sandbox's own words and with what to do.
  */
-import { CONTROL_TOKEN_HEADER } from "../sandbox/access";
-import { CONTROL_TOKEN_ENV, callFailure, sandboxUrl } from "./context";
-import { CliError } from "./errors";
-
-// Its flags (--base-url, --control-token) are in cli/flags.ts, light for the command definitions.
-export { baseUrlFlag, controlTokenFlag } from "./flags";
+import { ControlError, createControlClient, type ControlAnswer } from "#core/controls/client";
+import type { Control, ControlInput, ControlParams, ControlReply } from "#core/controls/declarations";
+import { CONTROL_TOKEN_ENV, sandboxUrl } from "./context";
+import { CliError, usageError } from "./errors";
 
 export interface ControlTarget {
   baseUrl?: string;
   controlToken?: string;
 }
 
-/**
- * Calls a control. Statuses in `accept` come back as answers (verify's 409 is its "does not hold");
- * any other non-2xx is an error carrying the sandbox's own words.
- */
-export async function control<T>(target: ControlTarget, method: "GET" | "POST" | "DELETE", path: string, body?: unknown, accept: number[] = []): Promise<{ status: number; data: T }> {
-  const base = (target.baseUrl ?? sandboxUrl()).replace(/\/+$/, "");
-  const headers: Record<string, string> = target.controlToken ? { [CONTROL_TOKEN_HEADER]: target.controlToken } : {};
-  if (body !== undefined) headers["content-type"] = "application/json";
-  let response: Response;
+/** Calls a control of the sandbox `target` names; its answer, or the CLI's error. */
+export async function callControl<C extends Control>(target: ControlTarget, control: C, args: { params?: ControlParams<C>; input?: ControlInput<C> } = {}): Promise<ControlAnswer<C>> {
+  const client = createControlClient({ baseUrl: target.baseUrl ?? sandboxUrl(), token: target.controlToken });
   try {
-    response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return await client.call(control, args);
   } catch (error) {
-    throw callFailure(error);
-  }
-  const text = await response.text();
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    data = text;
-  }
-  if (!response.ok && !accept.includes(response.status)) {
-    const said = (data as { error?: string } | undefined)?.error;
-    throw new CliError(`HTTP_${response.status}`, `the sandbox refused: HTTP ${response.status}${said ? `: ${said}` : ""}`, {
-      suggestion: response.status === 401 ? `it needs its control token: pass --control-token or set ${CONTROL_TOKEN_ENV}` : undefined,
+    if (!(error instanceof ControlError)) throw error;
+    if (error.code === "INVALID_INPUT") throw usageError(error.message);
+    if (error.code === "NETWORK") throw new CliError("NETWORK", error.message, { suggestion: "is the sandbox running? npx mcoin sandbox (or pass --base-url)", cause: error });
+    throw new CliError(error.reason ?? (error.status ? `HTTP_${error.status}` : error.code), error.message, {
+      suggestion: error.status === 401 ? `it needs its control token: pass --control-token or set ${CONTROL_TOKEN_ENV}` : undefined,
+      cause: error,
     });
   }
-  return { status: response.status, data: data as T };
+}
+
+/** The same, the answer's data only. */
+export async function control<C extends Control>(target: ControlTarget, control: C, args: { params?: ControlParams<C>; input?: ControlInput<C> } = {}): Promise<ControlReply<C>> {
+  return (await callControl(target, control, args)).data;
 }

@@ -9,6 +9,9 @@
  * (`POST /__wallet/pay`), which settles with the gateway server to server, as the simulated cashier
  * does; the mall then asks the gateway, as it would inside the wallet.
  */
+import { createControlClient } from "#core/controls/client";
+import * as controls from "#core/controls/declarations";
+import type { LoggedCallView } from "#core/controls/declarations";
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
@@ -97,8 +100,8 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
   /** The gateway calls the sandbox logged since the last look (the mall's server at work). */
   let loggedUpTo = 0;
   const gatewayCalls = async () => {
-    const { calls } = (await control("/__sandbox/log").catch(() => ({ calls: [] }))) as { calls?: { seq: number; method: string; path: string }[] };
-    for (const call of calls ?? []) {
+    const { calls } = await sandbox.get(controls.log, { input: { since: loggedUpTo } }).catch(() => ({ calls: [] as LoggedCallView[] }));
+    for (const call of calls) {
       if (call.seq <= loggedUpTo || call.path.startsWith("/__")) continue;
       loggedUpTo = call.seq;
       const entry: TranscriptEntry = { kind: "gateway", seq: ++seq, at: Date.now() - started, method: call.method, path: call.path };
@@ -107,15 +110,7 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
     }
   };
 
-  const control = async (path: string, init: { method?: string; body?: unknown } = {}) => {
-    const response = await fetch(`${sandboxUrl}${path}`, {
-      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-      headers: { "content-type": "application/json", ...(options.controlToken ? { "x-sandbox-token": options.controlToken } : {}) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    if (!response.ok) throw new Error(`the sandbox refused ${path}: HTTP ${response.status} ${await response.text()}`);
-    return (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  };
+  const sandbox = createControlClient({ baseUrl: sandboxUrl, token: options.controlToken });
 
   const host = createScriptedHost({
     scenario,
@@ -135,9 +130,9 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
   };
 
   // Every run starts from the fixtures unless the scenario says otherwise.
-  if (scenario.launch.reset) await control("/__sandbox/reset", { body: {} });
-  else loggedUpTo = Math.max(0, ...(((await control("/__sandbox/log")).calls as { seq: number }[] | undefined) ?? []).map((call) => call.seq));
-  if (scenario.launch.member && scenario.launch.agree) await control(`/__sandbox/members/${encodeURIComponent(scenario.launch.member)}`, { method: "PATCH", body: { clauseStatus: 0 } });
+  if (scenario.launch.reset) await sandbox.get(controls.reset);
+  else loggedUpTo = Math.max(0, ...(await sandbox.get(controls.log)).calls.map((call) => call.seq));
+  if (scenario.launch.member && scenario.launch.agree) await sandbox.get(controls.patchMember, { params: { openId: scenario.launch.member }, input: { clauseStatus: 0 } });
 
   const ownBrowser = options.browser ? null : await (await import("@playwright/test")).chromium.launch({ executablePath: CHROMIUM, headless: !options.headed });
   const browser = options.browser ?? ownBrowser!;
@@ -177,8 +172,8 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
           // The wallet was away: the gateway's clock has moved on as much.
           const minutes = timed.minutes ?? 0;
           if (minutes > 0) {
-            const clock = await control("/__sandbox/clock");
-            await control("/__sandbox/clock", { body: { now: Number(clock.now) + minutes * 60_000 } });
+            const clock = await sandbox.get(controls.clock);
+            await sandbox.get(controls.setClock, { input: { now: clock.now + minutes * 60_000 } });
           }
           await fire("hidden");
           await fire("resume", { awayMs: minutes * 60_000 });

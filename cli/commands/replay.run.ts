@@ -3,7 +3,8 @@ import { z } from "zod";
 import { defineEndpoint, SUCCESS_CODE, type Endpoint, type HttpMethod } from "#core/api/define";
 import { endpointFor, functionFor } from "#core/api/registry";
 import { openReply, sealRequest } from "#core/node/gateway/envelope";
-import { CONTROL_TOKEN_HEADER } from "../../sandbox/access";
+import * as controls from "#core/controls/declarations";
+import { control } from "../sandbox-control";
 import { CONTROL_TOKEN_ENV, EnvSchema, apiBaseUrl, apiClient, callFailure, gatewaySettingsFor, memberToken, transport } from "../context";
 import { compareShapes, declaredShape, describeDrift, driftFromDeclared, driftFromRecorded, shapeOf, type Drift, type Reference } from "../drift";
 import { CliError, EXIT_FAILURE, usageError } from "../errors";
@@ -66,15 +67,7 @@ export async function runReplayCommand(path: string, raw: unknown): Promise<void
 /** --reset: the sandbox back to its fixtures, so recordings made on a fresh one match again. */
 async function resetSandbox(options: Options, base: string): Promise<void> {
   if (options.env !== "sandbox") throw usageError("--reset resets the sandbox; it only works with --env sandbox");
-  const headers = options.controlToken ? { [CONTROL_TOKEN_HEADER]: options.controlToken } : undefined;
-  const response = await fetch(`${base}/__sandbox/reset`, { method: "POST", headers }).catch((error: unknown) => {
-    throw callFailure(error);
-  });
-  if (!response.ok) {
-    throw new CliError("RESET_FAILED", `the sandbox did not reset (HTTP ${response.status})`, {
-      suggestion: response.status === 401 ? `it needs its control token: pass --control-token or set ${CONTROL_TOKEN_ENV}` : undefined,
-    });
-  }
+  await control({ baseUrl: base, controlToken: options.controlToken }, controls.reset);
 }
 
 /** Recordings past the age limit, and those that do not say when they were made. */

@@ -1,12 +1,12 @@
 /** What `mcoin sandbox fault`, `verify` and `log` run (their definitions, cli/commands/traffic.ts, load this only when they run). */
 import { z } from "zod";
-import { FAULT_KINDS, describeFault, type Fault, type FaultRequest } from "#core/controls/faults";
-import type { NearMiss } from "../../sandbox/near-miss";
-import type { LoggedCall } from "../../sandbox/state";
+import * as controls from "#core/controls/declarations";
+import type { LoggedCallView } from "#core/controls/declarations";
+import { FAULT_KINDS, describeFault, type FaultRequest } from "#core/controls/faults";
 import type { Verification } from "#core/controls/verify";
 import { usageError } from "../errors";
 import { output, parseOptions } from "../options";
-import { control } from "../sandbox-control";
+import { callControl, control } from "../sandbox-control";
 
 const Target = z.object({ baseUrl: z.string().url().optional(), controlToken: z.string().min(1).optional(), json: z.boolean().default(false) });
 
@@ -34,8 +34,8 @@ const FaultOptions = Target.extend({
 export async function runFault(kind: string, raw: unknown): Promise<void> {
   const options = parseOptions(FaultOptions, raw, "sandbox fault");
   if (kind === "list" || kind === "clear") {
-    if (kind === "clear") await control(options, "DELETE", "/__sandbox/faults");
-    const { data } = await control<{ faults: Fault[] }>(options, "GET", "/__sandbox/faults");
+    if (kind === "clear") await control(options, controls.clearFaults);
+    const data = await control(options, controls.faults);
     output(options.json, data, () => (data.faults.length === 0 ? ["no faults waiting"] : data.faults.map(describeFault)));
     return;
   }
@@ -51,7 +51,7 @@ export async function runFault(kind: string, raw: unknown): Promise<void> {
     ...(latency ? { latency } : {}),
     ...(options.skewMs !== undefined ? { skewMs: options.skewMs } : {}),
   };
-  const { data } = await control<{ fault: Fault }>(options, "POST", "/__sandbox/faults", request);
+  const data = await control(options, controls.addFault, { input: request });
   output(options.json, data, () => [`added ${describeFault(data.fault)}`]);
 }
 
@@ -68,7 +68,7 @@ const VerifyOptions = Target.extend({
 export async function runVerify(raw: unknown): Promise<void> {
   const options = parseOptions(VerifyOptions, raw, "sandbox verify");
   const { json, baseUrl, controlToken, ...request } = options;
-  const { data } = await control<Verification>({ baseUrl, controlToken }, "POST", "/__sandbox/verify", request, [409]);
+  const { data } = await callControl({ baseUrl, controlToken }, controls.verify, { input: request });
   output(json, data, () => describeVerification(data));
   if (!data.ok) process.exitCode = 1;
 }
@@ -92,18 +92,17 @@ const LogOptions = Target.extend({
 
 export async function runLog(raw: unknown): Promise<void> {
   const options = parseOptions(LogOptions, raw, "sandbox log");
-  const query = new URLSearchParams({ since: String(options.since), ...(options.unmatched ? { unmatched: "1" } : {}) });
-  const { data } = await control<{ calls: LoggedCall[] }>(options, "GET", `/__sandbox/log?${query}`);
+  const data = await control(options, controls.log, { input: { since: options.since, ...(options.unmatched ? { unmatched: "1" as const } : {}) } });
   const calls = options.path ? data.calls.filter((call) => call.path.includes(options.path!)) : data.calls;
   output(options.json, { calls }, () => (calls.length === 0 ? [options.unmatched ? "no unmatched calls" : "no calls"] : calls.flatMap(describeCall)));
 }
 
-function describeCall(call: LoggedCall): string[] {
+function describeCall(call: LoggedCallView): string[] {
   const head = `#${call.seq} ${new Date(call.at).toISOString().slice(11, 23)} ${call.method} ${call.path}${call.openId ? ` (${call.openId})` : ""}${call.fault ? ` [fault ${call.fault}]` : ""}`;
   return call.nearMiss ? [head, ...describeNearMiss(call.nearMiss)] : [head];
 }
 
-function describeNearMiss(nearMiss: NearMiss): string[] {
+function describeNearMiss(nearMiss: NonNullable<LoggedCallView["nearMiss"]>): string[] {
   const lines = [`  ✗ ${nearMiss.message}`];
   for (const candidate of nearMiss.closest) lines.push(`    ~ ${candidate.method} ${candidate.path}${candidate.name ? ` (${candidate.name})` : ""}: differs in ${candidate.differs.join(", ") || "nothing"}`);
   return lines;

@@ -245,7 +245,18 @@ export const state = defineControl({
   }),
 });
 
-export const errors = defineControl({ name: "errors", method: "GET", path: "/__sandbox/errors", reply: z.object({ errors: z.array(CollectedErrorSchema) }) });
+/** A collected report as the collector answers it: its shape only (what it takes is CollectedErrorSchema's to check). */
+const CollectedErrorViewSchema = z.object({
+  kind: CollectedErrorSchema.shape.kind,
+  message: z.string(),
+  stack: z.string().optional(),
+  path: z.string(),
+  screen: z.string().optional(),
+  at: z.number(),
+  environment: z.string(),
+  userAgent: z.string().optional(),
+});
+export const errors = defineControl({ name: "errors", method: "GET", path: "/__sandbox/errors", reply: z.object({ errors: z.array(CollectedErrorViewSchema) }) });
 export const reportError = defineControl({ name: "reportError", method: "POST", path: "/__sandbox/errors", input: CollectedErrorSchema, reply: Ok });
 export const clearErrors = defineControl({ name: "clearErrors", method: "DELETE", path: "/__sandbox/errors", reply: Ok });
 
