@@ -13,14 +13,16 @@ import { GatewayError, createGatewayClient, type GatewayClient, type GatewayClie
 import { readSandboxGatewayKeys, type SandboxGatewayKeys } from "#core/node/gateway/sandbox-keys";
 import { GatewayConfigError, gatewaySettings } from "#core/node/gateway/settings";
 import { functionFor, SECURE_FUNCTIONS } from "#core/api/registry";
-import { ENVIRONMENT_NAMES, EnvironmentConfigError, apiBaseOf, type EnvironmentName } from "#core/environments";
-import { CONTROL_TOKEN_ENV, sandboxUrl } from "./constants";
+import { CONTROL_TOKEN_ENV, ENVIRONMENT_NAMES, EnvironmentConfigError, apiBaseOf, sandboxUrl as sandboxUrlOf, type EnvironmentName } from "#core/environments";
 import { CliError, usageError } from "./errors";
 import { baseUrlOption, envOption } from "./flags";
 import { writeLines } from "./terminal-text";
 
 // Light, and used by the command definitions from there; re-exported for the commands' runs.
-export { CONTROL_TOKEN_ENV, baseUrlOption, envOption, sandboxUrl };
+export { CONTROL_TOKEN_ENV, baseUrlOption, envOption };
+
+/** The running sandbox's address: MCOIN_SANDBOX_URL, else the default port on loopback. */
+export const sandboxUrl = (): string => sandboxUrlOf(process.env);
 
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const transport = createUndiciTransport();

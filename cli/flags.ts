@@ -3,7 +3,7 @@
  * command definitions can use them without loading what the commands run (cli/context.ts).
  */
 import { Option } from "commander";
-import { CONTROL_TOKEN_ENV } from "./constants";
+import { CONTROL_TOKEN_ENV } from "#core/environments";
 
 /** The --env option every calling command takes. */
 export function envOption() {

@@ -10,6 +10,12 @@ export type EnvironmentName = (typeof ENVIRONMENT_NAMES)[number];
 
 /** Where the sandbox gateway answers unless MCOIN_SANDBOX_URL says otherwise. */
 export const DEFAULT_SANDBOX_URL = "http://127.0.0.1:4010";
+/** The interface the sandbox listens on unless told otherwise. */
+export const DEFAULT_SANDBOX_HOST = "127.0.0.1";
+/** The mall as `npm start` and `npm run dev` serve it: the origins the sandbox's wallet and sign-in page answer by default. */
+export const DEFAULT_MALL_ORIGINS: readonly string[] = ["http://localhost:3000", "http://127.0.0.1:3000"];
+/** The variable holding the sandbox's control token (`mcoin sandbox` requires it off loopback; the mall and the CLI send it). */
+export const CONTROL_TOKEN_ENV = "MCOIN_SANDBOX_CONTROL_TOKEN";
 
 export class EnvironmentConfigError extends Error {
   constructor(message: string) {

@@ -6,13 +6,10 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 
-/** The sandbox listens here unless told otherwise. */
-export const DEFAULT_HOST = "127.0.0.1";
+export { DEFAULT_SANDBOX_HOST as DEFAULT_HOST, DEFAULT_MALL_ORIGINS } from "#core/environments";
 
 export { CONTROL_TOKEN_HEADER } from "#core/controls/client";
 
-/** The mall as `npm start` and `npm run dev` serve it. */
-export const DEFAULT_MALL_ORIGINS: readonly string[] = ["http://localhost:3000", "http://127.0.0.1:3000"];
 
 /** A mall origin (--mall-origin): http(s), host and port, nothing after; normalized as URL writes it. */
 export const MallOriginSchema = z

@@ -7,7 +7,9 @@
  */
 import { Command, Option } from "commander";
 import type { TranscriptEntry } from "../bridge/transcript";
-import { CONTROL_TOKEN_ENV, sandboxUrl } from "../constants";
+import { CONTROL_TOKEN_ENV, sandboxUrl as sandboxUrlOf } from "#core/environments";
+
+const sandboxUrl = (): string => sandboxUrlOf(process.env);
 
 const short = (value: unknown, max = 160) => {
   const text = JSON.stringify(value) ?? "";

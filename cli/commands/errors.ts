@@ -3,7 +3,7 @@
  * server's; core/errors/report.ts), oldest first; `--clear` empties the collector afterwards.
  */
 import { Command, Option } from "commander";
-import { CONTROL_TOKEN_ENV } from "../constants";
+import { CONTROL_TOKEN_ENV } from "#core/environments";
 
 export function errorsCommand(): Command {
   return new Command("errors")

@@ -3,7 +3,7 @@
  * paid, and when they were placed and paid, through the app's own client.
  */
 import { Option } from "commander";
-import { ORDER_TABS } from "../constants";
+import { ORDER_TABS } from "#core/api/vocabulary";
 import { memberCommand } from "../member";
 
 export function ordersCommand() {

@@ -8,7 +8,7 @@
  * presence or type differ from the recording and from the app's zod declaration.
  */
 import { Command, Option } from "commander";
-import { CONTROL_TOKEN_ENV } from "../constants";
+import { CONTROL_TOKEN_ENV } from "#core/environments";
 import { baseUrlOption, envOption } from "../flags";
 
 export const MAX_AGE_ENV = "MCOIN_REPLAY_MAX_AGE_DAYS";

@@ -4,7 +4,7 @@
  * merchant's side (`mcoin sandbox redeem`, `mcoin sandbox ship`).
  */
 import { Command, Option } from "commander";
-import { CONTROL_TOKEN_ENV, SANDBOX_DEFAULT_HOST, SANDBOX_DEFAULT_MALL_ORIGINS } from "../constants";
+import { CONTROL_TOKEN_ENV, DEFAULT_MALL_ORIGINS as SANDBOX_DEFAULT_MALL_ORIGINS, DEFAULT_SANDBOX_HOST as SANDBOX_DEFAULT_HOST } from "#core/environments";
 import { errorsCommand } from "./errors";
 import { ledgerCommand } from "./ledger";
 import { ordersCommand } from "./orders";

@@ -5,7 +5,7 @@
  * (POST /__sandbox/redeem, /__sandbox/ship) with its control token when it has one.
  */
 import { Command, Option } from "commander";
-import { CONTROL_TOKEN_ENV } from "../constants";
+import { CONTROL_TOKEN_ENV } from "#core/environments";
 
 function withControlOptions(command: Command): Command {
   return command
