@@ -19,6 +19,8 @@ import { createUndiciTransport } from "#core/node/undici-transport";
 import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
 import { freePort, signIn, startMall, type BenchMall } from "./mall";
 import type { BenchResult } from "./report";
+import { createControlClient } from "#core/controls/client";
+import * as controls from "#core/controls/declarations";
 
 const OFFER_ID = 7;
 const STOCK = 5;
@@ -80,13 +82,9 @@ export async function checkoutBurst({ throughMall }: { throughMall: boolean }): 
   const sandbox = await startSandboxServer({ port: 0, host: "127.0.0.1", mallOrigins: [`http://localhost:${port}`] });
   let mall: BenchMall | null = null;
   try {
-    const control = async (path: string, init?: RequestInit) => {
-      const response = await fetch(`${sandbox.url}${path}`, { ...init, headers: { "content-type": "application/json" } });
-      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-      return response.json() as Promise<any>;
-    };
-    const ledger = async (openId: string) => ((await control(`/__sandbox/members/${openId}/ledger`)) as { entries: LedgerEntry[] }).entries;
-    await control(`/__sandbox/offers/${OFFER_ID}`, { method: "PATCH", body: JSON.stringify({ stock: STOCK }) });
+    const sandboxControls = createControlClient({ baseUrl: sandbox.url });
+    const ledger = async (openId: string): Promise<LedgerEntry[]> => (await sandboxControls.get(controls.ledger, { params: { openId } })).entries;
+    await sandboxControls.get(controls.patchOffer, { params: { id: OFFER_ID }, input: { stock: STOCK } });
 
     // The burst comes from one address: room for it in the mall's action rate limit.
     if (throughMall) mall = await startMall(port, sandbox.url, { MCOIN_RATE_LIMITS: "login=1000,action=10000" });
@@ -123,7 +121,7 @@ export async function checkoutBurst({ throughMall }: { throughMall: boolean }): 
         added.every((entry) => entry.type === "purchase" && entry.amount === -MCOIN_PER_ORDER);
       if (!right) chargedWithoutOrder += Math.max(1, added.length - expected);
     }
-    const orders = (await Promise.all(MEMBERS.map(async (openId) => ((await control(`/__sandbox/members/${openId}/orders`)) as { orders: { offerId: number }[] }).orders.filter((order) => order.offerId === OFFER_ID).length))).reduce(
+    const orders = (await Promise.all(MEMBERS.map(async (openId) => (await sandboxControls.get(controls.orders, { params: { openId } })).orders.filter((order) => order.offerId === OFFER_ID).length))).reduce(
       (sum, count) => sum + count,
       0,
     );

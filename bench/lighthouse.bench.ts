@@ -14,6 +14,8 @@ import { freePort, signIn, startMall, type BenchMall } from "./mall";
 import type { BenchResult } from "./report";
 import { TLS_FRONT_CHROME_FLAGS, startTlsFront, type TlsFront } from "./tls-front";
 import { startSandboxServer } from "../sandbox/server";
+import { createControlClient } from "#core/controls/client";
+import * as controls from "#core/controls/declarations";
 
 const RUNS = 3;
 const MEMBER = "mpay-1003";
@@ -97,10 +99,10 @@ export async function lighthouseBench(): Promise<BenchResult[]> {
     front = await startTlsFront(mallPort);
     // The member has agreed to the current terms, as a returning member has: the terms pop-up belongs
     // to the first visit after the terms change (clause status 0: nothing to agree to).
-    const agreed = await fetch(`${sandbox.url}/__sandbox/members/${MEMBER}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ clauseStatus: 0 }) });
-    if (!agreed.ok) throw new Error(`the sandbox refused to mark ${MEMBER}'s terms agreed: ${agreed.status}`);
+    const sandboxControls = createControlClient({ baseUrl: sandbox.url });
+    await sandboxControls.get(controls.patchMember, { params: { openId: MEMBER }, input: { clauseStatus: 0 } });
     // A member with orders in the fixtures' history, so the order detail has one to show.
-    const orders = (await (await fetch(`${sandbox.url}/__sandbox/members/${MEMBER}/orders`)).json()) as { orders: { id: number }[] };
+    const orders = await sandboxControls.get(controls.orders, { params: { openId: MEMBER } });
     const orderId = orders.orders.at(-1)?.id;
     if (orderId === undefined) throw new Error(`${MEMBER} has no order in the fixtures`);
 

@@ -42,6 +42,8 @@ import { auditMoney, type MoneyView } from "../sandbox/domain/audit";
 import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "../sandbox/domain/shop";
 import { cpuSeconds, freePort, rssBytes, startMall, startSandboxProcess, type BenchMall, type BenchSandbox } from "./mall";
 import type { BenchResult } from "./report";
+import { createControlClient } from "#core/controls/client";
+import * as controls from "#core/controls/declarations";
 
 const CONNECTIONS = 50;
 const DURATION_MS = 60_000;
@@ -434,13 +436,8 @@ function nextStep(phone: Phone): Step {
 
 // --- the run -----------------------------------------------------------------------------------------
 
-/** A sandbox control: GET without a body, else `method` with a JSON body. */
-async function control<T>(sandbox: BenchSandbox, path: string, send?: { method: "POST" | "PATCH"; body: unknown }): Promise<T> {
-  const init = send ? { method: send.method, headers: { "content-type": "application/json" }, body: JSON.stringify(send.body) } : {};
-  const response = await fetch(`${sandbox.url}${path}`, init);
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
-  return response.json() as Promise<T>;
-}
+/** The bench sandbox's controls, through the one typed client. */
+const controlsOf = (sandbox: BenchSandbox) => createControlClient({ baseUrl: sandbox.url });
 
 /** Runs `work` over `items`, `width` at a time. */
 async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<unknown>): Promise<void> {
@@ -492,10 +489,11 @@ export async function loadBench(): Promise<BenchResult[]> {
     // Generous limits: the whole load comes from one address, and is not the limiter's to refuse.
     mall = await startMall(mallPort, sandbox.url, { MCOIN_RATE_LIMITS: "login=1000000,task=1000000,picture=1000000,action=1000000" });
     const openIds = Array.from({ length: MEMBERS }, (_, index) => `load-${String(index + 1).padStart(3, "0")}`);
-    await inParallel([...openIds.entries()], 10, ([index, openId]) => control(sandbox, "/__sandbox/members", { method: "POST", body: { openId, point: STARTING_MCOIN[index % STARTING_MCOIN.length] } }));
-    await control(sandbox, `/__sandbox/offers/${SCARCE.offerId}`, { method: "PATCH", body: { stock: SCARCE.stock } });
+    const sandboxControls = controlsOf(sandbox);
+    await inParallel([...openIds.entries()], 10, ([index, openId]) => sandboxControls.get(controls.addMember, { input: { openId, point: STARTING_MCOIN[index % STARTING_MCOIN.length] } }));
+    await sandboxControls.get(controls.patchOffer, { params: { id: SCARCE.offerId }, input: { stock: SCARCE.stock } });
     const phones: Phone[] = openIds.map((openId) => ({ openId, cookies: new Map(), orders: [], refundable: [] }));
-    const before = await control<MoneyView>(sandbox, "/__sandbox/state");
+    const before = (await sandboxControls.get(controls.state)) as MoneyView;
 
     const tally = new Tally();
     members = new Members(mall, sandbox, tally);
@@ -533,9 +531,9 @@ export async function loadBench(): Promise<BenchResult[]> {
     const cpu = { mall: cpuSeconds(pids.mall) - cpuBefore.mall, sandbox: cpuSeconds(pids.sandbox) - cpuBefore.sandbox, client: (clientCpu.user + clientCpu.system) / 1e6 };
 
     // Past every payment window and refund's processing: unpaid orders close, refunds complete.
-    const clock = await control<{ now: number }>(sandbox, "/__sandbox/clock");
-    await control(sandbox, "/__sandbox/clock", { method: "POST", body: { now: clock.now + Math.max(PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS) + 60_000, frozen: false } });
-    const after = await control<MoneyView>(sandbox, "/__sandbox/state");
+    const clock = await sandboxControls.get(controls.clock);
+    await sandboxControls.get(controls.setClock, { input: { now: clock.now + Math.max(PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS) + 60_000, frozen: false } });
+    const after = (await sandboxControls.get(controls.state)) as MoneyView;
     const books = balanced(before, after, tally);
 
     const latencies = [...tally.latencies].sort((a, b) => a - b);

@@ -9,6 +9,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { request } from "undici";
+import { createControlClient } from "#core/controls/client";
+import * as controls from "#core/controls/declarations";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -68,7 +70,7 @@ export async function startSandboxProcess(port: number, mallOrigin: string): Pro
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
     try {
-      await (await request(`${url}/__sandbox/health`)).body.dump();
+      await createControlClient({ baseUrl: url }).get(controls.health);
       return { url, pid: child.pid!, stop: () => child.kill("SIGTERM") };
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));

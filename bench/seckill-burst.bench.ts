@@ -19,6 +19,8 @@ import { IDEMPOTENCY_HEADER, shopRefusal } from "#core/api/shop-endpoints";
 import { createUndiciTransport } from "#core/node/undici-transport";
 import { startSandboxServer } from "../sandbox/server";
 import type { BenchResult } from "./report";
+import { createControlClient } from "#core/controls/client";
+import * as controls from "#core/controls/declarations";
 
 /** Seckill item 1 (fixtures/promotions.json): MOP 1, no mCoin, limit 1 per member, in a session running at start. */
 const ITEM_ID = 1;
@@ -57,14 +59,10 @@ export async function seckillBurst(): Promise<SeckillBurst> {
   // One connection per request in flight: the burst reaches the gateway at once, not 128 at a time.
   const agent = new Agent({ keepAliveTimeout: 10_000, connections: REQUESTS, pipelining: 1 });
   try {
-    const control = async (path: string, init?: RequestInit) => {
-      const response = await fetch(`${sandbox.url}${path}`, { ...init, headers: { "content-type": "application/json" } });
-      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-      return response.json() as Promise<any>;
-    };
+    const sandboxControls = createControlClient({ baseUrl: sandbox.url });
     const openIds = Array.from({ length: MEMBERS }, (_, index) => `seckill-${String(index + 1).padStart(3, "0")}`);
-    for (const openId of openIds) await control("/__sandbox/members", { method: "POST", body: JSON.stringify({ openId, nickname: openId }) });
-    await control(`/__sandbox/seckills/${ITEM_ID}`, { method: "PATCH", body: JSON.stringify({ stock: STOCK }) });
+    for (const openId of openIds) await sandboxControls.get(controls.addMember, { input: { openId, nickname: openId } });
+    await sandboxControls.get(controls.patchSeckill, { params: { id: ITEM_ID }, input: { stock: STOCK } });
 
     const transport = createUndiciTransport(agent);
     const anonymous = createApiClient({ baseUrl: sandbox.url, transport, locale: "en", timeoutMs: 30_000 });
@@ -104,9 +102,9 @@ export async function seckillBurst(): Promise<SeckillBurst> {
     const latencies = results.map((result) => result.ms).sort((a, b) => a - b);
 
     const held = await Promise.all(
-      openIds.map(async (openId) => ((await control(`/__sandbox/members/${openId}/orders`)) as { orders: { seckillItemId: number | null }[] }).orders.filter((order) => order.seckillItemId === ITEM_ID).length),
+      openIds.map(async (openId) => (await sandboxControls.get(controls.orders, { params: { openId } })).orders.filter((order) => order.seckillItemId === ITEM_ID).length),
     );
-    const item = (await control(`/__sandbox/seckills/${ITEM_ID}`)) as { stock: number; sold: number };
+    const item = await sandboxControls.get(controls.seckill, { params: { id: ITEM_ID } });
     return {
       accepted,
       orders: held.reduce((sum, count) => sum + count, 0),
