@@ -28,15 +28,13 @@ import { useNonce } from "./components/nonce";
 import { TaskWidget } from "./components/task-widget";
 import { documentTitleMeta } from "./document-title";
 import { fixedT, localeCookieHeader } from "./server/i18n.server";
+import { PENDING_SCREENS, handleOfPath } from "./server/screens.server";
 import { basicInformation, clause } from "#core/api/endpoints";
 import { isApiError } from "#core/api/errors";
 import { DEFAULT_LOCALE, htmlLang, normalizeLocale } from "./lib/i18n/locale";
 import { reportMemberRevision, type MemberRevision } from "./lib/keep-alive";
 import { START_SCRIPTS_AFTER_PAINT } from "./lib/scripts-after-paint";
 import appCss from "./styles/app.css?url";
-
-/** Paths on which the root never calls the gateway: they must render even when it is down. */
-const QUIET_PATHS = new Set(["/error", "/loding", "/__bare"]);
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -63,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   // The member's revision: kept-alive screens are forgotten when it moves (lib/keep-alive.ts). The
   // screen's own loader deals with a gateway that fails; here it only means "unknown".
-  const quiet = QUIET_PATHS.has(url.pathname);
+  const quiet = handleOfPath(url.pathname)?.quiet === true;
   const revision: Promise<(MemberRevision & { point: number }) | null> =
     context.member && !quiet
       ? api.shared(basicInformation).then(
@@ -107,6 +105,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       errorUrl: url.pathname === "/error" ? `${url.pathname}${url.search}` : null,
       // The sandbox's stand-in for the wallet, where the simulated host's cashier pays.
       simulatedWallet: context.environment.name === "sandbox" ? new URL(context.environment.loginUrl).origin : null,
+      // What a navigation needs to know of its screen before the screen's module has loaded.
+      pendingScreens: PENDING_SCREENS,
     },
     { headers },
   );
@@ -150,11 +150,18 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { agreement, hostConfig, secretDoor, signedIn, member, simulatedWallet } = useLoaderData<typeof loader>();
+  const { agreement, hostConfig, secretDoor, signedIn, member, simulatedWallet, pendingScreens } = useLoaderData<typeof loader>();
   useEffect(() => reportMemberRevision(member), [member]);
   return (
     <>
-      <AppFrame hostConfig={hostConfig} secretDoor={secretDoor} signedIn={signedIn} simulatedWallet={simulatedWallet} points={member?.point ?? null}>
+      <AppFrame
+        hostConfig={hostConfig}
+        secretDoor={secretDoor}
+        signedIn={signedIn}
+        simulatedWallet={simulatedWallet}
+        points={member?.point ?? null}
+        pendingScreens={pendingScreens}
+      >
         <ListLinkProvider>
           <Outlet />
         </ListLinkProvider>

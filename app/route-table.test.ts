@@ -1,7 +1,14 @@
+import type { ApiClient } from "#core/api/client";
+import { ApiError } from "#core/api/errors";
 import { describe, expect, it } from "vitest";
-import { matchScreenRoute } from "./route-match";
-import { SCREEN_ROUTES, screenRoute } from "./route-table.js";
 import en from "./locales/en.json";
+import { NOT_FOUND_ROUTE, OTHER_ROUTES, SCREEN_ROUTES, type ScreenRoute } from "./route-table.js";
+import { routeIdOf } from "./route-tree";
+import { screenOf } from "./screen-handle";
+import { gatewayEnvironment } from "./server/config.server";
+import { MemberApi } from "./server/gateway.server";
+import { PENDING_SCREENS, handleOfPath } from "./server/screens.server";
+import { MallSession, freshSession } from "./server/session.server";
 
 /** The spec's route table (section 2): path and name. */
 const SPEC = [
@@ -22,36 +29,111 @@ const SPEC = [
 /** A concrete path for a spec path. */
 const sample = (path: string) => path.replace(/\{[^}]*\}/g, "7");
 
+/** Every route module, as the router loads it. */
+const MODULES = import.meta.glob<Record<string, unknown>>(["./routes/*.{ts,tsx}", "!./routes/*.test.{ts,tsx}"], { eager: true });
+const moduleOf = (route: { file: string }) => MODULES[`./${route.file}`];
+const screenOfRoute = (route: ScreenRoute) => screenOf(moduleOf(route)?.handle);
+
 describe("the route table", () => {
-  it("registers all 32 routes of the spec with their names", () => {
+  it("registers all 32 routes of the spec with their names, each with a module", () => {
     expect(SCREEN_ROUTES).toHaveLength(32);
     expect(SCREEN_ROUTES.map((route) => route.name)).toEqual(SPEC.map(([, name]) => name));
+    for (const route of [...SCREEN_ROUTES, ...OTHER_ROUTES, NOT_FOUND_ROUTE]) expect(moduleOf(route), route.file).toBeDefined();
   });
 
-  it("matches each spec path to its route", () => {
-    for (const [path, name] of SPEC) expect(matchScreenRoute(sample(path))?.name, path).toBe(name);
-    expect(matchScreenRoute("/seckill")?.name).toBe("seckill");
-    expect(matchScreenRoute("/editAddress")?.name).toBe("editAddress");
+  it("leads each spec path to its route, by Remix's own matching", () => {
+    for (const [path, name] of SPEC) expect(routeIdOf(sample(path)), path).toBe(name);
+    expect(routeIdOf("/seckill")).toBe("seckill");
+    expect(routeIdOf("/editAddress")).toBe("editAddress");
   });
 
-  it("matches nothing else", () => {
-    for (const path of ["/", "/nope", "/index/extra", "/coupon_details", "/Index"]) expect(matchScreenRoute(path), path).toBeUndefined();
-  });
-
-  it("titles exactly the spec's seven titled screens", () => {
-    const titled = SCREEN_ROUTES.filter((route) => route.titleKey).map((route) => route.name).sort();
-    expect(titled).toEqual(["flashSale", "map", "myFavorites", "myOrder", "mycoupon", "newMyCoupon", "refundApplication"].sort());
-    for (const route of SCREEN_ROUTES) {
-      if (route.titleKey) expect(route.titleKey.split(".").reduce((node: any, key) => node?.[key], en), route.titleKey).toBeTypeOf("string");
-    }
+  it("leads no other path to a screen", () => {
+    expect(routeIdOf("/")).toBe("start");
+    for (const path of ["/nope", "/index/extra", "/coupon_details", "/Index"]) expect(routeIdOf(path), path).toBe("notFound");
   });
 
   it("every screen has a name in the locale files", () => {
     for (const route of SCREEN_ROUTES) expect((en.screen as Record<string, string>)[route.name], route.name).toBeTypeOf("string");
   });
+});
 
-  it("finds a route by name", () => {
-    expect(screenRoute("couponDetailsLink")?.hostBack).toBe(true);
-    expect(screenRoute("nothing")).toBeUndefined();
+describe("each screen's handle", () => {
+  it("tags the screen with its route name", () => {
+    for (const route of SCREEN_ROUTES) expect(screenOfRoute(route)?.analytics, route.name).toBe(route.name);
+  });
+
+  it("titles exactly the spec's seven titled screens, with texts the locale files have", () => {
+    const titled = SCREEN_ROUTES.filter((route) => screenOfRoute(route)?.title).map((route) => route.name).sort();
+    expect(titled).toEqual(["flashSale", "map", "myFavorites", "myOrder", "mycoupon", "newMyCoupon", "refundApplication"].sort());
+    for (const route of SCREEN_ROUTES) {
+      const title = screenOfRoute(route)?.title;
+      if (title) expect(title.split(".").reduce((node: any, key) => node?.[key], en), title).toBeTypeOf("string");
+    }
+  });
+
+  it("of a screen the spec reaches by two names is the only difference between the two modules", () => {
+    const byComponent = new Map<unknown, ScreenRoute[]>();
+    for (const route of SCREEN_ROUTES) byComponent.set(moduleOf(route).default, [...(byComponent.get(moduleOf(route).default) ?? []), route]);
+    const shared = [...byComponent.values()].filter((routes) => routes.length > 1);
+    expect(shared.map((routes) => routes.map((route) => route.name))).toEqual([
+      ["classify", "classifys"],
+      ["newMyCoupon", "myOrder"],
+      ["couponDetails", "couponDetailsLink", "shareCoupon"],
+      ["storeDetails", "storeDetailsLink"],
+      ["orderDetails", "otherOrderDetails"],
+      ["mCoinZone", "shareZone"],
+      ["seckill", "seckillShare"],
+    ]);
+    for (const routes of shared) {
+      const [first, ...others] = routes.map((route) =>
+        Object.entries(moduleOf(route))
+          .filter(([name]) => name !== "handle")
+          .sort(([a], [b]) => a.localeCompare(b)),
+      );
+      for (const other of others) expect(other).toEqual(first);
+    }
+  });
+
+  it("says which screens are a member's: their loaders, and only theirs, send a visitor to sign in", async () => {
+    const loginUrl = gatewayEnvironment(new URL("http://localhost/")).loginUrl;
+    const failing = { call: () => Promise.reject(new ApiError("NETWORK", "no gateway", { endpoint: "test" })) } as unknown as ApiClient;
+    for (const route of SCREEN_ROUTES) {
+      const loader = moduleOf(route).loader as ((args: object) => Promise<unknown>) | undefined;
+      if (!loader) continue;
+      const url = new URL(sample(route.path.replace(/:(\w+)\??/g, "{$1}")), "http://localhost");
+      const request = new Request(url);
+      const session = new MallSession(await freshSession(), request);
+      const scope = { request, url, session, locale: "en" as const, environment: gatewayEnvironment(url) };
+      const context = { ...scope, cspNonce: "", member: null, api: new MemberApi(scope, { clientFor: () => failing }) };
+      const params = Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name, "7"]));
+      const outcome = await loader({ request, params, context }).catch((thrown: unknown) => thrown);
+      const toSignIn = outcome instanceof Response && (outcome.headers.get("location") ?? "").startsWith(loginUrl);
+      expect(toSignIn, route.name).toBe(screenOfRoute(route)?.member === true);
+    }
+  });
+});
+
+describe("what the server reads of the handles", () => {
+  it("knows the quiet routes, where the root never calls the gateway", () => {
+    expect(handleOfPath("/error")?.quiet).toBe(true);
+    expect(handleOfPath("/loding")?.quiet).toBe(true);
+    expect(handleOfPath("/__bare")?.quiet).toBe(true);
+    expect(handleOfPath("/index")?.quiet).toBeUndefined();
+  });
+
+  it("tells the page, before a screen's module loads, whether the overlay counts a navigation to it and which skeleton it shows", () => {
+    const uncounted = SCREEN_ROUTES.filter((route) => screenOfRoute(route)?.overlay === false).map((route) => route.name);
+    expect(PENDING_SCREENS.uncounted).toEqual(uncounted);
+    expect(uncounted).toEqual(expect.arrayContaining(["index", "myOrder", "couponDetails", "seckill", "map"]));
+    expect(uncounted).not.toContain("checkIn");
+    expect(PENDING_SCREENS.skeletons).toEqual({
+      flashSale: "promo",
+      couponDetails: "offer",
+      couponDetailsLink: "offer",
+      shareCoupon: "offer",
+      seckill: "promo",
+      seckillShare: "promo",
+      myFavorites: "favourites",
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import remixConfig from "../remix.config.js";
-import { MALL_ROUTES, routeOf } from "./route-of";
+import { MALL_ROUTES } from "../app/route-tree";
+import { routeOf } from "./route-of";
 
 interface Registered {
   id: string;

@@ -7,12 +7,12 @@ import { useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { FIRST_COUPON_TAB, setCouponTab } from "../lib/coupon-tab";
 import { useTranslation } from "react-i18next";
-import { useScreenRoute } from "../hooks/use-screen-route";
-import { matchScreenRoute } from "../route-match";
+import { useScreen } from "../hooks/use-screen";
 import { getHostBridge } from "../lib/host-bridge";
 import type { HostSystemInfo } from "../lib/host-bridge/types";
 import { serverClock } from "../lib/time/page-clock";
-import type { ScreenRoute } from "../route-table.js";
+import { routeIdOf } from "../route-tree";
+import type { PendingScreens, ScreenHandle } from "../screen-handle";
 import type { action as sessionAction } from "../routes/resources.session";
 import { AppHeader, useGoBack } from "./app-header";
 import { CoinIcon } from "./icons";
@@ -30,9 +30,6 @@ export const device: { systemInfo: HostSystemInfo | null } = { systemInfo: null 
 const STATUS_BAR_HOME = "#ff8a3d";
 const STATUS_BAR_DEFAULT = "#ffffff";
 
-/** Screens on which returning to the tab must not refresh the access token (spec section 4). */
-const NO_TOKEN_REFRESH = new Set(["couponDetails", "couponDetailsLink", "orderDetails", "storeDetails", "storeDetailsLink"]);
-
 interface AppFrameProps {
   children: ReactNode;
   hostConfig: Record<string, unknown> | null;
@@ -42,41 +39,41 @@ interface AppFrameProps {
   simulatedWallet: string | null;
   /** The member's mCoin balance (null without a member): the flash sale's header badge. */
   points: number | null;
+  /** What a navigation needs to know of its screen before the screen's module has loaded (root.tsx). */
+  pendingScreens: PendingScreens;
 }
 
-/** Screens whose header carries the member's points (spec section 2: the flash sale). */
-const POINTS_IN_HEADER = new Set(["flashSale"]);
-
-export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulatedWallet, points }: AppFrameProps) {
+export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulatedWallet, points, pendingScreens }: AppFrameProps) {
   const { t } = useTranslation();
-  const screen = useScreenRoute();
+  const screen = useScreen();
   const location = useLocation();
-  const enteredWithToken = screen?.name === "mycoupon" && new URLSearchParams(location.search).get("entry") === "token";
-  const hostBack = Boolean(screen?.hostBack || enteredWithToken);
+  const tokenCouponPage = Boolean(screen?.couponTab) && new URLSearchParams(location.search).get("entry") === "token";
+  const hostBack = Boolean(screen?.hostBack || tokenCouponPage);
   // Leaving for a screen that has a skeleton: show it at once, in that screen's layout.
   const navigation = useNavigation();
-  const leavingFor = navigation.state === "loading" && navigation.location.pathname !== location.pathname ? matchScreenRoute(navigation.location.pathname) : undefined;
-  const Skeleton = leavingFor ? SCREEN_SKELETONS[leavingFor.name] : undefined;
+  const leavingFor = navigation.state === "loading" && navigation.location.pathname !== location.pathname ? routeIdOf(navigation.location.pathname) : undefined;
+  const skeleton = leavingFor === undefined ? undefined : pendingScreens.skeletons[leavingFor];
+  const Skeleton = skeleton ? SCREEN_SKELETONS[skeleton] : undefined;
 
   useHostSetup(hostConfig);
   useStatusBar(screen);
   useAnalytics(screen, location.key);
-  usePopstateHostBack(screen?.name === "index" || screen?.name === "mycoupons" || enteredWithToken);
+  usePopstateHostBack(Boolean(screen?.home) || tokenCouponPage);
   useSecretDoor(screen, secretDoor);
   useReturnRefresh(signedIn, screen);
-  useCouponTabReset(screen?.name);
+  useCouponTabReset(screen);
   useHostBackButton(hostBack);
   const offline = useOffline();
   const main = useSlideTransition(location.pathname);
 
   return (
-    <div className="page" data-analytics-page={screen?.name ?? "notFound"}>
-      {screen?.titleKey ? (
+    <div className="page" data-analytics-page={analyticsTag(screen)}>
+      {screen?.title ? (
         <AppHeader
-          title={t(screen.titleKey)}
+          title={t(screen.title)}
           hostBack={hostBack}
           end={
-            points !== null && POINTS_IN_HEADER.has(screen.name) ? (
+            points !== null && screen.pointsInHeader ? (
               <span className="points-badge" data-testid="points-badge" aria-label={t("promo.points", { value: formatPoints(points) })}>
                 <CoinIcon aria-hidden="true" />
                 {formatPoints(points)}
@@ -92,7 +89,7 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
         </div>
       ) : null}
       <main ref={main}>{Skeleton ? <Skeleton /> : children}</main>
-      <LoadingOverlay screen={screen} />
+      <LoadingOverlay screen={screen} pendingScreens={pendingScreens} />
       <HostEventScreen />
       <SimulatedCashier walletUrl={simulatedWallet} />
       {simulatedWallet ? <HostDevPanel /> : null}
@@ -101,12 +98,12 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
 }
 
 /** Spec section 3: the coupon tab goes back to 1 when the member leaves my coupons for home. */
-function useCouponTabReset(name: string | undefined) {
-  const previous = useRef(name);
+function useCouponTabReset(screen: ScreenHandle | undefined) {
+  const previous = useRef(screen);
   useEffect(() => {
-    if (previous.current === "mycoupon" && name === "index") setCouponTab(FIRST_COUPON_TAB);
-    previous.current = name;
-  }, [name]);
+    if (previous.current?.couponTab && screen?.home) setCouponTab(FIRST_COUPON_TAB);
+    previous.current = screen;
+  }, [screen]);
 }
 
 /** Hands the host its configuration (once per login) and reads the device's system info. */
@@ -127,16 +124,19 @@ function useHostSetup(hostConfig: Record<string, unknown> | null) {
   }, []);
 }
 
-function useStatusBar(screen: ScreenRoute | undefined) {
-  const color = screen?.name === "index" ? STATUS_BAR_HOME : STATUS_BAR_DEFAULT;
+function useStatusBar(screen: ScreenHandle | undefined) {
+  const color = screen?.home ? STATUS_BAR_HOME : STATUS_BAR_DEFAULT;
   useEffect(() => {
     void getHostBridge().setStatusBarColor(color);
   }, [color]);
 }
 
+/** A page that is not one of the spec's screens is tagged as the not-found one. */
+const analyticsTag = (screen: ScreenHandle | undefined) => screen?.analytics ?? "notFound";
+
 /** Every page is analytics-tagged (spec section 2): one page view per location, tagged by route name. */
-function useAnalytics(screen: ScreenRoute | undefined, locationKey: string) {
-  const page = screen?.name ?? "notFound";
+function useAnalytics(screen: ScreenHandle | undefined, locationKey: string) {
+  const page = analyticsTag(screen);
   useEffect(() => {
     void getHostBridge().trackEvent({ name: "page_view", page });
   }, [page, locationKey]);
@@ -158,7 +158,7 @@ function usePopstateHostBack(active: boolean) {
 }
 
 /** "Entering a shared-link route while the secret-door flag is set ... asks the host app to control its nav bar." */
-function useSecretDoor(screen: ScreenRoute | undefined, secretDoor: boolean) {
+function useSecretDoor(screen: ScreenHandle | undefined, secretDoor: boolean) {
   const shared = Boolean(screen?.sharedLink);
   useEffect(() => {
     if (shared && secretDoor) void getHostBridge().setNavigationBar({ visible: true });
@@ -216,10 +216,10 @@ function useOffline(): boolean {
 }
 
 /** Returning to the visible tab (or the wallet's resume) refreshes the system time and the access token (spec section 4). */
-function useReturnRefresh(signedIn: boolean, screen: ScreenRoute | undefined) {
+function useReturnRefresh(signedIn: boolean, screen: ScreenHandle | undefined) {
   const fetcher = useFetcher<typeof sessionAction>();
-  const screenRef = useRef(screen?.name);
-  screenRef.current = screen?.name;
+  const keepToken = useRef(screen?.keepToken);
+  keepToken.current = screen?.keepToken;
   const submit = useRef(fetcher.submit);
   submit.current = fetcher.submit;
   /** When the refresh was sent, on the server clock's monotonic clock: the reading's round trip. */
@@ -233,10 +233,9 @@ function useReturnRefresh(signedIn: boolean, screen: ScreenRoute | undefined) {
     return getHostBridge().on((event) => {
       const returned = (event.type === "visibility" && event.visible) || event.type === "resume";
       if (!returned || serverClock.monotonic() - lastAt.current < RETURN_DEDUPE_MS) return;
-      const name = screenRef.current ?? "";
       lastAt.current = sentAt.current = serverClock.monotonic();
       submit.current(
-        { intent: "return", refreshToken: NO_TOKEN_REFRESH.has(name) ? "0" : "1" },
+        { intent: "return", refreshToken: keepToken.current ? "0" : "1" },
         { method: "post", action: "/resources/session?isRefresh=1" },
       );
     });

@@ -1,15 +1,16 @@
 /**
  * The global loading overlay (spec section 4): counts navigations and fetcher requests through the
  * LoadingCounter. A navigation is exempt when its target screen's loader calls only exempt endpoints
- * (`overlay: false` in the route table); a fetcher is exempt on such a screen (home among them, where
- * the spec hides the overlay) or when it carries isRefresh.
+ * (`overlay: false` in the screen's handle, known before its module loads: `pendingScreens`); a
+ * fetcher is exempt on such a screen (home among them, where the spec hides the overlay) or when it
+ * carries isRefresh.
  */
 import { useFetchers, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadingCounter, type RequestOutcome } from "../lib/loading/loading-counter";
-import { matchScreenRoute } from "../route-match";
-import type { ScreenRoute } from "../route-table.js";
+import { routeIdOf } from "../route-tree";
+import type { PendingScreens, ScreenHandle } from "../screen-handle";
 
 export const loadingCounter = new LoadingCounter();
 
@@ -17,7 +18,7 @@ function isRefresh(search: string | undefined): boolean {
   return new URLSearchParams(search ?? "").has("isRefresh");
 }
 
-export function LoadingOverlay({ screen }: { screen: ScreenRoute | undefined }) {
+export function LoadingOverlay({ screen, pendingScreens }: { screen: ScreenHandle | undefined; pendingScreens: PendingScreens }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const fetchers = useFetchers();
@@ -30,10 +31,9 @@ export function LoadingOverlay({ screen }: { screen: ScreenRoute | undefined }) 
   const location = navigation.state === "idle" ? undefined : navigation.location;
   useEffect(() => {
     if (!location) return;
-    const target = matchScreenRoute(location.pathname);
     const end = loadingCounter.begin({
       url: location.pathname,
-      exempt: target?.overlay === false,
+      exempt: pendingScreens.uncounted.includes(routeIdOf(location.pathname)),
       isRefresh: isRefresh(location.search),
     });
     return () => end();

@@ -82,12 +82,11 @@ function FavouritesSkeleton() {
   );
 }
 
-export const SCREEN_SKELETONS: Readonly<Record<string, (() => JSX.Element) | undefined>> = {
-  couponDetails: OfferSkeleton,
-  couponDetailsLink: OfferSkeleton,
-  shareCoupon: OfferSkeleton,
-  flashSale: PromoSkeleton,
-  seckill: PromoSkeleton,
-  seckillShare: PromoSkeleton,
-  myFavorites: FavouritesSkeleton,
-};
+/** The skeletons, by the kind a screen's handle names (screen-handle.ts `skeleton`). */
+export const SCREEN_SKELETONS = {
+  offer: OfferSkeleton,
+  promo: PromoSkeleton,
+  favourites: FavouritesSkeleton,
+} satisfies Record<string, () => JSX.Element>;
+
+export type SkeletonKind = keyof typeof SCREEN_SKELETONS;

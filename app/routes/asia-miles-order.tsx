@@ -18,6 +18,9 @@ import { formatPoints } from "../lib/money/format";
 import { formatDateTime } from "../lib/time/format";
 import { requireMember } from "../server/member.server";
 import { idParam } from "../server/params.server";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "asiaMilesOrderDetails", member: true };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.id);

@@ -31,6 +31,9 @@ import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
 import type { loader as orderLoader } from "./asia-miles-order";
 import { pictureProps } from "../lib/images/picture";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "asiaMilesDetails", member: true };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.id);

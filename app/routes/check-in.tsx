@@ -18,6 +18,9 @@ import { parseForm } from "../server/forms.server";
 import { requireMember } from "../server/member.server";
 import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "checkIn", member: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(context);

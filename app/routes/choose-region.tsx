@@ -18,6 +18,9 @@ import { TabBar } from "../components/tab-bar";
 import { useLocale } from "../hooks/use-locale";
 import { ADDRESS_FORM_PATH, pickRegion } from "../lib/address/draft";
 import { REGION_GROUPS, regionById, regionPath, searchRegions, type Region, type RegionGroup } from "#core/address/regions";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "map", title: "title.chooseRegion", overlay: false };
 
 type GroupId = RegionGroup["id"];
 

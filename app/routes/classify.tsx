@@ -18,6 +18,9 @@ import { SEARCH_SORTS, type SearchSort } from "#core/api/vocabulary";
 import { formatDistance } from "#core/geo/distance";
 import { OFFER_PAGE_SIZE } from "../lib/catalog/filters";
 import { pictureProps } from "../lib/images/picture";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "classify", overlay: false };
 
 const FiltersSchema = z.object({
   district: z.string().regex(/^[a-z0-9-]{1,40}$/).optional().catch(undefined),

@@ -32,6 +32,9 @@ import { orNotFound } from "../server/gateway.server";
 import { requireMember } from "../server/member.server";
 import { idParam } from "../server/params.server";
 import { offerAction, type OfferActionResult } from "./coupon-details.server";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "couponDetails", overlay: false, skeleton: "offer", keepToken: true };
 
 /** `?buy` asks a visitor to sign in and come back here to buy. */
 const BUY_PARAM = "buy";

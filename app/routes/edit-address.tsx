@@ -33,6 +33,9 @@ import { requireMember } from "../server/member.server";
 import { idParam } from "../server/params.server";
 import { fixedT } from "../server/i18n.server";
 import { refusable } from "../server/order-actions.server";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "editAddress", member: true };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = params.id === undefined ? null : idParam(params.id);

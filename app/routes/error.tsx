@@ -7,6 +7,9 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BackToHomeLink, OverwhelmedScreen, StatusScreen } from "../components/status-screen";
 import { safeLocalPath } from "../lib/url/local-path";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "error", overlay: false, quiet: true };
 
 /** Only paths of this site, and not this screen itself, may be returned to. */
 function safeFrom(raw: string | null): string | null {

@@ -19,6 +19,9 @@ import { useServerNow } from "../hooks/use-server-now";
 import { flashSales } from "#core/api/promotion-endpoints";
 import { formatMoney, formatPoints } from "../lib/money/format";
 import { requireMember } from "../server/member.server";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "flashSale", title: "title.flashSale", member: true, overlay: false, skeleton: "promo", pointsInHeader: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(context);

@@ -49,6 +49,9 @@ import { formatPoints } from "../lib/money/format";
 import { hasLoginParams } from "../lib/session-start/login-params";
 import { startSession } from "../server/login.server";
 import { pictureSrc } from "../lib/images/picture";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "index", member: true, overlay: false, home: true };
 
 /** `value` when it is one of `values`, else `fallback`. */
 function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {

@@ -1,5 +1,8 @@
 /** The loading page: what the host shows while it hands the member over to the mall. */
 import { useTranslation } from "react-i18next";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "loding", overlay: false, quiet: true };
 
 export default function Loading() {
   const { t } = useTranslation();

@@ -21,6 +21,9 @@ import { formatMoney, formatPoints } from "../lib/money/format";
 import { formatDateTime } from "../lib/time/format";
 import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "mCoinIntegral", member: true };
 
 const FILTERS = ["all", "earned", "spent"] as const;
 type Filter = (typeof FILTERS)[number];

@@ -15,6 +15,9 @@ import { FlashIcon } from "../components/icons";
 import { formatDate } from "../lib/time/format";
 import { useLocale } from "../hooks/use-locale";
 import { pictureProps } from "../lib/images/picture";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "mCoinZone" };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.id);

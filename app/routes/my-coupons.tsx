@@ -25,6 +25,9 @@ import { formatPoints } from "../lib/money/format";
 import { requireMember } from "../server/member.server";
 import { orderAction, type OrderActionResult } from "../server/order-actions.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "mycoupon", title: "title.myCoupons", member: true, overlay: false, couponTab: true };
 
 const VIEWS = ["coupons", "logistics", "refunds", "mcoin"] as const;
 type View = (typeof VIEWS)[number];

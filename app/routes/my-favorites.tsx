@@ -19,6 +19,9 @@ import { FAVOURITE_TABS, FavouriteTabSchema, favouriteList, type FavouriteTab } 
 import { favouriteAction, type FavouriteActionResult } from "../server/favourites.server";
 import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "myFavorites", title: "title.myFavorites", member: true, overlay: false, skeleton: "favourites" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(context);

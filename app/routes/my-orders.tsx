@@ -10,6 +10,9 @@ import { ORDER_TABS } from "#core/api/vocabulary";
 import { requireMember } from "../server/member.server";
 import { orderAction } from "../server/order-actions.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "myOrder", title: "title.myOrders", member: true, overlay: false };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(context);

@@ -8,6 +8,9 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { basicInformation } from "#core/api/endpoints";
 import { entryKind } from "../server/session-entry.server";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "mycoupons", hostBack: true };
 
 const TOKEN = /^[A-Za-z0-9._~+/=-]{8,512}$/;
 const COUPONS = "/mycoupon?entry=token";

@@ -28,6 +28,9 @@ import { idParam } from "../server/params.server";
 import { pictureProps } from "../lib/images/picture";
 import { memberOrder, orderAction } from "../server/order-actions.server";
 import { qrSvg } from "../server/qr.server";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "orderDetails", member: true, keepToken: true };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const orderId = idParam(params.id);

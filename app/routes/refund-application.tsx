@@ -28,6 +28,9 @@ import { requireMember } from "../server/member.server";
 import { idParam } from "../server/params.server";
 import { memberOrder, refundAction, type OrderActionResult } from "../server/order-actions.server";
 import { pictureProps } from "../lib/images/picture";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "refundApplication", title: "title.refundApplication", member: true };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const orderId = idParam(params.id);

@@ -15,6 +15,9 @@ import { parseForm } from "../server/forms.server";
 import { requireMember } from "../server/member.server";
 import { KeywordSchema, clearSearchHistory, popularSearches, recordSearch, searchHistory } from "#core/api/catalog-endpoints";
 import { isApiError } from "#core/api/errors";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "search", overlay: false };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [popular, history] = await Promise.all([

@@ -39,6 +39,9 @@ import { idParam } from "../server/params.server";
 import { fixedT } from "../server/i18n.server";
 import { ORDER_INTENTS, refusable, refused, runOrderIntent, type OrderActionResult } from "../server/order-actions.server";
 import { pictureProps } from "../lib/images/picture";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "seckill", overlay: false, skeleton: "promo" };
 
 const SHARE_PATH = "/seckill_share";
 

@@ -20,6 +20,9 @@ import { favouriteAction } from "../server/favourites.server";
 import { formatDistance } from "#core/geo/distance";
 import { getHostBridge } from "../lib/host-bridge";
 import { pictureProps } from "../lib/images/picture";
+import type { ScreenHandle } from "../screen-handle";
+
+export const handle: ScreenHandle = { analytics: "storeDetails", overlay: false, keepToken: true };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.id);

@@ -62,8 +62,10 @@ const FORMS_PER_ACTION = 120;
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const FORM = "application/x-www-form-urlencoded";
 
-/** Routes whose module exports an action: they get the whole battery of bodies. */
-export const ACTION_ROUTES = ROUTES.filter((route) => /export\s+(?:async\s+function|const|function)\s+action\b/.test(readFileSync(resolve("app", route.file), "utf8")));
+/** Routes whose module exports an action (its own, or the one of the screen it re-exports): they get the whole battery of bodies. */
+export const ACTION_ROUTES = ROUTES.filter((route) =>
+  /export\s+(?:async\s+function|const|function)\s+action\b|export\s*\{[^}]*\baction\b[^}]*\}\s*from/.test(readFileSync(resolve("app", route.file), "utf8")),
+);
 
 /** A pattern with each parameter replaced by `value` (encoded, or as it is when `raw` and possible); null drops optional ones. */
 export function fill(pattern: string, value: string | null, raw = false): string {

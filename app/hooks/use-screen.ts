@@ -1,0 +1,8 @@
+import { useMatches } from "@remix-run/react";
+import { screenOf, type ScreenHandle } from "../screen-handle";
+
+/** The handle of the screen being shown (screen-handle.ts); undefined on a page that is not a screen of the spec. */
+export function useScreen(): ScreenHandle | undefined {
+  const matches = useMatches();
+  return screenOf(matches[matches.length - 1]?.handle);
+}

@@ -1,0 +1,26 @@
+/**
+ * The route table (route-table.js) as remix.config.js registers it, under the root route, for
+ * Remix's own matching (`matchRoutes`): which route a path leads to, before the router has loaded
+ * it (a navigation just started; a request the server has not handed to Remix yet: server/route-of.ts).
+ */
+import { matchRoutes } from "@remix-run/react";
+import { NOT_FOUND_ROUTE, OTHER_ROUTES, SCREEN_ROUTES } from "./route-table.js";
+
+type Routes = Parameters<typeof matchRoutes>[0];
+
+export const MALL_ROUTES: Routes = [
+  {
+    id: "root",
+    path: "",
+    children: [
+      ...OTHER_ROUTES.map((route) => (route.index ? { id: route.name, index: true as const } : { id: route.name, path: route.path })),
+      ...SCREEN_ROUTES.map((route) => ({ id: route.name, path: route.path, caseSensitive: true })),
+      { id: NOT_FOUND_ROUTE.name, path: NOT_FOUND_ROUTE.path },
+    ],
+  },
+];
+
+/** The id (the route table's name) of the route `pathname` leads to: `notFound` for any other path. */
+export function routeIdOf(pathname: string): string {
+  return matchRoutes(MALL_ROUTES, pathname)?.at(-1)?.route.id ?? NOT_FOUND_ROUTE.name;
+}

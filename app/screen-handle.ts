@@ -1,0 +1,57 @@
+/**
+ * What a route's module declares about its screen, as its `handle` (epic-stack and Hydrogen keep a
+ * route's metadata there): the frame reads the shown screen's with useMatches() (hooks/use-screen.ts),
+ * the root's loader reads any route's from the server (server/screens.server.ts). The rules are the
+ * spec's (sections 2 and 4); a screen without a rule leaves it out.
+ */
+import type { SkeletonKind } from "./components/screen-skeletons";
+
+/** What any route may declare, screen or not. */
+export interface RouteHandle {
+  /** The root never calls the gateway here: the page must render even when the gateway is down. */
+  quiet?: true;
+}
+
+export interface ScreenHandle extends RouteHandle {
+  /** The page's analytics tag: the spec's route name (section 2, "every page is analytics-tagged"). */
+  analytics: string;
+  /** Locale key of the header's title. Only the spec's seven titled screens have one, and only they show the header with a back arrow. */
+  title?: string;
+  /** Only for a signed-in member: its loader sends anyone else to sign in (server/member.server.ts `requireMember`). */
+  member?: true;
+  /**
+   * The loading overlay counts neither a navigation to this screen nor its fetchers: home (the spec
+   * hides the overlay there), screens whose loaders call only the spec's overlay-exempt endpoints, and
+   * screens that show a skeleton while loading.
+   */
+  overlay?: false;
+  /** The skeleton shown from the moment the member leaves for this screen until its data arrives. */
+  skeleton?: SkeletonKind;
+  /** Returning to the tab refreshes the system time here, but not the access token (spec section 4). */
+  keepToken?: true;
+  /** The member's points in the header (spec section 2: the flash sale). */
+  pointsInHeader?: true;
+  /** Going back asks the host app to go back (the two shared-link entries, the token entry). */
+  hostBack?: true;
+  /** An externally shared entry: it honours the secret-door flag. */
+  sharedLink?: true;
+  /** Home: the brand's status bar, the host's go-back on popstate, where the coupon tab goes back to 1. */
+  home?: true;
+  /**
+   * My coupons: the screen of the spec's coupon tab (lib/coupon-tab.ts). Entered with a session token
+   * (`?entry=token`: routes/mycoupons.ts) it is the token coupon page, whose back is the host's.
+   */
+  couponTab?: true;
+}
+
+/** What the page knows of the screens before their modules load, by route id (server/screens.server.ts). */
+export interface PendingScreens {
+  /** Screens a navigation to which the loading overlay does not count (`overlay: false`). */
+  uncounted: string[];
+  skeletons: Record<string, SkeletonKind>;
+}
+
+/** A route's handle, when it is a screen's. */
+export function screenOf(handle: unknown): ScreenHandle | undefined {
+  return typeof handle === "object" && handle !== null && typeof (handle as ScreenHandle).analytics === "string" ? (handle as ScreenHandle) : undefined;
+}
