@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CliError } from "./errors";
-import { compareReplies, describeDifference, dottedToJsonPath, parseRecording, readRecordings, withoutIgnored } from "./recordings";
+import { readRecordings } from "./recording-files";
+import { compareReplies, describeDifference, dottedToJsonPath, parseRecording, withoutIgnored } from "./recordings";
 
 const base = {
   name: "clock",

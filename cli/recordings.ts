@@ -1,19 +1,17 @@
 /**
  * Recorded gateway exchanges (fixtures/recordings): one JSON file each (or entries of a HAR file,
- * cli/har-read.ts), the request and the reply expected, plain or through the secure gateway.
+ * cli/har-read.ts; cli/recording-files.ts reads both), the request and the reply expected, plain or through the secure gateway.
  * Tokens and secrets are replaced by placeholders (`<token>`, `<cust>`, `<code>`) when recorded and
  * filled in again when replayed (in a reply, a placeholder or a `<redacted:NAME>` part stands for
  * any non-empty text); the reply fields named by `ignore` (JSONPath: times, fresh tokens) are not
  * compared; `needs` says which demo member or task-center ciphertext a replay
  * uses; `recordedAt` lets a replay warn about recordings grown old.
  */
-import { readFileSync, readdirSync, statSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename } from "node:path";
 import { JSONPath } from "jsonpath-plus";
 import diff from "microdiff";
 import { z } from "zod";
 import { usageError } from "./errors";
-import { recordingsFromHar } from "./har-read";
 
 /** A JSONPath on the reply body (the decrypted body for secure calls), e.g. `$.data.sysTime`. */
 export const JsonPathSchema = z.string().regex(/^\$/, "a JSONPath starting with $, e.g. $.data.sysTime");
@@ -90,39 +88,6 @@ export interface RecordingFile {
 /** Where a recording came from, for messages: the file, and the HAR entry. */
 export function sourceOf(file: RecordingFile): string {
   return file.entry === undefined ? basename(file.file) : `${basename(file.file)} entry ${file.entry}`;
-}
-
-const RECORDING_EXTENSIONS = [".json", ".har"];
-
-/** Recordings from a file or a folder of .json recordings and .har files (sorted by file name). */
-export function readRecordings(path: string): RecordingFile[] {
-  let files: string[];
-  try {
-    files = statSync(path).isDirectory()
-      ? readdirSync(path)
-          .filter((name) => RECORDING_EXTENSIONS.some((extension) => name.toLowerCase().endsWith(extension)))
-          .sort()
-          .map((name) => join(path, name))
-      : [path];
-  } catch {
-    throw usageError(`${path} does not exist`);
-  }
-  if (files.length === 0) throw usageError(`${path} holds no recordings (.json or .har files)`);
-  const recordings = files.flatMap((file) => readRecordingFile(file));
-  if (recordings.length === 0) throw usageError(`${path} holds no gateway calls to replay`);
-  return recordings;
-}
-
-/** One file: a recording, or a HAR file's gateway calls. */
-function readRecordingFile(file: string): RecordingFile[] {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw usageError(`${basename(file)} is not JSON (${(error as Error).message})`);
-  }
-  if (file.toLowerCase().endsWith(".har")) return recordingsFromHar(raw, file);
-  return [{ file, recording: parseRecording(raw, basename(file)) }];
 }
 
 /** A recording checked against the format, as a usage error naming the field when it is not one. */

@@ -7,7 +7,7 @@
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { formatEntry } from "../cli/commands/bridge";
+import { formatEntry } from "../cli/bridge/transcript";
 import { readScenario, runScenario } from "../cli/bridge/runner";
 import { diffTranscripts } from "../cli/bridge/transcript";
 import { E2E_APP_URL, E2E_SANDBOX_URL } from "./env";

@@ -177,3 +177,20 @@ export function formatDifferences(differences: TranscriptDifference[]): string[]
     ];
   });
 }
+
+const short = (value: unknown, max = 160) => {
+  const text = JSON.stringify(value) ?? "";
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+};
+
+/** One entry as the terminal shows it: its lines, for the printer (cli/terminal-text.ts). */
+export function formatEntry(entry: TranscriptEntry): string[] {
+  const number = `#${String(entry.seq).padStart(3, " ")}`;
+  if (entry.kind === "call") {
+    const answer = entry.timedOut ? "(no answer: timeout)" : entry.error ? `✗ ${entry.error.errorCode} ${entry.error.errorMessage}` : short(entry.answer ?? {});
+    return [`${number} → ${entry.method} ${short(entry.args)}`, `       ← ${answer}${entry.note ? `  (${entry.note})` : ""}`];
+  }
+  if (entry.kind === "event") return [`${number} ⚑ host ${entry.event}${entry.detail ? ` ${short(entry.detail)}` : ""}`];
+  if (entry.kind === "gateway") return [`${number}   gateway ${entry.method} ${entry.path}`];
+  return [`${number} ▸ ${short(entry.step)}`, ...(entry.ok ? [] : [`       ✗ ${entry.error}`])];
+}

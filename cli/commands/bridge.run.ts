@@ -8,7 +8,7 @@ import { readScenario, runScenario } from "../bridge/runner";
 import { ExpectationSchema, scenarioJsonSchema } from "../bridge/scenario";
 import { checkExpectation, diffTranscripts, formatDifferences, type Transcript } from "../bridge/transcript";
 import { writeJson, writeLines } from "../terminal-text";
-import { formatEntry } from "./bridge";
+import { formatEntry } from "../bridge/transcript";
 
 const RunOptions = z.object({
   app: z.string().url(),

@@ -4,6 +4,7 @@ import { defineEndpoint, SUCCESS_CODE, type Endpoint, type HttpMethod } from "#c
 import { endpointFor, functionFor } from "#core/api/registry";
 import { openReply, sealRequest } from "#core/node/gateway/envelope";
 import * as controls from "#core/controls/declarations";
+import { readRecordings } from "../recording-files";
 import { control } from "../sandbox-control";
 import { CONTROL_TOKEN_ENV, EnvSchema, apiBaseUrl, apiClient, callFailure, gatewaySettingsFor, memberToken, transport } from "../context";
 import { compareShapes, declaredShape, describeDrift, driftFromDeclared, driftFromRecorded, shapeOf, type Drift, type Reference } from "../drift";
@@ -14,7 +15,6 @@ import {
   compareReplies,
   describeDifference,
   fillIn,
-  readRecordings,
   sourceOf,
   withoutIgnored,
   type Difference,
@@ -22,7 +22,7 @@ import {
   type Recording,
   type RecordingFile,
 } from "../recordings";
-import { DEFAULT_MAX_AGE_DAYS, MAX_AGE_ENV } from "./replay";
+import { DEFAULT_MAX_AGE_DAYS, MAX_AGE_ENV } from "../replay-defaults";
 
 type Env = z.infer<typeof EnvSchema>;
 

@@ -10,9 +10,7 @@
 import { Command, Option } from "commander";
 import { CONTROL_TOKEN_ENV } from "#core/environments";
 import { baseUrlOption, envOption } from "../flags";
-
-export const MAX_AGE_ENV = "MCOIN_REPLAY_MAX_AGE_DAYS";
-export const DEFAULT_MAX_AGE_DAYS = 180;
+import { DEFAULT_MAX_AGE_DAYS, MAX_AGE_ENV } from "../replay-defaults";
 
 export function replayCommand(): Command {
   return new Command("replay")
