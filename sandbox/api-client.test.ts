@@ -5,12 +5,12 @@
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createSandbox } from "../../sandbox/index";
-import { createApiClient, type ApiClientOptions } from "./client";
-import { defineEndpoint } from "./define";
-import { basicInformation, clause, memberLogin, setClause } from "./endpoints";
-import { ApiError } from "./errors";
-import { createFetchTransport, type HttpRequest } from "./transport";
+import { createSandbox } from "./index";
+import { createApiClient, type ApiClientOptions } from "#core/api/client";
+import { defineEndpoint } from "#core/api/define";
+import { basicInformation, clause, memberLogin, setClause } from "#core/api/endpoints";
+import { ApiError } from "#core/api/errors";
+import { createFetchTransport, type HttpRequest } from "#core/api/transport";
 
 const BASE = "http://gateway.test";
 const sandbox = createSandbox();
