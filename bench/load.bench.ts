@@ -39,7 +39,7 @@ import { PAYMENT_TYPES, REFUND_REASONS } from "#core/api/shop-endpoints";
 import { newIdempotencyKey } from "../app/lib/idempotency-key";
 import { maxPieces, mcoinRange, snapMcoin } from "#core/money/purchase";
 import { auditMoney, type MoneyView } from "../sandbox/domain/audit";
-import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "../sandbox/domain/shop";
+import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "../sandbox/domain/order-book";
 import { cpuSeconds, freePort, rssBytes, startMall, startSandboxProcess, type BenchMall, type BenchSandbox } from "./mall";
 import type { BenchResult } from "./report";
 import { createControlClient } from "#core/controls/client";

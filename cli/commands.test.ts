@@ -198,7 +198,7 @@ describe("mcoin sandbox ledger and orders", () => {
   /** Sam (500 mCoin) buys 2 pieces of offer 7 with 300 mCoin and pays the rest in the wallet. */
   async function buyAndPay() {
     const state = sandbox.sandbox.state;
-    const outcome = state.shop.createOrder("mpay-1005", { offerId: 7, quantity: 2, mcoinUsed: 300, adult: false });
+    const outcome = state.orders.place("mpay-1005", { offerId: 7, quantity: 2, mcoinUsed: 300, adult: false });
     if (!outcome.ok) throw new Error(outcome.reason);
     const order = outcome.value;
     const paid = await fetch(`${sandbox.url}/__wallet/pay`, {
@@ -305,10 +305,10 @@ describe("mcoin sandbox ledger and orders", () => {
 
     // Paid after it closed and the member deleted it: still listed, money is history.
     const state = sandbox.sandbox.state;
-    const closed = state.shop.createOrder("mpay-1005", { offerId: 7, quantity: 1, mcoinUsed: 0, adult: false });
+    const closed = state.orders.place("mpay-1005", { offerId: 7, quantity: 1, mcoinUsed: 0, adult: false });
     if (!closed.ok) throw new Error(closed.reason);
-    expect(state.shop.cancel("mpay-1005", closed.value.id).ok).toBe(true);
-    expect(state.shop.deleteOrder("mpay-1005", closed.value.id).ok).toBe(true);
+    expect(state.orders.cancel("mpay-1005", closed.value.id).ok).toBe(true);
+    expect(state.afterSale.deleteOrder("mpay-1005", closed.value.id).ok).toBe(true);
     await fetch(`${sandbox.url}/__wallet/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ orderNo: closed.value.orderNo, amountCents: 3800, outcome: "paid" }) });
     const after = json(await mcoin("sandbox", "ledger", "--login", "mpay-1005", "--json"));
     expect(after.paymentsRefunded.map((payment: { orderNo: string; reason: string }) => [payment.orderNo, payment.reason])).toEqual([
@@ -428,7 +428,7 @@ describe("mcoin replay", () => {
   });
 
   it("prints each difference with its path and kind, and exits 1", async () => {
-    sandbox.sandbox.state.shop.adjustBalance("mpay-1001", 99);
+    sandbox.sandbox.state.books.adjustBalance("mpay-1001", 99);
     const run = await mcoin("replay", "fixtures/recordings/03-basic-information.json");
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("data.point: changed 12580 → 99");
@@ -553,7 +553,7 @@ describe("mcoin replay", () => {
     expect(unaltered.stdout).toContain("GET /api/auth/basicinformation (declared: basicInformation; 1 recording): no drift");
     expect(unaltered.code).toBe(0);
     // Values never drift: a changed balance is the same shape.
-    sandbox.sandbox.state.shop.adjustBalance("mpay-1001", 99);
+    sandbox.sandbox.state.books.adjustBalance("mpay-1001", 99);
     const all = await mcoin("replay", "fixtures/recordings", "--drift", "--json");
     expect(json(all).summary).toMatchObject({ endpoints: 7, drifted: 0, unchecked: 0, recordings: 9, failed: 0, skipped: 0 });
     expect(all.code).toBe(0);

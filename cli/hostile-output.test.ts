@@ -132,7 +132,7 @@ describe("mcoin sandbox log", () => {
 describe("mcoin sandbox ledger and orders", () => {
   it("print a gateway's hostile order numbers and titles as escapes, one row per entry", async () => {
     const state = sandbox.sandbox.state;
-    const outcome = state.shop.createOrder("mpay-1005", { offerId: 7, quantity: 2, mcoinUsed: 300, adult: false });
+    const outcome = state.orders.place("mpay-1005", { offerId: 7, quantity: 2, mcoinUsed: 300, adult: false });
     if (!outcome.ok) throw new Error(outcome.reason);
     const { orderNo } = outcome.value;
     const gateway = await hostileGateway(orderNo, `${orderNo}${HOSTILE}`);

@@ -86,7 +86,7 @@ describe("business faults on the settlement notice", () => {
     expect(paid.body).toMatchObject({ ok: true, accepted: true, fault: "notice-twice" });
     expect(sandbox.sandbox.state.log().filter((call) => call.path === "/pay/notify")).toHaveLength(2);
     expect(await status()).toMatchObject({ status: "received" });
-    const earned = sandbox.sandbox.state.shop.ledger(SAM).filter((entry) => entry.orderId === order.id && entry.amount > 0 && entry.type !== "purchase_released");
+    const earned = sandbox.sandbox.state.books.ledger(SAM).filter((entry) => entry.orderId === order.id && entry.amount > 0 && entry.type !== "purchase_released");
     expect(earned).toHaveLength(1);
   });
 
@@ -102,13 +102,13 @@ describe("business faults on the settlement notice", () => {
   it("after a cancel: the member's cancel wins, the late notice changes nothing but the failure", async () => {
     const sandbox = inProcess();
     const { order, status } = await anOrder(sandbox);
-    const held = sandbox.sandbox.state.shop.balance(SAM);
+    const held = sandbox.sandbox.state.books.balance(SAM);
     await sandbox.request("/__sandbox/faults", { body: { path: "pay/notify", kind: "notice-after-cancel" } });
     const paid = await pay(sandbox, order);
     expect(paid.body).toMatchObject({ accepted: false, fault: "notice-after-cancel" });
     expect(await status()).toMatchObject({ status: "closed", failure: { code: "PAID_AFTER_CLOSE" } });
     // The mCoin held for the order came back with the cancel.
-    expect(sandbox.sandbox.state.shop.balance(SAM)).toBe(held + 100);
+    expect(sandbox.sandbox.state.books.balance(SAM)).toBe(held + 100);
   });
 });
 

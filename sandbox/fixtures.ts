@@ -8,7 +8,7 @@ import { readSandboxGatewayKeys, type SandboxGatewayKeys } from "#core/node/gate
 import { CatalogSchema, type Catalog } from "./catalog-schema";
 import { CodeFixtureSchema, type CodeFixture } from "./domain/codes";
 import { HistoryFixtureSchema, type HistoryFixture } from "./domain/history";
-import { PromotionsFixtureSchema, checkPromotions, type PromotionsFixture } from "./domain/promotions";
+import { PromotionsFixtureSchema, checkPromotions, type PromotionsFixture } from "./promotions-schema";
 
 const Localized = z.object({ zh: z.string(), en: z.string() });
 

@@ -84,7 +84,7 @@ export function loginPageHandlers(state: SandboxState, mallOrigins: ReadonlySet<
   <button type="submit">
     <img src="/static/avatars/${escapeHtml(member.avatar)}" alt="" width="48" height="48">
     <span class="who"><strong><span class="vh">${escapeHtml(choose.before)}</span>${name}<span class="vh">${escapeHtml(choose.after)}</span></strong><small>${escapeHtml(member.blurb[locale])}</small></span>
-    <span class="pts">${escapeHtml(fill(t.points, { points: state.shop.balance(member.openId).toLocaleString("en-US") }))}</span>
+    <span class="pts">${escapeHtml(fill(t.points, { points: state.books.balance(member.openId).toLocaleString("en-US") }))}</span>
   </button>
 </form></li>`;
         })

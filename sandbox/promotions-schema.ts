@@ -1,20 +1,11 @@
 /**
- * The promotions' fixtures (fixtures/promotions.json) and the rules that are arithmetic on them:
- * which flash-sale and seckill sessions a caller sees, and the Asia Miles limits. The writes (orders,
- * stock, the ledger) are the money domain's (shop.ts), each in one synchronous step like the rest.
- *
- * Asia Miles limits are in miles per member, counted over the redemptions not refunded, by calendar
- * day and calendar month of Macau on the sandbox clock:
- * - the day's miles plus the step's may not pass `dailyMaxMiles` ('daily redemption limit');
- * - what is left of the month (`monthlyMaxMiles` less the month's miles) below the smallest step
- *   refuses any step ('lower than redeemed miles standard'), checked before the daily limit;
- * - otherwise the month's miles plus the step's may not pass `monthlyMaxMiles` ('monthly limit').
+ * fixtures/promotions.json: its shape (flash sales, seckill sessions and their items, the Asia Miles
+ * programme, products and the airline's member accounts), its consistency with the catalog, checked
+ * when the sandbox starts, and lookups in it. The rules over it are the money domain's
+ * (sandbox/domain/promotions.ts, sandbox/domain/miles.ts).
  */
 import { z } from "zod";
-import { MilesRedemptionSchema, SeckillLiveSchema } from "#core/controls/records";
-import type { ShopRefusal } from "#core/api/shop-endpoints";
-import { RelativeTime, type Catalog } from "../catalog-schema";
-import { macauDay } from "./check-in";
+import { RelativeTime, type Catalog } from "./catalog-schema";
 
 const Localized = z.object({ zh: z.string(), en: z.string() });
 const Id = z.number().int().positive();
@@ -76,6 +67,7 @@ export const PromotionsFixtureSchema = z.object({
   }),
 });
 export type PromotionsFixture = z.infer<typeof PromotionsFixtureSchema>;
+export type MilesFixture = PromotionsFixture["miles"];
 
 /** A fixture that contradicts itself or the catalog fails loudly when the sandbox starts. */
 export function checkPromotions(promotions: PromotionsFixture, catalog: Catalog): void {
@@ -119,71 +111,4 @@ export function seckillItem(promotions: PromotionsFixture, itemId: number): { se
     if (item) return { session, item };
   }
   return undefined;
-}
-
-/** The calendar month of Macau at `at`, yyyy-mm. */
-export function macauMonth(at: number): string {
-  return macauDay(at).slice(0, 7);
-}
-
-/** A redemption as the limits count it. */
-export interface CountedRedemption {
-  miles: number;
-  createdAt: number;
-  status: "redeeming" | "credited" | "refunded";
-}
-
-export interface MilesUse {
-  today: number;
-  thisMonth: number;
-}
-
-/** Miles the member redeemed today and this month (Macau), refunded redemptions not counted. */
-export function milesUsed(redemptions: readonly CountedRedemption[], now: number): MilesUse {
-  const day = macauDay(now);
-  const month = day.slice(0, 7);
-  let today = 0;
-  let thisMonth = 0;
-  for (const redemption of redemptions) {
-    if (redemption.status === "refunded") continue;
-    const on = macauDay(redemption.createdAt);
-    if (on.slice(0, 7) === month) thisMonth += redemption.miles;
-    if (on === day) today += redemption.miles;
-  }
-  return { today, thisMonth };
-}
-
-/** Which limit (if any) refuses `miles` more, given what was used and the smallest step. */
-export function milesLimit(use: MilesUse, miles: number, limits: { dailyMaxMiles: number; monthlyMaxMiles: number; minMiles: number }): ShopRefusal | null {
-  if (limits.monthlyMaxMiles - use.thisMonth < limits.minMiles) return "MILES_BELOW_STANDARD";
-  if (use.today + miles > limits.dailyMaxMiles) return "MILES_DAILY_LIMIT";
-  if (use.thisMonth + miles > limits.monthlyMaxMiles) return "MILES_MONTHLY_LIMIT";
-  return null;
-}
-
-/** A membership number as shown back: all but its last 4 digits masked. */
-export function maskMemberNo(memberNo: string): string {
-  return `${"•".repeat(Math.max(0, memberNo.length - 4))}${memberNo.slice(-4)}`;
-}
-
-/** Names compared as the airline does: case, surrounding and repeated spaces do not matter. */
-export function sameName(a: string, b: string): boolean {
-  const norm = (text: string) => text.trim().replace(/\s+/g, " ").toUpperCase();
-  return norm(a) === norm(b);
-}
-
-/** A kept miles redemption, as the controls answer it (core/controls/records.ts). */
-export const MilesOrderRecordSchema = MilesRedemptionSchema;
-export type MilesOrderRecord = z.infer<typeof MilesOrderRecordSchema>;
-
-/** Why the airline refused, in the caller's language. */
-export const MILES_REFUND_REASONS: Record<NonNullable<MilesOrderRecord["refund"]>["reason"], { zh: string; en: string }> = {
-  ACCOUNT_SUSPENDED: { en: "The airline did not accept the miles: the member account is suspended.", zh: "航空公司未接受此里數：會員帳戶已暫停。" },
-};
-
-export { SeckillLiveSchema };
-export type SeckillLive = z.infer<typeof SeckillLiveSchema>;
-
-export function seedSeckills(promotions: PromotionsFixture): Map<string, SeckillLive> {
-  return new Map(promotions.seckills.flatMap((session) => session.items.map((item) => [String(item.id), { stock: item.stock, sold: 0 }] as const)));
 }

@@ -68,13 +68,13 @@ describe("the state file", () => {
     const folder = mkdtempSync(join(tmpdir(), "mcoin-durable-"));
     const file = join(folder, "state.json");
     const state = new SandboxState(fixtures, { stateFile: file });
-    const outcome = state.shop.createOrder("mpay-1005", { offerId: 7, quantity: 1, mcoinUsed: 100, adult: false });
+    const outcome = state.orders.place("mpay-1005", { offerId: 7, quantity: 1, mcoinUsed: 100, adult: false });
     expect(outcome.ok).toBe(true);
     calls.length = 0;
     state.flush();
     expect(calls.filter((call) => call.startsWith("fsync"))).toEqual([`fsync ${file}.tmp`, `fsync ${folder}`]);
     const reloaded = new SandboxState(fixtures, { stateFile: file });
-    expect(reloaded.shop.balance("mpay-1005")).toBe(400);
+    expect(reloaded.books.balance("mpay-1005")).toBe(400);
     expect(JSON.parse(readFileSync(file, "utf8")).version).toBe(1);
   });
 });

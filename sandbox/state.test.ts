@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadFixtures, withoutHistory } from "./fixtures";
-import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "./domain/shop";
+import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "./domain/order-book";
 import { CHAN, PORK_CHOP_BUN, SAM, buy, later as laterOnTheSandboxClock, paid, placed, setup } from "./domain/test-support";
 import { auditMoney, type MoneyView } from "./domain/audit";
 import { createSandbox } from "./index";
@@ -136,14 +136,14 @@ describe("a --state file and the money domain", () => {
   it("written before the ledger existed opens each member's ledger with the balance they had", () => {
     const member = { ...fixtures.members[0], point: 777 };
     const state = new SandboxState(fixtures, { stateFile: write({ members: { [member.openId]: member } }) });
-    expect(state.shop.balance(member.openId)).toBe(777);
-    expect(state.shop.ledger(member.openId)).toMatchObject([{ type: "opening", amount: 777, balanceAfter: 777 }]);
+    expect(state.books.balance(member.openId)).toBe(777);
+    expect(state.books.ledger(member.openId)).toMatchObject([{ type: "opening", amount: 777, balanceAfter: 777 }]);
     expect(state.member(member.openId)).not.toHaveProperty("point");
   });
 
   it("keeps ledgers and orders only for members and offers that exist", () => {
     const state = fresh();
-    const outcome = state.shop.createOrder("mpay-1005", { offerId: 7, quantity: 1, mcoinUsed: 100, adult: false });
+    const outcome = state.orders.place("mpay-1005", { offerId: 7, quantity: 1, mcoinUsed: 100, adult: false });
     if (!outcome.ok) throw new Error(outcome.reason);
     const saved = JSON.parse(JSON.stringify({ accounts: Object.fromEntries(state.data.accounts), orders: Object.fromEntries(state.data.orders) }));
     const order = saved.orders["1"];
@@ -153,36 +153,36 @@ describe("a --state file and the money domain", () => {
     expect(() => new SandboxState(fixtures, { stateFile: write({ accounts: { nobody: saved.accounts["mpay-1005"] } }) })).toThrow(/data\.accounts\.nobody: no such member/);
     expect(() => new SandboxState(fixtures, { stateFile: write({ orders: { "1": { ...order, status: "lost" } } }) })).toThrow(/data\.orders\.1\.status/);
     const reloaded = new SandboxState(fixtures, { stateFile: write(saved) });
-    expect(reloaded.shop.balance("mpay-1005")).toBe(400);
-    expect(reloaded.shop.order("mpay-1005", 1)?.status).toBe("awaiting_payment");
+    expect(reloaded.books.balance("mpay-1005")).toBe(400);
+    expect(reloaded.orders.get("mpay-1005", 1)?.status).toBe("awaiting_payment");
   });
 });
 
 describe("a --state file keeps the money domain", () => {
   it("as it was: ledgers, orders in every state, coupons, check-ins, likes and remembered replies read back equal", () => {
     const stateFile = join(mkdtempSync(join(tmpdir(), "mcoin-state-")), "state.json");
-    const { state, shop } = setup(stateFile);
+    const { state } = setup(stateFile);
     const one = buy({ quantity: 1, mcoinUsed: 100 });
 
     const refunded = placed(state, CHAN, one);
-    shop.notice(paid(refunded));
-    expect(shop.requestRefund(CHAN, { orderId: refunded.id, reason: "other", remarks: "not hungry" }).ok).toBe(true);
+    state.orders.notice(paid(refunded));
+    expect(state.afterSale.requestRefund(CHAN, { orderId: refunded.id, reason: "other", remarks: "not hungry" }).ok).toBe(true);
     laterOnTheSandboxClock(state, REFUND_PROCESSING_MS);
     const closed = placed(state, SAM);
     laterOnTheSandboxClock(state, PAYMENT_WINDOW_MS + 1);
-    expect(shop.notice(paid(closed))).toEqual({ ok: false, reason: "ORDER_CLOSED" });
+    expect(state.orders.notice(paid(closed))).toEqual({ ok: false, reason: "ORDER_CLOSED" });
 
     const halfUsed = placed(state, CHAN, buy({ quantity: 2, mcoinUsed: 200 }));
-    shop.notice(paid(halfUsed));
-    expect(shop.redeem(halfUsed.coupons[0].redemptionCode, state.catalog.offer(PORK_CHOP_BUN)!.storeIds[0]).ok).toBe(true);
+    state.orders.notice(paid(halfUsed));
+    expect(state.afterSale.redeem(halfUsed.coupons[0].redemptionCode, state.catalog.offer(PORK_CHOP_BUN)!.storeIds[0]).ok).toBe(true);
     const refunding = placed(state, CHAN, one);
-    shop.notice(paid(refunding));
-    expect(shop.requestRefund(CHAN, { orderId: refunding.id, reason: "other", remarks: "" }).ok).toBe(true);
+    state.orders.notice(paid(refunding));
+    expect(state.afterSale.requestRefund(CHAN, { orderId: refunding.id, reason: "other", remarks: "" }).ok).toBe(true);
     const failed = placed(state, CHAN, one);
-    shop.notice(paid(failed, "FAILED"));
-    expect(shop.checkIn(CHAN).ok).toBe(true);
-    shop.like(CHAN, PORK_CHOP_BUN, true);
-    shop.collect(CHAN, PORK_CHOP_BUN, true);
+    state.orders.notice(paid(failed, "FAILED"));
+    expect(state.promotions.checkIn(CHAN).ok).toBe(true);
+    state.favourites.like(CHAN, PORK_CHOP_BUN, true);
+    state.favourites.collect(CHAN, PORK_CHOP_BUN, true);
     const claim = state.idempotency.claim(CHAN, "key-1", "fingerprint-1");
     if (claim.kind !== "first") throw new Error(claim.kind);
     claim.settle({ status: 200, body: '{"code":"200"}' });
@@ -203,10 +203,10 @@ describe("a --state file keeps the money domain", () => {
 
   it("written before refunds took the earning back in full, reading each refund as keeping nothing back", () => {
     const stateFile = join(mkdtempSync(join(tmpdir(), "mcoin-state-")), "state.json");
-    const { state, shop } = setup(stateFile);
+    const { state } = setup(stateFile);
     const order = placed(state, SAM);
-    shop.notice(paid(order));
-    expect(shop.requestRefund(SAM, { orderId: order.id, reason: "other", remarks: "" }).ok).toBe(true);
+    state.orders.notice(paid(order));
+    expect(state.afterSale.requestRefund(SAM, { orderId: order.id, reason: "other", remarks: "" }).ok).toBe(true);
     state.saveNow();
     const saved = JSON.parse(readFileSync(stateFile, "utf8"));
     delete saved.data.orders[String(order.id)].refund.earningReversal;
@@ -217,10 +217,10 @@ describe("a --state file keeps the money domain", () => {
 
   it("written before payments were kept, keeping each paid order's own payment, so a second one is refused beside it and the books audit clean", () => {
     const stateFile = join(mkdtempSync(join(tmpdir(), "mcoin-state-")), "state.json");
-    const { state, shop } = setup(stateFile);
+    const { state } = setup(stateFile);
     const order = placed(state, SAM);
     laterOnTheSandboxClock(state, 1_000);
-    shop.notice(paid(order));
+    state.orders.notice(paid(order));
     const unpaid = placed(state, SAM, buy({ quantity: 1, mcoinUsed: 0 }));
     state.saveNow();
     const saved = JSON.parse(readFileSync(stateFile, "utf8"));
@@ -230,7 +230,7 @@ describe("a --state file keeps the money domain", () => {
     reloaded.setClock(state.now(), true);
     expect(reloaded.data.orders.get(String(order.id))!.payments).toEqual([{ paymentId: "WPTEST0000000001", amountCents: 4600, at: order.paidAt, outcome: "settled", reason: null }]);
     expect(reloaded.data.orders.get(String(unpaid.id))!.payments).toEqual([]);
-    expect(reloaded.shop.notice({ ...paid(order), paymentId: "WPSECOND00000001" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
+    expect(reloaded.orders.notice({ ...paid(order), paymentId: "WPSECOND00000001" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
     expect(auditMoney(JSON.parse(JSON.stringify(reloaded.redactedView())) as MoneyView)).toEqual([]);
   });
 

@@ -13,7 +13,13 @@ import { canonicalJson } from "./canonical-json";
 import { CatalogQueries } from "./catalog";
 import { IdempotencyKeys } from "./domain/idempotency";
 import { openAccount } from "./domain/ledger";
-import { Shop } from "./domain/shop";
+import { AfterSale } from "./domain/after-sale";
+import { Books } from "./domain/books";
+import { Favourites } from "./domain/favourites";
+import { Miles } from "./domain/miles";
+import { OrderBook } from "./domain/order-book";
+import { Promotions } from "./domain/promotions";
+import { flashSaleOf } from "./promotions-schema";
 import { TillGuard } from "./domain/till";
 import { playHistory } from "./domain/history";
 import type { Fixtures } from "./fixtures";
@@ -58,8 +64,17 @@ export class SandboxState {
   private readonly fixtures: Fixtures;
   /** The catalog's queries (offers, stores, zones, ads), with the offers' live numbers. */
   readonly catalog: CatalogQueries;
-  /** The money domain: orders, payments, ledgers (sandbox/domain/shop.ts). */
-  readonly shop: Shop;
+  /**
+   * The money domain (sandbox/domain/, docs/money.md), by aggregate: the books (members' ledgers and
+   * what falls due on the clock), orders and their settlement, after-sale, promotions (flash sales,
+   * seckills, check-in), Asia Miles, likes and favourites.
+   */
+  readonly books: Books;
+  readonly orders: OrderBook;
+  readonly afterSale: AfterSale;
+  readonly promotions: Promotions;
+  readonly miles: Miles;
+  readonly favourites: Favourites;
   readonly idempotency: IdempotencyKeys;
   /** Merchants' tills: the failed codes each store entered (sandbox/domain/till.ts). */
   readonly till = new TillGuard();
@@ -75,16 +90,24 @@ export class SandboxState {
   constructor(fixtures: Fixtures, options: { stateFile?: string } = {}) {
     this.fixtures = fixtures;
     this.catalog = new CatalogQueries(fixtures.catalog, () => this.data.seededAt, (offer) => this.data.offers.get(String(offer.id)));
-    this.shop = new Shop({
-      data: () => this.data,
+    const data = () => this.data;
+    this.books = new Books({ accounts: () => this.data.accounts, now: () => this.now(), changed: () => this.changed() });
+    // What falls due on the clock runs in the order the aggregates are made when it falls due at the same instant: orders first.
+    this.orders = new OrderBook(this.books, {
+      data,
       catalog: this.catalog,
-      now: () => this.now(),
-      changed: () => this.changed(),
       addresses: (openId) => this.data.members.get(openId)?.addresses ?? [],
-      codes: () => this.fixtures.wallet.codes,
-      promotions: () => this.fixtures.promotions,
+      inFlashSale: (offerId) => flashSaleOf(this.fixtures.promotions, offerId) !== undefined,
+    });
+    this.afterSale = new AfterSale(this.books, this.orders, { catalog: this.catalog, codes: () => this.fixtures.wallet.codes });
+    this.promotions = new Promotions(this.books, this.orders, {
+      data,
+      catalog: this.catalog,
+      fixture: () => this.fixtures.promotions,
       canary: (openId) => this.data.members.get(openId)?.graySeckill ?? false,
     });
+    this.miles = new Miles(this.books, { data, fixture: () => this.fixtures.promotions.miles });
+    this.favourites = new Favourites(this.books, this.orders);
     this.idempotency = new IdempotencyKeys(() => this.data.idempotency, () => this.changed());
     this.file = options.stateFile ? new StateFile(options.stateFile, () => this.data) : null;
     this.data = this.file?.read(() => this.seed(), (offerId) => this.catalog.offer(offerId) !== undefined) ?? this.seed();
@@ -105,11 +128,6 @@ export class SandboxState {
     this.nonces.clear();
     this.till.clear();
     this.changed();
-  }
-
-  /** Flash sales, seckills and Asia Miles (fixtures/promotions.json). */
-  get promotions() {
-    return this.fixtures.promotions;
   }
 
   get clause() {
@@ -365,7 +383,7 @@ export class SandboxState {
    * and after. Unpaid orders that are due close before it is taken.
    */
   redactedView() {
-    this.shop.closeDue();
+    this.books.closeDue();
     const { members, tokens, authCodes, taskRuns, searchHistory, seededAt, offers, accounts, orders, idempotency } = this.data;
     const runs = [...taskRuns.values()];
     const counts = {
@@ -377,7 +395,7 @@ export class SandboxState {
       idempotencyKeys: [...idempotency.values()].reduce((sum, replies) => sum + replies.size, 0),
     };
     const business = {
-      members: Object.fromEntries([...members].map(([openId, member]) => [openId, { ...member, point: this.shop.balance(openId) }])),
+      members: Object.fromEntries([...members].map(([openId, member]) => [openId, { ...member, point: this.books.balance(openId) }])),
       searchHistory: Object.fromEntries(searchHistory),
       taskRunsDone: Object.fromEntries([...taskRuns].map(([key, run]) => [key, run.done])),
       offers: Object.fromEntries(offers),
@@ -427,7 +445,9 @@ export class SandboxState {
     this.data = data;
     try {
       playHistory(this.fixtures.wallet.history, {
-        shop: this.shop,
+        books: this.books,
+        orders: this.orders,
+        afterSale: this.afterSale,
         catalog: this.catalog,
         seededAt: data.seededAt,
         setNow: (at) => this.clock.play(at),

@@ -20,12 +20,13 @@ import { StoredReplySchema, type IdempotencyData } from "./domain/idempotency";
 import { AccountSchema, openAccount, type Account } from "./domain/ledger";
 import { OfferLiveSchema, seedOffers, type OfferLive } from "./domain/offers";
 import { OrderRecordSchema, type OrderRecord } from "./domain/orders";
-import { MilesOrderRecordSchema, SeckillLiveSchema, seedSeckills, type MilesOrderRecord, type SeckillLive } from "./domain/promotions";
+import { MilesOrderRecordSchema, type MilesOrderRecord } from "./domain/miles";
+import { SeckillLiveSchema, seedSeckills, type SeckillLive } from "./domain/promotions";
 import { MemberFixtureSchema, type Fixtures, type MemberFixture } from "./fixtures";
 
 /**
  * A member as the gateway keeps them. Their mCoin balance is not here: it is their ledger's
- * (`state.shop.balance(openId)`), so it cannot drift from it.
+ * (`state.books.balance(openId)`), so it cannot drift from it.
  */
 export interface MemberRecord extends Omit<MemberFixture, "point"> {}
 

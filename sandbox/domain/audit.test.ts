@@ -9,7 +9,7 @@ import type { LedgerEntry } from "#core/api/shop-endpoints";
 import { loadFixtures } from "../fixtures";
 import { SandboxState } from "../state";
 import { auditMoney, type MoneyView } from "./audit";
-import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "./shop";
+import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "./order-book";
 import { ANA, CHAN, LEI, PORK_CHOP_BUN, SAM, buy, later, paid, placed, setup } from "./test-support";
 
 /** The books as GET /__sandbox/state sends them: a copy, not the live objects. */
@@ -17,19 +17,19 @@ const view = (state: SandboxState): MoneyView => JSON.parse(JSON.stringify(state
 
 /** Books after some of everything: paid, refunded, left unpaid to close, cancelled, checked in, a gift. */
 function busyDay() {
-  const { state, shop } = setup();
+  const { state } = setup();
   const before = view(state);
   const refunded = placed(state, SAM, buy({ quantity: 2, mcoinUsed: 300 }));
-  shop.notice(paid(refunded));
-  expect(shop.requestRefund(SAM, { orderId: refunded.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
+  state.orders.notice(paid(refunded));
+  expect(state.afterSale.requestRefund(SAM, { orderId: refunded.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
   const kept = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 380 }));
   const unpaid = placed(state, ANA, buy({ quantity: 1, mcoinUsed: 100 }));
   const cancelled = placed(state, ANA, buy({ quantity: 3, mcoinUsed: 0 }));
-  expect(shop.cancel(ANA, cancelled.id).ok).toBe(true);
-  expect(shop.checkIn(SAM).ok).toBe(true);
-  expect(shop.redeemCode(CHAN, "GIFT-CONGEE").ok).toBe(true);
+  expect(state.orders.cancel(ANA, cancelled.id).ok).toBe(true);
+  expect(state.promotions.checkIn(SAM).ok).toBe(true);
+  expect(state.afterSale.redeemCode(CHAN, "GIFT-CONGEE").ok).toBe(true);
   later(state, Math.max(PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS) + 1);
-  shop.closeDue();
+  state.books.closeDue();
   expect([refunded.status, kept.status, unpaid.status, cancelled.status]).toEqual(["refunded", "received", "closed", "closed"]);
   return { state, before, after: view(state), refunded, kept };
 }
@@ -173,27 +173,27 @@ const paidBy = (order: { orderNo: string; cashCents: number }, paymentId: string
  * unpaid, and one paid after it closed, that payment coming in after `processing`.
  */
 function keptBack() {
-  const { state, shop } = setup();
+  const { state } = setup();
   const before = view(state);
   // MOP 76 in cash earns 76: taken from Sam's balance.
   const cashOnly = placed(state, SAM, buy({ quantity: 2, mcoinUsed: 0 }));
-  shop.notice(paidBy(cashOnly, "WPCASHONLY000001"));
+  state.orders.notice(paidBy(cashOnly, "WPCASHONLY000001"));
   // 300 mCoin and MOP 46 earn 46: taken from the 300 mCoin refunded.
   const mixed = placed(state, CHAN, buy({ quantity: 2, mcoinUsed: 300 }));
-  shop.notice(paidBy(mixed, "WPMIXED000000001"));
-  expect(shop.notice(paidBy(mixed, "WPSECOND00000001"))).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
+  state.orders.notice(paidBy(mixed, "WPMIXED000000001"));
+  expect(state.orders.notice(paidBy(mixed, "WPSECOND00000001"))).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
   // 100 mCoin and MOP 104 earn 104: 100 from the mCoin refunded, 4 from Sam's balance.
   const both = placed(state, SAM, buy({ quantity: 3, mcoinUsed: 100 }));
-  shop.notice(paidBy(both, "WPBOTH0000000001"));
-  for (const order of [cashOnly, mixed, both]) expect(shop.requestRefund(order.openId, { orderId: order.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
+  state.orders.notice(paidBy(both, "WPBOTH0000000001"));
+  for (const order of [cashOnly, mixed, both]) expect(state.afterSale.requestRefund(order.openId, { orderId: order.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
   const unpaid = placed(state, ANA, buy({ quantity: 1, mcoinUsed: 100 }));
-  expect(shop.notice({ ...paidBy(unpaid, "WPWRONG000000001"), amountCents: 1 })).toEqual({ ok: false, reason: "AMOUNT_MISMATCH" });
+  expect(state.orders.notice({ ...paidBy(unpaid, "WPWRONG000000001"), amountCents: 1 })).toEqual({ ok: false, reason: "AMOUNT_MISMATCH" });
   const late = placed(state, ANA, buy({ quantity: 1, mcoinUsed: 100 }));
-  shop.lapse(late.orderNo);
+  state.orders.lapse(late.orderNo);
   const kept = placed(state, ANA, buy({ quantity: 1, mcoinUsed: 100 }));
-  shop.notice(paidBy(kept, "WPKEPT0000000001"));
+  state.orders.notice(paidBy(kept, "WPKEPT0000000001"));
   const processing = view(state);
-  expect(shop.notice(paidBy(late, "WPLATE0000000001"))).toEqual({ ok: false, reason: "ORDER_CLOSED" });
+  expect(state.orders.notice(paidBy(late, "WPLATE0000000001"))).toEqual({ ok: false, reason: "ORDER_CLOSED" });
   later(state, REFUND_PROCESSING_MS);
   const after = view(state);
   expect([cashOnly.status, mixed.status, both.status, unpaid.status, late.status, kept.status]).toEqual(["refunded", "refunded", "refunded", "awaiting_payment", "closed", "received"]);
@@ -203,7 +203,7 @@ function keptBack() {
     [104, { fromMcoinRefund: 100, fromBalance: 4 }],
   ]);
   // Sam's two purchases and their refunds left him where he started.
-  expect(shop.balance(SAM)).toBe(500);
+  expect(state.books.balance(SAM)).toBe(500);
   return { before, processing, after, cashOnly, mixed, both, unpaid, late, kept };
 }
 

@@ -12,8 +12,10 @@ import { z } from "zod";
 import { OrderKindSchema } from "#core/api/shop-endpoints";
 import { RelativeTime } from "../catalog-schema";
 import type { CatalogQueries } from "../catalog";
+import type { AfterSale } from "./after-sale";
+import type { Books, Outcome } from "./books";
 import type { Account } from "./ledger";
-import type { Outcome, Shop } from "./shop";
+import type { OrderBook } from "./order-book";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -48,7 +50,9 @@ export const HistoryFixtureSchema = z.object({
 export type HistoryFixture = z.infer<typeof HistoryFixtureSchema>;
 
 export interface HistoryContext {
-  shop: Shop;
+  books: Books;
+  orders: OrderBook;
+  afterSale: AfterSale;
   catalog: CatalogQueries;
   /** Sets the clock the rules read while the history plays. */
   setNow(at: number): void;
@@ -64,7 +68,7 @@ function must<T>(outcome: Outcome<T>, what: string): T {
 }
 
 export function playHistory(histories: readonly HistoryFixture[], context: HistoryContext): void {
-  const { shop, catalog, setNow } = context;
+  const { books, orders: book, afterSale, catalog, setNow } = context;
   for (const history of histories) {
     const { openId } = history;
     const orders = [...history.orders].sort((a, b) => catalog.at(a.at) - catalog.at(b.at));
@@ -74,31 +78,31 @@ export function playHistory(histories: readonly HistoryFixture[], context: Histo
       first = Math.min(first, now);
       const what = `${openId}'s order ${index + 1} (offer ${fixture.offerId})`;
       setNow(now);
-      const order = must(shop.createOrder(openId, { offerId: fixture.offerId, quantity: fixture.quantity, mcoinUsed: fixture.mcoinUsed, adult: true, kind: fixture.kind }), what);
+      const order = must(book.place(openId, { offerId: fixture.offerId, quantity: fixture.quantity, mcoinUsed: fixture.mcoinUsed, adult: true, kind: fixture.kind }), what);
       for (const step of fixture.steps) {
         now += STEPS[step];
         setNow(now);
         switch (step) {
           case "pay":
-            if (order.status === "awaiting_payment") must(shop.notice({ orderNo: order.orderNo, paymentId: `WPSEED${String(order.id).padStart(8, "0")}`, amountCents: order.cashCents, status: "PAID" }), `${what}: pay`);
+            if (order.status === "awaiting_payment") must(book.notice({ orderNo: order.orderNo, paymentId: `WPSEED${String(order.id).padStart(8, "0")}`, amountCents: order.cashCents, status: "PAID" }), `${what}: pay`);
             break;
           case "redeem": {
             const coupon = order.coupons.find((piece) => piece.status === "unused");
             if (!coupon) throw new Error(`fixtures/wallet.json: history: ${what}: no coupon left to redeem`);
-            must(shop.redeem(coupon.redemptionCode), `${what}: redeem`);
+            must(afterSale.redeem(coupon.redemptionCode), `${what}: redeem`);
             break;
           }
           case "ship":
-            must(shop.ship(order.orderNo), `${what}: ship`);
+            must(afterSale.ship(order.orderNo), `${what}: ship`);
             break;
           case "receive":
-            must(shop.confirmReceipt(openId, order.id), `${what}: receive`);
+            must(afterSale.confirmReceipt(openId, order.id), `${what}: receive`);
             break;
           case "refund":
-            must(shop.requestRefund(openId, { orderId: order.id, reason: "bought_wrongly", remarks: "" }), `${what}: refund`);
+            must(afterSale.requestRefund(openId, { orderId: order.id, reason: "bought_wrongly", remarks: "" }), `${what}: refund`);
             break;
           case "cancel":
-            must(shop.cancel(openId, order.id), `${what}: cancel`);
+            must(book.cancel(openId, order.id), `${what}: cancel`);
             break;
           case "expire":
             for (const coupon of order.coupons) coupon.useUntil = context.seededAt - DAY;
@@ -108,7 +112,7 @@ export function playHistory(histories: readonly HistoryFixture[], context: Histo
     }
     if (orders.length > 0) {
       setNow(context.seededAt);
-      rebase(shop.account(openId), context.pointOf(openId), first - DAY);
+      rebase(books.account(openId), context.pointOf(openId), first - DAY);
     }
   }
 }

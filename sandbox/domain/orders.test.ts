@@ -32,10 +32,10 @@ describe("order numbers", () => {
 
 /** Sam's order of two pork chop buns, paid: two unused coupons. */
 function paidOrder() {
-  const { state, shop } = setup();
+  const { state } = setup();
   const order = placed(state, SAM);
-  expect(shop.notice(paid(order)).ok).toBe(true);
-  return { state, shop, order };
+  expect(state.orders.notice(paid(order)).ok).toBe(true);
+  return { state, order };
 }
 
 describe("a coupon", () => {
@@ -50,9 +50,9 @@ describe("a coupon", () => {
   });
 
   it("used, or being refunded, stays so past its validity", () => {
-    const { shop, order } = paidOrder();
+    const { state, order } = paidOrder();
     const [first, second] = order.coupons;
-    expect(shop.redeem(first.redemptionCode).ok).toBe(true);
+    expect(state.afterSale.redeem(first.redemptionCode).ok).toBe(true);
     expect(couponAt(first, first.useUntil + 1).status).toBe("used");
     second.status = "refunding";
     expect(couponAt(second, second.useUntil + 1).status).toBe("refunding");
@@ -76,9 +76,9 @@ describe("the order's view", () => {
   });
 
   it("names the store a coupon was used at in the caller's language, and shows the others as they are", () => {
-    const { state, shop, order } = paidOrder();
+    const { state, order } = paidOrder();
     const store = state.catalog.offer(PORK_CHOP_BUN)!.storeIds.at(-1)!;
-    expect(shop.redeem(order.coupons[0].redemptionCode, store).ok).toBe(true);
+    expect(state.afterSale.redeem(order.coupons[0].redemptionCode, store).ok).toBe(true);
     const coupons = (locale: "en" | "zh") => orderView(order, state.catalog, locale, ORIGIN, state.now()).coupons;
     expect(coupons("en").map((coupon) => [coupon.status, coupon.usedAtStore])).toEqual([
       ["used", state.catalog.storeName(store, "en")],
@@ -100,17 +100,17 @@ describe("the order's view", () => {
   });
 
   it("carries a refund with the offer's title and picture", () => {
-    const { state, shop, order } = paidOrder();
-    expect(shop.requestRefund(SAM, { orderId: order.id, reason: "other", remarks: "" }).ok).toBe(true);
+    const { state, order } = paidOrder();
+    expect(state.afterSale.requestRefund(SAM, { orderId: order.id, reason: "other", remarks: "" }).ok).toBe(true);
     const offer = state.catalog.offer(PORK_CHOP_BUN)!;
     const view = orderView(order, state.catalog, "zh", ORIGIN, state.now());
     expect(view.refund).toMatchObject({ status: "refunding", refundOrderNo: order.refund!.refundOrderNo, title: offer.title.zh, image: `${ORIGIN}/static/offers/${offer.image}` });
   });
 
   it("says why an order did not go through in the caller's language", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const order = placed(state, SAM);
-    shop.notice(paid(order, "FAILED"));
+    state.orders.notice(paid(order, "FAILED"));
     expect(orderView(order, state.catalog, "en", ORIGIN, state.now()).failure).toEqual({ code: "PAYMENT_FAILED", message: "Payment Failed" });
     expect(orderView(order, state.catalog, "zh", ORIGIN, state.now()).failure).toEqual({ code: "PAYMENT_FAILED", message: "支付失敗" });
   });

@@ -12,50 +12,50 @@ import { CHAN, SAM, fixtures, paid, placed, setup } from "./test-support";
 
 describe("a failed payment", () => {
   it("of an unpaid order is recorded once: the same failure again changes nothing", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const order = placed(state, SAM);
-    const revision = shop.revision(SAM);
-    expect(shop.notice(paid(order, "FAILED"))).toMatchObject({ ok: true, value: { status: "awaiting_payment", failure: "PAYMENT_FAILED" } });
-    expect(shop.revision(SAM)).toBe(revision + 1);
-    expect(shop.notice(paid(order, "FAILED"))).toMatchObject({ ok: true, value: { status: "awaiting_payment", failure: "PAYMENT_FAILED" } });
-    expect(shop.revision(SAM)).toBe(revision + 1);
+    const revision = state.books.revision(SAM);
+    expect(state.orders.notice(paid(order, "FAILED"))).toMatchObject({ ok: true, value: { status: "awaiting_payment", failure: "PAYMENT_FAILED" } });
+    expect(state.books.revision(SAM)).toBe(revision + 1);
+    expect(state.orders.notice(paid(order, "FAILED"))).toMatchObject({ ok: true, value: { status: "awaiting_payment", failure: "PAYMENT_FAILED" } });
+    expect(state.books.revision(SAM)).toBe(revision + 1);
   });
 
   it("of another payment of an order paid, or closed, changes nothing", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const received = placed(state, SAM);
-    shop.notice(paid(received));
+    state.orders.notice(paid(received));
     const closed = placed(state, CHAN);
-    shop.lapse(closed.orderNo);
-    const revisions = [shop.revision(SAM), shop.revision(CHAN)];
+    state.orders.lapse(closed.orderNo);
+    const revisions = [state.books.revision(SAM), state.books.revision(CHAN)];
     for (const order of [received, closed]) {
       const before = structuredClone(order);
-      expect(shop.notice({ ...paid(order, "FAILED"), paymentId: "WPOTHER000000001" })).toEqual({ ok: true, value: order });
+      expect(state.orders.notice({ ...paid(order, "FAILED"), paymentId: "WPOTHER000000001" })).toEqual({ ok: true, value: order });
       expect(order).toEqual(before);
     }
-    expect([shop.revision(SAM), shop.revision(CHAN)]).toEqual(revisions);
+    expect([state.books.revision(SAM), state.books.revision(CHAN)]).toEqual(revisions);
   });
 });
 
 describe("an order settled before payments were kept (an older --state file)", () => {
   it("answers its own payment again as settled, and refuses another as a second payment", () => {
     const stateFile = join(mkdtempSync(join(tmpdir(), "mcoin-settlement-")), "state.json");
-    const { state, shop } = setup(stateFile);
+    const { state } = setup(stateFile);
     const order = placed(state, SAM);
-    shop.notice(paid(order));
+    state.orders.notice(paid(order));
     state.saveNow();
     const saved = JSON.parse(readFileSync(stateFile, "utf8"));
     delete saved.data.orders[String(order.id)].payments;
     writeFileSync(stateFile, JSON.stringify(saved));
 
-    const reloaded = new SandboxState(fixtures, { stateFile }).shop;
+    const reloaded = new SandboxState(fixtures, { stateFile });
     // The payment that settled it is kept as it would have been.
     const own = { paymentId: paid(order).paymentId, amountCents: order.cashCents, at: order.paidAt, outcome: "settled", reason: null };
-    expect(reloaded.order(SAM, order.id)).toMatchObject({ status: "received", paymentId: paid(order).paymentId, payments: [own] });
-    const revision = reloaded.revision(SAM);
-    expect(reloaded.notice(paid(order))).toMatchObject({ ok: true, value: { status: "received", payments: [own] } });
-    expect(reloaded.revision(SAM)).toBe(revision);
-    expect(reloaded.notice({ ...paid(order), paymentId: "WPSECOND00000001" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
-    expect(reloaded.order(SAM, order.id)!.payments).toMatchObject([own, { paymentId: "WPSECOND00000001", outcome: "refunded", reason: "DUPLICATE_PAYMENT" }]);
+    expect(reloaded.orders.get(SAM, order.id)).toMatchObject({ status: "received", paymentId: paid(order).paymentId, payments: [own] });
+    const revision = reloaded.books.revision(SAM);
+    expect(reloaded.orders.notice(paid(order))).toMatchObject({ ok: true, value: { status: "received", payments: [own] } });
+    expect(reloaded.books.revision(SAM)).toBe(revision);
+    expect(reloaded.orders.notice({ ...paid(order), paymentId: "WPSECOND00000001" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
+    expect(reloaded.orders.get(SAM, order.id)!.payments).toMatchObject([own, { paymentId: "WPSECOND00000001", outcome: "refunded", reason: "DUPLICATE_PAYMENT" }]);
   });
 });

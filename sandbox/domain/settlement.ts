@@ -2,8 +2,8 @@
  * Settlement and refunds, the money rules of an order after it is placed (docs/money.md): what a
  * wallet's payment notice does to an order, what settling earns, and what a refund gives back and
  * takes back. The order's status moves through the state machine (order-machine.ts); the mCoin
- * moves through the ledger (ledger.ts). Shop (shop.ts) calls these in the same synchronous step as
- * its checks, and keeps its indexes, stock and coupons.
+ * moves through the ledger (ledger.ts). The order book (order-book.ts) and after-sale (after-sale.ts)
+ * call these in the same synchronous step as their checks, and keep the indexes, stock and coupons.
  *
  * Payments: every PAID notice is kept on its order (`payments`). One settles it; each other one is
  * refused with the reason that tells the wallet to refund it, and kept as refunded with that reason,
@@ -20,7 +20,14 @@ import { mcoinEarned } from "#core/money/purchase";
 import { refundTerms } from "#core/money/refund";
 import { balanceOf, post, type Account } from "./ledger";
 import type { OrderRecord, RefundRecord } from "./orders";
-import type { WalletNotice } from "./shop";
+
+/** The wallet's settlement notice of an order's payment (POST /pay/notify). */
+export interface WalletNotice {
+  orderNo: string;
+  paymentId: string;
+  amountCents: number;
+  status: "PAID" | "FAILED";
+}
 
 /** Refused payments kept per order: a bound on what the wallet's notices can make the gateway keep. */
 export const MAX_PAYMENTS_PER_ORDER = 100;

@@ -54,7 +54,7 @@ import {
 } from "#core/api/shop-endpoints";
 import { applyRefund, confirmReceipt, deleteOrder } from "#core/api/wallet-endpoints";
 import { CHECK_IN_LADDER, checkIn, milesRedeem, seckillSnapUp, snapUpSuccess } from "#core/api/promotion-endpoints";
-import { macauMonth, milesLimit, milesUsed, seckillItem } from "./promotions";
+import { seckillItem } from "../promotions-schema";
 import { macauDay } from "./check-in";
 import { isAllowedMcoin, mcoinRange, snapMcoin } from "#core/money/purchase";
 import { refundTerms } from "#core/money/refund";
@@ -64,7 +64,8 @@ import { auditMoney, type MoneyView } from "./audit";
 import { ORDER_TRANSITIONS, canTransition } from "./order-machine";
 import { pricedOffer } from "./offers";
 import { couponAt, type OrderRecord } from "./orders";
-import { CANCEL_WINDOW_MS, MILES_PROCESSING_MS, PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "./shop";
+import { MILES_PROCESSING_MS, macauMonth, milesLimit, milesUsed } from "./miles";
+import { CANCEL_WINDOW_MS, PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "./order-book";
 import { MAX_FAILED_CODES_PER_MINUTE } from "./till";
 
 const MEMBERS = ["mpay-1001", "mpay-1002", "mpay-1003", "mpay-1004", "mpay-1005"];
@@ -130,7 +131,7 @@ type Attempt<T> = { ok: true; value: T } | { ok: false; reason: ShopRefusal };
 const catalogOffer = (id: number) => state.catalog.offer(id)!;
 /** The order as the gateway keeps it now (what is due on the clock done first). */
 const recordOf = (id: number): OrderRecord => {
-  state.shop.closeDue();
+  state.books.closeDue();
   return state.data.orders.get(String(id))!;
 };
 const pick = <T>(list: readonly T[], index: number): T => list[index % list.length];
@@ -166,7 +167,7 @@ async function attempt<T>(call: Promise<T>): Promise<Attempt<T>> {
 const expectOutcome = (outcome: Attempt<unknown>, expected: ShopRefusal | null, what: string) =>
   expect(outcome.ok ? null : outcome.reason, what).toBe(expected);
 
-/** The model's own reading of the rules (shop.ts's header), to predict each after-sale step. */
+/** The model's own reading of the rules (after-sale.ts's header), to predict each after-sale step. */
 function refundableNow(order: OrderRecord, now: number): boolean {
   if (order.fulfilment !== "coupon") return order.status === "awaiting_shipment";
   return order.status === "received" && order.coupons.length === order.quantity && order.coupons.every((coupon) => couponAt(coupon, now).status === "unused");
@@ -191,11 +192,11 @@ function atMost(actual: number, bound: number, label: () => string): void {
 }
 
 function checkInvariants(model: Model): void {
-  state.shop.closeDue();
+  state.books.closeDue();
   const now = state.now();
   const orders = [...state.data.orders.values()];
   for (const { id, stock: initial } of OFFERS) {
-    const live = state.shop.live(id)!;
+    const live = state.orders.live(id)!;
     const offer = catalogOffer(id);
     atMost(0, live.stock, () => `offer ${id} stock`);
     same(live.stock + live.sold, initial + offer.sold, () => `offer ${id} stock + sold`);
@@ -206,14 +207,14 @@ function checkInvariants(model: Model): void {
     for (const openId of MEMBERS) {
       const pieces = held.filter((order) => order.openId === openId).reduce((sum, order) => sum + order.quantity, 0);
       atMost(pieces, offer.limitPerMember, () => `${openId} pieces of offer ${id}`);
-      same(state.shop.piecesHeld(openId, id), pieces, () => `${openId} pieces held of offer ${id}`);
+      same(state.orders.piecesHeld(openId, id), pieces, () => `${openId} pieces held of offer ${id}`);
     }
   }
 
   for (const openId of MEMBERS) {
     const ledger = state.data.accounts.get(openId)!.ledger;
     const sum = ledger.reduce((total, entry) => total + entry.amount, 0);
-    const balance = state.shop.balance(openId);
+    const balance = state.books.balance(openId);
     same(balance, sum, () => `${openId} balance is the ledger's sum`);
     same(ledger.at(-1)!.balanceAfter, sum, () => `${openId} last balanceAfter`);
     holds(
@@ -244,7 +245,7 @@ function checkInvariants(model: Model): void {
       holds((redemption.status === "credited") === (redemption.creditedAt !== null), label);
     }
     // No day or month of Macau over its maximum.
-    const { dailyMaxMiles, monthlyMaxMiles } = state.promotions.miles;
+    const { dailyMaxMiles, monthlyMaxMiles } = state.miles.fixture;
     const byDay = new Map<string, number>();
     const byMonth = new Map<string, number>();
     for (const redemption of milesOf.values()) {
@@ -309,7 +310,7 @@ function checkInvariants(model: Model): void {
     same(balance, ledger[0].amount - held + earned - reversedAll + checkedIn - milesSpent, () => `${openId} balance against orders, check-ins and miles`);
 
     // What the member's lists show: nothing deleted.
-    const listed = state.shop.orders(openId);
+    const listed = state.orders.list(openId);
     holds(
       listed.every((order) => order.deletedAt === null && !model.deleted.has(order.id)),
       () => `${openId} lists no deleted order`,
@@ -319,7 +320,7 @@ function checkInvariants(model: Model): void {
 
   for (const { id, stock: initial } of SECKILL_ITEMS) {
     const live = state.data.seckills.get(String(id))!;
-    const { item } = seckillItem(state.promotions, id)!;
+    const { item } = seckillItem(state.promotions.fixture, id)!;
     atMost(0, live.stock, () => `seckill ${id} stock`);
     same(live.stock + live.sold, initial, () => `seckill ${id} stock + sold`);
     const ofItem = orders.filter((order) => order.seckillItemId === id);
@@ -327,7 +328,7 @@ function checkInvariants(model: Model): void {
     for (const openId of MEMBERS) {
       const pieces = ofItem.filter((order) => order.openId === openId && !["closed", "refunding", "refunded"].includes(order.status)).length;
       atMost(pieces, item.limitPerMember, () => `${openId} pieces of seckill ${id}`);
-      same(state.shop.seckillHeld(openId, id), pieces, () => `${openId} pieces held of seckill ${id}`);
+      same(state.promotions.seckillHeld(openId, id), pieces, () => `${openId} pieces held of seckill ${id}`);
     }
     holds(
       ofItem.every((order) => order.orderKind === "seckill" && order.quantity === 1 && order.cashCents === Math.round(item.price * 100) && order.mcoinUsed === item.mcoin),
@@ -349,7 +350,7 @@ function checkInvariants(model: Model): void {
     if (order.status === "awaiting_payment") atMost(now + 1, order.payBy, label("still within its window"));
     if (model.deleted.has(order.id)) {
       holds(order.deletedAt !== null, label("stays deleted"));
-      same(state.shop.order(order.openId, order.id), undefined, label("deleted, is gone"));
+      same(state.orders.get(order.openId, order.id), undefined, label("deleted, is gone"));
     }
 
     // Refunds: only what was paid, all of it once done, on time.
@@ -426,11 +427,11 @@ class Buy implements fc.AsyncCommand<Model, Real> {
     const openId = MEMBERS[this.member];
     const offer = catalogOffer(OFFERS[this.offer].id);
     // Mostly what the slider would allow; sometimes anything at all.
-    const range = mcoinRange(pricedOffer(offer), this.quantity, state.shop.balance(openId));
+    const range = mcoinRange(pricedOffer(offer), this.quantity, state.books.balance(openId));
     const mcoinUsed = this.wild ?? (range.ok ? snapMcoin(range, range.min + this.share * (range.max - range.min)) : 0);
     const body = { offerId: offer.id, quantity: this.quantity, mcoinUsed, adult: this.adult };
     const key = freshKey();
-    const balance = state.shop.balance(openId);
+    const balance = state.books.balance(openId);
     const outcome = await attempt(real.clients.get(openId)!.call(createOrder, body, withKey(key)));
     const reply = outcome.ok ? outcome.value : null;
     model.buys.push({ openId, key, body, orderId: reply?.data.id ?? null });
@@ -441,7 +442,7 @@ class Buy implements fc.AsyncCommand<Model, Real> {
       if (delivery) expect(WITH_ADDRESS, `${openId} has an address`).toContain(openId);
       expect(reply.data.address !== null, "an address for delivery only").toBe(delivery);
     } else {
-      expect(state.shop.balance(openId)).toBe(balance);
+      expect(state.books.balance(openId)).toBe(balance);
     }
     checkInvariants(model);
   }
@@ -460,10 +461,10 @@ class Park implements fc.AsyncCommand<Model, Real> {
   ) {}
   check = () => true;
   async run(model: Model, real: Real) {
-    state.shop.closeDue();
+    state.books.closeDue();
     const refunding = [...state.data.orders.values()].filter((order) => order.status === "refunding").map((order) => order.openId);
     const openId = this.aimed && refunding.length > 0 ? pick(refunding, this.member) : pick(MEMBERS, this.member);
-    const balance = state.shop.balance(openId);
+    const balance = state.books.balance(openId);
     // The offer and quantity whose mCoin range reaches furthest into the balance.
     let best: { offerId: number; quantity: number; mcoin: number } | null = null;
     for (const { id } of OFFERS) {
@@ -632,7 +633,7 @@ class Redeem implements fc.AsyncCommand<Model, Real> {
       if (expected !== null) model.tillFailures.set(storeId, [...failures, now]);
       outcome = response.body.ok ? { ok: true, value: response.body } : { ok: false, reason: response.body.reason };
     } else {
-      const result = state.shop.redeem(code);
+      const result = state.afterSale.redeem(code);
       outcome = result.ok ? { ok: true, value: result.value } : result;
     }
     expectOutcome(outcome, expected, `redeem ${code} of order ${order.id} (${order.status}, coupon ${seen})`);
@@ -661,7 +662,7 @@ class Refund implements fc.AsyncCommand<Model, Real> {
     const record = recordOf(order.id);
     const status = record.status;
     // The terms are fixed by the member's balance when they ask; the mCoin must cover the earning.
-    const terms = refundTerms(record, state.shop.balance(record.openId));
+    const terms = refundTerms(record, state.books.balance(record.openId));
     const expected: ShopRefusal | null =
       openId !== order.openId || record.deletedAt !== null ? "ORDER_NOT_FOUND" : !refundableNow(record, state.now()) ? "CANNOT_REFUND" : terms.shortfall > 0 ? "EARNING_SPENT" : null;
     const reason = pick(REFUND_REASONS, this.reason);
@@ -803,13 +804,13 @@ class SnapUp implements fc.AsyncCommand<Model, Real> {
     const openId = pick(MEMBERS, this.member);
     const { id } = pick(SECKILL_ITEMS, this.item);
     const client = real.clients.get(openId)!;
-    state.shop.closeDue();
-    const found = state.shop.seckill(id, false)!;
+    state.books.closeDue();
+    const found = state.promotions.seckill(id, false)!;
     const now = state.now();
     // One alone must go as the rules say; several at once (own keys) at most up to the limit and stock.
     const expected: ShopRefusal | null =
-      now < found.startAt ? "NOT_STARTED" : now > found.endAt ? "ENDED" : found.live.stock === 0 ? "SOLD_OUT" : state.shop.seckillHeld(openId, id) >= found.item.limitPerMember ? "LIMIT_REACHED" : state.shop.balance(openId) < found.item.mcoin ? "INSUFFICIENT_MCOIN" : null;
-    const room = Math.min(found.live.stock, found.item.limitPerMember - state.shop.seckillHeld(openId, id));
+      now < found.startAt ? "NOT_STARTED" : now > found.endAt ? "ENDED" : found.live.stock === 0 ? "SOLD_OUT" : state.promotions.seckillHeld(openId, id) >= found.item.limitPerMember ? "LIMIT_REACHED" : state.books.balance(openId) < found.item.mcoin ? "INSUFFICIENT_MCOIN" : null;
+    const room = Math.min(found.live.stock, found.item.limitPerMember - state.promotions.seckillHeld(openId, id));
     const outcomes = await Promise.all(Array.from({ length: this.burst }, () => attempt(client.call(seckillSnapUp, { itemId: id, gray: 0 }, withKey()))));
     const through = outcomes.filter((outcome) => outcome.ok);
     if (this.burst === 1) expectOutcome(outcomes[0], expected, `snap up ${id} by ${openId}`);
@@ -834,20 +835,20 @@ class RedeemMiles implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(model: Model, real: Real) {
     const openId = pick(MEMBERS, this.member);
-    const product = state.promotions.miles.products[0];
+    const product = state.miles.fixture.products[0];
     const step = pick(product.steps, this.step);
     const account = pick(MILES_ACCOUNTS, this.account);
-    state.shop.closeDue();
+    state.books.closeDue();
     const own = [...state.data.milesOrders.values()].filter((redemption) => redemption.openId === openId);
-    const limit = milesLimit(milesUsed(own, state.now()), step.miles, { ...state.promotions.miles, minMiles: product.steps[0].miles });
-    const expected: ShopRefusal | null = this.account % MILES_ACCOUNTS.length === 2 ? "MILES_ACCOUNT_NOT_FOUND" : (limit ?? (state.shop.balance(openId) < step.mcoin ? "INSUFFICIENT_MCOIN" : null));
+    const limit = milesLimit(milesUsed(own, state.now()), step.miles, { ...state.miles.fixture, minMiles: product.steps[0].miles });
+    const expected: ShopRefusal | null = this.account % MILES_ACCOUNTS.length === 2 ? "MILES_ACCOUNT_NOT_FOUND" : (limit ?? (state.books.balance(openId) < step.mcoin ? "INSUFFICIENT_MCOIN" : null));
     const client = real.clients.get(openId)!;
     const outcomes = await Promise.all(Array.from({ length: this.burst }, () => attempt(client.call(milesRedeem, { productId: product.id, ...account, mcoin: step.mcoin }, withKey()))));
     if (this.burst === 1) expectOutcome(outcomes[0], expected, `miles ${step.mcoin} by ${openId}`);
     else if (expected !== null) holds(outcomes.every((outcome) => !outcome.ok), () => `${openId} miles burst went through`);
     checkInvariants(model);
   }
-  toString = () => `redeemMiles(${pick(MEMBERS, this.member)}, ${pick(state.promotions.miles.products[0].steps, this.step).mcoin} mCoin, account ${this.account % 3} ×${this.burst})`;
+  toString = () => `redeemMiles(${pick(MEMBERS, this.member)}, ${pick(state.miles.fixture.products[0].steps, this.step).mcoin} mCoin, account ${this.account % 3} ×${this.burst})`;
 }
 
 class PassTime implements fc.AsyncCommand<Model, Real> {
@@ -950,7 +951,7 @@ describe("the money domain under random use by several members", () => {
       fc.asyncProperty(fc.commands(commands, { maxCommands: 70, size: "max" }), async (steps) => {
         state.reset();
         state.setClock(Date.now(), true);
-        for (const { id, stock } of OFFERS) state.shop.setOffer(id, { stock });
+        for (const { id, stock } of OFFERS) state.orders.setOffer(id, { stock });
         for (const { id, stock } of SECKILL_ITEMS) state.data.seckills.set(String(id), { stock, sold: 0 });
         const clients = new Map<string, ApiClient>();
         for (const openId of MEMBERS) clients.set(openId, await current.client(openId));

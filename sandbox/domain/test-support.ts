@@ -2,7 +2,8 @@
 import { expect } from "vitest";
 import { loadFixtures, withoutHistory } from "../fixtures";
 import { SandboxState } from "../state";
-import type { PlaceOrder, WalletNotice } from "./shop";
+import type { PlaceOrder } from "./order-book";
+import type { WalletNotice } from "./settlement";
 
 // The rules from an empty order book: the demo history (fixtures/wallet.json) has its own tests.
 export const fixtures = withoutHistory(loadFixtures());
@@ -16,13 +17,13 @@ export const PORK_CHOP_BUN = 7;
 export function setup(stateFile?: string) {
   const state = new SandboxState(fixtures, { stateFile });
   state.setClock(Date.now(), true);
-  return { state, shop: state.shop };
+  return { state };
 }
 
 export const buy = (overrides: Partial<PlaceOrder> = {}): PlaceOrder => ({ offerId: PORK_CHOP_BUN, quantity: 2, mcoinUsed: 300, adult: false, ...overrides });
 
 export function placed(state: SandboxState, openId: string, order: PlaceOrder = buy()) {
-  const outcome = state.shop.createOrder(openId, order);
+  const outcome = state.orders.place(openId, order);
   if (!outcome.ok) throw new Error(`refused: ${outcome.reason}`);
   return outcome.value;
 }
@@ -41,7 +42,7 @@ export const later = (state: SandboxState, ms: number) => state.setClock(state.n
 export function expectLedgersSum(state: SandboxState) {
   for (const [openId, account] of state.data.accounts) {
     const sum = account.ledger.reduce((total, entry) => total + entry.amount, 0);
-    expect(state.shop.balance(openId), openId).toBe(sum);
+    expect(state.books.balance(openId), openId).toBe(sum);
     expect(account.ledger.at(-1)?.balanceAfter ?? 0, openId).toBe(sum);
   }
 }

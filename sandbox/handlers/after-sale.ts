@@ -2,7 +2,7 @@
  * The member's wallet and after-sale (core/api/wallet-endpoints.ts): coupons by tab, codes,
  * mCoin coupons, confirming receipt, deleting an order, refunds. Each parses with the endpoint's
  * declaration (serve, which also keeps the idempotency keys) and calls the money domain
- * (sandbox/domain/shop.ts); refusals are answered in the caller's language.
+ * (sandbox/domain/after-sale.ts, order-book.ts); refusals are answered in the caller's language.
  */
 import type { HttpHandler } from "msw";
 import {
@@ -29,7 +29,7 @@ import type { SandboxState } from "../state";
 import { orderReply } from "./shop";
 
 export function afterSaleHandlers(state: SandboxState): HttpHandler[] {
-  const { catalog, shop } = state;
+  const { catalog } = state;
   const mcoinCouponView = (coupon: Omit<McoinCouponRecord, "status"> & { status: McoinCoupon["status"] }, locale: "zh" | "en"): McoinCoupon => ({
     id: coupon.id,
     title: coupon.title[locale],
@@ -42,8 +42,8 @@ export function afterSaleHandlers(state: SandboxState): HttpHandler[] {
   return [
     // Each order with those of its coupons in the tab; refunding and refunded coupons are in no tab (they are refund orders).
     serve(state, couponList, ({ input, member, locale, request }) => {
-      const groups = shop
-        .orders(member.openId)
+      const groups = state.orders
+        .list(member.openId)
         .filter((order) => order.coupons.length > 0)
         .map((order) => orderView(order, catalog, locale, origin(request), state.now()));
       const inTab = (tab: CouponTab) =>
@@ -56,7 +56,7 @@ export function afterSaleHandlers(state: SandboxState): HttpHandler[] {
     }),
 
     serve(state, redeemCode, ({ input, member, locale, request }) => {
-      const outcome = shop.redeemCode(member.openId, input.code);
+      const outcome = state.afterSale.redeemCode(member.openId, input.code);
       if (!outcome.ok) return shopRefused(outcome.reason, locale);
       const { value } = outcome;
       return value.kind === "coupon"
@@ -64,37 +64,37 @@ export function afterSaleHandlers(state: SandboxState): HttpHandler[] {
         : { kind: "mcoin" as const, mcoinCoupon: mcoinCouponView({ ...value.mcoinCoupon }, locale) };
     }),
 
-    serve(state, mcoinCouponList, ({ input, member, locale }) => paginate(shop.mcoinCoupons(member.openId).map((coupon) => mcoinCouponView(coupon, locale)), input)),
+    serve(state, mcoinCouponList, ({ input, member, locale }) => paginate(state.afterSale.mcoinCoupons(member.openId).map((coupon) => mcoinCouponView(coupon, locale)), input)),
 
     serve(state, useMcoinCoupon, ({ input, member, locale }) => {
-      const outcome = shop.useMcoinCoupon(member.openId, input.couponId);
+      const outcome = state.afterSale.useMcoinCoupon(member.openId, input.couponId);
       return outcome.ok ? { mcoinCoupon: mcoinCouponView(outcome.value.mcoinCoupon, locale), balance: outcome.value.balance } : shopRefused(outcome.reason, locale);
     }),
 
-    serve(state, confirmReceipt, ({ input, member, locale, request }) => orderReply(state, shop.confirmReceipt(member.openId, input.orderId), locale, request)),
+    serve(state, confirmReceipt, ({ input, member, locale, request }) => orderReply(state, state.afterSale.confirmReceipt(member.openId, input.orderId), locale, request)),
 
     serve(state, deleteOrder, ({ input, member, locale }) => {
-      const outcome = shop.deleteOrder(member.openId, input.orderId);
+      const outcome = state.afterSale.deleteOrder(member.openId, input.orderId);
       return outcome.ok ? { deleted: true as const } : shopRefused(outcome.reason, locale);
     }),
 
     serve(state, applyRefund, ({ input, member, locale, request }) => {
-      const outcome = shop.requestRefund(member.openId, input);
+      const outcome = state.afterSale.requestRefund(member.openId, input);
       if (!outcome.ok) return shopRefused(outcome.reason, locale);
       return orderView(outcome.value, catalog, locale, origin(request), state.now()).refund as Refund;
     }),
 
     serve(state, paymentReturns, ({ input, member }) =>
       paginate(
-        shop.paymentReturns(member.openId).map(({ outcome: _refunded, reason, ...payment }) => ({ ...payment, reason: reason ?? "DUPLICATE_PAYMENT" })),
+        state.orders.paymentReturns(member.openId).map(({ outcome: _refunded, reason, ...payment }) => ({ ...payment, reason: reason ?? "DUPLICATE_PAYMENT" })),
         input,
       ),
     ),
 
     serve(state, refundList, ({ input, member, locale, request }) =>
       paginate(
-        shop
-          .orders(member.openId)
+        state.orders
+          .list(member.openId)
           .filter((order) => order.refund !== null)
           .sort((a, b) => b.refund!.requestedAt - a.refund!.requestedAt || b.id - a.id)
           .map((order) => {

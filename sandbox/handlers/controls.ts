@@ -194,7 +194,7 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings, 
     }),
 
     serveControl(controls.members, () => ({
-      members: [...state.data.members.values()].map(({ openId, nickname, count, clauseStatus }) => ({ openId, nickname, point: state.shop.balance(openId), count, clauseStatus })),
+      members: [...state.data.members.values()].map(({ openId, nickname, count, clauseStatus }) => ({ openId, nickname, point: state.books.balance(openId), count, clauseStatus })),
     })),
     serveControl(controls.addMember, ({ input }) => {
       const added = state.addMember(input);
@@ -202,7 +202,7 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings, 
     }),
     serveControl(controls.miles, ({ params }) => {
       const member = state.member(params.openId);
-      return member ? { openId: member.openId, redemptions: state.shop.milesOrders(member.openId).reverse() } : noMember();
+      return member ? { openId: member.openId, redemptions: state.miles.list(member.openId).reverse() } : noMember();
     }),
     serveControl(controls.seckill, ({ params }) => {
       const live = state.data.seckills.get(String(params.id));
@@ -221,25 +221,25 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings, 
       const { point, ...rest } = input;
       Object.assign(member, rest);
       // The balance is the ledger's: setting it is an entry, not an overwrite.
-      if (point !== undefined) state.shop.adjustBalance(member.openId, point);
+      if (point !== undefined) state.books.adjustBalance(member.openId, point);
       state.changed();
       return { ok: true as const };
     }),
     serveControl(controls.ledger, ({ params }) => {
       const member = state.member(params.openId);
-      return member ? { openId: member.openId, balance: state.shop.balance(member.openId), entries: state.shop.ledger(member.openId).reverse() } : noMember();
+      return member ? { openId: member.openId, balance: state.books.balance(member.openId), entries: state.books.ledger(member.openId).reverse() } : noMember();
     }),
     serveControl(controls.orders, ({ params }) => {
       const member = state.member(params.openId);
-      return member ? { openId: member.openId, orders: state.shop.orders(member.openId).reverse() } : noMember();
+      return member ? { openId: member.openId, orders: state.orders.list(member.openId).reverse() } : noMember();
     }),
 
     serveControl(controls.offer, ({ params }) => {
-      const live = state.shop.live(params.id);
+      const live = state.orders.live(params.id);
       return live ? { id: params.id, ...live } : refuse(404, "no such offer");
     }),
     serveControl(controls.patchOffer, ({ params, input }) => {
-      const live = state.shop.setOffer(params.id, input);
+      const live = state.orders.setOffer(params.id, input);
       return live ? { id: params.id, ...live } : refuse(404, "no such offer");
     }),
 
@@ -258,7 +258,7 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings, 
           { "retry-after": String(seconds) },
         );
       }
-      const outcome = state.shop.redeem(code, storeId);
+      const outcome = state.afterSale.redeem(code, storeId);
       if (!outcome.ok) {
         state.till.failed(storeId, now);
         return refusedControl(outcome.reason);
@@ -268,9 +268,9 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings, 
       return { ok: true as const, orderNo: order.orderNo, couponNo: coupon.couponNo, status: coupon.status, orderStatus: order.status, usedAt: coupon.usedAt, storeId: Number(coupon.usedAtStore), store };
     }),
     serveControl(controls.ship, ({ input }) => {
-      const outcome = state.shop.ship(input.orderNo);
+      const outcome = state.afterSale.ship(input.orderNo);
       if (!outcome.ok) {
-        const order = state.shop.orderByNumber(input.orderNo);
+        const order = state.orders.byNumber(input.orderNo);
         return outcome.reason === "ORDER_NOT_FOUND" || !order ? refuse(404, "no such order") : refuse(409, `the order is ${order.status}, not awaiting shipment`, { reason: outcome.reason });
       }
       return { ok: true as const, orderNo: outcome.value.orderNo, status: outcome.value.status, shippedAt: outcome.value.shippedAt };

@@ -1,6 +1,7 @@
 /**
  * Promotions (core/api/promotion-endpoints.ts) over the money domain's rules: flash sales,
- * seckill snap-ups, the daily check-in and Asia Miles.
+ * seckill snap-ups, the daily check-in (sandbox/domain/promotions.ts) and Asia Miles
+ * (sandbox/domain/miles.ts).
  */
 import type { HttpHandler } from "msw";
 import {
@@ -19,13 +20,13 @@ import {
 } from "#core/api/promotion-endpoints";
 import { toCents } from "#core/money/purchase";
 import { orderView } from "../domain/orders";
-import { MILES_REFUND_REASONS, maskMemberNo, type MilesOrderRecord, type SeckillFixture, type SeckillItemFixture } from "../domain/promotions";
-import type { SeckillLive } from "../domain/promotions";
+import { MILES_REFUND_REASONS, maskMemberNo, type MilesOrderRecord } from "../domain/miles";
+import type { FoundSeckill } from "../domain/promotions";
 import { notFound, origin, serve, shopRefused } from "../respond";
 import type { MemberRecord, SandboxState } from "../state";
 
 export function promotionHandlers(state: SandboxState): HttpHandler[] {
-  const { shop, catalog } = state;
+  const { catalog } = state;
   /**
    * The seckill canary is the signed-in member's flag (their login's gray-scale flag). The `gray`
    * parameter the mall sends echoes it and grants nothing: a caller without a member, or a member
@@ -34,12 +35,7 @@ export function promotionHandlers(state: SandboxState): HttpHandler[] {
   const canary = (member: MemberRecord | undefined) => member?.graySeckill === true;
 
   /** A seckill item as the API shows it. */
-  const itemView = (
-    found: { session: SeckillFixture; item: SeckillItemFixture; live: SeckillLive; startAt: number; endAt: number },
-    openId: string | undefined,
-    locale: "zh" | "en",
-    request: Request,
-  ): SeckillItem | null => {
+  const itemView = (found: FoundSeckill, openId: string | undefined, locale: "zh" | "en", request: Request): SeckillItem | null => {
     const { session, item, live, startAt, endAt } = found;
     const offer = catalog.offer(item.offerId);
     if (!offer || catalog.live(offer).status !== "online") return null;
@@ -59,7 +55,7 @@ export function promotionHandlers(state: SandboxState): HttpHandler[] {
       sold: live.sold,
       total: live.stock + live.sold,
       limitPerMember: item.limitPerMember,
-      boughtByMember: openId ? shop.seckillHeld(openId, item.id) : null,
+      boughtByMember: openId ? state.promotions.seckillHeld(openId, item.id) : null,
       startAt,
       endAt,
       gray: session.gray,
@@ -67,7 +63,7 @@ export function promotionHandlers(state: SandboxState): HttpHandler[] {
   };
 
   const milesView = (redemption: MilesOrderRecord, locale: "zh" | "en", request: Request): MilesOrder => {
-    const { miles } = state.promotions;
+    const miles = state.miles.fixture;
     const product = miles.products.find((candidate) => candidate.id === redemption.productId)!;
     const { openId: _owner, refund, memberNo, ...fields } = redemption;
     return {
@@ -83,7 +79,7 @@ export function promotionHandlers(state: SandboxState): HttpHandler[] {
 
   return [
     serve(state, flashSales, ({ locale, request }) => ({
-      sessions: shop.flashSessions().map((session) => ({
+      sessions: state.promotions.flashSessions().map((session) => ({
         id: session.id,
         startAt: session.startAt,
         endAt: session.endAt,
@@ -92,13 +88,13 @@ export function promotionHandlers(state: SandboxState): HttpHandler[] {
     })),
 
     serve(state, seckillInfo, ({ member, locale, request }) => ({
-      sessions: shop.seckillSessions(canary(member)).map(({ session, startAt, endAt }) => ({
+      sessions: state.promotions.seckillSessions(canary(member)).map(({ session, startAt, endAt }) => ({
         id: session.id,
         startAt,
         endAt,
         gray: session.gray,
         items: session.items.flatMap((item) => {
-          const found = shop.seckill(item.id, canary(member));
+          const found = state.promotions.seckill(item.id, canary(member));
           const view = found && itemView(found, member?.openId, locale, request);
           return view ? [view] : [];
         }),
@@ -106,7 +102,7 @@ export function promotionHandlers(state: SandboxState): HttpHandler[] {
     })),
 
     serve(state, seckillProduct, ({ input, member, locale, request }) => {
-      const found = shop.seckill(input.id, canary(member));
+      const found = state.promotions.seckill(input.id, canary(member));
       const view = found && itemView(found, member?.openId, locale, request);
       const offer = found && catalog.offer(found.item.offerId);
       if (!view || !offer) return notFound(`seckill item ${input.id}`);
@@ -114,25 +110,25 @@ export function promotionHandlers(state: SandboxState): HttpHandler[] {
     }),
 
     serve(state, seckillSnapUp, ({ input, member, locale }) => {
-      const outcome = shop.snapUp(member.openId, input.itemId);
+      const outcome = state.promotions.snapUp(member.openId, input.itemId);
       return outcome.ok ? { orderId: outcome.value.id, orderNo: outcome.value.orderNo } : shopRefused(outcome.reason, locale);
     }),
 
     // Only the member's own snap-up: another member's order, or an ordinary one, is not found.
     serve(state, snapUpSuccess, ({ input, member, locale, request }) => {
-      const order = shop.order(member.openId, input.orderId);
+      const order = state.orders.get(member.openId, input.orderId);
       if (!order || order.seckillItemId === null) return shopRefused("ORDER_NOT_FOUND", locale);
       return { order: orderView(order, catalog, locale, origin(request), state.now()), itemId: order.seckillItemId };
     }),
 
-    serve(state, checkInStatus, ({ member }) => shop.checkInStatus(member.openId)),
+    serve(state, checkInStatus, ({ member }) => state.promotions.checkInStatus(member.openId)),
     serve(state, checkIn, ({ member, locale }) => {
-      const outcome = shop.checkIn(member.openId);
+      const outcome = state.promotions.checkIn(member.openId);
       return outcome.ok ? outcome.value : shopRefused(outcome.reason, locale);
     }),
 
     serve(state, milesProduct, ({ input, member, locale, request }) => {
-      const found = shop.milesProduct(member.openId, input.id);
+      const found = state.miles.product(member.openId, input.id);
       if (!found) return notFound(`miles product ${input.id}`);
       const { product } = found;
       return {
@@ -152,11 +148,11 @@ export function promotionHandlers(state: SandboxState): HttpHandler[] {
       };
     }),
     serve(state, milesRedeem, ({ input, member, locale, request }) => {
-      const outcome = shop.redeemMiles(member.openId, input);
+      const outcome = state.miles.redeem(member.openId, input);
       return outcome.ok ? milesView(outcome.value, locale, request) : shopRefused(outcome.reason, locale);
     }),
     serve(state, milesOrder, ({ input, member, locale, request }) => {
-      const redemption = shop.milesOrder(member.openId, input.id);
+      const redemption = state.miles.order(member.openId, input.id);
       return redemption ? milesView(redemption, locale, request) : shopRefused("ORDER_NOT_FOUND", locale);
     }),
   ];

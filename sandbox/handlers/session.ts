@@ -87,10 +87,10 @@ export function sessionHandlers(state: SandboxState): HttpHandler[] {
     // `revision` and `pending` tell a kept-alive screen whether what it shows is still true.
     serve(state, basicInformation, ({ member }) => ({
       amount: member.amount,
-      point: state.shop.balance(member.openId),
-      count: member.count + state.shop.couponsHeld(member.openId),
-      revision: state.shop.revision(member.openId),
-      pending: state.shop.pending(member.openId),
+      point: state.books.balance(member.openId),
+      count: member.count + state.orders.couponsHeld(member.openId),
+      revision: state.books.revision(member.openId),
+      pending: state.orders.pending(member.openId),
     })),
 
     // A refresh rotates the token: the old one stops working, as the gateway's does.

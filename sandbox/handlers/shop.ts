@@ -1,8 +1,8 @@
 /**
  * Buying (core/api/shop-endpoints.ts): an offer's detail, placing an order, its status,
  * cancelling its payment, the member's orders and ledger, likes and favourites. Each parses with the
- * endpoint's declaration (serve) and calls the money domain (sandbox/domain/shop.ts); refusals are
- * answered by `shopRefused` in the caller's language. Idempotency keys are kept by serve.
+ * endpoint's declaration (serve) and calls the money domain (sandbox/domain/: order-book.ts, books.ts,
+ * favourites.ts); refusals are answered by `shopRefused` in the caller's language. Idempotency keys are kept by serve.
  */
 import type { HttpHandler } from "msw";
 import {
@@ -25,7 +25,7 @@ import { toCents } from "#core/money/purchase";
 import { nearFrom, paginate } from "../catalog";
 import { availability } from "../domain/offers";
 import { orderView } from "../domain/orders";
-import type { Outcome } from "../domain/shop";
+import type { Outcome } from "../domain/books";
 import type { OrderRecord } from "../domain/orders";
 import { notFound, origin, serve, shopRefused } from "../respond";
 import type { SandboxState } from "../state";
@@ -41,7 +41,7 @@ export function inOrderTab(order: OrderRecord, tab: OrderTab): boolean {
 }
 
 export function shopHandlers(state: SandboxState): HttpHandler[] {
-  const { catalog, shop } = state;
+  const { catalog } = state;
   return [
     // Anyone may look; with a member's token it adds what they hold, liked and collected.
     serve(state, offerDetail, ({ input, member, locale, request }) => {
@@ -56,7 +56,7 @@ export function shopHandlers(state: SandboxState): HttpHandler[] {
         originalPriceCents: toCents(offer.originalPrice),
         mcoin: offer.mcoin,
         limitPerMember: offer.limitPerMember,
-        boughtByMember: openId ? shop.piecesHeld(openId, offer.id) : null,
+        boughtByMember: openId ? state.orders.piecesHeld(openId, offer.id) : null,
         availability: availability(offer, catalog.live(offer), state.now(), (relative) => catalog.at(relative)),
         paymentType: offer.paymentType,
         fulfilment: offer.kind === "goods" ? (offer.fulfilment ?? "delivery") : ("coupon" as const),
@@ -64,24 +64,24 @@ export function shopHandlers(state: SandboxState): HttpHandler[] {
         usage: offer.usage[locale],
         terms: offer.terms[locale],
         stores: catalog.offerStores(offer, locale, origin(request), near),
-        liked: openId ? shop.liked(openId, offer.id) : false,
-        collected: openId ? shop.collected(openId, offer.id) : false,
+        liked: openId ? state.favourites.liked(openId, offer.id) : false,
+        collected: openId ? state.favourites.collected(openId, offer.id) : false,
       };
     }),
 
-    serve(state, createOrder, ({ input, member, locale, request }) => orderReply(state, shop.createOrder(member.openId, input), locale, request)),
+    serve(state, createOrder, ({ input, member, locale, request }) => orderReply(state, state.orders.place(member.openId, input), locale, request)),
 
     // Another member's order is as absent as one that does not exist.
     serve(state, orderStatus, ({ input, member, locale, request }) => {
-      const order = shop.order(member.openId, input.orderId);
+      const order = state.orders.get(member.openId, input.orderId);
       return order ? orderView(order, catalog, locale, origin(request), state.now()) : shopRefused("ORDER_NOT_FOUND", locale);
     }),
 
-    serve(state, cancelPayment, ({ input, member, locale, request }) => orderReply(state, shop.cancel(member.openId, input.orderId), locale, request)),
+    serve(state, cancelPayment, ({ input, member, locale, request }) => orderReply(state, state.orders.cancel(member.openId, input.orderId), locale, request)),
 
     // Goods are the logistics orders; coupons and vouchers the rest.
     serve(state, orderList, ({ input, member, locale, request }) => {
-      const ofType = shop.orders(member.openId).filter((order) => input.type === "all" || (input.type === "goods") === (order.fulfilment !== "coupon"));
+      const ofType = state.orders.list(member.openId).filter((order) => input.type === "all" || (input.type === "goods") === (order.fulfilment !== "coupon"));
       const counts = Object.fromEntries(ORDER_TABS.map((tab) => [tab, ofType.filter((order) => inOrderTab(order, tab)).length])) as Record<OrderTab, number>;
       const page = paginate(
         ofType.filter((order) => inOrderTab(order, input.tab)),
@@ -91,21 +91,21 @@ export function shopHandlers(state: SandboxState): HttpHandler[] {
     }),
 
     serve(state, mcoinLedger, ({ input, member }) => ({
-      balance: shop.balance(member.openId),
-      ...paginate(shop.ledger(member.openId, input.direction), input),
+      balance: state.books.balance(member.openId),
+      ...paginate(state.books.ledger(member.openId, input.direction), input),
     })),
 
-    serve(state, likeOffer, ({ input, member }) => shop.like(member.openId, input.offerId, input.liked) ?? notFound(`offer ${input.offerId}`)),
+    serve(state, likeOffer, ({ input, member }) => state.favourites.like(member.openId, input.offerId, input.liked) ?? notFound(`offer ${input.offerId}`)),
 
     serve(state, collectOffer, ({ input, member }) =>
-      shop.collect(member.openId, input.offerId, input.collected) ? { collected: input.collected } : notFound(`offer ${input.offerId}`),
+      state.favourites.collect(member.openId, input.offerId, input.collected) ? { collected: input.collected } : notFound(`offer ${input.offerId}`),
     ),
 
-    serve(state, collectionCheck, ({ input, member }) => ({ collected: [...new Set(input.offerIds.split(",").map(Number))].filter((id) => shop.collected(member.openId, id)) })),
+    serve(state, collectionCheck, ({ input, member }) => ({ collected: [...new Set(input.offerIds.split(",").map(Number))].filter((id) => state.favourites.collected(member.openId, id)) })),
 
     // Latest first; an offer taken down since stays until the member removes it (the card says so).
     serve(state, favouriteList, ({ input, member, locale, request }) => {
-      const offers = shop.favourites(member.openId).flatMap((id) => catalog.offer(id) ?? []);
+      const offers = state.favourites.list(member.openId).flatMap((id) => catalog.offer(id) ?? []);
       const tabOf = (kind: string) => (kind === "goods" ? "products" : "coupons");
       const counts = { coupons: offers.filter((offer) => tabOf(offer.kind) === "coupons").length, products: offers.filter((offer) => tabOf(offer.kind) === "products").length };
       const page = paginate(

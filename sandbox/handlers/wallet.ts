@@ -64,7 +64,7 @@ export function walletHandlers(state: SandboxState, mallOrigins: ReadonlySet<str
   const refuse = (status: number, error: string, headers: Record<string, string> = {}) => HttpResponse.json({ ok: false, error }, { status, headers });
 
   return [
-    serve(state, walletNotify, ({ input, locale, request }) => orderReply(state, state.shop.notice(input), locale, request), {
+    serve(state, walletNotify, ({ input, locale, request }) => orderReply(state, state.orders.notice(input), locale, request), {
       verify: (request, rawBody) =>
         signedBy(state.walletSecret, request, rawBody)
           ? null
@@ -105,10 +105,10 @@ export function walletHandlers(state: SandboxState, mallOrigins: ReadonlySet<str
         );
       // Business faults (core/controls/faults.ts) on the notice: twice, late, or after the member's cancel.
       const fault = state.takeFault(new URL("/pay/notify", request.url).pathname, BUSINESS_FAMILIES);
-      if (fault?.kind === "notice-late") state.shop.lapse(orderNo);
+      if (fault?.kind === "notice-late") state.orders.lapse(orderNo);
       if (fault?.kind === "notice-after-cancel") {
-        const order = state.shop.orderByNumber(orderNo);
-        if (order) state.shop.cancel(order.openId, order.id);
+        const order = state.orders.byNumber(orderNo);
+        if (order) state.orders.cancel(order.openId, order.id);
       }
       if (fault?.kind === "notice-twice") {
         const first = deliver;

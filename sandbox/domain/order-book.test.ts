@@ -1,7 +1,7 @@
 /**
- * The money domain's rules one by one, on the sandbox's state with its clock frozen: placing
- * orders (and every refusal, which changes nothing), settlement notices, cancelling, expiry (also
- * after a reload from a --state file), and the ledger always summing to the balance.
+ * The order book's rules one by one (order-book.ts), on the sandbox's state with its clock frozen:
+ * placing orders (and every refusal, which changes nothing), settlement notices, cancelling, expiry
+ * (also after a reload from a --state file), and the ledger always summing to the balance.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,12 +9,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SandboxState } from "../state";
 import { MAX_PAYMENTS_PER_ORDER } from "./settlement";
-import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS, type PlaceOrder } from "./shop";
+import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS, type PlaceOrder } from "./order-book";
 import { ANA, CHAN, LEI, PORK_CHOP_BUN, SAM, buy, expectLedgersSum, fixtures, later, paid, placed, setup } from "./test-support";
 
 describe("placing an order", () => {
   it("takes the stock and holds the mCoin in one step; the cash part waits for the wallet", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const now = state.now();
     const order = placed(state, SAM);
     expect(order).toMatchObject({
@@ -34,40 +34,40 @@ describe("placing an order", () => {
       failure: null,
     });
     expect(order.orderNo).toMatch(/^MC\d{8}000001$/);
-    expect(shop.live(PORK_CHOP_BUN)).toMatchObject({ stock: 158, sold: 2485 });
-    expect(shop.balance(SAM)).toBe(200);
-    expect(shop.ledger(SAM)[0]).toMatchObject({ type: "purchase", amount: -300, balanceAfter: 200, orderId: order.id, orderNo: order.orderNo, at: now });
-    expect(shop.pending(SAM)).toBe(1);
-    expect(shop.piecesHeld(SAM, PORK_CHOP_BUN)).toBe(2);
+    expect(state.orders.live(PORK_CHOP_BUN)).toMatchObject({ stock: 158, sold: 2485 });
+    expect(state.books.balance(SAM)).toBe(200);
+    expect(state.books.ledger(SAM)[0]).toMatchObject({ type: "purchase", amount: -300, balanceAfter: 200, orderId: order.id, orderNo: order.orderNo, at: now });
+    expect(state.orders.pending(SAM)).toBe(1);
+    expect(state.orders.piecesHeld(SAM, PORK_CHOP_BUN)).toBe(2);
     expectLedgersSum(state);
   });
 
   it("settles at once what mCoin pays in full: coupons are received, goods await shipment", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const coupon = placed(state, ANA, buy({ offerId: 53, quantity: 1, mcoinUsed: 50 }));
     expect(coupon).toMatchObject({ status: "received", cashCents: 0, paidAt: state.now(), mcoinEarned: 0 });
     const goods = placed(state, CHAN, buy({ offerId: 64, quantity: 1, mcoinUsed: 90 }));
     expect(goods).toMatchObject({ status: "awaiting_shipment", fulfilment: "delivery", address: { id: 1, isDefault: 1 }, coupons: [] });
-    expect(shop.ledger(ANA).map((entry) => entry.type)).toEqual(["purchase", "opening"]);
-    expect(shop.pending(ANA)).toBe(0);
-    expect(shop.couponsHeld(ANA)).toBe(1);
+    expect(state.books.ledger(ANA).map((entry) => entry.type)).toEqual(["purchase", "opening"]);
+    expect(state.orders.pending(ANA)).toBe(0);
+    expect(state.orders.couponsHeld(ANA)).toBe(1);
   });
 
   it("with no mCoin, holds none and writes no ledger entry", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const order = placed(state, LEI, buy({ quantity: 1, mcoinUsed: 0 }));
     expect(order.cashCents).toBe(3800);
-    expect(shop.ledger(LEI)).toHaveLength(1);
-    expect(shop.revision(LEI)).toBeGreaterThan(0);
+    expect(state.books.ledger(LEI)).toHaveLength(1);
+    expect(state.books.revision(LEI)).toBeGreaterThan(0);
   });
 
   it("carries an external coupon's URL, and gives a third-party voucher its code once received", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const external = placed(state, CHAN, buy({ offerId: 35, quantity: 1, mcoinUsed: 100 }));
     expect(external).toMatchObject({ paymentType: 9, couponUrl: fixtures.catalog.offers.find((offer) => offer.id === 35)!.couponUrl });
     const voucher = placed(state, CHAN, buy({ offerId: 9, quantity: 1, mcoinUsed: 50 }));
     expect(voucher).toMatchObject({ paymentType: 11, otherCode: null });
-    shop.notice(paid(voucher));
+    state.orders.notice(paid(voucher));
     expect(voucher.otherCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
   });
 
@@ -81,14 +81,14 @@ describe("a refused order changes nothing", () => {
   const cases: [string, (state: SandboxState) => void, string, PlaceOrder][] = [
     ["an unknown offer", () => {}, SAM, buy({ offerId: 999 })],
     ["a taken-down offer", () => {}, SAM, buy({ offerId: 10, mcoinUsed: 0 })],
-    ["an offer taken down since", (state) => state.shop.setOffer(PORK_CHOP_BUN, { status: "offline" }), SAM, buy()],
+    ["an offer taken down since", (state) => state.orders.setOffer(PORK_CHOP_BUN, { status: "offline" }), SAM, buy()],
     ["an offer not started", () => {}, CHAN, buy({ offerId: 20, quantity: 1, mcoinUsed: 0 })],
     ["an offer that has ended", (state) => later(state, 3 * 86_400_000), CHAN, buy({ offerId: 11, quantity: 1, mcoinUsed: 0 })],
     ["an age-restricted offer without the member's word", () => {}, CHAN, buy({ offerId: 58, quantity: 1, mcoinUsed: 0 })],
     ["a sold-out offer", () => {}, CHAN, buy({ offerId: 6, quantity: 1, mcoinUsed: 0 })],
-    ["more pieces than are left", (state) => state.shop.setOffer(PORK_CHOP_BUN, { stock: 1 }), SAM, buy()],
+    ["more pieces than are left", (state) => state.orders.setOffer(PORK_CHOP_BUN, { stock: 1 }), SAM, buy()],
     ["more than the member's limit", () => {}, CHAN, buy({ offerId: 40, quantity: 2, mcoinUsed: 0 })],
-    ["more than one order's pieces", (state) => state.shop.setOffer(PORK_CHOP_BUN, { stock: 500 }), CHAN, buy({ quantity: 11, mcoinUsed: 0 })],
+    ["more than one order's pieces", (state) => state.orders.setOffer(PORK_CHOP_BUN, { stock: 500 }), CHAN, buy({ quantity: 11, mcoinUsed: 0 })],
     ["a balance below the offer's minimum", () => {}, LEI, buy({ offerId: 53, quantity: 1, mcoinUsed: 50 })],
     ["more mCoin than the balance", () => {}, SAM, buy({ mcoinUsed: 600 })],
     ["mCoin off the offer's step", () => {}, SAM, buy({ mcoinUsed: 150 })],
@@ -116,239 +116,239 @@ describe("a refused order changes nothing", () => {
   ];
 
   it.each(cases.map((item, index) => [...item, expected[index]] as const))("%s", (_, arrange, openId, order, reason) => {
-    const { state, shop } = setup();
+    const { state } = setup();
     arrange(state);
     const before = state.redactedView().digest;
-    const revision = shop.revision(openId);
-    expect(shop.createOrder(openId, order)).toEqual({ ok: false, reason });
+    const revision = state.books.revision(openId);
+    expect(state.orders.place(openId, order)).toEqual({ ok: false, reason });
     expect(state.redactedView().digest).toBe(before);
-    expect(shop.revision(openId)).toBe(revision);
+    expect(state.books.revision(openId)).toBe(revision);
     expect(state.data.orderSeq).toBe(0);
   });
 
   it("counts the member's pieces in orders not closed against their limit", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const first = placed(state, CHAN, buy({ offerId: 12, quantity: 2, mcoinUsed: 0 }));
-    expect(shop.createOrder(CHAN, buy({ offerId: 12, quantity: 1, mcoinUsed: 0 }))).toEqual({ ok: false, reason: "LIMIT_REACHED" });
-    expect(shop.cancel(CHAN, first.id).ok).toBe(true);
-    expect(shop.createOrder(CHAN, buy({ offerId: 12, quantity: 2, mcoinUsed: 0 })).ok).toBe(true);
+    expect(state.orders.place(CHAN, buy({ offerId: 12, quantity: 1, mcoinUsed: 0 }))).toEqual({ ok: false, reason: "LIMIT_REACHED" });
+    expect(state.orders.cancel(CHAN, first.id).ok).toBe(true);
+    expect(state.orders.place(CHAN, buy({ offerId: 12, quantity: 2, mcoinUsed: 0 })).ok).toBe(true);
   });
 });
 
 describe("the wallet's settlement notice", () => {
   it("settles once: the coupon is received, the cash earns mCoin and the payment is kept; the same notice again changes nothing", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const order = placed(state, SAM);
     later(state, 60_000);
-    const outcome = shop.notice(paid(order));
+    const outcome = state.orders.notice(paid(order));
     expect(outcome).toMatchObject({ ok: true, value: { status: "received", paymentId: "WPTEST0000000001", paidAt: state.now(), mcoinEarned: 46 } });
     expect(order.payments).toEqual([{ paymentId: "WPTEST0000000001", amountCents: 4600, at: state.now(), outcome: "settled", reason: null }]);
-    expect(shop.balance(SAM)).toBe(246);
-    expect(shop.ledger(SAM)[0]).toMatchObject({ type: "earning", amount: 46, balanceAfter: 246, orderNo: order.orderNo });
+    expect(state.books.balance(SAM)).toBe(246);
+    expect(state.books.ledger(SAM)[0]).toMatchObject({ type: "earning", amount: 46, balanceAfter: 246, orderNo: order.orderNo });
     const before = state.redactedView().digest;
     later(state, 1_000);
-    expect(shop.notice(paid(order))).toMatchObject({ ok: true, value: { status: "received", mcoinEarned: 46 } });
+    expect(state.orders.notice(paid(order))).toMatchObject({ ok: true, value: { status: "received", mcoinEarned: 46 } });
     expect(state.redactedView().digest).toBe(before);
     expectLedgersSum(state);
   });
 
   it("refuses a second, different payment of a paid order, telling the wallet to refund it, and keeps it on the order as refunded", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const order = placed(state, SAM);
-    shop.notice(paid(order));
-    const balance = shop.balance(SAM);
-    const revision = shop.revision(SAM);
+    state.orders.notice(paid(order));
+    const balance = state.books.balance(SAM);
+    const revision = state.books.revision(SAM);
     later(state, 5_000);
-    expect(shop.notice({ ...paid(order), paymentId: "WPOTHER000000002" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
+    expect(state.orders.notice({ ...paid(order), paymentId: "WPOTHER000000002" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
     expect(order).toMatchObject({ status: "received", paymentId: "WPTEST0000000001", mcoinEarned: 46 });
     expect(order.payments.map(({ paymentId, outcome, reason, at }) => [paymentId, outcome, reason, at])).toEqual([
       ["WPTEST0000000001", "settled", null, state.now() - 5_000],
       ["WPOTHER000000002", "refunded", "DUPLICATE_PAYMENT", state.now()],
     ]);
-    expect(shop.balance(SAM), "a refused payment earns nothing").toBe(balance);
-    expect(shop.revision(SAM), "the member's screens see the change").toBeGreaterThan(revision);
+    expect(state.books.balance(SAM), "a refused payment earns nothing").toBe(balance);
+    expect(state.books.revision(SAM), "the member's screens see the change").toBeGreaterThan(revision);
     // The same refused notice again is refused the same way and kept once.
     const digest = state.redactedView().digest;
-    expect(shop.notice({ ...paid(order), paymentId: "WPOTHER000000002" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
+    expect(state.orders.notice({ ...paid(order), paymentId: "WPOTHER000000002" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
     expect(state.redactedView().digest).toBe(digest);
     expectLedgersSum(state);
   });
 
   it("refuses every one of eight different payments of a paid order, keeping each", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const order = placed(state, SAM);
-    shop.notice(paid(order));
+    state.orders.notice(paid(order));
     const ids = Array.from({ length: 8 }, (_, index) => `WPBURST0000000${index}`);
-    for (const paymentId of ids) expect(shop.notice({ ...paid(order), paymentId })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
+    for (const paymentId of ids) expect(state.orders.notice({ ...paid(order), paymentId })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
     expect(order.payments.filter((payment) => payment.outcome === "refunded").map((payment) => payment.paymentId)).toEqual(ids);
     expect(order.payments.filter((payment) => payment.outcome === "settled")).toHaveLength(1);
   });
 
   it("refuses another payment in every status after payment: refunding, refunded, used, goods on their way", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const refunding = placed(state, SAM);
-    shop.notice(paid(refunding));
-    expect(shop.requestRefund(SAM, { orderId: refunding.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
+    state.orders.notice(paid(refunding));
+    expect(state.afterSale.requestRefund(SAM, { orderId: refunding.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
     const goods = placed(state, CHAN, buy({ offerId: 25, quantity: 1, mcoinUsed: 1500 }));
-    shop.notice(paid(goods));
-    expect(shop.ship(goods.orderNo).ok).toBe(true);
+    state.orders.notice(paid(goods));
+    expect(state.afterSale.ship(goods.orderNo).ok).toBe(true);
     const used = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 0 }));
-    shop.notice(paid(used));
-    expect(shop.redeem(used.coupons[0].redemptionCode).ok).toBe(true);
+    state.orders.notice(paid(used));
+    expect(state.afterSale.redeem(used.coupons[0].redemptionCode).ok).toBe(true);
     for (const order of [refunding, goods, used]) {
-      expect(shop.notice({ ...paid(order), paymentId: "WPSECOND00000001" }), order.status).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
+      expect(state.orders.notice({ ...paid(order), paymentId: "WPSECOND00000001" }), order.status).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
     }
     later(state, REFUND_PROCESSING_MS);
-    expect(shop.order(SAM, refunding.id)!.status).toBe("refunded");
-    expect(shop.notice({ ...paid(refunding), paymentId: "WPTHIRD000000001" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
+    expect(state.orders.get(SAM, refunding.id)!.status).toBe("refunded");
+    expect(state.orders.notice({ ...paid(refunding), paymentId: "WPTHIRD000000001" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
     expect(refunding.payments.map((payment) => payment.reason)).toEqual([null, "DUPLICATE_PAYMENT", "DUPLICATE_PAYMENT"]);
   });
 
   it("always keeps the payment that settles an order, however many refused ones came first", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const order = placed(state, SAM);
-    for (let index = 0; index < MAX_PAYMENTS_PER_ORDER + 5; index += 1) shop.notice({ ...paid(order), paymentId: `WPWRONG${String(index).padStart(8, "0")}`, amountCents: 1 });
+    for (let index = 0; index < MAX_PAYMENTS_PER_ORDER + 5; index += 1) state.orders.notice({ ...paid(order), paymentId: `WPWRONG${String(index).padStart(8, "0")}`, amountCents: 1 });
     expect(order.payments).toHaveLength(MAX_PAYMENTS_PER_ORDER);
-    expect(shop.notice(paid(order))).toMatchObject({ ok: true, value: { status: "received" } });
+    expect(state.orders.notice(paid(order))).toMatchObject({ ok: true, value: { status: "received" } });
     expect(order.payments.filter((payment) => payment.outcome === "settled").map((payment) => payment.paymentId)).toEqual(["WPTEST0000000001"]);
   });
 
   it("answers a failed notice of a payment it has seen as the order is: it neither undoes it nor asks for a refund", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const order = placed(state, SAM);
-    shop.notice(paid(order));
-    shop.notice({ ...paid(order), paymentId: "WPSECOND00000001" });
+    state.orders.notice(paid(order));
+    state.orders.notice({ ...paid(order), paymentId: "WPSECOND00000001" });
     const digest = state.redactedView().digest;
     for (const paymentId of ["WPTEST0000000001", "WPSECOND00000001"]) {
-      expect(shop.notice({ ...paid(order, "FAILED"), paymentId, amountCents: 1 }), paymentId).toMatchObject({ ok: true, value: { status: "received" } });
+      expect(state.orders.notice({ ...paid(order, "FAILED"), paymentId, amountCents: 1 }), paymentId).toMatchObject({ ok: true, value: { status: "received" } });
     }
     expect(state.redactedView().digest).toBe(digest);
   });
 
   it("keeps no more than MAX_PAYMENTS_PER_ORDER payments, and still refuses those past it", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const order = placed(state, SAM);
-    shop.notice(paid(order));
-    for (let index = 1; index < MAX_PAYMENTS_PER_ORDER; index += 1) shop.notice({ ...paid(order), paymentId: `WPMANY${String(index).padStart(8, "0")}` });
+    state.orders.notice(paid(order));
+    for (let index = 1; index < MAX_PAYMENTS_PER_ORDER; index += 1) state.orders.notice({ ...paid(order), paymentId: `WPMANY${String(index).padStart(8, "0")}` });
     expect(order.payments).toHaveLength(MAX_PAYMENTS_PER_ORDER);
     const digest = state.redactedView().digest;
-    expect(shop.notice({ ...paid(order), paymentId: "WPONEMORE0000001" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
+    expect(state.orders.notice({ ...paid(order), paymentId: "WPONEMORE0000001" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
     expect(state.redactedView().digest).toBe(digest);
   });
 
   it("puts paid goods in the queue for shipment", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const order = placed(state, CHAN, buy({ offerId: 25, quantity: 1, mcoinUsed: 1500 }));
-    expect(shop.notice(paid(order))).toMatchObject({ ok: true, value: { status: "awaiting_shipment", cashCents: 13800, mcoinEarned: 138 } });
+    expect(state.orders.notice(paid(order))).toMatchObject({ ok: true, value: { status: "awaiting_shipment", cashCents: 13800, mcoinEarned: 138 } });
   });
 
   it("leaves an order awaiting payment when the payment fails, and lets the member pay again", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const order = placed(state, SAM);
-    expect(shop.notice(paid(order, "FAILED"))).toMatchObject({ ok: true, value: { status: "awaiting_payment", failure: "PAYMENT_FAILED" } });
-    expect(shop.balance(SAM)).toBe(200);
-    expect(shop.notice(paid(order))).toMatchObject({ ok: true, value: { status: "received", failure: null } });
+    expect(state.orders.notice(paid(order, "FAILED"))).toMatchObject({ ok: true, value: { status: "awaiting_payment", failure: "PAYMENT_FAILED" } });
+    expect(state.books.balance(SAM)).toBe(200);
+    expect(state.orders.notice(paid(order))).toMatchObject({ ok: true, value: { status: "received", failure: null } });
   });
 
   it("never lets a late failure touch a settled order", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const order = placed(state, SAM);
-    shop.notice(paid(order));
+    state.orders.notice(paid(order));
     const before = state.redactedView().digest;
-    expect(shop.notice(paid(order, "FAILED"))).toMatchObject({ ok: true, value: { status: "received", failure: null } });
+    expect(state.orders.notice(paid(order, "FAILED"))).toMatchObject({ ok: true, value: { status: "received", failure: null } });
     expect(state.redactedView().digest).toBe(before);
   });
 
   it("refuses another amount than the cash due, keeping the payment as refunded, and leaves the order unpaid", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const order = placed(state, SAM);
     const amounts = [4599, 4601, 0, 7600];
     for (const [index, amountCents] of amounts.entries()) {
-      expect(shop.notice({ ...paid(order), paymentId: `WPWRONG0000000${index}`, amountCents }), String(amountCents)).toEqual({ ok: false, reason: "AMOUNT_MISMATCH" });
+      expect(state.orders.notice({ ...paid(order), paymentId: `WPWRONG0000000${index}`, amountCents }), String(amountCents)).toEqual({ ok: false, reason: "AMOUNT_MISMATCH" });
     }
     expect(order).toMatchObject({ status: "awaiting_payment", paidAt: null, paymentId: null, mcoinEarned: 0 });
     expect(order.payments.map(({ amountCents, outcome, reason }) => [amountCents, outcome, reason])).toEqual(amounts.map((amount) => [amount, "refunded", "AMOUNT_MISMATCH"]));
     // The right amount still settles it.
-    expect(shop.notice(paid(order))).toMatchObject({ ok: true, value: { status: "received" } });
+    expect(state.orders.notice(paid(order))).toMatchObject({ ok: true, value: { status: "received" } });
   });
 
   it("changes nothing for an unknown order, or a failed payment of another amount", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const order = placed(state, SAM);
     const before = state.redactedView().digest;
-    expect(shop.notice({ ...paid(order), orderNo: "MC20990101999999" })).toEqual({ ok: false, reason: "ORDER_NOT_FOUND" });
-    expect(shop.notice({ ...paid(order, "FAILED"), amountCents: 1 })).toEqual({ ok: false, reason: "AMOUNT_MISMATCH" });
+    expect(state.orders.notice({ ...paid(order), orderNo: "MC20990101999999" })).toEqual({ ok: false, reason: "ORDER_NOT_FOUND" });
+    expect(state.orders.notice({ ...paid(order, "FAILED"), amountCents: 1 })).toEqual({ ok: false, reason: "AMOUNT_MISMATCH" });
     expect(state.redactedView().digest).toBe(before);
   });
 
   it("refuses a payment for a closed order and records why, once (the spec's refunded failure)", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const order = placed(state, SAM);
     later(state, PAYMENT_WINDOW_MS + 1);
-    expect(shop.notice(paid(order))).toEqual({ ok: false, reason: "ORDER_CLOSED" });
+    expect(state.orders.notice(paid(order))).toEqual({ ok: false, reason: "ORDER_CLOSED" });
     expect(order).toMatchObject({ status: "closed", failure: "PAID_AFTER_CLOSE", paidAt: null, mcoinEarned: 0 });
     expect(order.payments).toMatchObject([{ paymentId: "WPTEST0000000001", outcome: "refunded", reason: "ORDER_CLOSED" }]);
-    expect(shop.balance(SAM)).toBe(500);
-    const revision = shop.revision(SAM);
-    expect(shop.notice(paid(order))).toEqual({ ok: false, reason: "ORDER_CLOSED" });
-    expect(shop.revision(SAM)).toBe(revision);
+    expect(state.books.balance(SAM)).toBe(500);
+    const revision = state.books.revision(SAM);
+    expect(state.orders.notice(paid(order))).toEqual({ ok: false, reason: "ORDER_CLOSED" });
+    expect(state.books.revision(SAM)).toBe(revision);
     // A failed payment for it has nothing to undo.
-    expect(shop.notice(paid(order, "FAILED"))).toMatchObject({ ok: true, value: { status: "closed", failure: "PAID_AFTER_CLOSE" } });
+    expect(state.orders.notice(paid(order, "FAILED"))).toMatchObject({ ok: true, value: { status: "closed", failure: "PAID_AFTER_CLOSE" } });
     expectLedgersSum(state);
   });
 });
 
 describe("cancelling", () => {
   it("closes the member's unpaid order and gives the stock and mCoin back", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const order = placed(state, SAM);
-    expect(shop.cancel(SAM, order.id)).toMatchObject({ ok: true, value: { status: "closed" } });
-    expect(shop.live(PORK_CHOP_BUN)).toMatchObject({ stock: 160, sold: 2483 });
-    expect(shop.balance(SAM)).toBe(500);
-    expect(shop.ledger(SAM)[0]).toMatchObject({ type: "purchase_released", amount: 300, balanceAfter: 500, orderId: order.id });
-    expect(shop.pending(SAM)).toBe(0);
+    expect(state.orders.cancel(SAM, order.id)).toMatchObject({ ok: true, value: { status: "closed" } });
+    expect(state.orders.live(PORK_CHOP_BUN)).toMatchObject({ stock: 160, sold: 2483 });
+    expect(state.books.balance(SAM)).toBe(500);
+    expect(state.books.ledger(SAM)[0]).toMatchObject({ type: "purchase_released", amount: 300, balanceAfter: 500, orderId: order.id });
+    expect(state.orders.pending(SAM)).toBe(0);
   });
 
   it("refuses what is not awaiting payment, and another member's order, changing nothing", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const settled = placed(state, SAM);
-    shop.notice(paid(settled));
+    state.orders.notice(paid(settled));
     const closed = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 0 }));
-    shop.cancel(CHAN, closed.id);
+    state.orders.cancel(CHAN, closed.id);
     const others = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 0 }));
     const before = state.redactedView().digest;
-    expect(shop.cancel(SAM, settled.id)).toEqual({ ok: false, reason: "CANNOT_CANCEL" });
-    expect(shop.cancel(CHAN, closed.id)).toEqual({ ok: false, reason: "CANNOT_CANCEL" });
-    expect(shop.cancel(SAM, others.id)).toEqual({ ok: false, reason: "ORDER_NOT_FOUND" });
-    expect(shop.cancel(SAM, 999)).toEqual({ ok: false, reason: "ORDER_NOT_FOUND" });
-    expect(shop.order(SAM, others.id)).toBeUndefined();
+    expect(state.orders.cancel(SAM, settled.id)).toEqual({ ok: false, reason: "CANNOT_CANCEL" });
+    expect(state.orders.cancel(CHAN, closed.id)).toEqual({ ok: false, reason: "CANNOT_CANCEL" });
+    expect(state.orders.cancel(SAM, others.id)).toEqual({ ok: false, reason: "ORDER_NOT_FOUND" });
+    expect(state.orders.cancel(SAM, 999)).toEqual({ ok: false, reason: "ORDER_NOT_FOUND" });
+    expect(state.orders.get(SAM, others.id)).toBeUndefined();
     expect(state.redactedView().digest).toBe(before);
   });
 });
 
 describe("expiry", () => {
   it("closes an unpaid order when its window has passed on the sandbox clock, at its payBy", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const order = placed(state, SAM);
     later(state, PAYMENT_WINDOW_MS - 1);
-    expect(shop.order(SAM, order.id)?.status).toBe("awaiting_payment");
-    const revision = shop.revision(SAM);
+    expect(state.orders.get(SAM, order.id)?.status).toBe("awaiting_payment");
+    const revision = state.books.revision(SAM);
     later(state, 1);
-    expect(shop.balance(SAM)).toBe(500);
+    expect(state.books.balance(SAM)).toBe(500);
     expect(order.status).toBe("closed");
-    expect(shop.ledger(SAM)[0]).toMatchObject({ type: "purchase_released", amount: 300, at: order.payBy });
-    expect(shop.live(PORK_CHOP_BUN)?.stock).toBe(160);
-    expect(shop.revision(SAM)).toBeGreaterThan(revision);
-    expect(shop.pending(SAM)).toBe(0);
+    expect(state.books.ledger(SAM)[0]).toMatchObject({ type: "purchase_released", amount: 300, at: order.payBy });
+    expect(state.orders.live(PORK_CHOP_BUN)?.stock).toBe(160);
+    expect(state.books.revision(SAM)).toBeGreaterThan(revision);
+    expect(state.orders.pending(SAM)).toBe(0);
   });
 
   it("leaves settled orders alone", () => {
-    const { state, shop } = setup();
+    const { state } = setup();
     const order = placed(state, SAM);
-    shop.notice(paid(order));
+    state.orders.notice(paid(order));
     later(state, 2 * PAYMENT_WINDOW_MS);
-    expect(shop.order(SAM, order.id)?.status).toBe("received");
-    expect(shop.balance(SAM)).toBe(246);
+    expect(state.orders.get(SAM, order.id)?.status).toBe("received");
+    expect(state.books.balance(SAM)).toBe(246);
   });
 
   it("also holds after a restart with --state, whether or not anybody looked in time", () => {
@@ -361,10 +361,10 @@ describe("expiry", () => {
     // The sandbox comes back later: its clock has passed the window.
     const second = new SandboxState(fixtures, { stateFile });
     second.setClock(order.payBy + 60_000, true);
-    expect(second.shop.balance(SAM)).toBe(500);
-    expect(second.shop.order(SAM, order.id)).toMatchObject({ status: "closed", orderNo: order.orderNo });
-    expect(second.shop.balance(CHAN)).toBe(12580);
-    expect(second.shop.live(PORK_CHOP_BUN)?.stock).toBe(160);
+    expect(second.books.balance(SAM)).toBe(500);
+    expect(second.orders.get(SAM, order.id)).toMatchObject({ status: "closed", orderNo: order.orderNo });
+    expect(second.books.balance(CHAN)).toBe(12580);
+    expect(second.orders.live(PORK_CHOP_BUN)?.stock).toBe(160);
     // Order numbers go on from where they were.
     expect(placed(second, SAM).id).toBe(3);
     expectLedgersSum(second);
@@ -384,26 +384,26 @@ describe("expiry", () => {
 
 describe("the balance is the ledger's", () => {
   it("a sandbox adjustment is an entry of the difference, and nothing when there is none", () => {
-    const { state, shop } = setup();
-    shop.adjustBalance(SAM, 800);
-    shop.adjustBalance(SAM, 800);
-    expect(shop.ledger(SAM).map((entry) => [entry.type, entry.amount, entry.balanceAfter])).toEqual([
+    const { state } = setup();
+    state.books.adjustBalance(SAM, 800);
+    state.books.adjustBalance(SAM, 800);
+    expect(state.books.ledger(SAM).map((entry) => [entry.type, entry.amount, entry.balanceAfter])).toEqual([
       ["adjustment", 300, 800],
       ["opening", 500, 500],
     ]);
-    expect(shop.ledger(SAM, "earned")).toHaveLength(2);
-    expect(shop.ledger(SAM, "spent")).toHaveLength(0);
+    expect(state.books.ledger(SAM, "earned")).toHaveLength(2);
+    expect(state.books.ledger(SAM, "spent")).toHaveLength(0);
     expectLedgersSum(state);
   });
 
   it("revision grows with every change of the member's ledger or orders, and only theirs", () => {
-    const { state, shop } = setup();
-    const revisions = () => [shop.revision(SAM), shop.revision(CHAN)];
+    const { state } = setup();
+    const revisions = () => [state.books.revision(SAM), state.books.revision(CHAN)];
     expect(revisions()).toEqual([0, 0]);
     const order = placed(state, SAM);
     const [afterBuy] = revisions();
     expect(afterBuy).toBeGreaterThan(0);
-    shop.notice(paid(order));
+    state.orders.notice(paid(order));
     expect(revisions()[0]).toBeGreaterThan(afterBuy);
     expect(revisions()[1]).toBe(0);
   });

@@ -1,0 +1,119 @@
+/**
+ * The books the aggregates share (books.ts): accounts opened on first use, reading and setting a
+ * balance, and what falls due on the sandbox clock done in the order it fell due, across the order
+ * book and Asia Miles.
+ */
+import { describe, expect, it } from "vitest";
+import { MILES_PROCESSING_MS } from "./miles";
+import { PAYMENT_WINDOW_MS } from "./order-book";
+import { CHAN, SAM, buy, expectLedgersSum, later, placed, setup } from "./test-support";
+
+/** The airline refuses this account after the redemption: its mCoin comes back (a `refund` entry). */
+const SUSPENDED = { productId: 1, lastName: "Lei", firstName: "Ka Hou", memberNo: "1300000009", mcoin: 1000 };
+
+describe("an account", () => {
+  it("opens with nothing for a member who has none, on the sandbox clock; asking whether there is one opens none", () => {
+    const { state } = setup();
+    expect(state.books.existing("mpay-nobody")).toBeUndefined();
+    expect(state.data.accounts.has("mpay-nobody")).toBe(false);
+    const account = state.books.account("mpay-nobody");
+    expect(account).toMatchObject({ revision: 0, ledger: [{ type: "opening", amount: 0, balanceAfter: 0, at: state.now() }] });
+    expect(state.books.existing("mpay-nobody")).toBe(account);
+    expect(state.books.account("mpay-nobody")).toBe(account);
+  });
+
+  it("reads its ledger newest first, or what added mCoin, or what took it", () => {
+    const { state } = setup();
+    placed(state, SAM);
+    state.books.adjustBalance(SAM, 900);
+    expect(state.books.ledger(SAM).map((entry) => entry.type)).toEqual(["adjustment", "purchase", "opening"]);
+    expect(state.books.ledger(SAM, "earned").map((entry) => entry.type)).toEqual(["adjustment", "opening"]);
+    expect(state.books.ledger(SAM, "spent").map((entry) => entry.type)).toEqual(["purchase"]);
+  });
+});
+
+describe("setting a balance (a sandbox control)", () => {
+  it("posts an adjustment of the difference, up or down, and nothing when it is already so", () => {
+    const { state } = setup();
+    const revision = state.books.revision(SAM);
+    state.books.adjustBalance(SAM, 500);
+    expect(state.books.ledger(SAM)).toHaveLength(1);
+    expect(state.books.revision(SAM)).toBe(revision);
+    state.books.adjustBalance(SAM, 800);
+    state.books.adjustBalance(SAM, 50);
+    expect(state.books.ledger(SAM).map((entry) => entry.amount)).toEqual([-750, 300, 500]);
+    expect(state.books.balance(SAM)).toBe(50);
+    expectLedgersSum(state);
+  });
+
+  it("counts from the balance once what is due is done: an unpaid order past its window has given its mCoin back", () => {
+    const { state } = setup();
+    placed(state, SAM, buy({ quantity: 1, mcoinUsed: 300 }));
+    later(state, PAYMENT_WINDOW_MS);
+    state.books.adjustBalance(SAM, 600);
+    expect(state.books.ledger(SAM).map((entry) => [entry.type, entry.amount])).toEqual([
+      ["adjustment", 100],
+      ["purchase_released", 300],
+      ["purchase", -300],
+      ["opening", 500],
+    ]);
+  });
+});
+
+describe("what falls due on the clock", () => {
+  it("is done in the order it fell due, whichever aggregate it belongs to", () => {
+    const { state } = setup();
+    const start = state.now();
+    const first = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 100 }));
+    later(state, 5_000);
+    const second = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 200 }));
+    // Answered by the airline between the two orders' windows.
+    state.setClock(start + PAYMENT_WINDOW_MS + 2_000 - MILES_PROCESSING_MS, true);
+    expect(state.miles.redeem(CHAN, SUSPENDED).ok).toBe(true);
+    state.setClock(start + 2 * PAYMENT_WINDOW_MS, true);
+    const due = state.books
+      .ledger(CHAN)
+      .slice(0, 3)
+      .reverse()
+      .map((entry) => [entry.type, entry.orderNo, entry.at - start]);
+    expect(due).toEqual([
+      ["purchase_released", first.orderNo, PAYMENT_WINDOW_MS],
+      ["refund", state.miles.list(CHAN)[0].orderNo, PAYMENT_WINDOW_MS + 2_000],
+      ["purchase_released", second.orderNo, PAYMENT_WINDOW_MS + 5_000],
+    ]);
+    expectLedgersSum(state);
+  });
+
+  it("falling due at the same instant, goes by id, an order before a miles redemption of the same id", () => {
+    const { state } = setup();
+    const start = state.now();
+    const one = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 100 }));
+    const two = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 200 }));
+    state.setClock(start + PAYMENT_WINDOW_MS - MILES_PROCESSING_MS, true);
+    expect(state.miles.redeem(CHAN, SUSPENDED)).toMatchObject({ ok: true, value: { id: 1 } });
+    state.setClock(start + PAYMENT_WINDOW_MS, true);
+    const due = state.books
+      .ledger(CHAN)
+      .slice(0, 3)
+      .reverse()
+      .map((entry) => [entry.type, entry.orderNo]);
+    expect(due).toEqual([
+      ["purchase_released", one.orderNo],
+      ["refund", state.miles.list(CHAN)[0].orderNo],
+      ["purchase_released", two.orderNo],
+    ]);
+  });
+
+  it("is done once, and only once it is due", () => {
+    const { state } = setup();
+    const order = placed(state, SAM);
+    later(state, PAYMENT_WINDOW_MS - 1);
+    state.books.closeDue();
+    expect(order.status).toBe("awaiting_payment");
+    later(state, 1);
+    state.books.closeDue();
+    state.books.closeDue();
+    expect(order.status).toBe("closed");
+    expect(state.books.ledger(SAM).filter((entry) => entry.type === "purchase_released")).toHaveLength(1);
+  });
+});
