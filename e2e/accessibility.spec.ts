@@ -66,7 +66,7 @@ const MINI_PROGRAM_AD = (JSON.parse(readFileSync(new URL("../fixtures/catalog.js
 /** Airline accounts of fixtures/promotions.json: chan's own, and one the airline refuses (the mCoin come back). */
 const CHAN_MILES = { lastName: "CHAN", firstName: "TAI MAN", memberNo: "1300000002" };
 const SUSPENDED_MILES = { lastName: "LEI", firstName: "KA HOU", memberNo: "1300000009" };
-/** How long the sandbox's airline takes to answer (sandbox/domain/shop.ts MILES_PROCESSING_MS), and a margin. */
+/** How long the sandbox's airline takes to answer (sandbox/domain/miles.ts, MILES_PROCESSING_MS), and a margin. */
 const MILES_ANSWERED_MS = 6_000;
 
 /** A locale string by its dotted key, without interpolation ({{…}} parts match anything). */
