@@ -61,6 +61,7 @@ export const OTHER_ROUTES = [
   { name: "resourceSession", path: "/resources/session", file: "routes/resources.session.ts" },
   { name: "resourceTask", path: "/resources/task", file: "routes/resources.task.ts" },
   { name: "resourceOffers", path: "/resources/offers", file: "routes/resources.offers.ts" },
+  { name: "resourceOrder", path: "/resources/order", file: "routes/resources.order.ts" },
   { name: "resourceOrderStatus", path: "/resources/order-status", file: "routes/resources.order-status.ts" },
   { name: "resourceWallet", path: "/resources/wallet", file: "routes/resources.wallet.ts" },
   { name: "resourceTime", path: "/resources/time", file: "routes/resources.time.ts" },

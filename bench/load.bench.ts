@@ -363,7 +363,7 @@ async function checkout(members: Members, phone: Phone): Promise<void> {
       return;
     }
     if (chance(LEAVE_CASHIER)) {
-      const cancel = await members.send(phone, "cancel", dataPath(path), { form: { intent: "cancel", orderId: order.id, idempotencyKey: newIdempotencyKey() } });
+      const cancel = await members.send(phone, "cancel", "/resources/order", { form: { intent: "cancel", orderId: order.id, idempotencyKey: newIdempotencyKey() } });
       if (cancel.outcome === "ok") tally.cancelled += 1;
       return;
     }

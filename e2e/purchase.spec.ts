@@ -285,7 +285,7 @@ test.describe("safe against double taps, retries and forged forms", () => {
       [`/coupon_details/${BUN}`, { ...base, mcoinUsed: "150" }, 409],
       [`/coupon_details/${BUN}`, { intent: "checkout", quantity: "1", mcoinUsed: "0" }, 400],
       [`/coupon_details/999999`, base, 409],
-      [`/coupon_details/${BUN}`, { intent: "cancel", orderId: "1", idempotencyKey: key }, 404],
+      ["/resources/order", { intent: "cancel", orderId: "1", idempotencyKey: key }, 404],
       [`/coupon_details/${BUN}`, { intent: "refund-everything" }, 400],
     ];
     for (const [path, form, status] of cases) {
@@ -307,7 +307,7 @@ test.describe("safe against double taps, retries and forged forms", () => {
     const order = ((await placed.json()) as { data: { id: number } }).data;
     await ana.dispose();
 
-    const cancel = await page.request.post(`/coupon_details/${BUN}`, { form: { intent: "cancel", orderId: String(order.id), idempotencyKey: "someone-elses-order-0001" }, headers: { Origin: E2E_APP_URL } });
+    const cancel = await page.request.post("/resources/order", { form: { intent: "cancel", orderId: String(order.id), idempotencyKey: "someone-elses-order-0001" }, headers: { Origin: E2E_APP_URL } });
     expect(cancel.status()).toBe(404);
     expect((await page.goto(`/order_details/${order.id}`))?.status()).toBe(404);
     const [anas] = await sandbox.orders(MEMBERS.ana.openId);

@@ -350,10 +350,10 @@ test.describe("orders and after-sale", () => {
       ["an unknown reason", refund(own.id, { reason: "because" }), 400, "Choose a refund reason."],
       ["a 2,000-character remark", refund(own.id, { reason: "other", remarks: "x".repeat(2000) }), 400, "Your remarks are too long."],
       ["no confirmation", refund(own.id, { confirmed: "0" }), 400],
-      ["deleting an unpaid-free received order", post(`/order_details/${own.id}`, { intent: "delete", orderId: String(own.id), idempotencyKey: "forged-delete-000001" }), 409, "This order cannot be deleted yet."],
-      ["receiving a coupon", post(`/order_details/${own.id}`, { intent: "receive", orderId: String(own.id), idempotencyKey: "forged-receive-00001" }), 409],
-      ["another member's order, deleted", post(`/order_details/${own.id}`, { intent: "delete", orderId: String(wongs.id), idempotencyKey: "forged-delete-000002" }), 404],
-      ["an unknown intent", post(`/order_details/${own.id}`, { intent: "refund-everything", orderId: String(own.id) }), 400],
+      ["deleting an unpaid-free received order", post("/resources/order", { intent: "delete", orderId: String(own.id), idempotencyKey: "forged-delete-000001" }), 409, "This order cannot be deleted yet."],
+      ["receiving a coupon", post("/resources/order", { intent: "receive", orderId: String(own.id), idempotencyKey: "forged-receive-00001" }), 409],
+      ["another member's order, deleted", post("/resources/order", { intent: "delete", orderId: String(wongs.id), idempotencyKey: "forged-delete-000002" }), 404],
+      ["an unknown intent", post("/resources/order", { intent: "refund-everything", orderId: String(own.id) }), 400],
     ];
     for (const [name, reply, status, message] of cases) {
       const answer = await reply;

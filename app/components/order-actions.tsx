@@ -1,16 +1,16 @@
 /**
  * What a member can do with one order, by its status: pay now (back into the cashier, with the same
  * safety as checkout), cancel it while unpaid, confirm receipt of goods, apply for a refund, delete a
- * finished order (after asking), buy it again. Each posts to the screen's action
- * (server/order-actions.server.ts) with the idempotency key of its form; a refusal shows in place.
+ * finished order (after asking), buy it again. Each is an order intent (hooks/use-order-intent.ts)
+ * with the idempotency key of its form; a refusal shows in place.
  */
-import { Link, useFetcher } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDoubleTapGuard } from "../hooks/use-double-tap-guard";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
+import { useOrderIntent } from "../hooks/use-order-intent";
 import type { Order } from "#core/api/shop-endpoints";
-import type { OrderActionResult } from "../server/order-actions.server";
 import { ConfirmDialog } from "./dialog";
 import { Overlay } from "./overlay";
 import { PaymentResultOverlay, usePayment } from "./purchase-flow";
@@ -29,26 +29,27 @@ export function deletable(order: Order): boolean {
   return FINAL.has(order.status) || (order.status === "received" && order.coupons.length > 0 && order.coupons.every((coupon) => coupon.status === "expired"));
 }
 
-function useOrderIntent(intent: "cancel" | "receive" | "delete", orderId: number) {
-  const fetcher = useFetcher<OrderActionResult>();
+/** One of the order's buttons: its intent, sent once per form (its key), guarded against a double tap. */
+function useOrderButton(intent: "cancel" | "receive" | "delete", orderId: number) {
+  const order = useOrderIntent();
   const form = useIdempotencyKey();
   const guard = useDoubleTapGuard();
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) form.done();
-  }, [fetcher.state, fetcher.data, form]);
+    if (order.state === "idle" && order.data?.ok) form.done();
+  }, [order.state, order.data, form]);
   return {
-    busy: fetcher.state !== "idle",
-    refusal: fetcher.data && !fetcher.data.ok ? fetcher.data.message : null,
-    send: () => guard(() => fetcher.submit({ intent, orderId: String(orderId), idempotencyKey: form.key() }, { method: "post" })),
+    busy: order.busy,
+    refusal: order.data && !order.data.ok ? order.data.message : null,
+    send: () => guard(() => order.send({ intent, orderId, idempotencyKey: form.key() })),
   };
 }
 
 export function OrderActions({ order, compact = false }: { order: Order; compact?: boolean }) {
   const { t } = useTranslation();
   const payment = usePayment();
-  const cancel = useOrderIntent("cancel", order.id);
-  const receive = useOrderIntent("receive", order.id);
-  const remove = useOrderIntent("delete", order.id);
+  const cancel = useOrderButton("cancel", order.id);
+  const receive = useOrderButton("receive", order.id);
+  const remove = useOrderButton("delete", order.id);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const payGuard = useDoubleTapGuard();
   const refusal = cancel.refusal ?? receive.refusal ?? remove.refusal;

@@ -14,6 +14,7 @@ import { Link, useFetcher, useNavigate, useRevalidator, useRouteLoaderData } fro
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { guardSubmit, useDoubleTapGuard } from "../hooks/use-double-tap-guard";
+import { useOrderIntent } from "../hooks/use-order-intent";
 import type { Address } from "#core/api/endpoints";
 import type { OfferDetail, Order } from "#core/api/shop-endpoints";
 import { PAYMENT_TYPES } from "#core/api/vocabulary";
@@ -58,7 +59,8 @@ function verdictOf(order: Order, cashier: "paid" | "failed"): PaymentVerdict | n
 
 /**
  * Pays for an order awaiting payment: the cashier, then the gateway's word on it. Also used by an
- * unpaid order's 'pay now'.
+ * unpaid order's 'pay now'. Leaving the cashier cancels the order (an order intent, whatever screen
+ * this is on).
  */
 export function usePayment() {
   const [verdict, setVerdict] = useState<PaymentVerdict | null>(null);
@@ -68,7 +70,7 @@ export function usePayment() {
     setVerdict(next);
   }, []);
   const [busy, setBusy] = useState(false);
-  const cancel = useFetcher<OfferActionResult>();
+  const cancel = useOrderIntent();
   const revalidator = useRevalidator();
   const live = useRef(true);
   useEffect(() => () => void (live.current = false), []);
@@ -108,17 +110,17 @@ export function usePayment() {
       void getHostBridge().trackEvent({ name: "payment", page: document.querySelector<HTMLElement>("[data-analytics-page]")?.dataset.analyticsPage, params: { outcome: outcome.status, orderKind: order.orderKind } });
       if (outcome.status === "cancelled") {
         setBusy(false);
-        cancel.submit({ intent: "cancel", orderId: String(order.id), idempotencyKey: newIdempotencyKey() }, { method: "post" });
+        cancel.send({ intent: "cancel", orderId: order.id, idempotencyKey: newIdempotencyKey() });
         return;
       }
       await settle(order, outcome.status, outcome.status === "failed" ? 1 : STATUS_CHECKS);
     },
-    [cancel, revalidator, settle, show],
+    [cancel.send, revalidator, settle, show],
   );
 
   return {
     pay,
-    busy: busy || cancel.state !== "idle",
+    busy: busy || cancel.busy,
     verdict,
     cancelled: cancel.state === "idle" && cancel.data?.ok === true && cancel.data.intent === "cancel",
     checkAgain: (order: Order) => void settle(order, "paid", 1),

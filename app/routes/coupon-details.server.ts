@@ -1,8 +1,8 @@
 /**
- * The offer screen's actions: checkout (place the order), like, favourite, and cancelling the order
- * when the member leaves the cashier (server/order-actions.server.ts, like every order's). One zod
- * schema per intent; bad input is a 400 with a translated message, a refusal of the gateway a 409
- * with the refusal translated, and neither changes anything. Checkout and cancel carry the form's
+ * The offer screen's actions: checkout (place the order), like and favourite; cancelling the order
+ * when the member leaves the cashier is an order intent like every order's (routes/resources.order.ts).
+ * One zod schema per intent; bad input is a 400 with a translated message, a refusal of the gateway a
+ * 409 with the refusal translated, and neither changes anything. Checkout carries the form's
  * idempotency key to the gateway, so a double tap, a retry or a resubmitted form acts once.
  */
 import { data } from "@remix-run/node";
@@ -13,7 +13,7 @@ import type { MallContext } from "../server/context.server";
 import { parseForm } from "../server/forms.server";
 import { requireMember } from "../server/member.server";
 import { fixedT } from "../server/i18n.server";
-import { ORDER_INTENTS, refusable, refused, runOrderIntent, type OrderActionResult } from "../server/order-actions.server";
+import { refusable, refused, type OrderActionResult } from "../server/order-actions.server";
 
 const Flag = z.enum(["0", "1"]).transform((value) => value === "1");
 
@@ -26,7 +26,6 @@ const OfferActionSchema = z.discriminatedUnion("intent", [
     addressId: z.coerce.number().int().positive().max(999_999_999).optional(),
     idempotencyKey: IdempotencyKeySchema,
   }),
-  ORDER_INTENTS[0],
   z.object({ intent: z.literal("like"), liked: Flag }),
   z.object({ intent: z.literal("collect"), collected: Flag }),
 ]);
@@ -35,7 +34,7 @@ export type OfferActionResult =
   | { ok: true; intent: "checkout"; order: Order }
   | { ok: true; intent: "like"; liked: boolean; likes: number }
   | { ok: true; intent: "collect"; collected: boolean }
-  | OrderActionResult;
+  | Extract<OrderActionResult, { ok: false }>;
 
 export async function offerAction(request: Request, context: MallContext, offerId: number) {
   await requireMember(context);
@@ -43,7 +42,6 @@ export async function offerAction(request: Request, context: MallContext, offerI
   const form = await parseForm(request, OfferActionSchema);
   if (!form.success) return refused(null, null, t("offer.invalidForm"), 400);
   const input = form.data;
-  if (input.intent === "cancel") return runOrderIntent(context, input);
 
   const result = await refusable(t, input.intent, async (): Promise<OfferActionResult> => {
     switch (input.intent) {

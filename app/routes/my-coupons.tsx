@@ -6,7 +6,7 @@
  * payment and by leaving for home.
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog } from "../components/dialog";
@@ -16,6 +16,7 @@ import { Overlay } from "../components/overlay";
 import { TabBar } from "../components/tab-bar";
 import { CouponGroupCard, FIRST_SCREEN_CARDS, McoinCouponCard, RefundCard } from "../components/wallet-cards";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
+import { useOrderIntent } from "../hooks/use-order-intent";
 import { orderList, type Refund } from "#core/api/shop-endpoints";
 import { COUPON_TABS, ORDER_TABS, type CouponTab } from "#core/api/vocabulary";
 import { couponList, mcoinCouponList, refundList, type CouponGroup, type McoinCoupon } from "#core/api/wallet-endpoints";
@@ -23,7 +24,6 @@ import { documentTitleMeta } from "../document-title";
 import { couponTab, setCouponTab } from "../lib/coupon-tab";
 import { formatPoints } from "../lib/money/format";
 import { requireMember } from "../server/member.server";
-import { orderAction, type OrderActionResult } from "../server/order-actions.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
 
@@ -64,8 +64,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   }
 }
-
-export const action = orderAction;
 
 export default function MyCoupons() {
   const { t } = useTranslation();
@@ -173,12 +171,12 @@ function McoinCouponsView({ list }: { list: { items: McoinCoupon[]; page: number
 /** Using an mCoin coupon adds its mCoin to the balance at once. */
 function UseMcoinCoupon({ coupon }: { coupon: McoinCoupon }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<OrderActionResult>();
+  const use = useOrderIntent();
   const form = useIdempotencyKey();
-  if (fetcher.data?.ok && fetcher.data.intent === "use-mcoin-coupon") {
+  if (use.data?.ok && use.data.intent === "use-mcoin-coupon") {
     return (
       <span className="mcoin-coupon__done" role="status">
-        {t("mcoinCoupon.added", { mcoin: formatPoints(coupon.mcoin), balance: formatPoints(fetcher.data.balance) })}
+        {t("mcoinCoupon.added", { mcoin: formatPoints(coupon.mcoin), balance: formatPoints(use.data.balance) })}
       </span>
     );
   }
@@ -187,15 +185,15 @@ function UseMcoinCoupon({ coupon }: { coupon: McoinCoupon }) {
       <button
         type="button"
         className="button button--primary button--small"
-        disabled={fetcher.state !== "idle"}
+        disabled={use.busy}
         aria-label={t("mcoinCoupon.useLabel", { title: coupon.title })}
-        onClick={() => fetcher.submit({ intent: "use-mcoin-coupon", couponId: String(coupon.id), idempotencyKey: form.key() }, { method: "post" })}
+        onClick={() => use.send({ intent: "use-mcoin-coupon", couponId: coupon.id, idempotencyKey: form.key() })}
       >
         {t("mcoinCoupon.use")}
       </button>
-      {fetcher.data && !fetcher.data.ok ? (
+      {use.data && !use.data.ok ? (
         <span className="form-message" role="alert">
-          {fetcher.data.message}
+          {use.data.message}
         </span>
       ) : null}
     </span>
@@ -205,17 +203,17 @@ function UseMcoinCoupon({ coupon }: { coupon: McoinCoupon }) {
 /** "Redeem a coupon": a code from a gift or a promotion adds a coupon or an mCoin coupon. */
 function RedeemCodeDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<OrderActionResult>();
+  const redeem = useOrderIntent();
   const form = useIdempotencyKey();
   const revalidator = useRevalidator();
-  const result = fetcher.data;
+  const result = redeem.data;
   useEffect(() => {
-    if (fetcher.state === "idle" && result?.ok) {
+    if (redeem.state === "idle" && result?.ok) {
       form.done();
       revalidator.revalidate();
     }
     // Once per answer.
-  }, [fetcher.state, result]);
+  }, [redeem.state, result]);
 
   return (
     <Overlay>
@@ -227,20 +225,26 @@ function RedeemCodeDialog({ onClose }: { onClose(): void }) {
             <button type="button" className="button button--secondary" onClick={onClose}>
               {t("common.close")}
             </button>
-            <button type="submit" form="redeem-code" className="button button--primary" disabled={fetcher.state !== "idle"}>
+            <button type="submit" form="redeem-code" className="button button--primary" disabled={redeem.busy}>
               {t("wallet.redeemSubmit")}
             </button>
           </>
         }
       >
-        <fetcher.Form method="post" id="redeem-code" className="redeem-form">
-          <input type="hidden" name="intent" value="redeem-code" />
-          <input type="hidden" name="idempotencyKey" value={form.key()} />
+        <form
+          method="post"
+          id="redeem-code"
+          className="redeem-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            redeem.send({ intent: "redeem-code", code: String(new FormData(event.currentTarget).get("code") ?? ""), idempotencyKey: form.key() });
+          }}
+        >
           <label className="field">
             <span className="field__label">{t("wallet.code")}</span>
             <input name="code" required autoComplete="off" autoCapitalize="characters" maxLength={32} pattern="[A-Za-z0-9\-]{4,32}" className="field__input" />
           </label>
-        </fetcher.Form>
+        </form>
         {result && !result.ok ? (
           <p className="form-message" role="alert">
             {result.message}

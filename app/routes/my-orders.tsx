@@ -8,7 +8,6 @@ import { OrderListView, type OrderListData, type OrderTab } from "../components/
 import { orderList } from "#core/api/shop-endpoints";
 import { ORDER_TABS } from "#core/api/vocabulary";
 import { requireMember } from "../server/member.server";
-import { orderAction } from "../server/order-actions.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
 
@@ -24,8 +23,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const list: OrderListData = { type, tab, items: page.list, page: page.page, hasMore: page.hasMore, counts: page.counts };
   return data({ list });
 }
-
-export const action = orderAction;
 
 export default function MyOrders() {
   const { list } = useLoaderData<typeof loader>();

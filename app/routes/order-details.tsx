@@ -26,7 +26,7 @@ import { catalogNear } from "../server/catalog.server";
 import { requireMember } from "../server/member.server";
 import { idParam } from "../server/params.server";
 import { pictureProps } from "../lib/images/picture";
-import { memberOrder, orderAction } from "../server/order-actions.server";
+import { memberOrder } from "../server/order-actions.server";
 import { qrSvg } from "../server/qr.server";
 import type { ScreenHandle } from "../screen-handle";
 
@@ -53,8 +53,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     { order, usage: offer?.usage ?? null, stores: offer?.stores ?? [], qr: Object.fromEntries(codes) as Record<number, string> },
   );
 }
-
-export const action = orderAction;
 
 function CopyButton({ text, label }: { text: string; label: string }) {
   const { t } = useTranslation();

@@ -37,7 +37,7 @@ import { orNotFound } from "../server/gateway.server";
 import { requireMember } from "../server/member.server";
 import { idParam } from "../server/params.server";
 import { fixedT } from "../server/i18n.server";
-import { ORDER_INTENTS, refusable, refused, runOrderIntent, type OrderActionResult } from "../server/order-actions.server";
+import { refusable, refused, type OrderActionResult } from "../server/order-actions.server";
 import { pictureProps } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
 
@@ -58,20 +58,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   );
 }
 
-const SeckillActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("snapup"), itemId: z.coerce.number().int().positive().max(999_999_999), idempotencyKey: IdempotencyKeySchema }),
-  ORDER_INTENTS[0],
-]);
+const SnapUpSchema = z.object({ intent: z.literal("snapup"), itemId: z.coerce.number().int().positive().max(999_999_999), idempotencyKey: IdempotencyKeySchema });
 
-export type SeckillActionResult = { ok: true; intent: "snapup"; order: Order } | OrderActionResult;
+export type SeckillActionResult = { ok: true; intent: "snapup"; order: Order } | Extract<OrderActionResult, { ok: false }>;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireMember(context);
   const t = await fixedT(context.locale);
-  const form = await parseForm(request, SeckillActionSchema);
+  const form = await parseForm(request, SnapUpSchema);
   if (!form.success) return refused(null, null, t("offer.invalidForm"), 400);
   const input = form.data;
-  if (input.intent === "cancel") return runOrderIntent(context, input);
   const gray = context.member?.grayScaleMode ? 1 : 0;
   const result = await refusable(t, "snapup", async (): Promise<SeckillActionResult> => {
     const { orderId } = await context.api.call(seckillSnapUp, { itemId: input.itemId, gray }, { headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey } });

@@ -1,10 +1,12 @@
 /**
- * What a member can do with their orders and coupons, for every screen that offers it (the offer's
- * cancel after the cashier, an order's detail, the order and coupon lists, the refund form): cancel an
- * unpaid order, delete a finished one, confirm receipt of goods, apply for a refund, redeem a code,
- * use an mCoin coupon. One zod schema per intent, each carrying the idempotency key of the form that
- * sent it; bad input is a 400 with a translated message, a refusal of the gateway a 409 (404 for an
- * order that is not the member's) with the refusal translated, and neither changes anything.
+ * What a member can do with their orders and coupons, from every screen that offers it, through one
+ * resource route (routes/resources.order.ts, sent by hooks/use-order-intent.ts): cancel an unpaid
+ * order (also when the member leaves the cashier), delete a finished one, confirm receipt of goods,
+ * apply for a refund, redeem a code, use an mCoin coupon. The refund form also posts to its own screen,
+ * so that it works without JavaScript (`refundAction`). One zod schema per intent, each carrying the
+ * idempotency key of the form that sent it; bad input is a 400 with a translated message, a refusal of
+ * the gateway a 409 (404 for an order that is not the member's) with the refusal translated, and
+ * neither changes anything.
  */
 import { data, redirect } from "@remix-run/node";
 import type { TFunction } from "i18next";
@@ -21,24 +23,25 @@ import { fixedT } from "./i18n.server";
 const OrderId = z.coerce.number().int().positive().max(999_999_999);
 const Key = { idempotencyKey: IdempotencyKeySchema };
 
-export const ORDER_INTENTS = [
+/** A refund asked for the order `orderId` (the refund form names the order by its path instead). */
+const RefundIntentSchema = z.object({
+  intent: z.literal("refund"),
+  orderId: OrderId,
+  reason: RefundReasonSchema,
+  remarks: z.string().trim().max(REFUND_REMARKS_MAX).default(""),
+  /** The member confirmed that the coupons become invalid, irreversibly. */
+  confirmed: z.literal("1"),
+  ...Key,
+});
+
+export const OrderIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel"), orderId: OrderId, ...Key }),
   z.object({ intent: z.literal("delete"), orderId: OrderId, ...Key }),
   z.object({ intent: z.literal("receive"), orderId: OrderId, ...Key }),
-  z.object({
-    intent: z.literal("refund"),
-    orderId: OrderId,
-    reason: RefundReasonSchema,
-    remarks: z.string().trim().max(REFUND_REMARKS_MAX).default(""),
-    /** The member confirmed that the coupons become invalid, irreversibly. */
-    confirmed: z.literal("1"),
-    ...Key,
-  }),
+  RefundIntentSchema,
   z.object({ intent: z.literal("redeem-code"), code: z.string().trim().regex(/^[A-Za-z0-9-]{4,32}$/), ...Key }),
   z.object({ intent: z.literal("use-mcoin-coupon"), couponId: OrderId, ...Key }),
-] as const;
-
-const OrderIntentSchema = z.discriminatedUnion("intent", [...ORDER_INTENTS]);
+]);
 export type OrderIntent = z.infer<typeof OrderIntentSchema>;
 
 export type OrderActionResult =
@@ -130,7 +133,7 @@ export async function runOrderIntent(context: MallContext, input: OrderIntent) {
   }
 }
 
-/** The action of a screen whose only intents are these. */
+/** Reads and performs the order intent a form sent (routes/resources.order.ts). */
 export async function orderAction({ request, context }: { request: Request; context: MallContext }) {
   await requireMember(context);
   const form = await parseForm(request, OrderIntentSchema);
@@ -141,7 +144,7 @@ export async function orderAction({ request, context }: { request: Request; cont
   return runOrderIntent(context, form.data);
 }
 
-const RefundFormSchema = ORDER_INTENTS[3].omit({ orderId: true });
+const RefundFormSchema = RefundIntentSchema.omit({ orderId: true });
 
 /**
  * The refund form's action (/refund_application/{id}): the order is the path's. On success the

@@ -1,0 +1,57 @@
+/**
+ * /resources/order, where every screen sends the member's order intents: a visitor is sent to sign
+ * in, bad input is a 400, the gateway's refusal an answer in place, and the intent reaches the
+ * gateway with the form's idempotency key.
+ */
+import type { ApiClient } from "#core/api/client";
+import { ApiError } from "#core/api/errors";
+import { IDEMPOTENCY_HEADER } from "#core/api/shop-endpoints";
+import { describe, expect, it, vi } from "vitest";
+import { gatewayEnvironment } from "../server/config.server";
+import { MemberApi } from "../server/gateway.server";
+import { MallSession, freshSession } from "../server/session.server";
+import { action } from "./resources.order";
+
+const KEY = "order-intent-key-0123456789";
+
+/** Posts `fields` as a member holding `token` (none: a visitor) whose gateway answers with `answer`. */
+async function post(fields: Record<string, string>, answer: ApiClient["call"], token: string | null = "sbx_member") {
+  const url = new URL("http://localhost/resources/order");
+  const request = new Request(url, { method: "POST", body: new URLSearchParams(fields) });
+  const session = new MallSession(await freshSession(), request);
+  if (token) session.set("token", token);
+  const scope = { request, url, session, locale: "en" as const, environment: gatewayEnvironment(url) };
+  const context = { ...scope, cspNonce: "", member: null, api: new MemberApi(scope, { clientFor: () => ({ call: answer }) as unknown as ApiClient }) };
+  return action({ request, params: {}, context } as never).catch((thrown: unknown) => thrown as Response);
+}
+
+describe("/resources/order", () => {
+  it("sends the intent to the gateway with the form's key", async () => {
+    const call = vi.fn(async () => ({ data: { id: 7, status: "closed" }, headers: new Headers() }));
+    const reply = await post({ intent: "cancel", orderId: "7", idempotencyKey: KEY }, call as never);
+    expect(reply.status).toBe(200);
+    expect(await reply.json()).toMatchObject({ ok: true, intent: "cancel", order: { id: 7 } });
+    expect(call).toHaveBeenCalledWith(expect.objectContaining({ name: expect.any(String) }), { orderId: 7 }, { headers: { [IDEMPOTENCY_HEADER]: KEY } });
+  });
+
+  it("answers a refusal in place, and bad input with 400, asking the gateway nothing", async () => {
+    const refusing = async () => {
+      throw new ApiError("NOT_FOUND", "no such order", { status: 200, endpoint: "cancelPayment", body: { resultCode: "404", data: { reason: "ORDER_NOT_FOUND" } } });
+    };
+    const refused = await post({ intent: "cancel", orderId: "8", idempotencyKey: KEY }, refusing);
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ ok: false, intent: "cancel" });
+    const untouched = vi.fn();
+    const bad: Record<string, string>[] = [{ intent: "cancel", orderId: "x", idempotencyKey: KEY }, { intent: "refund-everything", orderId: "7" }, { intent: "delete", orderId: "7" }];
+    for (const fields of bad) {
+      expect((await post(fields, untouched)).status, JSON.stringify(fields)).toBe(400);
+    }
+    expect(untouched).not.toHaveBeenCalled();
+  });
+
+  it("sends a visitor to sign in", async () => {
+    const reply = await post({ intent: "cancel", orderId: "7", idempotencyKey: KEY }, vi.fn(), null);
+    expect(reply.status).toBe(302);
+    expect(new URL(reply.headers.get("location")!).pathname).toBe("/oauth/authorize");
+  });
+});

@@ -1,0 +1,14 @@
+/**
+ * The member's order intents, from every screen that offers them (hooks/use-order-intent.ts): cancel,
+ * confirm receipt, delete, refund, redeem a code, use an mCoin coupon (server/order-actions.server.ts).
+ */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { orderAction } from "../server/order-actions.server";
+import { postOnly, resourceJson } from "../server/resource-response.server";
+
+export const loader = postOnly;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const answer = await orderAction({ request, context });
+  return resourceJson(answer.data, answer.init ?? undefined);
+}
