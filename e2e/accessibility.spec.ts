@@ -25,6 +25,7 @@
  * A failing test restarts the worker, so the next one signs in afresh; the screenshots of its pages
  * are attached to the report. A11Y_VERBOSE=1 prints the moderate and minor findings, and timings.
  */
+import * as controls from "#core/controls/declarations";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from "@playwright/test";
@@ -320,9 +321,8 @@ class Sessions {
 
   /** Stops the sandbox's clock (work due later waits), or starts it again `ms` later than it stopped. */
   async clock(change: { frozen: true } | { resumeAfter: number }): Promise<void> {
-    const { now } = (await (await this.request.get("/__sandbox/clock")).json()) as { now: number };
-    const body = "frozen" in change ? { now, frozen: true } : { now: now + change.resumeAfter, frozen: false };
-    expect((await this.request.post("/__sandbox/clock", { data: body })).ok()).toBe(true);
+    const now = await this.sandbox.now();
+    await this.sandbox.controls.get(controls.setClock, { input: "frozen" in change ? { now, frozen: true } : { now: now + change.resumeAfter, frozen: false } });
   }
 
   async close(): Promise<void> {

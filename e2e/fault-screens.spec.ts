@@ -7,6 +7,7 @@
  * ledger, orders and stock, that retrying as the member would ends with exactly one order, debit or
  * credit: nothing lost, nothing doubled.
  */
+import * as controls from "#core/controls/declarations";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { rawRequest } from "../server/test-http";
 import { E2E_APP_URL, E2E_SANDBOX_URL, walletUserAgent } from "./env";
@@ -49,8 +50,8 @@ async function mallAnswers(page: Page, origin = E2E_APP_URL) {
   expect(await home.text()).toContain('data-testid="mcoin-balance"');
 }
 
-async function stockOf(sandbox: APIRequestContext, offerId: number): Promise<number> {
-  return ((await (await sandbox.get(`/__sandbox/offers/${offerId}`)).json()) as { stock: number }).stock;
+async function stockOf(sandbox: SandboxControl, offerId: number): Promise<number> {
+  return (await sandbox.controls.get(controls.offer, { params: { id: offerId } })).stock;
 }
 
 /** A call to the gateway with the member's own token, as another device of theirs would make it. */
@@ -66,7 +67,7 @@ async function expectOneTyreCheckOrder(sandbox: SandboxControl, gateway: APIRequ
     ["opening", 12_580],
     ["purchase", -50],
   ]);
-  expect(await stockOf(gateway, TYRE_CHECK)).toBe(stockBefore - 1);
+  expect(await stockOf(sandbox, TYRE_CHECK)).toBe(stockBefore - 1);
 }
 
 async function gatewayPost<T>(gateway: APIRequestContext, sandbox: SandboxControl, openId: string, path: string, data: object): Promise<T> {
@@ -88,8 +89,8 @@ async function recordTaskEvents(page: Page): Promise<() => Promise<string[]>> {
 }
 
 /** How many task runs the task center has recorded as completed (the sandbox's state view). */
-async function tasksDone(sandbox: APIRequestContext): Promise<number> {
-  return ((await (await sandbox.get("/__sandbox/state")).json()) as { counts: { taskRunsDone: number } }).counts.taskRunsDone;
+async function tasksDone(sandbox: SandboxControl): Promise<number> {
+  return (await sandbox.controls.get(controls.state)).counts.taskRunsDone;
 }
 
 const loginPageVisits = async (sandbox: SandboxControl) => (await sandbox.calls("/oauth/authorize")).filter((call) => call.method === "GET").length;
@@ -140,7 +141,7 @@ test.describe("faults", () => {
     expect(orders[0].status).toBe("refunding");
 
     // Two minutes on the sandbox clock, the refund is done: one refund entry gives the 50 mCoin back.
-    const now = ((await (await gateway.get("/__sandbox/clock")).json()) as { now: number }).now;
+    const now = await sandbox.now();
     await sandbox.setClock(now + 2 * 60_000 + 1_000);
     expect((await sandbox.orders(MEMBERS.sam.openId)).map((each) => each.status)).toEqual(["refunded"]);
     const ledger = await sandbox.ledger(MEMBERS.sam.openId);
@@ -152,7 +153,7 @@ test.describe("faults", () => {
   test("a reply later than the mall's timeout at checkout: said in place; the lost order is found by the same key, once", async ({ page, sandbox, signIn }) => {
     await signIn("chan");
     const errors = serverErrors(page);
-    const stock = await stockOf(gateway, TYRE_CHECK);
+    const stock = await stockOf(sandbox, TYRE_CHECK);
     await page.goto(`/coupon_details/${TYRE_CHECK}`);
     await hydrated(page);
     await page.getByRole("button", { name: "Checkout" }).click();
@@ -262,7 +263,7 @@ test.describe("faults", () => {
         if (message.type() === "warning") warnings.push(message.text());
       });
       const ledgerBefore = await sandbox.ledger(MEMBERS.chan.openId);
-      expect(await tasksDone(gateway)).toBe(0);
+      expect(await tasksDone(sandbox)).toBe(0);
       const widget = page.getByRole("button", { name: "mCoin 瀏覽任務" });
       const taskLink = "/index?oauthParams=taskCenterToken:C1;taskCenterNo:T-QUICK";
 
@@ -288,7 +289,7 @@ test.describe("faults", () => {
       await expect(page.getByTestId("mcoin-balance")).toHaveText(MEMBERS.chan.point);
       await expect(page.locator("[data-mcoin-task-widget]")).toBeHidden();
       expect((await sandbox.calls("/scanTypeTaskNotify")).map((call) => call.fault)).toEqual(["wrong-key"]);
-      expect(await tasksDone(gateway)).toBe(1);
+      expect(await tasksDone(sandbox)).toBe(1);
       expect(await sandbox.ledger(MEMBERS.chan.openId)).toEqual(ledgerBefore);
       // The detail that did not open was the task center failing us (502); nothing else was a 5xx.
       expect(errors.map((error) => [new URL(error.url).pathname, error.status])).toEqual([["/resources/task", 502]]);
@@ -326,7 +327,7 @@ test.describe("faults", () => {
     test("'not login' between the order confirmation and paying: the login page once; nothing taken; back on the offer, one order", async ({ page, sandbox, signIn }) => {
       await signIn("chan");
       const errors = serverErrors(page);
-      const stock = await stockOf(gateway, TYRE_CHECK);
+      const stock = await stockOf(sandbox, TYRE_CHECK);
       await page.goto(`/coupon_details/${TYRE_CHECK}`);
       await hydrated(page);
       await page.getByRole("button", { name: "立即兌換" }).click();
@@ -340,7 +341,7 @@ test.describe("faults", () => {
       expect(await loginPageVisits(sandbox)).toBe(visits + 1);
       expect(await sandbox.orders(MEMBERS.chan.openId)).toHaveLength(0);
       expect((await sandbox.ledger(MEMBERS.chan.openId)).map((entry) => entry.type)).toEqual(["opening"]);
-      expect(await stockOf(gateway, TYRE_CHECK)).toBe(stock);
+      expect(await stockOf(sandbox, TYRE_CHECK)).toBe(stock);
 
       // Signed in again, the member is back on the offer and buys it.
       await page.getByRole("button", { name: new RegExp(MEMBERS.chan.nickname) }).click();

@@ -1,8 +1,12 @@
 /**
- * Playwright fixtures: the sandbox reset before every test and driven through its /__sandbox/
- * controls, a signed-in member through the sandbox's sign-in page, and the simulated host's log.
+ * Playwright fixtures: the sandbox reset before every test and driven through its controls (the
+ * typed client of core/controls/client.ts), a signed-in member through the sandbox's sign-in page,
+ * and the simulated host's log.
  */
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { createControlClient, type ControlClient } from "#core/controls/client";
+import * as controls from "#core/controls/declarations";
+import type { ControlInput, LoggedCallView } from "#core/controls/declarations";
 import { E2E_APP_URL, E2E_SANDBOX_URL } from "./env";
 
 export { expect };
@@ -21,74 +25,74 @@ export type MemberKey = keyof typeof MEMBERS;
 export type { FaultKind } from "#core/controls/faults";
 import type { FaultKind } from "#core/controls/faults";
 
-export interface LoggedCall {
-  seq: number;
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body?: unknown;
-  openId?: string;
-  fault?: string;
-}
+export type LoggedCall = LoggedCallView;
 
+/**
+ * The sandbox of the test's worker: its controls through the one typed client (`controls`, and the
+ * helpers below for what tests do often), and what a member's phone or the sign-in page does there.
+ */
 export class SandboxControl {
+  /** The controls (core/controls/declarations.ts), typed. */
+  readonly controls: ControlClient = createControlClient({ baseUrl: E2E_SANDBOX_URL });
+
   constructor(private readonly request: APIRequestContext) {}
 
   async reset() {
-    expect((await this.request.post("/__sandbox/reset")).ok()).toBe(true);
+    await this.controls.get(controls.reset);
   }
 
   async fault(path: string, kind: FaultKind, times = 1, delayMs = 0) {
-    const response = await this.request.post("/__sandbox/faults", { data: { path, kind, times, delayMs } });
-    expect(response.ok(), await response.text()).toBe(true);
+    await this.controls.get(controls.addFault, { input: { path, kind, times, ...(kind === "delay" || delayMs > 0 ? { delayMs } : {}) } });
   }
 
   async calls(pathFragment?: string): Promise<LoggedCall[]> {
-    const { calls } = (await (await this.request.get("/__sandbox/log")).json()) as { calls: LoggedCall[] };
+    const { calls } = await this.controls.get(controls.log);
     return pathFragment ? calls.filter((call) => call.path.includes(pathFragment)) : calls;
   }
 
   /** The error reports the sandbox collected for the mall (what `mcoin sandbox errors` prints). */
-  async errors(): Promise<Record<string, unknown>[]> {
-    return ((await (await this.request.get("/__sandbox/errors")).json()) as { errors: Record<string, unknown>[] }).errors;
+  async errors() {
+    return (await this.controls.get(controls.errors)).errors;
   }
 
-  async patchMember(openId: string, patch: Record<string, unknown>) {
-    expect((await this.request.patch(`/__sandbox/members/${openId}`, { data: patch })).ok()).toBe(true);
+  async patchMember(openId: string, patch: ControlInput<typeof controls.patchMember>) {
+    await this.controls.get(controls.patchMember, { params: { openId }, input: patch });
   }
 
-  /** A member's mCoin ledger, oldest first, and their orders, as the sandbox keeps them. */
-  async ledger(openId: string): Promise<{ type: string; amount: number; balanceAfter: number; orderId: number | null }[]> {
-    const reply = (await (await this.request.get(`/__sandbox/members/${openId}/ledger`)).json()) as { entries?: unknown[]; ledger?: unknown[] } | unknown[];
-    return (Array.isArray(reply) ? reply : (reply.entries ?? reply.ledger ?? [])) as { type: string; amount: number; balanceAfter: number; orderId: number | null }[];
+  /** A member's mCoin ledger, oldest first, as the sandbox keeps it. */
+  async ledger(openId: string) {
+    return (await this.controls.get(controls.ledger, { params: { openId } })).entries;
   }
 
-  async orders(openId: string): Promise<{ id: number; status: string; quantity: number; mcoinUsed: number; cashCents: number; offerId: number; orderKind: string }[]> {
-    const reply = (await (await this.request.get(`/__sandbox/members/${openId}/orders`)).json()) as { orders?: unknown[] } | unknown[];
-    return (Array.isArray(reply) ? reply : (reply.orders ?? [])) as { id: number; status: string; quantity: number; mcoinUsed: number; cashCents: number; offerId: number; orderKind: string }[];
+  /** A member's orders, oldest first, as the sandbox keeps them. */
+  async orders(openId: string) {
+    return (await this.controls.get(controls.orders, { params: { openId } })).orders;
   }
 
-  async setOffer(offerId: number, patch: { stock?: number; status?: "online" | "offline" }) {
-    const response = await this.request.patch(`/__sandbox/offers/${offerId}`, { data: patch });
-    expect(response.ok(), await response.text()).toBe(true);
+  async setOffer(offerId: number, patch: ControlInput<typeof controls.patchOffer>) {
+    await this.controls.get(controls.patchOffer, { params: { id: offerId }, input: patch });
+  }
+
+  /** The sandbox's clock now. */
+  async now(): Promise<number> {
+    return (await this.controls.get(controls.clock)).now;
   }
 
   /** Moves the sandbox's clock (it keeps running). */
   async setClock(at: number) {
-    expect((await this.request.post("/__sandbox/clock", { data: { now: at } })).ok()).toBe(true);
+    await this.controls.get(controls.setClock, { input: { now: at } });
   }
 
   /** Moves the sandbox's clock `ms` on from where it is (it keeps running). */
   async advanceClock(ms: number) {
-    const { now } = (await (await this.request.get("/__sandbox/clock")).json()) as { now: number };
-    await this.setClock(now + ms);
+    await this.setClock((await this.now()) + ms);
   }
 
   async digest(): Promise<string> {
-    return ((await (await this.request.get("/__sandbox/state")).json()) as { digest: string }).digest;
+    return (await this.controls.get(controls.state)).digest;
   }
 
-  /** A session token for a member, as engineers get one with POST /member/login. */
+/** A session token for a member, as engineers get one with POST /member/login. */
   async token(openId: string): Promise<string> {
     const body = (await (await this.request.post("/member/login", { data: { openId } })).json()) as { data: { token: string } };
     return body.data.token;

@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { rawRequest, rawRequestUnfinished, type RawReply } from "../server/test-http";
 import { E2E_APP_URL, E2E_SANDBOX_URL, walletUserAgent } from "./env";
+import * as controls from "#core/controls/declarations";
 import { MEMBERS, expect, hydrated, isLoginPage, test } from "./fixtures";
 import { startMall } from "./spawn-mall";
 import { SCREEN_ROUTES } from "../app/route-table.js";
@@ -325,16 +326,14 @@ test.describe("10. the session cookie", () => {
 });
 
 test.describe("11. the sandbox's controls", () => {
-  test("a page of any site cannot add a fault with a no-cors fetch", async ({ page, playwright }) => {
+  test("a page of any site cannot add a fault with a no-cors fetch", async ({ page, sandbox }) => {
     const site = await otherSite("<h1>Elsewhere</h1>");
     try {
       await page.goto(site.url);
       await page.evaluate(async (url) => {
         await fetch(`${url}/__sandbox/faults`, { method: "POST", mode: "no-cors", body: JSON.stringify({ path: "/", kind: "http500", times: 100 }) }).catch(() => undefined);
       }, E2E_SANDBOX_URL);
-      const control = await playwright.request.newContext({ baseURL: E2E_SANDBOX_URL });
-      expect(((await (await control.get("/__sandbox/faults")).json()) as { faults: unknown[] }).faults).toEqual([]);
-      await control.dispose();
+      expect((await sandbox.controls.get(controls.faults)).faults).toEqual([]);
     } finally {
       await site.close();
     }

@@ -13,6 +13,8 @@
  * of what it sent and saw.
  */
 import * as Iron from "@hapi/iron";
+import { createControlClient } from "#core/controls/client";
+import * as controls from "#core/controls/declarations";
 import { E2E_APP_URL, E2E_SANDBOX_PORT, E2E_SANDBOX_URL } from "./env";
 import { MEMBERS, expect, test } from "./fixtures";
 import { CLAUSE_ID, judge, pageLanguage, redirectTargets, siteFor, siteOf } from "./hostile/checks";
@@ -47,8 +49,10 @@ interface SandboxState {
   counts: Record<string, number>;
 }
 
+const sandboxControls = createControlClient({ baseUrl: E2E_SANDBOX_URL });
+
 async function sandboxState(): Promise<SandboxState> {
-  return (await (await fetch(`${E2E_SANDBOX_URL}/__sandbox/state`)).json()) as SandboxState;
+  return (await sandboxControls.get(controls.state)) as SandboxState;
 }
 
 /** What changed between two states: the members, histories and counts that differ, as they are now. */
@@ -72,7 +76,7 @@ interface LoggedCall {
 }
 
 async function gatewayCalls(since: number): Promise<LoggedCall[]> {
-  return ((await (await fetch(`${E2E_SANDBOX_URL}/__sandbox/log?since=${since}`)).json()) as { calls: LoggedCall[] }).calls;
+  return (await sandboxControls.get(controls.log, { input: { since } })).calls;
 }
 
 /** How a bad cookie's reply differs from the reply without it, or null. */

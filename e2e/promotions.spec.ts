@@ -3,6 +3,7 @@
  * the middle of the round trip and carried on a monotonic clock, and a sale opens on its second
  * without a reload, whatever the phone's own clock says.
  */
+import * as controls from "#core/controls/declarations";
 import { DOUBLE_TAP_MS } from "../app/hooks/use-double-tap-guard";
 import { E2E_APP_URL, E2E_SANDBOX_URL, walletUserAgent } from "./env";
 import { MEMBERS, expect, hydrated, test } from "./fixtures";
@@ -197,8 +198,7 @@ for (const language of ["en", "zh"] as const) {
       await hydrated(page);
       const item = page.getByTestId("promo-item").filter({ has: page.locator(`[id="promo-item-${DOLLAR_BUN}"]`) });
       await expect(item.getByRole("button", { name: text.snapUp })).toBeEnabled();
-      const response = await page.request.patch(`${E2E_SANDBOX_URL}/__sandbox/seckills/${DOLLAR_BUN}`, { data: { stock: 0 } });
-      expect(response.ok()).toBe(true);
+      await sandbox.controls.get(controls.patchSeckill, { params: { id: DOLLAR_BUN }, input: { stock: 0 } });
       await item.getByRole("button", { name: text.snapUp }).click();
       await expect(page.getByRole("alert")).toBeVisible();
       await expect(item).toContainText(text.soldOut);

@@ -89,12 +89,10 @@ test.describe("mCoin zones", () => {
     expect((await page.goto("/mCoin_zone/77"))?.status()).toBe(404);
   });
 
-  test("a zone ends when the gateway's clock passes its end", async ({ page, playwright }) => {
-    const control = await playwright.request.newContext({ baseURL: E2E_SANDBOX_URL });
-    await control.post("/__sandbox/clock", { data: { now: Date.now() + 30 * 86_400_000 } });
+  test("a zone ends when the gateway's clock passes its end", async ({ page, sandbox }) => {
+    await sandbox.setClock(Date.now() + 30 * 86_400_000);
     await page.goto("/mCoin_zone/1");
     await expect(page.getByRole("heading", { name: "Special event has ended!" })).toBeVisible();
-    await control.dispose();
   });
 });
 

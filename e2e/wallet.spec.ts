@@ -82,8 +82,8 @@ function mcoin(...args: string[]): string {
   return execFileSync(process.execPath, ["bin/mcoin.mjs", ...args, "--base-url", E2E_SANDBOX_URL], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 }
 
-async function sandboxNow(page: Page): Promise<number> {
-  return ((await (await page.request.get(`${E2E_SANDBOX_URL}/__sandbox/clock`)).json()) as { now: number }).now;
+async function sandboxNow(sandbox: SandboxControl): Promise<number> {
+  return sandbox.now();
 }
 
 const couponTab = (page: Page, name: RegExp | string) => page.getByRole("tablist").getByRole("tab", { name });
@@ -167,7 +167,7 @@ for (const language of ["en", "zh"] as const) {
       expect(() => mcoin("sandbox", "redeem", order.coupons[0].redemptionCode, "--store", String(BUN_STORE))).toThrow();
 
       // Two minutes later on the sandbox clock the refund is done.
-      await sandbox.setClock((await sandboxNow(page)) + 2 * MINUTE + 1000);
+      await sandbox.setClock((await sandboxNow(sandbox)) + 2 * MINUTE + 1000);
       await page.goto(`/refund_application/${order.id}`);
       await expect(page.getByTestId("refund-order")).toContainText(text.refunded);
       await expect(page.getByTestId("refund-order")).toContainText(/WR[0-9A-F]{20}/);
@@ -201,11 +201,9 @@ for (const language of ["en", "zh"] as const) {
 }
 
 test.describe("orders and after-sale", () => {
-  test("a coupon's QR code, photographed from the screen, decodes to the redemption code beside it", async ({ page, signIn }) => {
+  test("a coupon's QR code, photographed from the screen, decodes to the redemption code beside it", async ({ page, signIn, sandbox }) => {
     await signIn("wong");
-    const [groupBuy] = (await page.request.get(`${E2E_SANDBOX_URL}/__sandbox/members/${MEMBERS.wong.openId}/orders`).then((reply) => reply.json())).orders.filter(
-      (order: { orderKind: string }) => order.orderKind === "group_buy",
-    );
+    const [groupBuy] = (await sandbox.orders(MEMBERS.wong.openId)).filter((order) => order.orderKind === "group_buy");
     await page.goto(`/order_details/${groupBuy.id}`);
     await expect(page.getByText("Group-buy").or(page.getByText("團購")).first()).toBeVisible();
     const shown = (await page.getByTestId("redemption-code").first().textContent())!.trim();
@@ -214,15 +212,15 @@ test.describe("orders and after-sale", () => {
     expect(decoded?.data).toBe(shown);
   });
 
-  test("a third-party voucher's own screen, with its code to copy", async ({ page, signIn, context }) => {
+  test("a third-party voucher's own screen, with its code to copy", async ({ page, signIn, context, sandbox }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E_APP_URL });
     await signIn("wong");
-    const orders = (await page.request.get(`${E2E_SANDBOX_URL}/__sandbox/members/${MEMBERS.wong.openId}/orders`).then((reply) => reply.json())).orders as { id: number; paymentType: number; otherCode: string }[];
+    const orders = await sandbox.orders(MEMBERS.wong.openId);
     const voucher = orders.find((order) => order.paymentType === 11)!;
     expect((await page.goto(`/order_details/${voucher.id}`))?.status()).toBe(404);
     await page.goto(`/other_order_details/${voucher.id}`);
     await hydrated(page);
-    await expect(page.getByText(voucher.otherCode)).toBeVisible();
+    await expect(page.getByText(voucher.otherCode!)).toBeVisible();
     await page.getByRole("button", { name: /copy voucher code|複製/i }).first().click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(voucher.otherCode);
   });
@@ -237,7 +235,7 @@ test.describe("orders and after-sale", () => {
     await page.locator(`[data-order-id="${inside.id}"]`).getByRole("button", { name: "Cancel order" }).click();
     await expect.poll(async () => (await sandbox.orders(MEMBERS.chan.openId)).find((order) => order.id === inside.id)?.status).toBe("closed");
 
-    await sandbox.setClock((await sandboxNow(page)) + 11 * MINUTE);
+    await sandbox.setClock((await sandboxNow(sandbox)) + 11 * MINUTE);
     await page.goto(`/order_details/${outside.id}`);
     await hydrated(page);
     await page.getByRole("button", { name: "Cancel order" }).click();

@@ -4,7 +4,7 @@
  * slide transition follows the direction and respects reduced motion, and the simulated host's dev
  * panel lists the calls and plays the host's events.
  */
-import { E2E_SANDBOX_URL, walletUserAgent } from "./env";
+import { walletUserAgent } from "./env";
 import { expect, hostCalls, hydrated, test } from "./fixtures";
 
 interface Collected {
@@ -17,8 +17,8 @@ interface Collected {
 
 test.use({ userAgent: walletUserAgent("en"), locale: "en-US" });
 
-test("an uncaught error and an unhandled rejection of a page reach the error collector, without the query", async ({ page, signIn }) => {
-  const collected = async () => ((await (await page.request.get(`${E2E_SANDBOX_URL}/__sandbox/errors`)).json()) as { errors: Collected[] }).errors;
+test("an uncaught error and an unhandled rejection of a page reach the error collector, without the query", async ({ page, signIn, sandbox }) => {
+  const collected = async (): Promise<Collected[]> => sandbox.errors();
   expect(await collected()).toEqual([]);
   await signIn("chan");
   await page.goto("/index?tab=latest&secret=do-not-send");
@@ -44,7 +44,7 @@ test("an uncaught error and an unhandled rejection of a page reach the error col
   expect((await collected()).filter((error) => error.message === "a test's uncaught error")).toHaveLength(1);
 });
 
-test("reports are bounded and validated: a bad report is a 400 and nothing is collected", async ({ page, signIn }) => {
+test("reports are bounded and validated: a bad report is a 400 and nothing is collected", async ({ page, signIn, sandbox }) => {
   await signIn("chan");
   const origin = new URL(page.url()).origin;
   for (const form of [{ kind: "page", message: "", path: "/" }, { kind: "nonsense", message: "x", path: "/" }, { kind: "page", message: "x".repeat(501), path: "/" }]) {
@@ -52,7 +52,7 @@ test("reports are bounded and validated: a bad report is a 400 and nothing is co
   }
   expect((await page.request.post("/resources/errors", { form: { kind: "page", message: "x", path: "/" }, headers: { Origin: "https://evil.example" } })).status()).toBe(403);
   expect((await page.request.get("/resources/errors")).status()).toBe(405);
-  expect(((await (await page.request.get(`${E2E_SANDBOX_URL}/__sandbox/errors`)).json()) as { errors: unknown[] }).errors).toEqual([]);
+  expect(await sandbox.errors()).toEqual([]);
 });
 
 test.describe("the slide transition", () => {
