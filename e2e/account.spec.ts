@@ -3,7 +3,7 @@
  * ledger and sums to the balance home shows, after a purchase, a refund and a check-in; favourites.
  */
 import type { Locator, Page } from "@playwright/test";
-import { E2E_SANDBOX_URL, walletUserAgent } from "./env";
+import { walletUserAgent } from "./env";
 import { MEMBERS, expect, hostCalls, hydrated, test } from "./fixtures";
 
 /**
@@ -33,7 +33,7 @@ for (const language of ["en", "zh"] as const) {
       const [order] = await sandbox.orders(MEMBERS.chan.openId);
       const refunded = await post(`/refund_application/${order.id}`, { intent: "refund", reason: "bought_wrongly", remarks: "", confirmed: "1", idempotencyKey: `points-refund-${language}-01` });
       expect(refunded.ok()).toBe(true);
-      const { now } = (await (await page.request.get(`${E2E_SANDBOX_URL}/__sandbox/clock`)).json()) as { now: number };
+      const now = await sandbox.now();
       await sandbox.setClock(now + 3 * 60_000);
       expect((await post("/checkIn", { intent: "check-in", idempotencyKey: `points-check-in-${language}-1` })).ok()).toBe(true);
 
@@ -95,6 +95,8 @@ for (const language of ["en", "zh"] as const) {
       await expect(page.getByRole("status").filter({ hasText: text.removed })).toBeVisible();
       await page.getByRole("button", { name: text.undo }).click();
       await expect(favourites).toHaveCount(1);
+      // The undo is saved after the removal it undoes, however quickly it was tapped.
+      await page.waitForLoadState("networkidle");
       await page.reload();
       await expect(page.getByTestId("favourite")).toHaveCount(1);
 

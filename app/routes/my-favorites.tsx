@@ -36,6 +36,8 @@ export const action = favouriteAction;
 
 const UNDO_MS = 6_000;
 
+const collectAgain = (offer: OfferSummary) => ({ intent: "collect", offerId: String(offer.id), collected: "1" });
+
 export default function MyFavorites() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -55,10 +57,17 @@ export default function MyFavorites() {
       return next;
     });
 
+  /** An undo tapped while its removal is still on its way waits for it, so the two never race at the gateway. */
+  const undoAfterRemoval = useRef<OfferSummary | null>(null);
+
   // A refused removal puts the offer back, and says so.
   const seen = useRef<unknown>(null);
   useEffect(() => {
-    const answer = remove.state === "idle" ? remove.data : undefined;
+    if (remove.state !== "idle") return;
+    const waiting = undoAfterRemoval.current;
+    undoAfterRemoval.current = null;
+    if (waiting) undo.submit(collectAgain(waiting), { method: "post" });
+    const answer = remove.data;
     if (!answer || seen.current === answer) return;
     seen.current = answer;
     if (!answer.ok && lastRemoved) {
@@ -66,7 +75,7 @@ export default function MyFavorites() {
       setLastRemoved(null);
       setFailure(answer.message);
     }
-  }, [remove.state, remove.data, lastRemoved]);
+  }, [remove.state, remove.data, lastRemoved, undo.submit]);
 
   // The chance to undo lasts a few seconds, like a wallet's snackbar.
   useEffect(() => {
@@ -84,7 +93,8 @@ export default function MyFavorites() {
   const undoRemove = () => {
     if (!lastRemoved) return;
     hide(lastRemoved, false);
-    undo.submit({ intent: "collect", offerId: String(lastRemoved.id), collected: "1" }, { method: "post" });
+    if (remove.state === "idle") undo.submit(collectAgain(lastRemoved), { method: "post" });
+    else undoAfterRemoval.current = lastRemoved;
     setLastRemoved(null);
   };
 
