@@ -2,7 +2,7 @@
  * The options several commands take, as commander describes them: light (commander only), so the
  * command definitions can use them without loading what the commands run (cli/context.ts).
  */
-import { Option } from "commander";
+import { Option, type Command } from "commander";
 import { CONTROL_TOKEN_ENV } from "#core/environments";
 
 /** The --env option every calling command takes. */
@@ -21,4 +21,11 @@ export function baseUrlFlag() {
 
 export function controlTokenFlag() {
   return new Option("--control-token <token>", "the sandbox's control token, when it has one").env(CONTROL_TOKEN_ENV);
+}
+
+/** --secret and --md5-key of `mcoin gateway sign` and `verify`: other secrets than the environment's. */
+export function withSigningSecrets(command: Command): Command {
+  return command
+    .option("--secret <secret>", "the signing secret (default: the environment's)")
+    .option("--md5-key <key>", "the MD5 key (default: the environment's)");
 }

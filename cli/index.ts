@@ -1,4 +1,7 @@
-/** The mcoin CLI: assembles the commands; each lives in cli/commands/<verb>.ts. */
+/**
+ * The mcoin CLI: assembles the commands. Each lives in a file named after it, a subcommand in its
+ * parent's folder (`mcoin sandbox redeem` is cli/commands/sandbox/redeem.ts).
+ */
 import { Command, CommanderError } from "commander";
 import { apiCommand } from "./commands/api";
 import { bridgeCommand } from "./commands/bridge";

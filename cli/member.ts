@@ -1,8 +1,8 @@
 /**
  * What the commands that read one member's data share (`mcoin sandbox ledger`, `mcoin sandbox
  * orders`): the options that say who and where, every page of a list, times on Macau's clock and
- * tables. What they run (the options parsed, the member signed in, the app's client) is in
- * cli/member.run.ts, loaded only when one runs.
+ * tables. Light (commander only): signing in and the app's client are cli/run-as-member.ts, which a
+ * command loads when it runs.
  */
 import { Command, Option } from "commander";
 import { baseUrlOption, envOption } from "./flags";
@@ -16,16 +16,13 @@ export interface MemberCommand {
   option: Option;
   /** Argument lists of the help's examples. */
   examples: string[];
-  /**
-   * Loads what it runs and runs it with the options as commander gave them: cli/member.run.ts's
-   * runAsMember parses them, signs in as the member and hands over the app's client.
-   */
+  /** Runs it with the options as commander gave them (cli/run-as-member.ts's runAsMember parses them). */
   run: (raw: unknown) => Promise<void>;
 }
 
 /**
  * A `mcoin sandbox` subcommand about one member: --login / --token, --lang, --env, --base-url and
- * --json besides its own option. Light: what it runs loads only when it runs.
+ * --json besides its own option.
  */
 export function memberCommand(spec: MemberCommand): Command {
   const path = `sandbox ${spec.name}`;
@@ -56,6 +53,9 @@ export async function allPages<T>(fetchPage: (page: number) => Promise<{ list: T
 export function macauTime(at: number): string {
   return new Date(at + 8 * 3_600_000).toISOString().slice(0, 16).replace("T", " ");
 }
+
+/** MOP 12.50 */
+export const money = (cents: number): string => `MOP ${(cents / 100).toFixed(2)}`;
 
 /**
  * Rows of cells as aligned lines, for the printer: a column is as wide as its widest cell once the

@@ -4,6 +4,7 @@
  * :4010), with its control token when it has one; a refusal or a missing sandbox becomes the CLI's
  * error, in the sandbox's own words and with what to do.
  */
+import { z } from "zod";
 import { ControlError, createControlClient, type ControlAnswer } from "#core/controls/client";
 import type { Control, ControlInput, ControlParams, ControlReply } from "#core/controls/declarations";
 import { CONTROL_TOKEN_ENV, sandboxUrl } from "./context";
@@ -13,6 +14,13 @@ export interface ControlTarget {
   baseUrl?: string;
   controlToken?: string;
 }
+
+/** The options of every command that calls the controls: where (--base-url), its --control-token, and --json. */
+export const ControlOptionsSchema = z.object({
+  baseUrl: z.string().url().optional(),
+  controlToken: z.string().min(1).optional(),
+  json: z.boolean().default(false),
+});
 
 /** Calls a control of the sandbox `target` names; its answer, or the CLI's error. */
 export async function callControl<C extends Control>(target: ControlTarget, control: C, args: { params?: ControlParams<C>; input?: ControlInput<C> } = {}): Promise<ControlAnswer<C>> {

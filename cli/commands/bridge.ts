@@ -2,20 +2,25 @@
  * `mcoin bridge SCENARIO`: the mall in real Chromium with a scripted host in place of the wallet's
  * bridge (cli/bridge/runner.ts). Prints a transcript of every bridge call with its arguments and
  * answer and every host event, writes it as JSON with --out, exits 1 when a step or an expectation
- * fails. `mcoin bridge diff A B` compares two transcripts, ignoring times; `mcoin bridge verify T
- * --expect FILE` checks a saved transcript against expectations (a scenario file, or a bare list).
+ * fails. Its subcommands (cli/commands/bridge/) compare two transcripts (`diff`) and check a saved one
+ * against expectations (`verify`).
  */
+import { mkdirSync, writeFileSync, existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { Command, Option } from "commander";
-import { CONTROL_TOKEN_ENV, sandboxUrl as sandboxUrlOf } from "#core/environments";
-
-const sandboxUrl = (): string => sandboxUrlOf(process.env);
+import { CONTROL_TOKEN_ENV, sandboxUrl } from "#core/environments";
+import { CliError, usageError } from "../errors";
+import { output, parseOptions } from "../options";
+import { writeJson, writeLines } from "../terminal-text";
+import { diffCommand } from "./bridge/diff";
+import { verifyCommand } from "./bridge/verify";
 
 export function bridgeCommand(): Command {
-  const bridge = new Command("bridge")
+  return new Command("bridge")
     .description("run the mall in Chromium with a scripted wallet host; print and save the transcript of bridge calls")
     .argument("[scenario]", "a scenario file (JSON), e.g. e2e/scenarios/purchase-paid.json")
     .addOption(new Option("--app <url>", "the mall's address").env("MCOIN_APP_URL").default("http://localhost:3000"))
-    .addOption(new Option("--sandbox <url>", "the sandbox gateway's address").default(sandboxUrl()))
+    .addOption(new Option("--sandbox <url>", "the sandbox gateway's address").default(sandboxUrl(process.env)))
     .addOption(new Option("--control-token <token>", "the sandbox's control token, when it has one").env(CONTROL_TOKEN_ENV))
     .option("--headed", "show the browser (needs a display)")
     .option("--out <file>", "write the transcript as JSON")
@@ -39,25 +44,77 @@ Examples:
   $ npx mcoin bridge diff paid.json failed.json
   $ npx mcoin bridge verify paid.json --expect e2e/scenarios/purchase-paid.json`,
     )
-    // What they run (zod, the scenario runner and its browser, the transcripts) loads only when they run.
-    .action(async (file: string | undefined, raw: unknown) => (await import("./bridge.run")).runBridge(file, raw));
+    .action(bridge)
+    .addCommand(diffCommand())
+    .addCommand(verifyCommand());
+}
 
-  bridge
-    .command("diff")
-    .description("compare two transcripts (times and signatures ignored); exit 1 when they differ")
-    .argument("<a>", "a transcript (mcoin bridge --out)")
-    .argument("<b>", "another transcript")
-    .option("--gateway", "compare the gateway calls too (they interleave differently on every run)")
-    .option("--json", "print the differences as JSON")
-    .action(async (a: string, b: string, raw: { json?: boolean; gateway?: boolean }) => (await import("./bridge.run")).runDiff(a, b, raw));
+async function bridge(file: string | undefined, raw: unknown): Promise<void> {
+  // zod, the scenario runner and its browser load here, when it runs, not for --help.
+  const { z } = await import("zod");
+  const { readScenario, runScenario } = await import("../bridge/runner");
+  const { scenarioJsonSchema } = await import("../bridge/scenario");
+  const { formatEntry } = await import("../bridge/transcript");
 
-  bridge
-    .command("verify")
-    .description("check a saved transcript against expectations; exit 1 naming each that does not hold")
-    .argument("<transcript>", "a transcript (mcoin bridge --out)")
-    .requiredOption("--expect <file>", "a scenario file (its expect list) or a JSON list of expectations")
-    .option("--json", "print the results as JSON")
-    .action(async (file: string, raw: { expect: string; json?: boolean }) => (await import("./bridge.run")).runVerify(file, raw));
-
-  return bridge;
+  const options = parseOptions(
+    z.object({
+      app: z.string().url(),
+      sandbox: z.string().url(),
+      controlToken: z.string().optional(),
+      headed: z.boolean().default(false),
+      out: z.string().optional(),
+      screenshots: z.string().optional(),
+      schema: z.boolean().default(false),
+      json: z.boolean().default(false),
+    }),
+    raw,
+    "bridge",
+  );
+  if (options.schema) {
+    writeJson(process.stdout, scenarioJsonSchema(), 2);
+    return;
+  }
+  if (!file) throw usageError("name a scenario file", "see: mcoin bridge --help");
+  if (!existsSync(file)) throw usageError(`${file} does not exist`);
+  if (options.headed && process.platform === "linux" && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+    throw usageError("--headed needs a display (DISPLAY is not set)", "run headless, or under xvfb-run");
+  }
+  let loaded;
+  try {
+    loaded = await readScenario(file);
+  } catch (error) {
+    throw usageError((error as Error).message, "see: mcoin bridge --schema");
+  }
+  if (!options.json) writeLines(process.stdout, [`scenario: ${loaded.scenario.name}`]);
+  let transcript;
+  try {
+    transcript = await runScenario({
+      ...loaded,
+      appUrl: options.app,
+      sandboxUrl: options.sandbox,
+      controlToken: options.controlToken,
+      headed: options.headed,
+      screenshotsDir: options.screenshots,
+      onEntry: options.json ? undefined : (entry) => writeLines(process.stdout, formatEntry(entry)),
+    });
+  } catch (error) {
+    throw new CliError("BRIDGE_FAILED", (error as Error).message.split("\n")[0], { suggestion: `is the mall running at ${options.app} and the sandbox at ${options.sandbox}? (npm start)` });
+  }
+  if (options.out) {
+    mkdirSync(dirname(resolve(options.out)), { recursive: true });
+    writeFileSync(options.out, `${JSON.stringify(transcript, null, 2)}\n`);
+  }
+  const { expectations, entries, final, ok } = transcript;
+  output(options.json, transcript, () => {
+    const lines = expectations.map((result) => `${result.ok ? "✓" : "✗"} ${result.message}`);
+    const failedStep = entries.find((entry) => entry.kind === "step" && !entry.ok);
+    return [
+      `ended on ${final.path}`,
+      ...lines,
+      failedStep && failedStep.kind === "step" ? `✗ ${failedStep.error}` : null,
+      ok ? "ok" : "FAILED",
+      options.out ? `transcript: ${options.out}` : null,
+    ].filter((line) => line !== null);
+  });
+  if (!ok) process.exitCode = 1;
 }

@@ -1,14 +1,20 @@
 /**
  * `mcoin record`: a recording proxy. Point the mall (or anything) at it; it forwards each call to the
- * environment's gateway and writes the exchange as a replayable recording, redacted by the rules of
- * cli/redaction.ts (tokens become placeholders a replay fills in; keys, signatures, customer
- * ciphertexts and phone numbers become `<redacted:NAME>`). A recording in which the secret scan still
- * finds something is refused, not written. Secure gateway calls are opened with the private key (the
- * sandbox's by default); without one they are kept sealed and marked not replayable. `--har` also
- * writes the session as one HAR 1.2 file, redacted and scanned the same way.
+ * environment's gateway and writes the exchange as a replayable recording (cli/recorder.ts), redacted
+ * by the rules of cli/redaction.ts (tokens become placeholders a replay fills in; keys, signatures,
+ * customer ciphertexts and phone numbers become `<redacted:NAME>`). A recording in which the secret
+ * scan still finds something is refused, not written. Secure gateway calls are opened with the
+ * private key (the sandbox's by default); without one they are kept sealed and marked not
+ * replayable. `--har` also writes the session as one HAR 1.2 file, redacted and scanned the same way.
  */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { Command } from "commander";
+import type { EnvironmentName } from "#core/environments";
+import { usageError } from "../errors";
 import { envOption } from "../flags";
+import { output, parseOptions } from "../options";
+import { writeLines } from "../terminal-text";
 
 /** Repeated --redact-field options, in order. */
 function collect(value: string, previous: string[] | undefined): string[] {
@@ -44,6 +50,66 @@ Example:
   $ npx mcoin record --env sandbox --out recordings --port 4020 --har recordings/session.har
   $ MCOIN_SANDBOX_URL=http://127.0.0.1:4020 npm run serve    # the mall, through the recorder
   $ npx mcoin replay recordings --env sandbox --login mpay-1001`)
-    // What it runs (zod, the app's envelope code, the redaction and its secret scan) loads only when it runs.
-    .action(async (raw: unknown) => (await import("./record.run")).runRecord(raw));
+    .action(record);
+}
+
+async function record(raw: unknown): Promise<void> {
+  // zod, the envelope code, the redaction and its secret scan load here, when it runs, not for --help.
+  const { z } = await import("zod");
+  const { EnvSchema, apiBaseUrl, gatewaySettingsFor, sandboxKeys } = await import("../context");
+  const { fieldRule, loadRulesFile, rulesWith } = await import("../redaction");
+  const { startRecorder } = await import("../recorder");
+
+  const options = parseOptions(
+    z.object({
+      env: EnvSchema,
+      out: z.string().min(1),
+      port: z.coerce.number().int().min(0).max(65_535).default(4020),
+      host: z.string().default("127.0.0.1"),
+      privateKey: z.string().optional(),
+      redactRules: z.string().min(1).optional(),
+      redactField: z.array(z.string().regex(/^[^\s<>]+$/, "a field name has no spaces or angle brackets")).default([]),
+      har: z.string().min(1).optional(),
+      json: z.boolean().default(false),
+    }),
+    raw,
+    "record",
+  );
+  const rules = rulesWith([...(options.redactRules ? loadRulesFile(options.redactRules) : []), ...options.redactField.map(fieldRule)]);
+  const out = resolve(options.out);
+  const harFile = options.har ? resolve(options.har) : undefined;
+  const apiBase = apiBaseUrl(options.env);
+  const gatewayBase = options.env === "sandbox" ? apiBase : gatewayBaseOr(apiBase, () => gatewaySettingsFor(options.env).baseUrl);
+  const privateKey = readPrivateKey(options.privateKey, options.env, () => sandboxKeys().privateKey);
+
+  const recorder = await startRecorder({ apiBase, gatewayBase, privateKey, rules, out, harFile, port: options.port, host: options.host, quiet: options.json });
+  const { port } = recorder;
+  output(options.json, { url: `http://${options.host}:${port}`, port, target: apiBase, out, har: harFile ?? null }, () => [`recording ${apiBase} on http://${options.host}:${port} into ${out}${harFile ? ` and ${harFile}` : ""} (Ctrl-C stops)`]);
+  const stop = () => {
+    if (!options.json) writeLines(process.stdout, [recorder.summary()]);
+    void recorder.close().then((everythingWritten) => process.exit(everythingWritten ? 0 : 1));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+/** The private key that opens secure calls: the one given, else the sandbox's for the sandbox. */
+function readPrivateKey(file: string | undefined, env: EnvironmentName, sandboxKey: () => string): string | undefined {
+  if (file) {
+    try {
+      return readFileSync(file, "utf8");
+    } catch {
+      throw usageError(`cannot read the private key ${file}`);
+    }
+  }
+  return env === "sandbox" ? sandboxKey() : undefined;
+}
+
+/** The secure gateway's base URL, or the API's when the environment configures no gateway. */
+function gatewayBaseOr(apiBase: string, gatewayBase: () => string): string {
+  try {
+    return gatewayBase();
+  } catch {
+    return apiBase;
+  }
 }

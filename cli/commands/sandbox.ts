@@ -1,15 +1,22 @@
 /**
- * `mcoin sandbox`: serves the fixture-backed sandbox gateway until stopped. Its subcommands read a
- * member's money from a running one (`mcoin sandbox ledger`, `mcoin sandbox orders`) and play the
- * merchant's side (`mcoin sandbox redeem`, `mcoin sandbox ship`).
+ * `mcoin sandbox`: serves the fixture-backed sandbox gateway until stopped. Its subcommands
+ * (cli/commands/sandbox/) talk to a running one: a member's money (`ledger`, `orders`), the
+ * merchant's side (`redeem`, `ship`), the mall's error reports (`errors`) and its traffic (`fault`,
+ * `verify`, `log`).
  */
+import { resolve } from "node:path";
 import { Command, Option } from "commander";
-import { CONTROL_TOKEN_ENV, DEFAULT_MALL_ORIGINS as SANDBOX_DEFAULT_MALL_ORIGINS, DEFAULT_SANDBOX_HOST as SANDBOX_DEFAULT_HOST } from "#core/environments";
-import { errorsCommand } from "./errors";
-import { ledgerCommand } from "./ledger";
-import { ordersCommand } from "./orders";
-import { redeemCommand, shipCommand } from "./till";
-import { faultCommand, loadFaultKinds, logCommand, verifyCommand } from "./traffic";
+import { CONTROL_TOKEN_ENV, DEFAULT_MALL_ORIGINS, DEFAULT_SANDBOX_HOST } from "#core/environments";
+import { CliError } from "../errors";
+import { output, parseOptions } from "../options";
+import { errorsCommand } from "./sandbox/errors";
+import { faultCommand, loadFaultKinds } from "./sandbox/fault";
+import { ledgerCommand } from "./sandbox/ledger";
+import { logCommand } from "./sandbox/log";
+import { ordersCommand } from "./sandbox/orders";
+import { redeemCommand } from "./sandbox/redeem";
+import { shipCommand } from "./sandbox/ship";
+import { verifyCommand } from "./sandbox/verify";
 
 /** Repeated --mall-origin flags, each of which may list several, comma-separated (as the variable does). */
 const collectOrigins = (value: string, previous: string[] = []) => [...previous, ...value.split(",").filter((origin) => origin.trim() !== "")];
@@ -32,12 +39,12 @@ export function sandboxCommand(): Command {
     .addCommand(verifyCommand())
     .addCommand(logCommand())
     .option("-p, --port <port>", "port to listen on", "4010")
-    .option("--host <host>", "interface to listen on; any but loopback makes the controls need a token", SANDBOX_DEFAULT_HOST)
+    .option("--host <host>", "interface to listen on; any but loopback makes the controls need a token", DEFAULT_SANDBOX_HOST)
     .addOption(
       new Option("--control-token <token>", "require this token of the /__sandbox/ controls (default: none on loopback, else a generated one)").env(CONTROL_TOKEN_ENV),
     )
     .addOption(
-      new Option("--mall-origin <origin>", `an origin the sign-in page may return to; repeat for more (default: ${SANDBOX_DEFAULT_MALL_ORIGINS.join(", ")})`)
+      new Option("--mall-origin <origin>", `an origin the sign-in page may return to; repeat for more (default: ${DEFAULT_MALL_ORIGINS.join(", ")})`)
         .argParser(collectOrigins)
         .env("MCOIN_SANDBOX_MALL_ORIGINS"),
     )
@@ -69,6 +76,64 @@ sign-in page), POST /__wallet/pay (the wallet's stand-in, for the mall's origins
 (Content-Type: application/json) and refuse web pages of other origins; with a control token,
 send it as Authorization: Bearer <token> or X-Sandbox-Token: <token>.`,
     )
-    // What it runs (zod, the sandbox's access rules; the sandbox itself when served) loads only when it runs.
-    .action(async (raw: unknown) => (await import("./sandbox.run")).runSandbox(raw));
+    .action(serve);
+}
+
+async function serve(raw: unknown): Promise<void> {
+  // zod and the sandbox's access rules load here, when it runs; the sandbox itself (msw and its
+  // handlers) only once the options are good.
+  const { z } = await import("zod");
+  const { MallOriginSchema, isLoopbackHost } = await import("../../sandbox/access");
+
+  const options = parseOptions(
+    z.object({
+      port: z.coerce.number().int().min(0).max(65_535).default(4010),
+      host: z.string().min(1).default(DEFAULT_SANDBOX_HOST),
+      controlToken: z.string().min(16, "at least 16 characters").optional(),
+      mallOrigin: z.array(MallOriginSchema).min(1).optional(),
+      state: z.string().min(1).optional(),
+      latency: z.coerce.number().int().min(0).max(60_000).default(0),
+      fixtures: z.string().min(1).optional(),
+      json: z.boolean().default(false),
+    }),
+    raw,
+    "sandbox",
+  );
+  let running;
+  try {
+    const { startSandboxServer } = await import("../../sandbox/server");
+    running = await startSandboxServer({
+      port: options.port,
+      host: options.host,
+      controlToken: options.controlToken,
+      mallOrigins: options.mallOrigin,
+      latencyMs: options.latency,
+      stateFile: options.state ? resolve(options.state) : undefined,
+      fixturesDir: options.fixtures ? resolve(options.fixtures) : undefined,
+    });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new CliError(code ?? "START_FAILED", `the sandbox could not start: ${(error as Error).message}`, {
+      suggestion: code === "EADDRINUSE" ? `port ${options.port} is taken; try --port ${options.port + 1}` : undefined,
+      cause: error,
+    });
+  }
+  const port = Number(new URL(running.url).port);
+  const url = isLoopbackHost(new URL(running.url).hostname) ? `http://localhost:${port}` : running.url;
+  const mallOrigins = options.mallOrigin ?? DEFAULT_MALL_ORIGINS;
+  const { controlToken } = running;
+  output(options.json, { url, port, host: options.host, controlToken, mallOrigins, latencyMs: options.latency, state: options.state ?? null }, () =>
+    [
+      `mCoin sandbox gateway listening on ${url}${isLoopbackHost(options.host) ? "" : ` (bound to ${options.host})`}`,
+      `  login page: ${url}/oauth/authorize (returns to ${mallOrigins.join(", ")})`,
+      controlToken ? `  control token: ${controlToken} (send as X-Sandbox-Token or Authorization: Bearer)` : "",
+      options.latency ? `  latency: +${options.latency} ms per call` : "",
+      options.state ? `  state file: ${resolve(options.state)}` : "",
+    ].filter(Boolean),
+  );
+  const stop = () => {
+    void running.close().then(() => process.exit(0));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
 }

@@ -1,40 +1,20 @@
-/** What `mcoin record` runs (its definition, cli/commands/record.ts, loads this only when it runs). */
+/**
+ * The recording proxy behind `mcoin record` (cli/commands/record.ts): it forwards each call to the
+ * environment's gateway and writes the exchange as a replayable recording, redacted by the rules of
+ * cli/redaction.ts, and refuses (does not write) one in which the secret scan still finds something.
+ * Secure gateway calls are opened with the private key when there is one; without it they are kept
+ * sealed and marked not replayable. With a HAR file it also rewrites the session there after each
+ * exchange, redacted and scanned the same way.
+ */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
-import { z } from "zod";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { HEADER, headerValue, openReply } from "#core/node/gateway/envelope";
 import { recoverKeyAndIv } from "#core/node/gateway/private-key";
-import { EnvSchema, apiBaseUrl, gatewaySettingsFor, sandboxKeys } from "../context";
-import { CliError, usageError } from "../errors";
-import { harDocument, harEntry, writeHar, type HarEntry, type HarExchange } from "../har-write";
-import { output, parseOptions } from "../options";
-import { writeLines } from "../terminal-text";
-import {
-  describeFindings,
-  fieldRule,
-  findSecrets,
-  jsonPath,
-  loadRulesFile,
-  redactHeaders,
-  redactValue,
-  rulesWith,
-  type Finding,
-  type Redacted,
-  type RedactionRule,
-} from "../redaction";
-
-const RecordOptions = z.object({
-  env: EnvSchema,
-  out: z.string().min(1),
-  port: z.coerce.number().int().min(0).max(65_535).default(4020),
-  host: z.string().default("127.0.0.1"),
-  privateKey: z.string().optional(),
-  redactRules: z.string().min(1).optional(),
-  redactField: z.array(z.string().regex(/^[^\s<>]+$/, "a field name has no spaces or angle brackets")).default([]),
-  har: z.string().min(1).optional(),
-  json: z.boolean().default(false),
-});
+import { CliError } from "./errors";
+import { harDocument, harEntry, writeHar, type HarEntry, type HarExchange } from "./har-write";
+import { writeLines } from "./terminal-text";
+import { describeFindings, findSecrets, jsonPath, redactHeaders, redactValue, type Finding, type Redacted, type RedactionRule } from "./redaction";
 
 /** Reply fields (JSONPath on the reply body) that change on every call. */
 const KNOWN_IGNORE: Record<string, string[]> = {
@@ -58,20 +38,38 @@ interface RecordedFile {
   ignore: string[];
 }
 
-export async function runRecord(raw: unknown): Promise<void> {
-  const options = parseOptions(RecordOptions, raw, "record");
-  const rules = rulesWith([...(options.redactRules ? loadRulesFile(options.redactRules) : []), ...options.redactField.map(fieldRule)]);
-  const out = resolve(options.out);
-  mkdirSync(out, { recursive: true });
-  const harFile = options.har ? resolve(options.har) : undefined;
-  if (harFile) mkdirSync(dirname(harFile), { recursive: true });
-  const apiBase = apiBaseUrl(options.env);
-  const gatewayBase = options.env === "sandbox" ? apiBase : safeGatewayBase(options.env);
-  const privateKey = readPrivateKey(options.privateKey, options.env);
+export interface RecorderOptions {
+  /** The mCoin API's base URL, and the secure gateway's (the calls under /bservice/ go there). */
+  apiBase: string;
+  gatewayBase: string;
+  /** Opens secure calls so that they replay; without it they are recorded sealed. */
+  privateKey: string | undefined;
+  rules: readonly RedactionRule[];
+  /** The folder of the recordings, and the HAR file when one is kept. */
+  out: string;
+  harFile: string | undefined;
+  port: number;
+  host: string;
+  /** No line per exchange (--json). */
+  quiet: boolean;
+}
 
+export interface RunningRecorder {
+  port: number;
+  /** What was written and what refused, in one line. */
+  summary(): string;
+  /** Stops listening; resolves with whether everything was written (a refusal is worth an exit code). */
+  close(): Promise<boolean>;
+}
+
+export async function startRecorder(options: RecorderOptions): Promise<RunningRecorder> {
+  const { out, harFile, privateKey, rules } = options;
+  mkdirSync(out, { recursive: true });
+  if (harFile) mkdirSync(dirname(harFile), { recursive: true });
+  const bases = { apiBase: options.apiBase, gatewayBase: options.gatewayBase };
   const session = { seq: 0, written: 0, refused: 0, harEntries: [] as HarEntry[], harRefused: 0 };
   const server = createServer((request, response) => {
-    forward(request, response, { apiBase, gatewayBase })
+    forward(request, response, bases)
       .then((exchange) => {
         session.seq += 1;
         const { recording, har } = record(exchange, privateKey, rules);
@@ -83,7 +81,7 @@ export async function runRecord(raw: unknown): Promise<void> {
         } else {
           writeFileSync(file, `${JSON.stringify(recording, null, 2)}\n`);
           session.written += 1;
-          if (!options.json) writeLines(process.stdout, [`${exchange.status} ${exchange.method} ${exchange.path} → ${file}${recording.replayable ? "" : " (not replayable)"}`]);
+          if (!options.quiet) writeLines(process.stdout, [`${exchange.status} ${exchange.method} ${exchange.path} → ${file}${recording.replayable ? "" : " (not replayable)"}`]);
         }
         if (harFile) addToHar(harFile, har, session, rules);
       })
@@ -98,36 +96,15 @@ export async function runRecord(raw: unknown): Promise<void> {
     );
     server.listen(options.port, options.host, () => resolveListen());
   });
-  const port = (server.address() as { port: number }).port;
-  output(options.json, { url: `http://${options.host}:${port}`, port, target: apiBase, out, har: harFile ?? null }, () => [`recording ${apiBase} on http://${options.host}:${port} into ${out}${harFile ? ` and ${harFile}` : ""} (Ctrl-C stops)`]);
-  const stop = () => {
-    if (!options.json) writeLines(process.stdout, [summary(session, harFile)]);
-    server.closeIdleConnections();
-    // A refused recording is a failure worth an exit code: something was not written.
-    server.close(() => process.exit(session.refused + session.harRefused > 0 ? 1 : 0));
+  return {
+    port: (server.address() as { port: number }).port,
+    summary: () => summary(session, harFile),
+    close: () =>
+      new Promise((resolveClose) => {
+        server.closeIdleConnections();
+        server.close(() => resolveClose(session.refused + session.harRefused === 0));
+      }),
   };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
-}
-
-/** The private key that opens secure calls: the one given, else the sandbox's for the sandbox. */
-function readPrivateKey(file: string | undefined, env: z.infer<typeof EnvSchema>): string | undefined {
-  if (file) {
-    try {
-      return readFileSync(file, "utf8");
-    } catch {
-      throw usageError(`cannot read the private key ${file}`);
-    }
-  }
-  return env === "sandbox" ? sandboxKeys().privateKey : undefined;
-}
-
-function safeGatewayBase(env: z.infer<typeof EnvSchema>): string {
-  try {
-    return gatewaySettingsFor(env).baseUrl;
-  } catch {
-    return apiBaseUrl(env);
-  }
 }
 
 /** Says what was not written and where the secret is, masked: the engineer adds a rule for it. */

@@ -1,74 +1,35 @@
-/** What `mcoin replay` runs (its definition, cli/commands/replay.ts, loads this only when it runs). */
+/**
+ * What `mcoin replay` (cli/commands/replay.ts) does with recordings: whom each acts as (its `needs`,
+ * or the member and ciphertext given for all), each request sent again as the app sends it (sealed for
+ * the secure gateway, else by the app's API client) and its reply compared with the recorded one,
+ * value by value, or by shape against the recording and the registry's declaration (--drift); and
+ * the lines a run prints about them.
+ */
 import { z } from "zod";
-import { defineEndpoint, SUCCESS_CODE, type Endpoint, type HttpMethod } from "#core/api/define";
+import { defineEndpoint, SUCCESS_CODE, type HttpMethod } from "#core/api/define";
 import { endpointFor, functionFor } from "#core/api/registry";
+import type { EnvironmentName } from "#core/environments";
 import { openReply, sealRequest } from "#core/node/gateway/envelope";
-import * as controls from "#core/controls/declarations";
-import { readRecordings } from "../recording-files";
-import { control } from "../sandbox-control";
-import { CONTROL_TOKEN_ENV, EnvSchema, apiBaseUrl, apiClient, callFailure, gatewaySettingsFor, memberToken, transport } from "../context";
-import { compareShapes, declaredShape, describeDrift, driftFromDeclared, driftFromRecorded, shapeOf, type Drift, type Reference } from "../drift";
-import { CliError, EXIT_FAILURE, usageError } from "../errors";
-import { output, parseOptions } from "../options";
-import { writeLines } from "../terminal-text";
-import {
-  compareReplies,
-  describeDifference,
-  fillIn,
-  sourceOf,
-  withoutIgnored,
-  type Difference,
-  type Placeholders,
-  type Recording,
-  type RecordingFile,
-} from "../recordings";
-import { DEFAULT_MAX_AGE_DAYS, MAX_AGE_ENV } from "../replay-defaults";
-
-type Env = z.infer<typeof EnvSchema>;
+import { apiClient, callFailure, gatewaySettingsFor, memberToken, transport } from "./context";
+import { compareShapes, declaredShape, describeDrift, driftFromDeclared, driftFromRecorded, shapeOf, type Drift, type Reference } from "./drift";
+import { compareReplies, describeDifference, fillIn, sourceOf, withoutIgnored, type Difference, type Placeholders, type Recording, type RecordingFile } from "./recordings";
 
 const DAY_MS = 86_400_000;
 
-const ReplayOptions = z.object({
-  env: EnvSchema,
-  baseUrl: z.string().url().optional(),
-  token: z.string().optional(),
-  login: z.string().optional(),
-  cust: z.string().optional(),
-  reset: z.boolean().default(false),
-  controlToken: z.string().optional(),
-  json: z.boolean().default(false),
-  strict: z.boolean().default(false),
-  drift: z.boolean().default(false),
-  maxAge: z.coerce
-    .number({ error: `a number of days (or set ${MAX_AGE_ENV})` })
-    .positive({ error: "a number of days above 0" })
-    .default(DEFAULT_MAX_AGE_DAYS),
-});
-type Options = z.infer<typeof ReplayOptions>;
+/** Where recordings are sent, and whom they act as when the command line says so for all of them. */
+export interface ReplayTarget {
+  env: EnvironmentName;
+  baseUrl?: string;
+  token?: string;
+  login?: string;
+  cust?: string;
+}
 
-type Outcome =
+export type Outcome =
   | { name: string; file: string; source: string; result: "match" }
   | { name: string; file: string; source: string; result: "differ"; status: { expected: number; actual: number }; differences: Difference[] }
   | { name: string; file: string; source: string; result: "skipped"; reason: string }
   | { name: string; file: string; source: string; result: "error"; message: string };
-
-export async function runReplayCommand(path: string, raw: unknown): Promise<void> {
-  const options = parseOptions(ReplayOptions, raw, "replay");
-  const recordings = readRecordings(path);
-  const base = apiBaseUrl(options.env, options.baseUrl);
-  if (options.reset) await resetSandbox(options, base);
-  const warnings = ageWarnings(recordings, options.maxAge, Date.now());
-  if (!options.json) writeLines(process.stderr, warnings.map((warning) => `warning: ${warning}`));
-  const credentials = await credentialsFor(options);
-  if (options.drift) await runDrift(options, base, recordings, credentials, warnings);
-  else await runReplay(options, base, recordings, credentials, warnings);
-}
-
-/** --reset: the sandbox back to its fixtures, so recordings made on a fresh one match again. */
-async function resetSandbox(options: Options, base: string): Promise<void> {
-  if (options.env !== "sandbox") throw usageError("--reset resets the sandbox; it only works with --env sandbox");
-  await control({ baseUrl: base, controlToken: options.controlToken }, controls.reset);
-}
 
 /** Recordings past the age limit, and those that do not say when they were made. */
 export function ageWarnings(recordings: readonly RecordingFile[], maxAgeDays: number, now: number): string[] {
@@ -91,18 +52,18 @@ export function ageWarnings(recordings: readonly RecordingFile[], maxAgeDays: nu
   return warnings;
 }
 
-function plural(count: number, one: string, many: string): string {
+export function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
 /** Placeholder values for one recording, or why it cannot be sent. */
-type Credentials = (recording: Recording) => Promise<{ placeholders: Placeholders } | { reason: string }>;
+export type Credentials = (recording: Recording) => Promise<{ placeholders: Placeholders } | { reason: string }>;
 
 /**
  * Whom each recording acts as: --token, --login and --cust when given, else the recording's
  * `needs` (each member signed in once and the token reused). A need that cannot be met is a skip.
  */
-async function credentialsFor(options: Options): Promise<Credentials> {
+export async function credentialsFor(options: ReplayTarget): Promise<Credentials> {
   const tokens = new Map<string, Promise<string | undefined>>();
   const signIn = (member: string) => {
     if (!tokens.has(member)) tokens.set(member, memberToken(options.env, { login: member, baseUrl: options.baseUrl }));
@@ -136,52 +97,8 @@ function missingReason(placeholder: string): string {
   return `needs <${placeholder}>, a single-use value that cannot be sent again`;
 }
 
-/** The normal run: every recording sent, its reply compared value by value. */
-async function runReplay(options: Options, base: string, recordings: RecordingFile[], credentials: Credentials, warnings: string[]): Promise<void> {
-  const outcomes: Outcome[] = [];
-  for (const [index, file] of recordings.entries()) {
-    const outcome = await replayOne(options, base, file, credentials);
-    outcomes.push(outcome);
-    if (!options.json) writeLines(process.stdout, progressLines(index + 1, recordings.length, outcome));
-  }
-  const count = (result: Outcome["result"]) => outcomes.filter((outcome) => outcome.result === result).length;
-  const summary = { matched: count("match"), differed: count("differ"), failed: count("error"), skipped: count("skipped") };
-  const skipped = outcomes.filter((outcome) => outcome.result === "skipped");
-  output(options.json, { summary, outcomes, warnings, strict: options.strict }, () =>
-    ["", `${summary.matched} matched, ${summary.differed} differed, ${summary.failed} failed, ${summary.skipped} skipped`, ...skipNotice(skipped, options.strict)],
-  );
-  if (summary.differed > 0 || summary.failed > 0 || (options.strict && summary.skipped > 0)) process.exitCode = EXIT_FAILURE;
-}
-
-/** Says plainly that a run with skips did not check everything (and fails it under --strict). */
-function skipNotice(skipped: readonly { source: string; name: string; reason: string }[], strict: boolean): string[] {
-  if (skipped.length === 0) return [];
-  return [
-    `NOT EVERYTHING WAS CHECKED: ${plural(skipped.length, "recording was", "recordings were")} skipped:`,
-    ...skipped.map((outcome) => `  - ${outcome.source} (${outcome.name}): ${outcome.reason}`),
-    strict ? "--strict: a skip fails the run" : "pass --strict to make a skip fail the run",
-  ];
-}
-
-function progressLines(index: number, total: number, outcome: Outcome): string[] {
-  const counter = `[${String(index).padStart(String(total).length)}/${total}]`;
-  switch (outcome.result) {
-    case "match":
-      return [`${counter} ✓ ${outcome.name}`];
-    case "skipped":
-      return [`${counter} - ${outcome.name} (skipped: ${outcome.reason})`];
-    case "error":
-      return [`${counter} ✗ ${outcome.name}: ${outcome.message}`];
-    case "differ": {
-      const lines = [`${counter} ✗ ${outcome.name} (${outcome.source})`];
-      if (outcome.status.expected !== outcome.status.actual) lines.push(`    status: expected ${outcome.status.expected}, got ${outcome.status.actual}`);
-      for (const difference of outcome.differences) lines.push(`    ${describeDifference(difference)}`);
-      return lines;
-    }
-  }
-}
-
-async function replayOne(options: Options, base: string, file: RecordingFile, credentials: Credentials): Promise<Outcome> {
+/** One recording sent again, its reply compared with the recorded one. */
+export async function replayOne(options: ReplayTarget, base: string, file: RecordingFile, credentials: Credentials): Promise<Outcome> {
   const { recording } = file;
   const about = { name: recording.name, file: file.file, source: sourceOf(file) };
   const prepared = await prepare(file, credentials);
@@ -212,7 +129,7 @@ interface Reply {
 }
 
 /** Sends a filled-in request the way the app does: sealed for the secure gateway, else by the API client. */
-async function send(options: Options, base: string, recording: Recording, request: Recording["request"], placeholders: Placeholders): Promise<Reply> {
+async function send(options: ReplayTarget, base: string, recording: Recording, request: Recording["request"], placeholders: Placeholders): Promise<Reply> {
   if (recording.kind === "secure") {
     const settings = gatewaySettingsFor(options.env, { baseUrl: options.baseUrl });
     const sealed = sealRequest(settings, { functionUrl: request.path, body: request.body, token: request.headers.Token });
@@ -231,13 +148,13 @@ async function send(options: Options, base: string, recording: Recording, reques
   }
 }
 
-interface DriftLine {
+export interface DriftLine {
   reference: Reference;
   drift: Drift;
   line: string;
 }
 
-interface EndpointReport {
+export interface EndpointReport {
   endpoint: string;
   /** The declaration compared with (an endpoint's name), or null when there is none. */
   declared: string | null;
@@ -247,8 +164,8 @@ interface EndpointReport {
   failed: { source: string; name: string; message: string }[];
 }
 
-/** --drift: each recording sent, the live reply's shape compared per endpoint. */
-async function runDrift(options: Options, base: string, recordings: RecordingFile[], credentials: Credentials, warnings: string[]): Promise<void> {
+/** --drift: each recording sent, the live reply's shape compared with the recording's and the declaration's, per endpoint. */
+export async function driftReports(options: ReplayTarget, base: string, recordings: RecordingFile[], credentials: Credentials): Promise<EndpointReport[]> {
   const reports = new Map<string, EndpointReport>();
   for (const file of recordings) {
     const { recording } = file;
@@ -290,36 +207,39 @@ async function runDrift(options: Options, base: string, recordings: RecordingFil
     if (secureSchema) add("declared", compareShapes(declaredShape(secureSchema), shapeOf(reply.body)));
     for (const item of found) if (!report.drifts.some((known) => known.line === item.line)) report.drifts.push(item);
   }
+  return [...reports.values()];
+}
 
-  const all = [...reports.values()];
-  const drifted = all.filter((report) => report.drifts.length > 0);
-  const unchecked = all.filter((report) => report.drifts.length === 0 && report.skipped.length + report.failed.length === report.recordings.length);
-  const skipped = all.flatMap((report) => report.skipped);
-  const failed = all.flatMap((report) => report.failed);
-  const summary = {
-    endpoints: all.length,
-    drifted: drifted.length,
-    unchecked: unchecked.length,
-    recordings: recordings.length,
-    failed: failed.length,
-    skipped: skipped.length,
-  };
-  output(
-    options.json,
-    { summary, endpoints: all.map(({ drifts, ...report }) => ({ ...report, drifts: drifts.map(({ reference, drift, line }) => ({ reference, ...drift, line })) })), warnings, strict: options.strict },
-    () =>
-      [
-        ...all.flatMap(endpointSection),
-        "",
-        `${plural(summary.drifted, "endpoint drifted", "endpoints drifted")}, ${summary.endpoints - summary.drifted - summary.unchecked} without drift, ${summary.unchecked} not checked (${plural(summary.recordings, "recording", "recordings")}; ${summary.failed} failed, ${summary.skipped} skipped)`,
-        ...skipNotice(skipped, options.strict),
-      ],
-  );
-  if (summary.drifted > 0 || summary.failed > 0 || (options.strict && summary.skipped > 0)) process.exitCode = EXIT_FAILURE;
+export function skipNotice(skipped: readonly { source: string; name: string; reason: string }[], strict: boolean): string[] {
+  if (skipped.length === 0) return [];
+  return [
+    `NOT EVERYTHING WAS CHECKED: ${plural(skipped.length, "recording was", "recordings were")} skipped:`,
+    ...skipped.map((outcome) => `  - ${outcome.source} (${outcome.name}): ${outcome.reason}`),
+    strict ? "--strict: a skip fails the run" : "pass --strict to make a skip fail the run",
+  ];
+}
+
+/** A recording's line in the run, with its differences under it. */
+export function outcomeLines(index: number, total: number, outcome: Outcome): string[] {
+  const counter = `[${String(index).padStart(String(total).length)}/${total}]`;
+  switch (outcome.result) {
+    case "match":
+      return [`${counter} ✓ ${outcome.name}`];
+    case "skipped":
+      return [`${counter} - ${outcome.name} (skipped: ${outcome.reason})`];
+    case "error":
+      return [`${counter} ✗ ${outcome.name}: ${outcome.message}`];
+    case "differ": {
+      const lines = [`${counter} ✗ ${outcome.name} (${outcome.source})`];
+      if (outcome.status.expected !== outcome.status.actual) lines.push(`    status: expected ${outcome.status.expected}, got ${outcome.status.actual}`);
+      for (const difference of outcome.differences) lines.push(`    ${describeDifference(difference)}`);
+      return lines;
+    }
+  }
 }
 
 /** An endpoint's section: its drifts, or that it has none, and what could not be checked. */
-function endpointSection(report: EndpointReport): string[] {
+export function endpointLines(report: EndpointReport): string[] {
   const declaration = report.declared ? `declared: ${report.declared}` : "no declaration, compared with the recordings only";
   const heading = `${report.endpoint} (${declaration}; ${plural(report.recordings.length, "recording", "recordings")})`;
   const checked = report.recordings.length - report.skipped.length - report.failed.length;

@@ -1,7 +1,7 @@
 /**
- * What the `mcoin sandbox` subcommands about one member run (cli/member.ts defines them): their
- * options parsed, the member signed in, the app's client for them, and any failed call as the CLI's
- * error. Loaded only when such a command runs.
+ * How the `mcoin sandbox` subcommands about one member run (cli/member.ts describes their options):
+ * the options parsed, the member signed in, the app's client for them, and any failed call as the
+ * CLI's error. It loads zod and the app's client, so a command imports it when it runs.
  */
 import { z } from "zod";
 import type { ApiClient } from "#core/api/client";

@@ -1,12 +1,15 @@
-/** What `mcoin sandbox ledger` runs (its definition, cli/commands/ledger.ts, loads this only when it runs). */
-import { z } from "zod";
-import { mcoinLedger } from "#core/api/shop-endpoints";
-import { paymentReturns, refundList } from "#core/api/wallet-endpoints";
-import { allPages, macauTime, table } from "../member";
-import { MemberOptionsSchema, runAsMember } from "../member.run";
-import { output } from "../options";
-
-const money = (cents: number) => `MOP ${(cents / 100).toFixed(2)}`;
+/**
+ * `mcoin sandbox ledger`: a member's mCoin ledger as the gateway keeps it, newest first (date in
+ * Macau time, type, amount, balance after, order), then their refunds with the cash side of each
+ * (refund order, order, status, cash and mCoin refunded of what was requested, date refunded in
+ * Macau time, the wallet's refund number), the payments the wallet gives back because the gateway
+ * refused them (a second payment of a paid order, one after the order closed, another amount; of
+ * deleted orders too), and their balance, through the app's own client: enough to check
+ * that a refunded member's mCoin and cash come back exactly.
+ */
+import { Command, Option } from "commander";
+import { allPages, macauTime, memberCommand, money, table } from "../../member";
+import { output } from "../../options";
 
 const PAYMENT_REASONS = {
   DUPLICATE_PAYMENT: "a second payment of a paid order",
@@ -14,9 +17,24 @@ const PAYMENT_REASONS = {
   AMOUNT_MISMATCH: "not the amount due",
 } as const;
 
-const LedgerOptions = MemberOptionsSchema.extend({ direction: z.enum(["earned", "spent"]).optional() });
+export function ledgerCommand(): Command {
+  return memberCommand({
+    name: "ledger",
+    description: "print a member's mCoin ledger, newest first, their refunds (cash and mCoin back of what was requested), the payments the wallet gives back, and their balance",
+    option: new Option("--direction <direction>", "only ledger entries that added mCoin (earned) or took it (spent); refunds are always listed").choices(["earned", "spent"]),
+    examples: ["--login mpay-1005", "--login mpay-1001 --direction spent --json", "--login mpay-1005 --json   # { balance, entries, refunds, paymentsRefunded }"],
+    run: ledger,
+  });
+}
 
-export async function runLedger(raw: unknown): Promise<void> {
+async function ledger(raw: unknown): Promise<void> {
+  // zod, the app's client and its endpoints load here, when it runs, not for --help.
+  const { z } = await import("zod");
+  const { mcoinLedger } = await import("#core/api/shop-endpoints");
+  const { paymentReturns, refundList } = await import("#core/api/wallet-endpoints");
+  const { MemberOptionsSchema, runAsMember } = await import("../../run-as-member");
+
+  const LedgerOptions = MemberOptionsSchema.extend({ direction: z.enum(["earned", "spent"]).optional() });
   await runAsMember("ledger", LedgerOptions, raw, async (options, client) => {
     let balance = 0;
     const entries = await allPages(async (page) => {
