@@ -1,5 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig } from "vite";
+import { defineConfig, type Rollup } from "vite";
+
+type RollupLog = Rollup.RollupLog;
 import remixConfig from "./remix.config.js";
 
 declare module "@remix-run/node" {
@@ -24,8 +26,19 @@ function clientChunk(id: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Rollup's warnings that say nothing about this project: a library's comment it drops (zod's
+ * `@__PURE__` notes) and the empty browser chunk of each resource route (they have no component,
+ * so nothing of theirs runs in the browser). Every other warning is shown.
+ */
+function onwarn(warning: RollupLog, warn: (warning: RollupLog) => void) {
+  if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("/node_modules/")) return;
+  if (warning.code === "EMPTY_BUNDLE") return;
+  warn(warning);
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   server: { port: 3000 },
-  build: { target: "es2020", rollupOptions: isSsrBuild ? {} : { output: { manualChunks: clientChunk, experimentalMinChunkSize: 20_000 } } },
+  build: { target: "es2020", rollupOptions: isSsrBuild ? { onwarn } : { onwarn, output: { manualChunks: clientChunk, experimentalMinChunkSize: 20_000 } } },
   plugins: [remix(remixConfig)],
 }));

@@ -2,7 +2,7 @@
  * `mcoin --help` starts fast because the bundle's entry chunk holds only what commander needs to
  * describe the commands: each command's file (cli/commands/**) imports commander and a few light
  * modules statically, and loads what its action runs (zod, undici, the app's clients, the sandbox)
- * with `await import(...)` inside the action. Checked on the build itself, as bin/mcoin.mjs makes it,
+ * with `await import(...)` inside the action. Checked on the build itself, as `npm run build` makes it,
  * not by timing it: a heavy import that creeps into a command's file (or a light module it uses)
  * fails here.
  */
@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Metafile } from "esbuild";
-import { cliBuildOptions } from "../bin/cli-build.mjs";
+import { cliBuildOptions } from "../scripts/cli-bundle.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -63,7 +63,7 @@ let entry: string;
 
 beforeAll(async () => {
   outdir = mkdtempSync(join(tmpdir(), "mcoin-start-"));
-  // bin/mcoin.mjs's build, into a temporary folder.
+  // The bundle's build (scripts/cli-bundle.mjs), into a temporary folder.
   const result = await build({ ...cliBuildOptions({ root: ROOT, outdir }), logLevel: "silent" });
   metafile = result.metafile;
   const found = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === "cli/index.ts");

@@ -1,13 +1,12 @@
 // Helpers for the project's own scripts (npm start, npm test): install what is missing, run and
 // supervise child processes. Plain Node, no dependencies: it runs before node_modules exists.
 import { spawn, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { projectInstallDifference } from "./install-state.mjs";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const LOCK_STAMP = join(ROOT, "node_modules", ".mcoin-lock-hash");
 
 export function log(message) {
   process.stdout.write(`\x1b[36m[mcoin]\x1b[0m ${message}\n`);
@@ -26,13 +25,12 @@ export function runOrExit(command, args, options = {}) {
   }
 }
 
-/** Installs the npm packages from the lockfile unless node_modules already matches it. */
+/** Installs the npm packages from the lockfile unless node_modules already holds them (scripts/install-state.mjs). */
 export function ensureDependencies() {
-  const lockHash = createHash("sha256").update(readFileSync(join(ROOT, "package-lock.json"))).digest("hex");
-  if (existsSync(LOCK_STAMP) && readFileSync(LOCK_STAMP, "utf8") === lockHash) return;
-  log("installing npm packages from package-lock.json (npm ci)…");
+  const difference = projectInstallDifference(ROOT);
+  if (difference === undefined) return;
+  log(`installing npm packages from package-lock.json (npm ci): ${difference}…`);
   runOrExit("npm", ["ci", "--no-audit", "--no-fund"]);
-  writeFileSync(LOCK_STAMP, lockHash);
 }
 
 export const CHROMIUM = "/usr/bin/chromium";

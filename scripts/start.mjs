@@ -1,4 +1,4 @@
-// npm start: install what is missing, build, then serve the sandbox gateway and the mall (production
+// npm start: install what is missing, build what changed, then serve the sandbox gateway and the mall (production
 // mode) until Ctrl-C, which stops both.
 import { ensureDependencies, log, runOrExit, startChild, supervise, waitForUrl } from "./lib.mjs";
 
@@ -6,8 +6,8 @@ const port = Number(process.env.PORT ?? 3000);
 const sandboxPort = Number(process.env.MCOIN_SANDBOX_PORT ?? 4010);
 
 ensureDependencies();
-log("building the mall…");
-runOrExit("npm", ["run", "--silent", "build"]);
+// Each part of the build is made again only when a source changed since it was built (scripts/build.mjs).
+runOrExit(process.execPath, ["scripts/build.mjs", "--if-changed"]);
 
 const sandboxArgs = ["bin/mcoin.mjs", "sandbox", "--port", String(sandboxPort), "--mall-origin", `http://localhost:${port},http://127.0.0.1:${port}`];
 if (process.env.MCOIN_SANDBOX_STATE) sandboxArgs.push("--state", process.env.MCOIN_SANDBOX_STATE);
