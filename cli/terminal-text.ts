@@ -18,6 +18,7 @@
  * C0 (tab, LF and CR included), DEL and C1; the bidi marks, embeddings, overrides and isolates; the
  * line and paragraph separators, which some terminals and most pagers break a line at.
  */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern exists to find
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** The same but C0, which JSON.stringify escapes inside strings (and indents with, outside them). */

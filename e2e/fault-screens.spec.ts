@@ -9,7 +9,6 @@
  */
 import * as controls from "#core/controls/declarations";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { rawRequest } from "../server/test-http";
 import { E2E_APP_URL, E2E_SANDBOX_URL, walletUserAgent } from "./env";
 import { MEMBERS, expect, hydrated, isLoginPage, test, type SandboxControl } from "./fixtures";
 import { freePort, startMall } from "./spawn-mall";

@@ -508,7 +508,9 @@ test.describe("13. the picture route: what it keeps and how often it is asked ar
 
 test.describe("14. an error report cannot write to an engineer's terminal", () => {
   /** C0, DEL, C1 and the bidi overrides and isolates; a stack may have its lines and tabs. */
+  // eslint-disable-next-line no-control-regex -- control characters are what this pattern exists to find
   const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+  // eslint-disable-next-line no-control-regex -- control characters are what this pattern exists to find
   const CONTROL_IN_STACK = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
   test("a report with terminal escapes, a forged line or a bidi override is refused with 400, and nothing of it is collected", async ({ page, sandbox }) => {

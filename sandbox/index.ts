@@ -15,6 +15,7 @@ import { afterSaleHandlers } from "./handlers/after-sale";
 import { promotionHandlers } from "./handlers/promotions";
 import { walletHandlers } from "./handlers/wallet";
 import { DEFAULT_MALL_ORIGINS, MallOriginSchema, loginPageHandlers } from "./login-page";
+import type { SandboxSettings } from "./settings";
 import { SandboxState } from "./state";
 import { frontDoor, render, type Dispatched } from "./front-door";
 import type { Endpoint } from "#core/api/define";
@@ -34,10 +35,7 @@ export interface SandboxOptions {
   history?: boolean;
 }
 
-export interface SandboxSettings {
-  latencyMs: number;
-  readonly initialLatencyMs: number;
-}
+export type { SandboxSettings } from "./settings";
 
 export interface Sandbox {
   state: SandboxState;

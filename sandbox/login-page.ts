@@ -5,7 +5,6 @@
  * whoever owns that address.
  */
 import { http, HttpResponse, type HttpHandler } from "msw";
-import { z } from "zod";
 import type { SandboxState } from "./state";
 
 type PageLocale = "zh" | "en";

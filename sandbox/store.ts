@@ -28,7 +28,7 @@ import { MemberFixtureSchema, type Fixtures, type MemberFixture } from "./fixtur
  * A member as the gateway keeps them. Their mCoin balance is not here: it is their ledger's
  * (`state.books.balance(openId)`), so it cannot drift from it.
  */
-export interface MemberRecord extends Omit<MemberFixture, "point"> {}
+export type MemberRecord = Omit<MemberFixture, "point">;
 
 export interface Login {
   openId: string;

@@ -5,7 +5,7 @@
  * or at most N. When it does not hold, the closest calls say what differed.
  */
 import { JSONPath } from "jsonpath-plus";
-import type { CallSummary, VerifyRequest, Verification } from "#core/controls/verify";
+import type { VerifyRequest, Verification } from "#core/controls/verify";
 import { editDistance } from "./near-miss";
 import type { LoggedCall } from "./state";
 

@@ -1,5 +1,5 @@
 // npm test: install what is missing (npm packages, Debian's chromium and redis-server), then the
-// typecheck, the unit tests and the build side by side (the unit suite waits on sockets and child
+// typecheck, the lint, the unit tests and the build side by side (the unit suite waits on sockets and child
 // processes much of its time, so a 2-core machine has room for the other two), then the Playwright
 // suite on that build. Stops after the first stage that fails.
 import { spawn, spawnSync } from "node:child_process";
@@ -39,6 +39,7 @@ runOrExit(process.execPath, ["scripts/build.mjs", "cli", "--if-changed"]);
 
 const firstStage = await Promise.all([
   step("typecheck", bin("tsc"), ["--noEmit"], { quiet: true }),
+  step("lint", "npm", ["run", "--silent", "lint"], { quiet: true }),
   // The mall is always built again here: the browser tests must run what the sources are now.
   step("build", process.execPath, ["scripts/build.mjs", "mall"], { quiet: true }),
   step("unit tests", bin("vitest"), ["run"]),

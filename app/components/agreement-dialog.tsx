@@ -45,6 +45,7 @@ export function AgreementDialog({ agreement }: { agreement: Agreement }) {
           {t("agreement.title")}
         </h2>
         <p className="dialog__meta">{t("agreement.lastUpdated", { date: agreement.lastTime.slice(0, 10) })}</p>
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes focus so the keyboard can scroll it (axe: scrollable-region-focusable) */}
         <div className="dialog__body" tabIndex={0}>
           {agreement.content.split(/\n{2,}/).map((paragraph, index) => (
             <p key={index}>{paragraph}</p>

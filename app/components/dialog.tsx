@@ -24,6 +24,7 @@ export function Dialog({ title, children, actions, role = "dialog", onDismiss }:
     return () => window.removeEventListener("keydown", onKey);
   }, [onDismiss]);
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a tap beside the dialog is a pointer's shortcut; the keyboard has Escape (above)
     <div className="dialog-scrim" onClick={(event) => event.target === event.currentTarget && onDismiss?.()}>
       <div className="dialog dialog--compact" role={role} aria-modal="true" aria-labelledby={titleId} tabIndex={-1} ref={ref}>
         <h2 className="dialog__title" id={titleId}>

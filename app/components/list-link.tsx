@@ -35,7 +35,11 @@ export function ListLinkProvider({ children }: { children: ReactNode }) {
 }
 
 /** A list's link to a path of the mall (its tap is the shared handler's: no onClick of its own). */
-export function ListLink({ to, ...props }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href" | "onClick"> & { to: `/${string}` }) {
+export function ListLink({ to, children, ...props }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href" | "onClick"> & { to: `/${string}` }) {
   const follow = useContext(FollowContext);
-  return <a {...props} href={to} data-discover="true" onClick={follow ?? undefined} />;
+  return (
+    <a {...props} href={to} data-discover="true" onClick={follow ?? undefined}>
+      {children}
+    </a>
+  );
 }

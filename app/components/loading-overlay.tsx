@@ -37,6 +37,8 @@ export function LoadingOverlay({ screen, pendingScreens }: { screen: ScreenHandl
       isRefresh: isRefresh(location.search),
     });
     return () => end();
+    // One counted request per pending location: its key, whatever else re-renders meanwhile.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location?.key]);
 
   // Fetchers: begin when one appears busy, end when it settles or goes away.

@@ -50,6 +50,7 @@ export function LocationSync() {
       cancelled = true;
     };
     // Once per page load; the cookie carries it across navigations.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return null;
 }

@@ -71,6 +71,7 @@ export function usePayment() {
   }, []);
   const [busy, setBusy] = useState(false);
   const cancel = useOrderIntent();
+  const sendCancel = cancel.send;
   const revalidator = useRevalidator();
   const live = useRef(true);
   useEffect(() => () => void (live.current = false), []);
@@ -110,12 +111,12 @@ export function usePayment() {
       void getHostBridge().trackEvent({ name: "payment", page: document.querySelector<HTMLElement>("[data-analytics-page]")?.dataset.analyticsPage, params: { outcome: outcome.status, orderKind: order.orderKind } });
       if (outcome.status === "cancelled") {
         setBusy(false);
-        cancel.send({ intent: "cancel", orderId: order.id, idempotencyKey: newIdempotencyKey() });
+        sendCancel({ intent: "cancel", orderId: order.id, idempotencyKey: newIdempotencyKey() });
         return;
       }
       await settle(order, outcome.status, outcome.status === "failed" ? 1 : STATUS_CHECKS);
     },
-    [cancel.send, revalidator, settle, show],
+    [sendCancel, revalidator, settle, show],
   );
 
   return {
@@ -193,6 +194,7 @@ export function PurchaseFlow({ offer, quantity, mcoinUsed, cashCents, adult, add
 
       {confirming ? (
         <Overlay>
+          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a tap beside the sheet is a pointer's shortcut; the keyboard has the sheet's Cancel button */}
           <div className="sheet-scrim" onClick={(event) => event.target === event.currentTarget && !submitting && setConfirming(null)}>
             <checkout.Form
               method="post"

@@ -22,7 +22,7 @@ import type { ScreenHandle } from "../screen-handle";
 
 export const handle: ScreenHandle = { analytics: "asiaMilesOrderDetails", member: true };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = idParam(params.id);
   await requireMember(context);
   try {

@@ -35,7 +35,7 @@ import type { ScreenHandle } from "../screen-handle";
 
 export const handle: ScreenHandle = { analytics: "asiaMilesDetails", member: true };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = idParam(params.id);
   await requireMember(context);
   const product = await orNotFound(context.api.call(milesProduct, { id }));

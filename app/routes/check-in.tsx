@@ -22,7 +22,7 @@ import type { ScreenHandle } from "../screen-handle";
 
 export const handle: ScreenHandle = { analytics: "checkIn", member: true };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ context }: LoaderFunctionArgs) {
   await requireMember(context);
   const status = await context.api.call(checkInStatus, {});
   return data({ status, idempotencyKey: newIdempotencyKey() });

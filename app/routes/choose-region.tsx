@@ -108,6 +108,7 @@ export default function ChooseRegion() {
               {t("region.noResults", { query: query.trim() })}
             </p>
           ) : (
+            // eslint-disable-next-line jsx-a11y/no-redundant-roles -- Safari's VoiceOver drops a list's role when its bullets are styled away
             <ul className="region-list" role="list">
               {results.map((region) => (
                 <li key={region.id}>{link(region, regionPath(region.id, locale)!, "region-list__item")}</li>

@@ -23,7 +23,7 @@ import type { ScreenHandle } from "../screen-handle";
 
 export const handle: ScreenHandle = { analytics: "flashSale", title: "title.flashSale", member: true, overlay: false, skeleton: "promo", pointsInHeader: true };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ context }: LoaderFunctionArgs) {
   await requireMember(context);
   const [sale, time] = await Promise.all([context.api.call(flashSales, {}), context.api.gatewayTime()]);
   return data({ sessions: sale.sessions, now: time });

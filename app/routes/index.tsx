@@ -146,7 +146,7 @@ export default function Home() {
       return { items: first.list, page: first.page, hasMore: first.hasMore, now: home.now };
     },
     // The list restarts whenever the loader brings another list (the key changes with it).
-    [home],
+    [home, key],
   );
   useEffect(() => {
     if (!keptHome.get(key)) keptHome.set(key, { data: home, list: initial });

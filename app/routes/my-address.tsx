@@ -28,7 +28,7 @@ import type { ScreenHandle } from "../screen-handle";
 
 export const handle: ScreenHandle = { analytics: "myAddress", member: true };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ context }: LoaderFunctionArgs) {
   await requireMember(context);
   const { snatchList } = await context.api.call(userAddressList);
   return data({ addresses: orderAddresses(snatchList) });

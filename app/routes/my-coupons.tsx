@@ -30,7 +30,6 @@ import type { ScreenHandle } from "../screen-handle";
 export const handle: ScreenHandle = { analytics: "mycoupon", title: "title.myCoupons", member: true, overlay: false, couponTab: true };
 
 const VIEWS = ["coupons", "logistics", "refunds", "mcoin"] as const;
-type View = (typeof VIEWS)[number];
 
 const pick = <T extends string>(values: readonly T[], value: string | null, fallback: T): T => (values as readonly string[]).includes(value ?? "") ? (value as T) : fallback;
 
@@ -213,6 +212,7 @@ function RedeemCodeDialog({ onClose }: { onClose(): void }) {
       revalidator.revalidate();
     }
     // Once per answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [redeem.state, result]);
 
   return (

@@ -44,6 +44,7 @@ export default function MyFavorites() {
   const { tab, counts, list, now } = useLoaderData<typeof loader>();
   const remove = useFetcher<FavouriteActionResult>();
   const undo = useFetcher<FavouriteActionResult>();
+  const submitUndo = undo.submit;
   /** Offers taken off the list on this visit (hidden at once, shown again on undo or a refusal). */
   const [removed, setRemoved] = useState<Set<number>>(new Set());
   const [lastRemoved, setLastRemoved] = useState<OfferSummary | null>(null);
@@ -66,7 +67,7 @@ export default function MyFavorites() {
     if (remove.state !== "idle") return;
     const waiting = undoAfterRemoval.current;
     undoAfterRemoval.current = null;
-    if (waiting) undo.submit(collectAgain(waiting), { method: "post" });
+    if (waiting) submitUndo(collectAgain(waiting), { method: "post" });
     const answer = remove.data;
     if (!answer || seen.current === answer) return;
     seen.current = answer;
@@ -75,7 +76,7 @@ export default function MyFavorites() {
       setLastRemoved(null);
       setFailure(answer.message);
     }
-  }, [remove.state, remove.data, lastRemoved, undo.submit]);
+  }, [remove.state, remove.data, lastRemoved, submitUndo]);
 
   // The chance to undo lasts a few seconds, like a wallet's snackbar.
   useEffect(() => {

@@ -32,7 +32,7 @@ import type { ScreenHandle } from "../screen-handle";
 
 export const handle: ScreenHandle = { analytics: "refundApplication", title: "title.refundApplication", member: true };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const orderId = idParam(params.id);
   await requireMember(context);
   // The balance reckons the refund's terms before it is asked for (the root asks for it too: one read).

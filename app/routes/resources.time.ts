@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isApiError } from "#core/api/errors";
 import { resourceJson } from "../server/resource-response.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ context }: LoaderFunctionArgs) {
   const noStore = { "Cache-Control": "no-store" };
   try {
     const sysTime = await context.api.readGatewayClock();

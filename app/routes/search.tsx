@@ -100,6 +100,7 @@ export default function Search() {
             maxLength={60}
             enterKeyHint="search"
             placeholder={t("search.placeholder")}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the search screen is opened to type: the keyboard comes up with it, as in the wallet's own search
             autoFocus
             onChange={(event) => {
               setKeyword(event.currentTarget.value);

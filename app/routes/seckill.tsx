@@ -45,7 +45,7 @@ export const handle: ScreenHandle = { analytics: "seckill", overlay: false, skel
 
 const SHARE_PATH = "/seckill_share";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const gray = context.member?.grayScaleMode ? 1 : 0;
   const itemId = params.id === undefined ? null : idParam(params.id);
   const [info, product, time] = await Promise.all([

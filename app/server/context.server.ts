@@ -30,6 +30,7 @@ export interface MallContext extends RequestScope {
 }
 
 declare module "@remix-run/node" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a module augmentation: it merges MallContext into Remix's AppLoadContext
   interface AppLoadContext extends MallContext {}
 }
 

@@ -181,12 +181,13 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
           break;
         }
         case "offline":
-        case "online":
+        case "online": {
           const offline = timed.event === "offline";
           host.setOffline(offline);
           await context!.setOffline(offline);
           await fire("networkChange", { isConnected: !offline, networkType: offline ? "none" : "wifi" });
           break;
+        }
         case "deny":
         case "allow":
           if (!timed.method) throw new Error(`a "${timed.event}" event names the method (for example "getLocation")`);

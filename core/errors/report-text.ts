@@ -10,8 +10,10 @@
  */
 
 /** C0 and DEL, C1, and the bidi embeddings, overrides and isolates. */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern exists to find
 export const REFUSED_IN_TEXT = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 /** The same less the newline and the tab a stack's lines are made of. */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern exists to find
 export const REFUSED_IN_STACK = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 export const MESSAGE_MAX = 500;

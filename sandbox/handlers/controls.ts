@@ -54,7 +54,7 @@ import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "../json-body";
 import { bearerToken } from "../respond";
 import { MAX_FAULTS, type SandboxState } from "../state";
 import { verifyCalls } from "../verify";
-import type { SandboxSettings } from "../index";
+import type { SandboxSettings } from "../settings";
 
 function refuse(status: number, message: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>) {
   return HttpResponse.json({ ok: false, error: message, ...extra }, { status, headers });

@@ -21,7 +21,8 @@ const wallet = (answer: (name: string, params: Record<string, unknown>) => Recor
 describe("the MPay adapter", () => {
   it("waits for the bridge to become ready, then calls it", async () => {
     const events = new EventTarget();
-    let bridge: MPayJSBridge | undefined;
+    // Not there yet when the adapter is made: the wallet injects it later.
+    let bridge: MPayJSBridge | undefined = undefined;
     const host = createMPayBridge(() => bridge, { events: events as unknown as Document, readyTimeoutMs: 1_000 });
     const located = host.getLocation();
     bridge = wallet(() => ({ latitude: 22.2, longitude: 113.5 }));

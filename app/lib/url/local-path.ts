@@ -9,6 +9,7 @@ const BASE = "http://mall.invalid";
 
 export function safeLocalPath(raw: string | null | undefined): string | null {
   if (!raw || raw.length > 2048 || !raw.startsWith("/")) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are what this pattern exists to find
   if (/[\\\u0000-\u001f\u007f]/.test(raw)) return null;
   let url: URL;
   try {

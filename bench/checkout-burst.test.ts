@@ -5,7 +5,7 @@
  * is built; `npm run bench` sends the same burst through the mall.
  */
 import { describe, expect, it } from "vitest";
-import { checkoutBurst } from "../bench/checkout-burst.bench";
+import { checkoutBurst } from "./checkout-burst.bench";
 
 describe("50 concurrent checkouts for the last 5 pieces", () => {
   it("make exactly 5 orders, and no refused buyer keeps any mCoin held", async () => {

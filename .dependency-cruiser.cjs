@@ -1,0 +1,60 @@
+/**
+ * The layers' boundaries (docs/architecture.md, "Layers"), checked by `npm run lint`:
+ * core imports only core; the sandbox only core and itself; the app never the sandbox or the CLI;
+ * the CLI never the app; what runs in the browser never core/node; and no import cycles.
+ */
+/** @type {import("dependency-cruiser").IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "core-imports-only-core",
+      comment: "core/ is what every layer shares: it may import only core/ (and packages).",
+      severity: "error",
+      from: { path: "^core/" },
+      to: { path: "^(app|sandbox|cli|server|bench|e2e|scripts|bin)/" },
+    },
+    {
+      name: "sandbox-imports-only-core",
+      comment: "The sandbox plays the gateway: it may import core/ and its own files, never the mall, the CLI or the server.",
+      severity: "error",
+      from: { path: "^sandbox/" },
+      to: { path: "^(app|cli|server|bench|e2e|scripts)/" },
+    },
+    {
+      name: "app-never-imports-sandbox",
+      comment: "The mall talks to any gateway over HTTP; the sandbox is one of them, never a module of the mall.",
+      severity: "error",
+      from: { path: "^app/" },
+      to: { path: "^(sandbox|cli|bench|e2e)/" },
+    },
+    {
+      name: "cli-never-imports-app",
+      comment: "The CLI reuses core/, not the mall's own code.",
+      severity: "error",
+      from: { path: "^cli/" },
+      to: { path: "^app/" },
+    },
+    {
+      name: "browser-never-imports-node-core",
+      comment: "core/node/ is Node-only (node:crypto, undici, node-rsa): a module the browser loads must not import it. Server-only modules (*.server.ts, app/server/, resource routes' loaders) may.",
+      severity: "error",
+      from: { path: "^(app/(components|hooks|lib)/|app/root\\.tsx|app/entry\\.client\\.tsx|core/(?!node/))" },
+      to: { path: "^core/node/" },
+    },
+    {
+      name: "no-cycles",
+      comment: "An import cycle makes load order matter and the layers meaningless.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|build|\\.cache|\\.stryker-tmp|reports|test-results|playwright-report)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"], extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

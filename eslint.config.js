@@ -1,0 +1,34 @@
+// The linter (`npm run lint`): JavaScript's and TypeScript's recommended rules everywhere, the rules
+// of hooks and their dependencies, and the accessibility rules (jsx-a11y) for the mall's screens. The
+// React Compiler's rules that react-hooks 7 recommends too are left out: the mall is not compiled by
+// it (docs/decisions/006-lint-rules.md). The layers' import boundaries are dependency-cruiser's
+// (.dependency-cruiser.cjs); formatting is Prettier's.
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "node_modules/", ".cache/", ".stryker-tmp/", "reports/", "test-results/", "playwright-report/", "public/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      // A name starting with _ says "deliberately unused" (a destructured field left out of a copy).
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Tests and benchmarks read JSON replies whose shape is what they assert: `any` there is the reply
+    // before the check.
+    files: ["**/*.test.{ts,tsx}", "e2e/**", "bench/**", "sandbox/testing.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error", ...jsxA11y.flatConfigs.recommended.rules },
+  },
+);

@@ -1,0 +1,81 @@
+/**
+ * The layers' boundaries (.dependency-cruiser.cjs, docs/architecture.md "Layers") as `npm run lint`
+ * enforces them: dependency-cruiser with the project's own configuration, run on a small tree of
+ * probe files that breaks every rule, and on one that keeps them all.
+ */
+import { execFile } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterEach, describe, expect, it } from "vitest";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const run = promisify(execFile);
+const trees: string[] = [];
+afterEach(() => {
+  for (const tree of trees.splice(0)) rmSync(tree, { recursive: true, force: true });
+});
+
+/** A project tree with the repository's lint configuration and the given files. */
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), "mcoin-boundaries-"));
+  trees.push(root);
+  for (const name of [".dependency-cruiser.cjs", "tsconfig.json"]) copyFileSync(join(ROOT, name), join(root, name));
+  writeFileSync(join(root, "package.json"), JSON.stringify({ type: "module", imports: { "#core/*": "./core/*.ts" } }));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+/** dependency-cruiser as `npm run lint` runs it; its exit code and report. */
+async function cruise(root: string): Promise<{ code: number; report: string }> {
+  try {
+    const { stdout } = await run(join(ROOT, "node_modules/.bin/depcruise"), ["core", "app", "sandbox", "cli", "--config", ".dependency-cruiser.cjs", "--no-progress"], { cwd: root });
+    return { code: 0, report: stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string };
+    return { code: failed.code, report: failed.stdout };
+  }
+}
+
+const SHARED = {
+  "core/money.ts": "export const cents = 100;\n",
+  "core/node/crypto.ts": 'import { createHash } from "node:crypto";\nexport const hash = (text: string) => createHash("sha256").update(text).digest("hex");\n',
+  "app/lib/price.ts": 'import { cents } from "#core/money";\nexport const price = cents;\n',
+  "sandbox/state.ts": 'import { cents } from "#core/money";\nimport { hash } from "#core/node/crypto";\nexport const state = [cents, hash("x")];\n',
+  "cli/api.ts": 'import { hash } from "#core/node/crypto";\nimport { state } from "../sandbox/state";\nexport const api = [hash, state];\n',
+};
+
+describe("npm run lint's boundaries", () => {
+  it("pass a tree that keeps them: app, sandbox and cli through #core, the CLI starting the sandbox", async () => {
+    const { code, report } = await cruise(tree(SHARED));
+    expect(report).toContain("no dependency violations found");
+    expect(code).toBe(0);
+  });
+
+  it("fail, each by name, when core imports the app or the sandbox, the app the sandbox, the CLI the app, the browser core/node, or imports go round", async () => {
+    const { code, report } = await cruise(
+      tree({
+        ...SHARED,
+        "core/uses-app.ts": 'import { price } from "../app/lib/price";\nexport const p = price;\n',
+        "core/uses-sandbox.ts": 'import { state } from "../sandbox/state";\nexport const s = state;\n',
+        "app/routes/home.tsx": 'import { state } from "../../sandbox/state";\nexport const h = state;\n',
+        "cli/screen.ts": 'import { price } from "../app/lib/price";\nexport const c = price;\n',
+        "app/hooks/use-hash.ts": 'import { hash } from "#core/node/crypto";\nexport const useHash = hash;\n',
+        "core/ping.ts": 'import { pong } from "./pong";\nexport const ping = () => pong;\n',
+        "core/pong.ts": 'import { ping } from "./ping";\nexport const pong = () => ping;\n',
+      }),
+    );
+    expect(code).not.toBe(0);
+    expect(report).toMatch(/core-imports-only-core: core\/uses-app\.ts → app\/lib\/price\.ts/);
+    expect(report).toMatch(/core-imports-only-core: core\/uses-sandbox\.ts → sandbox\/state\.ts/);
+    expect(report).toMatch(/app-never-imports-sandbox: app\/routes\/home\.tsx → sandbox\/state\.ts/);
+    expect(report).toMatch(/cli-never-imports-app: cli\/screen\.ts → app\/lib\/price\.ts/);
+    expect(report).toMatch(/browser-never-imports-node-core: app\/hooks\/use-hash\.ts → core\/node\/crypto\.ts/);
+    expect(report).toMatch(/no-cycles: core\/p[io]ng\.ts/);
+  }, 30_000);
+});
