@@ -12,12 +12,7 @@ import { describeError } from "#core/errors/report-text";
 import { deferModuleScripts } from "./lib/scripts-after-paint";
 import { env, environmentName } from "./server/config.server";
 import { sendErrorReport } from "./server/error-reports.server";
-import {
-  type AppLoadContext,
-  type EntryContext,
-  type HandleDataRequestFunction,
-  type HandleErrorFunction,
-} from "@remix-run/node";
+import { type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse } from "@remix-run/react";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
@@ -85,13 +80,7 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
   return repaired;
 };
 
-export default async function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-  loadContext: AppLoadContext,
-) {
+export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = loadContext.cspNonce;
   await finishReply(request, responseHeaders, loadContext);
   const instance = await serverI18n(loadContext.locale);

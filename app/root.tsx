@@ -5,18 +5,7 @@
 import { ListLinkProvider } from "./components/list-link";
 import { reportError } from "./lib/errors/reporter";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  type ShouldRevalidateFunction,
-  useLoaderData,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, type ShouldRevalidateFunction, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -154,14 +143,7 @@ export default function App() {
   useEffect(() => reportMemberRevision(member), [member]);
   return (
     <>
-      <AppFrame
-        hostConfig={hostConfig}
-        secretDoor={secretDoor}
-        signedIn={signedIn}
-        simulatedWallet={simulatedWallet}
-        points={member?.point ?? null}
-        pendingScreens={pendingScreens}
-      >
+      <AppFrame hostConfig={hostConfig} secretDoor={secretDoor} signedIn={signedIn} simulatedWallet={simulatedWallet} points={member?.point ?? null} pendingScreens={pendingScreens}>
         <ListLinkProvider>
           <Outlet />
         </ListLinkProvider>
@@ -191,10 +173,7 @@ export function ErrorBoundary() {
   }
   const offline = typeof navigator !== "undefined" && navigator.onLine === false;
   return (
-    <StatusScreen
-      title={offline ? t("network.abnormalTitle") : t("error.unexpected")}
-      body={offline ? t("network.abnormalMessage") : t("error.tryLater")}
-    >
+    <StatusScreen title={offline ? t("network.abnormalTitle") : t("error.unexpected")} body={offline ? t("network.abnormalMessage") : t("error.tryLater")}>
       <BackToHomeLink />
     </StatusScreen>
   );

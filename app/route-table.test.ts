@@ -12,18 +12,38 @@ import { MallSession, freshSession } from "./server/session.server";
 
 /** The spec's route table (section 2): path and name. */
 const SPEC = [
-  ["/index", "index"], ["/search", "search"], ["/checkIn", "checkIn"], ["/classify/{title}", "classify"],
-  ["/classifys/{id}-{title}", "classifys"], ["/flashSale", "flashSale"], ["/mycoupon", "mycoupon"],
-  ["/newMyCoupon", "newMyCoupon"], ["/myOrder", "myOrder"], ["/mycoupons/{token}", "mycoupons"],
-  ["/coupon_details/{id}", "couponDetails"], ["/coupon_details_link/{id}", "couponDetailsLink"],
-  ["/asiaMiles_details/{id}", "asiaMilesDetails"], ["/asiaMiles_order/{id}", "asiaMilesOrderDetails"],
-  ["/other_stores/{id}-{productId}-{number}-{type}", "otherStores"], ["/store_details/{id}", "storeDetails"],
-  ["/store_details_link/{id}", "storeDetailsLink"], ["/mcoin_integral", "mCoinIntegral"],
-  ["/order_details/{id}", "orderDetails"], ["/other_order_details/{id}", "otherOrderDetails"],
-  ["/refund_application/{id}", "refundApplication"], ["/error", "error"], ["/loding", "loding"],
-  ["/share_coupon/{id}", "shareCoupon"], ["/mCoin_zone/{id}", "mCoinZone"], ["/share_zone/{id}", "shareZone"],
-  ["/seckill/{id?}", "seckill"], ["/seckill_share", "seckillShare"], ["/myFavorites", "myFavorites"],
-  ["/myAddress", "myAddress"], ["/editAddress/{id?}", "editAddress"], ["/map", "map"],
+  ["/index", "index"],
+  ["/search", "search"],
+  ["/checkIn", "checkIn"],
+  ["/classify/{title}", "classify"],
+  ["/classifys/{id}-{title}", "classifys"],
+  ["/flashSale", "flashSale"],
+  ["/mycoupon", "mycoupon"],
+  ["/newMyCoupon", "newMyCoupon"],
+  ["/myOrder", "myOrder"],
+  ["/mycoupons/{token}", "mycoupons"],
+  ["/coupon_details/{id}", "couponDetails"],
+  ["/coupon_details_link/{id}", "couponDetailsLink"],
+  ["/asiaMiles_details/{id}", "asiaMilesDetails"],
+  ["/asiaMiles_order/{id}", "asiaMilesOrderDetails"],
+  ["/other_stores/{id}-{productId}-{number}-{type}", "otherStores"],
+  ["/store_details/{id}", "storeDetails"],
+  ["/store_details_link/{id}", "storeDetailsLink"],
+  ["/mcoin_integral", "mCoinIntegral"],
+  ["/order_details/{id}", "orderDetails"],
+  ["/other_order_details/{id}", "otherOrderDetails"],
+  ["/refund_application/{id}", "refundApplication"],
+  ["/error", "error"],
+  ["/loding", "loding"],
+  ["/share_coupon/{id}", "shareCoupon"],
+  ["/mCoin_zone/{id}", "mCoinZone"],
+  ["/share_zone/{id}", "shareZone"],
+  ["/seckill/{id?}", "seckill"],
+  ["/seckill_share", "seckillShare"],
+  ["/myFavorites", "myFavorites"],
+  ["/myAddress", "myAddress"],
+  ["/editAddress/{id?}", "editAddress"],
+  ["/map", "map"],
 ] as const;
 
 /** A concrete path for a spec path. */
@@ -63,11 +83,17 @@ describe("each screen's handle", () => {
   });
 
   it("titles exactly the spec's seven titled screens, with texts the locale files have", () => {
-    const titled = SCREEN_ROUTES.filter((route) => screenOfRoute(route)?.title).map((route) => route.name).sort();
+    const titled = SCREEN_ROUTES.filter((route) => screenOfRoute(route)?.title)
+      .map((route) => route.name)
+      .sort();
     expect(titled).toEqual(["flashSale", "map", "myFavorites", "myOrder", "mycoupon", "newMyCoupon", "refundApplication"].sort());
     for (const route of SCREEN_ROUTES) {
       const title = screenOfRoute(route)?.title;
-      if (title) expect(title.split(".").reduce((node: any, key) => node?.[key], en), title).toBeTypeOf("string");
+      if (title)
+        expect(
+          title.split(".").reduce((node: any, key) => node?.[key], en),
+          title,
+        ).toBeTypeOf("string");
     }
   });
 

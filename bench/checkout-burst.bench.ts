@@ -116,15 +116,12 @@ export async function checkoutBurst({ throughMall }: { throughMall: boolean }): 
       const added = now.slice(old.length);
       const expected = won.get(openId) ?? 0;
       const right =
-        JSON.stringify(now.slice(0, old.length)) === JSON.stringify(old) &&
-        added.length === expected &&
-        added.every((entry) => entry.type === "purchase" && entry.amount === -MCOIN_PER_ORDER);
+        JSON.stringify(now.slice(0, old.length)) === JSON.stringify(old) && added.length === expected && added.every((entry) => entry.type === "purchase" && entry.amount === -MCOIN_PER_ORDER);
       if (!right) chargedWithoutOrder += Math.max(1, added.length - expected);
     }
-    const orders = (await Promise.all(MEMBERS.map(async (openId) => (await sandboxControls.get(controls.orders, { params: { openId } })).orders.filter((order) => order.offerId === OFFER_ID).length))).reduce(
-      (sum, count) => sum + count,
-      0,
-    );
+    const orders = (
+      await Promise.all(MEMBERS.map(async (openId) => (await sandboxControls.get(controls.orders, { params: { openId } })).orders.filter((order) => order.offerId === OFFER_ID).length))
+    ).reduce((sum, count) => sum + count, 0);
     return { orders, chargedWithoutOrder, refusals, ms };
   } finally {
     mall?.stop();

@@ -20,7 +20,11 @@ export async function envelopeBench(): Promise<BenchResult> {
   // A realistic reply to open: the task detail, sealed with a known key and IV.
   const replyKey = "ReplyKey12345678";
   const replyIv = "ReplyIv123456789";
-  const reply = sealReply({ result: { code: "000000", subCode: "0000", message: "success" }, data: { task_no: "T1", task_type: 0, threshold_type: 0, user_exec_status: 0, threshold_value: 15, note: "x".repeat(600) } }, replyKey, replyIv);
+  const reply = sealReply(
+    { result: { code: "000000", subCode: "0000", message: "success" }, data: { task_no: "T1", task_type: 0, threshold_type: 0, user_exec_status: 0, threshold_value: 15, note: "x".repeat(600) } },
+    replyKey,
+    replyIv,
+  );
 
   const reference = createReferenceEnvelope(settings);
   const ours = () => {

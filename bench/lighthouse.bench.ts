@@ -44,7 +44,16 @@ function medianOf(runs: Measure[]): Measure {
   return { performance: pick("performance"), accessibility: pick("accessibility"), lcp: pick("lcp"), tbt: pick("tbt"), cls: pick("cls"), js: pick("js") };
 }
 
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", ...TLS_FRONT_CHROME_FLAGS];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  ...TLS_FRONT_CHROME_FLAGS,
+];
 
 /**
  * One Lighthouse run, in a browser of its own (a reused one leaves tabs and traces behind that spoil

@@ -153,7 +153,10 @@ function percentile(sorted: number[], p: number): number {
 }
 
 function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 const chance = (p: number) => Math.random() < p;
@@ -195,7 +198,12 @@ class Members {
    * One request of a phone to the mall, judged: `ok` statuses are what the screen expects; a 409 with
    * a refusal in `refusals` is an expected business refusal; anything else is an error.
    */
-  async send(phone: Phone, what: string, path: string, options: { form?: Record<string, string | number>; ok?: number[]; refusals?: ReadonlySet<ShopRefusal>; document?: boolean } = {}): Promise<Reply> {
+  async send(
+    phone: Phone,
+    what: string,
+    path: string,
+    options: { form?: Record<string, string | number>; ok?: number[]; refusals?: ReadonlySet<ShopRefusal>; document?: boolean } = {},
+  ): Promise<Reply> {
     const { form, ok = [200], refusals, document = false } = options;
     const headers: Record<string, string> = { cookie: [...phone.cookies].map(([name, value]) => `${name}=${value}`).join("; ") };
     if (document) headers.accept = "text/html";
@@ -468,7 +476,10 @@ function balanced(before: MoneyView, after: MoneyView, tally: Tally): { problems
   const known = new Set(before.orders.map((order) => order.id));
   const added = after.orders.filter((order) => !known.has(order.id));
   const count = (status: Order["status"]) => added.filter((order) => order.status === status).length;
-  const checkIns = Object.entries(after.accounts).reduce((sum, [openId, { ledger }]) => sum + ledger.slice(before.accounts[openId]?.ledger.length ?? 0).filter((entry) => entry.type === "check_in").length, 0);
+  const checkIns = Object.entries(after.accounts).reduce(
+    (sum, [openId, { ledger }]) => sum + ledger.slice(before.accounts[openId]?.ledger.length ?? 0).filter((entry) => entry.type === "check_in").length,
+    0,
+  );
   const expect = (what: string, gateway: number, mall: number) => {
     if (gateway !== mall) problems.push(`${what}: ${gateway} at the gateway, ${mall} confirmed by the mall`);
   };

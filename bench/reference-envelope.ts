@@ -30,7 +30,9 @@ export function createReferenceEnvelope(settings: EnvelopeSettings) {
       const nonce = randomString(10);
       const time = requestTime(new Date());
       const encrypted = CryptoJS.AES.encrypt(JSON.stringify(body), CryptoJS.enc.Utf8.parse(key), aesOptions(iv)).toString();
-      const signature = CryptoJS.MD5(settings.signature.secret + time + nonce + encrypted + settings.signature.md5Key).toString().toUpperCase();
+      const signature = CryptoJS.MD5(settings.signature.secret + time + nonce + encrypted + settings.signature.md5Key)
+        .toString()
+        .toUpperCase();
       const headers = {
         "Content-Type": settings.contentType,
         "Std-Gateway": String(settings.stdGateway),

@@ -79,15 +79,13 @@ export async function seckillBurst(): Promise<SeckillBurst> {
         const key = randomBytes(16).toString("hex");
         const sent = performance.now();
         // A member's taps go out side by side, so their limit is raced while there is still stock.
-        const outcome = await clients[Math.floor(index / TAPS_PER_MEMBER)]
-          .call(seckillSnapUp, { itemId: ITEM_ID, gray: 0 }, { headers: { [IDEMPOTENCY_HEADER]: key } })
-          .then(
-            () => ({ won: true as const }),
-            (error: unknown) => ({
-              won: false as const,
-              reason: error instanceof ApiError ? (shopRefusal(error.body) ?? `${error.code}${error.status ? ` ${error.status}` : ""}`) : String(error),
-            }),
-          );
+        const outcome = await clients[Math.floor(index / TAPS_PER_MEMBER)].call(seckillSnapUp, { itemId: ITEM_ID, gray: 0 }, { headers: { [IDEMPOTENCY_HEADER]: key } }).then(
+          () => ({ won: true as const }),
+          (error: unknown) => ({
+            won: false as const,
+            reason: error instanceof ApiError ? (shopRefusal(error.body) ?? `${error.code}${error.status ? ` ${error.status}` : ""}`) : String(error),
+          }),
+        );
         return { ...outcome, ms: performance.now() - sent };
       }),
     );
@@ -137,12 +135,6 @@ export async function seckillBurstBench(): Promise<BenchResult> {
     value: burst.orders,
     display: `${burst.orders} orders, ${burst.winners} members`,
     target: `exactly ${STOCK} orders to ${STOCK} members`,
-    pass:
-      burst.orders === STOCK &&
-      burst.winners === STOCK &&
-      burst.accepted === STOCK &&
-      expectedRefusals === REQUESTS - STOCK &&
-      burst.stock === 0 &&
-      burst.sold === STOCK,
+    pass: burst.orders === STOCK && burst.winners === STOCK && burst.accepted === STOCK && expectedRefusals === REQUESTS - STOCK && burst.stock === 0 && burst.sold === STOCK,
   };
 }

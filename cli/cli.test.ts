@@ -47,14 +47,42 @@ describe("mcoin", () => {
   it("--help lists every command, subcommands included", () => {
     const { code, stdout } = mcoin("--help");
     expect(code).toBe(0);
-    for (const command of ["sandbox", "sandbox ledger", "sandbox orders", "api", "gateway encrypt", "gateway sign", "gateway verify", "gateway decrypt", "gateway call", "task run", "replay", "record"]) {
+    for (const command of [
+      "sandbox",
+      "sandbox ledger",
+      "sandbox orders",
+      "api",
+      "gateway encrypt",
+      "gateway sign",
+      "gateway verify",
+      "gateway decrypt",
+      "gateway call",
+      "task run",
+      "replay",
+      "record",
+    ]) {
       expect(stdout).toContain(`mcoin ${command}`);
     }
   });
 
   // Twelve CLI starts in a row, while other suites spawn theirs: more than 20 s on a busy machine.
   it("every command's --help has an example", () => {
-    for (const command of [["sandbox"], ["sandbox", "ledger"], ["sandbox", "orders"], ["api"], ["gateway"], ["gateway", "encrypt"], ["gateway", "sign"], ["gateway", "verify"], ["gateway", "decrypt"], ["gateway", "call"], ["task"], ["task", "run"], ["replay"], ["record"]]) {
+    for (const command of [
+      ["sandbox"],
+      ["sandbox", "ledger"],
+      ["sandbox", "orders"],
+      ["api"],
+      ["gateway"],
+      ["gateway", "encrypt"],
+      ["gateway", "sign"],
+      ["gateway", "verify"],
+      ["gateway", "decrypt"],
+      ["gateway", "call"],
+      ["task"],
+      ["task", "run"],
+      ["replay"],
+      ["record"],
+    ]) {
       const { code, stdout } = mcoin(...command, "--help");
       expect(code, command.join(" ")).toBe(0);
       expect(stdout, command.join(" ")).toMatch(/Examples?:\n\s+\$ npx mcoin /);

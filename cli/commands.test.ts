@@ -122,7 +122,11 @@ describe("mcoin gateway encrypt, decrypt, sign and verify", () => {
       log: {
         entries: [
           {
-            request: { url: `${sandbox.url}/bservice/discount/gateway/getTaskDetail`, headers: Object.entries(sealed.headers).map(([name, value]) => ({ name, value })), postData: { text: sealed.body } },
+            request: {
+              url: `${sandbox.url}/bservice/discount/gateway/getTaskDetail`,
+              headers: Object.entries(sealed.headers).map(([name, value]) => ({ name, value })),
+              postData: { text: sealed.body },
+            },
             response: { status: response.status, content: { text: await response.text() } },
           },
         ],
@@ -178,7 +182,12 @@ describe("mcoin api", () => {
     const promotion = await mcoin("api", "POST", "/api/business/snapup/seckill", "--login", "mpay-1005", "--data", '{"itemId":-1}');
     expect(promotion.stderr).toContain("invalid request for seckillSnapUp: itemId:");
     // Nothing but the sign-ins reached the gateway.
-    expect(sandbox.sandbox.state.log().slice(before).map((call) => call.path)).toEqual(["/member/login", "/member/login"]);
+    expect(
+      sandbox.sandbox.state
+        .log()
+        .slice(before)
+        .map((call) => call.path),
+    ).toEqual(["/member/login", "/member/login"]);
     const unknown = await mcoin("api", "GET", "/api/not/declared", "--json");
     expect(unknown.stderr).toContain("GET /api/not/declared is not in the registry");
   });
@@ -266,7 +275,15 @@ describe("mcoin sandbox ledger and orders", () => {
       const machine = json(await mcoin("sandbox", "ledger", "--login", "mpay-1005", "--json"));
       expect(machine.balance).toBe(500);
       expect(machine.refunds).toHaveLength(1);
-      expect(machine.refunds[0]).toMatchObject({ refundOrderNo: refund.refundOrderNo, orderNo: order.orderNo, status: "refunded", cashRequestedCents: 4600, cashRefundedCents: 4600, mcoinRequested: 300, mcoinRefunded: 254 });
+      expect(machine.refunds[0]).toMatchObject({
+        refundOrderNo: refund.refundOrderNo,
+        orderNo: order.orderNo,
+        status: "refunded",
+        cashRequestedCents: 4600,
+        cashRefundedCents: 4600,
+        mcoinRequested: 300,
+        mcoinRefunded: 254,
+      });
       expect(machine.refunds[0].refundNo).toMatch(/^WR/);
       expect(machine.entries.map((entry: { type: string; amount: number }) => [entry.type, entry.amount])).toEqual([
         ["earning_reversed", -46],
@@ -309,7 +326,11 @@ describe("mcoin sandbox ledger and orders", () => {
     if (!closed.ok) throw new Error(closed.reason);
     expect(state.orders.cancel("mpay-1005", closed.value.id).ok).toBe(true);
     expect(state.afterSale.deleteOrder("mpay-1005", closed.value.id).ok).toBe(true);
-    await fetch(`${sandbox.url}/__wallet/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ orderNo: closed.value.orderNo, amountCents: 3800, outcome: "paid" }) });
+    await fetch(`${sandbox.url}/__wallet/pay`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ orderNo: closed.value.orderNo, amountCents: 3800, outcome: "paid" }),
+    });
     const after = json(await mcoin("sandbox", "ledger", "--login", "mpay-1005", "--json"));
     expect(after.paymentsRefunded.map((payment: { orderNo: string; reason: string }) => [payment.orderNo, payment.reason])).toEqual([
       [closed.value.orderNo, "ORDER_CLOSED"],
@@ -483,7 +504,17 @@ describe("mcoin replay", () => {
         headersSize: -1,
         bodySize: -1,
       },
-      response: { status: 200, statusText: "OK", httpVersion: "HTTP/1.1", cookies: [], headers: [], content: { size: 0, mimeType: "application/json", ...extra.content }, redirectURL: "", headersSize: -1, bodySize: -1 },
+      response: {
+        status: 200,
+        statusText: "OK",
+        httpVersion: "HTTP/1.1",
+        cookies: [],
+        headers: [],
+        content: { size: 0, mimeType: "application/json", ...extra.content },
+        redirectURL: "",
+        headersSize: -1,
+        bodySize: -1,
+      },
       cache: {},
       timings: { send: 0, wait: 5, receive: 0 },
       ...(extra.comment ? { comment: JSON.stringify(extra.comment) } : {}),
@@ -604,7 +635,9 @@ describe("mcoin record", () => {
 
   /** A member's call through the recorder: signs in (POST /member/login) and sends one request. */
   async function asMember(base: string, openId: string, method: string, path: string, body?: unknown): Promise<Response> {
-    const login = (await (await fetch(`${base}/member/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ openId }) })).json()) as { data: { token: string } };
+    const login = (await (await fetch(`${base}/member/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ openId }) })).json()) as {
+      data: { token: string };
+    };
     return fetch(`${base}${path}`, {
       method,
       headers: { authorization: `Bearer ${login.data.token}`, "content-type": "application/json", "accept-language": "zh" },
@@ -656,21 +689,43 @@ describe("mcoin record", () => {
     const text = files.map((file) => readFileSync(join(out, file), "utf8")).join("\n");
     expect(text).not.toContain("62888999");
     expect(text).not.toContain("91234567");
-    const addresses = readJson(out, files.find((file) => file.includes("useraddress"))!);
+    const addresses = readJson(
+      out,
+      files.find((file) => file.includes("useraddress"))!,
+    );
     expect(addresses.response.body.data.snatchList.map((address: { mobile: string }) => address.mobile)).toEqual(["<redacted:phone>", "<redacted:phone>"]);
     expect(addresses.ignore).toEqual(["$.data.snatchList[0].mobile", "$.data.snatchList[1].mobile"]);
-    const config = readJson(out, files.find((file) => file.includes("macaupassconfig"))!);
+    const config = readJson(
+      out,
+      files.find((file) => file.includes("macaupassconfig"))!,
+    );
     expect(config.response.body.data.signature).toBe("<redacted:signature>");
     expect(config.ignore).toEqual(["$.data.timestamp", "$.data.nonceStr", "$.data.signature"]);
 
-    const replay = await mcoin("replay", join(out, files.find((file) => file.includes("useraddress"))!), "--login", "mpay-1003");
+    const replay = await mcoin(
+      "replay",
+      join(
+        out,
+        files.find((file) => file.includes("useraddress"))!,
+      ),
+      "--login",
+      "mpay-1003",
+    );
     expect(replay.stdout).toContain("1 matched");
     expect(replay.code).toBe(0);
   });
 
   it("takes extra rules from --redact-field and --redact-rules, and says what is wrong with a bad rules file", async () => {
     const rulesFile = join(work, "extra-rules.json");
-    writeFileSync(rulesFile, JSON.stringify({ rules: [{ name: "street", pattern: "新馬路 \\d+ 號", in: ["response"] }, { name: "nickname", fields: ["name"], placeholder: "<person>" }] }));
+    writeFileSync(
+      rulesFile,
+      JSON.stringify({
+        rules: [
+          { name: "street", pattern: "新馬路 \\d+ 號", in: ["response"] },
+          { name: "nickname", fields: ["name"], placeholder: "<person>" },
+        ],
+      }),
+    );
     const out = join(work, "recorded-extra");
     const recorder = await startRecorder(["--out", out, "--redact-field", "openId", "--redact-rules", rulesFile]);
     try {

@@ -64,10 +64,7 @@ export async function memberToken(env: EnvironmentName, options: { login?: strin
 }
 
 /** The secure gateway settings of an environment, with the overrides a command allows. */
-export function gatewaySettingsFor(
-  env: EnvironmentName,
-  overrides: { baseUrl?: string; signSecret?: string; md5Key?: string; timeoutMs?: number } = {},
-): GatewayClientSettings {
+export function gatewaySettingsFor(env: EnvironmentName, overrides: { baseUrl?: string; signSecret?: string; md5Key?: string; timeoutMs?: number } = {}): GatewayClientSettings {
   let settings: GatewayClientSettings;
   try {
     settings = gatewaySettings({ environment: env, vars: process.env, sandboxUrl: sandboxUrl(), sandboxKeys });

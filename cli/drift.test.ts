@@ -28,7 +28,18 @@ describe("drift from the recorded reply", () => {
   const recorded = { code: 200, msg: "success", data: { point: 12580, gone: 1, list: [{ id: 1, name: "a" }] } };
 
   it("finds no drift when only values change (times, balances, list lengths)", () => {
-    const live = { code: 200, msg: "ok", data: { point: 3, gone: 9, list: [{ id: 7, name: "b" }, { id: 8, name: "c" }] } };
+    const live = {
+      code: 200,
+      msg: "ok",
+      data: {
+        point: 3,
+        gone: 9,
+        list: [
+          { id: 7, name: "b" },
+          { id: 8, name: "c" },
+        ],
+      },
+    };
     expect(driftFromRecorded(recorded, live)).toEqual([]);
     expect(driftFromRecorded(recorded, { ...live, data: { ...live.data, list: [] } })).toEqual([]);
   });
@@ -51,9 +62,7 @@ describe("drift from the recorded reply", () => {
 
 describe("shapes of zod declarations", () => {
   it("takes coerced numbers as numbers, nullish and defaulted fields as optional, unknown as anything", () => {
-    const shape = declaredShape(
-      z.object({ n: z.coerce.number(), s: z.string().nullish(), d: z.number().default(0), u: z.unknown(), l: z.literal(1), e: z.enum(["a", "b"]) }),
-    );
+    const shape = declaredShape(z.object({ n: z.coerce.number(), s: z.string().nullish(), d: z.number().default(0), u: z.unknown(), l: z.literal(1), e: z.enum(["a", "b"]) }));
     expect(shape.fields?.n).toEqual({ shape: { types: ["number"] }, optional: false });
     expect(shape.fields?.s).toEqual({ shape: { types: ["null", "string"] }, optional: true });
     expect(shape.fields?.d.optional).toBe(true);

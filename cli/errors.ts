@@ -32,10 +32,7 @@ export function usageError(message: string, suggestion?: string): CliError {
 
 /** Prints an error for a person (stderr) or a machine (--json, stdout) and sets the exit code. */
 export function printError(error: unknown, json: boolean): void {
-  const cliError =
-    error instanceof CliError
-      ? error
-      : new CliError("UNEXPECTED", error instanceof Error ? error.message : String(error), { cause: error });
+  const cliError = error instanceof CliError ? error : new CliError("UNEXPECTED", error instanceof Error ? error.message : String(error), { cause: error });
   // The message often quotes the gateway's or the sandbox's words: printed like any result, escaped.
   if (json) writeJson(process.stdout, cliError.toJSON());
   else writeLines(process.stderr, [`error: ${cliError.message}`, ...(cliError.suggestion ? [`hint: ${cliError.suggestion}`] : [])]);

@@ -25,7 +25,5 @@ export function controlTokenFlag() {
 
 /** --secret and --md5-key of `mcoin gateway sign` and `verify`: other secrets than the environment's. */
 export function withSigningSecrets(command: Command): Command {
-  return command
-    .option("--secret <secret>", "the signing secret (default: the environment's)")
-    .option("--md5-key <key>", "the MD5 key (default: the environment's)");
+  return command.option("--secret <secret>", "the signing secret (default: the environment's)").option("--md5-key <key>", "the MD5 key (default: the environment's)");
 }

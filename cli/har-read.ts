@@ -32,9 +32,7 @@ const HarEntrySchema = z.object({
   }),
   response: z.object({
     status: z.number(),
-    content: z
-      .object({ mimeType: z.string().optional(), text: z.string().optional(), encoding: z.string().optional(), comment: z.string().optional() })
-      .prefault({}),
+    content: z.object({ mimeType: z.string().optional(), text: z.string().optional(), encoding: z.string().optional(), comment: z.string().optional() }).prefault({}),
   }),
 });
 type HarEntry = z.infer<typeof HarEntrySchema>;

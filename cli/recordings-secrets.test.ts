@@ -38,12 +38,6 @@ describe("the shipped recordings hold no secret", () => {
       },
     };
     const patterns = findSecrets(planted).map((finding) => `${finding.pattern} ${finding.path}`);
-    expect(patterns).toEqual(
-      expect.arrayContaining([
-        "sensitive-field:token $.response.body.planted.token",
-        "phone-number $.response.body.planted.contact",
-        "pem-block $.response.body.planted.key",
-      ]),
-    );
+    expect(patterns).toEqual(expect.arrayContaining(["sensitive-field:token $.response.body.planted.token", "phone-number $.response.body.planted.contact", "pem-block $.response.body.planted.key"]));
   });
 });

@@ -23,11 +23,7 @@ describe("the recording format", () => {
   });
 
   it("still reads an old file's dotted volatile list, as JSONPath", () => {
-    expect(parseRecording({ ...base, volatile: ["data.sysTime", "data.list.*.at", "rows.0.x"] }, "old.json").ignore).toEqual([
-      "$.data.sysTime",
-      "$.data.list[*].at",
-      "$.rows[0].x",
-    ]);
+    expect(parseRecording({ ...base, volatile: ["data.sysTime", "data.list.*.at", "rows.0.x"] }, "old.json").ignore).toEqual(["$.data.sysTime", "$.data.list[*].at", "$.rows[0].x"]);
     expect(dottedToJsonPath("data.odd-key")).toBe("$.data['odd-key']");
   });
 
@@ -82,10 +78,7 @@ describe("comparing replies", () => {
   });
 
   it("writes array positions as indexes", () => {
-    expect(compareReplies({ list: [{ name: "a" }] }, { list: [{ name: "b" }, { name: "c" }] }).map(describeDifference)).toEqual([
-      'list[0].name: changed "a" → "b"',
-      'list[1]: added {"name":"c"}',
-    ]);
+    expect(compareReplies({ list: [{ name: "a" }] }, { list: [{ name: "b" }, { name: "c" }] }).map(describeDifference)).toEqual(['list[0].name: changed "a" → "b"', 'list[1]: added {"name":"c"}']);
   });
 
   it("lets a placeholder match any non-empty text, and nothing else", () => {

@@ -141,9 +141,7 @@ export function typeName(value: unknown): string {
 /** Path segments as written in messages: `data.snatchList[0].name`. */
 export function formatPath(path: readonly (string | number)[]): string {
   if (path.length === 0) return "(body)";
-  return path
-    .map((part, index) => (typeof part === "number" ? `[${part}]` : index === 0 ? part : `.${part}`))
-    .join("");
+  return path.map((part, index) => (typeof part === "number" ? `[${part}]` : index === 0 ? part : `.${part}`)).join("");
 }
 
 /** A copy of a reply without the nodes the JSONPaths match (undefined when `$` itself is ignored). */

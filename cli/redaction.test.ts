@@ -153,7 +153,19 @@ describe("extended rules", () => {
     expect(failure(write("nothing.json", JSON.stringify({ rules: [{ name: "x" }] })))).toContain("needs fields, headers or a pattern");
     expect(failure(write("typo.json", JSON.stringify({ rules: [{ name: "x", field: ["a"] }] })))).toContain("field");
     expect(failure(write("name.json", JSON.stringify({ rules: [{ name: "Member ID", fields: ["a"] }] })))).toContain("rules[0].name");
-    expect(failure(write("twice.json", JSON.stringify({ rules: [{ name: "a", fields: ["a"] }, { name: "a", fields: ["b"] }] })))).toContain("used twice");
+    expect(
+      failure(
+        write(
+          "twice.json",
+          JSON.stringify({
+            rules: [
+              { name: "a", fields: ["a"] },
+              { name: "a", fields: ["b"] },
+            ],
+          }),
+        ),
+      ),
+    ).toContain("used twice");
   });
 });
 
@@ -185,7 +197,13 @@ describe("findSecrets", () => {
   });
 
   it("looks inside JSON held in a text (a HAR comment, the Signature header) and in HAR {name, value} headers", () => {
-    const har = { headers: [{ name: "Signature", value: `{"algorithm":"MD5","signature":"${MD5}"}` }, { name: "Token", value: "C5" }], comment: '{"data":{"mobile":"66123456"}}' };
+    const har = {
+      headers: [
+        { name: "Signature", value: `{"algorithm":"MD5","signature":"${MD5}"}` },
+        { name: "Token", value: "C5" },
+      ],
+      comment: '{"data":{"mobile":"66123456"}}',
+    };
     expect(findSecrets(har).map(({ pattern, path }) => `${pattern} ${path}`)).toEqual([
       "sensitive-field:signature $.headers[0].value",
       "sensitive-field:signature $.headers[0].value → $.signature",
@@ -213,7 +231,13 @@ describe("findSecrets", () => {
 
   it("in a recording or a HAR, the format's own keys are not data: a rule on `name` or `status` checks only the bodies", () => {
     const extended = rulesWith([{ name: "person", fields: ["name", "status"] }]);
-    const recording = { name: "GET /x", kind: "api", request: { method: "GET", path: "/x", query: {}, headers: {}, auth: false }, response: { status: 200, body: { data: { name: "陳大文" } } }, ignore: [] };
+    const recording = {
+      name: "GET /x",
+      kind: "api",
+      request: { method: "GET", path: "/x", query: {}, headers: {}, auth: false },
+      response: { status: 200, body: { data: { name: "陳大文" } } },
+      ignore: [],
+    };
     expect(findSecrets(recording, { rules: extended }).map((finding) => finding.path)).toEqual(["$.response.body.data.name"]);
     const har = { log: { version: "1.2", entries: [{ request: { headers: [{ name: "accept", value: "*/*" }], postData: { text: '{"name":"Ana"}' } }, response: { status: 200 } }] } };
     expect(findSecrets(har, { rules: extended }).map((finding) => finding.path)).toEqual(["$.log.entries[0].request.postData.text → $.name"]);

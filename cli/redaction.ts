@@ -179,7 +179,12 @@ export function loadRulesFile(file: string): RedactionRule[] {
   const parsed = RulesFileSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? `${issue.path.map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`)).join("").replace(/^\./, "")}: ` : "";
+    const where = issue?.path.length
+      ? `${issue.path
+          .map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`))
+          .join("")
+          .replace(/^\./, "")}: `
+      : "";
     throw usageError(
       `the redaction rules ${file} are not valid: ${where}${issue?.message ?? "invalid"}`,
       'a rules file is {"rules": [{"name": "member-id", "fields": ["openId"]}, {"name": "staff-card", "pattern": "SC-\\\\d{6}"}]}',
@@ -236,7 +241,12 @@ const PLACEHOLDER_TEXT = /<[A-Za-z][\w:.-]*>/g;
 
 /** True when a text is only placeholders (`<token>`, `Bearer <token>`, `<redacted:phone>`): nothing left to hide. */
 export function isPlaceholderOnly(text: string): boolean {
-  return text.replace(PLACEHOLDER_TEXT, "").replace(/\bBearer\b/g, "").trim() === "";
+  return (
+    text
+      .replace(PLACEHOLDER_TEXT, "")
+      .replace(/\bBearer\b/g, "")
+      .trim() === ""
+  );
 }
 
 /** Replaces every pattern match inside a text; the rules that matched. */
@@ -317,11 +327,7 @@ export function redactHeaders(headers: Record<string, string>, rules: readonly R
 
 /** A JSONPath for path segments: `$.data.list[0].mobile`, `$['accept-language']`. */
 export function jsonPath(path: readonly (string | number)[]): string {
-  return `$${path
-    .map((part) =>
-      typeof part === "number" ? `[${part}]` : /^[A-Za-z_$][\w$]*$/.test(part) ? `.${part}` : `['${part.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}']`,
-    )
-    .join("")}`;
+  return `$${path.map((part) => (typeof part === "number" ? `[${part}]` : /^[A-Za-z_$][\w$]*$/.test(part) ? `.${part}` : `['${part.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}']`)).join("")}`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -48,7 +48,8 @@ export function ageWarnings(recordings: readonly RecordingFile[], maxAgeDays: nu
   if (old.length > 0) {
     warnings.push(`${plural(old.length, "recording is", "recordings are")} older than ${maxAgeDays} days and may no longer match the gateway; record again: ${old.join(", ")}`);
   }
-  if (undated.length > 0) warnings.push(`${plural(undated.length, "recording has", "recordings have")} no recordedAt, so ${undated.length === 1 ? "its" : "their"} age is unknown: ${undated.join(", ")}`);
+  if (undated.length > 0)
+    warnings.push(`${plural(undated.length, "recording has", "recordings have")} no recordedAt, so ${undated.length === 1 ? "its" : "their"} age is unknown: ${undated.join(", ")}`);
   return warnings;
 }
 

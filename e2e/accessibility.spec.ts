@@ -63,7 +63,9 @@ const MESSAGES: Record<Language, Messages> = {
 /** Below wallet 5.8.6 a mini-program cannot be opened (spec section 1): the app asks for an update. */
 const OLD_WALLET = "5.8.5";
 /** Home's mini-program ad (type 4): below wallet 5.8.6 it asks the member to update the app. */
-const MINI_PROGRAM_AD = (JSON.parse(readFileSync(new URL("../fixtures/catalog.json", import.meta.url), "utf8")) as { ads: { type: number; title: Record<Language, string> }[] }).ads.find((ad) => ad.type === 4)!;
+const MINI_PROGRAM_AD = (JSON.parse(readFileSync(new URL("../fixtures/catalog.json", import.meta.url), "utf8")) as { ads: { type: number; title: Record<Language, string> }[] }).ads.find(
+  (ad) => ad.type === 4,
+)!;
 /** Airline accounts of fixtures/promotions.json: chan's own, and one the airline refuses (the mCoin come back). */
 const CHAN_MILES = { lastName: "CHAN", firstName: "TAI MAN", memberNo: "1300000002" };
 const SUSPENDED_MILES = { lastName: "LEI", firstName: "KA HOU", memberNo: "1300000009" };
@@ -174,7 +176,8 @@ class Audit {
     const count = await page.evaluate((within) => {
       const root = within ? document.querySelector<HTMLElement>(within) : document.body;
       if (!root) throw new Error(`nothing matches ${within}`);
-      const selector = "a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex], [contenteditable=true], [role=button], [role=link], [role=tab], [role=checkbox], [role=radio], [role=switch], [role=menuitem], [role=option]";
+      const selector =
+        "a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex], [contenteditable=true], [role=button], [role=link], [role=tab], [role=checkbox], [role=radio], [role=switch], [role=menuitem], [role=option]";
       const controls = [...root.querySelectorAll<HTMLElement>(selector)].filter(
         (element) =>
           !(element as HTMLButtonElement).disabled &&
@@ -207,8 +210,12 @@ class Audit {
         const controls = [...document.querySelectorAll<HTMLElement>("[data-a11y-control]")];
         const found: string[] = [];
         for (const element of controls) {
-          const describe = () => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${element.className && typeof element.className === "string" ? `.${element.className.trim().split(/\s+/).join(".")}` : ""} "${(element.textContent ?? "").trim().slice(0, 40)}"`;
-          const group = element instanceof HTMLInputElement && element.type === "radio" && element.name ? controls.filter((other) => other instanceof HTMLInputElement && other.type === "radio" && other.name === element.name) : [element];
+          const describe = () =>
+            `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${element.className && typeof element.className === "string" ? `.${element.className.trim().split(/\s+/).join(".")}` : ""} "${(element.textContent ?? "").trim().slice(0, 40)}"`;
+          const group =
+            element instanceof HTMLInputElement && element.type === "radio" && element.name
+              ? controls.filter((other) => other instanceof HTMLInputElement && other.type === "radio" && other.name === element.name)
+              : [element];
           if (!group.some((member) => reached.has(member.getAttribute("data-a11y-control")!))) found.push(`not reached with the Tab key: ${describe()}`);
           if (!window.axe.commons.text.accessibleText(element).trim()) found.push(`no accessible name: ${describe()}`);
         }
@@ -356,7 +363,13 @@ const test = base.extend<{ failureScreenshots: void }, { sessions: Sessions }>({
         index += 1;
         // A file (not a body) so that the terminal's report names it too.
         const path = testInfo.outputPath(`screen-${index}.png`);
-        if (await page.screenshot({ path, timeout: 5_000 }).then(() => true, () => false)) await testInfo.attach(`screen ${index}: ${page.url()}`, { path, contentType: "image/png" });
+        if (
+          await page.screenshot({ path, timeout: 5_000 }).then(
+            () => true,
+            () => false,
+          )
+        )
+          await testInfo.attach(`screen ${index}: ${page.url()}`, { path, contentType: "image/png" });
       }
     },
     { auto: true },
@@ -394,10 +407,12 @@ async function open(page: Page, path: string): Promise<void> {
 async function settled(page: Page): Promise<void> {
   await hydrated(page);
   const busy = "[aria-busy='true'], .loading-overlay";
-  await page.waitForFunction((busy) => document.querySelector(busy) === null, busy, { timeout: 10_000 }).catch(async () => {
-    // Said the way Playwright says it, with what is still busy.
-    await expect(page.locator(busy), "the screen settles").toHaveCount(0, { timeout: 1 });
-  });
+  await page
+    .waitForFunction((busy) => document.querySelector(busy) === null, busy, { timeout: 10_000 })
+    .catch(async () => {
+      // Said the way Playwright says it, with what is still busy.
+      await expect(page.locator(busy), "the screen settles").toHaveCount(0, { timeout: 1 });
+    });
 }
 
 /** A demo member's order at the gateway, by what it must be. */
@@ -410,7 +425,10 @@ async function orderOf(sandbox: SandboxControl, openId: string, pick: (order: { 
 /** Closes the pop-up open on the page with its cancel or close button (the next screen is then a client-side navigation away). */
 async function dismiss(page: Page, language: Language): Promise<void> {
   const dialog = page.locator(POPUP).last();
-  await dialog.getByRole("button", { name: new RegExp(`${text(language, "common.cancel").source}|${text(language, "common.close").source}`) }).first().click();
+  await dialog
+    .getByRole("button", { name: new RegExp(`${text(language, "common.cancel").source}|${text(language, "common.close").source}`) })
+    .first()
+    .click();
   await expect(dialog).toBeHidden();
 }
 
@@ -461,7 +479,10 @@ for (const language of LANGUAGES) {
         const audit = new Audit(lang);
         // The member who signed in on the sign-in page above, on an old wallet.
         const page = await sessions.member(lang, "ana", { at: "/index", appVersion: OLD_WALLET });
-        await page.getByRole("region", { name: text(lang, "home.promotions") }).getByRole("button", { name: MINI_PROGRAM_AD.title[lang] }).click();
+        await page
+          .getByRole("region", { name: text(lang, "home.promotions") })
+          .getByRole("button", { name: MINI_PROGRAM_AD.title[lang] })
+          .click();
         await expect(page.getByRole("alertdialog", { name: text(lang, "upgrade.title") })).toBeVisible();
         await audit.check(page, "home with the upgrade prompt", POPUP);
         await audit.keyboard(page, "home with the upgrade prompt", POPUP);
@@ -561,7 +582,10 @@ for (const language of LANGUAGES) {
         await open(page, "/coupon_details/58");
         await expect(page.getByRole("alertdialog")).toBeVisible();
         await audit.check(page, "adults-only offer with the age question");
-        await page.getByRole("alertdialog").getByRole("button", { name: text(lang, "offer.age.over") }).click();
+        await page
+          .getByRole("alertdialog")
+          .getByRole("button", { name: text(lang, "offer.age.over") })
+          .click();
         await expect(page.getByRole("alertdialog")).toBeHidden();
         audit.done();
       });

@@ -22,7 +22,10 @@ const MCOIN_ONLY = 64;
 for (const language of ["en", "zh"] as const) {
   test.describe(`the points screen, in ${language}`, () => {
     test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });
-    const text = language === "en" ? { spent: "Spent", earned: "Earned", purchase: "Purchase", refund: "Refund", checkIn: "Daily check-in" } : { spent: "使用", earned: "獲得", purchase: "兌換", refund: "退款", checkIn: "每日簽到" };
+    const text =
+      language === "en"
+        ? { spent: "Spent", earned: "Earned", purchase: "Purchase", refund: "Refund", checkIn: "Daily check-in" }
+        : { spent: "使用", earned: "獲得", purchase: "兌換", refund: "退款", checkIn: "每日簽到" };
 
     test("its history sums to the balance home shows, after a purchase, a refund and a check-in; earned and spent filter it", async ({ page, sandbox, signIn }) => {
       await signIn("chan");
@@ -69,7 +72,15 @@ for (const language of ["en", "zh"] as const) {
     test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });
     const text =
       language === "en"
-        ? { favourite: "Favourite", coupons: "Coupons (1)", products: "Products (1)", undo: "Undo", removed: "Removed from favourites", empty: "No favourite coupons yet", remove: /^Remove .* from favourites$/ }
+        ? {
+            favourite: "Favourite",
+            coupons: "Coupons (1)",
+            products: "Products (1)",
+            undo: "Undo",
+            removed: "Removed from favourites",
+            empty: "No favourite coupons yet",
+            remove: /^Remove .* from favourites$/,
+          }
         : { favourite: "收藏", coupons: "優惠券(1)", products: "商品(1)", undo: "復原", removed: "已從收藏移除", empty: "暫無收藏的優惠券", remove: /^從收藏移除 / };
 
     test("an offer favourited on its screen is under favourites; removed there, it can be undone; each tab keeps its own", async ({ page, signIn }) => {
@@ -118,10 +129,7 @@ const AFRICAN_CHICKEN = 1;
 for (const language of ["en", "zh"] as const) {
   test.describe(`favourites from a store's screen, in ${language}`, () => {
     test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });
-    const text =
-      language === "en"
-        ? { star: "Favourite African chicken set for two", gone: "This offer is no longer available." }
-        : { star: "收藏葡國雞雙人套餐", gone: "此優惠已下架。" };
+    const text = language === "en" ? { star: "Favourite African chicken set for two", gone: "This offer is no longer available." } : { star: "收藏葡國雞雙人套餐", gone: "此優惠已下架。" };
 
     test("a star on the store's offer favourites it at once; it is under favourites; a refusal puts the star back and says why", async ({ page, sandbox, signIn }) => {
       await signIn("ana");
@@ -157,8 +165,28 @@ for (const language of ["en", "zh"] as const) {
     test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });
     const text =
       language === "en"
-        ? { greeting: "Hi, 陳大文", avatar: "陳大文's avatar", shortcuts: "Shortcuts", mcoin: "My mCoin", coupons: "My coupons", orders: "My orders", favourites: "Favourites", addresses: "Shipping addresses", checkIn: "Check in" }
-        : { greeting: "你好，陳大文", avatar: "陳大文的頭像", shortcuts: "快捷入口", mcoin: "我的 mCoin", coupons: "我的優惠券", orders: "我的訂單", favourites: "我的收藏", addresses: "收貨地址", checkIn: "每日簽到" };
+        ? {
+            greeting: "Hi, 陳大文",
+            avatar: "陳大文's avatar",
+            shortcuts: "Shortcuts",
+            mcoin: "My mCoin",
+            coupons: "My coupons",
+            orders: "My orders",
+            favourites: "Favourites",
+            addresses: "Shipping addresses",
+            checkIn: "Check in",
+          }
+        : {
+            greeting: "你好，陳大文",
+            avatar: "陳大文的頭像",
+            shortcuts: "快捷入口",
+            mcoin: "我的 mCoin",
+            coupons: "我的優惠券",
+            orders: "我的訂單",
+            favourites: "我的收藏",
+            addresses: "收貨地址",
+            checkIn: "每日簽到",
+          };
 
     test("shows the member's nickname and avatar, and leads to coupons, orders, favourites, addresses, points and check-in", async ({ page, signIn }) => {
       await signIn("chan");
@@ -188,7 +216,9 @@ for (const language of ["en", "zh"] as const) {
   test.describe(`customer service on home, in ${language}`, () => {
     test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });
     const text =
-      language === "en" ? { call: "Call", hours: "Daily 09:00–21:00", closed: "The line is closed now. Call us daily 09:00–21:00." } : { call: "致電", hours: "每日 09:00–21:00", closed: "現在非服務時間，請於每日 09:00–21:00 致電。" };
+      language === "en"
+        ? { call: "Call", hours: "Daily 09:00–21:00", closed: "The line is closed now. Call us daily 09:00–21:00." }
+        : { call: "致電", hours: "每日 09:00–21:00", closed: "現在非服務時間，請於每日 09:00–21:00 致電。" };
 
     test("calls through the host within 09:00–21:00 in Macau, and says the line is closed outside them", async ({ page, sandbox, signIn }) => {
       await sandbox.setClock(Date.parse("2026-11-21T10:00:00+08:00"));

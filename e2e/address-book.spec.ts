@@ -74,7 +74,11 @@ const TEXT = {
 type Text = (typeof TEXT)[keyof typeof TEXT];
 
 /** Fills the address form (already open), with `wrong` as the number first: it must be refused with the fields kept. */
-async function addAddress(page: Page, text: Text, input: { name: string; code: "+853" | "+852" | "+86"; wrong: string; right: string; detail: string; region: (page: Page) => Promise<void>; area: string }) {
+async function addAddress(
+  page: Page,
+  text: Text,
+  input: { name: string; code: "+853" | "+852" | "+86"; wrong: string; right: string; detail: string; region: (page: Page) => Promise<void>; area: string },
+) {
   await page.getByRole("link", { name: text.add }).click();
   await expect(page).toHaveURL(/\/editAddress$/);
   await hydrated(page);
@@ -194,7 +198,16 @@ for (const language of ["en", "zh"] as const) {
       const origin = new URL(page.url()).origin;
       const save = (index: number) =>
         page.request.post("/editAddress", {
-          form: { intent: "save", name: `Filler ${index}`, areaCode: "+853", mobile: "66001234", regionId: "mo-coloane", address: `Estrada ${index}`, idempotencyKey: `address-fill-${language}-${String(index).padStart(6, "0")}`, js: "1" },
+          form: {
+            intent: "save",
+            name: `Filler ${index}`,
+            areaCode: "+853",
+            mobile: "66001234",
+            regionId: "mo-coloane",
+            address: `Estrada ${index}`,
+            idempotencyKey: `address-fill-${language}-${String(index).padStart(6, "0")}`,
+            js: "1",
+          },
           headers: { Origin: origin },
         });
       for (let index = 3; index <= 10; index++) expect((await save(index)).status()).toBe(200);
@@ -254,7 +267,12 @@ for (const language of ["en", "zh"] as const) {
         expect(html).not.toContain("<script>alert(2)");
         expect(html).not.toContain("<img src=x");
       }
-      for (const form of [{ intent: "default", id: "0" }, { intent: "delete", id: "abc" }, { intent: "drop", id: "2" }, { intent: "delete", id: "2" }]) {
+      for (const form of [
+        { intent: "default", id: "0" },
+        { intent: "delete", id: "abc" },
+        { intent: "drop", id: "2" },
+        { intent: "delete", id: "2" },
+      ]) {
         const reply = await post("/myAddress", { ...form, idempotencyKey: form.intent === "delete" && form.id === "2" ? "short" : key(`list-${form.intent}-${form.id}`) });
         expect(reply.status(), JSON.stringify(form)).toBe(400);
       }

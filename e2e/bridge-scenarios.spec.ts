@@ -22,7 +22,10 @@ for (const file of SCENARIOS) {
     test.setTimeout(90_000);
     const { scenario, baseDir } = await readScenario(join(FOLDER, file));
     const transcript = await runScenario({ scenario, baseDir, appUrl: E2E_APP_URL, sandboxUrl: E2E_SANDBOX_URL, browser, screenshotsDir: test.info().outputDir });
-    const failures = [...transcript.entries.flatMap((entry) => (entry.kind === "step" && !entry.ok ? [entry.error ?? "a step failed"] : [])), ...transcript.expectations.filter((result) => !result.ok).map((result) => result.message)];
+    const failures = [
+      ...transcript.entries.flatMap((entry) => (entry.kind === "step" && !entry.ok ? [entry.error ?? "a step failed"] : [])),
+      ...transcript.expectations.filter((result) => !result.ok).map((result) => result.message),
+    ];
     expect(failures, transcript.entries.flatMap(formatEntry).join("\n")).toEqual([]);
     expect(transcript.ok).toBe(true);
   });
@@ -32,12 +35,26 @@ test("a run of a scenario is the same as the last one; a paid and a failed purch
   void sandbox;
   test.setTimeout(120_000);
   const { scenario, baseDir } = await readScenario(join(FOLDER, "purchase-paid.json"));
-  const run = (cashier: "pay" | "fail") => runScenario({ scenario: { ...scenario, cashier: { ...scenario.cashier, outcome: cashier }, steps: [...scenario.steps.slice(0, 2), { waitFor: { text: cashier === "pay" ? "Payment success" : "Payment Failed", exact: false, timeoutMs: 10_000 } }], expect: [] }, baseDir, appUrl: E2E_APP_URL, sandboxUrl: E2E_SANDBOX_URL, browser });
+  const run = (cashier: "pay" | "fail") =>
+    runScenario({
+      scenario: {
+        ...scenario,
+        cashier: { ...scenario.cashier, outcome: cashier },
+        steps: [...scenario.steps.slice(0, 2), { waitFor: { text: cashier === "pay" ? "Payment success" : "Payment Failed", exact: false, timeoutMs: 10_000 } }],
+        expect: [],
+      },
+      baseDir,
+      appUrl: E2E_APP_URL,
+      sandboxUrl: E2E_SANDBOX_URL,
+      browser,
+    });
   const first = await run("pay");
   const again = await run("pay");
   expect(diffTranscripts(first, again)).toEqual([]);
   const failed = await run("fail");
   const differences = diffTranscripts(first, failed);
-  expect(differences).toContainEqual(expect.objectContaining({ type: "changed", entry: "call tradePay", changes: expect.arrayContaining([{ path: "answer.resultStatus", type: "change", a: "9000", b: "4000" }]) }));
+  expect(differences).toContainEqual(
+    expect.objectContaining({ type: "changed", entry: "call tradePay", changes: expect.arrayContaining([{ path: "answer.resultStatus", type: "change", a: "9000", b: "4000" }]) }),
+  );
   expect(failed.final.text).toContain("Payment Failed");
 });

@@ -52,9 +52,7 @@ test("the host is configured once, with the login's state, and every page is tag
   expect(config).toHaveLength(1);
   expect(config[0].body).toEqual({ url: `${E2E_APP_URL}/index`, state: "" });
 
-  await expect.poll(async () => (await hostCalls(page)).map((call) => call.method)).toEqual(
-    expect.arrayContaining(["configure", "getSystemInfo", "setStatusBarColor", "trackEvent"]),
-  );
+  await expect.poll(async () => (await hostCalls(page)).map((call) => call.method)).toEqual(expect.arrayContaining(["configure", "getSystemInfo", "setStatusBarColor", "trackEvent"]));
   const calls = await hostCalls(page);
   expect(calls.filter((call) => call.method === "configure")).toHaveLength(1);
   expect(calls.find((call) => call.method === "configure")?.args[0]).toMatchObject({ appId: "mcoin-mall-sandbox" });
@@ -66,9 +64,7 @@ test("the host is configured once, with the login's state, and every page is tag
 
   await page.getByRole("link", { name: "My orders" }).click();
   await expect(page.locator("[data-analytics-page='myOrder']")).toBeVisible();
-  await expect
-    .poll(async () => (await hostCalls(page)).filter(pageView).map((call) => (call.args[0] as { page: string }).page))
-    .toEqual(["index", "myOrder"]);
+  await expect.poll(async () => (await hostCalls(page)).filter(pageView).map((call) => (call.args[0] as { page: string }).page)).toEqual(["index", "myOrder"]);
 });
 
 test("a member already past the terms sees no pop-up", async ({ page, signIn }) => {

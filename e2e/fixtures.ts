@@ -92,7 +92,7 @@ export class SandboxControl {
     return (await this.controls.get(controls.state)).digest;
   }
 
-/** A session token for a member, as engineers get one with POST /member/login. */
+  /** A session token for a member, as engineers get one with POST /member/login. */
   async token(openId: string): Promise<string> {
     const body = (await (await this.request.post("/member/login", { data: { openId } })).json()) as { data: { token: string } };
     return body.data.token;

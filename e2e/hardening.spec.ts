@@ -20,8 +20,7 @@ const APP_PORT = Number(new URL(E2E_APP_URL).port);
 type Reply = RawReply;
 
 /** A request exactly as given: any method, any Host, any bytes. */
-const raw = (method: string, path: string, headers: Record<string, string | number> = {}, body?: string | Buffer, port = APP_PORT) =>
-  rawRequest(port, method, path, headers, body);
+const raw = (method: string, path: string, headers: Record<string, string | number> = {}, body?: string | Buffer, port = APP_PORT) => rawRequest(port, method, path, headers, body);
 
 const setCookies = (reply: Reply) => ([] as string[]).concat(reply.headers["set-cookie"] ?? []);
 
@@ -364,7 +363,12 @@ test.describe("12. searches", () => {
 
 test.describe("security headers", () => {
   test("every reply carries them, redirects and errors included", async () => {
-    for (const [method, path] of [["HEAD", "/index"], ["GET", "/no-such-page"], ["GET", "/task-widget.js"], ["POST", "/resources/task"]]) {
+    for (const [method, path] of [
+      ["HEAD", "/index"],
+      ["GET", "/no-such-page"],
+      ["GET", "/task-widget.js"],
+      ["POST", "/resources/task"],
+    ]) {
       const reply = await raw(method, path);
       const csp = String(reply.headers["content-security-policy"]);
       expect(csp, path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
@@ -433,7 +437,16 @@ test.describe("13. the picture route brings pictures of the gateway's hosts and 
 
   test("anything but a picture of the gateway's hosts is refused, and nothing of the gateway's comes back", async () => {
     const sandboxPort = new URL(E2E_SANDBOX_URL).port;
-    for (const src of ["https://evil.example/x.png", "http://169.254.169.254/latest/meta-data/", `http://127.0.0.1:${APP_PORT}/index`, `http://127.0.0.1:${Number(sandboxPort) + 1}/static/ads/x.svg`, "file:///etc/passwd", "javascript:alert(1)", "//127.0.0.1/x.png", `http://user:pass@127.0.0.1:${sandboxPort}/static/ads/ad-super-value-picks.svg`]) {
+    for (const src of [
+      "https://evil.example/x.png",
+      "http://169.254.169.254/latest/meta-data/",
+      `http://127.0.0.1:${APP_PORT}/index`,
+      `http://127.0.0.1:${Number(sandboxPort) + 1}/static/ads/x.svg`,
+      "file:///etc/passwd",
+      "javascript:alert(1)",
+      "//127.0.0.1/x.png",
+      `http://user:pass@127.0.0.1:${sandboxPort}/static/ads/ad-super-value-picks.svg`,
+    ]) {
       expect((await picture(src)).status, src).toBe(404);
     }
     // The gateway's own host, but not a picture: its API, a path with none, a traversal.
@@ -566,7 +579,12 @@ test.describe("15. money: a refund, a second payment and the canary cannot be fa
   const mcoin = (...args: string[]) => execFileSync(process.execPath, ["bin/mcoin.mjs", ...args, "--base-url", E2E_SANDBOX_URL], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   const balanceOf = async (sandbox: { ledger(openId: string): Promise<{ balanceAfter: number }[]> }) => (await sandbox.ledger(MEMBERS.sam.openId)).at(-1)!.balanceAfter;
 
-  test("the refund-and-park sequence through the mall, parked before asking or while it is processed, leaves the member no richer than before they bought", async ({ page, sandbox, signIn, playwright }) => {
+  test("the refund-and-park sequence through the mall, parked before asking or while it is processed, leaves the member no richer than before they bought", async ({
+    page,
+    sandbox,
+    signIn,
+    playwright,
+  }) => {
     await signIn("sam");
     const token = await sandbox.token(MEMBERS.sam.openId);
     const before = await balanceOf(sandbox);
@@ -748,7 +766,9 @@ test.describe("rate limits", () => {
       for (let attempt = 0; attempt < 2; attempt++) expect(await answer("GET", `/resources/picture?${src}`)).toBe("reached the route (200)");
       const pictureAlike = ["/resources/picture", "/resources/picture/.data", "/Resources/Picture/", "/resources/picture.data"].map((path) => `${path}?${src}`);
       expect(await answers("GET", pictureAlike)).toEqual(all(pictureAlike, "limited"));
-      const pictureElsewise = ["/resources/./picture", "/./resources/picture", "/x/../resources/picture", "/resources/%70icture", "/resources/%2e/picture", "/resources\\picture"].map((path) => `${path}?${src}`);
+      const pictureElsewise = ["/resources/./picture", "/./resources/picture", "/x/../resources/picture", "/resources/%70icture", "/resources/%2e/picture", "/resources\\picture"].map(
+        (path) => `${path}?${src}`,
+      );
       expect(await answers("GET", pictureElsewise)).toEqual(all(pictureElsewise, "refused"));
 
       const exchanges = (await sandbox.calls("/macaupasssave")).length;

@@ -34,7 +34,11 @@ test("shows the member's mCoin and redeemed items, the rails, categories and sho
   // Below the first screen, the server draws the rails and the list as placeholders of their size.
   const served = await (await page.request.get("/index")).text();
   const servedRails = [...served.matchAll(/<section class="rail" aria-label="[^"]+">([\s\S]*?)<\/section>/g)];
-  expect(servedRails.map(([, rail]) => [rail.match(/data-offer-id=/g)?.length ?? 0, rail.match(/offer-tile--placeholder/g)?.length])).toEqual([[0, 3], [0, 3], [0, 3]]);
+  expect(servedRails.map(([, rail]) => [rail.match(/data-offer-id=/g)?.length ?? 0, rail.match(/offer-tile--placeholder/g)?.length])).toEqual([
+    [0, 3],
+    [0, 3],
+    [0, 3],
+  ]);
   const servedList = /<section class="home-list"[\s\S]*$/.exec(served)![0];
   expect(servedList.match(/data-offer-id=/g)).toBeNull();
   expect(servedList.match(/offer-card--placeholder/g)?.length).toBe(await cards(page).count());
@@ -168,9 +172,7 @@ test.describe("on a first visit", () => {
 test("nearby lists offers by the distance from the member's location", async ({ page }) => {
   await expect(page.getByRole("tab", { name: "Nearby" })).toHaveAttribute("aria-selected", "true");
   await expect(cards(page).first().locator(".offer-card__distance")).toBeVisible();
-  const meters = (await cards(page).locator(".offer-card__distance").allTextContents()).map((text) =>
-    text.endsWith("km") ? Number.parseFloat(text) * 1000 : Number.parseFloat(text),
-  );
+  const meters = (await cards(page).locator(".offer-card__distance").allTextContents()).map((text) => (text.endsWith("km") ? Number.parseFloat(text) * 1000 : Number.parseFloat(text)));
   expect(meters.length).toBeGreaterThan(5);
   expect(meters).toEqual([...meters].sort((a, b) => a - b));
 });
@@ -187,7 +189,11 @@ test("a failed page says so, and a tap loads it again", async ({ page, sandbox }
 });
 
 test("cards carry the discount label, and the ends-today and coming-soon labels", async ({ page }) => {
-  await expect(list(page).getByText(/^\d+% OFF$/).first()).toBeVisible();
+  await expect(
+    list(page)
+      .getByText(/^\d+% OFF$/)
+      .first(),
+  ).toBeVisible();
   await page.getByRole("tab", { name: "Latest" }).click();
   await expect(list(page).getByText("Coming soon").first()).toBeVisible();
   await scrollToEnd(page);
@@ -199,7 +205,12 @@ test.describe("in Chinese", () => {
   test.use({ userAgent: walletUserAgent("zh-TW"), locale: "zh-TW" });
 
   test("the discount label is in tenths", async ({ page }) => {
-    await expect(page.getByRole("region", { name: "全部優惠" }).getByText(/^\d(\.\d)?折$/).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("region", { name: "全部優惠" })
+        .getByText(/^\d(\.\d)?折$/)
+        .first(),
+    ).toBeVisible();
   });
 });
 
@@ -224,9 +235,22 @@ test("pages of offers are cacheable, the member's own page is not, and bad queri
   const body = (await pageTwo.json()) as { page: { page: number; list: Record<string, unknown>[] } };
   expect(body.page.page).toBe(2);
   // What the cards show of each offer, and nothing more (lib/catalog/card-data.ts).
-  expect(Object.keys(body.page.list[0]).sort()).toEqual(
-    ["ageRestricted", "distance", "districtId", "endAt", "id", "image", "mcoinPrice", "originalPrice", "price", "sold", "startAt", "stock", "storeName", "title"],
-  );
+  expect(Object.keys(body.page.list[0]).sort()).toEqual([
+    "ageRestricted",
+    "distance",
+    "districtId",
+    "endAt",
+    "id",
+    "image",
+    "mcoinPrice",
+    "originalPrice",
+    "price",
+    "sold",
+    "startAt",
+    "stock",
+    "storeName",
+    "title",
+  ]);
   const home = await page.request.get("/index");
   expect(home.headers()["cache-control"] ?? "").not.toContain("public");
   for (const query of ["list=nope&page=1", "list=home&page=0", "list=home&page=x", "list=search&page=1&districtId=..%2F..", "list=home&tab=everything&page=1"]) {

@@ -114,7 +114,11 @@ class Tally {
   }
 }
 
-const list = (map: Map<string | number, number>, sep = " ") => [...map].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, count]) => `${key}${sep}${count}`).join(", ");
+const list = (map: Map<string | number, number>, sep = " ") =>
+  [...map]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([key, count]) => `${key}${sep}${count}`)
+    .join(", ");
 
 type Phase = [name: string, build: (ctx: PlanContext) => Attack[]];
 

@@ -35,7 +35,12 @@ for (const language of ["en", "zh"] as const) {
       await expect(countdown).toContainText(/00:00:0[0-3]/, { timeout: 10_000 });
       await expect(checkout).toBeDisabled();
       // The buying controls come at zero, and checkout opens.
-      await expect(page.getByRole("slider").or(page.getByText(language === "en" ? "Quantity" : "數量")).first()).toBeVisible({ timeout: 6_000 });
+      await expect(
+        page
+          .getByRole("slider")
+          .or(page.getByText(language === "en" ? "Quantity" : "數量"))
+          .first(),
+      ).toBeVisible({ timeout: 6_000 });
       await expect(checkout).toBeEnabled();
       await expect(countdown).toHaveCount(0);
       expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
@@ -102,8 +107,28 @@ for (const language of ["en", "zh"] as const) {
     test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });
     const text =
       language === "en"
-        ? { startsIn: "Starts in 00:00:0", comingSoon: "Coming soon", buyNow: "Buy now", soldOut: "Sold out", ended: "Flash Sale has ended.", checkout: "Checkout", pay: /^Pay with mCoin$/, success: "Payment success", points: "My mCoin: 12,580" }
-        : { startsIn: "距開始 00:00:0", comingSoon: "即將開始", buyNow: "立即搶購", soldOut: "已售罄", ended: "限時搶購已結束。", checkout: "立即兌換", pay: /^以 mCoin 支付$/, success: "支付成功", points: "我的 mCoin：12,580" };
+        ? {
+            startsIn: "Starts in 00:00:0",
+            comingSoon: "Coming soon",
+            buyNow: "Buy now",
+            soldOut: "Sold out",
+            ended: "Flash Sale has ended.",
+            checkout: "Checkout",
+            pay: /^Pay with mCoin$/,
+            success: "Payment success",
+            points: "My mCoin: 12,580",
+          }
+        : {
+            startsIn: "距開始 00:00:0",
+            comingSoon: "即將開始",
+            buyNow: "立即搶購",
+            soldOut: "已售罄",
+            ended: "限時搶購已結束。",
+            checkout: "立即兌換",
+            pay: /^以 mCoin 支付$/,
+            success: "支付成功",
+            points: "我的 mCoin：12,580",
+          };
 
     test("the next session counts down and opens at zero without a reload, with the phone's clock an hour wrong; buying is the checkout", async ({ page, sandbox, signIn }) => {
       await page.addInitScript(() => {
@@ -166,8 +191,26 @@ for (const language of ["en", "zh"] as const) {
     test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });
     const text =
       language === "en"
-        ? { snapUp: "Snap up", limit: "Limit reached", cashierPay: "Pay", cashier: "Pay mCoin Mall", success: "Payment success", limitMessage: "You have reached the purchase limit for this offer.", soldOut: "Sold out", earlyAccess: "Early access" }
-        : { snapUp: "立即秒殺", limit: "已達上限", cashierPay: "支付", cashier: "支付 mCoin 商城", success: "支付成功", limitMessage: "你已達此優惠的購買上限。", soldOut: "已售罄", earlyAccess: "搶先體驗" };
+        ? {
+            snapUp: "Snap up",
+            limit: "Limit reached",
+            cashierPay: "Pay",
+            cashier: "Pay mCoin Mall",
+            success: "Payment success",
+            limitMessage: "You have reached the purchase limit for this offer.",
+            soldOut: "Sold out",
+            earlyAccess: "Early access",
+          }
+        : {
+            snapUp: "立即秒殺",
+            limit: "已達上限",
+            cashierPay: "支付",
+            cashier: "支付 mCoin 商城",
+            success: "支付成功",
+            limitMessage: "你已達此優惠的購買上限。",
+            soldOut: "已售罄",
+            earlyAccess: "搶先體驗",
+          };
 
     test("snaps up one piece, pays the cash in the cashier, and the limit per member holds when the order is placed", async ({ page, sandbox, signIn }) => {
       await signIn("chan");
@@ -274,7 +317,11 @@ for (const language of ["en", "zh"] as const) {
             credited: "里數已存入",
           };
 
-    test("a mismatched number and a missing tick are refused and change nothing; a valid redemption shows 'redeeming', then the order detail, and the ledger shows the mCoin", async ({ page, sandbox, signIn }) => {
+    test("a mismatched number and a missing tick are refused and change nothing; a valid redemption shows 'redeeming', then the order detail, and the ledger shows the mCoin", async ({
+      page,
+      sandbox,
+      signIn,
+    }) => {
       await signIn("chan");
       await page.goto("/asiaMiles_details/1");
       await hydrated(page);

@@ -90,9 +90,9 @@ for (const language of ["en", "zh"] as const) {
         ["earning", 46],
       ]);
       expect(sum(ledger)).toBe(246);
-      const cli = JSON.parse(
-        execFileSync(process.execPath, ["bin/mcoin.mjs", "sandbox", "ledger", "--login", MEMBERS.sam.openId, "--base-url", E2E_SANDBOX_URL, "--json"], { encoding: "utf8" }),
-      ) as { balance: number };
+      const cli = JSON.parse(execFileSync(process.execPath, ["bin/mcoin.mjs", "sandbox", "ledger", "--login", MEMBERS.sam.openId, "--base-url", E2E_SANDBOX_URL, "--json"], { encoding: "utf8" })) as {
+        balance: number;
+      };
       expect(cli.balance).toBe(246);
     });
   });

@@ -3,7 +3,12 @@ import type { Page } from "@playwright/test";
 import { walletUserAgent } from "./env";
 import { expect, hydrated, test } from "./fixtures";
 
-const offers = (page: Page) => page.getByRole("region", { name: /.+/ }).filter({ has: page.locator("[data-offer-id]") }).last().locator("[data-offer-id]");
+const offers = (page: Page) =>
+  page
+    .getByRole("region", { name: /.+/ })
+    .filter({ has: page.locator("[data-offer-id]") })
+    .last()
+    .locator("[data-offer-id]");
 
 async function search(page: Page, keyword: string) {
   const box = page.getByRole("searchbox", { name: "Keywords" });
@@ -90,9 +95,7 @@ test("sorting by distance orders the results by the distance shown on each card"
   await expect(page.getByRole("tab", { name: "Distance" })).toHaveAttribute("aria-selected", "true");
   await page.mouse.wheel(0, 20000);
   await page.waitForLoadState("networkidle");
-  const meters = (await page.locator("[data-offer-id] .offer-card__distance").allTextContents()).map((text) =>
-    text.endsWith("km") ? Number.parseFloat(text) * 1000 : Number.parseFloat(text),
-  );
+  const meters = (await page.locator("[data-offer-id] .offer-card__distance").allTextContents()).map((text) => (text.endsWith("km") ? Number.parseFloat(text) * 1000 : Number.parseFloat(text)));
   expect(meters.length).toBeGreaterThanOrEqual(5);
   expect(meters).toEqual([...meters].sort((a, b) => a - b));
   expect(meters[0]).toBeLessThan(meters[meters.length - 1]);

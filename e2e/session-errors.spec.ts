@@ -1,8 +1,7 @@
 /** The error catalogue in the browser: 'not login', HTTP 500 and 429, a dropped connection, a timeout. */
 import { MEMBERS, expect, hydrated, isLoginPage, test } from "./fixtures";
 
-const loginPageVisits = async (sandbox: import("./fixtures").SandboxControl) =>
-  (await sandbox.calls("/oauth/authorize")).filter((call) => call.method === "GET").length;
+const loginPageVisits = async (sandbox: import("./fixtures").SandboxControl) => (await sandbox.calls("/oauth/authorize")).filter((call) => call.method === "GET").length;
 
 test("a 'not login' reply mid-session clears the session and redirects exactly once", async ({ page, signIn, sandbox }) => {
   await signIn("chan");

@@ -29,7 +29,11 @@ test.describe("a store", () => {
 
   test("a petrol station, found by a store search, lists its facilities", async ({ page }) => {
     await page.goto("/classify/fuel");
-    await page.getByRole("region", { name: "Stores" }).getByRole("link", { name: /MT Fuel & Auto Care/ }).first().click();
+    await page
+      .getByRole("region", { name: "Stores" })
+      .getByRole("link", { name: /MT Fuel & Auto Care/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/store_details\/\d+$/);
     const facilities = page.getByRole("region", { name: "Facilities" });
     await expect(facilities.getByText("Oil change")).toBeVisible();
@@ -44,12 +48,13 @@ test.describe("a store", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Branches of");
     const rows = page.locator(".branch-row");
     await expect(rows).toHaveCount(count);
-    const meters = (await page.locator(".branch-row__distance").allTextContents()).map((text) =>
-      text.endsWith("km") ? Number.parseFloat(text) * 1000 : Number.parseFloat(text),
-    );
+    const meters = (await page.locator(".branch-row__distance").allTextContents()).map((text) => (text.endsWith("km") ? Number.parseFloat(text) * 1000 : Number.parseFloat(text)));
     expect(meters).toEqual([...meters].sort((a, b) => a - b));
     await hydrated(page);
-    await rows.first().getByRole("button", { name: /^Call / }).click();
+    await rows
+      .first()
+      .getByRole("button", { name: /^Call / })
+      .click();
     await expect.poll(async () => (await hostCalls(page)).some((call) => call.method === "phoneCall")).toBe(true);
   });
 
@@ -128,9 +133,7 @@ test.describe("ads", () => {
     const list = await page.request.get(`${E2E_SANDBOX_URL}/api/business/adverts?position=home`, { headers: { "accept-language": "en" } });
     const ad = ((await list.json()) as { data: { list: { title: string; type: number; appId?: string; url: string }[] } }).data.list.find((item) => item.type === 4)!;
     await banner(page).getByRole("button", { name: ad.title }).click();
-    await expect
-      .poll(async () => (await hostCalls(page)).find((call) => call.method === "openMiniProgram")?.args[0])
-      .toEqual({ appId: ad.appId, path: ad.url, source: "mcoin_mall" });
+    await expect.poll(async () => (await hostCalls(page)).find((call) => call.method === "openMiniProgram")?.args[0]).toEqual({ appId: ad.appId, path: ad.url, source: "mcoin_mall" });
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
   });
 });

@@ -34,10 +34,13 @@ async function recordEvents(page: Page) {
 const widget = (page: Page) => page.getByRole("button", WIDGET);
 
 async function setTabVisible(page: Page, visible: boolean) {
-  await page.evaluate((state) => {
-    Object.defineProperty(document, "visibilityState", { value: state, configurable: true });
-    document.dispatchEvent(new Event("visibilitychange"));
-  }, visible ? "visible" : "hidden");
+  await page.evaluate(
+    (state) => {
+      Object.defineProperty(document, "visibilityState", { value: state, configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    },
+    visible ? "visible" : "hidden",
+  );
 }
 
 /** The seconds the widget shows, from its label. */
@@ -112,7 +115,9 @@ test("counts down from the task's threshold, completes once and then publishes c
   await expect(widget(page)).toContainText("›");
 
   expect(await page.evaluate(() => [sessionStorage.getItem("taskCenterToken"), sessionStorage.getItem("taskCenterNo")])).toEqual(["C1", "T-QUICK"]);
-  expect(await events()).toEqual([{ name: "JobSuccess", detail: { result: { code: "000000", subCode: "0000", message: "success" }, data: { task_no: "T-QUICK", status: "COMPLETED", reward: 5, reward_unit: "mCoin" } } }]);
+  expect(await events()).toEqual([
+    { name: "JobSuccess", detail: { result: { code: "000000", subCode: "0000", message: "success" }, data: { task_no: "T-QUICK", status: "COMPLETED", reward: 5, reward_unit: "mCoin" } } },
+  ]);
   await widget(page).tap();
   await expect.poll(async () => (await events()).map((event) => event.name)).toEqual(["JobSuccess", "JobClick"]);
 
@@ -236,8 +241,7 @@ test("drags by touch and stays inside the viewport", async ({ page }) => {
   await expect(widget(page)).toBeVisible();
   const start = (await widget(page).boundingBox())!;
   const client = await page.context().newCDPSession(page);
-  const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number, y: number) =>
-    client.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+  const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number, y: number) => client.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
   const x = start.x + start.width / 2;
   const y = start.y + start.height / 2;
   await touch("touchStart", x, y);
@@ -336,7 +340,13 @@ test.describe("in English", () => {
 });
 
 test("the task resource answers bad input with 400 and never a server error", async ({ page, sandbox }) => {
-  const forms: Record<string, string>[] = [{}, { intent: "detail" }, { intent: "detail", token: "C1", no: "../../etc" }, { intent: "notify", token: "C1", no: "T1", checkValue: "-5" }, { intent: "explode", token: "C1", no: "T1" }];
+  const forms: Record<string, string>[] = [
+    {},
+    { intent: "detail" },
+    { intent: "detail", token: "C1", no: "../../etc" },
+    { intent: "notify", token: "C1", no: "T1", checkValue: "-5" },
+    { intent: "explode", token: "C1", no: "T1" },
+  ];
   for (const form of forms) {
     const response = await page.request.post("/resources/task", { form });
     expect(response.status(), JSON.stringify(form)).toBe(400);

@@ -63,7 +63,13 @@ interface GatewayOrder {
 }
 
 /** Places an order at the gateway with the member's own token, and pays its cash through the wallet's stand-in. */
-async function gatewayOrder(playwright: { request: { newContext(options: object): Promise<APIRequestContext> } }, sandbox: SandboxControl, openId: string, body: Record<string, unknown>, pay = true): Promise<GatewayOrder> {
+async function gatewayOrder(
+  playwright: { request: { newContext(options: object): Promise<APIRequestContext> } },
+  sandbox: SandboxControl,
+  openId: string,
+  body: Record<string, unknown>,
+  pay = true,
+): Promise<GatewayOrder> {
   const gateway = await playwright.request.newContext({ baseURL: E2E_SANDBOX_URL });
   const token = await sandbox.token(openId);
   const key = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 12)}`;
@@ -98,7 +104,10 @@ for (const language of ["en", "zh"] as const) {
       await page.goto(`/coupon_details/${TYRE_CHECK}`);
       await hydrated(page);
       await page.getByRole("button", { name: language === "en" ? "Checkout" : "立即兌換" }).click();
-      await page.getByRole("dialog").getByRole("button", { name: language === "en" ? "Pay with mCoin" : /mCoin/ }).click();
+      await page
+        .getByRole("dialog")
+        .getByRole("button", { name: language === "en" ? "Pay with mCoin" : /mCoin/ })
+        .click();
       await expect(page.getByRole("alertdialog")).toBeVisible();
       const [bought] = await sandbox.orders(MEMBERS.sam.openId);
       expect(bought.status).toBe("received");
@@ -221,7 +230,10 @@ test.describe("orders and after-sale", () => {
     await page.goto(`/other_order_details/${voucher.id}`);
     await hydrated(page);
     await expect(page.getByText(voucher.otherCode!)).toBeVisible();
-    await page.getByRole("button", { name: /copy voucher code|複製/i }).first().click();
+    await page
+      .getByRole("button", { name: /copy voucher code|複製/i })
+      .first()
+      .click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(voucher.otherCode);
   });
 
@@ -348,7 +360,12 @@ test.describe("orders and after-sale", () => {
       ["an unknown reason", refund(own.id, { reason: "because" }), 400, "Choose a refund reason."],
       ["a 2,000-character remark", refund(own.id, { reason: "other", remarks: "x".repeat(2000) }), 400, "Your remarks are too long."],
       ["no confirmation", refund(own.id, { confirmed: "0" }), 400],
-      ["deleting an unpaid-free received order", post("/resources/order", { intent: "delete", orderId: String(own.id), idempotencyKey: "forged-delete-000001" }), 409, "This order cannot be deleted yet."],
+      [
+        "deleting an unpaid-free received order",
+        post("/resources/order", { intent: "delete", orderId: String(own.id), idempotencyKey: "forged-delete-000001" }),
+        409,
+        "This order cannot be deleted yet.",
+      ],
       ["receiving a coupon", post("/resources/order", { intent: "receive", orderId: String(own.id), idempotencyKey: "forged-receive-00001" }), 409],
       ["another member's order, deleted", post("/resources/order", { intent: "delete", orderId: String(wongs.id), idempotencyKey: "forged-delete-000002" }), 404],
       ["an unknown intent", post("/resources/order", { intent: "refund-everything", orderId: String(own.id) }), 400],

@@ -29,17 +29,21 @@ test("an uncaught error and an unhandled rejection of a page reach the error col
     });
     void Promise.reject(new Error("a test's unhandled rejection"));
   });
-  await expect.poll(async () => (await collected()).map((error) => [error.kind, error.message])).toEqual(
-    expect.arrayContaining([
-      ["page", "a test's uncaught error"],
-      ["unhandled-rejection", "a test's unhandled rejection"],
-    ]),
-  );
+  await expect
+    .poll(async () => (await collected()).map((error) => [error.kind, error.message]))
+    .toEqual(
+      expect.arrayContaining([
+        ["page", "a test's uncaught error"],
+        ["unhandled-rejection", "a test's unhandled rejection"],
+      ]),
+    );
   for (const error of await collected()) expect(error).toMatchObject({ path: "/index", screen: "index", environment: "sandbox" });
   // The same error twice is reported once.
-  await page.evaluate(() => setTimeout(() => {
-    throw new Error("a test's uncaught error");
-  }));
+  await page.evaluate(() =>
+    setTimeout(() => {
+      throw new Error("a test's uncaught error");
+    }),
+  );
   await page.waitForTimeout(300);
   expect((await collected()).filter((error) => error.message === "a test's uncaught error")).toHaveLength(1);
 });
@@ -47,7 +51,11 @@ test("an uncaught error and an unhandled rejection of a page reach the error col
 test("reports are bounded and validated: a bad report is a 400 and nothing is collected", async ({ page, signIn, sandbox }) => {
   await signIn("chan");
   const origin = new URL(page.url()).origin;
-  for (const form of [{ kind: "page", message: "", path: "/" }, { kind: "nonsense", message: "x", path: "/" }, { kind: "page", message: "x".repeat(501), path: "/" }]) {
+  for (const form of [
+    { kind: "page", message: "", path: "/" },
+    { kind: "nonsense", message: "x", path: "/" },
+    { kind: "page", message: "x".repeat(501), path: "/" },
+  ]) {
     expect((await page.request.post("/resources/errors", { form, headers: { Origin: origin } })).status()).toBe(400);
   }
   expect((await page.request.post("/resources/errors", { form: { kind: "page", message: "x", path: "/" }, headers: { Origin: "https://evil.example" } })).status()).toBe(403);

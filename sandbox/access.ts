@@ -10,7 +10,6 @@ export { DEFAULT_SANDBOX_HOST as DEFAULT_HOST, DEFAULT_MALL_ORIGINS } from "#cor
 
 export { CONTROL_TOKEN_HEADER } from "#core/controls/client";
 
-
 /** A mall origin (--mall-origin): http(s), host and port, nothing after; normalized as URL writes it. */
 export const MallOriginSchema = z
   .string()

@@ -186,8 +186,7 @@ export const CatalogSchema = z
   });
 
 /** A relative time as an offset from "now", to compare two of them ("today" counted as a whole day ahead, its latest). */
-const relativeMs = (relative: string) =>
-  relative === "now" ? 0 : relative === "today" ? 86_400_000 : Number(relative.replace(/[dh]$/, "")) * (relative.endsWith("d") ? 86_400_000 : 3_600_000);
+const relativeMs = (relative: string) => (relative === "now" ? 0 : relative === "today" ? 86_400_000 : Number(relative.replace(/[dh]$/, "")) * (relative.endsWith("d") ? 86_400_000 : 3_600_000));
 
 /** An offer's money and purchase rules make sense together (the mall's slider and the sandbox's rules rely on it). */
 function checkOfferMoney(offer: z.infer<typeof OfferSchema>, fail: (message: string) => void): void {

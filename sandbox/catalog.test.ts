@@ -137,11 +137,36 @@ describe("home's list", () => {
 
   it("sorts by each tab", async () => {
     const sorted = (values: number[], direction: 1 | -1) => values.every((value, i) => i === 0 || direction * (value - values[i - 1]) >= 0);
-    expect(sorted((await all({ tab: "nearby", ...SENADO })).items.map((offer) => offer.distance!), 1)).toBe(true);
-    expect(sorted((await all({ tab: "price" })).items.map((offer) => offer.price), 1)).toBe(true);
-    expect(sorted((await all({ tab: "price", order: "desc" })).items.map((offer) => offer.price), -1)).toBe(true);
-    expect(sorted((await all({ tab: "sales" })).items.map((offer) => offer.sold), -1)).toBe(true);
-    expect(sorted((await all({ tab: "latest" })).items.map((offer) => offer.startAt), -1)).toBe(true);
+    expect(
+      sorted(
+        (await all({ tab: "nearby", ...SENADO })).items.map((offer) => offer.distance!),
+        1,
+      ),
+    ).toBe(true);
+    expect(
+      sorted(
+        (await all({ tab: "price" })).items.map((offer) => offer.price),
+        1,
+      ),
+    ).toBe(true);
+    expect(
+      sorted(
+        (await all({ tab: "price", order: "desc" })).items.map((offer) => offer.price),
+        -1,
+      ),
+    ).toBe(true);
+    expect(
+      sorted(
+        (await all({ tab: "sales" })).items.map((offer) => offer.sold),
+        -1,
+      ),
+    ).toBe(true);
+    expect(
+      sorted(
+        (await all({ tab: "latest" })).items.map((offer) => offer.startAt),
+        -1,
+      ),
+    ).toBe(true);
   });
 
   it("without a location, has no distances and nearby falls back to recommended", async () => {

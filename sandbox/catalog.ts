@@ -193,17 +193,7 @@ export class CatalogQueries {
   private matches(offer: CatalogOffer, keyword: string): boolean {
     const merchant = this.catalog.merchants.find((item) => item.id === offer.merchantId)!;
     const category = this.catalog.categories.find((item) => item.id === offer.categoryId)!;
-    const haystack = [
-      offer.title.zh,
-      offer.title.en,
-      offer.subtitle.zh,
-      offer.subtitle.en,
-      merchant.name.zh,
-      merchant.name.en,
-      category.name.zh,
-      category.name.en,
-      ...offer.keywords,
-    ]
+    const haystack = [offer.title.zh, offer.title.en, offer.subtitle.zh, offer.subtitle.en, merchant.name.zh, merchant.name.en, category.name.zh, category.name.en, ...offer.keywords]
       .join("\n")
       .toLowerCase();
     return keyword
@@ -245,13 +235,9 @@ export class CatalogQueries {
     const found = this.catalog.stores.filter((store) => {
       const merchant = this.catalog.merchants.find((item) => item.id === store.merchantId)!;
       const category = this.catalog.categories.find((item) => item.id === merchant.categoryId)!;
-      const haystack = [merchant.name.zh, merchant.name.en, store.branch.zh, store.branch.en, store.address.zh, store.address.en, category.name.zh, category.name.en]
-        .join("\n")
-        .toLowerCase();
+      const haystack = [merchant.name.zh, merchant.name.en, store.branch.zh, store.branch.en, store.address.zh, store.address.en, category.name.zh, category.name.en].join("\n").toLowerCase();
       return (
-        words.every((word) => haystack.includes(word)) &&
-        (query.categoryId === undefined || merchant.categoryId === query.categoryId) &&
-        (!query.districtId || store.districtId === query.districtId)
+        words.every((word) => haystack.includes(word)) && (query.categoryId === undefined || merchant.categoryId === query.categoryId) && (!query.districtId || store.districtId === query.districtId)
       );
     });
     const views = found.map((store) => this.storeView(store, locale, origin, near));
@@ -322,12 +308,7 @@ export class CatalogQueries {
         ended: endAt < now,
       },
       // An ended zone keeps no offers on show.
-      offers:
-        endAt < now
-          ? []
-          : zone.offerIds
-              .filter((offerId) => listed.has(offerId))
-              .map((offerId) => this.offerView(this.offer(offerId)!, locale, now, origin, near)),
+      offers: endAt < now ? [] : zone.offerIds.filter((offerId) => listed.has(offerId)).map((offerId) => this.offerView(this.offer(offerId)!, locale, now, origin, near)),
     };
   }
 

@@ -249,8 +249,14 @@ const SAMPLES: Record<string, Sample> = {
 describe("the sample table", () => {
   it("has a sample for every declared endpoint, and none for an endpoint that is gone", () => {
     const declared = ALL_ENDPOINTS.map((endpoint) => endpoint.name).sort();
-    expect(declared.filter((name) => !(name in SAMPLES)), "endpoints without a sample in SAMPLES").toEqual([]);
-    expect(Object.keys(SAMPLES).filter((name) => !declared.includes(name)), "samples of no declared endpoint").toEqual([]);
+    expect(
+      declared.filter((name) => !(name in SAMPLES)),
+      "endpoints without a sample in SAMPLES",
+    ).toEqual([]);
+    expect(
+      Object.keys(SAMPLES).filter((name) => !declared.includes(name)),
+      "samples of no declared endpoint",
+    ).toEqual([]);
     expect(declared.length).toBeGreaterThanOrEqual(50);
   });
 });
@@ -428,7 +434,10 @@ function expectConsistent(after: Books) {
   }
   expect(after.balance).toBe(sum);
   const perOrder = after.entries.filter((entry) => entry.orderId !== null || entry.orderNo !== null).map((entry) => `${entry.type} ${entry.orderId ?? entry.orderNo}`);
-  expect(perOrder.filter((entry, index) => perOrder.indexOf(entry) !== index), "ledger entries posted twice for one order").toEqual([]);
+  expect(
+    perOrder.filter((entry, index) => perOrder.indexOf(entry) !== index),
+    "ledger entries posted twice for one order",
+  ).toEqual([]);
   expect(new Set(after.orders.map((order) => order.orderNo)).size).toBe(after.orders.length);
 }
 
@@ -489,7 +498,10 @@ const MONEY_CASES: Record<string, MoneyCase> = {
       expect(earned.length, "earned once").toBeLessThanOrEqual(1);
       expect(after.balance).toBe(before.balance + (earned[0]?.amount ?? 0));
       expect(after.offer7).toEqual(before.offer7);
-      expect(settled.payments.map((payment) => payment.outcome), "one payment, kept once").toEqual(["settled"]);
+      expect(
+        settled.payments.map((payment) => payment.outcome),
+        "one payment, kept once",
+      ).toEqual(["settled"]);
     },
   },
   cancel: {
@@ -519,8 +531,16 @@ const MONEY_CASES: Record<string, MoneyCase> = {
       const later = await books(running);
       expectConsistent(later);
       expect(later.orders.find((candidate) => candidate.id === order.id)).toMatchObject({ status: "refunded" });
-      expect(entriesOf(later, order.id).filter((entry) => entry.type === "refund").map((entry) => entry.amount)).toEqual([100]);
-      expect(entriesOf(later, order.id).filter((entry) => entry.type === "earning_reversed").map((entry) => entry.amount)).toEqual([-refunding.mcoinEarned]);
+      expect(
+        entriesOf(later, order.id)
+          .filter((entry) => entry.type === "refund")
+          .map((entry) => entry.amount),
+      ).toEqual([100]);
+      expect(
+        entriesOf(later, order.id)
+          .filter((entry) => entry.type === "earning_reversed")
+          .map((entry) => entry.amount),
+      ).toEqual([-refunding.mcoinEarned]);
     },
   },
   "check-in": {

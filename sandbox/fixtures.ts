@@ -68,15 +68,13 @@ export interface Fixtures {
   promotions: PromotionsFixture;
 }
 
-const WalletFixtureSchema = z
-  .object({ codes: z.array(CodeFixtureSchema), history: z.array(HistoryFixtureSchema) })
-  .superRefine((wallet, context) => {
-    const seen = new Set<string>();
-    for (const [index, { code }] of wallet.codes.entries()) {
-      if (seen.has(code)) context.addIssue({ code: "custom", message: `${code} is there twice`, path: ["codes", index, "code"] });
-      seen.add(code);
-    }
-  });
+const WalletFixtureSchema = z.object({ codes: z.array(CodeFixtureSchema), history: z.array(HistoryFixtureSchema) }).superRefine((wallet, context) => {
+  const seen = new Set<string>();
+  for (const [index, { code }] of wallet.codes.entries()) {
+    if (seen.has(code)) context.addIssue({ code: "custom", message: `${code} is there twice`, path: ["codes", index, "code"] });
+    seen.add(code);
+  }
+});
 
 /** The fixtures with no demo history: an empty order book, for tests of the rules themselves. */
 export function withoutHistory(fixtures: Fixtures): Fixtures {
@@ -94,7 +92,8 @@ export function loadFixtures(dir = DEFAULT_FIXTURES_DIR): Fixtures {
   const walletSecret = WalletKeysSchema.parse(read("keys/sandbox-wallet.json")).notifySecret;
   const wallet = WalletFixtureSchema.parse(read("wallet.json"));
   for (const code of wallet.codes) {
-    if (code.kind === "coupon" && !catalog.offers.some((offer) => offer.id === code.offerId && offer.kind !== "goods")) throw new Error(`fixtures/wallet.json: ${code.code}: no coupon offer ${code.offerId}`);
+    if (code.kind === "coupon" && !catalog.offers.some((offer) => offer.id === code.offerId && offer.kind !== "goods"))
+      throw new Error(`fixtures/wallet.json: ${code.code}: no coupon offer ${code.offerId}`);
   }
   for (const history of wallet.history) {
     if (!members.some((member) => member.openId === history.openId)) throw new Error(`fixtures/wallet.json: history of ${history.openId}: no such member`);

@@ -129,7 +129,15 @@ function replyFault(fault: Fault): Response {
 async function resigned(response: Response): Promise<Response> {
   const headers = new Headers(response.headers);
   const signed = JSON.parse(headers.get(HEADER.signature) ?? "{}") as Record<string, unknown>;
-  headers.set(HEADER.signature, JSON.stringify({ algorithm: "MD5", keyVersion: "1", ...signed, signature: signatureOf({ secret: "not-the-gateway", requestTime: "", nonce: "", body: await response.clone().text(), md5Key: "" }) }));
+  headers.set(
+    HEADER.signature,
+    JSON.stringify({
+      algorithm: "MD5",
+      keyVersion: "1",
+      ...signed,
+      signature: signatureOf({ secret: "not-the-gateway", requestTime: "", nonce: "", body: await response.clone().text(), md5Key: "" }),
+    }),
+  );
   return new Response(response.body, { status: response.status, headers });
 }
 
@@ -144,7 +152,13 @@ async function reencrypted(state: SandboxState, request: Request, response: Resp
   headers.delete("content-length");
   if (headers.has(HEADER.signature)) {
     const keys = state.gatewayKeys;
-    const signature = signatureOf({ secret: keys.signSecret, requestTime: request.headers.get(HEADER.requestTime) ?? "", nonce: request.headers.get(HEADER.nonce) ?? "", body: text, md5Key: keys.md5Key });
+    const signature = signatureOf({
+      secret: keys.signSecret,
+      requestTime: request.headers.get(HEADER.requestTime) ?? "",
+      nonce: request.headers.get(HEADER.nonce) ?? "",
+      body: text,
+      md5Key: keys.md5Key,
+    });
     headers.set(HEADER.signature, JSON.stringify({ algorithm: "MD5", keyVersion: keys.keyVersion, signature }));
   }
   return new Response(text, { status: response.status, headers });
@@ -162,7 +176,13 @@ async function loggedBody(state: SandboxState, request: Request, pathname: strin
   if (request.method === "GET" || request.method === "HEAD") return { body: undefined };
   const bytes = Buffer.from(await request.clone().arrayBuffer());
   if (bytes.length === 0) return { body: undefined };
-  const excerpt = () => ({ bytes: bytes.length, excerpt: bytes.subarray(0, LOGGED_BODY_BYTES).toString("utf8").replace(/\uFFFD+$/, "") });
+  const excerpt = () => ({
+    bytes: bytes.length,
+    excerpt: bytes
+      .subarray(0, LOGGED_BODY_BYTES)
+      .toString("utf8")
+      .replace(/\uFFFD+$/, ""),
+  });
   const text = bytes.toString("utf8");
   if (nestsDeeperThan(text)) return { body: { tooDeep: true, ...excerpt() }, tooDeep: true };
   if (SECURE_PATH.test(pathname) && bytes.length <= 64 * LOGGED_BODY_BYTES) {

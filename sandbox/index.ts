@@ -118,7 +118,13 @@ function candidatesFor(handlers: readonly HttpHandler[]): (request: Request) => 
     const { method, path } = handler.info as { method?: unknown; path?: unknown };
     const any = typeof method !== "string" || method === "ALL";
     if (typeof path !== "string" || !path.startsWith("*/")) return { method: null, prefix: "" };
-    return { method: any ? null : method.toUpperCase(), prefix: path.slice(1).split(/[:*?(]/)[0].toLowerCase() };
+    return {
+      method: any ? null : method.toUpperCase(),
+      prefix: path
+        .slice(1)
+        .split(/[:*?(]/)[0]
+        .toLowerCase(),
+    };
   };
   const keyed = handlers.map((handler) => ({ handler, key: literal(handler), pattern: pattern(handler) }));
   const mayAnswer = (entry: (typeof keyed)[number], method: string, pathname: string, key: string) =>

@@ -39,7 +39,7 @@ describe("the canonical JSON of the fingerprint and the digest", () => {
     expect(canonicalJson({ b: 1, a: [3, { d: null, c: "x" }], u: undefined })).toBe('{"a":[3,{"c":"x","d":null}],"b":1}');
     expect(canonicalJson([])).toBe("[]");
     expect(canonicalJson({})).toBe("{}");
-    expect(canonicalJson("s\"")).toBe('"s\\""');
+    expect(canonicalJson('s"')).toBe('"s\\""');
     expect(canonicalJson({ z: { y: { x: [1, 2, [3]] } } })).toBe('{"z":{"y":{"x":[1,2,[3]]}}}');
   });
 

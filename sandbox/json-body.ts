@@ -19,7 +19,8 @@ export function nestsDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
     if (inString) {
-      if (code === 0x5c) index += 1; // a backslash escapes the next character
+      if (code === 0x5c)
+        index += 1; // a backslash escapes the next character
       else if (code === 0x22) inString = false;
     } else if (code === 0x22) {
       inString = true;

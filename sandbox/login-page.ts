@@ -88,9 +88,7 @@ export function loginPageHandlers(state: SandboxState, mallOrigins: ReadonlySet<
 </form></li>`;
         })
         .join("\n");
-      const body = redirect
-        ? `<ul>${items}</ul>`
-        : `<p class="warn" role="alert">${escapeHtml(t.invalidRedirect)}</p>`;
+      const body = redirect ? `<ul>${items}</ul>` : `<p class="warn" role="alert">${escapeHtml(t.invalidRedirect)}</p>`;
       const html = `<!doctype html>
 <html lang="${locale === "zh" ? "zh-Hant" : "en"}">
 <head>

@@ -80,7 +80,8 @@ export function checkPromotions(promotions: PromotionsFixture, catalog: Catalog)
     for (const id of session.offerIds) {
       const offer = offers.get(id);
       if (!offer) fail(`flash sale ${session.id}: no offer ${id}`);
-      else if (offer.startAt !== session.startAt || offer.endAt !== session.endAt) fail(`flash sale ${session.id}: offer ${id} is on sale from ${offer.startAt} to ${offer.endAt}, not the session's ${session.startAt} to ${session.endAt}`);
+      else if (offer.startAt !== session.startAt || offer.endAt !== session.endAt)
+        fail(`flash sale ${session.id}: offer ${id} is on sale from ${offer.startAt} to ${offer.endAt}, not the session's ${session.startAt} to ${session.endAt}`);
       if (inFlash.has(id)) fail(`offer ${id} is in two flash sales`);
       inFlash.add(id);
     }

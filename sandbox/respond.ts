@@ -97,12 +97,7 @@ export interface ServeOptions {
 }
 
 /** An msw handler for a declared endpoint. */
-export function serve<E extends Endpoint>(
-  state: SandboxState,
-  endpoint: E,
-  resolve: (context: ServeContext<E>) => Resolved<E> | Promise<Resolved<E>>,
-  options: ServeOptions = {},
-): HttpHandler {
+export function serve<E extends Endpoint>(state: SandboxState, endpoint: E, resolve: (context: ServeContext<E>) => Resolved<E> | Promise<Resolved<E>>, options: ServeOptions = {}): HttpHandler {
   const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "delete";
   const handler = http[method](`*${endpoint.path}`, async ({ request }) => {
     const bodyless = endpoint.method === "GET" || endpoint.method === "DELETE";
@@ -137,7 +132,9 @@ export function serve<E extends Endpoint>(
     const key = request.headers.get(IDEMPOTENCY_HEADER);
     if (endpoint.method !== "POST" || (key === null && !endpoint.idempotent)) return answer();
     if (key === null || !IdempotencyKeySchema.safeParse(key).success) return shopRefused("IDEMPOTENCY_KEY_REQUIRED", locale);
-    const fingerprint = createHash("sha256").update(`${endpoint.method} ${endpoint.path}\n${canonicalJson(raw)}`).digest("hex");
+    const fingerprint = createHash("sha256")
+      .update(`${endpoint.method} ${endpoint.path}\n${canonicalJson(raw)}`)
+      .digest("hex");
     return once(state, member?.openId ?? ANONYMOUS_SCOPE, key, fingerprint, locale, answer);
   });
   return declareEndpoint(handler, endpoint);

@@ -102,7 +102,9 @@ describe("the sandbox over HTTP", () => {
   it("drops the connection for a network fault, which the client reports as NETWORK", async () => {
     const { url } = await start();
     await control(url, "/__sandbox/faults", { body: { path: "/api/system/time", kind: "network" } });
-    const error = await client(url).call(systemTime).catch((caught: unknown) => caught);
+    const error = await client(url)
+      .call(systemTime)
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe("NETWORK");
   });

@@ -30,7 +30,10 @@ function gateway(overrides: Partial<GatewayClientSettings> = {}, callbacks: Para
 }
 
 async function failure(promise: Promise<unknown>): Promise<GatewayError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(GatewayError);
   return error as GatewayError;
 }
@@ -150,10 +153,12 @@ describe("calls through the secure gateway", () => {
   it("sends exempt URLs plain", async () => {
     const { http, HttpResponse } = await import("msw");
     let seen = "";
-    server.use(http.post(`${BASE}/plain/ping`, async ({ request }) => {
-      seen = await request.text();
-      return HttpResponse.json({ result: { code: "000000" }, data: "pong" });
-    }));
+    server.use(
+      http.post(`${BASE}/plain/ping`, async ({ request }) => {
+        seen = await request.text();
+        return HttpResponse.json({ result: { code: "000000" }, data: "pong" });
+      }),
+    );
     const reply = await gateway({ exemptUrls: ["/plain/"] }).call("/plain/ping", { hello: 1 });
     expect(seen).toBe('{"hello":1}');
     expect(reply).toMatchObject({ data: "pong" });
@@ -171,8 +176,7 @@ describe("calls through the secure gateway", () => {
 });
 
 describe("the sandbox refuses", () => {
-  const seal = (body: unknown = detailBody, options: Partial<Parameters<typeof sealRequest>[1]> = {}) =>
-    sealRequest(baseSettings, { functionUrl: TASK_DETAIL_URL, body, ...options });
+  const seal = (body: unknown = detailBody, options: Partial<Parameters<typeof sealRequest>[1]> = {}) => sealRequest(baseSettings, { functionUrl: TASK_DETAIL_URL, body, ...options });
 
   it("a tampered body", async () => {
     const sealed = seal();
@@ -284,7 +288,10 @@ describe("the task center", () => {
 
   it("refuses an over-long ciphertext or task number, and keeps nothing of it", async () => {
     const client = taskCenter();
-    for (const task of [{ taskNo: "T1", custIdCiphertext: "C".repeat(513) }, { taskNo: "T".repeat(65), custIdCiphertext: "C1" }]) {
+    for (const task of [
+      { taskNo: "T1", custIdCiphertext: "C".repeat(513) },
+      { taskNo: "T".repeat(65), custIdCiphertext: "C1" },
+    ]) {
       expect((await failure(client.getTaskDetail(task))).result?.code).toBe("PARAM_INVALID");
       expect((await failure(client.notify({ ...task, checkValue: 15 }))).result?.code).toBe("PARAM_INVALID");
     }

@@ -89,10 +89,14 @@ export class SandboxState {
 
   constructor(fixtures: Fixtures, options: { stateFile?: string } = {}) {
     this.fixtures = fixtures;
-    this.catalog = new CatalogQueries(fixtures.catalog, () => this.data.seededAt, (offer) => this.data.offers.get(String(offer.id)));
+    this.catalog = new CatalogQueries(
+      fixtures.catalog,
+      () => this.data.seededAt,
+      (offer) => this.data.offers.get(String(offer.id)),
+    );
     const data = () => this.data;
     this.books = new Books({ accounts: () => this.data.accounts, now: () => this.now(), changed: () => this.changed() });
-    // What falls due on the clock runs in the order the aggregates are made when it falls due at the same instant: orders first.
+    // Work due at the same instant under the same id runs in the order the aggregates are made (Books.onDue): orders, then miles.
     this.orders = new OrderBook(this.books, {
       data,
       catalog: this.catalog,
@@ -108,9 +112,16 @@ export class SandboxState {
     });
     this.miles = new Miles(this.books, { data, fixture: () => this.fixtures.promotions.miles });
     this.favourites = new Favourites(this.books, this.orders);
-    this.idempotency = new IdempotencyKeys(() => this.data.idempotency, () => this.changed());
+    this.idempotency = new IdempotencyKeys(
+      () => this.data.idempotency,
+      () => this.changed(),
+    );
     this.file = options.stateFile ? new StateFile(options.stateFile, () => this.data) : null;
-    this.data = this.file?.read(() => this.seed(), (offerId) => this.catalog.offer(offerId) !== undefined) ?? this.seed();
+    this.data =
+      this.file?.read(
+        () => this.seed(),
+        (offerId) => this.catalog.offer(offerId) !== undefined,
+      ) ?? this.seed();
     dropOlderThan(this.data.authCodes, AUTH_CODE_TTL_MS);
     dropOlderThan(this.data.tokens, TOKEN_TTL_MS);
     this.dropAbandonedTaskRuns();

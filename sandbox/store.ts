@@ -242,7 +242,7 @@ export function writeDurably(file: string, text: string): void {
   const descriptor = openSync(temporary, "w");
   try {
     const bytes = Buffer.from(text, "utf8");
-    for (let written = 0; written < bytes.length; ) written += writeSync(descriptor, bytes, written);
+    for (let written = 0; written < bytes.length;) written += writeSync(descriptor, bytes, written);
     fsyncSync(descriptor);
   } finally {
     closeSync(descriptor);

@@ -34,7 +34,10 @@ async function fault(kind: FaultKind, path: string, extra: Record<string, unknow
 }
 
 async function failure<E>(promise: Promise<unknown>, type: new (...args: never[]) => E): Promise<E> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(type);
   return error as E;
 }

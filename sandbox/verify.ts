@@ -16,7 +16,10 @@ export function verifyCalls(log: readonly LoggedCall[], request: VerifyRequest):
   const matching = calls.filter((call) => differences(call, request).length === 0);
   const matched = matching.length;
   const { count, atLeast, atMost } = request;
-  const ok = count !== undefined ? matched === count : (atLeast === undefined || matched >= atLeast) && (atMost === undefined || matched <= atMost) && (atLeast !== undefined || atMost !== undefined || matched >= 1);
+  const ok =
+    count !== undefined
+      ? matched === count
+      : (atLeast === undefined || matched >= atLeast) && (atMost === undefined || matched <= atMost) && (atLeast !== undefined || atMost !== undefined || matched >= 1);
   const closest = ok
     ? []
     : calls
@@ -54,7 +57,9 @@ function sameValue(actual: unknown, wanted: unknown): boolean {
 
 /** How far a call is from the wanted ones: its path's edit distance, then one per other difference. */
 function distanceOf(call: LoggedCall, request: VerifyRequest, differs: string[]): number {
-  const pathOff = pathMatches(call.path, request.path) ? 0 : Math.min(...call.path.split("/").map((segment) => editDistance(segment.toLowerCase(), request.path.replace(/^\/+/, "").split("/").pop()!.toLowerCase())));
+  const pathOff = pathMatches(call.path, request.path)
+    ? 0
+    : Math.min(...call.path.split("/").map((segment) => editDistance(segment.toLowerCase(), request.path.replace(/^\/+/, "").split("/").pop()!.toLowerCase())));
   if (pathOff > Math.max(3, Math.ceil(request.path.length * 0.34))) return Infinity;
   return pathOff * 10 + differs.length;
 }

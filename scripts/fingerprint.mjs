@@ -79,7 +79,9 @@ export function listFiles(root, entries, keep = () => true) {
     }
     for (const found of readdirSync(join(root, entry), { recursive: true, withFileTypes: true })) {
       if (!found.isFile()) continue;
-      const path = relative(root, join(found.parentPath ?? found.path, found.name)).split(sep).join("/");
+      const path = relative(root, join(found.parentPath ?? found.path, found.name))
+        .split(sep)
+        .join("/");
       if (keep(path)) files.push(path);
     }
   }

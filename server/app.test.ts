@@ -15,7 +15,13 @@ const send = rawRequest;
 
 /** What reached "Remix": the stub answers with the request it was given. */
 const echo: RequestHandler = (req, res) => {
-  res.json({ method: req.method, url: req.originalUrl, body: Buffer.isBuffer(req.body) ? req.body.toString() : null, nonce: res.locals.cspNonce, rewrite: res.locals.errorRoute ? String(res.locals.errorRoute.search) : null });
+  res.json({
+    method: req.method,
+    url: req.originalUrl,
+    body: Buffer.isBuffer(req.body) ? req.body.toString() : null,
+    nonce: res.locals.cspNonce,
+    rewrite: res.locals.errorRoute ? String(res.locals.errorRoute.search) : null,
+  });
 };
 
 const HOSTS = parseHosts("localhost,127.0.0.1,mall.example=prod,*.preview.example=uat", "sandbox");
@@ -173,12 +179,35 @@ describe("rate limits", () => {
 
   it("count a request in the bucket of the route Remix answers it with, however its target is spelled", () => {
     const at = (method: string, target: string) => bucketsOf(method, routeOf(target));
-    const picture = ["/resources/picture", "/Resources/Picture", "/resources/picture/", "/resources/picture//", "/resources/picture.data", "/resources/picture/.data",
-      "/resources/./picture", "/./resources/picture", "/x/../resources/picture", "/resources/%70icture", "/resources/%2e/picture", "/resources\\picture"];
+    const picture = [
+      "/resources/picture",
+      "/Resources/Picture",
+      "/resources/picture/",
+      "/resources/picture//",
+      "/resources/picture.data",
+      "/resources/picture/.data",
+      "/resources/./picture",
+      "/./resources/picture",
+      "/x/../resources/picture",
+      "/resources/%70icture",
+      "/resources/%2e/picture",
+      "/resources\\picture",
+    ];
     for (const path of picture) expect(at("GET", `${path}?src=a`), path).toEqual(["picture"]);
-    const login = ["/index?code=x", "/index/?code=x", "/index.data?code=x", "/_root.data?code=x", "/./index?code=x", "/%69ndex?code=x", "/index?%63ode=x",
+    const login = [
+      "/index?code=x",
+      "/index/?code=x",
+      "/index.data?code=x",
+      "/_root.data?code=x",
+      "/./index?code=x",
+      "/%69ndex?code=x",
+      "/index?%63ode=x",
       // Express's query parser stops at 1,000 parameters; the loader's URLSearchParams does not.
-      `/index?${"a=1&".repeat(1000)}code=x`, "/mycoupons/abcdefgh/", "/mycoupons/abcdefgh.data", "/x/../mycoupons/abcdefgh"];
+      `/index?${"a=1&".repeat(1000)}code=x`,
+      "/mycoupons/abcdefgh/",
+      "/mycoupons/abcdefgh.data",
+      "/x/../mycoupons/abcdefgh",
+    ];
     for (const target of login) expect(at("GET", target), target.slice(0, 40)).toEqual(["login"]);
     for (const path of ["/resources/task", "/resources/Task", "/RESOURCES/TASK/", "/resources/task.data", "/resources/task/.data", "/resources/./task", "/resources/%74ask"]) {
       expect(at("POST", path), path).toEqual(["task", "action"]);
@@ -248,7 +277,15 @@ describe("a route over its limit", () => {
   const each = (targets: readonly string[], status: number) => Object.fromEntries(targets.map((target) => [target.slice(0, 60), status]));
 
   // Spellings a URL parser or Remix's router reads as the route: refused whatever the limits say.
-  const PICTURE_ELSEWISE = ["/resources/./picture?src=b", "/./resources/picture?src=c", "/x/../resources/picture?src=d", "/resources/%70icture?src=e", "/resources/%2E/picture?src=f", "/resources\\picture?src=g", "/resources//picture?src=h"];
+  const PICTURE_ELSEWISE = [
+    "/resources/./picture?src=b",
+    "/./resources/picture?src=c",
+    "/x/../resources/picture?src=d",
+    "/resources/%70icture?src=e",
+    "/resources/%2E/picture?src=f",
+    "/resources\\picture?src=g",
+    "/resources//picture?src=h",
+  ];
   // Spellings of the route in normal form: the route's own bucket.
   const PICTURE_ALIKE = ["/resources/picture?src=i", "/resources/picture/.data?src=j", "/resources/picture.data?src=k", "/Resources/Picture/?src=l"];
 
@@ -267,7 +304,17 @@ describe("a route over its limit", () => {
     const { port, close } = await start({ login: 2, task: 1000, picture: 1000, action: 1000 });
     try {
       expect(await answers(port, "GET", ["/index?code=a", "/mycoupons/abcdefgh"])).toEqual(each(["/index?code=a", "/mycoupons/abcdefgh"], 200));
-      const alike = ["/index?code=b", "/?code=c", "/index/?code=d", "/index.data?code=e", "/_root.data?code=f", "/index?%63ode=g", `/index?${"a=1&".repeat(1000)}code=h`, "/mycoupons/abcdefgh/", "/mycoupons/abcdefgh.data"];
+      const alike = [
+        "/index?code=b",
+        "/?code=c",
+        "/index/?code=d",
+        "/index.data?code=e",
+        "/_root.data?code=f",
+        "/index?%63ode=g",
+        `/index?${"a=1&".repeat(1000)}code=h`,
+        "/mycoupons/abcdefgh/",
+        "/mycoupons/abcdefgh.data",
+      ];
       expect(await answers(port, "GET", alike)).toEqual(each(alike, 429));
       const elsewise = ["/./index?code=i", "/x/../index?code=j", "/%69ndex?code=k", "/index/.?code=l", "/./mycoupons/abcdefgh", "/mycoupons/%61bcdefgh"];
       expect(await answers(port, "GET", elsewise)).toEqual(each(elsewise, 400));

@@ -45,12 +45,7 @@ export function crossOriginPolicy({ widgetOrigins }: { widgetOrigins: readonly s
 
     const site = req.get("sec-fetch-site");
     const referer = req.get("referer");
-    const allowed =
-      origin !== undefined
-        ? origin === own || embedder
-        : site !== undefined
-          ? site === "same-origin"
-          : referer === undefined || originOf(referer) === own;
+    const allowed = origin !== undefined ? origin === own || embedder : site !== undefined ? site === "same-origin" : referer === undefined || originOf(referer) === own;
     if (allowed) return next();
     res.status(403).set({ "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" }).send("Forbidden: this request did not come from the mall");
   };

@@ -27,7 +27,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = { login: 20, task: 30, picture: 6
 /** `login=20,task=30,picture=600,action=60` (any subset) over the defaults. */
 export function parseRateLimits(raw: string | undefined): RateLimits {
   const limits = { ...DEFAULT_RATE_LIMITS };
-  for (const entry of (raw ?? "").split(",").map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of (raw ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const match = /^(login|task|picture|action)=(\d{1,7})$/.exec(entry);
     if (!match || Number(match[2]) < 1) throw new Error(`MCOIN_RATE_LIMITS: "${entry}" is not bucket=requests-per-minute (buckets: login, task, picture, action)`);
     limits[match[1] as Bucket] = Number(match[2]);

@@ -67,8 +67,25 @@ describe("the site a request is for", () => {
   });
 
   it("is a path in normal form: another spelling of a path is 400, before any route sees it", async () => {
-    const targets = ["/index/../search", "/./index", "/index/.", "/x/../resources/picture", "/resources/%2e/picture", "/resources/.%2E/resources/picture", "/resources\\picture",
-      "/resources/%70icture", "/%69ndex?code=x", "/classify/%7E", "/classify/%5f", "/classify/%2D1", "/resources//picture", "/index//", "/index#x", '/classify/a"b', "/classify/{x}"];
+    const targets = [
+      "/index/../search",
+      "/./index",
+      "/index/.",
+      "/x/../resources/picture",
+      "/resources/%2e/picture",
+      "/resources/.%2E/resources/picture",
+      "/resources\\picture",
+      "/resources/%70icture",
+      "/%69ndex?code=x",
+      "/classify/%7E",
+      "/classify/%5f",
+      "/classify/%2D1",
+      "/resources//picture",
+      "/index//",
+      "/index#x",
+      '/classify/a"b',
+      "/classify/{x}",
+    ];
     for (const target of targets) {
       const reply = await send(port, "GET", target, `localhost:${port}`);
       expect(reply.status, target).toBe(400);

@@ -39,38 +39,39 @@ export function securityHeaders({ enforce, originsOf, frameAncestors }: Security
     next();
   };
   const locals = (res: unknown) => (res as { locals: Locals }).locals;
-  const headersFor = (https: boolean) => helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      reportOnly: !enforce,
-      directives: {
-        "default-src": ["'self'"],
-        "script-src": ["'self'", (_req, res) => `'nonce-${locals(res).cspNonce}'`],
-        "script-src-attr": ["'none'"],
-        // React's style attributes and the widget's inline styles.
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", (_req, res) => locals(res).origins.images.join(" ")],
-        "font-src": ["'self'", "data:"],
-        "connect-src": ["'self'", (_req, res) => locals(res).origins.connect.join(" "), ...(enforce ? [] : ["ws:", "wss:"])],
-        "form-action": ["'self'", (_req, res) => locals(res).origins.signIn],
-        "frame-ancestors": ["'self'", ...frameAncestors],
-        "frame-src": ["'none'"],
-        "object-src": ["'none'"],
-        "base-uri": ["'none'"],
-        // Over plain HTTP (the sandbox on this machine) it would send the sandbox's images to https.
-        "upgrade-insecure-requests": https ? [] : null,
+  const headersFor = (https: boolean) =>
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        reportOnly: !enforce,
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'", (_req, res) => `'nonce-${locals(res).cspNonce}'`],
+          "script-src-attr": ["'none'"],
+          // React's style attributes and the widget's inline styles.
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:", (_req, res) => locals(res).origins.images.join(" ")],
+          "font-src": ["'self'", "data:"],
+          "connect-src": ["'self'", (_req, res) => locals(res).origins.connect.join(" "), ...(enforce ? [] : ["ws:", "wss:"])],
+          "form-action": ["'self'", (_req, res) => locals(res).origins.signIn],
+          "frame-ancestors": ["'self'", ...frameAncestors],
+          "frame-src": ["'none'"],
+          "object-src": ["'none'"],
+          "base-uri": ["'none'"],
+          // Over plain HTTP (the sandbox on this machine) it would send the sandbox's images to https.
+          "upgrade-insecure-requests": https ? [] : null,
+        },
       },
-    },
-    // Same-origin POSTs must keep their Origin header (cross-origin.ts); `no-referrer` would send `null`.
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    // The mall opens ads in new windows; the standalone widget script is served to other sites.
-    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
-    crossOriginResourcePolicy: { policy: "same-site" },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
-    // frame-ancestors decides; X-Frame-Options could only say less.
-    xFrameOptions: false,
-  });
+      // Same-origin POSTs must keep their Origin header (cross-origin.ts); `no-referrer` would send `null`.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      // The mall opens ads in new windows; the standalone widget script is served to other sites.
+      crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+      crossOriginResourcePolicy: { policy: "same-site" },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
+      // frame-ancestors decides; X-Frame-Options could only say less.
+      xFrameOptions: false,
+    });
   const overHttps = headersFor(true);
   const overHttp = headersFor(false);
   return [prepare, (req, res, next) => (req.secure ? overHttps : overHttp)(req, res, next)];

@@ -35,8 +35,7 @@ export function AgreementDialog({ agreement }: { agreement: Agreement }) {
 
   if (result?.ok && result.intent === "agree") return null;
 
-  const submit = (intent: "agree" | "refuse") =>
-    fetcher.submit({ intent, clauseid: agreement.clauseid }, { method: "post", action: "/resources/agreement" });
+  const submit = (intent: "agree" | "refuse") => fetcher.submit({ intent, clauseid: agreement.clauseid }, { method: "post", action: "/resources/agreement" });
 
   return (
     <div className="dialog-scrim">

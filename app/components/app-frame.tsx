@@ -189,7 +189,13 @@ function useSlideTransition(pathname: string) {
     element.dataset.slide = direction;
     if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches || typeof element.animate !== "function") return;
     const from = direction === "forward" ? "8%" : "-8%";
-    element.animate([{ transform: `translateX(${from})`, opacity: 0.4 }, { transform: "translateX(0)", opacity: 1 }], { duration: SLIDE_MS, easing: "cubic-bezier(0.2, 0.8, 0.2, 1)" });
+    element.animate(
+      [
+        { transform: `translateX(${from})`, opacity: 0.4 },
+        { transform: "translateX(0)", opacity: 1 },
+      ],
+      { duration: SLIDE_MS, easing: "cubic-bezier(0.2, 0.8, 0.2, 1)" },
+    );
   }, [pathname]);
   return main;
 }
@@ -234,10 +240,7 @@ function useReturnRefresh(signedIn: boolean, screen: ScreenHandle | undefined) {
       const returned = (event.type === "visibility" && event.visible) || event.type === "resume";
       if (!returned || serverClock.monotonic() - lastAt.current < RETURN_DEDUPE_MS) return;
       lastAt.current = sentAt.current = serverClock.monotonic();
-      submit.current(
-        { intent: "return", refreshToken: keepToken.current ? "0" : "1" },
-        { method: "post", action: "/resources/session?isRefresh=1" },
-      );
+      submit.current({ intent: "return", refreshToken: keepToken.current ? "0" : "1" }, { method: "post", action: "/resources/session?isRefresh=1" });
     });
   }, [signedIn]);
 

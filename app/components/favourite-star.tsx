@@ -27,7 +27,14 @@ export function FavouriteStar({ offerId, title, collected: saved, onRefused }: {
     <fetcher.Form method="post" className="favourite-star">
       <input type="hidden" name="intent" value="collect" />
       <input type="hidden" name="offerId" value={offerId} />
-      <button type="submit" name="collected" value={collected ? "0" : "1"} className={`icon-button favourite-star__button${collected ? " favourite-star__button--on" : ""}`} aria-pressed={collected} aria-label={t("favourites.toggle", { title })}>
+      <button
+        type="submit"
+        name="collected"
+        value={collected ? "0" : "1"}
+        className={`icon-button favourite-star__button${collected ? " favourite-star__button--on" : ""}`}
+        aria-pressed={collected}
+        aria-label={t("favourites.toggle", { title })}
+      >
         <StarIcon filled={collected} />
       </button>
     </fetcher.Form>

@@ -38,8 +38,7 @@ export function HomeListBar({ query, onChange }: HomeListBarProps) {
         <div className="list-tabs" role="tablist" aria-label={t("home.tabsLabel")}>
           {HOME_TABS.map((tab) => {
             const selected = query.tab === tab;
-            const label =
-              tab === "price" && selected ? t(query.order === "asc" ? "home.priceLowToHigh" : "home.priceHighToLow") : t(`home.tabs.${tab}`);
+            const label = tab === "price" && selected ? t(query.order === "asc" ? "home.priceLowToHigh" : "home.priceHighToLow") : t(`home.tabs.${tab}`);
             return (
               <button key={tab} type="button" role="tab" aria-selected={selected} aria-label={label} className="list-tabs__tab" onClick={() => choose(tab)}>
                 {t(`home.tabs.${tab}`)}
@@ -48,13 +47,7 @@ export function HomeListBar({ query, onChange }: HomeListBarProps) {
             );
           })}
         </div>
-        <button
-          type="button"
-          className={`list-bar__filter${active ? " list-bar__filter--active" : ""}`}
-          aria-expanded={open}
-          aria-controls="home-filter"
-          onClick={() => setOpen(!open)}
-        >
+        <button type="button" className={`list-bar__filter${active ? " list-bar__filter--active" : ""}`} aria-expanded={open} aria-controls="home-filter" onClick={() => setOpen(!open)}>
           {active ? t("home.filter.openActive", { count: active }) : t("home.filter.open")}
           <ChevronDownIcon className="icon icon--small" />
         </button>
@@ -124,13 +117,7 @@ function RangeGroup({
       <legend>{label}</legend>
       <div className="chips">
         {ranges.map((range) => (
-          <button
-            key={range.id}
-            type="button"
-            className="chip"
-            aria-pressed={value === range.id}
-            onClick={() => onChange(value === range.id ? undefined : range.id)}
-          >
+          <button key={range.id} type="button" className="chip" aria-pressed={value === range.id} onClick={() => onChange(value === range.id ? undefined : range.id)}>
             {text(range)}
           </button>
         ))}

@@ -33,10 +33,7 @@ const STATUS_INTERVAL_MS = 1_000;
 
 const SETTLED = new Set<Order["status"]>(["received", "awaiting_shipment", "awaiting_receipt", "awaiting_pickup", "completed", "used"]);
 
-export type PaymentVerdict =
-  | { kind: "success"; order: Order }
-  | { kind: "failure"; order: Order; reason: "PAID_AFTER_CLOSE" | "PAYMENT_FAILED" | "CLOSED" }
-  | { kind: "processing"; order: Order };
+export type PaymentVerdict = { kind: "success"; order: Order } | { kind: "failure"; order: Order; reason: "PAID_AFTER_CLOSE" | "PAYMENT_FAILED" | "CLOSED" } | { kind: "processing"; order: Order };
 
 type StatusReply = { ok: true; order: Order } | { ok: false; code: string };
 
@@ -77,24 +74,27 @@ export function usePayment() {
   useEffect(() => () => void (live.current = false), []);
 
   /** Asks the gateway until the order is settled or closed, or the checks run out. */
-  const settle = useCallback(async (order: Order, cashier: "paid" | "failed", checks = STATUS_CHECKS) => {
-    setBusy(true);
-    let latest = order;
-    for (let check = 0; check < checks && live.current; check++) {
-      if (check > 0) await new Promise((resolve) => setTimeout(resolve, STATUS_INTERVAL_MS));
-      latest = (await fetchOrder(order.id)) ?? latest;
-      const decided = verdictOf(latest, cashier);
-      if (decided) {
-        setBusy(false);
-        show(decided);
-        // "Refreshes basic information" (spec section 4): the balance, and every kept screen with it.
-        revalidator.revalidate();
-        return;
+  const settle = useCallback(
+    async (order: Order, cashier: "paid" | "failed", checks = STATUS_CHECKS) => {
+      setBusy(true);
+      let latest = order;
+      for (let check = 0; check < checks && live.current; check++) {
+        if (check > 0) await new Promise((resolve) => setTimeout(resolve, STATUS_INTERVAL_MS));
+        latest = (await fetchOrder(order.id)) ?? latest;
+        const decided = verdictOf(latest, cashier);
+        if (decided) {
+          setBusy(false);
+          show(decided);
+          // "Refreshes basic information" (spec section 4): the balance, and every kept screen with it.
+          revalidator.revalidate();
+          return;
+        }
       }
-    }
-    setBusy(false);
-    show({ kind: "processing", order: latest });
-  }, [revalidator, show]);
+      setBusy(false);
+      show({ kind: "processing", order: latest });
+    },
+    [revalidator, show],
+  );
 
   const pay = useCallback(
     async (order: Order) => {
@@ -108,7 +108,11 @@ export function usePayment() {
         .choosePayment({ paymentId: order.orderNo, amount: order.cashCents / 100 })
         .catch(() => ({ status: "failed" as const }));
       // The host's analytics hear how the cashier went (page tags come from the frame).
-      void getHostBridge().trackEvent({ name: "payment", page: document.querySelector<HTMLElement>("[data-analytics-page]")?.dataset.analyticsPage, params: { outcome: outcome.status, orderKind: order.orderKind } });
+      void getHostBridge().trackEvent({
+        name: "payment",
+        page: document.querySelector<HTMLElement>("[data-analytics-page]")?.dataset.analyticsPage,
+        params: { outcome: outcome.status, orderKind: order.orderKind },
+      });
       if (outcome.status === "cancelled") {
         setBusy(false);
         sendCancel({ intent: "cancel", orderId: order.id, idempotencyKey: newIdempotencyKey() });
@@ -238,11 +242,7 @@ export function PurchaseFlow({ offer, quantity, mcoinUsed, cashCents, adult, add
                   <div className="sheet__address">
                     <dt>{t("order.deliverTo")}</dt>
                     <dd data-testid="checkout-address">
-                      {address ? (
-                        `${address.name} ${address.areaCode} ${address.mobile}, ${address.area} ${address.address}`
-                      ) : (
-                        <Link to="/editAddress">{t("shop.refusal.ADDRESS_REQUIRED")}</Link>
-                      )}
+                      {address ? `${address.name} ${address.areaCode} ${address.mobile}, ${address.area} ${address.address}` : <Link to="/editAddress">{t("shop.refusal.ADDRESS_REQUIRED")}</Link>}
                     </dd>
                   </div>
                 ) : offer.fulfilment === "pickup" ? (
@@ -322,8 +322,22 @@ export function PaymentResult({ verdict, onDismiss, onCheckAgain }: { verdict: P
 
   return (
     <div className="dialog-scrim">
-      <div className={`dialog payment-result payment-result--${verdict.kind}`} role="alertdialog" aria-modal="true" aria-labelledby="payment-result-title" aria-describedby="payment-result-body" tabIndex={-1} ref={ref}>
-        {verdict.kind === "success" ? <CheckCircleIcon className="payment-result__art" /> : verdict.kind === "failure" ? <CrossCircleIcon className="payment-result__art" /> : <ClockIcon className="payment-result__art" />}
+      <div
+        className={`dialog payment-result payment-result--${verdict.kind}`}
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="payment-result-title"
+        aria-describedby="payment-result-body"
+        tabIndex={-1}
+        ref={ref}
+      >
+        {verdict.kind === "success" ? (
+          <CheckCircleIcon className="payment-result__art" />
+        ) : verdict.kind === "failure" ? (
+          <CrossCircleIcon className="payment-result__art" />
+        ) : (
+          <ClockIcon className="payment-result__art" />
+        )}
         <h2 className="dialog__title" id="payment-result-title">
           {t(`payment.${verdict.kind}.title`)}
         </h2>

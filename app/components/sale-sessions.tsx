@@ -87,4 +87,3 @@ export function SessionHead({ session, now }: { session: TimedSession; now: numb
     </div>
   );
 }
-

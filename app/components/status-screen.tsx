@@ -4,21 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AlertIcon, CompassIcon } from "./icons";
 
-export function StatusScreen({
-  art,
-  title,
-  body,
-  detail,
-  children,
-  className,
-}: {
-  art?: ReactNode;
-  title: string;
-  body?: string;
-  detail?: string;
-  children?: ReactNode;
-  className?: string;
-}) {
+export function StatusScreen({ art, title, body, detail, children, className }: { art?: ReactNode; title: string; body?: string; detail?: string; children?: ReactNode; className?: string }) {
   return (
     <section className={`status-screen ${className ?? ""}`} aria-labelledby="status-title">
       {art}
@@ -44,11 +30,7 @@ export function BackToHomeLink() {
 export function NotFoundScreen() {
   const { t } = useTranslation();
   return (
-    <StatusScreen
-      art={<CompassIcon className="status-screen__art" style={{ color: "var(--color-muted)" }} />}
-      title={t("notFound.title")}
-      body={t("notFound.body")}
-    >
+    <StatusScreen art={<CompassIcon className="status-screen__art" style={{ color: "var(--color-muted)" }} />} title={t("notFound.title")} body={t("notFound.body")}>
       <BackToHomeLink />
     </StatusScreen>
   );
@@ -70,12 +52,7 @@ export function NotFoundOrErrorScreen() {
 export function OverwhelmedScreen({ detail, retryTo }: { detail?: string; retryTo?: string }) {
   const { t } = useTranslation();
   return (
-    <StatusScreen
-      art={<AlertIcon className="status-screen__art" style={{ color: "var(--color-brand)" }} />}
-      title={t("error.overwhelming")}
-      body={t("error.tryLater")}
-      detail={detail}
-    >
+    <StatusScreen art={<AlertIcon className="status-screen__art" style={{ color: "var(--color-brand)" }} />} title={t("error.overwhelming")} body={t("error.tryLater")} detail={detail}>
       {retryTo ? (
         <a href={retryTo} className="button button--secondary button--block">
           {t("error.refresh")}

@@ -31,7 +31,10 @@ export function OrderKindBadge({ kind }: { kind: Order["orderKind"] }) {
 /** What was paid: mCoin and cash, in one line. */
 export function Paid({ order }: { order: Pick<Order, "mcoinUsed" | "cashCents"> }) {
   const { t } = useTranslation();
-  const parts = [order.mcoinUsed > 0 ? t("catalog.mcoin", { value: formatPoints(order.mcoinUsed) }) : null, order.cashCents > 0 || order.mcoinUsed === 0 ? formatMoney(order.cashCents / 100) : null].filter(Boolean);
+  const parts = [
+    order.mcoinUsed > 0 ? t("catalog.mcoin", { value: formatPoints(order.mcoinUsed) }) : null,
+    order.cashCents > 0 || order.mcoinUsed === 0 ? formatMoney(order.cashCents / 100) : null,
+  ].filter(Boolean);
   return <span className="paid">{parts.join(" + ")}</span>;
 }
 
@@ -117,7 +120,12 @@ export function RefundCard({ refund, firstScreen = false }: { refund: Refund; fi
   const locale = useLocale();
   return (
     <article className="wallet-card card" aria-label={refund.title}>
-      <CardHead order={{ ...refund, orderKind: "normal" }} to={`/refund_application/${refund.orderId}`} firstScreen={firstScreen} aside={<span className={`order-status order-status--${refund.status}`}>{t(`refund.status.${refund.status}`)}</span>} />
+      <CardHead
+        order={{ ...refund, orderKind: "normal" }}
+        to={`/refund_application/${refund.orderId}`}
+        firstScreen={firstScreen}
+        aside={<span className={`order-status order-status--${refund.status}`}>{t(`refund.status.${refund.status}`)}</span>}
+      />
       <p className="wallet-card__meta">
         <span>{t("refund.orderNo", { number: refund.refundOrderNo })}</span>
         <Paid order={{ mcoinUsed: refund.mcoinRequested, cashCents: refund.cashRequestedCents }} />
@@ -137,9 +145,7 @@ export function McoinCouponCard({ coupon, action }: { coupon: McoinCoupon; actio
       </span>
       <span className="mcoin-coupon__body">
         <span className="wallet-card__title">{coupon.title}</span>
-        <span className="wallet-card__meta">
-          {coupon.status === "unused" ? t("offer.validUntil", { date: formatDate(coupon.useUntil, locale) }) : t(`coupon.status.${coupon.status}`)}
-        </span>
+        <span className="wallet-card__meta">{coupon.status === "unused" ? t("offer.validUntil", { date: formatDate(coupon.useUntil, locale) }) : t(`coupon.status.${coupon.status}`)}</span>
       </span>
       {action}
     </article>

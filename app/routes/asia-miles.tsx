@@ -57,8 +57,7 @@ const MilesFormSchema = z
   .refine((form) => form.memberNo === form.memberNoAgain, { message: "miles.error.mismatch", path: ["memberNoAgain"] });
 
 export type MilesActionResult =
-  | { ok: true; intent: "redeem"; order: MilesOrder }
-  | { ok: false; intent: string | null; reason: ShopRefusal | null; message: string; fieldErrors?: Record<string, string> };
+  { ok: true; intent: "redeem"; order: MilesOrder } | { ok: false; intent: string | null; reason: ShopRefusal | null; message: string; fieldErrors?: Record<string, string> };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const productId = idParam(params.id);
@@ -136,7 +135,10 @@ export default function AsiaMilesDetails() {
     return () => clearTimeout(timer);
   }, [redeeming, status, navigate]);
 
-  const memberName = [names.lastName, names.firstName].map((part) => part.trim().toUpperCase()).filter(Boolean).join(" ");
+  const memberName = [names.lastName, names.firstName]
+    .map((part) => part.trim().toUpperCase())
+    .filter(Boolean)
+    .join(" ");
   const busy = redeem.state !== "idle" || redeeming !== null;
   const monthLeft = Math.max(0, product.monthlyMaxMiles - product.milesThisMonth);
   const dayLeft = Math.max(0, Math.min(product.dailyMaxMiles - product.milesToday, monthLeft));
@@ -196,8 +198,18 @@ export default function AsiaMilesDetails() {
         <input type="hidden" name="intent" value="redeem" />
         <input type="hidden" name="idempotencyKey" value={key} />
         <div className="miles__names">
-          {field("lastName", t("miles.lastName"), { autoComplete: "family-name", autoCapitalize: "characters", maxLength: 40, onChange: (event) => setNames((previous) => ({ ...previous, lastName: event.target.value })) }, errors.lastName)}
-          {field("firstName", t("miles.firstName"), { autoComplete: "given-name", autoCapitalize: "characters", maxLength: 40, onChange: (event) => setNames((previous) => ({ ...previous, firstName: event.target.value })) }, errors.firstName)}
+          {field(
+            "lastName",
+            t("miles.lastName"),
+            { autoComplete: "family-name", autoCapitalize: "characters", maxLength: 40, onChange: (event) => setNames((previous) => ({ ...previous, lastName: event.target.value })) },
+            errors.lastName,
+          )}
+          {field(
+            "firstName",
+            t("miles.firstName"),
+            { autoComplete: "given-name", autoCapitalize: "characters", maxLength: 40, onChange: (event) => setNames((previous) => ({ ...previous, firstName: event.target.value })) },
+            errors.firstName,
+          )}
         </div>
         {field("memberNo", t("miles.memberNo"), { inputMode: "numeric", autoComplete: "off", maxLength: 10, pattern: "\\d{10}" }, errors.memberNo ?? accountError)}
         {field("memberNoAgain", t("miles.memberNoAgain"), { inputMode: "numeric", autoComplete: "off", maxLength: 10, pattern: "\\d{10}" }, errors.memberNoAgain)}
@@ -245,12 +257,7 @@ export default function AsiaMilesDetails() {
             {reply.message}
           </p>
         ) : null}
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={busy}
-          onClick={(event) => guardSubmit(event, guard)}
-        >
+        <button type="submit" className="button button--primary button--block" disabled={busy} onClick={(event) => guardSubmit(event, guard)}>
           {busy ? t("miles.redeeming") : t("miles.submit")}
         </button>
       </redeem.Form>
@@ -290,7 +297,11 @@ export default function AsiaMilesDetails() {
 
       {credited ? (
         <Overlay>
-          <PaymentResult verdict={{ kind: "success", order: { id: credited.id, paymentType: credited.paymentType, couponUrl: null, mcoinEarned: 0 } }} onDismiss={() => setCredited(null)} onCheckAgain={() => undefined} />
+          <PaymentResult
+            verdict={{ kind: "success", order: { id: credited.id, paymentType: credited.paymentType, couponUrl: null, mcoinEarned: 0 } }}
+            onDismiss={() => setCredited(null)}
+            onCheckAgain={() => undefined}
+          />
         </Overlay>
       ) : null}
     </div>

@@ -76,14 +76,7 @@ export default function ChooseRegion() {
   };
   const name = (region: Region) => region.name[locale];
   const link = (region: Region, label: string, className: string) => (
-    <a
-      key={region.id}
-      href={hrefOf(region)}
-      className={className}
-      aria-current={region.id === selected ? "true" : undefined}
-      onClick={(event) => choose(event, region)}
-      data-region={region.id}
-    >
+    <a key={region.id} href={hrefOf(region)} className={className} aria-current={region.id === selected ? "true" : undefined} onClick={(event) => choose(event, region)} data-region={region.id}>
       {label}
     </a>
   );
@@ -164,7 +157,13 @@ interface MapProps {
 /** A shape of a map that is a link to its district; out of the tab order (the list below is the named one). */
 function MapArea({ region, selected, onChoose, hrefOf, children }: Omit<MapProps, "title" | "name"> & { region: Region; children: React.ReactNode }) {
   return (
-    <a href={hrefOf(region)} tabIndex={-1} className={`region-map__area${region.id === selected ? " region-map__area--selected" : ""}`} onClick={(event) => onChoose(event, region)} data-map-region={region.id}>
+    <a
+      href={hrefOf(region)}
+      tabIndex={-1}
+      className={`region-map__area${region.id === selected ? " region-map__area--selected" : ""}`}
+      onClick={(event) => onChoose(event, region)}
+      data-map-region={region.id}
+    >
       {children}
     </a>
   );

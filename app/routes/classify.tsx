@@ -23,7 +23,11 @@ import type { ScreenHandle } from "../screen-handle";
 export const handle: ScreenHandle = { analytics: "classify", overlay: false };
 
 const FiltersSchema = z.object({
-  district: z.string().regex(/^[a-z0-9-]{1,40}$/).optional().catch(undefined),
+  district: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/)
+    .optional()
+    .catch(undefined),
   category: z.coerce.number().int().positive().optional().catch(undefined),
   sort: z.enum(SEARCH_SORTS).catch("popularity"),
 });
@@ -47,27 +51,23 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { near, location } = await catalogNear(request);
   const [offers, stores, classify, time] = await Promise.all([
     context.api.call(searchProduct, { keyword: listing.keyword, categoryId, districtId: filters.district, sort: filters.sort, page: 1, size: OFFER_PAGE_SIZE, ...near }),
-    listing.keyword
-      ? context.api.call(searchShop, { keyword: listing.keyword, categoryId, districtId: filters.district, page: 1, size: 10, ...near })
-      : Promise.resolve(null),
+    listing.keyword ? context.api.call(searchShop, { keyword: listing.keyword, categoryId, districtId: filters.district, page: 1, size: 10, ...near }) : Promise.resolve(null),
     context.api.catalog(classifyList),
     context.api.gatewayTime(),
   ]);
-  return data(
-    {
-      title: listing.title,
-      keyword: listing.keyword ?? null,
-      categoryId: categoryId ?? null,
-      district: filters.district ?? null,
-      sort: filters.sort,
-      location,
-      offers,
-      stores: stores?.list ?? [],
-      categories: classify.categories,
-      districts: classify.districts,
-      now: time,
-    },
-  );
+  return data({
+    title: listing.title,
+    keyword: listing.keyword ?? null,
+    categoryId: categoryId ?? null,
+    district: filters.district ?? null,
+    sort: filters.sort,
+    location,
+    offers,
+    stores: stores?.list ?? [],
+    categories: classify.categories,
+    districts: classify.districts,
+    now: time,
+  });
 }
 
 export default function Listing() {
@@ -131,14 +131,7 @@ export default function Listing() {
         <div className="list-bar__row">
           <div className="list-tabs" role="tablist" aria-label={t("listing.sortLabel")}>
             {SEARCH_SORTS.map((sort: SearchSort) => (
-              <button
-                key={sort}
-                type="button"
-                role="tab"
-                aria-selected={listing.sort === sort}
-                className="list-tabs__tab"
-                onClick={() => setFilter("sort", sort === "popularity" ? null : sort)}
-              >
+              <button key={sort} type="button" role="tab" aria-selected={listing.sort === sort} className="list-tabs__tab" onClick={() => setFilter("sort", sort === "popularity" ? null : sort)}>
                 {t(`listing.sort.${sort}`)}
               </button>
             ))}
@@ -179,12 +172,7 @@ export default function Listing() {
       ) : (
         <>
           <h2 className="section-title">{t("listing.offers")}</h2>
-          <OfferList
-            key={listKey}
-            initial={{ items: listing.offers.list, page: listing.offers.page, hasMore: listing.offers.hasMore, now: listing.now }}
-            pageUrl={pageUrl}
-            label={listing.title}
-          />
+          <OfferList key={listKey} initial={{ items: listing.offers.list, page: listing.offers.page, hasMore: listing.offers.hasMore, now: listing.now }} pageUrl={pageUrl} label={listing.title} />
         </>
       )}
     </div>

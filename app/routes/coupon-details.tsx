@@ -48,7 +48,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     context.member ? context.api.shared(basicInformation) : Promise.resolve(null),
     context.api.gatewayTime(),
     // Where delivery goods would go: the member's default address (the checkout shows it).
-    context.member ? context.api.call(userAddressList).then((reply) => reply.snatchList, () => null) : Promise.resolve(null),
+    context.member
+      ? context.api.call(userAddressList).then(
+          (reply) => reply.snatchList,
+          () => null,
+        )
+      : Promise.resolve(null),
   ]);
   const address = offer.fulfilment === "delivery" && addresses ? (addresses.find((item) => item.isDefault === 1) ?? addresses[0] ?? null) : null;
   return data({ offer, balance: info ? info.point : null, now: time, address });
@@ -282,7 +287,14 @@ function Gallery({ offer }: { offer: OfferDetail }) {
         }}
       >
         {offer.images.map((image, index) => (
-          <img key={image} className="gallery__image" alt={index === 0 ? offer.title : t("offer.picture", { index: index + 1, count: offer.images.length })} width={320} height={200} {...pictureProps(image, index === 0)} />
+          <img
+            key={image}
+            className="gallery__image"
+            alt={index === 0 ? offer.title : t("offer.picture", { index: index + 1, count: offer.images.length })}
+            width={320}
+            height={200}
+            {...pictureProps(image, index === 0)}
+          />
         ))}
       </div>
       {offer.images.length > 1 ? (

@@ -56,9 +56,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         isDefault: found.isDefault === 1,
       }
     : null;
-  return data(
-    { id, saved, chosen, count: snatchList.length, full: id === null && snatchList.length >= ADDRESS_LIMIT, wasDefault: found?.isDefault === 1 },
-  );
+  return data({ id, saved, chosen, count: snatchList.length, full: id === null && snatchList.length >= ADDRESS_LIMIT, wasDefault: found?.isDefault === 1 });
 }
 
 const SaveFormSchema = z.intersection(AddressFormFields, z.object({ intent: z.literal("save"), idempotencyKey: IdempotencyKeySchema, js: z.literal("1").optional() }));
@@ -77,9 +75,7 @@ const echo = (raw: FormData): Partial<DraftFields> => {
   };
 };
 
-export type SaveActionResult =
-  | { ok: true; id: number }
-  | { ok: false; reason: ShopRefusal | null; message: string; fieldErrors?: Record<string, string>; values: Partial<DraftFields> };
+export type SaveActionResult = { ok: true; id: number } | { ok: false; reason: ShopRefusal | null; message: string; fieldErrors?: Record<string, string>; values: Partial<DraftFields> };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = params.id === undefined ? undefined : idParam(params.id);
@@ -206,14 +202,7 @@ export default function EditAddress() {
           <label className="field__label" htmlFor={`${formId}-name`}>
             {t("address.name")}
           </label>
-          <input
-            {...bind("name")}
-            className="field__input"
-            autoComplete="name"
-            maxLength={NAME_MAX}
-            required
-            placeholder={t("address.namePlaceholder")}
-          />
+          <input {...bind("name")} className="field__input" autoComplete="name" maxLength={NAME_MAX} required placeholder={t("address.namePlaceholder")} />
           {error("name")}
         </div>
 
@@ -235,15 +224,7 @@ export default function EditAddress() {
                 </option>
               ))}
             </select>
-            <input
-              {...bind("mobile")}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              className="field__input"
-              maxLength={20}
-              required
-            />
+            <input {...bind("mobile")} type="tel" inputMode="numeric" autoComplete="tel-national" className="field__input" maxLength={20} required />
           </div>
           {error("mobile")}
         </div>
@@ -273,26 +254,12 @@ export default function EditAddress() {
           <label className="field__label" htmlFor={`${formId}-address`}>
             {t("address.detail")}
           </label>
-          <textarea
-            {...bind("address")}
-            className="field__input"
-            rows={2}
-            maxLength={DETAIL_MAX}
-            required
-            autoComplete="street-address"
-            placeholder={t("address.detailPlaceholder")}
-          />
+          <textarea {...bind("address")} className="field__input" rows={2} maxLength={DETAIL_MAX} required autoComplete="street-address" placeholder={t("address.detailPlaceholder")} />
           {error("address")}
         </div>
 
         <label className="address-form__default">
-          <input
-            type="checkbox"
-            name="isDefault"
-            checked={first || wasDefault || fields.isDefault}
-            disabled={first || wasDefault}
-            onChange={(event) => set("isDefault", event.target.checked)}
-          />
+          <input type="checkbox" name="isDefault" checked={first || wasDefault || fields.isDefault} disabled={first || wasDefault} onChange={(event) => set("isDefault", event.target.checked)} />
           <span>{t("address.isDefault")}</span>
         </label>
         {first || wasDefault ? <p className="field__hint address-form__hint">{t(wasDefault ? "address.defaultHint" : "address.firstHint")}</p> : null}

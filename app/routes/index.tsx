@@ -14,20 +14,7 @@ import { AdBanner } from "../components/ad-banner";
 import { CategoryGrid } from "../components/category-grid";
 import { ListLink } from "../components/list-link";
 import { HomeListBar, type HomeQuery } from "../components/home-list-bar";
-import {
-  CalendarIcon,
-  ClockIcon,
-  CoinIcon,
-  FlashIcon,
-  StarIcon,
-  OrderIcon,
-  PhoneIcon,
-  PlaneIcon,
-  PinIcon,
-  SearchIcon,
-  TicketIcon,
-  UserIcon,
-} from "../components/icons";
+import { CalendarIcon, ClockIcon, CoinIcon, FlashIcon, StarIcon, OrderIcon, PhoneIcon, PlaneIcon, PinIcon, SearchIcon, TicketIcon, UserIcon } from "../components/icons";
 import { withLocation } from "../components/location-sync";
 import { OfferCardPlaceholder, OfferTile, OfferTilePlaceholder } from "../components/offer-card";
 import { OfferList, type OfferListState } from "../components/offer-list";
@@ -97,20 +84,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.api.gatewayTime(),
   ]);
   const member = context.member!;
-  return data(
-    {
-      member: { nickname: member.nickname, avatar: member.avatar, point: info.point, count: info.count },
-      query,
-      location,
-      // The catalog's part, the same for every member nearby: as JSON text written once per kept reply.
-      list: jsonTextOf(list, "cards", (reply) => ({ page: reply.page, hasMore: reply.hasMore, list: reply.list.map(cardData) })),
-      rails: jsonTextOf(rails, "tiles", (reply) => ({ hot: reply.hot.map(tileData), topPicks: reply.topPicks.map(tileData), editorsChoice: reply.editorsChoice.map(tileData) })),
-      categories: classify.categories,
-      ads: ads.list,
-      now: time,
-      servicePhone: env.MCOIN_SERVICE_PHONE,
-    },
-  );
+  return data({
+    member: { nickname: member.nickname, avatar: member.avatar, point: info.point, count: info.count },
+    query,
+    location,
+    // The catalog's part, the same for every member nearby: as JSON text written once per kept reply.
+    list: jsonTextOf(list, "cards", (reply) => ({ page: reply.page, hasMore: reply.hasMore, list: reply.list.map(cardData) })),
+    rails: jsonTextOf(rails, "tiles", (reply) => ({ hot: reply.hot.map(tileData), topPicks: reply.topPicks.map(tileData), editorsChoice: reply.editorsChoice.map(tileData) })),
+    categories: classify.categories,
+    ads: ads.list,
+    now: time,
+    servicePhone: env.MCOIN_SERVICE_PHONE,
+  });
 }
 
 type HomeData = Awaited<ReturnType<typeof loader>>["data"];
@@ -227,10 +212,7 @@ export default function Home() {
       <Rail title={t("home.editorsChoice")} offers={rails.editorsChoice} now={home.now} />
 
       <section className="home-list" aria-label={t("home.allOffers")}>
-        <HomeListBar
-          query={homeQuery(latestSearch)}
-          onChange={(next) => navigate({ search: homeSearch(next) }, { replace: true, preventScrollReset: true })}
-        />
+        <HomeListBar query={homeQuery(latestSearch)} onChange={(next) => navigate({ search: homeSearch(next) }, { replace: true, preventScrollReset: true })} />
         {query.tab === "nearby" && home.location === "denied" ? <p className="note">{t("home.locationOff")}</p> : null}
         <OfferList
           // Fresh data (another tab, a new location) starts a new list; kept-alive data keeps its own.

@@ -49,7 +49,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await parseForm(request, BookActionSchema);
   if (!form.success) return refused(null, null, t("offer.invalidForm"), 400);
   const { intent, id, idempotencyKey } = form.data;
-  const result = await refusable(t, intent, () => context.api.call(userAddressUpdate, { id, action: intent === "delete" ? "DELETE" : "DEFAULT" }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }));
+  const result = await refusable(t, intent, () =>
+    context.api.call(userAddressUpdate, { id, action: intent === "delete" ? "DELETE" : "DEFAULT" }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+  );
   if (!result.ok) return result.response;
   return data({ ok: true as const, intent, id });
 }

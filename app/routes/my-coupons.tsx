@@ -31,7 +31,7 @@ export const handle: ScreenHandle = { analytics: "mycoupon", title: "title.myCou
 
 const VIEWS = ["coupons", "logistics", "refunds", "mcoin"] as const;
 
-const pick = <T extends string>(values: readonly T[], value: string | null, fallback: T): T => (values as readonly string[]).includes(value ?? "") ? (value as T) : fallback;
+const pick = <T extends string>(values: readonly T[], value: string | null, fallback: T): T => ((values as readonly string[]).includes(value ?? "") ? (value as T) : fallback);
 
 /** The one screen whose document title is not the product name (spec section 2). */
 export const meta = documentTitleMeta;
@@ -251,7 +251,9 @@ function RedeemCodeDialog({ onClose }: { onClose(): void }) {
           </p>
         ) : result?.ok && result.intent === "redeem-code" ? (
           <p className="form-success" role="status">
-            {result.gift ? t("wallet.redeemedGift", { title: result.gift.title }) : t("wallet.redeemedMcoin", { title: result.mcoinCoupon?.title ?? "", mcoin: formatPoints(result.mcoinCoupon?.mcoin ?? 0) })}
+            {result.gift
+              ? t("wallet.redeemedGift", { title: result.gift.title })
+              : t("wallet.redeemedMcoin", { title: result.mcoinCoupon?.title ?? "", mcoin: formatPoints(result.mcoinCoupon?.mcoin ?? 0) })}
           </p>
         ) : null}
       </Dialog>

@@ -27,9 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(context);
   const tab = FavouriteTabSchema.catch("coupons").parse(new URL(request.url).searchParams.get("tab") ?? "coupons");
   const [favourites, time] = await Promise.all([context.api.call(favouriteList, { tab, page: 1, size: WALLET_PAGE_SIZE }), context.api.gatewayTime()]);
-  return data(
-    { tab, counts: favourites.counts, list: { items: favourites.list, page: favourites.page, hasMore: favourites.hasMore }, now: time },
-  );
+  return data({ tab, counts: favourites.counts, list: { items: favourites.list, page: favourites.page, hasMore: favourites.hasMore }, now: time });
 }
 
 export const action = favouriteAction;

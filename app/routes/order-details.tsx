@@ -49,9 +49,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ),
     Promise.all(order.coupons.filter((coupon) => coupon.status === "unused").map(async (coupon) => [coupon.id, await qrSvg(coupon.redemptionCode)] as const)),
   ]);
-  return data(
-    { order, usage: offer?.usage ?? null, stores: offer?.stores ?? [], qr: Object.fromEntries(codes) as Record<number, string> },
-  );
+  return data({ order, usage: offer?.usage ?? null, stores: offer?.stores ?? [], qr: Object.fromEntries(codes) as Record<number, string> });
 }
 
 function CopyButton({ text, label }: { text: string; label: string }) {

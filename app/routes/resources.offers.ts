@@ -28,7 +28,10 @@ const QuerySchema = z.discriminatedUnion("list", [
     list: z.literal("search"),
     keyword: z.string().trim().max(60).optional(),
     categoryId: z.coerce.number().int().positive().optional(),
-    districtId: z.string().regex(/^[a-z0-9-]{1,40}$/).optional(),
+    districtId: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/)
+      .optional(),
     sort: z.enum(SEARCH_SORTS).default("popularity"),
     page: Page,
     ...Near,

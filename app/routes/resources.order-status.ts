@@ -20,7 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return resourceJson({ ok: true as const, order: order.data }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (isApiError(error) && error.code === "NOT_LOGIN") throw await context.api.failure(error);
-    if (isApiError(error)) return resourceJson({ ok: false as const, code: error.code }, { status: error.code === "NOT_FOUND" || error.code === "BUSINESS" ? 404 : 502, headers: { "Cache-Control": "no-store" } });
+    if (isApiError(error))
+      return resourceJson({ ok: false as const, code: error.code }, { status: error.code === "NOT_FOUND" || error.code === "BUSINESS" ? 404 : 502, headers: { "Cache-Control": "no-store" } });
     throw error;
   }
 }

@@ -42,7 +42,11 @@ describe("/resources/order", () => {
     expect(refused.status).toBe(404);
     expect(await refused.json()).toMatchObject({ ok: false, intent: "cancel" });
     const untouched = vi.fn();
-    const bad: Record<string, string>[] = [{ intent: "cancel", orderId: "x", idempotencyKey: KEY }, { intent: "refund-everything", orderId: "7" }, { intent: "delete", orderId: "7" }];
+    const bad: Record<string, string>[] = [
+      { intent: "cancel", orderId: "x", idempotencyKey: KEY },
+      { intent: "refund-everything", orderId: "7" },
+      { intent: "delete", orderId: "7" },
+    ];
     for (const fields of bad) {
       expect((await post(fields, untouched)).status, JSON.stringify(fields)).toBe(400);
     }

@@ -24,15 +24,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await parseForm(request, ReturnSchema);
   if (!form.success) return resourceJson({ ok: false as const }, { status: 400 });
   try {
-    const [time, refreshed] = await Promise.all([
-      context.api.readGatewayClock(),
-      form.data.refreshToken === "1" ? context.api.client.call(refreshToken) : Promise.resolve(null),
-    ]);
+    const [time, refreshed] = await Promise.all([context.api.readGatewayClock(), form.data.refreshToken === "1" ? context.api.client.call(refreshToken) : Promise.resolve(null)]);
     if (refreshed) {
       const previous = context.member?.token;
       if (previous) rememberRotation(previous, refreshed.data.access_token);
       context.session.set("token", refreshed.data.access_token);
-      }
+    }
     return resourceJson({ ok: true as const, sysTime: time });
   } catch (error) {
     if (isApiError(error) && error.code === "NOT_LOGIN") throw await context.api.failure(error);

@@ -39,8 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             : query.data.list === "favourites"
               ? await context.api.client.call(favouriteList, { tab: query.data.tab, page: query.data.page, size })
               : query.data.list === "ledger"
-              ? await context.api.client.call(mcoinLedger, { page: query.data.page, size, direction: query.data.direction === "all" ? undefined : query.data.direction })
-              : await context.api.client.call(mcoinCouponList, { page: query.data.page, size });
+                ? await context.api.client.call(mcoinLedger, { page: query.data.page, size, direction: query.data.direction === "all" ? undefined : query.data.direction })
+                : await context.api.client.call(mcoinCouponList, { page: query.data.page, size });
     return resourceJson({ ok: true as const, items: page.list as unknown[], page: page.page, hasMore: page.hasMore }, noStore);
   } catch (error) {
     if (isApiError(error) && error.code === "NOT_LOGIN") throw await context.api.failure(error);

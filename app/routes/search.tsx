@@ -20,19 +20,11 @@ import type { ScreenHandle } from "../screen-handle";
 export const handle: ScreenHandle = { analytics: "search", overlay: false };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [popular, history] = await Promise.all([
-    context.api.call(popularSearches),
-    context.member ? context.api.call(searchHistory) : Promise.resolve({ keywords: [] as string[] }),
-  ]);
-  return data(
-    { popular: popular.keywords, history: history.keywords, keyword: new URL(request.url).searchParams.get("keyword") ?? "" },
-  );
+  const [popular, history] = await Promise.all([context.api.call(popularSearches), context.member ? context.api.call(searchHistory) : Promise.resolve({ keywords: [] as string[] })]);
+  return data({ popular: popular.keywords, history: history.keywords, keyword: new URL(request.url).searchParams.get("keyword") ?? "" });
 }
 
-const SearchActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("search"), keyword: KeywordSchema.min(1) }),
-  z.object({ intent: z.literal("clear-history") }),
-]);
+const SearchActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("search"), keyword: KeywordSchema.min(1) }), z.object({ intent: z.literal("clear-history") })]);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await parseForm(request, SearchActionSchema);
@@ -127,11 +119,7 @@ export default function Search() {
             </button>
           ) : null}
         </div>
-        {shownHistory.length > 0 ? (
-          <KeywordChips keywords={shownHistory} />
-        ) : (
-          <p className="keyword-section__empty">{t("search.noHistory")}</p>
-        )}
+        {shownHistory.length > 0 ? <KeywordChips keywords={shownHistory} /> : <p className="keyword-section__empty">{t("search.noHistory")}</p>}
       </section>
 
       <section className="keyword-section" aria-labelledby="popular-searches">

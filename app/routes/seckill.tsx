@@ -53,9 +53,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     itemId === null ? Promise.resolve(null) : orNotFound(context.api.call(seckillProduct, { id: itemId, gray })),
     context.api.gatewayTime(),
   ]);
-  return data(
-    { sessions: info.sessions, product, now: time, shared: context.url.pathname === SHARE_PATH, signedIn: context.member !== null },
-  );
+  return data({ sessions: info.sessions, product, now: time, shared: context.url.pathname === SHARE_PATH, signedIn: context.member !== null });
 }
 
 const SnapUpSchema = z.object({ intent: z.literal("snapup"), itemId: z.coerce.number().int().positive().max(999_999_999), idempotencyKey: IdempotencyKeySchema });
@@ -230,7 +228,13 @@ function ProductCard({ item, now, price, action }: { item: SeckillItem & { terms
           <span>{t("seckill.useUntil", { date: formatDate(item.useUntil, locale) })}</span>
         </p>
         <div className="seckill-product__foot">
-          {state === "not_started" ? <Countdown to={item.startAt} now={now} label={t("promo.startsIn")} /> : state === "running" ? <Countdown to={item.endAt} now={now} label={t("promo.endsIn")} /> : <span />}
+          {state === "not_started" ? (
+            <Countdown to={item.startAt} now={now} label={t("promo.startsIn")} />
+          ) : state === "running" ? (
+            <Countdown to={item.endAt} now={now} label={t("promo.endsIn")} />
+          ) : (
+            <span />
+          )}
           {state === "running" ? action : <span className={`promo-item__state promo-item__state--${state}`}>{t(`promo.state.${state}`)}</span>}
         </div>
         <details className="seckill-product__terms">

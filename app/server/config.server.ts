@@ -31,8 +31,20 @@ const Url = z.string().url();
 const List = z
   .string()
   .optional()
-  .transform((value) => (value ?? "").split(",").map((item) => item.trim()).filter(Boolean));
-const Origins = List.pipe(z.array(z.string().url().transform((value) => new URL(value).origin)));
+  .transform((value) =>
+    (value ?? "")
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+const Origins = List.pipe(
+  z.array(
+    z
+      .string()
+      .url()
+      .transform((value) => new URL(value).origin),
+  ),
+);
 
 const EnvSchema = z.object({
   NODE_ENV: z.string().default("development"),
@@ -68,7 +80,10 @@ const EnvSchema = z.object({
    */
   MCOIN_CLOCK_KEEP_S: z.coerce.number().int().min(0).max(3600).default(60),
   /** Customer service's phone number, called through the host (the spec does not give one). */
-  MCOIN_SERVICE_PHONE: z.string().regex(/^\+?[0-9 ]{6,20}$/).default("+853 2833 0000"),
+  MCOIN_SERVICE_PHONE: z
+    .string()
+    .regex(/^\+?[0-9 ]{6,20}$/)
+    .default("+853 2833 0000"),
   /**
    * Where error reports go (POST, JSON: core/errors/report.ts). Default: the sandbox's collector
    * for requests of the sandbox environment, and the server's log (stderr, one JSON line) otherwise.
@@ -169,9 +184,7 @@ export function gatewayEnvironment(requestUrl: URL): GatewayEnvironment {
   const name = environmentName(requestUrl);
   if (name === "sandbox") {
     const sandbox = new URL(env.MCOIN_SANDBOX_URL);
-    const publicBase = env.MCOIN_SANDBOX_PUBLIC_URL
-      ? new URL(env.MCOIN_SANDBOX_PUBLIC_URL)
-      : new URL(`${requestUrl.protocol}//${requestUrl.host.replace(/:\d+$/, "")}:${sandbox.port || "80"}`);
+    const publicBase = env.MCOIN_SANDBOX_PUBLIC_URL ? new URL(env.MCOIN_SANDBOX_PUBLIC_URL) : new URL(`${requestUrl.protocol}//${requestUrl.host.replace(/:\d+$/, "")}:${sandbox.port || "80"}`);
     return {
       name,
       apiBase: env.MCOIN_SANDBOX_URL.replace(/\/+$/, ""),
@@ -181,7 +194,8 @@ export function gatewayEnvironment(requestUrl: URL): GatewayEnvironment {
   try {
     return { name, apiBase: apiBaseOf(name, env), loginUrl: loginUrlOf(name, env) };
   } catch (error) {
-    if (error instanceof EnvironmentConfigError) throw new ConfigError(`environment ${name} is not configured: set ${environmentVariable(name, "API_BASE")} and ${environmentVariable(name, "LOGIN_URL")}`);
+    if (error instanceof EnvironmentConfigError)
+      throw new ConfigError(`environment ${name} is not configured: set ${environmentVariable(name, "API_BASE")} and ${environmentVariable(name, "LOGIN_URL")}`);
     throw error;
   }
 }

@@ -36,9 +36,7 @@ export class MemberApi {
   constructor(scope: RequestScope, { clientFor, token }: MemberApiOptions = {}) {
     this.#scope = scope;
     this.#token = token;
-    this.#clientFor =
-      clientFor ??
-      ((callerToken) => createApiClient({ baseUrl: scope.environment.apiBase, transport, locale: scope.locale, token: callerToken, timeoutMs: apiTimeoutMs }));
+    this.#clientFor = clientFor ?? ((callerToken) => createApiClient({ baseUrl: scope.environment.apiBase, transport, locale: scope.locale, token: callerToken, timeoutMs: apiTimeoutMs }));
   }
 
   /** The same client with another token: `null` calls as nobody (the login itself). */

@@ -12,7 +12,18 @@ import { data, redirect } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { OUTCOME_UNKNOWN_CODES, isApiError } from "#core/api/errors";
-import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, REFUND_REMARKS_MAX, RefundReasonSchema, cancelPayment, orderStatus, shopRefusal, type Order, type Refund, type ShopRefusal } from "#core/api/shop-endpoints";
+import {
+  IDEMPOTENCY_HEADER,
+  IdempotencyKeySchema,
+  REFUND_REMARKS_MAX,
+  RefundReasonSchema,
+  cancelPayment,
+  orderStatus,
+  shopRefusal,
+  type Order,
+  type Refund,
+  type ShopRefusal,
+} from "#core/api/shop-endpoints";
 import { applyRefund, confirmReceipt, deleteOrder, redeemCode, useMcoinCoupon, type McoinCoupon } from "#core/api/wallet-endpoints";
 import { apiTimeoutMs } from "./config.server";
 import { parseForm } from "./forms.server";
@@ -39,7 +50,14 @@ export const OrderIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), orderId: OrderId, ...Key }),
   z.object({ intent: z.literal("receive"), orderId: OrderId, ...Key }),
   RefundIntentSchema,
-  z.object({ intent: z.literal("redeem-code"), code: z.string().trim().regex(/^[A-Za-z0-9-]{4,32}$/), ...Key }),
+  z.object({
+    intent: z.literal("redeem-code"),
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{4,32}$/),
+    ...Key,
+  }),
   z.object({ intent: z.literal("use-mcoin-coupon"), couponId: OrderId, ...Key }),
 ]);
 export type OrderIntent = z.infer<typeof OrderIntentSchema>;
@@ -124,7 +142,12 @@ export async function runOrderIntent(context: MallContext, input: OrderIntent) {
       const result = await refusable(t, input.intent, () => api.call(redeemCode, { code: input.code }, key));
       if (!result.ok) return result.response;
       const redeemed = result.value;
-      return data<OrderActionResult>({ ok: true, intent: "redeem-code", gift: redeemed.kind === "coupon" ? redeemed.order : null, mcoinCoupon: redeemed.kind === "mcoin" ? redeemed.mcoinCoupon : null });
+      return data<OrderActionResult>({
+        ok: true,
+        intent: "redeem-code",
+        gift: redeemed.kind === "coupon" ? redeemed.order : null,
+        mcoinCoupon: redeemed.kind === "mcoin" ? redeemed.mcoinCoupon : null,
+      });
     }
     case "use-mcoin-coupon": {
       const result = await refusable(t, input.intent, () => api.call(useMcoinCoupon, { couponId: input.couponId }, key));

@@ -6,18 +6,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  ENTRY_OVERHEAD_BYTES,
-  KEPT_BYTES,
-  MAX_ADDRESS_CHARS,
-  MAX_KEPT_PICTURES,
-  MAX_PICTURE_BYTES,
-  PictureError,
-  bringPicture,
-  forgetPictures,
-  keptPictures,
-  pictureAddress,
-} from "./pictures.server";
+import { ENTRY_OVERHEAD_BYTES, KEPT_BYTES, MAX_ADDRESS_CHARS, MAX_KEPT_PICTURES, MAX_PICTURE_BYTES, PictureError, bringPicture, forgetPictures, keptPictures, pictureAddress } from "./pictures.server";
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>';
 const hits = new Map<string, number>();

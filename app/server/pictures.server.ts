@@ -72,7 +72,10 @@ async function fetchPicture(src: URL): Promise<Picture> {
   } catch (error) {
     throw new PictureError(502, `picture host unreachable: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const type = String(reply.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+  const type = String(reply.headers["content-type"] ?? "")
+    .split(";")[0]
+    .trim()
+    .toLowerCase();
   const declared = Number(reply.headers["content-length"] ?? 0);
   if (reply.statusCode >= 500) {
     await reply.body.dump();
@@ -121,9 +124,7 @@ export function normalisedPictureAddress(src: URL): URL {
   const url = new URL(src.href);
   url.hash = "";
   url.search = "";
-  url.pathname = url.pathname
-    .replace(NEEDLESS_ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-    .replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
+  url.pathname = url.pathname.replace(NEEDLESS_ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))).replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
   if (url.href.length > MAX_ADDRESS_CHARS) throw new PictureError(400, "picture address too long");
   return url;
 }

@@ -156,7 +156,13 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
     }
 
     const event = async (timed: TimelineEvent) => {
-      const entry: TranscriptEntry = { kind: "event", seq: ++seq, at: Date.now() - started, event: timed.event, ...(timed.minutes !== undefined || timed.method ? { detail: { ...(timed.minutes !== undefined ? { minutes: timed.minutes } : {}), ...(timed.method ? { method: timed.method } : {}) } } : {}) };
+      const entry: TranscriptEntry = {
+        kind: "event",
+        seq: ++seq,
+        at: Date.now() - started,
+        event: timed.event,
+        ...(timed.minutes !== undefined || timed.method ? { detail: { ...(timed.minutes !== undefined ? { minutes: timed.minutes } : {}), ...(timed.method ? { method: timed.method } : {}) } } : {}),
+      };
       entries.push(entry);
       record(entry);
       const fire = (name: string, detail?: unknown) => page.evaluate(`window.__mcoinHostEvent(${JSON.stringify(name)}, ${JSON.stringify(detail ?? null)})`);
@@ -205,8 +211,16 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
       const entry: Extract<TranscriptEntry, { kind: "step" }> = { kind: "step", seq: ++seq, at: Date.now() - started, step, ok: true };
       entries.push(entry);
       try {
-        if ("click" in step) await page.getByRole(step.click.role as Parameters<Page["getByRole"]>[0], { name: pattern(step.click.name), exact: true }).first().click({ timeout: 10_000 });
-        else if ("fill" in step) await page.getByRole(step.fill.role as Parameters<Page["getByRole"]>[0], { name: pattern(step.fill.name), exact: true }).first().fill(step.fill.value, { timeout: 10_000 });
+        if ("click" in step)
+          await page
+            .getByRole(step.click.role as Parameters<Page["getByRole"]>[0], { name: pattern(step.click.name), exact: true })
+            .first()
+            .click({ timeout: 10_000 });
+        else if ("fill" in step)
+          await page
+            .getByRole(step.fill.role as Parameters<Page["getByRole"]>[0], { name: pattern(step.fill.name), exact: true })
+            .first()
+            .fill(step.fill.value, { timeout: 10_000 });
         else if ("goto" in step) await page.goto(`${appUrl}${step.goto}`);
         else if ("historyBack" in step) await page.goBack();
         else if ("historyForward" in step) await page.goForward();
@@ -215,9 +229,12 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
           const deadline = Date.now() + timeoutMs;
           // The path first: a client navigation commits after the click that starts it returns.
           if (path) await page.waitForURL((url) => `${url.pathname}${url.search}`.startsWith(path), { timeout: timeoutMs, waitUntil: "commit" });
-          if (text) await page.getByText(text, { exact }).first().waitFor({ state: "visible", timeout: Math.max(1, deadline - Date.now()) });
-        }
-        else if ("wait" in step) await page.waitForTimeout(step.wait);
+          if (text)
+            await page
+              .getByText(text, { exact })
+              .first()
+              .waitFor({ state: "visible", timeout: Math.max(1, deadline - Date.now()) });
+        } else if ("wait" in step) await page.waitForTimeout(step.wait);
         else if ("screenshot" in step) await page.screenshot({ path: join(options.screenshotsDir ?? ".", step.screenshot), fullPage: true });
         await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
       } catch (error) {
@@ -235,7 +252,9 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
     try {
       if (scenario.launch.member && scenario.launch.path.includes("{token}")) {
         // The wallet opens a page with the member's session token in it (/mycoupons/{token}).
-        const login = (await (await fetch(`${sandboxUrl}/member/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ openId: scenario.launch.member }) })).json()) as { data?: { token?: string } };
+        const login = (await (
+          await fetch(`${sandboxUrl}/member/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ openId: scenario.launch.member }) })
+        ).json()) as { data?: { token?: string } };
         if (!login.data?.token) throw new Error(`the sandbox has no member ${scenario.launch.member}`);
         await page.goto(`${appUrl}${scenario.launch.path.replaceAll("{token}", encodeURIComponent(login.data.token))}`);
       } else if (scenario.launch.member) {
@@ -277,7 +296,15 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
     await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
     await gatewayCalls();
     const url = new URL(page.url());
-    const final = { path: `${url.pathname}${url.search}`, text: (await page.locator("body").innerText().catch(() => "")).slice(0, FINAL_TEXT_MAX) };
+    const final = {
+      path: `${url.pathname}${url.search}`,
+      text: (
+        await page
+          .locator("body")
+          .innerText()
+          .catch(() => "")
+      ).slice(0, FINAL_TEXT_MAX),
+    };
     const expectations = [];
     for (const expectation of scenario.expect) {
       let shown: boolean | undefined;
@@ -286,7 +313,11 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
         const deadline = Date.now() + TEXT_WAIT_MS;
         const want = expectation.visible !== false;
         do {
-          shown = await page.getByText(expectation.text).first().isVisible().catch(() => false);
+          shown = await page
+            .getByText(expectation.text)
+            .first()
+            .isVisible()
+            .catch(() => false);
           if (shown === want) break;
           await page.waitForTimeout(200);
         } while (Date.now() < deadline);

@@ -17,9 +17,16 @@ export const ProfileSchema = z
   .object({
     name: z.string().max(80).optional(),
     /** The wallet's version in its user agent (`MPay/5.9.0`); below 5.8.6 mini-programs need an upgrade. */
-    appVersion: z.string().regex(/^\d+(\.\d+){0,3}$/).default("5.9.0"),
+    appVersion: z
+      .string()
+      .regex(/^\d+(\.\d+){0,3}$/)
+      .default("5.9.0"),
     /** The user agent's `language/` part: en, zh-MO, zh-HK, pt ... (none: the mall's default). */
-    language: z.string().regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/).nullable().default("zh-MO"),
+    language: z
+      .string()
+      .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/)
+      .nullable()
+      .default("zh-MO"),
     platform: z.enum(PLATFORMS).default("ios"),
     screen: z.object({ width: z.number().int().min(240).max(1600), height: z.number().int().min(320).max(3200) }).default({ width: 375, height: 812 }),
   })
@@ -39,7 +46,15 @@ const Delay = { delayMs: z.number().int().min(0).max(60_000).optional() };
 /** One way to answer a method: fixed, by the call's arguments (`when`: top-level fields equal), or a sequence. */
 export const RuleSchema = z.union([
   z.intersection(AnswerSchema, z.object({ when: z.record(z.string(), z.unknown()).optional(), ...Delay })),
-  z.object({ sequence: z.array(z.intersection(AnswerSchema, z.object(Delay))).min(1).max(50), when: z.record(z.string(), z.unknown()).optional() }).strict(),
+  z
+    .object({
+      sequence: z
+        .array(z.intersection(AnswerSchema, z.object(Delay)))
+        .min(1)
+        .max(50),
+      when: z.record(z.string(), z.unknown()).optional(),
+    })
+    .strict(),
 ]);
 export type Rule = z.output<typeof RuleSchema>;
 
@@ -61,7 +76,11 @@ export const TimelineEventSchema = z
     afterStep: z.number().int().min(0).max(1000).default(0),
     event: z.enum(HOST_EVENTS),
     /** For "resume": how long the wallet was in the background; the sandbox's clock moves on as much. */
-    minutes: z.number().min(0).max(7 * 24 * 60).optional(),
+    minutes: z
+      .number()
+      .min(0)
+      .max(7 * 24 * 60)
+      .optional(),
     /** For "deny" and "allow": the wallet method whose permission the member refused or gave back. */
     method: z.string().max(40).optional(),
   })
@@ -86,7 +105,10 @@ export const StepSchema = z.union([
           text: z.string().min(1).max(200).optional(),
           exact: z.boolean().default(false),
           /** The page's path (and query) the mall reaches, from its start: "/myOrder". */
-          path: z.string().regex(/^\/[^\s]*$/, "a path of the mall, starting with /").optional(),
+          path: z
+            .string()
+            .regex(/^\/[^\s]*$/, "a path of the mall, starting with /")
+            .optional(),
           timeoutMs: z.number().int().min(0).max(60_000).default(10_000),
         })
         .strict()
@@ -131,7 +153,10 @@ export const LaunchSchema = z
      * The path the wallet opens, with its query (oauthParams...). `{token}` is replaced by a session
      * token of `member` (the token coupon page: /mycoupons/{token}); otherwise `member` signs in first.
      */
-    path: z.string().regex(/^\/[^\s]*$/).default("/index"),
+    path: z
+      .string()
+      .regex(/^\/[^\s]*$/)
+      .default("/index"),
     /** Signs this demo member in first, as the wallet's login would (the sandbox's sign-in). */
     member: z.string().max(64).optional(),
     /** The login's state (the page the mall opens after the login: index, mycoupon, seckill...). */

@@ -91,7 +91,10 @@ describe("the scripted host", () => {
     const { host: leaving, pay } = host({ cashier: { outcome: "cancel" } });
     expect((await call(leaving, "tradePay", { paymentId: "MC1", amount: 46 })).reply).toEqual({ resultStatus: "6001" });
     expect(pay).not.toHaveBeenCalled();
-    const { host: refused } = host({}, vi.fn(async () => ({ ok: false, status: 409 })));
+    const { host: refused } = host(
+      {},
+      vi.fn(async () => ({ ok: false, status: 409 })),
+    );
     expect((await call(refused, "tradePay", { paymentId: "MC1", amount: 46 })).reply).toMatchObject({ resultStatus: "4000" });
   });
 });

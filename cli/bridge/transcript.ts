@@ -9,7 +9,17 @@ import diff from "microdiff";
 import type { Expectation } from "./scenario";
 
 export type TranscriptEntry =
-  | { kind: "call"; seq: number; at: number; method: string; args: Record<string, unknown>; answer?: Record<string, unknown>; error?: { errorCode: number | string; errorMessage: string }; timedOut?: true; note?: string }
+  | {
+      kind: "call";
+      seq: number;
+      at: number;
+      method: string;
+      args: Record<string, unknown>;
+      answer?: Record<string, unknown>;
+      error?: { errorCode: number | string; errorMessage: string };
+      timedOut?: true;
+      note?: string;
+    }
   | { kind: "event"; seq: number; at: number; event: string; detail?: Record<string, unknown> }
   | { kind: "step"; seq: number; at: number; step: unknown; ok: boolean; error?: string }
   /** A call the mall's server made to the gateway meanwhile (from the sandbox's call log). */
@@ -42,7 +52,8 @@ export function matches(value: Record<string, unknown> | undefined, subset: Reco
   return Object.entries(subset).every(([key, expected]) => diff({ v: value[key] ?? null } as Record<string, unknown>, { v: expected ?? null } as Record<string, unknown>).length === 0);
 }
 
-const calls = (transcript: Pick<Transcript, "entries">, method: string) => transcript.entries.filter((entry): entry is Extract<TranscriptEntry, { kind: "call" }> => entry.kind === "call" && entry.method === method);
+const calls = (transcript: Pick<Transcript, "entries">, method: string) =>
+  transcript.entries.filter((entry): entry is Extract<TranscriptEntry, { kind: "call" }> => entry.kind === "call" && entry.method === method);
 
 const describe = (expectation: Expectation): string => {
   if ("text" in expectation) return `text ${JSON.stringify(expectation.text)} ${expectation.visible === false ? "not shown" : "shown"}`;
@@ -74,7 +85,10 @@ export function checkExpectation(transcript: Pick<Transcript, "entries" | "final
     const matching = made.filter((entry) => matches(entry.args, expectation.args));
     const wanted = expectation.times ?? undefined;
     const ok = wanted !== undefined ? matching.length === wanted : matching.length >= (expectation.atLeast ?? 1);
-    const seen = made.length === 0 ? "it was never called" : `it was called ${matching.length} time(s) so${made.length > matching.length ? ` (and ${made.length - matching.length} time(s) with other arguments: ${JSON.stringify(made.find((entry) => !matches(entry.args, expectation.args))?.args)})` : ""}`;
+    const seen =
+      made.length === 0
+        ? "it was never called"
+        : `it was called ${matching.length} time(s) so${made.length > matching.length ? ` (and ${made.length - matching.length} time(s) with other arguments: ${JSON.stringify(made.find((entry) => !matches(entry.args, expectation.args))?.args)})` : ""}`;
     return { expectation, ok, message: ok ? name : `expected ${name}, but ${seen}` };
   }
   if ("gateway" in expectation) {
@@ -97,14 +111,25 @@ export function checkExpectation(transcript: Pick<Transcript, "entries" | "final
 export function normalize(entry: TranscriptEntry): Record<string, unknown> {
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
-    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).filter(([key]) => !VOLATILE_KEYS.has(key)).map(([key, inner]) => [key, strip(inner)]));
+    if (value && typeof value === "object")
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([key]) => !VOLATILE_KEYS.has(key))
+          .map(([key, inner]) => [key, strip(inner)]),
+      );
     return value;
   };
   return strip(entry) as Record<string, unknown>;
 }
 
 const label = (entry: Record<string, unknown>) =>
-  entry.kind === "call" ? `call ${String(entry.method)}` : entry.kind === "event" ? `event ${String(entry.event)}` : entry.kind === "gateway" ? `gateway ${String(entry.method)} ${String(entry.path)}` : `step ${JSON.stringify(entry.step)}`;
+  entry.kind === "call"
+    ? `call ${String(entry.method)}`
+    : entry.kind === "event"
+      ? `event ${String(entry.event)}`
+      : entry.kind === "gateway"
+        ? `gateway ${String(entry.method)} ${String(entry.path)}`
+        : `step ${JSON.stringify(entry.step)}`;
 
 export type TranscriptDifference =
   | { type: "only-in-a"; index: number; entry: string }

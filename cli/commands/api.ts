@@ -21,11 +21,14 @@ export function apiCommand(): Command {
     .addOption(envOption())
     .addOption(baseUrlOption())
     .option("--json", "print JSON")
-    .addHelpText("after", `
+    .addHelpText(
+      "after",
+      `
 Examples:
   $ npx mcoin api GET /api/system/time
   $ npx mcoin api GET /api/auth/basicinformation --login mpay-1001
-  $ npx mcoin api POST /api/auth/setClause --data '{"clauseid":7,"status":1}' --token sbx_...`)
+  $ npx mcoin api POST /api/auth/setClause --data '{"clauseid":7,"status":1}' --token sbx_...`,
+    )
     .action(api);
 }
 
@@ -61,9 +64,7 @@ async function api(rawMethod: string, path: string, raw: unknown): Promise<void>
     if (!declared) writeLines(process.stderr, [`note: ${method.data} ${path} is not in the registry (core/api/registry.ts): sent without checking its input or reply`]);
     const endpoint = declared ?? defineEndpoint({ name: `${method.data} ${path}`, method: method.data, path, auth: false, request: z.unknown(), data: z.unknown() });
     const reply = await apiClient(options.env, { token, lang: options.lang, baseUrl: options.baseUrl }).call(endpoint, input as never);
-    output(options.json, { message: reply.message, data: reply.data, ...(options.login ? { token } : {}) }, () =>
-      [...(options.login ? [`token: ${token}`] : []), ...jsonLines(reply.data)],
-    );
+    output(options.json, { message: reply.message, data: reply.data, ...(options.login ? { token } : {}) }, () => [...(options.login ? [`token: ${token}`] : []), ...jsonLines(reply.data)]);
   } catch (error) {
     throw callFailure(error);
   }

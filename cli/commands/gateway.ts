@@ -22,7 +22,10 @@ export function gatewayCommand(): Command {
     .addCommand(verifyCommand())
     .addCommand(decryptCommand())
     .addCommand(callCommand())
-    .addHelpText("after", `
+    .addHelpText(
+      "after",
+      `
 Example:
-  $ npx mcoin gateway call getTaskDetail --data '{"task_no":"T1","cust_id_ciphertext":"C1"}' --env sandbox`);
+  $ npx mcoin gateway call getTaskDetail --data '{"task_no":"T1","cust_id_ciphertext":"C1"}' --env sandbox`,
+    );
 }

@@ -33,7 +33,9 @@ export function recordCommand(): Command {
     .option("--redact-field <name>", "also redact this field wherever it appears (repeatable)", collect)
     .option("--har <file>", "also write the session as a HAR 1.2 file (rewritten after each exchange)")
     .option("--json", "print the listening address as JSON")
-    .addHelpText("after", `
+    .addHelpText(
+      "after",
+      `
 Redaction: tokens become <token>, the task center's ciphertext <cust>, a login's code <code>;
 keys, signatures, cookies and phone numbers become <redacted:NAME>. A recording in which a secret
 still shows (a JWT, a bearer token, a PEM block, a phone number, a long hex or base64 run, a value
@@ -49,7 +51,8 @@ A rules file (--redact-rules):
 Example:
   $ npx mcoin record --env sandbox --out recordings --port 4020 --har recordings/session.har
   $ MCOIN_SANDBOX_URL=http://127.0.0.1:4020 npm run serve    # the mall, through the recorder
-  $ npx mcoin replay recordings --env sandbox --login mpay-1001`)
+  $ npx mcoin replay recordings --env sandbox --login mpay-1001`,
+    )
     .action(record);
 }
 
@@ -84,7 +87,9 @@ async function record(raw: unknown): Promise<void> {
 
   const recorder = await startRecorder({ apiBase, gatewayBase, privateKey, rules, out, harFile, port: options.port, host: options.host, quiet: options.json });
   const { port } = recorder;
-  output(options.json, { url: `http://${options.host}:${port}`, port, target: apiBase, out, har: harFile ?? null }, () => [`recording ${apiBase} on http://${options.host}:${port} into ${out}${harFile ? ` and ${harFile}` : ""} (Ctrl-C stops)`]);
+  output(options.json, { url: `http://${options.host}:${port}`, port, target: apiBase, out, har: harFile ?? null }, () => [
+    `recording ${apiBase} on http://${options.host}:${port} into ${out}${harFile ? ` and ${harFile}` : ""} (Ctrl-C stops)`,
+  ]);
   const stop = () => {
     if (!options.json) writeLines(process.stdout, [recorder.summary()]);
     void recorder.close().then((everythingWritten) => process.exit(everythingWritten ? 0 : 1));

@@ -35,11 +35,14 @@ export function replayCommand(): Command {
     .addOption(new Option("--max-age <days>", "warn about recordings older than this many days").env(MAX_AGE_ENV).default(String(DEFAULT_MAX_AGE_DAYS)))
     .option("--drift", "compare the shapes of the live replies (fields and types, not values) with the recordings and the app's declarations")
     .option("--json", "print JSON")
-    .addHelpText("after", `
+    .addHelpText(
+      "after",
+      `
 Examples:
   $ npx mcoin replay fixtures/recordings
   $ npx mcoin replay capture.har --login mpay-1001
-  $ npx mcoin replay fixtures/recordings --env uat --drift`)
+  $ npx mcoin replay fixtures/recordings --env uat --drift`,
+    )
     .action(replay);
 }
 
@@ -80,7 +83,11 @@ async function replay(path: string, raw: unknown): Promise<void> {
     await control({ baseUrl: base, controlToken: options.controlToken }, controls.reset);
   }
   const warnings = ageWarnings(recordings, options.maxAge, Date.now());
-  if (!options.json) writeLines(process.stderr, warnings.map((warning) => `warning: ${warning}`));
+  if (!options.json)
+    writeLines(
+      process.stderr,
+      warnings.map((warning) => `warning: ${warning}`),
+    );
   const credentials = await credentialsFor(options);
 
   if (options.drift) {
@@ -99,14 +106,18 @@ async function replay(path: string, raw: unknown): Promise<void> {
     };
     output(
       options.json,
-      { summary, endpoints: reports.map(({ drifts, ...report }) => ({ ...report, drifts: drifts.map(({ reference, drift, line }) => ({ reference, ...drift, line })) })), warnings, strict: options.strict },
-      () =>
-        [
-          ...reports.flatMap(endpointLines),
-          "",
-          `${plural(summary.drifted, "endpoint drifted", "endpoints drifted")}, ${summary.endpoints - summary.drifted - summary.unchecked} without drift, ${summary.unchecked} not checked (${plural(summary.recordings, "recording", "recordings")}; ${summary.failed} failed, ${summary.skipped} skipped)`,
-          ...skipNotice(skipped, options.strict),
-        ],
+      {
+        summary,
+        endpoints: reports.map(({ drifts, ...report }) => ({ ...report, drifts: drifts.map(({ reference, drift, line }) => ({ reference, ...drift, line })) })),
+        warnings,
+        strict: options.strict,
+      },
+      () => [
+        ...reports.flatMap(endpointLines),
+        "",
+        `${plural(summary.drifted, "endpoint drifted", "endpoints drifted")}, ${summary.endpoints - summary.drifted - summary.unchecked} without drift, ${summary.unchecked} not checked (${plural(summary.recordings, "recording", "recordings")}; ${summary.failed} failed, ${summary.skipped} skipped)`,
+        ...skipNotice(skipped, options.strict),
+      ],
     );
     if (summary.drifted > 0 || summary.failed > 0 || (options.strict && summary.skipped > 0)) process.exitCode = EXIT_FAILURE;
     return;
@@ -121,8 +132,10 @@ async function replay(path: string, raw: unknown): Promise<void> {
   const count = (result: Outcome["result"]) => outcomes.filter((outcome) => outcome.result === result).length;
   const summary = { matched: count("match"), differed: count("differ"), failed: count("error"), skipped: count("skipped") };
   const skipped = outcomes.filter((outcome) => outcome.result === "skipped");
-  output(options.json, { summary, outcomes, warnings, strict: options.strict }, () =>
-    ["", `${summary.matched} matched, ${summary.differed} differed, ${summary.failed} failed, ${summary.skipped} skipped`, ...skipNotice(skipped, options.strict)],
-  );
+  output(options.json, { summary, outcomes, warnings, strict: options.strict }, () => [
+    "",
+    `${summary.matched} matched, ${summary.differed} differed, ${summary.failed} failed, ${summary.skipped} skipped`,
+    ...skipNotice(skipped, options.strict),
+  ]);
   if (summary.differed > 0 || summary.failed > 0 || (options.strict && summary.skipped > 0)) process.exitCode = EXIT_FAILURE;
 }

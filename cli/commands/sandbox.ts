@@ -22,39 +22,38 @@ import { verifyCommand } from "./sandbox/verify";
 const collectOrigins = (value: string, previous: string[] = []) => [...previous, ...value.split(",").filter((origin) => origin.trim() !== "")];
 
 export function sandboxCommand(): Command {
-  return new Command("sandbox")
-    .description("serve the fixture-backed sandbox gateway (the nine calls, the sign-in page and /__sandbox/ controls)")
-    // Its own options come before a subcommand's name, the subcommand's after it (both have --json).
-    .enablePositionalOptions()
-    // `fault`'s help lists core/controls/faults.ts's kinds: loaded on the way to it, for no other command.
-    .hook("preSubcommand", async (_sandbox, subcommand) => {
-      if (subcommand.name() === "fault") await loadFaultKinds();
-    })
-    .addCommand(ledgerCommand())
-    .addCommand(ordersCommand())
-    .addCommand(redeemCommand())
-    .addCommand(shipCommand())
-    .addCommand(errorsCommand())
-    .addCommand(faultCommand())
-    .addCommand(verifyCommand())
-    .addCommand(logCommand())
-    .option("-p, --port <port>", "port to listen on", "4010")
-    .option("--host <host>", "interface to listen on; any but loopback makes the controls need a token", DEFAULT_SANDBOX_HOST)
-    .addOption(
-      new Option("--control-token <token>", "require this token of the /__sandbox/ controls (default: none on loopback, else a generated one)").env(CONTROL_TOKEN_ENV),
-    )
-    .addOption(
-      new Option("--mall-origin <origin>", `an origin the sign-in page may return to; repeat for more (default: ${DEFAULT_MALL_ORIGINS.join(", ")})`)
-        .argParser(collectOrigins)
-        .env("MCOIN_SANDBOX_MALL_ORIGINS"),
-    )
-    .option("--state <file>", "keep members, tokens, login codes, ledgers and orders in this file across restarts")
-    .option("--latency <ms>", "add this delay to every gateway call", "0")
-    .option("--fixtures <dir>", "read fixtures from this folder instead of fixtures/")
-    .option("--json", "print the listening address as JSON")
-    .addHelpText(
-      "after",
-      `
+  return (
+    new Command("sandbox")
+      .description("serve the fixture-backed sandbox gateway (the nine calls, the sign-in page and /__sandbox/ controls)")
+      // Its own options come before a subcommand's name, the subcommand's after it (both have --json).
+      .enablePositionalOptions()
+      // `fault`'s help lists core/controls/faults.ts's kinds: loaded on the way to it, for no other command.
+      .hook("preSubcommand", async (_sandbox, subcommand) => {
+        if (subcommand.name() === "fault") await loadFaultKinds();
+      })
+      .addCommand(ledgerCommand())
+      .addCommand(ordersCommand())
+      .addCommand(redeemCommand())
+      .addCommand(shipCommand())
+      .addCommand(errorsCommand())
+      .addCommand(faultCommand())
+      .addCommand(verifyCommand())
+      .addCommand(logCommand())
+      .option("-p, --port <port>", "port to listen on", "4010")
+      .option("--host <host>", "interface to listen on; any but loopback makes the controls need a token", DEFAULT_SANDBOX_HOST)
+      .addOption(new Option("--control-token <token>", "require this token of the /__sandbox/ controls (default: none on loopback, else a generated one)").env(CONTROL_TOKEN_ENV))
+      .addOption(
+        new Option("--mall-origin <origin>", `an origin the sign-in page may return to; repeat for more (default: ${DEFAULT_MALL_ORIGINS.join(", ")})`)
+          .argParser(collectOrigins)
+          .env("MCOIN_SANDBOX_MALL_ORIGINS"),
+      )
+      .option("--state <file>", "keep members, tokens, login codes, ledgers and orders in this file across restarts")
+      .option("--latency <ms>", "add this delay to every gateway call", "0")
+      .option("--fixtures <dir>", "read fixtures from this folder instead of fixtures/")
+      .option("--json", "print the listening address as JSON")
+      .addHelpText(
+        "after",
+        `
 Examples:
   $ npx mcoin sandbox
   $ npx mcoin sandbox --port 4011 --state .sandbox-state.json --latency 100
@@ -75,8 +74,9 @@ GET /__sandbox/members/:openId/ledger and /orders, POST /__sandbox/redeem and /s
 sign-in page), POST /__wallet/pay (the wallet's stand-in, for the mall's origins). They take JSON
 (Content-Type: application/json) and refuse web pages of other origins; with a control token,
 send it as Authorization: Bearer <token> or X-Sandbox-Token: <token>.`,
-    )
-    .action(serve);
+      )
+      .action(serve)
+  );
 }
 
 async function serve(raw: unknown): Promise<void> {

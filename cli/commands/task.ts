@@ -5,8 +5,11 @@ import { runCommand } from "./task/run";
 export function taskCommand(): Command {
   return new Command("task")
     .description("task-center browse tasks")
-    .addHelpText("after", `
+    .addHelpText(
+      "after",
+      `
 Example:
-  $ npx mcoin task run --token C1 --no T1 --env sandbox`)
+  $ npx mcoin task run --token C1 --no T1 --env sandbox`,
+    )
     .addCommand(runCommand());
 }

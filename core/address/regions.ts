@@ -57,40 +57,232 @@ const hongKong: [string, string, string][] = [
 
 /** Province (id, zh, en) and its main cities (zh, en); a municipality is its own city. */
 const mainland: [string, string, string, [string, string][]][] = [
-  ["guangdong", "廣東省", "Guangdong", [["廣州", "Guangzhou"], ["深圳", "Shenzhen"], ["珠海", "Zhuhai"], ["佛山", "Foshan"], ["東莞", "Dongguan"], ["中山", "Zhongshan"], ["江門", "Jiangmen"], ["惠州", "Huizhou"], ["汕頭", "Shantou"]]],
+  [
+    "guangdong",
+    "廣東省",
+    "Guangdong",
+    [
+      ["廣州", "Guangzhou"],
+      ["深圳", "Shenzhen"],
+      ["珠海", "Zhuhai"],
+      ["佛山", "Foshan"],
+      ["東莞", "Dongguan"],
+      ["中山", "Zhongshan"],
+      ["江門", "Jiangmen"],
+      ["惠州", "Huizhou"],
+      ["汕頭", "Shantou"],
+    ],
+  ],
   ["beijing", "北京市", "Beijing", [["北京", "Beijing"]]],
   ["shanghai", "上海市", "Shanghai", [["上海", "Shanghai"]]],
   ["tianjin", "天津市", "Tianjin", [["天津", "Tianjin"]]],
   ["chongqing", "重慶市", "Chongqing", [["重慶", "Chongqing"]]],
-  ["fujian", "福建省", "Fujian", [["福州", "Fuzhou"], ["廈門", "Xiamen"], ["泉州", "Quanzhou"]]],
-  ["guangxi", "廣西壯族自治區", "Guangxi", [["南寧", "Nanning"], ["桂林", "Guilin"], ["柳州", "Liuzhou"]]],
-  ["hainan", "海南省", "Hainan", [["海口", "Haikou"], ["三亞", "Sanya"]]],
-  ["zhejiang", "浙江省", "Zhejiang", [["杭州", "Hangzhou"], ["寧波", "Ningbo"], ["溫州", "Wenzhou"]]],
-  ["jiangsu", "江蘇省", "Jiangsu", [["南京", "Nanjing"], ["蘇州", "Suzhou"], ["無錫", "Wuxi"]]],
-  ["shandong", "山東省", "Shandong", [["濟南", "Jinan"], ["青島", "Qingdao"], ["煙台", "Yantai"]]],
-  ["hunan", "湖南省", "Hunan", [["長沙", "Changsha"], ["株洲", "Zhuzhou"]]],
-  ["hubei", "湖北省", "Hubei", [["武漢", "Wuhan"], ["宜昌", "Yichang"]]],
-  ["jiangxi", "江西省", "Jiangxi", [["南昌", "Nanchang"], ["贛州", "Ganzhou"]]],
-  ["anhui", "安徽省", "Anhui", [["合肥", "Hefei"], ["蕪湖", "Wuhu"]]],
-  ["henan", "河南省", "Henan", [["鄭州", "Zhengzhou"], ["洛陽", "Luoyang"]]],
-  ["hebei", "河北省", "Hebei", [["石家莊", "Shijiazhuang"], ["唐山", "Tangshan"]]],
-  ["shanxi", "山西省", "Shanxi", [["太原", "Taiyuan"], ["大同", "Datong"]]],
-  ["shaanxi", "陝西省", "Shaanxi", [["西安", "Xi'an"], ["寶雞", "Baoji"]]],
-  ["sichuan", "四川省", "Sichuan", [["成都", "Chengdu"], ["綿陽", "Mianyang"]]],
-  ["yunnan", "雲南省", "Yunnan", [["昆明", "Kunming"], ["大理", "Dali"]]],
-  ["guizhou", "貴州省", "Guizhou", [["貴陽", "Guiyang"], ["遵義", "Zunyi"]]],
-  ["liaoning", "遼寧省", "Liaoning", [["瀋陽", "Shenyang"], ["大連", "Dalian"]]],
-  ["jilin", "吉林省", "Jilin", [["長春", "Changchun"], ["吉林", "Jilin"]]],
-  ["heilongjiang", "黑龍江省", "Heilongjiang", [["哈爾濱", "Harbin"], ["大慶", "Daqing"]]],
+  [
+    "fujian",
+    "福建省",
+    "Fujian",
+    [
+      ["福州", "Fuzhou"],
+      ["廈門", "Xiamen"],
+      ["泉州", "Quanzhou"],
+    ],
+  ],
+  [
+    "guangxi",
+    "廣西壯族自治區",
+    "Guangxi",
+    [
+      ["南寧", "Nanning"],
+      ["桂林", "Guilin"],
+      ["柳州", "Liuzhou"],
+    ],
+  ],
+  [
+    "hainan",
+    "海南省",
+    "Hainan",
+    [
+      ["海口", "Haikou"],
+      ["三亞", "Sanya"],
+    ],
+  ],
+  [
+    "zhejiang",
+    "浙江省",
+    "Zhejiang",
+    [
+      ["杭州", "Hangzhou"],
+      ["寧波", "Ningbo"],
+      ["溫州", "Wenzhou"],
+    ],
+  ],
+  [
+    "jiangsu",
+    "江蘇省",
+    "Jiangsu",
+    [
+      ["南京", "Nanjing"],
+      ["蘇州", "Suzhou"],
+      ["無錫", "Wuxi"],
+    ],
+  ],
+  [
+    "shandong",
+    "山東省",
+    "Shandong",
+    [
+      ["濟南", "Jinan"],
+      ["青島", "Qingdao"],
+      ["煙台", "Yantai"],
+    ],
+  ],
+  [
+    "hunan",
+    "湖南省",
+    "Hunan",
+    [
+      ["長沙", "Changsha"],
+      ["株洲", "Zhuzhou"],
+    ],
+  ],
+  [
+    "hubei",
+    "湖北省",
+    "Hubei",
+    [
+      ["武漢", "Wuhan"],
+      ["宜昌", "Yichang"],
+    ],
+  ],
+  [
+    "jiangxi",
+    "江西省",
+    "Jiangxi",
+    [
+      ["南昌", "Nanchang"],
+      ["贛州", "Ganzhou"],
+    ],
+  ],
+  [
+    "anhui",
+    "安徽省",
+    "Anhui",
+    [
+      ["合肥", "Hefei"],
+      ["蕪湖", "Wuhu"],
+    ],
+  ],
+  [
+    "henan",
+    "河南省",
+    "Henan",
+    [
+      ["鄭州", "Zhengzhou"],
+      ["洛陽", "Luoyang"],
+    ],
+  ],
+  [
+    "hebei",
+    "河北省",
+    "Hebei",
+    [
+      ["石家莊", "Shijiazhuang"],
+      ["唐山", "Tangshan"],
+    ],
+  ],
+  [
+    "shanxi",
+    "山西省",
+    "Shanxi",
+    [
+      ["太原", "Taiyuan"],
+      ["大同", "Datong"],
+    ],
+  ],
+  [
+    "shaanxi",
+    "陝西省",
+    "Shaanxi",
+    [
+      ["西安", "Xi'an"],
+      ["寶雞", "Baoji"],
+    ],
+  ],
+  [
+    "sichuan",
+    "四川省",
+    "Sichuan",
+    [
+      ["成都", "Chengdu"],
+      ["綿陽", "Mianyang"],
+    ],
+  ],
+  [
+    "yunnan",
+    "雲南省",
+    "Yunnan",
+    [
+      ["昆明", "Kunming"],
+      ["大理", "Dali"],
+    ],
+  ],
+  [
+    "guizhou",
+    "貴州省",
+    "Guizhou",
+    [
+      ["貴陽", "Guiyang"],
+      ["遵義", "Zunyi"],
+    ],
+  ],
+  [
+    "liaoning",
+    "遼寧省",
+    "Liaoning",
+    [
+      ["瀋陽", "Shenyang"],
+      ["大連", "Dalian"],
+    ],
+  ],
+  [
+    "jilin",
+    "吉林省",
+    "Jilin",
+    [
+      ["長春", "Changchun"],
+      ["吉林", "Jilin"],
+    ],
+  ],
+  [
+    "heilongjiang",
+    "黑龍江省",
+    "Heilongjiang",
+    [
+      ["哈爾濱", "Harbin"],
+      ["大慶", "Daqing"],
+    ],
+  ],
   ["gansu", "甘肅省", "Gansu", [["蘭州", "Lanzhou"]]],
   ["qinghai", "青海省", "Qinghai", [["西寧", "Xining"]]],
   ["ningxia", "寧夏回族自治區", "Ningxia", [["銀川", "Yinchuan"]]],
   ["xinjiang", "新疆維吾爾自治區", "Xinjiang", [["烏魯木齊", "Urumqi"]]],
   ["tibet", "西藏自治區", "Tibet", [["拉薩", "Lhasa"]]],
-  ["inner-mongolia", "內蒙古自治區", "Inner Mongolia", [["呼和浩特", "Hohhot"], ["包頭", "Baotou"]]],
+  [
+    "inner-mongolia",
+    "內蒙古自治區",
+    "Inner Mongolia",
+    [
+      ["呼和浩特", "Hohhot"],
+      ["包頭", "Baotou"],
+    ],
+  ],
 ];
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 export const REGION_GROUPS: readonly RegionGroup[] = [
   { id: "mo", name: { zh: "澳門", en: "Macau" }, regions: macau.map(([id, zh, en]) => ({ id: `mo-${id}`, name: { zh, en }, areaCode: "+853" })) },

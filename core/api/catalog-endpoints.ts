@@ -131,7 +131,10 @@ export const searchProduct = defineEndpoint({
   request: z.object({
     keyword: KeywordSchema.optional(),
     categoryId: Int.positive().optional(),
-    districtId: z.string().regex(/^[a-z0-9-]{1,40}$/).optional(),
+    districtId: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/)
+      .optional(),
     sort: z.enum(SEARCH_SORTS).default("popularity"),
     page: Page,
     size: Size,
@@ -149,7 +152,10 @@ export const searchShop = defineEndpoint({
   request: z.object({
     keyword: KeywordSchema.optional(),
     categoryId: Int.positive().optional(),
-    districtId: z.string().regex(/^[a-z0-9-]{1,40}$/).optional(),
+    districtId: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/)
+      .optional(),
     page: Page,
     size: Size,
     ...Near,

@@ -3,15 +3,7 @@
  * spec (section 6: bearer token when one is stored, `mpay: 1` always, Accept-Language from the
  * locale) and turns every reply into data or an ApiError with a code (section 8).
  */
-import {
-  NOT_LOGIN_MESSAGE,
-  SUCCESS_CODE,
-  replyMessage,
-  type Endpoint,
-  type EndpointData,
-  type EndpointRequest,
-  type ReplyEnvelope,
-} from "./define";
+import { NOT_LOGIN_MESSAGE, SUCCESS_CODE, replyMessage, type Endpoint, type EndpointData, type EndpointRequest, type ReplyEnvelope } from "./define";
 import { ApiError, timeoutMessage } from "./errors";
 import type { HttpResponse, HttpTransport } from "./transport";
 
@@ -88,11 +80,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { method: endpoint.method, url, headers, body };
   }
 
-  async function call<E extends Endpoint>(
-    endpoint: E,
-    input?: EndpointRequest<E>,
-    callOptions: CallOptions = {},
-  ): Promise<ApiReply<EndpointData<E>>> {
+  async function call<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>, callOptions: CallOptions = {}): Promise<ApiReply<EndpointData<E>>> {
     const request = buildRequest(endpoint, input);
     const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs ?? 0;
     const started = Date.now();
@@ -102,8 +90,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const onOuterAbort = () => controller.abort(callOptions.signal?.reason);
     callOptions.signal?.addEventListener("abort", onOuterAbort, { once: true });
 
-    const report = (status: number | undefined, error?: ApiError) =>
-      options.onCall?.({ endpoint: endpoint.name, method: request.method, url: request.url, status, ms: Date.now() - started, error });
+    const report = (status: number | undefined, error?: ApiError) => options.onCall?.({ endpoint: endpoint.name, method: request.method, url: request.url, status, ms: Date.now() - started, error });
 
     let response: HttpResponse;
     try {

@@ -28,9 +28,7 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Data extends z.ZodT
 export type EndpointRequest<E extends Endpoint> = z.input<E["request"]>;
 export type EndpointData<E extends Endpoint> = z.output<E["data"]>;
 
-export function defineEndpoint<Req extends z.ZodType, Data extends z.ZodType>(
-  endpoint: Endpoint<Req, Data>,
-): Endpoint<Req, Data> {
+export function defineEndpoint<Req extends z.ZodType, Data extends z.ZodType>(endpoint: Endpoint<Req, Data>): Endpoint<Req, Data> {
   return endpoint;
 }
 

@@ -35,11 +35,7 @@ export class ApiError extends Error {
   /** The reply body, parsed when it was JSON. */
   readonly body?: unknown;
 
-  constructor(
-    code: ApiErrorCode,
-    message: string,
-    details: { status?: number; endpoint?: string; body?: unknown; cause?: unknown } = {},
-  ) {
+  constructor(code: ApiErrorCode, message: string, details: { status?: number; endpoint?: string; body?: unknown; cause?: unknown } = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = "ApiError";
     this.code = code;
@@ -58,14 +54,7 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 /** Failures for which the spec sends the member to the error route ('Overwhelming Response'). */
-export const ERROR_ROUTE_CODES: ReadonlySet<ApiErrorCode> = new Set([
-  "SERVER_ERROR",
-  "RATE_LIMITED",
-  "NETWORK",
-  "TIMEOUT",
-  "BAD_RESPONSE",
-  "HTTP",
-]);
+export const ERROR_ROUTE_CODES: ReadonlySet<ApiErrorCode> = new Set(["SERVER_ERROR", "RATE_LIMITED", "NETWORK", "TIMEOUT", "BAD_RESPONSE", "HTTP"]);
 
 /**
  * Failures after which nobody knows whether the gateway acted: the call may have arrived and been

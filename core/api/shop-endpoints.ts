@@ -35,18 +35,7 @@ export type PaymentType = z.infer<typeof PaymentTypeSchema>;
  * received → used, or refunding → refunded; goods: awaiting payment → awaiting shipment → awaiting
  * receipt (or pick-up) → completed; any unpaid order → closed.
  */
-export const ORDER_STATUSES = [
-  "awaiting_payment",
-  "received",
-  "used",
-  "refunding",
-  "refunded",
-  "awaiting_shipment",
-  "awaiting_receipt",
-  "awaiting_pickup",
-  "completed",
-  "closed",
-] as const;
+export const ORDER_STATUSES = ["awaiting_payment", "received", "used", "refunding", "refunded", "awaiting_shipment", "awaiting_receipt", "awaiting_pickup", "completed", "closed"] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 

@@ -59,11 +59,13 @@ export const redeemCode = defineEndpoint({
   path: "/api/auth/updatecode",
   auth: true,
   idempotent: true,
-  request: z.object({ code: z.string().trim().regex(/^[A-Za-z0-9-]{4,32}$/) }),
-  data: z.discriminatedUnion("kind", [
-    z.object({ kind: z.literal("coupon"), order: OrderSchema }),
-    z.object({ kind: z.literal("mcoin"), mcoinCoupon: McoinCouponSchema }),
-  ]),
+  request: z.object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{4,32}$/),
+  }),
+  data: z.discriminatedUnion("kind", [z.object({ kind: z.literal("coupon"), order: OrderSchema }), z.object({ kind: z.literal("mcoin"), mcoinCoupon: McoinCouponSchema })]),
 });
 
 export const mcoinCouponList = defineEndpoint({

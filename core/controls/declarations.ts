@@ -104,7 +104,15 @@ export const setClock = defineControl({
   input: z
     .object({
       now: z
-        .union([z.number(), z.string().min(1).max(64).transform((text) => Date.parse(text)), z.null()])
+        .union([
+          z.number(),
+          z
+            .string()
+            .min(1)
+            .max(64)
+            .transform((text) => Date.parse(text)),
+          z.null(),
+        ])
         .refine((at) => at === null || Math.abs(at - Date.now()) <= CLOCK_RANGE_MS, "not a date within 50 years of today"),
       frozen: z.boolean().default(false),
     })
@@ -136,7 +144,13 @@ export const clearLog = defineControl({ name: "clearLog", method: "DELETE", path
 export const verify = defineControl({ name: "verify", method: "POST", path: "/__sandbox/verify", input: VerifyRequestSchema, reply: VerificationSchema, answers: [409] });
 
 export const latency = defineControl({ name: "latency", method: "GET", path: "/__sandbox/latency", reply: z.object({ latencyMs: z.number().int() }) });
-export const setLatency = defineControl({ name: "setLatency", method: "POST", path: "/__sandbox/latency", input: z.object({ ms: z.number().int().min(0).max(60_000) }).strict(), reply: z.object({ latencyMs: z.number().int() }) });
+export const setLatency = defineControl({
+  name: "setLatency",
+  method: "POST",
+  path: "/__sandbox/latency",
+  input: z.object({ ms: z.number().int().min(0).max(60_000) }).strict(),
+  reply: z.object({ latencyMs: z.number().int() }),
+});
 
 export const members = defineControl({ name: "members", method: "GET", path: "/__sandbox/members", reply: z.object({ members: z.array(MemberSummarySchema) }) });
 export const addMember = defineControl({
@@ -154,7 +168,8 @@ export const addMember = defineControl({
   reply: z.object({ ok: z.literal(true), openId: z.string() }),
 });
 export const patchMember = defineControl({
-  name: "patchMember", notFound: "no such member",
+  name: "patchMember",
+  notFound: "no such member",
   method: "PATCH",
   path: "/__sandbox/members/:openId",
   params: OpenIdParam,
@@ -170,21 +185,24 @@ export const patchMember = defineControl({
   reply: Ok,
 });
 export const ledger = defineControl({
-  name: "ledger", notFound: "no such member",
+  name: "ledger",
+  notFound: "no such member",
   method: "GET",
   path: "/__sandbox/members/:openId/ledger",
   params: OpenIdParam,
   reply: z.object({ openId: z.string(), balance: z.number().int(), entries: z.array(LedgerEntrySchema) }),
 });
 export const orders = defineControl({
-  name: "orders", notFound: "no such member",
+  name: "orders",
+  notFound: "no such member",
   method: "GET",
   path: "/__sandbox/members/:openId/orders",
   params: OpenIdParam,
   reply: z.object({ openId: z.string(), orders: z.array(OrderRecordWireSchema) }),
 });
 export const miles = defineControl({
-  name: "miles", notFound: "no such member",
+  name: "miles",
+  notFound: "no such member",
   method: "GET",
   path: "/__sandbox/members/:openId/miles",
   params: OpenIdParam,
@@ -194,7 +212,8 @@ export const miles = defineControl({
 const OfferReplySchema = OfferLiveSchema.extend({ id: z.number().int() });
 export const offer = defineControl({ name: "offer", notFound: "no such offer", method: "GET", path: "/__sandbox/offers/:id", params: IdParam, reply: OfferReplySchema });
 export const patchOffer = defineControl({
-  name: "patchOffer", notFound: "no such offer",
+  name: "patchOffer",
+  notFound: "no such offer",
   method: "PATCH",
   path: "/__sandbox/offers/:id",
   params: IdParam,
@@ -204,7 +223,8 @@ export const patchOffer = defineControl({
 const SeckillReplySchema = SeckillLiveSchema.extend({ id: z.number().int() });
 export const seckill = defineControl({ name: "seckill", notFound: "no such seckill item", method: "GET", path: "/__sandbox/seckills/:id", params: IdParam, reply: SeckillReplySchema });
 export const patchSeckill = defineControl({
-  name: "patchSeckill", notFound: "no such seckill item",
+  name: "patchSeckill",
+  notFound: "no such seckill item",
   method: "PATCH",
   path: "/__sandbox/seckills/:id",
   params: IdParam,
@@ -218,7 +238,16 @@ export const redeem = defineControl({
   method: "POST",
   path: "/__sandbox/redeem",
   input: z.object({ code: z.string().regex(/^\d{12}$/, "a redemption code is 12 digits"), storeId: Id }).strict(),
-  reply: z.object({ ok: z.literal(true), orderNo: z.string(), couponNo: z.string(), status: z.string(), orderStatus: z.string(), usedAt: z.number().nullable(), storeId: z.number().int(), store: z.string().nullable() }),
+  reply: z.object({
+    ok: z.literal(true),
+    orderNo: z.string(),
+    couponNo: z.string(),
+    status: z.string(),
+    orderStatus: z.string(),
+    usedAt: z.number().nullable(),
+    storeId: z.number().int(),
+    store: z.string().nullable(),
+  }),
 });
 export const ship = defineControl({
   name: "ship",

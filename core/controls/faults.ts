@@ -74,7 +74,12 @@ export const FaultRequestSchema = z
     delayMs: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
     latency: LatencySchema.optional(),
     /** For clock-skew: how far the gateway's clock is off (either way). */
-    skewMs: z.number().int().min(-7 * 24 * 3_600_000).max(7 * 24 * 3_600_000).optional(),
+    skewMs: z
+      .number()
+      .int()
+      .min(-7 * 24 * 3_600_000)
+      .max(7 * 24 * 3_600_000)
+      .optional(),
   })
   .strict()
   .refine((fault) => fault.kind !== "delay" || fault.delayMs !== undefined || fault.latency !== undefined, {
@@ -128,8 +133,12 @@ export function sampleLatency(fault: Pick<Fault, "delayMs" | "latency">, random:
 
 /** How a fault reads in a list: kind, path, and how long it lasts. */
 export function describeFault(fault: Fault): string {
-  const reach = [fault.remaining === null ? null : `${fault.remaining} call${fault.remaining === 1 ? "" : "s"} left`, fault.percent < 100 ? `${fault.percent}% of calls` : null].filter(Boolean).join(", ");
-  const latency = fault.latency ? ` ${"fixed" in fault.latency ? `${fault.latency.fixed} ms` : "uniform" in fault.latency ? `${fault.latency.uniform[0]}-${fault.latency.uniform[1]} ms` : `lognormal median ${fault.latency.lognormal.median} ms σ ${fault.latency.lognormal.sigma}`}` : "";
+  const reach = [fault.remaining === null ? null : `${fault.remaining} call${fault.remaining === 1 ? "" : "s"} left`, fault.percent < 100 ? `${fault.percent}% of calls` : null]
+    .filter(Boolean)
+    .join(", ");
+  const latency = fault.latency
+    ? ` ${"fixed" in fault.latency ? `${fault.latency.fixed} ms` : "uniform" in fault.latency ? `${fault.latency.uniform[0]}-${fault.latency.uniform[1]} ms` : `lognormal median ${fault.latency.lognormal.median} ms σ ${fault.latency.lognormal.sigma}`}`
+    : "";
   const skew = fault.skewMs !== undefined ? ` ${fault.skewMs > 0 ? "+" : ""}${fault.skewMs} ms` : "";
   return `#${fault.id} ${fault.kind}${latency}${skew} on ${fault.path} (${reach || "until cleared"})`;
 }

@@ -47,4 +47,3 @@ export interface Verification {
   /** When it does not hold: the calls nearest to what was wanted, nearest first. */
   closest: CallSummary[];
 }
-

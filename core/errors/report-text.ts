@@ -46,13 +46,7 @@ export function reportableLine(text: string, max: number): string {
 
 /** A stack's first lines: its line breaks and tabs kept, any other refused character its escape. */
 export function reportableStack(text: string): string {
-  return text
-    .replace(/\r\n?/g, "\n")
-    .split("\n")
-    .slice(0, STACK_LINES)
-    .join("\n")
-    .replace(REFUSED_IN_STACK_ALL, visible)
-    .slice(0, STACK_MAX);
+  return text.replace(/\r\n?/g, "\n").split("\n").slice(0, STACK_LINES).join("\n").replace(REFUSED_IN_STACK_ALL, visible).slice(0, STACK_MAX);
 }
 
 /** What a thrown value says, as a report carries it. */

@@ -6,7 +6,20 @@ import { describeError, reportableLine } from "./report-text";
 const REPORT = { kind: "page", message: "Cannot read properties of undefined (reading 'x')", path: "/index", screen: "index", stack: "TypeError: x\n\tat a (app.js:1:2)\n    at b (app.js:3:4)" };
 
 /** What a terminal obeys: clear the screen, a window title, the clipboard, a forged line, C1, bidi. */
-const HOSTILE = ["\u001b[2J", "\u001b]0;pwned\u0007", "\u001b]52;c;Y3VybA==\u0007", "ok\nerror: forged", "a\rb", "\u009b2J", "\u009d0;t\u009c", "\u007f", "\u0000", "\u202etxt.exe", "\u2066x\u2069", "\u202a"];
+const HOSTILE = [
+  "\u001b[2J",
+  "\u001b]0;pwned\u0007",
+  "\u001b]52;c;Y3VybA==\u0007",
+  "ok\nerror: forged",
+  "a\rb",
+  "\u009b2J",
+  "\u009d0;t\u009c",
+  "\u007f",
+  "\u0000",
+  "\u202etxt.exe",
+  "\u2066x\u2069",
+  "\u202a",
+];
 
 describe("ErrorReportSchema", () => {
   it("takes a real report, a stack's newlines and tabs included", () => {

@@ -1,19 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  CENTS_PER_MCOIN,
-  MAX_PIECES_PER_ORDER,
-  amountDue,
-  cashDueCents,
-  isAllowedMcoin,
-  maxPieces,
-  mcoinEarned,
-  mcoinRange,
-  snapMcoin,
-  stepMcoin,
-  toCents,
-  type PricedOffer,
-} from "./purchase";
+import { CENTS_PER_MCOIN, MAX_PIECES_PER_ORDER, amountDue, cashDueCents, isAllowedMcoin, maxPieces, mcoinEarned, mcoinRange, snapMcoin, stepMcoin, toCents, type PricedOffer } from "./purchase";
 
 /** MOP 38 a piece, 380 mCoin; the slider moves by 100; at least 50 mCoin a piece. */
 const OFFER: PricedOffer = { priceCents: 3800, mcoinPrice: 380, mcoin: { step: 100, minPerPiece: 50, maxPerPiece: 380 } };
@@ -102,23 +89,34 @@ describe("the mCoin a member may use", () => {
       maxShare: fc.double({ min: 0, max: 1, noNaN: true }),
     });
     fc.assert(
-      fc.property(offer, fc.integer({ min: 1, max: MAX_PIECES_PER_ORDER }), fc.integer({ min: 0, max: 1_000_000 }), fc.double({ min: -1e6, max: 1e7, noNaN: true }), fc.integer({ min: -20, max: 20 }), (o, quantity, balance, drag, steps) => {
-        const maxPerPiece = Math.round(o.mcoinPrice * Math.max(o.minShare, o.maxShare));
-        const priced: PricedOffer = { priceCents: o.mcoinPrice * CENTS_PER_MCOIN, mcoinPrice: o.mcoinPrice, mcoin: { step: o.step, minPerPiece: Math.round(o.mcoinPrice * Math.min(o.minShare, o.maxShare)), maxPerPiece } };
-        const range = mcoinRange(priced, quantity, balance);
-        if (!range.ok) {
-          expect(range.min).toBeGreaterThan(Math.min(balance, maxPerPiece * quantity));
-          return;
-        }
-        for (const value of [snapMcoin(range, drag), stepMcoin(range, snapMcoin(range, drag), steps)]) {
-          expect(isAllowedMcoin(range, value)).toBe(true);
-          expect(value).toBeLessThanOrEqual(balance);
-          const cash = cashDueCents(priced, quantity, value);
-          expect(Number.isInteger(cash)).toBe(true);
-          expect(cash).toBeGreaterThanOrEqual(0);
-          expect(cash + value * CENTS_PER_MCOIN).toBe(amountDue(priced, quantity).cents);
-        }
-      }),
+      fc.property(
+        offer,
+        fc.integer({ min: 1, max: MAX_PIECES_PER_ORDER }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.double({ min: -1e6, max: 1e7, noNaN: true }),
+        fc.integer({ min: -20, max: 20 }),
+        (o, quantity, balance, drag, steps) => {
+          const maxPerPiece = Math.round(o.mcoinPrice * Math.max(o.minShare, o.maxShare));
+          const priced: PricedOffer = {
+            priceCents: o.mcoinPrice * CENTS_PER_MCOIN,
+            mcoinPrice: o.mcoinPrice,
+            mcoin: { step: o.step, minPerPiece: Math.round(o.mcoinPrice * Math.min(o.minShare, o.maxShare)), maxPerPiece },
+          };
+          const range = mcoinRange(priced, quantity, balance);
+          if (!range.ok) {
+            expect(range.min).toBeGreaterThan(Math.min(balance, maxPerPiece * quantity));
+            return;
+          }
+          for (const value of [snapMcoin(range, drag), stepMcoin(range, snapMcoin(range, drag), steps)]) {
+            expect(isAllowedMcoin(range, value)).toBe(true);
+            expect(value).toBeLessThanOrEqual(balance);
+            const cash = cashDueCents(priced, quantity, value);
+            expect(Number.isInteger(cash)).toBe(true);
+            expect(cash).toBeGreaterThanOrEqual(0);
+            expect(cash + value * CENTS_PER_MCOIN).toBe(amountDue(priced, quantity).cents);
+          }
+        },
+      ),
     );
   });
 });

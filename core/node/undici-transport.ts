@@ -5,9 +5,7 @@
 import { Agent, request as undiciRequest, type Dispatcher } from "undici";
 import type { HttpTransport } from "../api/transport";
 
-export function createUndiciTransport(
-  dispatcher: Dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 128, pipelining: 1 }),
-): HttpTransport {
+export function createUndiciTransport(dispatcher: Dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 128, pipelining: 1 })): HttpTransport {
   return async (request) => {
     const response = await undiciRequest(request.url, {
       method: request.method as Dispatcher.HttpMethod,

@@ -10,19 +10,7 @@ import { gzipSync, deflateSync } from "node:zlib";
 import { OTHER_ROUTES, SCREEN_ROUTES } from "../../app/route-table.js";
 import { changesStateByDesign, type Expectations } from "./checks";
 import type { RawRequest } from "./http";
-import {
-  NASTY,
-  encodeFields,
-  encodeLoose,
-  encodeQuery,
-  formArb,
-  headerSafe,
-  markup,
-  pathSafe,
-  queryArb,
-  sample,
-  valueArb,
-} from "./values";
+import { NASTY, encodeFields, encodeLoose, encodeQuery, formArb, headerSafe, markup, pathSafe, queryArb, sample, valueArb } from "./values";
 
 export type Category = "routes" | "reflection" | "targets" | "methods" | "bodies" | "cookies" | "host" | "framing";
 
@@ -159,7 +147,8 @@ export function routeAttacks(ctx: PlanContext): Attack[] {
         const headers: Record<string, string> = i === 2 ? { "user-agent": userAgents[(r * 2 + Number(data)) % userAgents.length] } : {};
         attacks.push(attack("routes", `GET ${route.name}${data ? ".data" : ""} (${who(member)})`, ctx, { method: "GET", path, member, headers }));
       });
-      if (/:\w+\?/.test(route.path)) attacks.push(attack("routes", `GET ${route.name}${data ? ".data" : ""} without its optional parameter`, ctx, { method: "GET", path: at(fill(route.path, null)), member: !data }));
+      if (/:\w+\?/.test(route.path))
+        attacks.push(attack("routes", `GET ${route.name}${data ? ".data" : ""} without its optional parameter`, ctx, { method: "GET", path: at(fill(route.path, null)), member: !data }));
       attacks.push(attack("routes", `HEAD ${route.name}${data ? ".data" : ""}`, ctx, { method: "HEAD", path: at(fill(route.path, values[0])), member: data }));
     }
     if (route.path.includes(":")) {
@@ -181,9 +170,17 @@ export function reflectionAttacks(ctx: PlanContext): Attack[] {
   ROUTES.forEach((route, r) => {
     markup(100 + r).forEach((payload, i) => {
       // `code` starts a sign-in (a redirect, nothing shown): only every other request carries it.
-      const params = SHOWN_PARAMS.filter((name) => name !== "code" || i % 2 === 0).map((name) => `${name}=${encodeLoose(payload)}`).join("&");
+      const params = SHOWN_PARAMS.filter((name) => name !== "code" || i % 2 === 0)
+        .map((name) => `${name}=${encodeLoose(payload)}`)
+        .join("&");
       const member = (r + i) % 2 === 0;
-      attacks.push(attack("reflection", `GET ${route.name} with ${JSON.stringify(payload.slice(0, 24))} everywhere (${who(member)})`, ctx, { method: "GET", path: `${fill(route.path, payload, i % 2 === 1)}?${params}`, member }));
+      attacks.push(
+        attack("reflection", `GET ${route.name} with ${JSON.stringify(payload.slice(0, 24))} everywhere (${who(member)})`, ctx, {
+          method: "GET",
+          path: `${fill(route.path, payload, i % 2 === 1)}?${params}`,
+          member,
+        }),
+      );
     });
   });
   return attacks;
@@ -192,29 +189,90 @@ export function reflectionAttacks(ctx: PlanContext): Attack[] {
 /** Request targets a browser never sends: other sites' URLs, dot segments, traversal, odd data paths. */
 export function targetAttacks(ctx: PlanContext): Attack[] {
   const targets = [
-    "//evil.example/index", "///evil.example", "/\\evil.example", "/..//evil.example", "/%2e%2e//evil.example", "/index/..//evil.example",
-    "/%2F%2Fevil.example", "/%5Cevil.example", "http://evil.example/index", `http://${ctx.host}/index`, "https://evil.example/", "*",
-    "/index%00", "/index%2f..%2fsearch", "/INDEX", "/Search", "/index/", "/index;x=1",
-    "/assets/..%2f..%2fpackage.json", "/robots.txt/..%2f..%2fpackage.json",
-    "/favicon.svg?<mcoinxss-9>", "/task-widget.js.data", "/.data", "/index..data", "/index.data/", "/index.data.data", "/_root.data?_routes=root,routes/nope",
-    "/search.data?_routes=%00", "/search.data?_routes=root&_routes=routes/search",
+    "//evil.example/index",
+    "///evil.example",
+    "/\\evil.example",
+    "/..//evil.example",
+    "/%2e%2e//evil.example",
+    "/index/..//evil.example",
+    "/%2F%2Fevil.example",
+    "/%5Cevil.example",
+    "http://evil.example/index",
+    `http://${ctx.host}/index`,
+    "https://evil.example/",
+    "*",
+    "/index%00",
+    "/index%2f..%2fsearch",
+    "/INDEX",
+    "/Search",
+    "/index/",
+    "/index;x=1",
+    "/assets/..%2f..%2fpackage.json",
+    "/robots.txt/..%2f..%2fpackage.json",
+    "/favicon.svg?<mcoinxss-9>",
+    "/task-widget.js.data",
+    "/.data",
+    "/index..data",
+    "/index.data/",
+    "/index.data.data",
+    "/_root.data?_routes=root,routes/nope",
+    "/search.data?_routes=%00",
+    "/search.data?_routes=root&_routes=routes/search",
     // Other spellings of rate-limited routes that are in normal form: the route answers them.
-    "/resources/picture/.data?src=x", "/Resources/Picture/?src=x", "/resources/Task", "/index/?code=x", "/index.data?code=x",
-    "/error?from=//evil.example", "/error?from=/\\evil.example", "/error?from=https://evil.example&code=<mcoinxss-8>", "/error?reason=<mcoinxss-7>&ms=1e309",
-    `/${"a/".repeat(500)}`, `/classify/${"%F0%9F%A7%A8".repeat(300)}`, `/search?${"a=1&".repeat(2000)}`, `/index?code=${"c".repeat(6000)}`,
+    "/resources/picture/.data?src=x",
+    "/Resources/Picture/?src=x",
+    "/resources/Task",
+    "/index/?code=x",
+    "/index.data?code=x",
+    "/error?from=//evil.example",
+    "/error?from=/\\evil.example",
+    "/error?from=https://evil.example&code=<mcoinxss-8>",
+    "/error?reason=<mcoinxss-7>&ms=1e309",
+    `/${"a/".repeat(500)}`,
+    `/classify/${"%F0%9F%A7%A8".repeat(300)}`,
+    `/search?${"a=1&".repeat(2000)}`,
+    `/index?code=${"c".repeat(6000)}`,
     // The picture route fetches what it is asked for, from the gateway's hosts only.
-    "/resources/picture?src=http://169.254.169.254/latest/meta-data/", "/resources/picture?src=file:///etc/passwd", "/resources/picture?src=javascript:alert(1)",
-    "/resources/picture?src=//evil.example/x.png", "/resources/picture?src=<mcoinxss-6>", `/resources/picture?src=http://${ctx.host}/index`,
-    "/resources/picture?src=http%3A%2F%2F127.0.0.1%3A1%2Fx.png", "/resources/picture?src=http://[::1]:22/", `/resources/picture?src=${"a".repeat(5000)}`, "/resources/picture?src=x&src=y",
-    `/classify/${"x".repeat(20_000)}`, "/mycoupons/" + encodeURIComponent(ctx.otherToken), "/mycoupons/mpay-1001", "/index?code=&state=/mycoupon",
-    "/?code=1&state=%2F%2Fevil.example", "/index?code=x&state=https://evil.example", "/index?oauthParams=taskCenterToken:<mcoinxss-6>;taskCenterNo:%00",
+    "/resources/picture?src=http://169.254.169.254/latest/meta-data/",
+    "/resources/picture?src=file:///etc/passwd",
+    "/resources/picture?src=javascript:alert(1)",
+    "/resources/picture?src=//evil.example/x.png",
+    "/resources/picture?src=<mcoinxss-6>",
+    `/resources/picture?src=http://${ctx.host}/index`,
+    "/resources/picture?src=http%3A%2F%2F127.0.0.1%3A1%2Fx.png",
+    "/resources/picture?src=http://[::1]:22/",
+    `/resources/picture?src=${"a".repeat(5000)}`,
+    "/resources/picture?src=x&src=y",
+    `/classify/${"x".repeat(20_000)}`,
+    "/mycoupons/" + encodeURIComponent(ctx.otherToken),
+    "/mycoupons/mpay-1001",
+    "/index?code=&state=/mycoupon",
+    "/?code=1&state=%2F%2Fevil.example",
+    "/index?code=x&state=https://evil.example",
+    "/index?oauthParams=taskCenterToken:<mcoinxss-6>;taskCenterNo:%00",
   ];
   // Another spelling of a path (dot segments, a needless escape, an empty segment), and Remix's data
   // request of before single fetch: refused before any route sees them (server/request-gate.ts).
   const respelled = [
-    "/index/../search", "/./index", "/index//", "/assets/../../package.json", "/assets/%2e%2e/%2e%2e/package.json", "/index?_data=root", "/search?_data=routes%2Fsearch",
-    "/resources/./picture?src=x", "/./resources/picture?src=x", "/x/../resources/picture?src=x", "/resources/%70icture?src=x", "/resources/%2e/picture?src=x", "/resources\\picture?src=x",
-    "/./index?code=x", "/%69ndex?code=x", "/x/../mycoupons/mpay-1001", "/resources/./task", "/resources/%74ask", "/resources/time?%5Fdata=resourceTime",
+    "/index/../search",
+    "/./index",
+    "/index//",
+    "/assets/../../package.json",
+    "/assets/%2e%2e/%2e%2e/package.json",
+    "/index?_data=root",
+    "/search?_data=routes%2Fsearch",
+    "/resources/./picture?src=x",
+    "/./resources/picture?src=x",
+    "/x/../resources/picture?src=x",
+    "/resources/%70icture?src=x",
+    "/resources/%2e/picture?src=x",
+    "/resources\\picture?src=x",
+    "/./index?code=x",
+    "/%69ndex?code=x",
+    "/x/../mycoupons/mpay-1001",
+    "/resources/./task",
+    "/resources/%74ask",
+    "/resources/time?%5Fdata=resourceTime",
   ];
   return [
     ...targets.flatMap((path, i) => [false, true].map((member) => attack("targets", `GET ${path.slice(0, 60)} (${who(member)})`, ctx, { method: "GET", path, member: member !== (i % 2 === 0) }))),
@@ -268,8 +326,17 @@ function bodyKinds(ctx: PlanContext, n: number): BodyKind[] {
   const [xss, attr, single, script] = markup(1000 + n);
   const junkForm = `intent=search&keyword=${encodeURIComponent(xss)}&clauseid=7`;
   const multipart = [
-    "--mcoin", 'Content-Disposition: form-data; name="intent"', "", "agree",
-    "--mcoin", 'Content-Disposition: form-data; name="file"; filename="../../x.html"', "Content-Type: text/html", "", xss, "--mcoin--", "",
+    "--mcoin",
+    'Content-Disposition: form-data; name="intent"',
+    "",
+    "agree",
+    "--mcoin",
+    'Content-Disposition: form-data; name="file"; filename="../../x.html"',
+    "Content-Type: text/html",
+    "",
+    xss,
+    "--mcoin--",
+    "",
   ].join("\r\n");
   return [
     { name: "JSON", body: JSON.stringify({ intent: "agree", clauseid: 7, keyword: xss }), headers: { "content-type": "application/json" }, status: [415] },
@@ -329,13 +396,27 @@ export function bodyAttacks(ctx: PlanContext, routes: readonly (typeof ACTION_RO
     for (const member of [true, false]) {
       for (const kind of bodyKinds(ctx, r * 2 + Number(member))) {
         attacks.push(
-          attack("bodies", `${kind.method ?? "POST"} ${route.name} ${kind.name} (${who(member)})`, ctx, { method: kind.method ?? "POST", path, member, from: "own", body: kind.body, headers: kind.headers }, { status: kind.status, mayClose: kind.mayClose }),
+          attack(
+            "bodies",
+            `${kind.method ?? "POST"} ${route.name} ${kind.name} (${who(member)})`,
+            ctx,
+            { method: kind.method ?? "POST", path, member, from: "own", body: kind.body, headers: kind.headers },
+            { status: kind.status, mayClose: kind.mayClose },
+          ),
         );
       }
     }
     sample(formArb, FORMS_PER_ACTION, 500 + r).forEach(({ fields, encoding }, i) => {
       const member = i % 2 === 0;
-      attacks.push(attack("bodies", `POST ${route.name}${i % 4 === 1 ? ".data" : ""} generated form #${i} (${who(member)})`, ctx, { method: "POST", path: i % 4 === 1 ? dataPath(path) : path, member, from: "own", body: encodeFields(fields, encoding) }));
+      attacks.push(
+        attack("bodies", `POST ${route.name}${i % 4 === 1 ? ".data" : ""} generated form #${i} (${who(member)})`, ctx, {
+          method: "POST",
+          path: i % 4 === 1 ? dataPath(path) : path,
+          member,
+          from: "own",
+          body: encodeFields(fields, encoding),
+        }),
+      );
     });
   });
   return attacks;
@@ -349,7 +430,9 @@ const COOKIE_TARGETS = ["/index", "/classify/coffee", "/search.data", "/store_de
 
 /** Requests without any bad cookie, that the cookie attacks are compared with. */
 export function cookieBaselines(ctx: PlanContext): Attack[] {
-  return COOKIE_TARGETS.flatMap((path) => [true, false].map((member) => ({ ...attack("cookies", `baseline ${path} (${who(member)})`, ctx, { method: "GET", path, member }), baseline: `${path}|${member}` })));
+  return COOKIE_TARGETS.flatMap((path) =>
+    [true, false].map((member) => ({ ...attack("cookies", `baseline ${path} (${who(member)})`, ctx, { method: "GET", path, member }), baseline: `${path}|${member}` })),
+  );
 }
 
 /** Each cookie of the mall with values it did not write: each must read as absent and be replaced. */
@@ -360,17 +443,48 @@ export function cookieAttacks(ctx: PlanContext): Attack[] {
   const tamper = (text: string, at: number) => text.slice(0, at) + (text[at] === "A" ? "B" : "A") + text.slice(at + 1);
   const bad: Record<string, string[]> = {
     __mcoin_session: [
-      "", "x", "Fe26.2**garbage", remixCookieValue("Fe26.2**a*b*c*d*e*f*g"), ctx.foreignSeal,
-      remixCookieValue(tamper(JSON.parse(sealed) as string, 60)), ctx.session.slice(0, -12), `${ctx.session}x`, remixCookieValue(["not", "a", "seal"]),
-      remixCookieValue({ token: "forged", openId: "mpay-1001" }), encodeURIComponent(sealed), "%E0%A4%A", ...generated(600),
+      "",
+      "x",
+      "Fe26.2**garbage",
+      remixCookieValue("Fe26.2**a*b*c*d*e*f*g"),
+      ctx.foreignSeal,
+      remixCookieValue(tamper(JSON.parse(sealed) as string, 60)),
+      ctx.session.slice(0, -12),
+      `${ctx.session}x`,
+      remixCookieValue(["not", "a", "seal"]),
+      remixCookieValue({ token: "forged", openId: "mpay-1001" }),
+      encodeURIComponent(sealed),
+      "%E0%A4%A",
+      ...generated(600),
     ],
     mcoin_locale: [
-      remixCookieValue("fr"), "en", remixCookieValue("EN"), remixCookieValue("zh-Hant"), remixCookieValue(["en"]), remixCookieJson('{"__proto__":"en"}'),
-      remixCookieValue(markup(5)[0]), "!!!", "%E0%A4%A", remixCookieValue(""), ...generated(601),
+      remixCookieValue("fr"),
+      "en",
+      remixCookieValue("EN"),
+      remixCookieValue("zh-Hant"),
+      remixCookieValue(["en"]),
+      remixCookieJson('{"__proto__":"en"}'),
+      remixCookieValue(markup(5)[0]),
+      "!!!",
+      "%E0%A4%A",
+      remixCookieValue(""),
+      ...generated(601),
     ],
     mcoin_geo: [
-      "91,0", "0,181", "NaN,NaN", "1e1,1", "22.1", "22.1,113.5,0", "%E0%A4%A", "DENIED", "denied%00", encodeURIComponent(markup(6)[0]), "%2022.1,113.5",
-      "Infinity,-Infinity", `${"1".repeat(400)},1`, ...generated(602).filter((value) => !/^-?\d+(\.\d+)?(%2C|,)-?\d+(\.\d+)?$/i.test(value) && value !== "denied"),
+      "91,0",
+      "0,181",
+      "NaN,NaN",
+      "1e1,1",
+      "22.1",
+      "22.1,113.5,0",
+      "%E0%A4%A",
+      "DENIED",
+      "denied%00",
+      encodeURIComponent(markup(6)[0]),
+      "%2022.1,113.5",
+      "Infinity,-Infinity",
+      `${"1".repeat(400)},1`,
+      ...generated(602).filter((value) => !/^-?\d+(\.\d+)?(%2C|,)-?\d+(\.\d+)?$/i.test(value) && value !== "denied"),
     ],
     mcoin_relogin: ["0", "2", "1", remixCookieValue(1), remixCookieValue(true), remixCookieValue("11"), "%E0%A4%A", ...generated(603)],
   };
@@ -382,7 +496,13 @@ export function cookieAttacks(ctx: PlanContext): Attack[] {
       // The session cookie is the member's; the others ride along with it or not.
       const member = name !== "__mcoin_session" && n % 2 === 0;
       n += 1;
-      const request = attack("cookies", `${name}=${JSON.stringify(value.slice(0, 40))} on ${path} (${who(member)})`, ctx, { method: "GET", path, member, cookies: { [name]: value } }, { badCookies: [name] });
+      const request = attack(
+        "cookies",
+        `${name}=${JSON.stringify(value.slice(0, 40))} on ${path} (${who(member)})`,
+        ctx,
+        { method: "GET", path, member, cookies: { [name]: value } },
+        { badCookies: [name] },
+      );
       attacks.push({ ...request, baseline: `${path}|${member}` });
     }
   }
@@ -390,7 +510,10 @@ export function cookieAttacks(ctx: PlanContext): Attack[] {
   const everyBad = { __mcoin_session: "x", mcoin_locale: "x", mcoin_geo: "x", mcoin_relogin: "x" };
   attacks.push(
     { ...attack("cookies", "every cookie bad", ctx, { method: "GET", path: "/index", member: false, cookies: everyBad }, { badCookies: Object.keys(everyBad) }), baseline: "/index|false" },
-    { ...attack("cookies", "every cookie bad (data)", ctx, { method: "GET", path: "/search.data", member: false, cookies: everyBad }, { badCookies: Object.keys(everyBad) }), baseline: "/search.data|false" },
+    {
+      ...attack("cookies", "every cookie bad (data)", ctx, { method: "GET", path: "/search.data", member: false, cookies: everyBad }, { badCookies: Object.keys(everyBad) }),
+      baseline: "/search.data|false",
+    },
     attack("cookies", "a bad session before the member's own", ctx, { method: "GET", path: "/index", member: false, headers: { cookie: `__mcoin_session=x; __mcoin_session=${ctx.session}` } }),
     attack("cookies", "the member's session before a bad one", ctx, { method: "GET", path: "/index", member: false, headers: { cookie: `__mcoin_session=${ctx.session}; __mcoin_session=x` } }),
     attack("cookies", "two locales", ctx, { method: "GET", path: "/search", member: false, headers: { cookie: `mcoin_locale=${remixCookieValue("en")}; mcoin_locale=${remixCookieValue("fr")}` } }),
@@ -406,19 +529,65 @@ export function hostAttacks(ctx: PlanContext): Attack[] {
   const port = ctx.port;
   const good = [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `LocalHost:${port}`, "localhost", "127.0.0.1", `localhost:${port + 7}`];
   const refused = [
-    "evil.example", `evil.example:${port}`, "localhost.evil.example", `localhost.evil.example:${port}`, "evil-localhost", "127.0.0.2", "127.1", "0x7f.0.0.1",
-    "2130706433", "[::2]", "::1", `[::ffff:127.0.0.1]:${port}`, "localhost.", `${"a".repeat(300)}.example`, "evil.example, localhost",
-    "localhost/evil", "localhost\\evil", "localhost#evil", "localhost?x", `localhost:${port}@evil.example`, `evil.example@localhost:${port}`, "localhost:evil",
-    `localhost:${port}.evil.example`, `localhost:${port}:${port}`, "localhost:0x10", "localhost:-1", "localhost: 1", "loca\u00adlhost", "<mcoinxss-4>",
+    "evil.example",
+    `evil.example:${port}`,
+    "localhost.evil.example",
+    `localhost.evil.example:${port}`,
+    "evil-localhost",
+    "127.0.0.2",
+    "127.1",
+    "0x7f.0.0.1",
+    "2130706433",
+    "[::2]",
+    "::1",
+    `[::ffff:127.0.0.1]:${port}`,
+    "localhost.",
+    `${"a".repeat(300)}.example`,
+    "evil.example, localhost",
+    "localhost/evil",
+    "localhost\\evil",
+    "localhost#evil",
+    "localhost?x",
+    `localhost:${port}@evil.example`,
+    `evil.example@localhost:${port}`,
+    "localhost:evil",
+    `localhost:${port}.evil.example`,
+    `localhost:${port}:${port}`,
+    "localhost:0x10",
+    "localhost:-1",
+    "localhost: 1",
+    "loca\u00adlhost",
+    "<mcoinxss-4>",
   ];
   const attacks: Attack[] = [];
-  for (const [list, status] of [[good, undefined], [refused, [400]]] as const) {
+  for (const [list, status] of [
+    [good, undefined],
+    [refused, [400]],
+  ] as const) {
     for (const host of list) {
       const origin = `http://${host}`;
       attacks.push(
-        attack("host", `GET /index, Host ${JSON.stringify(host.slice(0, 40))}`, ctx, { method: "GET", path: "/index", member: false, headers: { host: headerSafe(host) } }, { status: status ?? [200, 302] }),
-        attack("host", `GET /search.data, Host ${JSON.stringify(host.slice(0, 40))}`, ctx, { method: "GET", path: "/search.data?keyword=%3Cmcoinxss-3%3E", member: true, headers: { host: headerSafe(host) } }, { status: status ?? [200] }),
-        attack("host", `POST /resources/agreement, Host ${JSON.stringify(host.slice(0, 40))}`, ctx, { method: "POST", path: "/resources/agreement", member: true, headers: { host: headerSafe(host), origin: headerSafe(origin) }, body: "intent=refuse&clauseid=8" }, { status }),
+        attack(
+          "host",
+          `GET /index, Host ${JSON.stringify(host.slice(0, 40))}`,
+          ctx,
+          { method: "GET", path: "/index", member: false, headers: { host: headerSafe(host) } },
+          { status: status ?? [200, 302] },
+        ),
+        attack(
+          "host",
+          `GET /search.data, Host ${JSON.stringify(host.slice(0, 40))}`,
+          ctx,
+          { method: "GET", path: "/search.data?keyword=%3Cmcoinxss-3%3E", member: true, headers: { host: headerSafe(host) } },
+          { status: status ?? [200] },
+        ),
+        attack(
+          "host",
+          `POST /resources/agreement, Host ${JSON.stringify(host.slice(0, 40))}`,
+          ctx,
+          { method: "POST", path: "/resources/agreement", member: true, headers: { host: headerSafe(host), origin: headerSafe(origin) }, body: "intent=refuse&clauseid=8" },
+          { status },
+        ),
       );
     }
   }
@@ -446,7 +615,14 @@ export function hostAttacks(ctx: PlanContext): Attack[] {
     attacks.push(
       attack("host", `GET /index with ${Object.keys(headers).join(", ")}`, ctx, { method: "GET", path: i % 3 === 0 ? "/index?code=x" : "/index", member: i % 2 === 0, headers }),
       attack("host", `GET /robots.txt with ${Object.keys(headers).join(", ")}`, ctx, { method: "GET", path: "/robots.txt", member: false, headers }),
-      attack("host", `POST /resources/agreement with ${Object.keys(headers).join(", ")}`, ctx, { method: "POST", path: "/resources/agreement", member: true, from: "own", headers, body: "intent=refuse&clauseid=8" }),
+      attack("host", `POST /resources/agreement with ${Object.keys(headers).join(", ")}`, ctx, {
+        method: "POST",
+        path: "/resources/agreement",
+        member: true,
+        from: "own",
+        headers,
+        body: "intent=refuse&clauseid=8",
+      }),
     );
   });
   return attacks;
@@ -473,7 +649,10 @@ export function framingAttacks(ctx: PlanContext): Attack[] {
     ["HTTP/0.9", "GET /index\r\n\r\n"],
     ["HTTP/2 preface", "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"],
     ["HTTP/9.9", `GET /index HTTP/9.9\r\n${host}${close}\r\n`],
-    ["Content-Length and Transfer-Encoding", `POST /search HTTP/1.1\r\n${host}Content-Type: ${FORM}\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n${close}\r\n0\r\n\r\nGET /index HTTP/1.1\r\n${host}\r\n`],
+    [
+      "Content-Length and Transfer-Encoding",
+      `POST /search HTTP/1.1\r\n${host}Content-Type: ${FORM}\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n${close}\r\n0\r\n\r\nGET /index HTTP/1.1\r\n${host}\r\n`,
+    ],
     ["two Content-Lengths", `POST /search HTTP/1.1\r\n${host}Content-Type: ${FORM}\r\nContent-Length: 3\r\nContent-Length: 30\r\n${close}\r\na=1`],
     ["a bad chunk size", `POST /search HTTP/1.1\r\n${host}Content-Type: ${FORM}\r\nTransfer-Encoding: chunked\r\n${close}\r\nzz\r\na=1\r\n0\r\n\r\n`],
     ["a chunk extension flood", `POST /search HTTP/1.1\r\n${host}Content-Type: ${FORM}\r\nTransfer-Encoding: chunked\r\n${close}\r\n3;${"x=1;".repeat(3000)}\r\na=1\r\n0\r\n\r\n`],

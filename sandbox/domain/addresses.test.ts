@@ -74,7 +74,10 @@ describe("the address book", () => {
     const ana = await as(ANA);
     for (let i = 0; i < ADDRESS_LIMIT; i++) await ana.save({ ...mo, address: `No. ${i}` });
     const before = await ana.list();
-    await expect(ana.save({ ...mo, address: "eleventh" })).rejects.toMatchObject({ code: "BUSINESS", body: { code: 409, msg: "Max addresses reached. Remove to add new.", data: { reason: "ADDRESS_LIMIT" } } });
+    await expect(ana.save({ ...mo, address: "eleventh" })).rejects.toMatchObject({
+      code: "BUSINESS",
+      body: { code: 409, msg: "Max addresses reached. Remove to add new.", data: { reason: "ADDRESS_LIMIT" } },
+    });
     expect(await ana.list()).toEqual(before);
     const edited = (await ana.save({ ...mo, id: Number(before[3].id), address: "edited" })).snatchList;
     expect(edited.find((address) => address.id === before[3].id)?.address).toBe("edited");
@@ -114,11 +117,17 @@ describe("the address book", () => {
       [],
     ];
     for (const body of bodies) {
-      const response = await sandbox.request("/api/mini/userAddress/save", { body, headers: { authorization: `Bearer ${token}`, [IDEMPOTENCY_HEADER]: `bad-body-${Math.random().toString(36).slice(2, 12)}` } });
+      const response = await sandbox.request("/api/mini/userAddress/save", {
+        body,
+        headers: { authorization: `Bearer ${token}`, [IDEMPOTENCY_HEADER]: `bad-body-${Math.random().toString(36).slice(2, 12)}` },
+      });
       expect(response.status, JSON.stringify(body).slice(0, 60)).toBe(400);
     }
     for (const body of [{ id: 1, action: "REMOVE" }, { id: -1, action: "DELETE" }, { action: "DELETE" }]) {
-      const response = await sandbox.request("/api/mini/userAddress/update", { body, headers: { authorization: `Bearer ${token}`, [IDEMPOTENCY_HEADER]: `bad-body-${Math.random().toString(36).slice(2, 12)}` } });
+      const response = await sandbox.request("/api/mini/userAddress/update", {
+        body,
+        headers: { authorization: `Bearer ${token}`, [IDEMPOTENCY_HEADER]: `bad-body-${Math.random().toString(36).slice(2, 12)}` },
+      });
       expect(response.status, JSON.stringify(body)).toBe(400);
     }
     expect(await ana.list()).toEqual([]);
@@ -170,7 +179,13 @@ describe("address rules", () => {
   });
 
   it("orders the book default first, then the latest added", () => {
-    expect(orderAddresses([{ id: 1, isDefault: 0 }, { id: 3, isDefault: 0 }, { id: 2, isDefault: 1 }]).map((address) => address.id)).toEqual([2, 3, 1]);
+    expect(
+      orderAddresses([
+        { id: 1, isDefault: 0 },
+        { id: 3, isDefault: 0 },
+        { id: 2, isDefault: 1 },
+      ]).map((address) => address.id),
+    ).toEqual([2, 3, 1]);
   });
 
   it("shows a mobile grouped for reading", () => {

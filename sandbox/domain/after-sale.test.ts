@@ -96,7 +96,12 @@ describe("refunds", () => {
     expect(state.orders.get(SAM, order.id)).toMatchObject({ status: "refunded", refund: { status: "refunded", cashRefundedCents: 4600, mcoinRefunded: 254, refundedAt: state.now() } });
     expect(order.refund!.refundNo).toMatch(/^WR[0-9A-F]{20}$/);
     expect(order.coupons.map((coupon) => coupon.status)).toEqual(["refunded", "refunded"]);
-    expect(state.books.ledger(SAM).slice(0, 2).map((entry) => [entry.type, entry.amount, entry.balanceAfter])).toEqual([
+    expect(
+      state.books
+        .ledger(SAM)
+        .slice(0, 2)
+        .map((entry) => [entry.type, entry.amount, entry.balanceAfter]),
+    ).toEqual([
       ["earning_reversed", -46, 500],
       ["refund", 300, 546],
     ]);
@@ -184,7 +189,10 @@ describe("refunds", () => {
     expect(state.afterSale.requestRefund(SAM, { orderId: bought.id, reason: "bought_wrongly", remarks: "" }).ok).toBe(true);
     later(state, REFUND_PROCESSING_MS);
     // Every mCoin of the two orders came back and went back: only the adjustments made here remain.
-    const adjustments = state.books.ledger(SAM).filter((entry) => entry.type === "adjustment").reduce((sum, entry) => sum + entry.amount, 0);
+    const adjustments = state.books
+      .ledger(SAM)
+      .filter((entry) => entry.type === "adjustment")
+      .reduce((sum, entry) => sum + entry.amount, 0);
     expect(state.books.balance(SAM) - adjustments).toBe(start);
     expectLedgersSum(state);
   });

@@ -69,7 +69,10 @@ describe("the audit of the books", () => {
   it("finds a refund that never gave the mCoin back", () => {
     const { before, after, refunded } = busyDay();
     const ledger = after.accounts[SAM].ledger;
-    ledger.splice(ledger.findIndex((entry) => entry.orderId === refunded.id && entry.type === "refund"), 1);
+    ledger.splice(
+      ledger.findIndex((entry) => entry.orderId === refunded.id && entry.type === "refund"),
+      1,
+    );
     rebalance(ledger);
     after.members.find((member) => member.openId === SAM)!.point = ledger.at(-1)!.balanceAfter;
     expect(auditMoney(after, before)).toEqual([`order ${refunded.id} (${SAM}, refunded): refund entries [], expected [300]`]);
@@ -78,7 +81,10 @@ describe("the audit of the books", () => {
   it("finds a refunded order whose earning was not taken back (the refund-and-park farming)", () => {
     const { before, after, refunded } = busyDay();
     const ledger = after.accounts[SAM].ledger;
-    ledger.splice(ledger.findIndex((entry) => entry.orderId === refunded.id && entry.type === "earning_reversed"), 1);
+    ledger.splice(
+      ledger.findIndex((entry) => entry.orderId === refunded.id && entry.type === "earning_reversed"),
+      1,
+    );
     rebalance(ledger);
     after.members.find((member) => member.openId === SAM)!.point = ledger.at(-1)!.balanceAfter;
     expect(auditMoney(after, before)).toEqual([`order ${refunded.id} (${SAM}, refunded): earning_reversed entries [], expected [-46]`]);
@@ -266,11 +272,7 @@ describe("the audit, rule by rule", () => {
       rewrite(after, CHAN, (ledger) => ledger.push(entry("opening", 0)));
       rewrite(after, LEI, (ledger) => ledger.push(entry("adjustment", -5)));
       const chan = after.accounts[CHAN].ledger.length;
-      expect(auditMoney(after)).toEqual([
-        `${CHAN} entry ${chan} (opening 0): a second opening`,
-        `${ANA} entry 2 (purchase -100): numbered 7`,
-        `${LEI} entry 2 (adjustment -5): balance below zero`,
-      ]);
+      expect(auditMoney(after)).toEqual([`${CHAN} entry ${chan} (opening 0): a second opening`, `${ANA} entry 2 (purchase -100): numbered 7`, `${LEI} entry 2 (adjustment -5): balance below zero`]);
     });
 
     it("with an entry of no order that names one, or an order's entry naming none, another number or another member's order", () => {
@@ -281,7 +283,8 @@ describe("the audit, rule by rule", () => {
       first.orderId = null;
       second.orderNo = "MC20250101000001";
       rewrite(after, SAM, (ledger) => ledger.push(entry("earning", 1, mixed)));
-      const at = (openId: string, type: string, amount: number) => `${openId} entry ${after.accounts[openId].ledger.findIndex((candidate) => candidate.type === type && candidate.amount === amount) + 1} (${type} ${amount})`;
+      const at = (openId: string, type: string, amount: number) =>
+        `${openId} entry ${after.accounts[openId].ledger.findIndex((candidate) => candidate.type === type && candidate.amount === amount) + 1} (${type} ${amount})`;
       expect(auditMoney(after)).toEqual([
         `${at(CHAN, "check_in", 10)}: names order ${mixed.id}, but is no order's`,
         `${ANA} entry 2 (purchase -100): names order null, which is not this member's`,
@@ -315,7 +318,10 @@ describe("the audit, rule by rule", () => {
       orderOf(after, late.id).mcoinEarned = 5;
       rewrite(after, ANA, (ledger) => {
         ledger.push(entry("earning", 28, unpaid), entry("earning", 5, late));
-        ledger.splice(ledger.findIndex((candidate) => candidate.type === "purchase_released"), 1);
+        ledger.splice(
+          ledger.findIndex((candidate) => candidate.type === "purchase_released"),
+          1,
+        );
       });
       expect(auditMoney(after)).toEqual([
         `order ${unpaid.id} (${ANA}, awaiting_payment): earned 28 before it was paid`,
@@ -439,7 +445,10 @@ describe("the audit, rule by rule", () => {
         { paymentId: "WPSECOND00000001", amountCents: order.cashCents!, at: 0, outcome: "refunded", reason: "DUPLICATE_PAYMENT" },
       );
       const at = `order ${late.id} (${ANA}, closed)`;
-      expect(auditMoney(after)).toEqual([`${at}: settled payments ${JSON.stringify([order.payments![1]])} for payment WPSETTLED0000001`, `${at}: payment WPSECOND00000001 refunded as DUPLICATE_PAYMENT`]);
+      expect(auditMoney(after)).toEqual([
+        `${at}: settled payments ${JSON.stringify([order.payments![1]])} for payment WPSETTLED0000001`,
+        `${at}: payment WPSECOND00000001 refunded as DUPLICATE_PAYMENT`,
+      ]);
     });
 
     it("of its own missing from a paid order that keeps its payments (one that kept none is an older sandbox's)", () => {

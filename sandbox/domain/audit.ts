@@ -155,7 +155,8 @@ function auditPayments(order: AuditedOrder, at: string, problems: string[]): voi
   }
   for (const payment of order.payments) {
     if (payment.outcome === "settled") continue;
-    const fits = payment.reason === "AMOUNT_MISMATCH" ? payment.amountCents !== order.cashCents : payment.reason === "ORDER_CLOSED" ? order.status === "closed" : payment.reason === "DUPLICATE_PAYMENT" && paid;
+    const fits =
+      payment.reason === "AMOUNT_MISMATCH" ? payment.amountCents !== order.cashCents : payment.reason === "ORDER_CLOSED" ? order.status === "closed" : payment.reason === "DUPLICATE_PAYMENT" && paid;
     if (!fits) problems.push(`${at}: payment ${payment.paymentId} refunded as ${payment.reason}`);
   }
 }

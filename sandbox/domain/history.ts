@@ -84,7 +84,8 @@ export function playHistory(histories: readonly HistoryFixture[], context: Histo
         setNow(now);
         switch (step) {
           case "pay":
-            if (order.status === "awaiting_payment") must(book.notice({ orderNo: order.orderNo, paymentId: `WPSEED${String(order.id).padStart(8, "0")}`, amountCents: order.cashCents, status: "PAID" }), `${what}: pay`);
+            if (order.status === "awaiting_payment")
+              must(book.notice({ orderNo: order.orderNo, paymentId: `WPSEED${String(order.id).padStart(8, "0")}`, amountCents: order.cashCents, status: "PAID" }), `${what}: pay`);
             break;
           case "redeem": {
             const coupon = order.coupons.find((piece) => piece.status === "unused");

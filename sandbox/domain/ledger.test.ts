@@ -112,9 +112,7 @@ describe("an account in a --state file", () => {
     account.ledger[1].balanceAfter = 9_999;
     const result = AccountSchema.safeParse(account);
     expect(result.success).toBe(false);
-    expect(result.error?.issues).toEqual([
-      expect.objectContaining({ code: "custom", path: ["ledger", 1], message: "ledger entry 2 does not follow from the ones before it" }),
-    ]);
+    expect(result.error?.issues).toEqual([expect.objectContaining({ code: "custom", path: ["ledger", 1], message: "ledger entry 2 does not follow from the ones before it" })]);
   });
 
   it("is refused when an amount was changed but the balances were not", () => {

@@ -45,7 +45,10 @@ export const AccountSchema = z
     // A state file written before codes existed has neither.
     mcoinCoupons: z.array(McoinCouponRecordSchema).default([]),
     redeemedCodes: z.array(z.string()).default([]),
-    checkIns: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).max(MAX_CHECK_IN_DAYS).default([]),
+    checkIns: z
+      .array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/))
+      .max(MAX_CHECK_IN_DAYS)
+      .default([]),
   })
   .superRefine((account, context) => {
     let balance = 0;

@@ -81,7 +81,15 @@ export class Miles {
     const product = miles.products.find((candidate) => candidate.id === productId);
     if (!product) return undefined;
     const use = milesUsed(this.ofMember(openId), this.books.now());
-    return { product, programme: miles.programme, dailyMaxMiles: miles.dailyMaxMiles, monthlyMaxMiles: miles.monthlyMaxMiles, minMiles: product.steps[0].miles, use, balance: balanceOf(this.books.account(openId)) };
+    return {
+      product,
+      programme: miles.programme,
+      dailyMaxMiles: miles.dailyMaxMiles,
+      monthlyMaxMiles: miles.monthlyMaxMiles,
+      minMiles: product.steps[0].miles,
+      use,
+      balance: balanceOf(this.books.account(openId)),
+    };
   }
 
   /**

@@ -27,7 +27,8 @@ export const OrderRecordSchema = OrderRecordWireSchema.extend({
   // known by its id, so it is kept as it would have been, and a later payment is refused beside it.
   .transform(({ payments, ...order }) => ({
     ...order,
-    payments: payments ?? (order.paymentId === null ? [] : [{ paymentId: order.paymentId, amountCents: order.cashCents, at: order.paidAt ?? order.createdAt, outcome: "settled" as const, reason: null }]),
+    payments:
+      payments ?? (order.paymentId === null ? [] : [{ paymentId: order.paymentId, amountCents: order.cashCents, at: order.paidAt ?? order.createdAt, outcome: "settled" as const, reason: null }]),
   }));
 export type OrderRecord = z.infer<typeof OrderRecordSchema>;
 export type CouponRecord = OrderRecord["coupons"][number];

@@ -1,5 +1,5 @@
 /**
- * The wallet's notices where the shop's tests do not reach (settlement.ts): a failure recorded once
+ * The wallet's notices where the order book's tests do not reach (settlement.ts): a failure recorded once
  * and only on an unpaid order, and the payment of an order settled before payments were kept on
  * orders (an older --state file).
  */

@@ -41,17 +41,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiClient } from "#core/api/client";
 import { SUCCESS_CODE } from "#core/api/define";
 import { ApiError } from "#core/api/errors";
-import {
-  REFUND_REASONS,
-  WALLET_SIGNATURE_HEADER,
-  cancelPayment,
-  createOrder,
-  orderList,
-  shopRefusal,
-  type LedgerEntry,
-  type Order,
-  type ShopRefusal,
-} from "#core/api/shop-endpoints";
+import { REFUND_REASONS, WALLET_SIGNATURE_HEADER, cancelPayment, createOrder, orderList, shopRefusal, type LedgerEntry, type Order, type ShopRefusal } from "#core/api/shop-endpoints";
 import { applyRefund, confirmReceipt, deleteOrder } from "#core/api/wallet-endpoints";
 import { CHECK_IN_LADDER, checkIn, milesRedeem, seckillSnapUp, snapUpSuccess } from "#core/api/promotion-endpoints";
 import { seckillItem } from "../promotions-schema";
@@ -164,8 +154,7 @@ async function attempt<T>(call: Promise<T>): Promise<Attempt<T>> {
 }
 
 /** What a step should answer: going through, or refused for `reason`. */
-const expectOutcome = (outcome: Attempt<unknown>, expected: ShopRefusal | null, what: string) =>
-  expect(outcome.ok ? null : outcome.reason, what).toBe(expected);
+const expectOutcome = (outcome: Attempt<unknown>, expected: ShopRefusal | null, what: string) => expect(outcome.ok ? null : outcome.reason, what).toBe(expected);
 
 /** The model's own reading of the rules (after-sale.ts's header), to predict each after-sale step. */
 function refundableNow(order: OrderRecord, now: number): boolean {
@@ -236,7 +225,13 @@ function checkInvariants(model: Model): void {
       const entries = ledger.filter((entry) => entry.orderNo === redemption.orderNo);
       const label = () => `${openId} miles ${redemption.orderNo} (${redemption.status}) ledger ${JSON.stringify(entries.map((entry) => [entry.type, entry.amount]))}`;
       const refunded = redemption.status === "refunded";
-      holds(entries.length === (refunded ? 2 : 1) && entries[0].type === "miles" && entries[0].amount === -redemption.mcoin && (!refunded || (entries[1].type === "refund" && entries[1].amount === redemption.mcoin)), label);
+      holds(
+        entries.length === (refunded ? 2 : 1) &&
+          entries[0].type === "miles" &&
+          entries[0].amount === -redemption.mcoin &&
+          (!refunded || (entries[1].type === "refund" && entries[1].amount === redemption.mcoin)),
+        label,
+      );
       if (!refunded) milesSpent += redemption.mcoin;
       const previous = model.miles.get(redemption.id);
       holds(previous === undefined || previous === redemption.status || previous === "redeeming", () => `${label()} moved from ${previous}`);
@@ -290,10 +285,7 @@ function checkInvariants(model: Model): void {
       } else {
         same(total, order.mcoinEarned - order.mcoinUsed, label("sum"));
       }
-      holds(
-        ["refunding", "refunded"].includes(order.status) || !entries.some((entry) => entry.type === "refund" || entry.type === "earning_reversed"),
-        label("refund entries"),
-      );
+      holds(["refunding", "refunded"].includes(order.status) || !entries.some((entry) => entry.type === "refund" || entry.type === "earning_reversed"), label("refund entries"));
     }
     const held = own.filter((order) => order.status !== "closed" && order.status !== "refunded").reduce((total, order) => total + order.mcoinUsed, 0);
     const earned = own.reduce((total, order) => total + order.mcoinEarned, 0);
@@ -324,7 +316,11 @@ function checkInvariants(model: Model): void {
     atMost(0, live.stock, () => `seckill ${id} stock`);
     same(live.stock + live.sold, initial, () => `seckill ${id} stock + sold`);
     const ofItem = orders.filter((order) => order.seckillItemId === id);
-    same(live.stock, initial - ofItem.filter((order) => order.status !== "closed" && order.status !== "refunded").reduce((sum, order) => sum + order.quantity, 0), () => `seckill ${id} stock against its orders`);
+    same(
+      live.stock,
+      initial - ofItem.filter((order) => order.status !== "closed" && order.status !== "refunded").reduce((sum, order) => sum + order.quantity, 0),
+      () => `seckill ${id} stock against its orders`,
+    );
     for (const openId of MEMBERS) {
       const pieces = ofItem.filter((order) => order.openId === openId && !["closed", "refunding", "refunded"].includes(order.status)).length;
       atMost(pieces, item.limitPerMember, () => `${openId} pieces of seckill ${id}`);
@@ -687,7 +683,10 @@ class Refund implements fc.AsyncCommand<Model, Real> {
         refundNo: null,
       });
       expect(record.status).toBe("refunding");
-      expect(record.coupons.every((coupon) => coupon.status === "refunding"), "coupons invalid at once").toBe(true);
+      expect(
+        record.coupons.every((coupon) => coupon.status === "refunding"),
+        "coupons invalid at once",
+      ).toBe(true);
       if (this.again) {
         const repeated = await client.call(applyRefund, body, withKey(key));
         expect(repeated.data, "the same key answers the same refund").toEqual(refund);
@@ -809,7 +808,17 @@ class SnapUp implements fc.AsyncCommand<Model, Real> {
     const now = state.now();
     // One alone must go as the rules say; several at once (own keys) at most up to the limit and stock.
     const expected: ShopRefusal | null =
-      now < found.startAt ? "NOT_STARTED" : now > found.endAt ? "ENDED" : found.live.stock === 0 ? "SOLD_OUT" : state.promotions.seckillHeld(openId, id) >= found.item.limitPerMember ? "LIMIT_REACHED" : state.books.balance(openId) < found.item.mcoin ? "INSUFFICIENT_MCOIN" : null;
+      now < found.startAt
+        ? "NOT_STARTED"
+        : now > found.endAt
+          ? "ENDED"
+          : found.live.stock === 0
+            ? "SOLD_OUT"
+            : state.promotions.seckillHeld(openId, id) >= found.item.limitPerMember
+              ? "LIMIT_REACHED"
+              : state.books.balance(openId) < found.item.mcoin
+                ? "INSUFFICIENT_MCOIN"
+                : null;
     const room = Math.min(found.live.stock, found.item.limitPerMember - state.promotions.seckillHeld(openId, id));
     const outcomes = await Promise.all(Array.from({ length: this.burst }, () => attempt(client.call(seckillSnapUp, { itemId: id, gray: 0 }, withKey()))));
     const through = outcomes.filter((outcome) => outcome.ok);
@@ -845,7 +854,11 @@ class RedeemMiles implements fc.AsyncCommand<Model, Real> {
     const client = real.clients.get(openId)!;
     const outcomes = await Promise.all(Array.from({ length: this.burst }, () => attempt(client.call(milesRedeem, { productId: product.id, ...account, mcoin: step.mcoin }, withKey()))));
     if (this.burst === 1) expectOutcome(outcomes[0], expected, `miles ${step.mcoin} by ${openId}`);
-    else if (expected !== null) holds(outcomes.every((outcome) => !outcome.ok), () => `${openId} miles burst went through`);
+    else if (expected !== null)
+      holds(
+        outcomes.every((outcome) => !outcome.ok),
+        () => `${openId} miles burst went through`,
+      );
     checkInvariants(model);
   }
   toString = () => `redeemMiles(${pick(MEMBERS, this.member)}, ${pick(state.miles.fixture.products[0].steps, this.step).mcoin} mCoin, account ${this.account % 3} ×${this.burst})`;
@@ -873,7 +886,10 @@ async function expectListed(model: Readonly<Model>, real: Real, openId: string) 
     if (!reply.data.hasMore) break;
   }
   const own = model.orders.filter((item) => item.openId === openId && !model.deleted.has(item.id)).map((item) => item.id);
-  expect(listed.sort((a, b) => a - b), `${openId}'s order list`).toEqual(own.sort((a, b) => a - b));
+  expect(
+    listed.sort((a, b) => a - b),
+    `${openId}'s order list`,
+  ).toEqual(own.sort((a, b) => a - b));
 }
 
 async function send(notice: { body: string; signature: string }): Promise<{ code: number; data?: { reason?: string } }> {

@@ -64,7 +64,12 @@ export function afterSaleHandlers(state: SandboxState): HttpHandler[] {
         : { kind: "mcoin" as const, mcoinCoupon: mcoinCouponView({ ...value.mcoinCoupon }, locale) };
     }),
 
-    serve(state, mcoinCouponList, ({ input, member, locale }) => paginate(state.afterSale.mcoinCoupons(member.openId).map((coupon) => mcoinCouponView(coupon, locale)), input)),
+    serve(state, mcoinCouponList, ({ input, member, locale }) =>
+      paginate(
+        state.afterSale.mcoinCoupons(member.openId).map((coupon) => mcoinCouponView(coupon, locale)),
+        input,
+      ),
+    ),
 
     serve(state, useMcoinCoupon, ({ input, member, locale }) => {
       const outcome = state.afterSale.useMcoinCoupon(member.openId, input.couponId);

@@ -54,19 +54,9 @@ export function catalogHandlers(state: SandboxState): HttpHandler[] {
 
     serve(state, classifyList, ({ locale }) => catalog.classify(locale), cached),
 
-    serve(
-      state,
-      storeInformation,
-      ({ input, locale, request }) => catalog.storeDetail(input.id, locale, state.now(), origin(request), near(input)) ?? notFound(`store ${input.id}`),
-      cached,
-    ),
+    serve(state, storeInformation, ({ input, locale, request }) => catalog.storeDetail(input.id, locale, state.now(), origin(request), near(input)) ?? notFound(`store ${input.id}`), cached),
 
-    serve(
-      state,
-      branchList,
-      ({ input, locale, request }) => catalog.branches(input.storeId, input.productId, locale, origin(request), near(input)) ?? notFound(`store ${input.storeId}`),
-      cached,
-    ),
+    serve(state, branchList, ({ input, locale, request }) => catalog.branches(input.storeId, input.productId, locale, origin(request), near(input)) ?? notFound(`store ${input.storeId}`), cached),
 
     serve(state, zoneDetail, ({ input, locale, request }) => catalog.zone(input.id, locale, state.now(), origin(request), near(input)) ?? notFound(`zone ${input.id}`), cached),
 

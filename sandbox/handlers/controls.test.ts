@@ -33,7 +33,14 @@ describe("a member's money through the controls", () => {
     const sandbox = inProcess();
     expect((await sandbox.request("/__sandbox/members/mpay-1005", { method: "PATCH", body: { point: 900 } })).status).toBe(200);
     const ledger = (await sandbox.request("/__sandbox/members/mpay-1005/ledger")).body;
-    expect(ledger).toMatchObject({ openId: "mpay-1005", balance: 900, entries: [{ type: "opening", amount: 500 }, { type: "adjustment", amount: 400, balanceAfter: 900 }] });
+    expect(ledger).toMatchObject({
+      openId: "mpay-1005",
+      balance: 900,
+      entries: [
+        { type: "opening", amount: 500 },
+        { type: "adjustment", amount: 400, balanceAfter: 900 },
+      ],
+    });
     expect((await sandbox.request("/__sandbox/members")).body.members).toContainEqual(expect.objectContaining({ openId: "mpay-1005", point: 900 }));
     expect((await sandbox.request("/__sandbox/state")).body.members).toContainEqual(expect.objectContaining({ openId: "mpay-1005", point: 900 }));
     expect((await (await sandbox.client("mpay-1005")).call(basicInformation)).data.point).toBe(900);

@@ -96,7 +96,8 @@ function serveControl<C extends Control>(control: C, answer: (args: { params: z.
     if (!input.success) return invalid(input.error, "input");
     const result = await answer({ params: params.data as z.output<C["params"]>, input: input.data as z.output<C["input"]>, request });
     if (result instanceof Response) return result;
-    const { status, reply } = result !== null && typeof result === "object" && "reply" in result && "status" in result ? (result as { status: number; reply: unknown }) : { status: 200, reply: result };
+    const { status, reply } =
+      result !== null && typeof result === "object" && "reply" in result && "status" in result ? (result as { status: number; reply: unknown }) : { status: 200, reply: result };
     return HttpResponse.json(control.reply.parse(reply) as object, { status });
   });
 }
@@ -265,7 +266,16 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings, 
       }
       const { order, coupon } = outcome.value;
       const store = state.catalog.storeName(Number(coupon.usedAtStore), "en");
-      return { ok: true as const, orderNo: order.orderNo, couponNo: coupon.couponNo, status: coupon.status, orderStatus: order.status, usedAt: coupon.usedAt, storeId: Number(coupon.usedAtStore), store };
+      return {
+        ok: true as const,
+        orderNo: order.orderNo,
+        couponNo: coupon.couponNo,
+        status: coupon.status,
+        orderStatus: order.status,
+        usedAt: coupon.usedAt,
+        storeId: Number(coupon.usedAtStore),
+        store,
+      };
     }),
     serveControl(controls.ship, ({ input }) => {
       const outcome = state.afterSale.ship(input.orderNo);

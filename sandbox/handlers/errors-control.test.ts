@@ -2,7 +2,16 @@
 import { describe, expect, it } from "vitest";
 import { inProcess } from "../testing";
 
-const REPORT = { kind: "page", message: "a page's error", path: "/index", screen: "index", stack: "Error: x\n\tat y (app.js:1:1)", at: 1_700_000_000_000, environment: "sandbox", userAgent: "Mozilla/5.0 MPay/5.9.0" };
+const REPORT = {
+  kind: "page",
+  message: "a page's error",
+  path: "/index",
+  screen: "index",
+  stack: "Error: x\n\tat y (app.js:1:1)",
+  at: 1_700_000_000_000,
+  environment: "sandbox",
+  userAgent: "Mozilla/5.0 MPay/5.9.0",
+};
 
 describe("/__sandbox/errors", () => {
   it("refuses a report with a control, C1 or bidi character with 400, and keeps nothing of it", async () => {

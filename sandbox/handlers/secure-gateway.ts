@@ -34,7 +34,8 @@ function openRequest(state: SandboxState, request: Request, rawBody: string, fun
     if (!get(name)) return { ok: false, response: nearMiss(400, "MISSING_HEADER", `the ${name} header is missing`, functionUrl, [`header ${name}`]) };
   }
   if (get(HEADER.clientId) !== keys.clientId) return { ok: false, response: refuse(401, "UNKNOWN_CLIENT", `Client-Id ${get(HEADER.clientId)} is not known to the gateway`) };
-  if (get(HEADER.function) !== functionUrl) return { ok: false, response: nearMiss(400, "FUNCTION_MISMATCH", `the Function header (${get(HEADER.function)}) does not name the called URL (${functionUrl})`, functionUrl, ["header Function"]) };
+  if (get(HEADER.function) !== functionUrl)
+    return { ok: false, response: nearMiss(400, "FUNCTION_MISMATCH", `the Function header (${get(HEADER.function)}) does not name the called URL (${functionUrl})`, functionUrl, ["header Function"]) };
 
   let key: string;
   let iv: string;
@@ -43,7 +44,10 @@ function openRequest(state: SandboxState, request: Request, rawBody: string, fun
     if (encrypt.algorithm !== "RSA_AES" || encrypt.keyVersion !== keys.keyVersion || !encrypt.symmetricKey) throw new Error("unsupported");
     ({ key, iv } = recoverKeyAndIv(keys.privateKey, encrypt.symmetricKey));
   } catch {
-    return { ok: false, response: refuse(400, "KEY_UNRECOVERABLE", "the symmetric key in the Encrypt header cannot be recovered: was it encrypted with the gateway's public key (RSA_AES, key version 1)?") };
+    return {
+      ok: false,
+      response: refuse(400, "KEY_UNRECOVERABLE", "the symmetric key in the Encrypt header cannot be recovered: was it encrypted with the gateway's public key (RSA_AES, key version 1)?"),
+    };
   }
 
   let signature: { algorithm?: string; signature?: string };
@@ -56,7 +60,12 @@ function openRequest(state: SandboxState, request: Request, rawBody: string, fun
   const nonce = get(HEADER.nonce) ?? "";
   const expected = signatureOf({ secret: keys.signSecret, requestTime, nonce, body: rawBody, md5Key: keys.md5Key });
   if (signature.algorithm !== "MD5" || signature.signature !== expected) {
-    return { ok: false, response: nearMiss(401, "SIGNATURE_INVALID", "the signature does not match the request: check the signing secret and the MD5 key, and that the body was not changed", functionUrl, ["header Signature"]) };
+    return {
+      ok: false,
+      response: nearMiss(401, "SIGNATURE_INVALID", "the signature does not match the request: check the signing secret and the MD5 key, and that the body was not changed", functionUrl, [
+        "header Signature",
+      ]),
+    };
   }
 
   const sentAt = parseRequestTime(requestTime);

@@ -6,19 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { recommendList, searchProduct } from "#core/api/catalog-endpoints";
 import { basicInformation } from "#core/api/endpoints";
 import { ApiError } from "#core/api/errors";
-import {
-  IDEMPOTENCY_HEADER,
-  cancelPayment,
-  collectOffer,
-  collectionCheck,
-  createOrder,
-  likeOffer,
-  mcoinLedger,
-  offerDetail,
-  orderList,
-  orderStatus,
-  shopRefusal,
-} from "#core/api/shop-endpoints";
+import { IDEMPOTENCY_HEADER, cancelPayment, collectOffer, collectionCheck, createOrder, likeOffer, mcoinLedger, offerDetail, orderList, orderStatus, shopRefusal } from "#core/api/shop-endpoints";
 import { freshKey, inProcess, withKey } from "../testing";
 
 const SAM = "mpay-1005";

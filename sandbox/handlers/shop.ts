@@ -97,9 +97,7 @@ export function shopHandlers(state: SandboxState): HttpHandler[] {
 
     serve(state, likeOffer, ({ input, member }) => state.favourites.like(member.openId, input.offerId, input.liked) ?? notFound(`offer ${input.offerId}`)),
 
-    serve(state, collectOffer, ({ input, member }) =>
-      state.favourites.collect(member.openId, input.offerId, input.collected) ? { collected: input.collected } : notFound(`offer ${input.offerId}`),
-    ),
+    serve(state, collectOffer, ({ input, member }) => (state.favourites.collect(member.openId, input.offerId, input.collected) ? { collected: input.collected } : notFound(`offer ${input.offerId}`))),
 
     serve(state, collectionCheck, ({ input, member }) => ({ collected: [...new Set(input.offerIds.split(",").map(Number))].filter((id) => state.favourites.collected(member.openId, id)) })),
 

@@ -46,7 +46,12 @@ describe("POST /__wallet/pay", () => {
     for (const origin of [MALL, "http://localhost:3100"]) {
       const response = await sandbox.request("/__wallet/pay", { method: "OPTIONS", headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type" } });
       expect(response.status).toBe(204);
-      expect(Object.fromEntries(response.headers)).toMatchObject({ "access-control-allow-origin": origin, "access-control-allow-methods": "POST", "access-control-allow-headers": "content-type", vary: "Origin" });
+      expect(Object.fromEntries(response.headers)).toMatchObject({
+        "access-control-allow-origin": origin,
+        "access-control-allow-methods": "POST",
+        "access-control-allow-headers": "content-type",
+        vary: "Origin",
+      });
     }
     for (const origin of ["http://evil.example", "http://localhost:3001", "https://localhost:3000", "null"]) {
       const response = await sandbox.request("/__wallet/pay", { method: "OPTIONS", headers: { origin } });
@@ -61,7 +66,13 @@ describe("POST /__wallet/pay", () => {
     const response = await sandbox.request("/__wallet/pay", { body: pay(order), headers: { origin: MALL } });
     expect(response.status).toBe(200);
     expect(response.headers.get("access-control-allow-origin")).toBe(MALL);
-    expect(response.body).toMatchObject({ ok: true, delivered: true, accepted: true, notice: { orderNo: order.orderNo, amountCents: 4600, status: "PAID" }, reply: { status: 200, body: { data: { status: "received" } } } });
+    expect(response.body).toMatchObject({
+      ok: true,
+      delivered: true,
+      accepted: true,
+      notice: { orderNo: order.orderNo, amountCents: 4600, status: "PAID" },
+      reply: { status: 200, body: { data: { status: "received" } } },
+    });
     expect(await status()).toMatchObject({ status: "received", paymentId: response.body.notice.paymentId, mcoinEarned: 46 });
     // The notice went through the gateway's own endpoint.
     expect(sandbox.sandbox.state.log().map((call) => call.path)).toContain("/pay/notify");

@@ -14,12 +14,7 @@ export interface AdLink {
   appId?: string;
 }
 
-export type AdAction =
-  | { kind: "route"; to: string }
-  | { kind: "window"; url: string }
-  | { kind: "miniProgram"; appId: string; path: string; source: string }
-  | { kind: "upgrade" }
-  | { kind: "none" };
+export type AdAction = { kind: "route"; to: string } | { kind: "window"; url: string } | { kind: "miniProgram"; appId: string; path: string; source: string } | { kind: "upgrade" } | { kind: "none" };
 
 export function adAction(ad: AdLink, appVersion: string | null): AdAction {
   switch (ad.type) {

@@ -40,11 +40,21 @@ describe("the MPay adapter", () => {
 
   it("maps the wallet's answers: paid, left, failed; a refused permission", async () => {
     const answers: Record<string, Record<string, unknown>> = { "9000": { resultStatus: "9000" }, "6001": { resultStatus: "6001" }, "4000": { resultStatus: "4000", memo: "no money" } };
-    for (const [status, outcome] of [["9000", { status: "paid" }], ["6001", { status: "cancelled" }], ["4000", { status: "failed", message: "no money" }]] as const) {
-      const host = createMPayBridge(wallet(() => answers[status]), { events: new EventTarget() as unknown as Document });
+    for (const [status, outcome] of [
+      ["9000", { status: "paid" }],
+      ["6001", { status: "cancelled" }],
+      ["4000", { status: "failed", message: "no money" }],
+    ] as const) {
+      const host = createMPayBridge(
+        wallet(() => answers[status]),
+        { events: new EventTarget() as unknown as Document },
+      );
       await expect(host.choosePayment({ paymentId: "MC1", amount: 1 })).resolves.toEqual(outcome);
     }
-    const denied = createMPayBridge(wallet(() => ({ errorCode: 11, errorMessage: "no" })), { events: new EventTarget() as unknown as Document });
+    const denied = createMPayBridge(
+      wallet(() => ({ errorCode: 11, errorMessage: "no" })),
+      { events: new EventTarget() as unknown as Document },
+    );
     await expect(denied.getLocation()).rejects.toMatchObject({ code: "DENIED" });
   });
 
@@ -52,7 +62,10 @@ describe("the MPay adapter", () => {
     const events = new EventTarget();
     const page = new EventTarget();
     let visible = true;
-    const host = createMPayBridge(wallet(() => ({})), { events: events as unknown as Document, page: { window: page as unknown as Window, visible: () => visible } });
+    const host = createMPayBridge(
+      wallet(() => ({})),
+      { events: events as unknown as Document, page: { window: page as unknown as Window, visible: () => visible } },
+    );
     const seen: HostEvent[] = [];
     const stop = host.on((event) => seen.push(event));
     events.dispatchEvent(new CustomEvent("resume", { detail: { awayMs: 60_000 } }));

@@ -3,17 +3,7 @@
  * browser, the sandbox, tests). It logs every call to a storage that survives page loads, so a test
  * or an engineer can read what the mall asked of the host.
  */
-import {
-  HostBridgeError,
-  type HostBridge,
-  type HostCall,
-  type HostEvent,
-  type HostEventListener,
-  type HostLocation,
-  type HostSystemInfo,
-  type PaymentOutcome,
-  type PaymentRequest,
-} from "./types";
+import { HostBridgeError, type HostBridge, type HostCall, type HostEvent, type HostEventListener, type HostLocation, type HostSystemInfo, type PaymentOutcome, type PaymentRequest } from "./types";
 
 /** Senado Square, Macau: where the simulated phone is. */
 export const MACAU_LOCATION: HostLocation = { latitude: 22.1935, longitude: 113.5397 };
@@ -75,8 +65,7 @@ export function createSimulatedHost(options: SimulatedHostOptions = {}): Simulat
     log.push(entry);
     options.storage.setItem(HOST_LOG_KEY, JSON.stringify(log.slice(-MAX_LOG)));
   };
-  const unsupported = (what: string) =>
-    Promise.reject(new HostBridgeError("UNSUPPORTED", `the simulated host cannot ${what}`));
+  const unsupported = (what: string) => Promise.reject(new HostBridgeError("UNSUPPORTED", `the simulated host cannot ${what}`));
 
   const listeners = new Set<HostEventListener>();
   const emit = (event: HostEvent) => {

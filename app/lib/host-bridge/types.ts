@@ -62,11 +62,7 @@ export interface AnalyticsEvent {
  * view, the wallet came back to the foreground (after how long, when it says), its back button was
  * pressed, the network changed.
  */
-export type HostEvent =
-  | { type: "visibility"; visible: boolean }
-  | { type: "resume"; awayMs?: number }
-  | { type: "back" }
-  | { type: "network"; online: boolean; networkType?: string };
+export type HostEvent = { type: "visibility"; visible: boolean } | { type: "resume"; awayMs?: number } | { type: "back" } | { type: "network"; online: boolean; networkType?: string };
 export type HostEventType = HostEvent["type"];
 export type HostEventListener = (event: HostEvent) => void;
 

@@ -202,8 +202,7 @@ function createWidgetElement(labels: TaskWidgetLabels, onClick: () => void) {
       root.dataset.status = view.status;
       root.tabIndex = view.clickable ? 0 : -1;
       root.setAttribute("aria-disabled", String(!view.clickable));
-      label.textContent =
-        view.status === "success" ? labels.success + ARROW : view.status === "failed" ? labels.failed : labels.counting(view.seconds);
+      label.textContent = view.status === "success" ? labels.success + ARROW : view.status === "failed" ? labels.failed : labels.counting(view.seconds);
     },
     remove() {
       root.remove();

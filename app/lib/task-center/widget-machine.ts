@@ -117,10 +117,7 @@ export function reduce(state: WidgetState, event: WidgetEvent): { state: WidgetS
       if (state.phase !== "notifying") return { state, outputs: [] };
       return {
         state: { ...state, phase: "completed", finished: true },
-        outputs: [
-          { type: "publish", event: "JobSuccess", detail: event.response },
-          { type: "removeVisibilityListener" },
-        ],
+        outputs: [{ type: "publish", event: "JobSuccess", detail: event.response }, { type: "removeVisibilityListener" }],
       };
     case "notifyFailed":
       if (state.phase !== "notifying") return { state, outputs: [] };

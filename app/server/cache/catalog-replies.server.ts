@@ -20,7 +20,10 @@ const catalogReplies = new Map<string, { until: number; reply: Promise<ApiReply<
  * (MCOIN_CATALOG_KEEP_S); 0 when not at all.
  */
 export function reusableForMs(headers: Headers, maxMs = catalogKeepMs): number {
-  const directives = (headers.get("cache-control") ?? "").toLowerCase().split(",").map((part) => part.trim());
+  const directives = (headers.get("cache-control") ?? "")
+    .toLowerCase()
+    .split(",")
+    .map((part) => part.trim());
   if (!directives.includes("public") || directives.some((part) => part === "no-store" || part === "no-cache" || part === "private")) return 0;
   const maxAge = directives.map((part) => /^max-age=(\d+)$/.exec(part)).find(Boolean);
   return maxAge ? Math.min(Number(maxAge[1]) * 1000, maxMs) : 0;

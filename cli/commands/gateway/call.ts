@@ -16,9 +16,12 @@ export function callCommand(): Command {
     .addOption(new Option("--timeout <ms>", "give up after this long (default 30000)"))
     .option("-v, --verbose", "log the exchange in plain text on stderr")
     .option("--json", "print JSON")
-    .addHelpText("after", `
+    .addHelpText(
+      "after",
+      `
 Example:
-  $ npx mcoin gateway call getTaskDetail --data '{"task_no":"T1","cust_id_ciphertext":"C1"}' --env sandbox`)
+  $ npx mcoin gateway call getTaskDetail --data '{"task_no":"T1","cust_id_ciphertext":"C1"}' --env sandbox`,
+    )
     .action(call);
 }
 

@@ -18,10 +18,13 @@ export function decryptCommand(): Command {
     .option("--iv <iv>", "the 16-character IV")
     .option("--private-key <pem>", "the gateway's private key, to recover key and IV from each Encrypt header")
     .option("--json", "print JSON")
-    .addHelpText("after", `
+    .addHelpText(
+      "after",
+      `
 Examples:
   $ npx mcoin gateway decrypt --body 'Jw/Q1yca6k...' --key 0123456789abcdef --iv fedcba9876543210
-  $ npx mcoin gateway decrypt capture.har --private-key fixtures/keys/sandbox-gateway-private.pem`)
+  $ npx mcoin gateway decrypt capture.har --private-key fixtures/keys/sandbox-gateway-private.pem`,
+    )
     .action(decrypt);
 }
 

@@ -16,11 +16,14 @@ export function encryptCommand(): Command {
     .option("--nonce <nonce>", "use this 10-character nonce instead of a random one")
     .option("--time <iso>", "the moment for Request-Time (default now)")
     .option("--json", "print one JSON document (save it to decrypt or verify later)")
-    .addHelpText("after", `
+    .addHelpText(
+      "after",
+      `
 Examples:
   $ npx mcoin gateway encrypt --body '{"task_no":"T1","cust_id_ciphertext":"C1"}'
   $ npx mcoin gateway encrypt --body '{"task_no":"T1"}' --json > request.json
-  $ npx mcoin gateway decrypt request.json --private-key fixtures/keys/sandbox-gateway-private.pem`)
+  $ npx mcoin gateway decrypt request.json --private-key fixtures/keys/sandbox-gateway-private.pem`,
+    )
     .action(encrypt);
 }
 
@@ -52,15 +55,13 @@ async function encrypt(raw: unknown): Promise<void> {
   const url = functionUrl(options.function);
   const sealed = sealRequest(settings, { functionUrl: url, body, token: options.token, now, key: options.key, iv: options.iv, nonce: options.nonce });
   const result = { url: `${settings.baseUrl}${url}`, headers: sealed.headers, body: sealed.body, key: sealed.key, iv: sealed.iv, nonce: sealed.nonce, requestTime: sealed.requestTime };
-  output(options.json, result, () =>
-    [
-      `POST ${result.url}`,
-      ...Object.entries(sealed.headers).map(([name, value]) => `${name}: ${value}`),
-      "",
-      sealed.body,
-      "",
-      `key: ${sealed.key}`,
-      `iv:  ${sealed.iv}`,
-    ],
-  );
+  output(options.json, result, () => [
+    `POST ${result.url}`,
+    ...Object.entries(sealed.headers).map(([name, value]) => `${name}: ${value}`),
+    "",
+    sealed.body,
+    "",
+    `key: ${sealed.key}`,
+    `iv:  ${sealed.iv}`,
+  ]);
 }

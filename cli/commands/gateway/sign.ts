@@ -11,9 +11,12 @@ export function signCommand(): Command {
     .option("--time <time>", "the Request-Time, YYYY-MM-DD HH:mm:ss (default now, Macau time)")
     .addOption(envOption())
     .option("--json", "print JSON")
-    .addHelpText("after", `
+    .addHelpText(
+      "after",
+      `
 Example:
-  $ npx mcoin gateway sign --body 'Jw/Q1yca6k...' --nonce Ab3dE5gH7j --time '2026-11-21 10:00:00'`)
+  $ npx mcoin gateway sign --body 'Jw/Q1yca6k...' --nonce Ab3dE5gH7j --time '2026-11-21 10:00:00'`,
+    )
     .action(sign);
 }
 
@@ -27,7 +30,10 @@ async function sign(raw: unknown): Promise<void> {
   const options = parseOptions(
     z.object({
       body: z.string().min(1),
-      time: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, "must be YYYY-MM-DD HH:mm:ss").optional(),
+      time: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, "must be YYYY-MM-DD HH:mm:ss")
+        .optional(),
       nonce: z.string().length(10, "must be 10 characters"),
       env: EnvSchema,
       secret: z.string().optional(),

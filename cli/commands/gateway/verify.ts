@@ -9,9 +9,12 @@ export function verifyCommand(): Command {
     .argument("<file>", "the capture")
     .addOption(envOption())
     .option("--json", "print JSON")
-    .addHelpText("after", `
+    .addHelpText(
+      "after",
+      `
 Example:
-  $ npx mcoin gateway verify request.json --env sandbox`)
+  $ npx mcoin gateway verify request.json --env sandbox`,
+    )
     .action(verify);
 }
 

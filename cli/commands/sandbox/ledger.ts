@@ -50,25 +50,33 @@ async function ledger(raw: unknown): Promise<void> {
       const listed = rows.length > 0 ? table([["date (Macau)", "type", "amount", "balance", "order"], ...rows]) : ["no entries"];
       const refunded =
         refunds.length > 0
-          ? ["", "refunds", ...table([
-              ["refund order", "order", "status", "cash refunded", "mCoin refunded", "refunded (Macau)", "refund no"],
-              ...refunds.map((refund) => [
-                refund.refundOrderNo,
-                refund.orderNo,
-                refund.status,
-                `${money(refund.cashRefundedCents)} of ${money(refund.cashRequestedCents)}`,
-                `${refund.mcoinRefunded} of ${refund.mcoinRequested}`,
-                refund.refundedAt === null ? "" : macauTime(refund.refundedAt),
-                refund.refundNo ?? "",
+          ? [
+              "",
+              "refunds",
+              ...table([
+                ["refund order", "order", "status", "cash refunded", "mCoin refunded", "refunded (Macau)", "refund no"],
+                ...refunds.map((refund) => [
+                  refund.refundOrderNo,
+                  refund.orderNo,
+                  refund.status,
+                  `${money(refund.cashRefundedCents)} of ${money(refund.cashRequestedCents)}`,
+                  `${refund.mcoinRefunded} of ${refund.mcoinRequested}`,
+                  refund.refundedAt === null ? "" : macauTime(refund.refundedAt),
+                  refund.refundNo ?? "",
+                ]),
               ]),
-            ])]
+            ]
           : [];
       const given =
         paymentsRefunded.length > 0
-          ? ["", "payments given back by the wallet", ...table([
-              ["order", "payment", "cash", "why", "paid (Macau)"],
-              ...paymentsRefunded.map((payment) => [payment.orderNo, payment.paymentId, money(payment.amountCents), PAYMENT_REASONS[payment.reason], macauTime(payment.at)]),
-            ])]
+          ? [
+              "",
+              "payments given back by the wallet",
+              ...table([
+                ["order", "payment", "cash", "why", "paid (Macau)"],
+                ...paymentsRefunded.map((payment) => [payment.orderNo, payment.paymentId, money(payment.amountCents), PAYMENT_REASONS[payment.reason], macauTime(payment.at)]),
+              ]),
+            ]
           : [];
       return [...listed, ...refunded, ...given, "", `balance: ${balance} mCoin`];
     });

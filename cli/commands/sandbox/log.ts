@@ -47,6 +47,7 @@ function describeCall(call: LoggedCallView): string[] {
 
 function describeNearMiss(nearMiss: NonNullable<LoggedCallView["nearMiss"]>): string[] {
   const lines = [`  ✗ ${nearMiss.message}`];
-  for (const candidate of nearMiss.closest) lines.push(`    ~ ${candidate.method} ${candidate.path}${candidate.name ? ` (${candidate.name})` : ""}: differs in ${candidate.differs.join(", ") || "nothing"}`);
+  for (const candidate of nearMiss.closest)
+    lines.push(`    ~ ${candidate.method} ${candidate.path}${candidate.name ? ` (${candidate.name})` : ""}: differs in ${candidate.differs.join(", ") || "nothing"}`);
   return lines;
 }

@@ -16,7 +16,10 @@ export function redeemCommand(): Command {
     .addOption(baseUrlFlag())
     .addOption(controlTokenFlag())
     .option("--json", "print JSON")
-    .addHelpText("after", "\nExamples:\n  $ npx mcoin sandbox redeem 483920174455 --store 3\n  $ npx mcoin sandbox redeem 483920174455 --store 3 --json\n\nA store's till that enters 10 codes that redeem nothing within a minute is refused for the rest of it.")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  $ npx mcoin sandbox redeem 483920174455 --store 3\n  $ npx mcoin sandbox redeem 483920174455 --store 3 --json\n\nA store's till that enters 10 codes that redeem nothing within a minute is refused for the rest of it.",
+    )
     .action(redeem);
 }
 
@@ -28,5 +31,7 @@ async function redeem(code: string, raw: unknown): Promise<void> {
 
   const options = parseOptions(ControlOptionsSchema.extend({ store: z.coerce.number().int().positive() }), raw, "sandbox redeem");
   const reply = await control(options, controls.redeem, { input: { code: code.replace(/\s+/g, ""), storeId: options.store } });
-  output(options.json, reply, () => [`redeemed coupon ${String(reply.couponNo)} of order ${String(reply.orderNo)} at ${String(reply.store)}, ${macauTime(Number(reply.usedAt))} (Macau); the order is ${String(reply.orderStatus)}`]);
+  output(options.json, reply, () => [
+    `redeemed coupon ${String(reply.couponNo)} of order ${String(reply.orderNo)} at ${String(reply.store)}, ${macauTime(Number(reply.usedAt))} (Macau); the order is ${String(reply.orderStatus)}`,
+  ]);
 }

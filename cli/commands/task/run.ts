@@ -17,9 +17,12 @@ export function runCommand(): Command {
     .addOption(baseUrlOption())
     .option("-v, --verbose", "log the exchanges in plain text on stderr")
     .option("--json", "print the result as JSON (no progress bar)")
-    .addHelpText("after", `
+    .addHelpText(
+      "after",
+      `
 Example:
-  $ npx mcoin task run --token C1 --no T1 --env sandbox`)
+  $ npx mcoin task run --token C1 --no T1 --env sandbox`,
+    )
     .action(run);
 }
 

@@ -125,16 +125,10 @@ export function createGatewayClient(settings: GatewayClientSettings, options: Ga
     const result = resultOf(opened.value);
     debug(`gateway ← ${functionUrl} ${status} ${JSON.stringify(opened.value)}`);
     if (status < 200 || status >= 300) {
-      return fail(
-        new GatewayError("HTTP", result?.message ?? `Request failed with status code ${status}`, { status, result, body: opened.value }),
-        functionUrl,
-      );
+      return fail(new GatewayError("HTTP", result?.message ?? `Request failed with status code ${status}`, { status, result, body: opened.value }), functionUrl);
     }
     if (result?.code !== SUCCESS_RESULT_CODE) {
-      return fail(
-        new GatewayError("BUSINESS", result?.message ?? "the gateway did not answer with a result", { status, result, body: opened.value }),
-        functionUrl,
-      );
+      return fail(new GatewayError("BUSINESS", result?.message ?? "the gateway did not answer with a result", { status, result, body: opened.value }), functionUrl);
     }
     options.onSuccess?.(opened.value, functionUrl);
     return opened.value as T;

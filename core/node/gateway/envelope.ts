@@ -177,11 +177,7 @@ export function headerValue(headers: Record<string, string | undefined>, name: s
 }
 
 /** Checks a captured request's signature against the secrets; the expected value when it differs. */
-export function verifySignature(
-  headers: Record<string, string | undefined>,
-  body: string,
-  secrets: { secret: string; md5Key: string },
-): { ok: boolean; expected: string; actual: string | undefined } {
+export function verifySignature(headers: Record<string, string | undefined>, body: string, secrets: { secret: string; md5Key: string }): { ok: boolean; expected: string; actual: string | undefined } {
   const requestTime = headerValue(headers, HEADER.requestTime) ?? "";
   const nonce = headerValue(headers, HEADER.nonce) ?? "";
   let actual: string | undefined;

@@ -45,9 +45,7 @@ describe("known answers", () => {
   });
 
   it("the signature is UPPER(md5(secret + time + nonce + body + md5Key))", () => {
-    expect(signatureOf({ secret: "secret", requestTime: "2026-01-01 00:00:00", nonce: "0123456789", body: "body", md5Key: "key" })).toBe(
-      "38FCDDCC8124D6604862923AD96EF659",
-    );
+    expect(signatureOf({ secret: "secret", requestTime: "2026-01-01 00:00:00", nonce: "0123456789", body: "body", md5Key: "key" })).toBe("38FCDDCC8124D6604862923AD96EF659");
     expect(
       signatureOf({
         secret: keys.signSecret,
@@ -60,9 +58,7 @@ describe("known answers", () => {
   });
 
   it("AES-128-CBC/PKCS7 with 16-character key and IV matches openssl", () => {
-    expect(aesEncrypt('{"task_no":"T1","cust_id_ciphertext":"C1"}', "0123456789abcdef", "fedcba9876543210")).toBe(
-      "Jw/Q1yca6kCKOm68KYM+5s41IKCN13sWwe9+xry/z55dai2mGYWRtRndnk/FBQVd",
-    );
+    expect(aesEncrypt('{"task_no":"T1","cust_id_ciphertext":"C1"}', "0123456789abcdef", "fedcba9876543210")).toBe("Jw/Q1yca6kCKOm68KYM+5s41IKCN13sWwe9+xry/z55dai2mGYWRtRndnk/FBQVd");
     expect(aesEncrypt("澳門 mCoin", "Key0Key1Key2Key3", "Iv00Iv11Iv22Iv33")).toBe("hQmMbjSvVS83gi6NBNea0A==");
     expect(aesDecrypt("hQmMbjSvVS83gi6NBNea0A==", "Key0Key1Key2Key3", "Iv00Iv11Iv22Iv33")).toBe("澳門 mCoin");
   });
@@ -76,7 +72,16 @@ describe("known answers", () => {
   });
 
   it("a Request-Time that names no real moment is not one", () => {
-    for (const text of ["2026-13-45 99:99:99", "2026-00-10 10:00:00", "2026-04-31 10:00:00", "2026-02-29 10:00:00", "2026-01-01 24:00:00", "2026-01-01 10:60:00", "2026-01-01 10:00:60", "0099-01-01 10:00:00"]) {
+    for (const text of [
+      "2026-13-45 99:99:99",
+      "2026-00-10 10:00:00",
+      "2026-04-31 10:00:00",
+      "2026-02-29 10:00:00",
+      "2026-01-01 24:00:00",
+      "2026-01-01 10:60:00",
+      "2026-01-01 10:00:60",
+      "0099-01-01 10:00:00",
+    ]) {
       expect(parseRequestTime(text), text).toBeNaN();
     }
     expect(parseRequestTime("2028-02-29 23:59:59")).toBe(Date.UTC(2028, 1, 29, 15, 59, 59));
@@ -132,7 +137,9 @@ describe("oracles", () => {
     expect(JSON.parse(cryptoJsDecrypt(sealed.body, both.slice(0, 16), both.slice(16)))).toEqual(body);
     const signature = (JSON.parse(sealed.headers[HEADER.signature]) as { signature: string }).signature;
     expect(signature).toBe(
-      CryptoJS.MD5(keys.signSecret + sealed.requestTime + sealed.nonce + sealed.body + keys.md5Key).toString().toUpperCase(),
+      CryptoJS.MD5(keys.signSecret + sealed.requestTime + sealed.nonce + sealed.body + keys.md5Key)
+        .toString()
+        .toUpperCase(),
     );
   });
 });

@@ -53,9 +53,7 @@ const publicKeys = new Map<string, KeyObject>();
 export function publicKeyObject(key: string): KeyObject {
   let cached = publicKeys.get(key);
   if (!cached) {
-    const pem = key.includes("-----BEGIN")
-      ? key
-      : `-----BEGIN PUBLIC KEY-----\n${key.replace(/\s+/g, "").replace(/.{1,64}/g, "$&\n")}-----END PUBLIC KEY-----\n`;
+    const pem = key.includes("-----BEGIN") ? key : `-----BEGIN PUBLIC KEY-----\n${key.replace(/\s+/g, "").replace(/.{1,64}/g, "$&\n")}-----END PUBLIC KEY-----\n`;
     cached = createPublicKey(pem);
     publicKeys.set(key, cached);
   }
@@ -104,8 +102,6 @@ export function parseRequestTime(text: string): number {
   if (!match) return Number.NaN;
   const [, y, mo, d, h, mi, s] = match.map(Number);
   const at = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  const exact =
-    at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d &&
-    at.getUTCHours() === h && at.getUTCMinutes() === mi && at.getUTCSeconds() === s;
+  const exact = at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d && at.getUTCHours() === h && at.getUTCMinutes() === mi && at.getUTCSeconds() === s;
   return exact ? at.getTime() - MACAU_OFFSET_MS : Number.NaN;
 }
