@@ -2,9 +2,9 @@
  * Server rendering: the locale's shared i18next instance, then React's renderer, the whole document
  * at once, its scripts carrying the request's CSP nonce, its modules made to wait for the first paint.
  * Document and data replies also replace any cookie of the mall that arrived with a bad value, and
- * are kept by no cache when they are the visitor's own (server/private-replies.server.ts).
+ * are kept by no cache when they are the visitor's own (app/server/private-replies.server.ts).
  *
- * `getLoadContext` makes each request's load context (server/context.server.ts); the mall's server
+ * `getLoadContext` makes each request's load context (app/server/context.server.ts); the mall's server
  * (server/remix-handler.ts) calls it from this build.
  */
 import { ErrorReportSchema } from "#core/errors/report";

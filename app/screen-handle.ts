@@ -1,7 +1,7 @@
 /**
  * What a route's module declares about its screen, as its `handle` (epic-stack and Hydrogen keep a
  * route's metadata there): the frame reads the shown screen's with useMatches() (hooks/use-screen.ts),
- * the root's loader reads any route's from the server (server/screens.server.ts). The rules are the
+ * the root's loader reads any route's from the server (app/server/screens.server.ts). The rules are the
  * spec's (sections 2 and 4); a screen without a rule leaves it out.
  */
 import type { SkeletonKind } from "./components/screen-skeletons";
@@ -17,7 +17,7 @@ export interface ScreenHandle extends RouteHandle {
   analytics: string;
   /** Locale key of the header's title. Only the spec's seven titled screens have one, and only they show the header with a back arrow. */
   title?: string;
-  /** Only for a signed-in member: its loader sends anyone else to sign in (server/member.server.ts `requireMember`). */
+  /** Only for a signed-in member: its loader sends anyone else to sign in (app/server/member.server.ts `requireMember`). */
   member?: true;
   /**
    * The loading overlay counts neither a navigation to this screen nor its fetchers: home (the spec
@@ -44,7 +44,7 @@ export interface ScreenHandle extends RouteHandle {
   couponTab?: true;
 }
 
-/** What the page knows of the screens before their modules load, by route id (server/screens.server.ts). */
+/** What the page knows of the screens before their modules load, by route id (app/server/screens.server.ts). */
 export interface PendingScreens {
   /** Screens a navigation to which the loading overlay does not count (`overlay: false`). */
   uncounted: string[];

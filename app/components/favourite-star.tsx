@@ -1,7 +1,7 @@
 /**
  * The star on an offer in a list (a store's offers): favourites or un-favourites it at once, and
  * goes back, telling the page why (`onRefused`), when the gateway refuses. Posts the `collect`
- * intent to the page's own action (server/favourites.server.ts).
+ * intent to the page's own action (app/server/favourites.server.ts).
  */
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";

@@ -1,7 +1,7 @@
 /**
  * The typed fetcher of the member's order intents: every screen sends them to the one resource route
  * (routes/resources.order.ts), whatever route it is mounted on, with the fields the intent's schema
- * names (server/order-actions.server.ts).
+ * names (app/server/order-actions.server.ts).
  */
 import { useFetcher } from "@remix-run/react";
 import { useCallback } from "react";

@@ -10,7 +10,7 @@ export function newIdempotencyKey(): string {
 
 /**
  * Whether an action's answer says its state change may or may not have happened (a timeout, a
- * dropped connection: the `unconfirmed` refusal of server/order-actions.server.ts). The form keeps
+ * dropped connection: the `unconfirmed` refusal of app/server/order-actions.server.ts). The form keeps
  * its key then, so the member's retry reaches the gateway as the same request and acts at most once.
  */
 export function isUnconfirmed(answer: unknown): boolean {

@@ -73,7 +73,7 @@ function CouponCard({ coupon, qr, index, count }: { coupon: Coupon; qr: string |
   return (
     <article className={`coupon-card card coupon-card--${coupon.status}`} aria-label={count > 1 ? t("coupon.ofCount", { index, count }) : t("coupon.one")}>
       {qr ? (
-        // Markup the server drew from the code itself (server/qr.server.ts); it holds no script.
+        // Markup the server drew from the code itself (app/server/qr.server.ts); it holds no script.
         <div className="coupon-card__qr" role="img" aria-label={t("coupon.qr", { code: coupon.redemptionCode })} dangerouslySetInnerHTML={{ __html: qr }} />
       ) : (
         <p className="coupon-card__state">{coupon.status === "used" && coupon.usedAt ? t("coupon.usedOn", { date: formatDateTime(coupon.usedAt, locale) }) : t(`coupon.status.${coupon.status}`)}</p>

@@ -1,6 +1,6 @@
 /**
  * The member's order intents, from every screen that offers them (hooks/use-order-intent.ts): cancel,
- * confirm receipt, delete, refund, redeem a code, use an mCoin coupon (server/order-actions.server.ts).
+ * confirm receipt, delete, refund, redeem a code, use an mCoin coupon (app/server/order-actions.server.ts).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { orderAction } from "../server/order-actions.server";

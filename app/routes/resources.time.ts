@@ -1,7 +1,7 @@
 /**
  * The gateway's time for the page's server clock (lib/time/server-clock.ts): GET, for anyone, never
  * cached. The page measures the round trip of this request and reads the time at its middle. The
- * server's own reading is carried on its monotonic clock for a while (server/cache/gateway-clock.server.ts).
+ * server's own reading is carried on its monotonic clock for a while (app/server/cache/gateway-clock.server.ts).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isApiError } from "#core/api/errors";

@@ -1,5 +1,5 @@
 /**
- * The member's mCoin API client for one request (`context.api`: server/context.server.ts), with the
+ * The member's mCoin API client for one request (`context.api`: app/server/context.server.ts), with the
  * spec's error handling (section 8): 'not login' clears the session and redirects once to the login
  * page; HTTP 500 and 429, network failures and timeouts go to the error route (but a state change sent
  * with an idempotency key whose outcome is unknown goes back to its action, to be retried in place with

@@ -20,7 +20,7 @@ export interface Member {
   grayScaleMode: boolean;
 }
 
-/** What a request is, for the functions that act on its behalf (server/context.server.ts). */
+/** What a request is, for the functions that act on its behalf (app/server/context.server.ts). */
 export interface RequestScope {
   /** The request as the server received it: its method and headers. */
   readonly request: Request;

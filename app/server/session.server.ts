@@ -39,7 +39,7 @@ export const getSession = (request: Request) => storage.getSession(request.heade
 export const freshSession = () => storage.getSession(null);
 
 /**
- * The session of one request, shared by its loaders and actions (server/context.server.ts). Every
+ * The session of one request, shared by its loaders and actions (app/server/context.server.ts). Every
  * change marks it pending, and the server commits it once, after Remix has answered
  * (server/remix-handler.ts): no loader or action sets the session cookie itself.
  */

@@ -67,7 +67,7 @@ Examples:
   $ npx mcoin sandbox verify --path basicinformation --at-least 3
   $ npx mcoin sandbox log --unmatched
 
-Controls (see README): POST /__sandbox/reset, POST /__sandbox/clock, POST /__sandbox/faults,
+Controls (docs/sandbox.md, "Controls"): POST /__sandbox/reset, POST /__sandbox/clock, POST /__sandbox/faults,
 GET /__sandbox/log, POST /__sandbox/verify, PATCH /__sandbox/members/:openId, PATCH /__sandbox/offers/:id (stock, status),
 GET /__sandbox/members/:openId/ledger and /orders, POST /__sandbox/redeem and /ship, GET /__sandbox/errors
 (the mall's error reports), GET /oauth/authorize (the demo members'

@@ -60,7 +60,7 @@ export const ERROR_ROUTE_CODES: ReadonlySet<ApiErrorCode> = new Set(["SERVER_ERR
  * Failures after which nobody knows whether the gateway acted: the call may have arrived and been
  * carried out while its reply was lost (a timeout, a dropped connection, an unreadable reply). A
  * state change sent with an idempotency key is answered in place for these, so the member can send
- * the same key again and the gateway acts at most once (server/order-actions.server.ts).
+ * the same key again and the gateway acts at most once (app/server/order-actions.server.ts).
  */
 export const OUTCOME_UNKNOWN_CODES: ReadonlySet<ApiErrorCode> = new Set(["TIMEOUT", "NETWORK", "BAD_RESPONSE"]);
 

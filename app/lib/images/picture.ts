@@ -18,7 +18,7 @@ export const PICTURE_ROUTE = "/resources/picture";
 
 /**
  * The address a picture is shown from: through the mall for a web address, else as it is. The mall
- * brings no address with a query (server/pictures.server.ts): such a picture is shown from its host.
+ * brings no address with a query (app/server/pictures.server.ts): such a picture is shown from its host.
  */
 export function pictureSrc(src: string): string {
   return /^https?:\/\/[^?]*$/i.test(src) ? `${PICTURE_ROUTE}?src=${encodeURIComponent(src)}` : src;
