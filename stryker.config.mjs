@@ -12,6 +12,8 @@ export default {
   mutate: [
     "sandbox/domain/ledger.ts",
     "sandbox/domain/idempotency.ts",
+    "sandbox/domain/books.ts",
+    "sandbox/domain/order-book.ts",
     "sandbox/domain/orders.ts",
     "sandbox/domain/order-machine.ts",
     "sandbox/domain/settlement.ts",
