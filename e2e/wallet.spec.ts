@@ -199,6 +199,8 @@ for (const language of ["en", "zh"] as const) {
       await expect(couponTab(page, text.tab(text.expired, 1))).toBeVisible();
       await page.getByRole("link", { name: language === "en" ? "Logistics orders" : "物流訂單" }).click();
       await expect(page).toHaveURL(/view=logistics/);
+      // The order tabs are buttons: a tap before the page is hydrated does nothing.
+      await hydrated(page);
       const shipped = page.getByRole("tab", { name: text.tab(language === "en" ? "Shipped" : "已發貨", 2) });
       await shipped.click();
       await expect(page.getByRole("article")).toHaveCount(2);
