@@ -24,7 +24,8 @@
  *
  * Reported: errors, that is every reply that is neither what the screen expects nor an expected
  * business refusal (SOLD_OUT, OUT_OF_STOCK, LIMIT_REACHED and INSUFFICIENT_MCOIN for a checkout,
- * ALREADY_CHECKED_IN for a check-in; counted apart, by reason): any 5xx, 429, timeout, dropped
+ * ALREADY_CHECKED_IN for a check-in, EARNING_SPENT for a refund whose earning the member has spent;
+ * counted apart, by reason): any 5xx, 429, timeout, dropped
  * connection, redirect to sign-in, other refusal or unsettled payment (target: 0); requests served,
  * with their p50 and p99 latency (for information); the mall's resident memory, sampled every 250 ms
  * (target: flat, see RSS_GROWTH_LIMIT); and every member's books afterwards, audited through
@@ -38,6 +39,7 @@ import type { OfferDetail, Order, ShopRefusal } from "#core/api/shop-endpoints";
 import { PAYMENT_TYPES, REFUND_REASONS } from "#core/api/shop-endpoints";
 import { newIdempotencyKey } from "../app/lib/idempotency-key";
 import { maxPieces, mcoinRange, snapMcoin } from "#core/money/purchase";
+import { refundTerms, type RefundableOrder } from "#core/money/refund";
 import { auditMoney, type MoneyView } from "../sandbox/domain/audit";
 import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "../sandbox/domain/order-book";
 import { cpuSeconds, freePort, rssBytes, startMall, startSandboxProcess, type BenchMall, type BenchSandbox } from "./mall";
@@ -67,9 +69,10 @@ const DOCUMENT_SHARE = 0.25;
 /** The mall's session cookie (app/server/cookies.server.ts). */
 const SESSION_COOKIE = "__mcoin_session";
 /** The refusals a tap may meet and the mall answers in place; anything else is an error. */
-const EXPECTED_REFUSALS: Record<"checkout" | "check-in", ReadonlySet<ShopRefusal>> = {
+const EXPECTED_REFUSALS: Record<"checkout" | "check-in" | "refund", ReadonlySet<ShopRefusal>> = {
   checkout: new Set(["SOLD_OUT", "OUT_OF_STOCK", "LIMIT_REACHED", "INSUFFICIENT_MCOIN"]),
   "check-in": new Set(["ALREADY_CHECKED_IN"]),
+  refund: new Set(["EARNING_SPENT"]),
 };
 const RSS_SAMPLE_MS = 250;
 /**
@@ -398,12 +401,19 @@ async function refund(members: Members, phone: Phone): Promise<void> {
   const path = `/refund_application/${order.id}`;
   await members.screen(phone, "order", orderScreen(order), false);
   const form = await members.screen(phone, "refund form", path, false);
-  const idempotencyKey = form.value?.refundApplication?.data?.idempotencyKey as string | undefined;
-  if (form.outcome !== "ok" || !idempotencyKey) return;
+  const loaded = form.value?.refundApplication?.data as { order: RefundableOrder; balance: number; idempotencyKey: string } | undefined;
+  if (form.outcome !== "ok" || !loaded?.idempotencyKey) return;
+  // The form says when the member has spent the mCoin the order earned and cannot give them back (the
+  // button is disabled): mostly they leave it for later, and now and then tap from a stale screen.
+  if (refundTerms(loaded.order, loaded.balance).shortfall > 0 && !chance(STALE_TAP)) {
+    phone.refundable.push(order);
+    return;
+  }
   const reason = pick(REFUND_REASONS);
   const asked = await members.send(phone, "refund", dataPath(path), {
-    form: { intent: "refund", reason, remarks: reason === "other" ? "changed my plans" : "", confirmed: "1", idempotencyKey },
+    form: { intent: "refund", reason, remarks: reason === "other" ? "changed my plans" : "", confirmed: "1", idempotencyKey: loaded.idempotencyKey },
     ok: [202],
+    refusals: EXPECTED_REFUSALS.refund,
   });
   if (asked.outcome !== "ok") return;
   members.tally.refunds += 1;
