@@ -9,7 +9,8 @@ import { usageError } from "./errors";
 export interface CapturedExchange {
   url?: string;
   request: { headers: Record<string, string>; body: string };
-  response?: { status?: number; body: string };
+  /** The reply; its headers when the capture kept them (a HAR does: the reply's Signature is among them). */
+  response?: { status?: number; headers?: Record<string, string>; body: string };
   /** Present when the capture itself recorded them (`mcoin gateway encrypt --json`). */
   key?: string;
   iv?: string;
@@ -18,7 +19,7 @@ export interface CapturedExchange {
 type HarHeader = { name: string; value: string };
 interface HarEntry {
   request: { url: string; headers: HarHeader[]; postData?: { text?: string } };
-  response?: { status: number; content?: { text?: string; encoding?: string } };
+  response?: { status: number; headers?: HarHeader[]; content?: { text?: string; encoding?: string } };
 }
 
 const headerObject = (headers: HarHeader[] | Record<string, string> | undefined): Record<string, string> =>
@@ -30,7 +31,7 @@ function fromHar(entry: HarEntry): CapturedExchange {
   return {
     url: entry.request.url,
     request: { headers: headerObject(entry.request.headers), body: entry.request.postData?.text ?? "" },
-    response: responseText === undefined ? undefined : { status: entry.response?.status, body: responseText },
+    response: responseText === undefined ? undefined : { status: entry.response?.status, headers: headerObject(entry.response?.headers), body: responseText },
   };
 }
 
@@ -38,11 +39,11 @@ function fromJson(value: Record<string, unknown>): CapturedExchange {
   const text = (body: unknown) => (typeof body === "string" ? body : body === undefined || body === null ? "" : JSON.stringify(body));
   if (value.request && typeof value.request === "object") {
     const request = value.request as { url?: string; headers?: Record<string, string>; body?: unknown };
-    const response = value.response as { status?: number; body?: unknown } | undefined;
+    const response = value.response as { status?: number; headers?: Record<string, string>; body?: unknown } | undefined;
     return {
       url: request.url,
       request: { headers: headerObject(request.headers), body: text(request.body) },
-      response: response ? { status: response.status, body: text(response.body) } : undefined,
+      response: response ? { status: response.status, ...(response.headers ? { headers: headerObject(response.headers) } : {}), body: text(response.body) } : undefined,
       key: typeof value.key === "string" ? value.key : undefined,
       iv: typeof value.iv === "string" ? value.iv : undefined,
     };

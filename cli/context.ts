@@ -6,14 +6,15 @@ import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
 import { z } from "zod";
 import { createApiClient, type ApiClient } from "#core/api/client";
+import type { HttpTransport } from "#core/api/transport";
 import { memberLogin } from "#core/api/endpoints";
 import { ApiError } from "#core/api/errors";
 import { createUndiciTransport } from "#core/node/undici-transport";
 import { GatewayError, createGatewayClient, type GatewayClient, type GatewayClientSettings } from "#core/node/gateway/client";
 import { readSandboxGatewayKeys, type SandboxGatewayKeys } from "#core/node/gateway/sandbox-keys";
-import { GatewayConfigError, gatewaySettings } from "#core/node/gateway/settings";
+import { GatewayConfigError, gatewaySettings, gatewayVariable } from "#core/node/gateway/settings";
 import { functionFor, SECURE_FUNCTIONS } from "#core/api/registry";
-import { CONTROL_TOKEN_ENV, ENVIRONMENT_NAMES, EnvironmentConfigError, apiBaseOf, sandboxUrl as sandboxUrlOf, type EnvironmentName } from "#core/environments";
+import { CONTROL_TOKEN_ENV, ENVIRONMENT_NAMES, EnvironmentConfigError, apiBaseOf, environmentVariable, sandboxUrl as sandboxUrlOf, type EnvironmentName } from "#core/environments";
 import { CliError, usageError } from "./errors";
 import { baseUrlOption, envOption } from "./flags";
 import { writeLines } from "./terminal-text";
@@ -44,10 +45,10 @@ export function apiBaseUrl(env: EnvironmentName, override?: string): string {
   }
 }
 
-export function apiClient(env: EnvironmentName, options: { token?: string; lang?: string; baseUrl?: string; timeoutMs?: number }): ApiClient {
+export function apiClient(env: EnvironmentName, options: { token?: string; lang?: string; baseUrl?: string; timeoutMs?: number; transport?: HttpTransport }): ApiClient {
   return createApiClient({
     baseUrl: apiBaseUrl(env, options.baseUrl),
-    transport,
+    transport: options.transport ?? transport,
     locale: options.lang ?? "zh",
     token: options.token,
     timeoutMs: options.timeoutMs ?? 30_000,
@@ -84,9 +85,32 @@ export function gatewaySettingsFor(env: EnvironmentName, overrides: { baseUrl?: 
   };
 }
 
-export function gatewayClient(settings: GatewayClientSettings, verbose = false): GatewayClient {
-  return createGatewayClient({ ...settings, debug: verbose }, { transport, log: (line) => writeLines(process.stderr, [line]) });
+export function gatewayClient(settings: GatewayClientSettings, verbose = false, through: HttpTransport = transport): GatewayClient {
+  return createGatewayClient({ ...settings, debug: verbose }, { transport: through, log: (line) => writeLines(process.stderr, [line]) });
 }
+
+/** Where a call goes, for its failure to name: the base URL, and what points the CLI elsewhere. */
+export interface CallTarget {
+  url: string;
+  /** `--base-url`, or the variable that sets the environment's address. */
+  moveWith: string;
+}
+
+/** The mCoin API's address of an environment, as a failure names it (undefined when it is not configured). */
+export function apiTarget(env: EnvironmentName, override?: string): CallTarget | undefined {
+  try {
+    return { url: apiBaseUrl(env, override), moveWith: moveWith(override, env === "sandbox" ? "MCOIN_SANDBOX_URL" : environmentVariable(env, "API_BASE")) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The secure gateway's address of a client's settings, as a failure names it. */
+export function gatewayTarget(env: EnvironmentName, settings: GatewayClientSettings, override?: string): CallTarget {
+  return { url: settings.baseUrl, moveWith: moveWith(override, env === "sandbox" ? "MCOIN_SANDBOX_URL" : gatewayVariable(env, "BASE")) };
+}
+
+const moveWith = (override: string | undefined, variable: string) => (override ? "--base-url URL" : `--base-url URL, or set ${variable}`);
 
 /** The path of a secure gateway function: a path as given, or a function of the registry by name. */
 export function functionUrl(name: string): string {
@@ -106,8 +130,15 @@ export function parseJsonOption(value: string | undefined, option: string): unkn
   }
 }
 
-/** Turns a failed call into the CLI's error (exit 1), keeping the gateway's words. */
-export function callFailure(error: unknown): CliError {
+/**
+ * Turns a failed call into the CLI's error (exit 1), keeping the gateway's words; a call that reached
+ * nobody names the address it tried (`target`) and how to point the CLI elsewhere.
+ */
+export function callFailure(error: unknown, target?: CallTarget): CliError {
+  if (target && (error instanceof GatewayError || error instanceof ApiError) && (error.code === "NETWORK" || error.code === "TIMEOUT")) {
+    const what = error.code === "TIMEOUT" ? `no answer from ${target.url} in time (${error.message})` : `could not reach ${target.url}: ${error.message}`;
+    return new CliError(error.code, what, { suggestion: `is it running? (the sandbox: npx mcoin sandbox) To call another address: ${target.moveWith}`, cause: error });
+  }
   if (error instanceof GatewayError) {
     const code = error.result?.code ?? error.code;
     const status = error.status ? ` (HTTP ${error.status})` : "";

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { ApiClient } from "#core/api/client";
-import { EnvSchema, apiClient, callFailure, memberToken } from "./context";
+import { EnvSchema, apiClient, apiTarget, callFailure, memberToken } from "./context";
 import { usageError } from "./errors";
 import { parseOptions } from "./options";
 
@@ -31,6 +31,6 @@ export async function runAsMember<T extends MemberOptions>(name: string, schema:
     const token = await memberToken(options.env, options);
     await run(options, apiClient(options.env, { token, lang: options.lang, baseUrl: options.baseUrl }));
   } catch (error) {
-    throw callFailure(error);
+    throw callFailure(error, apiTarget(options.env, options.baseUrl));
   }
 }

@@ -30,7 +30,11 @@ export async function callControl<C extends Control>(target: ControlTarget, cont
   } catch (error) {
     if (!(error instanceof ControlError)) throw error;
     if (error.code === "INVALID_INPUT") throw usageError(error.message);
-    if (error.code === "NETWORK") throw new CliError("NETWORK", error.message, { suggestion: "is the sandbox running? npx mcoin sandbox (or pass --base-url)", cause: error });
+    if (error.code === "NETWORK")
+      throw new CliError("NETWORK", error.message, {
+        suggestion: `is the sandbox running? npx mcoin sandbox. To reach one elsewhere: ${target.baseUrl ? "--base-url URL" : "--base-url URL, or set MCOIN_SANDBOX_URL"}`,
+        cause: error,
+      });
     throw new CliError(error.reason ?? (error.status ? `HTTP_${error.status}` : error.code), error.message, {
       suggestion: error.status === 401 ? `it needs its control token: pass --control-token or set ${CONTROL_TOKEN_ENV}` : undefined,
       cause: error,

@@ -1,16 +1,16 @@
 /**
  * `mcoin api METHOD PATH`: the mCoin API exactly as the app calls it (bearer token, mpay: 1,
- * Accept-Language, the same error mapping). A path the registry declares is checked against its
- * declaration both ways; any other path is sent as given.
+ * Accept-Language, an Idempotency-Key on a state change, the same error mapping). A path the registry
+ * declares is checked against its declaration both ways; any other path is sent as given.
  */
 import { Command } from "commander";
-import { baseUrlOption, envOption } from "../flags";
+import { baseUrlOption, envOption, withWireOptions } from "../flags";
 import { usageError } from "../errors";
 import { output, parseOptions } from "../options";
 import { jsonLines, writeLines } from "../terminal-text";
 
 export function apiCommand(): Command {
-  return new Command("api")
+  return withWireOptions(new Command("api"))
     .description("call the mCoin API as the app does and print the reply's data")
     .argument("<method>", "GET, POST, PUT or DELETE")
     .argument("<path>", "e.g. /api/auth/basicinformation")
@@ -27,7 +27,13 @@ export function apiCommand(): Command {
 Examples:
   $ npx mcoin api GET /api/system/time
   $ npx mcoin api GET /api/auth/basicinformation --login mpay-1001
-  $ npx mcoin api POST /api/auth/setClause --data '{"clauseid":7,"status":1}' --token sbx_...`,
+  $ npx mcoin api POST /api/auth/setClause --data '{"clauseid":7,"status":1}' --token sbx_...
+  $ npx mcoin api POST /api/mini/userAddress/update --data '{"id":1,"action":"DEFAULT"}' --login mpay-1001 --wire
+  $ npx mcoin api POST /api/mini/userAddress/update --data '{"id":1,"action":"DEFAULT"}' --login mpay-1001 --idempotency-key 5f0c...
+
+A state change the registry marks idempotent (and any POST, PUT or DELETE it does not declare) is
+sent with a fresh Idempotency-Key, printed on stderr: send it again with --idempotency-key to retry
+the call safely. The human output masks the session token; --json prints it whole.`,
     )
     .action(api);
 }
@@ -37,7 +43,9 @@ async function api(rawMethod: string, path: string, raw: unknown): Promise<void>
   const { z } = await import("zod");
   const { defineEndpoint } = await import("#core/api/define");
   const { endpointFor } = await import("#core/api/registry");
-  const { EnvSchema, apiClient, callFailure, memberToken, parseJsonOption } = await import("../context");
+  const { IDEMPOTENCY_HEADER, IdempotencyKeySchema } = await import("#core/api/shop-endpoints");
+  const { EnvSchema, apiClient, apiTarget, callFailure, memberToken, parseJsonOption, transport } = await import("../context");
+  const { headerIn, maskSecret, newIdempotencyKey, wireLines, wireTransport } = await import("../wire");
 
   const options = parseOptions(
     z.object({
@@ -48,6 +56,9 @@ async function api(rawMethod: string, path: string, raw: unknown): Promise<void>
       env: EnvSchema,
       baseUrl: z.string().url().optional(),
       json: z.boolean().default(false),
+      header: z.array(z.tuple([z.string(), z.string()])).default([]),
+      idempotencyKey: IdempotencyKeySchema.optional(),
+      wire: z.boolean().default(false),
     }),
     raw,
     "api",
@@ -56,16 +67,47 @@ async function api(rawMethod: string, path: string, raw: unknown): Promise<void>
   if (!method.success) throw usageError(`METHOD must be GET, POST, PUT or DELETE, not ${rawMethod}`);
   if (!path.startsWith("/")) throw usageError("PATH must start with /", "e.g. mcoin api GET /api/system/time");
   const input = parseJsonOption(options.data, "--data") ?? {};
+  const declared = endpointFor(method.data, path);
+  const chosenKey = chooseKey(options.idempotencyKey, headerIn(options.header, IDEMPOTENCY_HEADER));
+  if (chosenKey !== undefined && !IdempotencyKeySchema.safeParse(chosenKey).success)
+    throw usageError(`Idempotency-Key ${chosenKey}: ${IdempotencyKeySchema.safeParse(chosenKey).error?.issues[0]?.message}`);
+  if (chosenKey !== undefined && method.data === "GET") throw usageError("an Idempotency-Key is for a state change (POST, PUT, DELETE), not a GET");
+  // The app keys the state changes the registry marks idempotent (docs/architecture.md, "Idempotency");
+  // a path the registry does not know may be one, and a key costs nothing on any other call.
+  const needsKey = method.data !== "GET" && (declared ? declared.idempotent === true : true);
+  const key = chosenKey ?? (needsKey ? newIdempotencyKey() : undefined);
+  const wire = wireTransport(transport, [
+    ...options.header.filter(([name]) => name.toLowerCase() !== IDEMPOTENCY_HEADER.toLowerCase()),
+    ...(key ? [[IDEMPOTENCY_HEADER, key] as [string, string]] : []),
+  ]);
+  // The key before the call: when its outcome is unknown (a timeout), the same key repeats it safely.
+  if (key && chosenKey === undefined) writeLines(process.stderr, [`${IDEMPOTENCY_HEADER}: ${key} (to retry this call safely: --idempotency-key ${key})`]);
+  let token: string | undefined;
   try {
-    const token = await memberToken(options.env, options);
+    token = await memberToken(options.env, options);
     // The registry's declaration checks the input before anything is sent; a path it does not know
     // (a newer gateway's) goes as it is, and says so.
-    const declared = endpointFor(method.data, path);
     if (!declared) writeLines(process.stderr, [`note: ${method.data} ${path} is not in the registry (core/api/registry.ts): sent without checking its input or reply`]);
     const endpoint = declared ?? defineEndpoint({ name: `${method.data} ${path}`, method: method.data, path, auth: false, request: z.unknown(), data: z.unknown() });
-    const reply = await apiClient(options.env, { token, lang: options.lang, baseUrl: options.baseUrl }).call(endpoint, input as never);
-    output(options.json, { message: reply.message, data: reply.data, ...(options.login ? { token } : {}) }, () => [...(options.login ? [`token: ${token}`] : []), ...jsonLines(reply.data)]);
+    const reply = await apiClient(options.env, { token, lang: options.lang, baseUrl: options.baseUrl, transport: wire.transport }).call(endpoint, input as never);
+    if (options.wire) printWire(wire.last(), wireLines);
+    // A live token only in --json, which a script reads; a person's screen shows it masked.
+    output(options.json, { message: reply.message, data: reply.data, ...(key ? { idempotencyKey: key } : {}), ...(options.login ? { token } : {}) }, () => [
+      ...(options.login && token ? [`token: ${maskSecret(token)} (--json prints it whole)`] : []),
+      ...jsonLines(reply.data),
+    ]);
   } catch (error) {
-    throw callFailure(error);
+    if (options.wire) printWire(wire.last(), wireLines);
+    throw callFailure(error, apiTarget(options.env, options.baseUrl));
   }
+}
+
+/** The key chosen by --idempotency-key or -H Idempotency-Key, which must agree when both are given. */
+function chooseKey(option: string | undefined, header: string | undefined): string | undefined {
+  if (option !== undefined && header !== undefined && option !== header) throw usageError("--idempotency-key and -H Idempotency-Key differ: give the key once");
+  return option ?? header;
+}
+
+function printWire(exchange: import("../wire").WireExchange | undefined, lines: typeof import("../wire").wireLines): void {
+  if (exchange) writeLines(process.stderr, lines(exchange, { replyBody: false }));
 }

@@ -1,11 +1,12 @@
 /** `mcoin gateway call FUNCTION`: a real call through the app's own secure gateway client, the reply decrypted. */
 import { Command, Option } from "commander";
-import { baseUrlOption, envOption } from "../../flags";
+import { usageError } from "../../errors";
+import { baseUrlOption, envOption, withWireOptions } from "../../flags";
 import { output, parseOptions } from "../../options";
-import { jsonLines } from "../../terminal-text";
+import { jsonLines, writeLines } from "../../terminal-text";
 
 export function callCommand(): Command {
-  return new Command("call")
+  return withWireOptions(new Command("call"))
     .description("call a function of the secure gateway and print the decrypted reply")
     .argument("<function>", "getTaskDetail, scanTypeTaskNotify, or a /path")
     .option("--data <json>", "the request body (JSON)", "{}")
@@ -19,8 +20,14 @@ export function callCommand(): Command {
     .addHelpText(
       "after",
       `
-Example:
-  $ npx mcoin gateway call getTaskDetail --data '{"task_no":"T1","cust_id_ciphertext":"C1"}' --env sandbox`,
+Examples:
+  $ npx mcoin gateway call getTaskDetail --data '{"task_no":"T1","cust_id_ciphertext":"C1"}' --env sandbox
+  $ npx mcoin gateway call getTaskDetail --data '{"task_no":"T1","cust_id_ciphertext":"C1"}' --wire
+  $ npx mcoin gateway call scanTypeTaskNotify --data '{"task_no":"T1","cust_id_ciphertext":"C1","check_value":15}' --idempotency-key notify-T1-0001
+
+--wire prints the sealed request (its headers: Encrypt, Nonce, Request-Time, Signature; the Token
+masked) and the ciphertext, then the reply's status, Signature and ciphertext. The secure gateway
+takes no Idempotency-Key of its own (the mall sends none): it goes only with --idempotency-key or -H.`,
     )
     .action(call);
 }
@@ -28,7 +35,9 @@ Example:
 async function call(name: string, raw: unknown): Promise<void> {
   // zod and the gateway client load here, when it runs, not for --help.
   const { z } = await import("zod");
-  const { EnvSchema, callFailure, functionUrl, gatewayClient, gatewaySettingsFor, parseJsonOption } = await import("../../context");
+  const { IDEMPOTENCY_HEADER, IdempotencyKeySchema } = await import("#core/api/shop-endpoints");
+  const { EnvSchema, callFailure, functionUrl, gatewayClient, gatewaySettingsFor, gatewayTarget, parseJsonOption, transport } = await import("../../context");
+  const { headerIn, wireLines, wireTransport } = await import("../../wire");
 
   const options = parseOptions(
     z.object({
@@ -40,20 +49,34 @@ async function call(name: string, raw: unknown): Promise<void> {
       timeout: z.coerce.number().int().min(1).max(300_000).optional(),
       verbose: z.boolean().default(false),
       json: z.boolean().default(false),
+      header: z.array(z.tuple([z.string(), z.string()])).default([]),
+      idempotencyKey: IdempotencyKeySchema.optional(),
+      wire: z.boolean().default(false),
     }),
     raw,
     "gateway call",
   );
+  const keyHeader = headerIn(options.header, IDEMPOTENCY_HEADER);
+  if (options.idempotencyKey !== undefined && keyHeader !== undefined && options.idempotencyKey !== keyHeader) throw usageError("--idempotency-key and -H Idempotency-Key differ: give the key once");
   const body = parseJsonOption(options.data, "--data") as Record<string, unknown>;
   const url = functionUrl(name);
   // The task center's fixed fields, unless given.
   const data = url.includes("/bservice/discount/gateway/") ? { system_name: "taskCenter", data_source: "H5", ...body } : body;
-  const client = gatewayClient(gatewaySettingsFor(options.env, { baseUrl: options.baseUrl, signSecret: options.signSecret, timeoutMs: options.timeout }), options.verbose);
+  const settings = gatewaySettingsFor(options.env, { baseUrl: options.baseUrl, signSecret: options.signSecret, timeoutMs: options.timeout });
+  // Headers given with -H go over the sealed request's own (a wrong Signature, to see the refusal).
+  const wire = wireTransport(transport, [...options.header, ...(options.idempotencyKey && keyHeader === undefined ? [[IDEMPOTENCY_HEADER, options.idempotencyKey] as [string, string]] : [])]);
+  const client = gatewayClient(settings, options.verbose, wire.transport);
+  const printWire = () => {
+    const exchange = wire.last();
+    if (options.wire && exchange) writeLines(process.stderr, wireLines(exchange, { replyBody: true }));
+  };
   let reply: unknown;
   try {
     reply = await client.call(url, data, { token: options.token ?? (typeof data.cust_id_ciphertext === "string" ? data.cust_id_ciphertext : undefined) });
   } catch (error) {
-    throw callFailure(error);
+    printWire();
+    throw callFailure(error, gatewayTarget(options.env, settings, options.baseUrl));
   }
+  printWire();
   output(options.json, reply, () => jsonLines(reply));
 }

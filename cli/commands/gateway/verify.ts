@@ -1,19 +1,25 @@
-/** `mcoin gateway verify CAPTURE`: checks the Signature of captured requests (cli/captures.ts reads them). */
+/**
+ * `mcoin gateway verify CAPTURE`: checks the Signature of captured requests and of their replies
+ * (cli/captures.ts reads them). A reply is signed over its own body with its request's Request-Time
+ * and Nonce (core/node/gateway/client.ts checks it so on every call); an unsigned reply is said to be
+ * one, not failed: the spec's gateway may not sign.
+ */
 import { Command } from "commander";
 import { envOption, withSigningSecrets } from "../../flags";
 import { output, parseOptions } from "../../options";
 
 export function verifyCommand(): Command {
   return withSigningSecrets(new Command("verify"))
-    .description("check the Signature of captured requests (a HAR file, or JSON of headers and body)")
+    .description("check the Signature of captured requests and their replies (a HAR file, or JSON of headers and body)")
     .argument("<file>", "the capture")
     .addOption(envOption())
     .option("--json", "print JSON")
     .addHelpText(
       "after",
       `
-Example:
-  $ npx mcoin gateway verify request.json --env sandbox`,
+Examples:
+  $ npx mcoin gateway verify request.json --env sandbox
+  $ npx mcoin gateway verify capture.har   # each request's Signature, and its reply's when the reply is signed`,
     )
     .action(verify);
 }
@@ -27,12 +33,32 @@ async function verify(file: string, raw: unknown): Promise<void> {
 
   const options = parseOptions(z.object({ env: EnvSchema, secret: z.string().optional(), md5Key: z.string().optional(), json: z.boolean().default(false) }), raw, "gateway verify");
   const settings = gatewaySettingsFor(options.env, { signSecret: options.secret, md5Key: options.md5Key });
-  const results = readCaptures(file).map((capture) => ({
-    url: capture.url ?? headerValue(capture.request.headers, HEADER.function) ?? "",
-    ...verifySignature(capture.request.headers, capture.request.body, { secret: settings.signature.secret, md5Key: settings.signature.md5Key }),
-  }));
+  const secrets = { secret: settings.signature.secret, md5Key: settings.signature.md5Key };
+  const results = readCaptures(file).map((capture) => {
+    const replySigned = capture.response?.headers ? headerValue(capture.response.headers, HEADER.signature) : undefined;
+    // The reply's signature binds it to its request: the request's time and nonce, the reply's body.
+    const replyHeaders = {
+      [HEADER.requestTime]: headerValue(capture.request.headers, HEADER.requestTime) ?? "",
+      [HEADER.nonce]: headerValue(capture.request.headers, HEADER.nonce) ?? "",
+      [HEADER.signature]: replySigned ?? "",
+    };
+    return {
+      url: capture.url ?? headerValue(capture.request.headers, HEADER.function) ?? "",
+      ...verifySignature(capture.request.headers, capture.request.body, secrets),
+      ...(capture.response ? { reply: replySigned === undefined ? { signed: false as const } : { signed: true as const, ...verifySignature(replyHeaders, capture.response.body, secrets) } } : {}),
+    };
+  });
   output(options.json, { results }, () =>
-    results.flatMap((result) => (result.ok ? [`✓ signature ok  ${result.url}`] : [`✗ signature mismatch  ${result.url}`, `  expected ${result.expected}`, `  found    ${result.actual ?? "(none)"}`])),
+    results.flatMap((result) => [
+      ...(result.ok ? [`✓ signature ok  ${result.url}`] : [`✗ signature mismatch  ${result.url}`, `  expected ${result.expected}`, `  found    ${result.actual ?? "(none)"}`]),
+      ...(!result.reply
+        ? []
+        : !result.reply.signed
+          ? ["  - the reply is not signed"]
+          : result.reply.ok
+            ? ["  ✓ reply signature ok"]
+            : ["  ✗ reply signature mismatch", `    expected ${result.reply.expected}`, `    found    ${result.reply.actual ?? "(none)"}`]),
+    ]),
   );
-  if (results.some((result) => !result.ok)) process.exitCode = 1;
+  if (results.some((result) => !result.ok || (result.reply?.signed && !result.reply.ok))) process.exitCode = 1;
 }

@@ -31,7 +31,7 @@ async function run(raw: unknown): Promise<void> {
   const { z } = await import("zod");
   const { checkTaskDetail } = await import("#core/api/task-center");
   const { createTaskCenterClient } = await import("#core/node/task-center/client");
-  const { EnvSchema, callFailure, gatewayClient, gatewaySettingsFor } = await import("../../context");
+  const { EnvSchema, callFailure, gatewayClient, gatewaySettingsFor, gatewayTarget } = await import("../../context");
 
   const options = parseOptions(
     z.object({
@@ -45,21 +45,54 @@ async function run(raw: unknown): Promise<void> {
     raw,
     "task run",
   );
-  const taskCenter = createTaskCenterClient(gatewayClient(gatewaySettingsFor(options.env, { baseUrl: options.baseUrl }), options.verbose));
+  const settings = gatewaySettingsFor(options.env, { baseUrl: options.baseUrl });
+  const taskCenter = createTaskCenterClient(gatewayClient(settings, options.verbose));
   const task = { taskNo: options.no, custIdCiphertext: options.token };
+  const target = gatewayTarget(options.env, settings, options.baseUrl);
+  let detail: Awaited<ReturnType<typeof taskCenter.getTaskDetail>>;
   try {
-    const detail = await taskCenter.getTaskDetail(task);
-    const check = checkTaskDetail(detail);
-    if (!check.show || check.thresholdValue === null) {
-      throw new CliError("TASK_NOT_AVAILABLE", `task ${options.no} would show no widget: the ${check.reason} check fails`, {
-        suggestion: `detail: ${JSON.stringify(detail)}`,
-      });
-    }
-    await waitWithProgress(check.thresholdValue, !options.json);
-    const response = await taskCenter.notify({ ...task, checkValue: check.thresholdValue });
-    output(options.json, { task: options.no, threshold: check.thresholdValue, response }, () => [`✓ task ${options.no} completed`, ...jsonLines(response)]);
+    detail = await taskCenter.getTaskDetail(task);
   } catch (error) {
-    throw callFailure(error);
+    throw callFailure(error, target);
+  }
+  const check = checkTaskDetail(detail);
+  if (!check.show || check.thresholdValue === null) {
+    throw new CliError("TASK_NOT_AVAILABLE", `task ${options.no} would show no widget (the ${check.reason} check fails): ${taskState(detail, check.reason)}`, {
+      suggestion: `detail: ${JSON.stringify(detail)}`,
+    });
+  }
+  await waitWithProgress(check.thresholdValue, !options.json);
+  let response: unknown;
+  try {
+    response = await taskCenter.notify({ ...task, checkValue: check.thresholdValue });
+  } catch (error) {
+    const failure = callFailure(error, target);
+    // What the refusal left the task as: read again, so the message says whether to send it again.
+    const after = await taskCenter.getTaskDetail(task).then(
+      (again) => `; the task is now ${taskState(again, checkTaskDetail(again).reason)}`,
+      () => "",
+    );
+    throw new CliError(failure.code, `the completion notice of task ${options.no} was refused: ${failure.message}${after}`, { suggestion: failure.suggestion, cause: error });
+  }
+  output(options.json, { task: options.no, threshold: check.thresholdValue, response }, () => [`✓ task ${options.no} completed`, ...jsonLines(response)]);
+}
+
+/** A task's state as its detail gives it (core/api/task-center.ts, checkTaskDetail), in words. */
+function taskState(detail: { result?: { subCode?: string; message?: string }; data?: Record<string, unknown> }, reason: string): string {
+  const data = detail.data ?? {};
+  switch (reason) {
+    case "ok":
+      return `still to do for this member (user_exec_status ${String(data.user_exec_status)}): it can be run again`;
+    case "subCode":
+      return `the task center does not offer it to this member (subCode ${detail.result?.subCode ?? "missing"}${detail.result?.message ? `: ${detail.result.message}` : ""}; 0000 is a task on offer)`;
+    case "taskType":
+      return `it is not a browse task (task_type ${String(data.task_type)}; the widget runs task_type 0)`;
+    case "thresholdType":
+      return `its threshold is not a time to browse (threshold_type ${String(data.threshold_type)}; the widget waits out threshold_type 0)`;
+    case "userExecStatus":
+      return `this member has already done it or has it under way (user_exec_status ${String(data.user_exec_status)}; 0 is not started)`;
+    default:
+      return `it has no time to wait out (threshold_value ${JSON.stringify(data.threshold_value) ?? "missing"})`;
   }
 }
 
