@@ -9,6 +9,9 @@
  * - a delay holds the call before the endpoint; clock skew moves the secure gateway's clock for the
  *   call; a wrong signature or key spoils the secure gateway's reply on its way out.
  *
+ * A stub (sandbox/instruments/stubs.ts) answers before the endpoint, after any injected fault: the
+ * secure gateway matches its own, on the opened request, and seals the stub's reply.
+ *
  * `dispatch` returns the reply and, for connection faults, what to do to the connection: the HTTP
  * server (server.ts) acts on the socket; in-process callers get `render`'s fetch-shaped equivalent.
  */
@@ -21,6 +24,7 @@ import { FRONT_DOOR_FAMILIES, familyOf, sampleLatency, type Fault } from "#core/
 import { JSON_TOO_DEEP, JSON_TOO_DEEP_MESSAGE, nestsDeeperThan, parseBoundedJson } from "./json-body";
 import { NEAR_MISS_HEADER, type NearMiss } from "./near-miss";
 import { bearerToken } from "./respond";
+import type { StubAnswer } from "./instruments/stubs";
 import type { SandboxState } from "./state";
 
 export type ConnectionFault = "reset" | "empty" | "truncated" | "random-bytes";
@@ -68,7 +72,27 @@ export function frontDoor(state: SandboxState, settings: { latencyMs: number }, 
       if (fault.kind === "clock-skew") request = withHeaders(request, (headers) => headers.set(CLOCK_SKEW_HEADER, String(fault.skewMs ?? 0)));
     }
 
+    const stubbed = SECURE_PATH.test(url.pathname) ? undefined : await stubAnswer(state, request, url);
+    if (stubbed) {
+      state.markStub(entry.seq, stubbed.id);
+      if (stubbed.delayMs > 0) await delay(stubbed.delayMs);
+      if (stubbed.fault && stubbed.fault !== "truncated") return { response: Response.error(), connection: stubbed.fault };
+      return { response: stubResponse(stubbed), ...(stubbed.fault === "truncated" ? { connection: "truncated" as const } : {}) };
+    }
+
     let response = await answer(request);
+    const stubFault = response.headers.get(STUB_HEADER);
+    if (stubFault !== null) {
+      // The secure gateway answered with a stub (it matched on the opened request): named in the log,
+      // and its fault acts on the connection here.
+      const [id, fault] = stubFault.split(" ");
+      state.markStub(entry.seq, id);
+      const headers = new Headers(response.headers);
+      headers.delete(STUB_HEADER);
+      response = new Response(response.body, { status: response.status, headers });
+      if (fault === "truncated") return { response, connection: "truncated" };
+      if (fault) return { response: Response.error(), connection: fault as ConnectionFault };
+    }
     if (response.headers.has(NEAR_MISS_HEADER)) {
       const nearMiss = await response
         .clone()
@@ -82,6 +106,27 @@ export function frontDoor(state: SandboxState, settings: { latencyMs: number }, 
     if (fault?.kind === "wrong-key") response = await reencrypted(state, request, response);
     return { response };
   };
+}
+
+/** How the secure gateway tells the front door that a stub answered: `<id>` or `<id> <fault>`. */
+export const STUB_HEADER = "x-sandbox-stub";
+
+/** The stub that answers a plain call, if any; the body is read only when stubs are loaded. */
+async function stubAnswer(state: SandboxState, request: Request, url: URL): Promise<StubAnswer | undefined> {
+  if (state.stubs.size === 0) return undefined;
+  const text = request.method === "GET" || request.method === "HEAD" ? "" : await request.clone().text();
+  const parsed = text === "" ? undefined : parseBoundedJson(text);
+  return state.stubs.match({ method: request.method, url: url.pathname + url.search, headers: request.headers, body: parsed?.ok ? parsed.value : text });
+}
+
+/** A stub's reply on the wire: its status and headers, `jsonBody` written as JSON. */
+export function stubResponse(stub: StubAnswer): Response {
+  const headers = new Headers(stub.headers);
+  if (stub.body && "json" in stub.body) {
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+    return new Response(JSON.stringify(stub.body.json), { status: stub.status, headers });
+  }
+  return new Response(stub.body?.text ?? null, { status: stub.status, headers });
 }
 
 /** A dispatched reply as fetch would see it, for in-process callers (tests, the wallet's stand-in). */

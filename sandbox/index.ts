@@ -17,6 +17,7 @@ import { walletHandlers } from "./handlers/wallet";
 import { DEFAULT_MALL_ORIGINS, MallOriginSchema, loginPageHandlers } from "./login-page";
 import type { SandboxSettings } from "./settings";
 import { SandboxState } from "./state";
+import { readStubFolder } from "./stub-files";
 import { frontDoor, render, type Dispatched } from "./front-door";
 import type { Endpoint } from "#core/api/define";
 import { knownRoutes, servedEndpoints, unmatchedReply } from "./near-miss";
@@ -33,6 +34,8 @@ export interface SandboxOptions {
   mallOrigins?: readonly string[];
   /** false: start with an empty order book, without the demo members' past orders (tests of the rules). */
   history?: boolean;
+  /** A folder of stub mappings in WireMock's format (sandbox/stub-files.ts), answered before the sandbox's rules. */
+  stubsDir?: string;
 }
 
 export type { SandboxSettings } from "./settings";
@@ -55,6 +58,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const fixtures = loadFixtures(fixturesDir);
   const state = new SandboxState(options.history === false ? withoutHistory(fixtures) : fixtures, { stateFile: options.stateFile });
   const settings: SandboxSettings = { latencyMs: options.latencyMs ?? 0, initialLatencyMs: options.latencyMs ?? 0 };
+  for (const file of options.stubsDir ? readStubFolder(options.stubsDir) : []) state.stubs.add(file.mappings, file.source, { kept: true });
   const mallOrigins = new Set((options.mallOrigins ?? DEFAULT_MALL_ORIGINS).map((origin) => MallOriginSchema.parse(origin)));
 
   const endpoints: HttpHandler[] = [

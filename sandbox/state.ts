@@ -32,6 +32,7 @@ import { SandboxClock } from "./instruments/clock";
 import { DeferredWork } from "./instruments/deferred-work";
 import { ErrorReports } from "./instruments/error-reports";
 import { FaultQueue } from "./instruments/fault-queue";
+import { StubBook } from "./instruments/stubs";
 import { Nonces, type NonceCheck } from "./instruments/nonces";
 
 export { FAULT_KINDS, type Fault, type FaultKind } from "#core/controls/faults";
@@ -82,6 +83,8 @@ export class SandboxState {
   private readonly file: StateFile | null;
   private readonly clock = new SandboxClock();
   private readonly faults = new FaultQueue();
+  /** Stubs in WireMock's mapping format, answered before the sandbox's own rules. */
+  readonly stubs = new StubBook();
   private readonly calls = new CallLog();
   private readonly nonces = new Nonces();
   private readonly errors = new ErrorReports();
@@ -134,6 +137,7 @@ export class SandboxState {
     this.deferred.cancelAll();
     this.idempotency.clearInFlight();
     this.faults.clear();
+    this.stubs.reset();
     this.calls.clear();
     this.errors.clear();
     this.nonces.clear();
@@ -268,6 +272,11 @@ export class SandboxState {
   /** Marks a logged call as one the sandbox could not answer. */
   markNearMiss(seq: number, nearMiss: NearMiss): void {
     this.calls.markNearMiss(seq, nearMiss);
+  }
+
+  /** Marks a logged call as answered by a stub. */
+  markStub(seq: number, id: string): void {
+    this.calls.markStub(seq, id);
   }
 
   clearLog(): void {

@@ -7,7 +7,7 @@
 import { resolve } from "node:path";
 import { Command, Option } from "commander";
 import { CONTROL_TOKEN_ENV, DEFAULT_MALL_ORIGINS, DEFAULT_SANDBOX_HOST } from "#core/environments";
-import { CliError } from "../errors";
+import { CliError, usageError } from "../errors";
 import { output, parseOptions } from "../options";
 import { errorsCommand } from "./sandbox/errors";
 import { faultCommand, loadFaultKinds } from "./sandbox/fault";
@@ -50,6 +50,7 @@ export function sandboxCommand(): Command {
       .option("--state <file>", "keep members, tokens, login codes, ledgers and orders in this file across restarts")
       .option("--latency <ms>", "add this delay to every gateway call", "0")
       .option("--fixtures <dir>", "read fixtures from this folder instead of fixtures/")
+      .option("--stubs <dir>", "answer with the stub mappings (WireMock's format) of this folder before the sandbox's own rules")
       .option("--json", "print the listening address as JSON")
       .addHelpText(
         "after",
@@ -94,6 +95,7 @@ async function serve(raw: unknown): Promise<void> {
       state: z.string().min(1).optional(),
       latency: z.coerce.number().int().min(0).max(60_000).default(0),
       fixtures: z.string().min(1).optional(),
+      stubs: z.string().min(1).optional(),
       json: z.boolean().default(false),
     }),
     raw,
@@ -110,8 +112,10 @@ async function serve(raw: unknown): Promise<void> {
       latencyMs: options.latency,
       stateFile: options.state ? resolve(options.state) : undefined,
       fixturesDir: options.fixtures ? resolve(options.fixtures) : undefined,
+      stubsDir: options.stubs ? resolve(options.stubs) : undefined,
     });
   } catch (error) {
+    if ((error as Error).name === "StubFileError") throw usageError(`--stubs: ${(error as Error).message}`);
     const code = (error as { code?: string }).code;
     throw new CliError(code ?? "START_FAILED", `the sandbox could not start: ${(error as Error).message}`, {
       suggestion: code === "EADDRINUSE" ? `port ${options.port} is taken; try --port ${options.port + 1}` : undefined,
@@ -129,6 +133,7 @@ async function serve(raw: unknown): Promise<void> {
       controlToken ? `  control token: ${controlToken} (send as X-Sandbox-Token or Authorization: Bearer)` : "",
       options.latency ? `  latency: +${options.latency} ms per call` : "",
       options.state ? `  state file: ${resolve(options.state)}` : "",
+      options.stubs ? `  stubs: ${running.sandbox.state.stubs.size} from ${resolve(options.stubs)}` : "",
     ].filter(Boolean),
   );
   const stop = () => {

@@ -13,6 +13,7 @@ import { LedgerEntrySchema } from "../api/shop-endpoints";
 import { CollectedErrorSchema } from "../errors/report";
 import { FAULT_KINDS, FaultRequestSchema, LatencySchema, type FaultKind } from "./faults";
 import { AccountViewSchema, MilesRedemptionSchema, OfferLiveSchema, OrderRecordWireSchema, SeckillLiveSchema } from "./records";
+import { StubFileSchema, StubViewSchema } from "./stubs";
 import { VerifyRequestSchema } from "./verify";
 
 export type ControlMethod = "GET" | "POST" | "PATCH" | "DELETE";
@@ -82,6 +83,8 @@ export const LoggedCallSchema = z.object({
   fault: z.enum(FAULT_KINDS as [FaultKind, ...FaultKind[]]).optional(),
   sealed: z.boolean().optional(),
   nearMiss: NearMissSchema.optional(),
+  /** The stub that answered it, by its id. */
+  stub: z.string().optional(),
 });
 export type LoggedCallView = z.infer<typeof LoggedCallSchema>;
 const VerificationSchema = z.object({
@@ -123,6 +126,17 @@ export const setClock = defineControl({
 export const faults = defineControl({ name: "faults", method: "GET", path: "/__sandbox/faults", reply: z.object({ faults: z.array(FaultSchema) }) });
 export const addFault = defineControl({ name: "addFault", method: "POST", path: "/__sandbox/faults", input: FaultRequestSchema, reply: z.object({ ok: z.literal(true), fault: FaultSchema }) });
 export const clearFaults = defineControl({ name: "clearFaults", method: "DELETE", path: "/__sandbox/faults", reply: Ok });
+
+/** Stubs in WireMock's mapping format (core/controls/stubs.ts): listed, added (a mapping or `{ mappings }`), cleared. */
+export const stubs = defineControl({ name: "stubs", method: "GET", path: "/__sandbox/stubs", reply: z.object({ stubs: z.array(StubViewSchema) }) });
+export const addStubs = defineControl({ name: "addStubs", method: "POST", path: "/__sandbox/stubs", input: StubFileSchema, reply: z.object({ ok: z.literal(true), added: z.array(StubViewSchema) }) });
+export const clearStubs = defineControl({
+  name: "clearStubs",
+  method: "DELETE",
+  path: "/__sandbox/stubs",
+  input: z.object({ all: z.enum(["true", "false"]).optional() }).strict(),
+  reply: z.object({ ok: z.literal(true), removed: z.number().int() }),
+});
 
 export const log = defineControl({
   name: "log",
@@ -298,6 +312,9 @@ export const CONTROLS = {
   faults,
   addFault,
   clearFaults,
+  stubs,
+  addStubs,
+  clearStubs,
   log,
   clearLog,
   verify,

@@ -8,6 +8,7 @@
  *   POST   /__sandbox/reset                       back to the fixtures (members, ledgers, orders, stock, clock, faults, log)
  *   GET    /__sandbox/clock, POST { now, frozen }  the sandbox clock (payment windows, validity, expiry run on it)
  *   GET|POST|DELETE /__sandbox/faults             injected faults { path, kind, times?, percent?, delayMs?, latency?, skewMs? }
+ *   GET|POST|DELETE /__sandbox/stubs              stubs in WireMock's mapping format (core/controls/stubs.ts)
  *                                                 (core/controls/faults.ts lists the kinds)
  *   GET    /__sandbox/log?since=N&unmatched=1     the call log (unmatched: only the near misses); DELETE clears it
  *   POST   /__sandbox/verify                      { path, method?, count? | atLeast? & atMost?, bodyMatch?: [{ path: JSONPath, value }],
@@ -47,6 +48,7 @@ import { CONTROL_TOKEN_HEADER } from "#core/controls/client";
 import * as controls from "#core/controls/declarations";
 import type { Control, ControlReply } from "#core/controls/declarations";
 import { faultFrom } from "#core/controls/faults";
+import { mappingsOf } from "#core/controls/stubs";
 import { isLoopbackHost } from "../access";
 import { REFUSAL_MESSAGES } from "../domain/messages";
 import { MAX_FAILED_CODES_PER_MINUTE } from "../domain/till";
@@ -162,6 +164,11 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings, 
       state.clearFaults();
       return { ok: true as const };
     }),
+
+    // Stubs in WireMock's mapping format; those from --stubs files stay unless `all=true`.
+    serveControl(controls.stubs, () => ({ stubs: state.stubs.list() })),
+    serveControl(controls.addStubs, ({ input }) => ({ ok: true as const, added: state.stubs.add(mappingsOf(input), "POST /__sandbox/stubs") })),
+    serveControl(controls.clearStubs, ({ input }) => ({ ok: true as const, removed: state.stubs.clear({ all: input.all === "true" }) })),
 
     // The mall's error reports (MCOIN_ERROR_REPORT_URL on the sandbox): collected, listed, cleared.
     serveControl(controls.reportError, ({ input }) => {

@@ -6,12 +6,12 @@
  * center behind it pays only for browsing: a completion notice before the task's threshold has
  * passed (on the sandbox clock, since the member's task detail) is refused.
  */
-import { http, HttpResponse, type HttpHandler } from "msw";
+import { delay, http, HttpResponse, type HttpHandler } from "msw";
 import { HEADER, NONCE_LENGTH, SUCCESS_RESULT_CODE, headerValue, sealReply, signatureOf } from "#core/node/gateway/envelope";
-import { aesDecrypt, parseRequestTime } from "#core/node/gateway/primitives";
+import { aesDecrypt, aesEncrypt, parseRequestTime } from "#core/node/gateway/primitives";
 import { recoverKeyAndIv } from "#core/node/gateway/private-key";
 import { TASK_OK_SUBCODE, getTaskDetail, scanTypeTaskNotify } from "#core/api/task-center";
-import { CLOCK_SKEW_HEADER } from "../front-door";
+import { CLOCK_SKEW_HEADER, STUB_HEADER } from "../front-door";
 import { JSON_TOO_DEEP, JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "../json-body";
 import { closestRoutes, nearMissResponse } from "../near-miss";
 import type { SandboxState } from "../state";
@@ -183,6 +183,18 @@ export function secureGatewayHandlers(state: SandboxState): HttpHandler[] {
       }
       const opened = openRequest(state, request, await request.text(), functionUrl);
       if (!opened.ok) return opened.response;
+      // A stub answers on the opened request, its reply sealed and signed as the gateway's own.
+      const url = new URL(request.url);
+      const stub = state.stubs.match({ method: "POST", url: url.pathname + url.search, headers: request.headers, body: opened.body });
+      if (stub) {
+        if (stub.delayMs > 0) await delay(stub.delayMs);
+        const sealedStub = stub.body && "json" in stub.body ? sealReply(stub.body.json, opened.key, opened.iv) : aesEncrypt(stub.body?.text ?? "", opened.key, opened.iv);
+        const headers = new Headers(stub.headers);
+        headers.set("content-type", "text/plain;charset=UTF-8");
+        headers.set(HEADER.signature, replySignature(state, request, sealedStub));
+        headers.set(STUB_HEADER, stub.fault ? `${stub.id} ${stub.fault}` : stub.id);
+        return new HttpResponse(sealedStub, { status: stub.status, headers });
+      }
       const sealed = sealReply(handler(state, opened.body), opened.key, opened.iv);
       return new HttpResponse(sealed, {
         headers: { "content-type": "text/plain;charset=UTF-8", [HEADER.signature]: replySignature(state, request, sealed) },

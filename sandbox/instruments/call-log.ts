@@ -19,6 +19,8 @@ export interface LoggedCall {
   sealed?: boolean;
   /** The sandbox could not answer it (sandbox/near-miss.ts): why, and the closest endpoints. */
   nearMiss?: NearMiss;
+  /** The stub that answered it (sandbox/instruments/stubs.ts), by its id. */
+  stub?: string;
 }
 
 export const MAX_LOG = 2000;
@@ -44,6 +46,12 @@ export class CallLog {
   markNearMiss(seq: number, nearMiss: NearMiss): void {
     const call = this.calls.findLast((candidate) => candidate.seq === seq);
     if (call) call.nearMiss = nearMiss;
+  }
+
+  /** Marks a logged call as answered by a stub. */
+  markStub(seq: number, id: string): void {
+    const call = this.calls.findLast((candidate) => candidate.seq === seq);
+    if (call) call.stub = id;
   }
 
   clear(): void {
