@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CliError } from "./errors";
-import { DEFAULT_RULES, fieldRule, findSecrets, jsonPath, loadRulesFile, mask, redactHeaders, redactValue, rulesWith, type RedactionRule } from "./redaction";
+import { DEFAULT_RULES, fieldRule, findSecrets, jsonPath, KnownSecrets, loadRulesFile, mask, redactHeaders, redactValue, rulesWith, type RedactionRule } from "./redaction";
 
 const rules = rulesWith();
 const reply = (value: unknown) => redactValue(value, rules, "response");
@@ -97,9 +97,9 @@ describe("the default redaction rules", () => {
     });
   });
 
-  it("trace-id: request ids and ETags, which look like keys to the scan", () => {
+  it("trace-id: request ids and ETags are redacted, but they are not secrets: the scan lets them through either way", () => {
     const headers = { "X-Request-Id": "4bf92f3577b34da6a3ce929d0e0e4736", etag: 'W/"b94d27b9934d3e08a52e52d7da7dabfa"', "content-type": "application/json" };
-    expect(findSecrets(headers).map((finding) => finding.path)).toEqual(["$['X-Request-Id']", "$.etag", "$.etag"]);
+    expect(findSecrets(headers)).toEqual([]);
     const redacted = redactHeaders(headers, rules).value;
     expect(redacted).toEqual({ "X-Request-Id": "<redacted:trace-id>", etag: "<redacted:trace-id>", "content-type": "application/json" });
     expect(findSecrets(redacted)).toEqual([]);
@@ -251,5 +251,172 @@ describe("findSecrets", () => {
     expect(mask("66123456")).toBe("66… (8 chars)");
     expect(mask(JWT)).toMatch(/^eyJh…wX \(\d+ chars\)$/);
     expect(jsonPath(["data", "list", 0, "accept-language"])).toBe("$.data.list[0]['accept-language']");
+  });
+});
+
+describe("the detectors", () => {
+  const note = (text: string) => reply({ note: text }).value as { note: string };
+
+  it("e-mail addresses, anywhere in a text", () => {
+    for (const address of ["ana.lopez@example.mo", "a+tag@mail.example.com.mo", "ZHANG_wei-1@sub.example.cn"]) {
+      expect(note(`write to ${address}, thanks`).note, address).toBe("write to <redacted:email>, thanks");
+      expect(
+        findSecrets({ note: `to ${address}` }).map((finding) => finding.pattern),
+        address,
+      ).toEqual(["email-address"]);
+    }
+    expect(reply({ email: "x@y" }).value).toEqual({ email: "<redacted:email>" }); // a field named email, whatever it holds
+  });
+
+  it("e-mail: an @ that is not an address is left alone", () => {
+    for (const text of ["@remix-run/node", "user@localhost", "meet @ 10:00", "a@b.c", "price@2x.png"]) {
+      expect(note(text).note, text).toBe(text);
+      expect(findSecrets({ note: text }), text).toEqual([]);
+    }
+  });
+
+  it("card numbers: Visa, Mastercard, Amex and UnionPay, grouped or not, when the Luhn digit holds", () => {
+    for (const card of ["4111 1111 1111 1111", "4111111111111111", "4111-1111-1111-1111", "5555 5555 5555 4444", "2223 0031 2200 3222", "3782 822463 10005", "6212345678901265"]) {
+      expect(note(`pay ${card} now`).note, card).toBe("pay <redacted:card> now");
+      expect(
+        findSecrets({ note: `pay ${card}` }).map((finding) => finding.pattern),
+        card,
+      ).toEqual(["card-number"]);
+    }
+  });
+
+  it("card numbers: a wrong check digit, an order number, an epoch time, a date or mixed separators are not cards", () => {
+    for (const text of ["4111 1111 1111 1112", "4111111111111112", "202610150001", "MC20261126000013", "1795242286166", "2026-10-15", "2026101512345678", "4111 1111-1111 1111"]) {
+      expect(note(text).note, text).toBe(text);
+      expect(findSecrets({ note: text }), text).toEqual([]);
+    }
+    expect(redactValue({ amountCents: 4111111111111111 }, rules, "response").value).toEqual({ amountCents: 4111111111111111 }); // numbers are data
+  });
+
+  it("phone numbers: any country in international form, besides Macau, Hong Kong and the mainland", () => {
+    for (const phone of ["+1 415 555 2671", "+1 (415) 555-2671", "+44 20 7946 0958", "+6561234567", "+81 3-1234-5678"]) {
+      expect(note(`call ${phone} today`).note, phone).toBe("call <redacted:phone> today");
+      expect(
+        findSecrets({ note: `call ${phone}` }).map((finding) => finding.pattern),
+        phone,
+      ).toEqual(["phone-number"]);
+    }
+  });
+
+  it("phone numbers: short international numbers, order numbers, dates and amounts are not phones", () => {
+    for (const text of ["+1 234 5", "+100", "202610150001", "2026-10-15", "2026-10-15 10:00:00", "MOP 1,280.00", "+12.5%"]) {
+      expect(note(text).note, text).toBe(text);
+      expect(findSecrets({ note: text }), text).toEqual([]);
+    }
+  });
+
+  it("a rules file's pattern is a detector too: what it matches is redacted, and refused if it survives", () => {
+    const staff: RedactionRule = { name: "staff-card", pattern: String.raw`SC-\d{6}` };
+    const extended = rulesWith([staff]);
+    expect(redactValue({ note: "card SC-123456" }, extended, "request").value).toEqual({ note: "card <redacted:staff-card>" });
+    expect(findSecrets({ note: "card SC-123456" }, { rules: extended }).map((finding) => finding.pattern)).toEqual(["rule:staff-card"]);
+    expect(findSecrets({ note: "card SC-123456" })).toEqual([]);
+  });
+});
+
+describe("redaction by value", () => {
+  const TOKEN = "sbx_mwNWg7R3POhK7DqULJHLrATv";
+  const sessionKnown = () => {
+    const known = new KnownSecrets();
+    known.learnFrom({ code: 200, data: { status: 1, token: TOKEN } }, rules, "response"); // a sign-in's reply
+    return known;
+  };
+
+  it("a token learnt from a sign-in's reply becomes <token> in any field, query, header, text, key or URL", () => {
+    const known = sessionKnown();
+    expect(redactValue({ sessionId: TOKEN, list: [TOKEN], note: `session ${TOKEN}.` }, rules, "request", known).value).toEqual({
+      sessionId: "<token>",
+      list: ["<token>"],
+      note: "session <token>.",
+    });
+    expect(redactValue({ session: TOKEN }, rules, "query", known).value).toEqual({ session: "<token>" });
+    expect(redactHeaders({ "X-Mcoin-Session": TOKEN, Referer: `http://mall/mycoupons/${TOKEN}?x=1`, "accept-language": "zh" }, rules, known).value).toEqual({
+      "X-Mcoin-Session": "<token>",
+      Referer: "http://mall/mycoupons/<token>?x=1",
+      "accept-language": "zh",
+    });
+    expect(redactValue({ [TOKEN]: 1 }, rules, "response", known).value).toEqual({ "<token>": 1 });
+    expect(known.replaceIn(`/mycoupons/${TOKEN}`).text).toBe("/mycoupons/<token>");
+  });
+
+  it("a whole value is the placeholder a replay fills in (compared, not ignored); a part of a text says so", () => {
+    const { redactions } = redactValue({ a: TOKEN, b: `x ${TOKEN}` }, rules, "response", sessionKnown());
+    expect(redactions).toEqual([
+      { path: ["a"], rule: "known-secret", placeholder: "<token>", whole: true },
+      { path: ["b"], rule: "known-secret", placeholder: "<token>", whole: false },
+    ]);
+  });
+
+  it("learns from headers: the bearer token without its scheme, cookies, the Encrypt and Signature JSON", () => {
+    const known = new KnownSecrets();
+    known.learnFromHeaders(
+      {
+        Authorization: `Bearer ${TOKEN}`,
+        Cookie: "theme=dark; mall_session=s%3AAbCdEfGh12345678",
+        Encrypt: '{"algorithm":"RSA","symmetricKey":"U2FsdGVkX1+abc/def=="}',
+        Signature: `{"algorithm":"MD5","signature":"${MD5}"}`,
+        "X-Request-Id": "4bf92f3577b34da6a3ce929d0e0e4736",
+      },
+      rules,
+    );
+    expect(known.replaceIn(`t=${TOKEN} c=s:AbCdEfGh12345678 k=U2FsdGVkX1+abc/def== s=${MD5} r=4bf92f3577b34da6a3ce929d0e0e4736`).text).toBe(
+      "t=<token> c=<redacted:cookie> k=<redacted:key> s=<redacted:signature> r=4bf92f3577b34da6a3ce929d0e0e4736",
+    );
+  });
+
+  it("the task center's ciphertext becomes <cust> and a login code <code> wherever they recur", () => {
+    const known = new KnownSecrets();
+    known.learnFrom({ task_no: "T1", cust_id_ciphertext: "Q2lwaGVyLW9mLW1wYXk" }, rules, "request");
+    known.learnFrom({ code: "3f9a1c0e5b7d2468ace13579" }, rules, "query");
+    expect(redactValue({ echo: "Q2lwaGVyLW9mLW1wYXk", link: "/login?code=3f9a1c0e5b7d2468ace13579" }, rules, "response", known).value).toEqual({
+      echo: "<cust>",
+      link: "/login?code=<code>",
+    });
+  });
+
+  it("the URL-encoded and JSON-escaped spellings of a secret are replaced too", () => {
+    const known = new KnownSecrets();
+    known.learn('ab+c/d="e"fgh', "<token>");
+    expect(known.replaceIn(`q=${encodeURIComponent('ab+c/d="e"fgh')}`).text).toBe("q=<token>");
+    expect(known.replaceIn(JSON.stringify({ t: 'ab+c/d="e"fgh' })).text).toBe('{"t":"<token>"}');
+  });
+
+  it("a placeholder a replay fills in wins over another; otherwise the first one stays", () => {
+    const known = new KnownSecrets();
+    known.learn(TOKEN, "<redacted:cookie>");
+    known.learn(TOKEN, "<token>");
+    known.learn(TOKEN, "<redacted:key>");
+    known.learn(TOKEN, "<cust>");
+    expect(known.placeholderFor(TOKEN)).toBe("<token>");
+  });
+
+  it("a known value is not cut out of a longer run of letters and digits, and short values are not hunted", () => {
+    const known = new KnownSecrets();
+    known.learnFrom({ mobile: "66123456", password: "hunter2", cust_id_ciphertext: "C1" }, rules, "request");
+    expect(known.size).toBe(1);
+    expect(known.replaceIn("order 2026661234567, tel 66123456, C1, hunter2").text).toBe("order 2026661234567, tel <redacted:phone>, C1, hunter2");
+  });
+
+  it("idempotency keys, nonces and request ids are not secrets: never learnt, never found", () => {
+    const known = new KnownSecrets();
+    const headers = { "Idempotency-Key": "eb29c8a04f6d4e1f9b3a7c5d2e8f0a1c", Nonce: "q8Zt3Lw0XvPn7RkYb2HcJ5mVd9SgA1eUo4Ff6Ti", "X-Request-Id": "4bf92f3577b34da6a3ce929d0e0e4736" };
+    known.learnFromHeaders(headers, rules);
+    expect(known.size).toBe(0);
+    expect(findSecrets(headers)).toEqual([]);
+    const har = { log: { entries: [{ request: { headers: Object.entries({ ...headers, "Idempotency-Key": "<key:1>" }).map(([name, value]) => ({ name, value })) } }] } };
+    expect(findSecrets(har)).toEqual([]);
+    expect(findSecrets({ log: { entries: [{ request: { headers: [{ name: "Idempotency-Key", value: "eb29c8a04f6d4e1f9b3a7c5d2e8f0a1c" }] } }] } })).toEqual([]);
+    expect(findSecrets({ idempotencyKey: JWT }).map((finding) => finding.pattern)).toEqual(["jwt"]); // the other detectors still look
+  });
+
+  it("the scan finds a known secret that survived, masked, and leaves a recording's needs alone", () => {
+    const known = sessionKnown();
+    const findings = findSecrets({ kind: "api", needs: { member: TOKEN }, request: { body: { note: `x${TOKEN}` } }, response: { body: {} } }, { known });
+    expect(findings).toEqual([{ pattern: "known-secret", path: "$.request.body.note", excerpt: "sbx_…Tv (28 chars)" }]);
   });
 });
