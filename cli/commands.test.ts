@@ -469,23 +469,51 @@ describe("mcoin replay", () => {
     expect(listed.outcomes[0].differences).toEqual([{ path: "data.point", kind: "type changed", expected: "12580", actual: 12580 }]);
   }, 40_000);
 
-  it("reports a need it cannot meet as a skip, says plainly that not everything was checked, and fails it with --strict", async () => {
+  it("reports a need it cannot meet as a skip, says plainly that not everything was checked, and fails the run unless --allow-skips", async () => {
     const noCust = fixture("08-task-detail-browse.json");
     delete noCust.needs;
     const unknownMember = { ...fixture("03-basic-information.json"), needs: { member: "mpay-nobody" } };
     const dir = folder({ "08-no-cust.json": noCust, "03-unknown-member.json": unknownMember });
     const run = await mcoin("replay", dir);
-    expect(run.code).toBe(0);
+    expect(run.code).toBe(1);
     expect(run.stdout).toContain("skipped: needs the task-center ciphertext: give the recording needs.cust, or pass --cust");
     expect(run.stdout).toContain("skipped: could not sign in mpay-nobody");
     expect(run.stdout).toContain("0 matched, 0 differed, 0 failed, 2 skipped");
     expect(run.stdout).toContain("NOT EVERYTHING WAS CHECKED: 2 recordings were skipped");
-    expect((await mcoin("replay", dir, "--strict")).code).toBe(1);
+    expect(run.stdout).toContain("NOTHING WAS CHECKED");
+    // Allowing skips does not make a run that checked nothing pass.
+    expect((await mcoin("replay", dir, "--allow-skips")).code).toBe(1);
+    expect((await mcoin("replay", dir, "--strict", "--allow-skips")).code).toBe(2);
+    const mixed = folder({ "08-no-cust.json": noCust, "02-time.json": fixture("02-system-time.json") });
+    expect((await mcoin("replay", mixed)).code).toBe(1);
+    const allowed = await mcoin("replay", mixed, "--allow-skips");
+    expect(allowed.stdout).toContain("1 matched, 0 differed, 0 failed, 1 skipped");
+    expect(allowed.stdout).toContain("--allow-skips: the skips do not fail the run");
+    expect(allowed.code).toBe(0);
     // The flags stand in for (and override) what the recordings name.
     const flagged = await mcoin("replay", dir, "--cust", "C1", "--login", "mpay-1001", "--strict");
     expect(flagged.stdout).toContain("2 matched, 0 differed, 0 failed, 0 skipped");
     expect(flagged.code).toBe(0);
-    expect((await mcoin("replay", work)).code).toBe(2);
+  }, 60_000);
+
+  it("exits 1 for a folder with nothing to replay, and 2 for a path that does not exist", async () => {
+    const empty = await mcoin("replay", folder({ "notes.txt": "nothing here" }));
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain("nothing to replay");
+    expect((await mcoin("replay", join(work, "no-such-folder"))).code).toBe(2);
+  });
+
+  it("--ignore leaves a reply field out of every comparison, beside the files' own ignore", async () => {
+    sandbox.sandbox.state.books.adjustBalance("mpay-1001", 99);
+    const dir = folder({ "03.json": fixture("03-basic-information.json") });
+    expect((await mcoin("replay", dir)).code).toBe(1);
+    const ignored = await mcoin("replay", dir, "--ignore", "$.data.point", "--ignore", "$.data.revision");
+    expect(ignored.stdout).toContain("1 matched, 0 differed");
+    expect(ignored.code).toBe(0);
+    const bad = await mcoin("replay", dir, "--ignore", "data.point");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--ignore: a JSONPath starting with $");
+    expect((await mcoin("replay", dir, "--pace", "slow")).code).toBe(2);
   }, 40_000);
 
   it("replays a HAR file: mcoin's entries with the secure call's decrypted bodies, a browser's sealed one skipped, pages dropped", async () => {
@@ -547,14 +575,14 @@ describe("mcoin replay", () => {
       },
     };
     const dir = folder({ "session.har": har });
-    const run = await mcoin("replay", join(dir, "session.har"));
+    const run = await mcoin("replay", join(dir, "session.har"), "--allow-skips");
     expect(run.stdout).toContain("3 matched, 0 differed, 0 failed, 1 skipped");
     expect(run.stdout).toContain("skipped: the HAR holds the secure call sealed");
     expect(run.stdout).toContain("session.har entry 5");
     expect(run.code).toBe(0);
     // A folder's .har files are read beside its .json recordings.
     writeFileSync(join(dir, "02-system-time.json"), JSON.stringify(fixture("02-system-time.json")));
-    expect((await mcoin("replay", dir)).stdout).toContain("4 matched, 0 differed, 0 failed, 1 skipped");
+    expect((await mcoin("replay", dir, "--allow-skips")).stdout).toContain("4 matched, 0 differed, 0 failed, 1 skipped");
   }, 40_000);
 
   it("warns about recordings older than --max-age days and those without a date, without failing", async () => {
@@ -661,20 +689,68 @@ describe("mcoin record", () => {
     expect(files).toEqual(["001-post-member-login.json", "002-get-api-auth-basicinformation.json", "003-post-bservice-discount-gateway-gettaskdetail.json"]);
     const text = files.map((file) => readFileSync(join(out, file), "utf8")).join("\n");
     expect(text).not.toContain("sbx_");
-    expect(text).not.toContain("C5");
     expect(text).toContain('"<token>"');
-    expect(readJson(out, files[2])).toMatchObject({ kind: "secure", replayable: true, request: { headers: { Token: "<cust>" } } });
+    const secure = readJson(out, files[2]);
+    expect(secure).toMatchObject({ kind: "secure", replayable: true, request: { headers: { Token: "<cust>" } } });
+    // The sandbox's demo ciphertext names whom the call acts as; the exchange itself keeps only <cust>.
+    expect(secure.needs).toEqual({ cust: "C5" });
+    expect(JSON.stringify([secure.request, secure.response])).not.toContain("C5");
     const first = readJson(out, files[0]);
     expect(first.ignore).toEqual([]);
     expect(first).not.toHaveProperty("volatile");
     expect(first).not.toHaveProperty("needs");
+    expect(first.recordedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(Date.parse(first.recordedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(readJson(out, files[1]).needs).toEqual({ member: "mpay-1004" });
 
+    // Each recording says whom it acts as: no --login, no --cust.
     sandbox.sandbox.state.reset();
-    const replay = await mcoin("replay", out, "--login", "mpay-1004", "--cust", "C5");
+    const replay = await mcoin("replay", out);
     expect(replay.stdout).toContain("3 matched");
     expect(replay.code).toBe(0);
   });
+
+  it("records a purchase, its retry and a task's notice so that they replay on a reset sandbox with no difference, once though kept twice", async () => {
+    const out = join(work, "recorded-purchase");
+    const recorder = await startRecorder(["--out", out, "--har", join(out, "session.har")]);
+    const buy = (token: string, key: string, body: unknown) =>
+      fetch(`${recorder.url}/api/business/snapup`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "accept-language": "zh", "Idempotency-Key": key },
+        body: JSON.stringify(body),
+      });
+    try {
+      const login = (await (
+        await fetch(`${recorder.url}/member/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ openId: "mpay-1001" }) })
+      ).json()) as {
+        data: { token: string };
+      };
+      const first = await (await buy(login.data.token, "purchase-key-0000000001", { offerId: 1, quantity: 1, mcoinUsed: 2380 })).json();
+      // The retry of a purchase whose answer was lost: the same key, the same order, no second effect.
+      expect(await (await buy(login.data.token, "purchase-key-0000000001", { offerId: 1, quantity: 1, mcoinUsed: 2380 })).json()).toEqual(first);
+      expect((await buy(login.data.token, "purchase-key-0000000002", { offerId: 1, quantity: 1, mcoinUsed: 2380 })).status).toBe(200);
+      expect((await asMember(recorder.url, "mpay-1001", "GET", "/api/mini/order/list?tab=all")).status).toBe(200);
+      expect((await mcoin("task", "run", "--token", "C7", "--no", "T-QUICK", "--base-url", recorder.url)).code).toBe(0);
+    } finally {
+      expect((await recorder.stop()).code).toBe(0);
+    }
+    const files = readdirSync(out).filter((file) => file.endsWith(".json"));
+    const purchases = files.filter((file) => file.includes("snapup")).map((file) => readJson(out, file));
+    expect(purchases.map((recording) => recording.request.headers["Idempotency-Key"])).toEqual(["<key:1>", "<key:1>", "<key:2>"]);
+    expect(purchases.map((recording) => recording.needs)).toEqual([{ member: "mpay-1001" }, { member: "mpay-1001" }, { member: "mpay-1001" }]);
+    expect(readFileSync(join(out, "session.har"), "utf8")).not.toContain("purchase-key-");
+
+    sandbox.sandbox.state.reset();
+    const replay = await mcoin("replay", out, "--reset");
+    expect(replay.stderr).toContain(`session.har is a copy of ${files.length} JSON recordings beside it: replayed the .json files, not the HAR`);
+    expect(replay.stderr).toMatch(/waited \d\.\d s before POST \/bservice\/discount\/gateway\/scanTypeTaskNotify/);
+    expect(replay.stdout).toContain(`${files.length} matched, 0 differed, 0 failed, 0 skipped`);
+    expect(replay.code).toBe(0);
+    // Sent at once, the notice comes too early for the task center.
+    const fast = await mcoin("replay", out, "--reset", "--pace", "fast");
+    expect(fast.stdout).toContain('result.code: changed "000000" → "TASK_TOO_EARLY"');
+    expect(fast.code).toBe(1);
+  }, 90_000);
 
   it("redacts the phone numbers and signatures it sees, and leaves them out of what replay compares", async () => {
     const out = join(work, "recorded-phone");

@@ -189,3 +189,21 @@ describe("HAR files saved by a browser", () => {
     expect(usageErrorOf(() => recordingsFromHar(har([{ request: {} }]), "x.har")).message).toContain("x.har entry 1 is not a HAR entry");
   });
 });
+
+describe("idempotency keys in a HAR", () => {
+  const buy = (key: string | undefined) =>
+    entry({
+      method: "POST",
+      url: `${GATEWAY}/api/business/snapup`,
+      headers: { authorization: "Bearer <token>", ...(key ? { "Idempotency-Key": key } : {}) },
+      postData: { text: JSON.stringify({ offerId: 1, quantity: 1, mcoinUsed: 2380 }) },
+      content: { text: JSON.stringify({ code: 200, data: { id: 13 } }) },
+    });
+
+  it("keeps mcoin's roles, and turns a browser's keys into roles: the same key, the same role", () => {
+    const fromMcoin = recordingsFromHar(har([buy("<key:2>")]), "mcoin.har");
+    expect(fromMcoin[0].recording.request.headers).toEqual({ "Idempotency-Key": "<key:2>" });
+    const fromBrowser = recordingsFromHar(har([buy("3f1a0c9e7b"), buy("3f1a0c9e7b"), buy("88aa11bb22"), buy(undefined)], "WebInspector"), "browser.har");
+    expect(fromBrowser.map((file) => file.recording.request.headers["Idempotency-Key"])).toEqual(["<key:1>", "<key:1>", "<key:2>", undefined]);
+  });
+});

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { usageError } from "./errors";
 import { parseRecording, type RecordingFile } from "./recordings";
 import { DEFAULT_RULES, redactValue } from "./redaction";
+import { IDEMPOTENCY_KEY_HEADER, KEY_ROLE } from "./recording-roles";
 
 /** The secure gateway's functions live under this path; their bodies are sealed on the wire. */
 const SECURE_PREFIX = "/bservice/";
@@ -59,6 +60,7 @@ export function recordingsFromHar(har: unknown, file: string): RecordingFile[] {
   const parsed = HarSchema.safeParse(har);
   if (!parsed.success) throw usageError(`${basename(file)} is not a HAR file (it has no log.entries)`);
   const recordings: RecordingFile[] = [];
+  const keyRoles = new KeyRoles();
   parsed.data.log.entries.forEach((raw, index) => {
     const where = `${basename(file)} entry ${index + 1}`;
     const entry = HarEntrySchema.safeParse(raw);
@@ -66,14 +68,32 @@ export function recordingsFromHar(har: unknown, file: string): RecordingFile[] {
       const issue = entry.error.issues[0];
       throw usageError(`${where} is not a HAR entry: ${issue?.path.join(".")}: ${issue?.message}`);
     }
-    const recording = recordingFromEntry(entry.data, where);
+    const recording = recordingFromEntry(entry.data, where, keyRoles);
     if (recording) recordings.push({ file, entry: index + 1, ...recording });
   });
   return recordings;
 }
 
+/**
+ * A browser's HAR carries the keys themselves: each distinct key of the file becomes a role as the
+ * recorder writes it (cli/recording-roles.ts), so a retry keeps its original's key at replay.
+ */
+class KeyRoles {
+  private readonly roles = new Map<string, string>();
+
+  roleOf(key: string): string {
+    if (KEY_ROLE.test(key)) return key;
+    let role = this.roles.get(key);
+    if (role === undefined) {
+      role = `<key:${this.roles.size + 1}>`;
+      this.roles.set(key, role);
+    }
+    return role;
+  }
+}
+
 /** One entry as a recording, or null when it is not a gateway call (not JSON, a preflight). */
-function recordingFromEntry(entry: HarEntry, where: string): Omit<RecordingFile, "file" | "entry"> | null {
+function recordingFromEntry(entry: HarEntry, where: string, keyRoles: KeyRoles): Omit<RecordingFile, "file" | "entry"> | null {
   let url: URL;
   try {
     url = new URL(entry.request.url);
@@ -91,7 +111,7 @@ function recordingFromEntry(entry: HarEntry, where: string): Omit<RecordingFile,
     ...(mcoin?.ignore !== undefined ? { ignore: mcoin.ignore } : {}),
     ...(mcoin?.needs !== undefined ? { needs: mcoin.needs } : {}),
   };
-  const draft = kind === "secure" ? secureDraft(entry, url) : apiDraft(entry, url, mcoin !== undefined);
+  const draft = kind === "secure" ? secureDraft(entry, url) : apiDraft(entry, url, mcoin !== undefined, keyRoles);
   if (!draft) return null;
   const { reason, ...fields } = draft;
   return { recording: parseRecording({ ...common, ...fields }, where), ...(reason ? { reason } : {}) };
@@ -132,7 +152,7 @@ function secureDraft(entry: HarEntry, url: URL): Draft {
 }
 
 /** A plain mCoin API call; null when its reply is not JSON (unless mcoin wrote the entry). */
-function apiDraft(entry: HarEntry, url: URL, fromMcoin: boolean): Draft | null {
+function apiDraft(entry: HarEntry, url: URL, fromMcoin: boolean, keyRoles: KeyRoles): Draft | null {
   const reply = parseReply(entry.response.content);
   if (!reply.json && !fromMcoin) return null;
   // A browser's HAR is not redacted: the recorder's own rules apply as it is read.
@@ -140,6 +160,7 @@ function apiDraft(entry: HarEntry, url: URL, fromMcoin: boolean): Draft | null {
   const singleUse = query.redactions.some((redaction) => redaction.placeholder === "<code>");
   const language = header(entry.request.headers, "accept-language");
   const authorization = header(entry.request.headers, "authorization");
+  const key = header(entry.request.headers, IDEMPOTENCY_KEY_HEADER.toLowerCase());
   const text = entry.request.postData?.text;
   return {
     replayable: !singleUse,
@@ -148,7 +169,7 @@ function apiDraft(entry: HarEntry, url: URL, fromMcoin: boolean): Draft | null {
       method: entry.request.method.toUpperCase(),
       path: url.pathname,
       query: query.value,
-      headers: language ? { "accept-language": language } : {},
+      headers: { ...(language ? { "accept-language": language } : {}), ...(key ? { [IDEMPOTENCY_KEY_HEADER]: keyRoles.roleOf(key) } : {}) },
       body: text === undefined || text === "" ? undefined : redactValue(jsonOrText(text), DEFAULT_RULES, "request").value,
       auth: authorization !== undefined && authorization !== "",
     },

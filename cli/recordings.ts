@@ -12,6 +12,7 @@ import { JSONPath } from "jsonpath-plus";
 import diff from "microdiff";
 import { z } from "zod";
 import { usageError } from "./errors";
+import { volatileMatch, type VolatileContext } from "./replay-normalise";
 
 /** A JSONPath on the reply body (the decrypted body for secure calls), e.g. `$.data.sysTime`. */
 export const JsonPathSchema = z.string().regex(/^\$/, "a JSONPath starting with $, e.g. $.data.sysTime");
@@ -173,6 +174,8 @@ export function withoutIgnored(body: unknown, ignore: readonly string[]): unknow
 
 /** What the recorder put in place of a hidden value (cli/redaction.ts), whole or inside a text. */
 const REDACTED = /<redacted:[a-z0-9-]+>/;
+/** An idempotency key's role (cli/recording-roles.ts): replay sends a key of its own minting. */
+const KEY_ROLE_TEXT = /^<key:[1-9]\d*>$/;
 
 /**
  * Whether a recorded text stands for the replayed one: a placeholder (`<token>`) matches any
@@ -180,7 +183,7 @@ const REDACTED = /<redacted:[a-z0-9-]+>/;
  */
 function placeholderMatches(expected: string, actual: unknown): boolean {
   if (typeof actual !== "string" || actual === "") return false;
-  if (PLACEHOLDER.test(expected)) return true;
+  if (PLACEHOLDER.test(expected) || KEY_ROLE_TEXT.test(expected)) return true;
   if (!REDACTED.test(expected)) return false;
   const pattern = expected
     .split(REDACTED)
@@ -189,13 +192,18 @@ function placeholderMatches(expected: string, actual: unknown): boolean {
   return new RegExp(`^${pattern}$`, "s").test(actual);
 }
 
-/** The recorded body with each placeholder replaced by the replayed text at its place, when it stands for it. */
-function acceptPlaceholders(expected: unknown, actual: unknown): unknown {
-  if (typeof expected === "string") return placeholderMatches(expected, actual) ? actual : expected;
-  if (Array.isArray(expected)) return expected.map((item, index) => acceptPlaceholders(item, Array.isArray(actual) ? actual[index] : undefined));
+/**
+ * The recorded body with each placeholder, and with --exact off each volatile value
+ * (cli/replay-normalise.ts), replaced by the replayed value at its place, when it stands for it.
+ * `key` is the field the value is under (an array's items are under the array's field).
+ */
+function acceptPlaceholders(expected: unknown, actual: unknown, volatile: VolatileContext | undefined, key?: string | number): unknown {
+  if (typeof expected === "string" && placeholderMatches(expected, actual)) return actual;
+  if (volatile && volatileMatch(expected, actual, key, volatile)) return actual;
+  if (Array.isArray(expected)) return expected.map((item, index) => acceptPlaceholders(item, Array.isArray(actual) ? actual[index] : undefined, volatile, key));
   if (expected && typeof expected === "object") {
     const other = actual && typeof actual === "object" && !Array.isArray(actual) ? (actual as Record<string, unknown>) : {};
-    return Object.fromEntries(Object.entries(expected).map(([key, child]) => [key, acceptPlaceholders(child, other[key])]));
+    return Object.fromEntries(Object.entries(expected).map(([name, child]) => [name, acceptPlaceholders(child, other[name], volatile, name)]));
   }
   return expected;
 }
@@ -206,11 +214,12 @@ function isContainer(value: unknown): value is Record<string, unknown> | unknown
 
 /**
  * Where a reply differs from the recorded one, field by field (microdiff), after removing the
- * ignored nodes from both. A recorded placeholder matches any non-empty text.
+ * ignored nodes from both. A recorded placeholder matches any non-empty text; with `volatile`, a
+ * recorded time, host, order number or code matches the replayed one of the same form.
  */
-export function compareReplies(expected: unknown, actual: unknown, ignore: readonly string[] = []): Difference[] {
+export function compareReplies(expected: unknown, actual: unknown, ignore: readonly string[] = [], volatile?: VolatileContext): Difference[] {
   const kept = withoutIgnored(actual, ignore);
-  const recorded = acceptPlaceholders(withoutIgnored(expected, ignore), kept);
+  const recorded = acceptPlaceholders(withoutIgnored(expected, ignore), kept, volatile);
   if (isContainer(recorded) && isContainer(kept) && Array.isArray(recorded) === Array.isArray(kept)) {
     return diff(recorded, kept).map((change): Difference => {
       const path = formatPath(change.path);

@@ -5,6 +5,7 @@
  * value by value, or by shape against the recording and the registry's declaration (--drift); and
  * the lines a run prints about them.
  */
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { defineEndpoint, SUCCESS_CODE, type HttpMethod } from "#core/api/define";
 import { endpointFor, functionFor } from "#core/api/registry";
@@ -12,7 +13,9 @@ import type { EnvironmentName } from "#core/environments";
 import { openReply, sealRequest } from "#core/node/gateway/envelope";
 import { apiClient, callFailure, gatewaySettingsFor, memberToken, transport } from "./context";
 import { compareShapes, declaredShape, describeDrift, driftFromDeclared, driftFromRecorded, shapeOf, type Drift, type Reference } from "./drift";
-import { compareReplies, describeDifference, fillIn, sourceOf, withoutIgnored, type Difference, type Placeholders, type Recording, type RecordingFile } from "./recordings";
+import { compareReplies, fillIn, sourceOf, withoutIgnored, type Difference, type Placeholders, type Recording, type RecordingFile } from "./recordings";
+import { IDEMPOTENCY_KEY_HEADER, KEY_ROLE } from "./recording-roles";
+import { describeGroup, groupDifferences } from "./replay-groups";
 
 const DAY_MS = 86_400_000;
 
@@ -98,19 +101,73 @@ function missingReason(placeholder: string): string {
   return `needs <${placeholder}>, a single-use value that cannot be sent again`;
 }
 
+/**
+ * The Idempotency-Keys of one run: one fresh key per recorded role (`<key:N>`, minted at its first
+ * use), so a recorded retry is sent with its original's key again, as it was, and a new run never
+ * collides with the keys of the last.
+ */
+export class KeyRing {
+  private readonly keys = new Map<string, string>();
+
+  constructor(private readonly mint: () => string = () => randomBytes(16).toString("hex")) {}
+
+  forRole(role: string): string {
+    let key = this.keys.get(role);
+    if (key === undefined) {
+      key = this.mint();
+      this.keys.set(role, key);
+    }
+    return key;
+  }
+
+  /** A key of its own, for a recorded mutation that carries none (a file written before roles). */
+  fresh(): string {
+    return this.mint();
+  }
+}
+
+/**
+ * The request's Idempotency-Key: a role becomes its run's key; a mutation the registry declares
+ * idempotent that was recorded without one gets a key of its own; a literal key is sent as it is.
+ */
+export function withIdempotencyKey(recording: Recording, request: Recording["request"], keys: KeyRing): Recording["request"] {
+  const headers = { ...request.headers };
+  const name = Object.keys(headers).find((header) => header.toLowerCase() === IDEMPOTENCY_KEY_HEADER.toLowerCase());
+  if (name !== undefined) {
+    if (KEY_ROLE.test(headers[name])) headers[name] = keys.forRole(headers[name]);
+  } else if (recording.kind === "api" && endpointFor(request.method, request.path)?.idempotent) {
+    headers[IDEMPOTENCY_KEY_HEADER] = keys.fresh();
+  } else {
+    return request;
+  }
+  return { ...request, headers };
+}
+
+/** What a run shares across its recordings: the keys it minted, the paths it leaves out, normalisation. */
+export interface ReplayRun {
+  keys: KeyRing;
+  /** --ignore: JSONPaths left out of every comparison, beside each recording's own. */
+  ignore: readonly string[];
+  /** Compare volatile values (times, hosts, order numbers) by form, not value (off with --exact). */
+  normalise: boolean;
+}
+
+export const defaultRun = (): ReplayRun => ({ keys: new KeyRing(), ignore: [], normalise: true });
+
 /** One recording sent again, its reply compared with the recorded one. */
-export async function replayOne(options: ReplayTarget, base: string, file: RecordingFile, credentials: Credentials): Promise<Outcome> {
+export async function replayOne(options: ReplayTarget, base: string, file: RecordingFile, credentials: Credentials, run: ReplayRun = defaultRun()): Promise<Outcome> {
   const { recording } = file;
   const about = { name: recording.name, file: file.file, source: sourceOf(file) };
   const prepared = await prepare(file, credentials);
   if ("reason" in prepared) return { ...about, result: "skipped", reason: prepared.reason };
   let reply: Reply;
   try {
-    reply = await send(options, base, recording, prepared.request, prepared.placeholders);
+    reply = await send(options, base, recording, withIdempotencyKey(recording, prepared.request, run.keys), prepared.placeholders);
   } catch (error) {
     return { ...about, result: "error", message: callFailure(error).message };
   }
-  const differences = compareReplies(recording.response.body, reply.body, recording.ignore);
+  const ignore = [...recording.ignore, ...run.ignore];
+  const differences = compareReplies(recording.response.body, reply.body, ignore, run.normalise ? { targetOrigin: reply.origin } : undefined);
   if (reply.status === recording.response.status && differences.length === 0) return { ...about, result: "match" };
   return { ...about, result: "differ", status: { expected: recording.response.status, actual: reply.status }, differences };
 }
@@ -127,6 +184,8 @@ async function prepare(file: RecordingFile, credentials: Credentials): Promise<{
 interface Reply {
   status: number;
   body: unknown;
+  /** Where it was sent: the host a reply's URLs name. */
+  origin: string;
 }
 
 /** Sends a filled-in request the way the app does: sealed for the secure gateway, else by the API client. */
@@ -135,17 +194,20 @@ async function send(options: ReplayTarget, base: string, recording: Recording, r
     const settings = gatewaySettingsFor(options.env, { baseUrl: options.baseUrl });
     const sealed = sealRequest(settings, { functionUrl: request.path, body: request.body, token: request.headers.Token });
     const response = await transport({ method: "POST", url: `${settings.baseUrl}${request.path}`, headers: sealed.headers, body: sealed.body });
-    return { status: response.status, body: openReply(response.text, sealed.key, sealed.iv).value };
+    return { status: response.status, body: openReply(response.text, sealed.key, sealed.iv).value, origin: new URL(settings.baseUrl).origin };
   }
   // The app's own request building: mpay: 1, Accept-Language, the bearer token.
   const client = apiClient(options.env, { baseUrl: base, token: request.auth ? placeholders.token : undefined, lang: request.headers["accept-language"] ?? "zh" });
   const endpoint = defineEndpoint({ name: recording.name, method: request.method as HttpMethod, path: request.path, auth: request.auth, request: z.unknown(), data: z.unknown() });
   const input = request.method === "GET" || request.method === "DELETE" ? request.query : request.body;
-  const response = await transport(client.buildRequest(endpoint, input));
+  const built = client.buildRequest(endpoint, input);
+  const key = Object.entries(request.headers).find(([name]) => name.toLowerCase() === IDEMPOTENCY_KEY_HEADER.toLowerCase())?.[1];
+  const response = await transport(key === undefined ? built : { ...built, headers: { ...built.headers, [IDEMPOTENCY_KEY_HEADER]: key } });
+  const origin = new URL(built.url).origin;
   try {
-    return { status: response.status, body: JSON.parse(response.text) as unknown };
+    return { status: response.status, body: JSON.parse(response.text) as unknown, origin };
   } catch {
-    return { status: response.status, body: response.text };
+    return { status: response.status, body: response.text, origin };
   }
 }
 
@@ -166,7 +228,7 @@ export interface EndpointReport {
 }
 
 /** --drift: each recording sent, the live reply's shape compared with the recording's and the declaration's, per endpoint. */
-export async function driftReports(options: ReplayTarget, base: string, recordings: RecordingFile[], credentials: Credentials): Promise<EndpointReport[]> {
+export async function driftReports(options: ReplayTarget, base: string, recordings: RecordingFile[], credentials: Credentials, keys = new KeyRing()): Promise<EndpointReport[]> {
   const reports = new Map<string, EndpointReport>();
   for (const file of recordings) {
     const { recording } = file;
@@ -193,7 +255,7 @@ export async function driftReports(options: ReplayTarget, base: string, recordin
     }
     let reply: Reply;
     try {
-      reply = await send(options, base, recording, prepared.request, prepared.placeholders);
+      reply = await send(options, base, recording, withIdempotencyKey(recording, prepared.request, keys), prepared.placeholders);
     } catch (error) {
       report.failed.push({ source: sourceOf(file), name: recording.name, message: callFailure(error).message });
       continue;
@@ -211,13 +273,22 @@ export async function driftReports(options: ReplayTarget, base: string, recordin
   return [...reports.values()];
 }
 
-export function skipNotice(skipped: readonly { source: string; name: string; reason: string }[], strict: boolean): string[] {
+export function skipNotice(skipped: readonly { source: string; name: string; reason: string }[], allowSkips: boolean): string[] {
   if (skipped.length === 0) return [];
   return [
     `NOT EVERYTHING WAS CHECKED: ${plural(skipped.length, "recording was", "recordings were")} skipped:`,
     ...skipped.map((outcome) => `  - ${outcome.source} (${outcome.name}): ${outcome.reason}`),
-    strict ? "--strict: a skip fails the run" : "pass --strict to make a skip fail the run",
+    allowSkips ? "--allow-skips: the skips do not fail the run" : "a skip fails the run (exit 1); pass --allow-skips to accept them",
   ];
+}
+
+/**
+ * The run's exit code, as CI reads it: 1 when anything differed or failed, when nothing at all was
+ * checked, or when anything was skipped (unless skips are allowed); else 0.
+ */
+export function replayExitCode(summary: { checked: number; failed: number; skipped: number; differed: number }, allowSkips: boolean): 0 | 1 {
+  if (summary.differed > 0 || summary.failed > 0 || summary.checked === 0) return 1;
+  return summary.skipped > 0 && !allowSkips ? 1 : 0;
 }
 
 /** A recording's line in the run, with its differences under it. */
@@ -233,7 +304,7 @@ export function outcomeLines(index: number, total: number, outcome: Outcome): st
     case "differ": {
       const lines = [`${counter} ✗ ${outcome.name} (${outcome.source})`];
       if (outcome.status.expected !== outcome.status.actual) lines.push(`    status: expected ${outcome.status.expected}, got ${outcome.status.actual}`);
-      for (const difference of outcome.differences) lines.push(`    ${describeDifference(difference)}`);
+      for (const group of groupDifferences(outcome.differences)) lines.push(`    ${describeGroup(group)}`);
       return lines;
     }
   }

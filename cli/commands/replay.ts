@@ -2,8 +2,13 @@
  * `mcoin replay FILE|DIR`: sends recorded exchanges again (plain or through the secure gateway,
  * built by the app's own client code) and compares each reply with the recorded one, field by
  * field, leaving out the recording's `ignore` paths; exits 1 when any differ. Recordings are JSON
- * files or HAR files (cli/har-read.ts). Each recording says whom it acts as (`needs`), so a folder
- * replays with no flags; what still cannot be sent is reported as skipped (an error with --strict).
+ * files or HAR files (cli/har-read.ts); a HAR copy of JSON recordings beside it is left out
+ * (cli/recording-files.ts). Each recording says whom it acts as (`needs`), so a folder replays with no
+ * flags. The run fails (exit 1) when anything differs or fails, when nothing was checked, and when
+ * anything was skipped unless --allow-skips: CI must not pass on a replay that checked nothing.
+ * Volatile values (times, the gateway's host, order numbers) are compared by form
+ * (cli/replay-normalise.ts) unless --exact; calls that depend on elapsed time wait as recorded
+ * (cli/replay-pace.ts) unless --pace fast.
  * With --drift it compares shapes instead of values (cli/drift.ts): per endpoint, the fields whose
  * presence or type differ from the recording and from the registry's zod declaration. The sending
  * and comparing is cli/replayer.ts; this file reads the options and prints.
@@ -15,6 +20,11 @@ import { EXIT_FAILURE, usageError } from "../errors";
 import { baseUrlOption, envOption } from "../flags";
 import { output, parseOptions } from "../options";
 import { writeLines } from "../terminal-text";
+
+/** Repeated --ignore options, in order. */
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
 
 /** How old a recording may grow before replay warns about it. */
 const MAX_AGE_ENV = "MCOIN_REPLAY_MAX_AGE_DAYS";
@@ -31,7 +41,15 @@ export function replayCommand(): Command {
     .option("--cust <ciphertext>", "the task-center member ciphertext for every recording that needs one (instead of its needs.cust)")
     .option("--reset", "reset the sandbox to its fixtures first (sandbox only)")
     .addOption(new Option("--control-token <token>", "the sandbox's control token, for --reset when it has one").env(CONTROL_TOKEN_ENV))
-    .option("--strict", "fail (exit 1) when any recording is skipped")
+    .option("--allow-skips", "do not fail the run (exit 1) when a recording is skipped")
+    .addOption(new Option("--strict", "fail when a recording is skipped (the default)").hideHelp())
+    .option("--ignore <jsonpath>", "leave this reply field out of every comparison, beside each file's ignore (repeatable), e.g. '$.data.sysTime'", collect)
+    .addOption(
+      new Option("--pace <pace>", "recorded: wait before a call that depends on elapsed time (a task's completion notice) as long as when recorded; fast: never wait")
+        .choices(["recorded", "fast"])
+        .default("recorded"),
+    )
+    .option("--exact", "compare times, the gateway's host, order numbers and codes as they are, not by their form")
     .addOption(new Option("--max-age <days>", "warn about recordings older than this many days").env(MAX_AGE_ENV).default(String(DEFAULT_MAX_AGE_DAYS)))
     .option("--drift", "compare the shapes of the live replies (fields and types, not values) with the recordings and the app's declarations")
     .option("--json", "print JSON")
@@ -40,6 +58,7 @@ export function replayCommand(): Command {
       `
 Examples:
   $ npx mcoin replay fixtures/recordings
+  $ npx mcoin replay recordings --reset --ignore '$.data.list[*].likes'
   $ npx mcoin replay capture.har --login mpay-1001
   $ npx mcoin replay fixtures/recordings --env uat --drift`,
     )
@@ -51,9 +70,12 @@ async function replay(path: string, raw: unknown): Promise<void> {
   const { z } = await import("zod");
   const controls = await import("#core/controls/declarations");
   const { EnvSchema, apiBaseUrl } = await import("../context");
-  const { readRecordings } = await import("../recording-files");
+  const { loadRecordings } = await import("../recording-files");
+  const { JsonPathSchema } = await import("../recordings");
   const { control } = await import("../sandbox-control");
-  const { ageWarnings, credentialsFor, driftReports, endpointLines, outcomeLines, plural, replayOne, skipNotice } = await import("../replayer");
+  const { Pacer, PACES } = await import("../replay-pace");
+  const { describeRepeated, repeatedAcrossRecordings } = await import("../replay-groups");
+  const { KeyRing, ageWarnings, credentialsFor, driftReports, endpointLines, outcomeLines, plural, replayExitCode, replayOne, skipNotice } = await import("../replayer");
 
   const options = parseOptions(
     z.object({
@@ -66,6 +88,10 @@ async function replay(path: string, raw: unknown): Promise<void> {
       controlToken: z.string().optional(),
       json: z.boolean().default(false),
       strict: z.boolean().default(false),
+      allowSkips: z.boolean().default(false),
+      ignore: z.array(JsonPathSchema).default([]),
+      pace: z.enum(PACES).default("recorded"),
+      exact: z.boolean().default(false),
       drift: z.boolean().default(false),
       maxAge: z.coerce
         .number({ error: `a number of days (or set ${MAX_AGE_ENV})` })
@@ -75,7 +101,8 @@ async function replay(path: string, raw: unknown): Promise<void> {
     raw,
     "replay",
   );
-  const recordings = readRecordings(path);
+  if (options.strict && options.allowSkips) throw usageError("--strict and --allow-skips contradict each other", "a skip fails the run unless --allow-skips");
+  const { recordings, notes } = loadRecordings(path);
   const base = apiBaseUrl(options.env, options.baseUrl);
   // --reset: the sandbox back to its fixtures, so recordings made on a fresh one match again.
   if (options.reset) {
@@ -83,15 +110,12 @@ async function replay(path: string, raw: unknown): Promise<void> {
     await control({ baseUrl: base, controlToken: options.controlToken }, controls.reset);
   }
   const warnings = ageWarnings(recordings, options.maxAge, Date.now());
-  if (!options.json)
-    writeLines(
-      process.stderr,
-      warnings.map((warning) => `warning: ${warning}`),
-    );
+  if (!options.json) writeLines(process.stderr, [...notes.map((note) => `note: ${note}`), ...warnings.map((warning) => `warning: ${warning}`)]);
   const credentials = await credentialsFor(options);
+  const keys = new KeyRing();
 
   if (options.drift) {
-    const reports = await driftReports(options, base, recordings, credentials);
+    const reports = await driftReports(options, base, recordings, credentials, keys);
     const drifted = reports.filter((report) => report.drifts.length > 0);
     const unchecked = reports.filter((report) => report.drifts.length === 0 && report.skipped.length + report.failed.length === report.recordings.length);
     const skipped = reports.flatMap((report) => report.skipped);
@@ -110,32 +134,44 @@ async function replay(path: string, raw: unknown): Promise<void> {
         summary,
         endpoints: reports.map(({ drifts, ...report }) => ({ ...report, drifts: drifts.map(({ reference, drift, line }) => ({ reference, ...drift, line })) })),
         warnings,
-        strict: options.strict,
+        notes,
+        allowSkips: options.allowSkips,
       },
       () => [
         ...reports.flatMap(endpointLines),
         "",
         `${plural(summary.drifted, "endpoint drifted", "endpoints drifted")}, ${summary.endpoints - summary.drifted - summary.unchecked} without drift, ${summary.unchecked} not checked (${plural(summary.recordings, "recording", "recordings")}; ${summary.failed} failed, ${summary.skipped} skipped)`,
-        ...skipNotice(skipped, options.strict),
+        ...skipNotice(skipped, options.allowSkips),
+        ...(summary.endpoints === summary.unchecked ? ["NOTHING WAS CHECKED: no recording could be sent"] : []),
       ],
     );
-    if (summary.drifted > 0 || summary.failed > 0 || (options.strict && summary.skipped > 0)) process.exitCode = EXIT_FAILURE;
+    const checked = summary.recordings - summary.failed - summary.skipped;
+    if (summary.drifted > 0 || replayExitCode({ checked, failed: summary.failed, skipped: summary.skipped, differed: 0 }, options.allowSkips) !== 0) process.exitCode = EXIT_FAILURE;
     return;
   }
 
   const outcomes: Outcome[] = [];
+  const run = { keys, ignore: options.ignore, normalise: !options.exact };
+  const pacer = new Pacer(options.pace);
   for (const [index, file] of recordings.entries()) {
-    const outcome = await replayOne(options, base, file, credentials);
+    const wait = await pacer.before(file.recording);
+    if (wait && !options.json)
+      writeLines(process.stderr, [`waited ${(wait.ms / 1000).toFixed(1)} s before ${file.recording.name}, as long after ${wait.after} as when recorded (--pace fast does not wait)`]);
+    const outcome = await replayOne(options, base, file, credentials, run);
     outcomes.push(outcome);
     if (!options.json) writeLines(process.stdout, outcomeLines(index + 1, recordings.length, outcome));
   }
   const count = (result: Outcome["result"]) => outcomes.filter((outcome) => outcome.result === result).length;
   const summary = { matched: count("match"), differed: count("differ"), failed: count("error"), skipped: count("skipped") };
   const skipped = outcomes.filter((outcome) => outcome.result === "skipped");
-  output(options.json, { summary, outcomes, warnings, strict: options.strict }, () => [
+  const repeated = repeatedAcrossRecordings(outcomes.map((outcome) => (outcome.result === "differ" ? outcome.differences : [])));
+  const checked = summary.matched + summary.differed;
+  output(options.json, { summary, outcomes, repeated, warnings, notes, allowSkips: options.allowSkips }, () => [
     "",
+    ...(repeated.length > 0 ? ["the same differences in several recordings:", ...repeated.map((item) => `  ${describeRepeated(item)}`), ""] : []),
     `${summary.matched} matched, ${summary.differed} differed, ${summary.failed} failed, ${summary.skipped} skipped`,
-    ...skipNotice(skipped, options.strict),
+    ...skipNotice(skipped, options.allowSkips),
+    ...(checked === 0 ? ["NOTHING WAS CHECKED: no reply was compared, so this run proves nothing"] : []),
   ]);
-  if (summary.differed > 0 || summary.failed > 0 || (options.strict && summary.skipped > 0)) process.exitCode = EXIT_FAILURE;
+  if (replayExitCode({ ...summary, checked }, options.allowSkips) !== 0) process.exitCode = EXIT_FAILURE;
 }

@@ -1,0 +1,110 @@
+/**
+ * What `mcoin record` (cli/recorder.ts) learns from a session so that its recordings replay on their
+ * own: whom each exchange belongs to (`needs`) and each mutation's Idempotency-Key as a role.
+ *
+ * - A key is written as `<key:N>`, N numbering the distinct keys of the session in the order they
+ *   were first seen: a retry that reused its original's key gets the same N, so replay (which mints
+ *   one fresh key per role and run, cli/replayer.ts) sends the retry with its original's key too.
+ * - `needs.member` is the openId a session token was issued to, learnt from the sign-in that issued
+ *   it (`POST /member/login`, `GET /macaupasssave`); a token whose sign-in the recorder did not see
+ *   has no member, and its recordings replay with --login.
+ * - `needs.cust` is the task center's member ciphertext of a secure call, written only for a sandbox
+ *   recording (opened with the sandbox's own key): there ciphertexts are demo values such as C1,
+ *   elsewhere one is the member's credential, which redaction keeps off the disk (docs/decisions/009-replayable-recordings.md).
+ */
+import type { Needs } from "./recordings";
+import { redactValue, type RedactionRule } from "./redaction";
+
+/** The header a mutation carries its idempotency key in (core/api/shop-endpoints.ts). */
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+
+/** `<key:N>`: the Nth distinct idempotency key of a recording session. */
+export const KEY_ROLE = /^<key:([1-9]\d*)>$/;
+
+/** The exchange as the recorder saw it, in the parts the roles are learnt from. */
+export interface SeenExchange {
+  method: string;
+  path: string;
+  status: number;
+  requestHeaders: Record<string, string>;
+  requestBody: string;
+  responseBody: string;
+}
+
+function header(headers: Record<string, string>, name: string): string | undefined {
+  const found = Object.entries(headers).find(([key]) => key.toLowerCase() === name.toLowerCase());
+  return found?.[1];
+}
+
+function json(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function field(value: unknown, ...path: string[]): unknown {
+  let node = value;
+  for (const key of path) node = node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
+  return node;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
+
+export class RecordingRoles {
+  private readonly keys = new Map<string, number>();
+  /** Session token → the openId it was issued to. */
+  private readonly members = new Map<string, string>();
+
+  /**
+   * @param rules the session's redaction rules: an openId they hide is not written in `needs` either.
+   * @param demoCustomers whether ciphertexts are the sandbox's demo values, safe to keep in `needs.cust`.
+   */
+  constructor(
+    private readonly rules: readonly RedactionRule[],
+    private readonly demoCustomers: boolean,
+  ) {}
+
+  /** The role of an idempotency key: the same key always gets the same `<key:N>`. */
+  keyRole(key: string): string {
+    let role = this.keys.get(key);
+    if (role === undefined) {
+      role = this.keys.size + 1;
+      this.keys.set(key, role);
+    }
+    return `<key:${role}>`;
+  }
+
+  /** The role of the exchange's Idempotency-Key header, when it carries one. */
+  keyRoleOf(headers: Record<string, string>): string | undefined {
+    const key = text(header(headers, IDEMPOTENCY_KEY_HEADER));
+    return key === undefined ? undefined : this.keyRole(key);
+  }
+
+  /** Remembers whom a successful sign-in issued its token to. */
+  learn(exchange: SeenExchange): void {
+    if (exchange.status !== 200) return;
+    const reply = json(exchange.responseBody);
+    const token = text(field(reply, "data", "token"));
+    if (!token) return;
+    let openId: string | undefined;
+    if (exchange.method === "POST" && exchange.path === "/member/login") openId = text(field(json(exchange.requestBody), "openId"));
+    else if (exchange.method === "GET" && exchange.path === "/macaupasssave") openId = text(field(reply, "data", "open_id"));
+    if (openId && !this.hidden(openId)) this.members.set(token, openId);
+  }
+
+  /** Whom an exchange acts as: the member behind its bearer token, the ciphertext of a sandbox secure call. */
+  needsOf(exchange: SeenExchange, cust: string | undefined): Needs | undefined {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(header(exchange.requestHeaders, "authorization") ?? "")?.[1];
+    const member = bearer ? this.members.get(bearer) : undefined;
+    const demoCust = this.demoCustomers ? text(cust) : undefined;
+    if (!member && !demoCust) return undefined;
+    return { ...(member ? { member } : {}), ...(demoCust ? { cust: demoCust } : {}) };
+  }
+
+  /** True when the session's rules redact the openId: then it stays out of the file. */
+  private hidden(openId: string): boolean {
+    return redactValue({ openId }, this.rules, "request").redactions.length > 0;
+  }
+}
