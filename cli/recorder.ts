@@ -7,14 +7,14 @@
  * exchange, redacted and scanned the same way.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { HEADER, headerValue, openReply } from "#core/node/gateway/envelope";
 import { recoverKeyAndIv } from "#core/node/gateway/private-key";
 import { CliError } from "./errors";
 import { harDocument, harEntry, writeHar, type HarEntry, type HarExchange } from "./har-write";
 import { writeLines } from "./terminal-text";
-import { describeFindings, findSecrets, jsonPath, redactHeaders, redactValue, type Finding, type Redacted, type RedactionRule } from "./redaction";
+import { describeFindings, findSecrets, jsonPath, KnownSecrets, redactHeaders, redactKnown, redactValue, type Finding, type Redacted, type RedactionRule } from "./redaction";
 
 /** Reply fields (JSONPath on the reply body) that change on every call. */
 const KNOWN_IGNORE: Record<string, string[]> = {
@@ -58,6 +58,8 @@ export interface RunningRecorder {
   port: number;
   /** What was written and what refused, in one line. */
   summary(): string;
+  /** Each file (or HAR entry) refused, and where its secret is: printed again when the session ends. */
+  refusals(): string[];
   /** Stops listening; resolves with whether everything was written (a refusal is worth an exit code). */
   close(): Promise<boolean>;
 }
@@ -67,23 +69,30 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   mkdirSync(out, { recursive: true });
   if (harFile) mkdirSync(dirname(harFile), { recursive: true });
   const bases = { apiBase: options.apiBase, gatewayBase: options.gatewayBase };
-  const session = { seq: 0, written: 0, refused: 0, harEntries: [] as HarEntry[], harRefused: 0 };
+  const session = { seq: 0, written: 0, refused: 0, harEntries: [] as HarEntry[], harRefused: 0, files: [] as string[], refusals: [] as string[] };
+  // The secrets seen so far: each is hidden wherever it turns up afterwards (cli/redaction.ts).
+  const known = new KnownSecrets();
   const server = createServer((request, response) => {
     forward(request, response, bases)
       .then((exchange) => {
         session.seq += 1;
-        const { recording, har } = record(exchange, privateKey, rules);
-        const file = join(out, `${String(session.seq).padStart(3, "0")}-${slug(`${exchange.method} ${exchange.path}`)}.json`);
-        const findings = findSecrets(recording, { rules });
+        const knownBefore = known.size;
+        const { recording, har } = record(exchange, privateKey, rules, known);
+        // The path as written: a token in it is already a placeholder, in the file name too.
+        const path = recording.request.path;
+        if (known.size > knownBefore) redactWritten(session.files, known, options.quiet);
+        const file = join(out, `${String(session.seq).padStart(3, "0")}-${slug(`${exchange.method} ${path}`)}.json`);
+        const findings = findSecrets(recording, { rules, known });
         if (findings.length > 0) {
           session.refused += 1;
-          refuse(`${exchange.status} ${exchange.method} ${exchange.path}: ${basename(file)} not written`, findings);
+          session.refusals.push(...refuse(`${exchange.status} ${exchange.method} ${path}: ${basename(file)} not written`, findings));
         } else {
           writeFileSync(file, `${JSON.stringify(recording, null, 2)}\n`);
           session.written += 1;
-          if (!options.quiet) writeLines(process.stdout, [`${exchange.status} ${exchange.method} ${exchange.path} → ${file}${recording.replayable ? "" : " (not replayable)"}`]);
+          session.files.push(file);
+          if (!options.quiet) writeLines(process.stdout, [`${exchange.status} ${exchange.method} ${path} → ${file}${recording.replayable ? "" : " (not replayable)"}`]);
         }
-        if (harFile) addToHar(harFile, har, session, rules);
+        if (harFile) addToHar(harFile, har, session, rules, known);
       })
       .catch((error: unknown) => {
         if (!response.headersSent) response.writeHead(502, { "content-type": "application/json" });
@@ -99,6 +108,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   return {
     port: (server.address() as { port: number }).port,
     summary: () => summary(session, harFile),
+    refusals: () => [...session.refusals],
     close: () =>
       new Promise((resolveClose) => {
         server.closeIdleConnections();
@@ -107,31 +117,49 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   };
 }
 
-/** Says what was not written and where the secret is, masked: the engineer adds a rule for it. */
-function refuse(what: string, findings: Finding[]): void {
-  writeLines(process.stderr, [
-    `refused ${what}: a secret survived redaction`,
-    ...describeFindings(findings).map((line) => `  ${line}`),
-    "hint: add a rule for it (--redact-field NAME or --redact-rules FILE)",
-  ]);
+/**
+ * Says at once what was not written and where the secret is, masked: the engineer adds a rule for
+ * it. The lines are kept, so the end of the session repeats them.
+ */
+function refuse(what: string, findings: Finding[]): string[] {
+  const lines = [`refused ${what}: a secret survived redaction`, ...describeFindings(findings).map((line) => `  ${line}`)];
+  writeLines(process.stderr, [...lines, "hint: add a rule for it (--redact-field NAME or --redact-rules FILE)"]);
+  return lines;
 }
 
-/** Rewrites the HAR with the new entry, unless the entry leaks: then the file stays as it was. */
-function addToHar(file: string, entry: HarExchange, session: { harEntries: HarEntry[]; harRefused: number }, rules: readonly RedactionRule[]): void {
-  const entries = [...session.harEntries, harEntry(entry)];
+/**
+ * Rewrites the HAR with the new entry, unless the entry leaks: then the file stays as it was. Every
+ * entry goes through the secrets known now, so one learnt from a later exchange (a token first seen
+ * in a query, then in a sign-in's reply) leaves the earlier entries too.
+ */
+function addToHar(file: string, entry: HarExchange, session: { harEntries: HarEntry[]; harRefused: number; refusals: string[] }, rules: readonly RedactionRule[], known: KnownSecrets): void {
+  const entries = [...session.harEntries, harEntry(entry)].map((harred) => redactKnown(harred, known).value);
   const har = harDocument(entries);
-  const findings = findSecrets(har, { rules });
+  const findings = findSecrets(har, { rules, known });
   if (findings.length > 0) {
     session.harRefused += 1;
-    refuse(`${entry.status} ${entry.method} ${new URL(entry.url).pathname}: ${basename(file)} not rewritten (the exchange is left out of it)`, findings);
+    session.refusals.push(...refuse(`${entry.status} ${entry.method} ${new URL(entry.url).pathname}: ${basename(file)} not rewritten (the exchange is left out of it)`, findings));
     return;
   }
   writeHar(file, har);
   session.harEntries = entries;
 }
 
+/**
+ * Recordings written before a secret was learnt may hold it (the token of a sign-in the recorder did
+ * not see, first sent in a query): they are redacted again, in place.
+ */
+function redactWritten(files: readonly string[], known: KnownSecrets, quiet: boolean): void {
+  for (const file of files) {
+    const text = readFileSync(file, "utf8");
+    if (known.occursIn(text) === undefined) continue;
+    writeFileSync(file, `${JSON.stringify(redactKnown(JSON.parse(text) as unknown, known).value, null, 2)}\n`);
+    if (!quiet) writeLines(process.stdout, [`redacted again: ${basename(file)} (it held a secret seen since)`]);
+  }
+}
+
 function summary(session: { written: number; refused: number; harEntries: HarEntry[]; harRefused: number }, harFile: string | undefined): string {
-  const refused = session.refused > 0 ? `; refused ${session.refused} (not written: a secret survived redaction)` : "";
+  const refused = session.refused > 0 ? `; REFUSED ${session.refused} (not written: a secret survived redaction)` : "";
   const har = harFile ? `; ${session.harEntries.length} in ${harFile}${session.harRefused > 0 ? ` (${session.harRefused} left out)` : ""}` : "";
   return `recorded ${session.written} exchange${session.written === 1 ? "" : "s"}${refused}${har}`;
 }
@@ -243,28 +271,46 @@ function secureTokenPlaceholder(token: string, opened: { request: unknown } | nu
   return token === cust ? "<cust>" : "<token>";
 }
 
+/**
+ * Learns the exchange's secrets (cli/redaction.ts, KnownSecrets): what the rules name in the headers
+ * both ways, the query and both bodies (decrypted for secure calls). A secure call's Token header is
+ * learnt first, as the placeholder it is written as (`<cust>` or `<token>`).
+ */
+function learnSecrets(exchange: Exchange, secure: boolean, opened: { request: unknown; response: unknown } | null, rules: readonly RedactionRule[], known: KnownSecrets): void {
+  const token = secure ? headerValue(exchange.requestHeaders, HEADER.token) : undefined;
+  if (token) known.learn(token, secureTokenPlaceholder(token, opened));
+  known.learnFromHeaders(exchange.requestHeaders, rules);
+  known.learnFromHeaders(exchange.responseHeaders, rules);
+  known.learnFrom(exchange.query, rules, "query");
+  known.learnFrom(opened ? opened.request : parse(exchange.requestBody), rules, "request");
+  known.learnFrom(opened ? opened.response : parse(exchange.responseBody), rules, "response");
+}
+
 /** The exchange as a recording file and as a HAR entry, both redacted by the same rules. */
-function record(exchange: Exchange, privateKey: string | undefined, rules: readonly RedactionRule[]): { recording: RecordedFile; har: HarExchange } {
+function record(exchange: Exchange, privateKey: string | undefined, rules: readonly RedactionRule[], known: KnownSecrets): { recording: RecordedFile; har: HarExchange } {
   const encrypt = headerValue(exchange.requestHeaders, HEADER.encrypt);
   const secure = Boolean(encrypt) || exchange.path.startsWith("/bservice/");
-  const name = `${exchange.method} ${exchange.path}`;
+  const opened = secure ? openSecure(exchange, encrypt, privateKey) : null;
+  // Every secret of the exchange is learnt before anything is redacted, so that it is hidden wherever it is.
+  learnSecrets(exchange, secure, opened, rules, known);
+  const path = known.replaceIn(exchange.path).text;
+  const name = `${exchange.method} ${path}`;
   const recordedAt = exchange.startedAt.toISOString();
-  const allHeaders = redactHeaders(exchange.requestHeaders, rules).value;
+  const allHeaders = redactHeaders(exchange.requestHeaders, rules, known).value;
   const common = {
     startedAt: exchange.startedAt,
     time: exchange.time,
     method: exchange.method,
     status: exchange.status,
     statusText: exchange.statusText,
-    responseHeaders: redactHeaders(exchange.responseHeaders, rules).value,
+    responseHeaders: redactHeaders(exchange.responseHeaders, rules, known).value,
     requestSize: Buffer.byteLength(exchange.requestBody),
     responseSize: Buffer.byteLength(exchange.responseBody),
   };
 
   if (secure) {
-    const opened = openSecure(exchange, encrypt, privateKey);
-    const request = redactValue(opened ? opened.request : sealedOrPlain(exchange.requestBody), rules, "request");
-    const reply = redactValue(opened ? opened.response : sealedOrPlain(exchange.responseBody), rules, "response");
+    const request = redactValue(opened ? opened.request : sealedOrPlain(exchange.requestBody), rules, "request", known);
+    const reply = redactValue(opened ? opened.response : sealedOrPlain(exchange.responseBody), rules, "response", known);
     const token = headerValue(exchange.requestHeaders, HEADER.token);
     const tokenPlaceholder = token ? secureTokenPlaceholder(token, opened) : undefined;
     for (const header of Object.keys(allHeaders)) if (header.toLowerCase() === "token" && tokenPlaceholder) allHeaders[header] = tokenPlaceholder;
@@ -275,14 +321,14 @@ function record(exchange: Exchange, privateKey: string | undefined, rules: reado
         kind: "secure",
         replayable: opened !== null,
         recordedAt,
-        request: { method: "POST", path: exchange.path, query: {}, headers: tokenPlaceholder ? { Token: tokenPlaceholder } : {}, body: request.value, auth: false },
+        request: { method: "POST", path, query: {}, headers: tokenPlaceholder ? { Token: tokenPlaceholder } : {}, body: request.value, auth: false },
         response: { status: exchange.status, body: reply.value },
         ignore,
       },
       har: {
         ...common,
         kind: "secure",
-        url: `${exchange.base}${exchange.path}`,
+        url: `${exchange.base}${path}`,
         query: {},
         requestHeaders: allHeaders,
         requestText: "<sealed>",
@@ -293,9 +339,9 @@ function record(exchange: Exchange, privateKey: string | undefined, rules: reado
     };
   }
 
-  const query = redactValue(exchange.query, rules, "query") as Redacted<Record<string, string>>;
-  const body = redactValue(parse(exchange.requestBody), rules, "request");
-  const reply = redactValue(parse(exchange.responseBody), rules, "response");
+  const query = redactValue(exchange.query, rules, "query", known) as Redacted<Record<string, string>>;
+  const body = redactValue(parse(exchange.requestBody), rules, "request", known);
+  const reply = redactValue(parse(exchange.responseBody), rules, "response", known);
   const singleUse = query.redactions.some((redaction) => redaction.rule === "login-code");
   const language = headerValue(exchange.requestHeaders, "accept-language");
   const search = new URLSearchParams(query.value).toString();
@@ -308,7 +354,7 @@ function record(exchange: Exchange, privateKey: string | undefined, rules: reado
       recordedAt,
       request: {
         method: exchange.method,
-        path: exchange.path,
+        path,
         query: query.value,
         headers: language ? redactHeaders({ "accept-language": language }, rules).value : {},
         body: body.value,
@@ -320,7 +366,7 @@ function record(exchange: Exchange, privateKey: string | undefined, rules: reado
     har: {
       ...common,
       kind: "api",
-      url: `${exchange.base}${exchange.path}${search ? `?${search}` : ""}`,
+      url: `${exchange.base}${path}${search ? `?${search}` : ""}`,
       query: query.value,
       requestHeaders: allHeaders,
       requestText: asText(body.value),

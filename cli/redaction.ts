@@ -742,7 +742,7 @@ export function findSecrets(value: unknown, options: ScanOptions = {}): Finding[
     if (/^data:[\w.+-]+\/[\w.+-]+;base64,/.test(text)) return; // an inline image, not a secret
     const inner = embeddedJson(text);
     if (inner !== undefined) return walk(inner, [], `${path} → `, true);
-    // `needs` names whom a recording acts as, by the recorder's choice (cli/recording-roles.ts), not a secret it saw.
+    // `needs` names whom a recording acts as, by the recorder's own choice (cli/recorder.ts), not a secret it saw.
     const known = path.startsWith("$.needs") ? undefined : options.known?.occursIn(text);
     if (known !== undefined) report("known-secret", path, known);
     const random = under !== undefined && NOT_SECRET_NAMES.has(normalizeName(under));

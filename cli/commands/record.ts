@@ -2,19 +2,20 @@
  * `mcoin record`: a recording proxy. Point the mall (or anything) at it; it forwards each call to the
  * environment's gateway and writes the exchange as a replayable recording (cli/recorder.ts), redacted
  * by the rules of cli/redaction.ts (tokens become placeholders a replay fills in; keys, signatures,
- * customer ciphertexts and phone numbers become `<redacted:NAME>`). A recording in which the secret
- * scan still finds something is refused, not written. Secure gateway calls are opened with the
+ * cookies, e-mail addresses, card and phone numbers become `<redacted:NAME>`), and by value: a secret
+ * seen once is hidden wherever it turns up afterwards. A recording in which the secret scan still
+ * finds something is refused, not written, and the session exits 1 naming it. Secure gateway calls are opened with the
  * private key (the sandbox's by default); without one they are kept sealed and marked not
  * replayable. `--har` also writes the session as one HAR 1.2 file, redacted and scanned the same way.
  */
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { Command } from "commander";
 import type { EnvironmentName } from "#core/environments";
 import { usageError } from "../errors";
 import { envOption } from "../flags";
 import { output, parseOptions } from "../options";
-import { writeLines } from "../terminal-text";
+import { writeJson, writeLines } from "../terminal-text";
 
 /** Repeated --redact-field options, in order. */
 function collect(value: string, previous: string[] | undefined): string[] {
@@ -37,9 +38,13 @@ export function recordCommand(): Command {
       "after",
       `
 Redaction: tokens become <token>, the task center's ciphertext <cust>, a login's code <code>;
-keys, signatures, cookies and phone numbers become <redacted:NAME>. A recording in which a secret
-still shows (a JWT, a bearer token, a PEM block, a phone number, a long hex or base64 run, a value
-under a sensitive name) is refused: not written, and the place is printed.
+keys, signatures, cookies, e-mail addresses, card and phone numbers become <redacted:NAME>. A secret
+seen once (a token in a sign-in's reply or an Authorization header) is hidden wherever it turns up
+afterwards: a query, any header, the path, a body field, free text. A recording in which a secret
+still shows (a JWT, a bearer token, a PEM block, a phone number, an e-mail address, a card number, a
+long hex or base64 run, a value under a sensitive name) is refused: not written, the file and the
+place are printed then and again when the recorder stops, and it exits 1. Idempotency keys, nonces
+and request ids are not secrets.
 
 A rules file (--redact-rules):
   {"rules": [
@@ -81,6 +86,10 @@ async function record(raw: unknown): Promise<void> {
   const rules = rulesWith([...(options.redactRules ? loadRulesFile(options.redactRules) : []), ...options.redactField.map(fieldRule)]);
   const out = resolve(options.out);
   const harFile = options.har ? resolve(options.har) : undefined;
+  // Where it cannot write fails now, not at the first exchange.
+  const { ensureWritableDir } = await import("../writable");
+  ensureWritableDir(out, "--out");
+  if (harFile) ensureWritableDir(dirname(harFile), "--har");
   const apiBase = apiBaseUrl(options.env);
   const gatewayBase = options.env === "sandbox" ? apiBase : gatewayBaseOr(apiBase, () => gatewaySettingsFor(options.env).baseUrl);
   const privateKey = readPrivateKey(options.privateKey, options.env, () => sandboxKeys().privateKey);
@@ -90,8 +99,12 @@ async function record(raw: unknown): Promise<void> {
   output(options.json, { url: `http://${options.host}:${port}`, port, target: apiBase, out, har: harFile ?? null }, () => [
     `recording ${apiBase} on http://${options.host}:${port} into ${out}${harFile ? ` and ${harFile}` : ""} (Ctrl-C stops)`,
   ]);
+  // A refusal is said when it happens and again at the end, where it cannot scroll away unseen; it makes the exit code 1.
   const stop = () => {
-    if (!options.json) writeLines(process.stdout, [recorder.summary()]);
+    const refusals = recorder.refusals();
+    if (options.json) writeJson(process.stdout, { summary: recorder.summary(), refused: refusals });
+    else writeLines(process.stdout, [recorder.summary()]);
+    if (refusals.length > 0) writeLines(process.stderr, ["NOT EVERYTHING WAS WRITTEN: a secret survived redaction in", ...refusals.map((line) => `  ${line}`)]);
     void recorder.close().then((everythingWritten) => process.exit(everythingWritten ? 0 : 1));
   };
   process.once("SIGINT", stop);
