@@ -8,6 +8,7 @@
  * a card number, echoed back by the upstream too. None reaches a file; a secret no rule can hide
  * refuses its file loudly.
  */
+import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -60,6 +61,7 @@ describe("mcoin record: a secret seen once is hidden wherever it turns up", () =
   let dir: string;
   let recorder: RunningRecorder;
   let base: string;
+  let target: string;
   let stderr = "";
   let allWritten: boolean;
 
@@ -86,7 +88,7 @@ describe("mcoin record: a secret seen once is hidden wherever it turns up", () =
       });
     });
     await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-    const target = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`;
+    target = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`;
     dir = mkdtempSync(join(tmpdir(), "mcoin-leaks-"));
     vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
       stderr += String(chunk);
@@ -188,4 +190,38 @@ describe("mcoin record: a secret seen once is hidden wherever it turns up", () =
     expect(recorder.summary()).toContain("REFUSED 1");
     expect(allWritten).toBe(false);
   });
+
+  it("mcoin record says again what it refused when it stops, and exits 1", async () => {
+    const out = join(dir, "cli");
+    const child = spawn(process.execPath, [join(ROOT, "bin/mcoin.mjs"), "record", "--env", "sandbox", "--port", "0", "--json", "--out", out], {
+      cwd: ROOT,
+      env: { ...process.env, MCOIN_SANDBOX_URL: target },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let errors = "";
+    child.stderr.on("data", (chunk: Buffer) => (errors += String(chunk)));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        stdout += String(chunk);
+        try {
+          resolve((JSON.parse(stdout) as { url: string }).url); // the listening address, once it is whole
+        } catch {
+          // not the whole document yet
+        }
+      });
+      void exited.then((code) => reject(new Error(`the recorder exited (${code}): ${errors}`)));
+    });
+    await (await fetch(`${url}/leaky`)).text();
+    await (await fetch(`${url}/clean`)).text();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    child.kill("SIGINT");
+    expect(await exited).toBe(1);
+    expect(errors).toMatch(/NOT EVERYTHING WAS WRITTEN: a secret survived redaction in\n {2}refused 200 GET \/leaky: 001-get-leaky\.json not written/);
+    const last = JSON.parse(stdout.trim().split("\n").at(-1)!) as { summary: string; refused: string[] };
+    expect(last.summary).toBe("recorded 1 exchange; REFUSED 1 (not written: a secret survived redaction)");
+    expect(last.refused[0]).toBe("refused 200 GET /leaky: 001-get-leaky.json not written: a secret survived redaction");
+    expect(readdirSync(out)).toEqual(["002-get-clean.json"]);
+  }, 30_000);
 });

@@ -369,6 +369,15 @@ describe("redaction by value", () => {
     );
   });
 
+  it("learns a login code from the query of a URL in a header (a redirect's Location, a Referer)", () => {
+    const known = new KnownSecrets();
+    known.learnFromHeaders({ Location: "http://127.0.0.1:3000/index?code=3f9a1c0e5b7d2468ace13579&state=home", "content-type": "text/html" }, rules);
+    expect(known.replaceIn("GET /index?code=3f9a1c0e5b7d2468ace13579").text).toBe("GET /index?code=<code>");
+    expect(known.size).toBeGreaterThan(0);
+    known.learnFromHeaders({ Referer: "/orders?page=2", Link: "not a url?code=abcdefgh12345" }, rules);
+    expect(known.replaceIn("abcdefgh12345").text).toBe("abcdefgh12345");
+  });
+
   it("the task center's ciphertext becomes <cust> and a login code <code> wherever they recur", () => {
     const known = new KnownSecrets();
     known.learnFrom({ task_no: "T1", cust_id_ciphertext: "Q2lwaGVyLW9mLW1wYXk" }, rules, "request");

@@ -458,6 +458,21 @@ export class KnownSecrets {
       if (inner !== undefined) this.learnFrom(inner, rules, "headers");
     }
     this.learnFrom(Object.values(headers), rules, "headers");
+    // A URL in a header (Location, Referer) carries a query: a login's code, a token.
+    for (const value of Object.values(headers)) {
+      const query = queryOf(value);
+      if (query) this.learnFrom(query, rules, "query");
+    }
+  }
+}
+
+/** The query of a header value that is a URL (absolute, or a path with a query), else undefined. */
+function queryOf(value: string): Record<string, string> | undefined {
+  if (!/^(?:https?:\/\/|\/)[^\s]*\?/i.test(value.trim())) return undefined;
+  try {
+    return Object.fromEntries(new URL(value.trim(), "http://header").searchParams);
+  } catch {
+    return undefined;
   }
 }
 
