@@ -10,6 +10,25 @@ import { editDistance } from "./near-miss";
 import type { LoggedCall } from "./state";
 
 const CLOSEST_LIMIT = 5;
+/** Calls alike (one method, path and differences) kept of each of the closest kinds: the CLI groups them. */
+const ALIKE_LIMIT = 20;
+
+/**
+ * A filter, over calls nearest first, that keeps the CLOSEST_LIMIT nearest kinds of call (the same
+ * method, path and differences), up to ALIKE_LIMIT of each: ten identical misses would otherwise
+ * crowd out the one different miss that explains the failure.
+ */
+function nearestKinds(): (entry: { call: LoggedCall; differs: string[] }) => boolean {
+  const kinds = new Map<string, number>();
+  return ({ call, differs }) => {
+    const kind = JSON.stringify([call.method, call.path, differs]);
+    const seen = kinds.get(kind);
+    if (seen === undefined && kinds.size >= CLOSEST_LIMIT) return false;
+    if ((seen ?? 0) >= ALIKE_LIMIT) return false;
+    kinds.set(kind, (seen ?? 0) + 1);
+    return true;
+  };
+}
 
 export function verifyCalls(log: readonly LoggedCall[], request: VerifyRequest): Verification {
   const calls = log.filter((call) => call.seq > request.since);
@@ -28,7 +47,7 @@ export function verifyCalls(log: readonly LoggedCall[], request: VerifyRequest):
         .map((entry) => ({ ...entry, distance: distanceOf(entry.call, request, entry.differs) }))
         .filter(({ distance }) => Number.isFinite(distance))
         .sort((a, b) => a.distance - b.distance || b.call.seq - a.call.seq)
-        .slice(0, CLOSEST_LIMIT)
+        .filter(nearestKinds())
         .map(({ call, differs }) => ({ seq: call.seq, method: call.method, path: call.path, differs }));
   return { ok, expected: describe(request), matched, calls: matching.slice(-50).map((call) => call.seq), closest };
 }

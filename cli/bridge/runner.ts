@@ -12,7 +12,7 @@
 import { createControlClient } from "#core/controls/client";
 import * as controls from "#core/controls/declarations";
 import type { LoggedCallView } from "#core/controls/declarations";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { ProfileSchema, type Profile, type Scenario, type Step, type TimelineEvent } from "./scenario";
@@ -341,12 +341,33 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
 }
 
 /** Reads a scenario file (JSON), validated; errors name the field. */
-export async function readScenario(file: string): Promise<{ scenario: Scenario; baseDir: string }> {
-  const { ScenarioSchema } = await import("./scenario");
-  const parsed = ScenarioSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
+/**
+ * Reads a scenario file and the profile it names (a path is the scenario file's folder's, wherever the
+ * command runs); what is wrong with either is an Error naming the file and the field. `warnings`: what
+ * a valid scenario may still get wrong (scenarioWarnings).
+ */
+export async function readScenario(file: string): Promise<{ scenario: Scenario; baseDir: string; warnings: string[] }> {
+  const { ScenarioSchema, scenarioWarnings } = await import("./scenario");
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new Error(`${file} is not JSON: ${(error as Error).message}`);
+  }
+  const parsed = ScenarioSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`${file}: ${issue?.path.join(".") || "(top)"}: ${issue?.message ?? "invalid"}`);
   }
-  return { scenario: parsed.data, baseDir: dirname(resolve(file)) };
+  const baseDir = dirname(resolve(file));
+  if (typeof parsed.data.profile === "string") {
+    const profileFile = resolve(baseDir, parsed.data.profile);
+    if (!existsSync(profileFile)) throw new Error(`${file}: profile: ${parsed.data.profile} does not exist (a profile's path is the scenario file's folder's: ${profileFile})`);
+    try {
+      loadProfile(parsed.data.profile, baseDir);
+    } catch (error) {
+      throw new Error(`${file}: profile: ${(error as Error).message}`);
+    }
+  }
+  return { scenario: parsed.data, baseDir, warnings: scenarioWarnings(parsed.data) };
 }

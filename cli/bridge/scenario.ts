@@ -10,8 +10,40 @@
  * makePhoneCall, pushWindow, ...), because the scripted host stands where the wallet's bridge stands.
  */
 import { z } from "zod";
+import { nearest } from "../did-you-mean";
 
 export const PLATFORMS = ["ios", "android", "web"] as const;
+
+/**
+ * The wallet methods the mall's MPay adapter calls (app/lib/host-bridge/mpay-adapter.ts;
+ * cli/rough-edges.test.ts holds the two lists together): a rule, a permission or an expectation
+ * naming another method could never apply.
+ */
+export const WALLET_METHODS = [
+  "chooseImage",
+  "closeWebview",
+  "config",
+  "getLocation",
+  "getNetworkType",
+  "getSystemInfo",
+  "goBack",
+  "makePhoneCall",
+  "pushWindow",
+  "scan",
+  "setNavigationBar",
+  "setStatusBarColor",
+  "share",
+  "startApp",
+  "trackEvent",
+  "tradePay",
+] as const;
+
+/** Why `method` is not a wallet method, with the nearest one when it is a likely misspelling. */
+export function unknownMethodMessage(method: string): string {
+  const near = nearest(method, WALLET_METHODS);
+  const hint = near ? `did you mean ${near}? ` : "";
+  return `${method} is not a method of the wallet's bridge: ${hint}(its methods: ${WALLET_METHODS.join(", ")})`;
+}
 
 export const ProfileSchema = z
   .object({
@@ -181,8 +213,29 @@ export const ScenarioSchema = z
     steps: z.array(StepSchema).max(200).default([]),
     expect: z.array(ExpectationSchema).max(200).default([]),
   })
-  .strict();
+  .strict()
+  .superRefine((scenario, context) => {
+    const known = new Set<string>(WALLET_METHODS);
+    const check = (method: string | undefined, path: (string | number)[]) => {
+      if (method !== undefined && !known.has(method)) context.addIssue({ code: "custom", path, message: unknownMethodMessage(method) });
+    };
+    for (const method of Object.keys(scenario.rules)) check(method, ["rules", method]);
+    scenario.timeline.forEach((event, index) => check(event.method, ["timeline", index, "method"]));
+  });
 export type Scenario = z.output<typeof ScenarioSchema>;
+
+/**
+ * What a valid scenario may still get wrong: a rule for tradePay stands in for the cashier, so the
+ * wallet's back end never pays and the gateway never hears of a payment (the `cashier` field pays,
+ * fails, cancels or holds the confirmation back, through the sandbox).
+ */
+export function scenarioWarnings(scenario: Scenario): string[] {
+  return "tradePay" in scenario.rules
+    ? [
+        `rules.tradePay replaces the cashier: its answer goes to the page, but nothing is paid and the gateway hears of no payment; use "cashier" (pay, fail, cancel, delayed) to pay through the sandbox`,
+      ]
+    : [];
+}
 
 /** What `mcoin bridge --schema` prints. */
 export function scenarioJsonSchema(): unknown {

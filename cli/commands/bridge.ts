@@ -16,20 +16,21 @@ import { diffCommand } from "./bridge/diff";
 import { verifyCommand } from "./bridge/verify";
 
 export function bridgeCommand(): Command {
-  return new Command("bridge")
-    .description("run the mall in Chromium with a scripted wallet host; print and save the transcript of bridge calls")
-    .argument("[scenario]", "a scenario file (JSON), e.g. e2e/scenarios/purchase-paid.json")
-    .addOption(new Option("--app <url>", "the mall's address").env("MCOIN_APP_URL").default("http://localhost:3000"))
-    .addOption(new Option("--sandbox <url>", "the sandbox gateway's address").default(sandboxUrl(process.env)))
-    .addOption(new Option("--control-token <token>", "the sandbox's control token, when it has one").env(CONTROL_TOKEN_ENV))
-    .option("--headed", "show the browser (needs a display)")
-    .option("--out <file>", "write the transcript as JSON")
-    .option("--screenshots <dir>", "where the scenario's screenshot steps write (default: the current folder)")
-    .option("--schema", "print the scenario file's JSON Schema and exit")
-    .option("--json", "print the transcript as JSON instead of lines")
-    .addHelpText(
-      "after",
-      `
+  return (
+    new Command("bridge")
+      .description("run the mall in Chromium with a scripted wallet host; print and save the transcript of bridge calls")
+      .argument("[scenario]", "a scenario file (JSON), e.g. e2e/scenarios/purchase-paid.json")
+      .addOption(new Option("--app <url>", "the mall's address").env("MCOIN_APP_URL").default("http://localhost:3000"))
+      .addOption(new Option("--sandbox <url>", "the sandbox gateway's address").default(sandboxUrl(process.env)))
+      .addOption(new Option("--control-token <token>", "the sandbox's control token, when it has one").env(CONTROL_TOKEN_ENV))
+      .option("--headed", "show the browser (needs a display)")
+      .option("--out <file>", "write the transcript as JSON")
+      .option("--screenshots <dir>", "where the scenario's screenshot steps write (default: the current folder)")
+      .option("--schema", "print the scenario file's JSON Schema and exit")
+      .option("--json", "print the transcript as JSON instead of lines")
+      .addHelpText(
+        "after",
+        `
 A scenario names a device profile (wallet version, language, platform, screen), a launch (a demo
 member, a path, a login state), rules for the wallet's methods (tradePay, getLocation, startApp, ...:
 a fixed answer, one chosen by the call's arguments, a sequence, a delay, a timeout), the cashier's
@@ -43,10 +44,13 @@ Examples:
   $ npx mcoin bridge --schema > scenario.schema.json
   $ npx mcoin bridge diff paid.json failed.json
   $ npx mcoin bridge verify paid.json --expect e2e/scenarios/purchase-paid.json`,
-    )
-    .action(bridge)
-    .addCommand(diffCommand())
-    .addCommand(verifyCommand());
+      )
+      .action(bridge)
+      // `mcoin bridge diff A B --json` is diff's --json, not the runner's.
+      .enablePositionalOptions()
+      .addCommand(diffCommand())
+      .addCommand(verifyCommand())
+  );
 }
 
 async function bridge(file: string | undefined, raw: unknown): Promise<void> {
@@ -85,6 +89,10 @@ async function bridge(file: string | undefined, raw: unknown): Promise<void> {
   } catch (error) {
     throw usageError((error as Error).message, "see: mcoin bridge --schema");
   }
+  writeLines(
+    process.stderr,
+    loaded.warnings.map((warning) => `warning: ${warning}`),
+  );
   if (!options.json) writeLines(process.stdout, [`scenario: ${loaded.scenario.name}`]);
   let transcript;
   try {
@@ -98,7 +106,9 @@ async function bridge(file: string | undefined, raw: unknown): Promise<void> {
       onEntry: options.json ? undefined : (entry) => writeLines(process.stdout, formatEntry(entry)),
     });
   } catch (error) {
-    throw new CliError("BRIDGE_FAILED", (error as Error).message.split("\n")[0], { suggestion: `is the mall running at ${options.app} and the sandbox at ${options.sandbox}? (npm start)` });
+    throw new CliError("BRIDGE_FAILED", (error as Error).message.split("\n")[0], {
+      suggestion: `is the mall running at ${options.app} and the sandbox at ${options.sandbox}? (npm start) To reach them elsewhere: --app URL (or MCOIN_APP_URL) and --sandbox URL (or MCOIN_SANDBOX_URL)`,
+    });
   }
   if (options.out) {
     mkdirSync(dirname(resolve(options.out)), { recursive: true });

@@ -263,6 +263,23 @@ export const redeem = defineControl({
     store: z.string().nullable(),
   }),
 });
+/**
+ * Why a till's code redeemed nothing (409): the domain's `reason` (CODE_INVALID, ALREADY_USED), `error`
+ * in words a merchant acts on, and `why`: no coupon has the code (`unknown`), its offer is not
+ * redeemed at this store (`wrong-store`, with the stores it is: `validAt`; nothing more, not even
+ * whether it was used), it was used (`used`, with when and where), or it is `expired`, `refunding` or
+ * `refunded`.
+ */
+export const RedeemRefusalSchema = z.object({
+  ok: z.literal(false),
+  error: z.string(),
+  reason: z.string(),
+  why: z.enum(["unknown", "wrong-store", "used", "expired", "refunding", "refunded"]),
+  validAt: z.array(z.number().int()).optional(),
+  usedAt: z.number().optional(),
+  usedAtStore: z.number().int().optional(),
+});
+export type RedeemRefusal = z.infer<typeof RedeemRefusalSchema>;
 export const ship = defineControl({
   name: "ship",
   method: "POST",

@@ -44,6 +44,9 @@ export interface Verification {
   matched: number;
   /** The matching calls' sequence numbers (the latest 50). */
   calls: number[];
-  /** When it does not hold: the calls nearest to what was wanted, nearest first. */
+  /**
+   * When it does not hold: the calls nearest to what was wanted, nearest first: the five nearest kinds
+   * of call (one method, path and differences), up to 20 calls of each (sandbox/verify.ts).
+   */
   closest: CallSummary[];
 }

@@ -27,7 +27,8 @@
  *   GET    /__sandbox/members/:openId/miles       { openId, redemptions } (the member's Asia Miles redemptions, oldest first)
  *   POST   /__sandbox/redeem                      { code, storeId }: store storeId's till takes a redemption code, once, if the
  *                                                 code's offer is sold there → { orderNo, couponNo, status, usedAt, store }
- *                                                 (409 { reason } when refused; 404 for an unknown store; 429 TOO_MANY_FAILED_CODES
+ *                                                 (409 { reason, why } when refused: unknown, wrong-store, used (when, where),
+ *                                                 expired...; 404 for an unknown store; 429 TOO_MANY_FAILED_CODES
  *                                                 for the rest of the minute once the store entered 10 codes that redeem nothing)
  *   POST   /__sandbox/ship                        { orderNo }: settled goods leave (delivery) or are ready at the store (pick-up)
  *   GET    /__sandbox/state                       the business data and its digest (state.ts, redactedView)
@@ -46,11 +47,12 @@ import type { z } from "zod";
 import type { ShopRefusal } from "#core/api/shop-endpoints";
 import { CONTROL_TOKEN_HEADER } from "#core/controls/client";
 import * as controls from "#core/controls/declarations";
-import type { Control, ControlReply } from "#core/controls/declarations";
+import type { Control, ControlReply, RedeemRefusal } from "#core/controls/declarations";
 import { faultFrom } from "#core/controls/faults";
 import { mappingsOf } from "#core/controls/stubs";
 import { isLoopbackHost } from "../access";
 import { REFUSAL_MESSAGES } from "../domain/messages";
+import { couponAt } from "../domain/orders";
 import { MAX_FAILED_CODES_PER_MINUTE } from "../domain/till";
 import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "../json-body";
 import { bearerToken } from "../respond";
@@ -62,10 +64,35 @@ function refuse(status: number, message: string, extra: Record<string, unknown> 
   return HttpResponse.json({ ok: false, error: message, ...extra }, { status, headers });
 }
 
-/** A business refusal of the domain: 409 with the reason and the gateway's words. */
-function refusedControl(reason: ShopRefusal) {
-  return refuse(409, REFUSAL_MESSAGES[reason].en, { reason });
+/**
+ * Why a till's code redeemed nothing, as core/controls/declarations.ts declares it
+ * (RedeemRefusalSchema): the domain's reason in the gateway's words, then what a merchant needs to
+ * know. At a store its offer is not redeemed at, the code's other stores and nothing more.
+ */
+function tillRefusal(state: SandboxState, code: string, storeId: number, reason: ShopRefusal): Response {
+  const said = REFUSAL_MESSAGES[reason].en;
+  const storeNamed = (id: number) => `store ${id}${state.catalog.storeName(id, "en") ? ` (${state.catalog.storeName(id, "en")})` : ""}`;
+  const refusal = (why: RedeemRefusal["why"], words: string, extra: Partial<RedeemRefusal> = {}) => refuse(409, `${said} ${words}`, { reason, why, ...extra });
+  const found = state.orders.byCode(code);
+  if (!found || found.order.deletedAt !== null) return refusal("unknown", `No coupon has the code ${code}.`);
+  const validAt = state.catalog.offer(found.order.offerId)?.storeIds ?? [];
+  if (!validAt.includes(storeId)) return refusal("wrong-store", `It is not valid at ${storeNamed(storeId)}: its offer is redeemed at ${validAt.map(storeNamed).join(", ")}.`, { validAt });
+  const { coupon } = found;
+  if (coupon.status === "used") {
+    const usedAtStore = coupon.usedAtStore ? Number(coupon.usedAtStore) : undefined;
+    const when = coupon.usedAt === null ? "" : ` on ${macauMinute(coupon.usedAt)} (Macau)`;
+    return refusal("used", `It was used${when}${usedAtStore === undefined ? "" : ` at ${storeNamed(usedAtStore)}`}.`, {
+      ...(coupon.usedAt === null ? {} : { usedAt: coupon.usedAt }),
+      ...(usedAtStore === undefined ? {} : { usedAtStore }),
+    });
+  }
+  const status = couponAt(coupon, state.now()).status;
+  if (status === "expired") return refusal("expired", `The coupon expired on ${macauMinute(coupon.useUntil)} (Macau).`);
+  return refusal(status === "refunded" ? "refunded" : "refunding", `The coupon is ${status}: its order's money is being or was given back.`);
 }
+
+/** A moment as Macau's wall clock (UTC+8, no daylight saving), to the minute. */
+const macauMinute = (at: number) => new Date(at + 8 * 3_600_000).toISOString().slice(0, 16).replace("T", " ");
 
 /** The first problem a schema finds, as a 400 naming the field. */
 function invalid(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, where: string): Response {
@@ -269,7 +296,7 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings, 
       const outcome = state.afterSale.redeem(code, storeId);
       if (!outcome.ok) {
         state.till.failed(storeId, now);
-        return refusedControl(outcome.reason);
+        return tillRefusal(state, code, storeId, outcome.reason);
       }
       const { order, coupon } = outcome.value;
       const store = state.catalog.storeName(Number(coupon.usedAtStore), "en");

@@ -12,12 +12,14 @@ export function diffCommand(): Command {
     .action(diff);
 }
 
-async function diff(a: string, b: string, raw: { json?: boolean; gateway?: boolean }): Promise<void> {
+async function diff(a: string, b: string, raw: { json?: boolean; gateway?: boolean }, command: Command): Promise<void> {
   // zod and the transcripts' comparison load here, when it runs, not for --help.
   const { diffTranscripts, formatDifferences } = await import("../../bridge/transcript");
   const { readTranscript } = await import("../../bridge/transcript-file");
 
   const differences = diffTranscripts(readTranscript(a), readTranscript(b), { gateway: Boolean(raw.gateway) });
-  output(Boolean(raw.json), differences, () => formatDifferences(differences));
+  // --json before `diff` (`mcoin bridge --json diff A B`) is taken as meant too.
+  const json = Boolean(raw.json || command.parent?.opts().json);
+  output(json, differences, () => formatDifferences(differences));
   if (differences.length > 0) process.exitCode = 1;
 }

@@ -15,7 +15,7 @@ export function verifyCommand(): Command {
     .action(verify);
 }
 
-async function verify(file: string, raw: { expect: string; json?: boolean }): Promise<void> {
+async function verify(file: string, raw: { expect: string; json?: boolean }, command: Command): Promise<void> {
   // zod, the scenario's schema and the transcripts load here, when it runs, not for --help.
   const { z } = await import("zod");
   const { ExpectationSchema } = await import("../../bridge/scenario");
@@ -28,6 +28,7 @@ async function verify(file: string, raw: { expect: string; json?: boolean }): Pr
   const parsed = z.array(ExpectationSchema).safeParse(list ?? []);
   if (!parsed.success) throw usageError(`${raw.expect}: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`);
   const results = parsed.data.map((expectation) => checkExpectation(transcript, expectation));
-  output(Boolean(raw.json), results, () => (results.length === 0 ? ["no expectations"] : results.map((result) => `${result.ok ? "✓" : "✗"} ${result.message}`)));
+  // --json before `verify` (`mcoin bridge --json verify ...`) is taken as meant too.
+  output(Boolean(raw.json || command.parent?.opts().json), results, () => (results.length === 0 ? ["no expectations"] : results.map((result) => `${result.ok ? "✓" : "✗"} ${result.message}`)));
   if (results.some((result) => !result.ok)) process.exitCode = 1;
 }

@@ -7,6 +7,7 @@ import type { FaultFamily } from "#core/controls/faults";
 import { usageError } from "../../errors";
 import { baseUrlFlag, controlTokenFlag } from "../../flags";
 import { output, parseOptions } from "../../options";
+import { writeLines } from "../../terminal-text";
 
 const FAMILY_TITLES: Record<FaultFamily, string> = {
   reply: "Replies",
@@ -103,8 +104,17 @@ async function fault(kind: string, raw: unknown): Promise<void> {
     raw,
     "sandbox fault",
   );
+  // A flag the command cannot apply is refused rather than dropped: the fault would not be the one asked for.
+  const given = (["path", "times", "percent", "ms", "uniform", "lognormal", "skewMs"] as const).filter((name) => options[name] !== undefined).map(flagName);
   if (kind === "list" || kind === "clear") {
-    if (kind === "clear") await control(options, controls.clearFaults);
+    if (given.length > 0) throw usageError(`fault ${kind} takes no ${given.join(", ")}`, `${kind} ${kind === "clear" ? "removes" : "lists"} every fault waiting`);
+    if (kind === "clear") {
+      const before = await control(options, controls.faults);
+      await control(options, controls.clearFaults);
+      const cleared = before.faults.length;
+      output(options.json, { cleared, faults: [] }, () => [cleared === 0 ? "no faults were waiting" : `cleared ${cleared} fault${cleared === 1 ? "" : "s"}`]);
+      return;
+    }
     const data = await control(options, controls.faults);
     output(options.json, data, () => (data.faults.length === 0 ? ["no faults waiting"] : data.faults.map(describeFault)));
     return;
@@ -112,8 +122,15 @@ async function fault(kind: string, raw: unknown): Promise<void> {
   const known = FAULT_KINDS.find((name) => name === kind);
   if (!known) throw usageError(`unknown fault kind "${kind}"`, `the kinds: ${FAULT_KINDS.join(", ")} (see: mcoin sandbox fault --help)`);
   if (!options.path) throw usageError("--path is required: the calls the fault hits (a path or a part of one)", "for example: --path basicinformation");
+  const delays = given.filter((flag) => ["--ms", "--uniform", "--lognormal"].includes(flag));
+  if (delays.length > 1) throw usageError(`${delays.join(" and ")} are two ways to say one delay: give one`, "--ms MS (fixed), --uniform MIN-MAX or --lognormal MEDIAN,SIGMA");
+  if (delays.length > 0 && known !== "delay")
+    throw usageError(`${delays[0]} is for a delay; a ${known} fault has no latency`, `to slow the calls down too: mcoin sandbox fault delay --path ${options.path} ${delays[0]} ...`);
+  if (options.skewMs !== undefined && known !== "clock-skew") throw usageError(`--skew-ms is for clock-skew; a ${known} fault moves no clock`);
   const latency = options.uniform ? { uniform: options.uniform } : options.lognormal ? { lognormal: options.lognormal } : options.ms !== undefined ? { fixed: options.ms } : undefined;
   if (known === "delay" && !latency) throw usageError("a delay needs --ms, --uniform or --lognormal");
+  const unmatched = await pathWarning(options.path);
+  if (unmatched) writeLines(process.stderr, [unmatched]);
   const data = await control(options, controls.addFault, {
     input: {
       path: options.path,
@@ -124,5 +141,29 @@ async function fault(kind: string, raw: unknown): Promise<void> {
       ...(options.skewMs !== undefined ? { skewMs: options.skewMs } : {}),
     },
   });
-  output(options.json, data, () => [`added ${describeFault(data.fault)}`]);
+  output(options.json, unmatched ? { ...data, warning: unmatched.replace(/^warning: /, "") } : data, () => [`added ${describeFault(data.fault)}`]);
+}
+
+/** `skewMs` as it was typed: --skew-ms. */
+const flagName = (name: string) => `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+
+/**
+ * A warning when `fragment` is part of no path the sandbox serves from the registry (its endpoints and
+ * secure functions, core/api/registry.ts): such a fault waits for a call that never comes. A warning,
+ * not a refusal: a fault may wait for a path a newer sandbox serves.
+ */
+async function pathWarning(fragment: string): Promise<string | undefined> {
+  const { API_ENDPOINTS, SECURE_FUNCTIONS } = await import("#core/api/registry");
+  const { nearest } = await import("../../did-you-mean");
+  const paths = [...API_ENDPOINTS.map((endpoint) => endpoint.path), ...SECURE_FUNCTIONS.map((declared) => declared.url)];
+  if (paths.some((path) => path === fragment || path.includes(fragment))) return undefined;
+  const segments = [...new Set(paths.flatMap((path) => path.split("/").filter(Boolean)))];
+  const near = nearest(
+    fragment
+      .replace(/^\/+|\/+$/g, "")
+      .split("/")
+      .pop() ?? fragment,
+    segments,
+  );
+  return `warning: --path ${fragment} is part of no endpoint's path (core/api/registry.ts): the fault waits for a call that may never come${near ? `; did you mean ${near}?` : ""}`;
 }

@@ -67,6 +67,13 @@ async function verify(raw: unknown): Promise<void> {
     raw,
     "sandbox verify",
   );
+  // Said in the flags' words before anything is sent (the sandbox would refuse it in its fields').
+  if (options.count !== undefined && (options.atLeast !== undefined || options.atMost !== undefined)) {
+    throw usageError(`--count ${options.count} is exact: give it alone, or --at-least and/or --at-most`, "see: mcoin sandbox verify --help");
+  }
+  if (options.atLeast !== undefined && options.atMost !== undefined && options.atLeast > options.atMost) {
+    throw usageError(`--at-least ${options.atLeast} is above --at-most ${options.atMost}: no count can hold`, "see: mcoin sandbox verify --help");
+  }
   const { json, baseUrl, controlToken, ...request } = options;
   const { data } = await callControl({ baseUrl, controlToken }, controls.verify, { input: request });
   output(json, data, () => describeVerification(data));
@@ -79,7 +86,14 @@ function describeVerification(verification: Verification): string[] {
   if (verification.closest.length === 0) lines.push("  no call came close");
   else {
     lines.push("  closest calls:");
-    for (const call of verification.closest) lines.push(`  #${call.seq} ${call.method} ${call.path}${call.differs.length ? `  (${call.differs.join("; ")})` : "  (matches)"}`);
+    // Calls alike (the same method, path and differences) are one line, with each call's number and how many.
+    const groups = new Map<string, { seqs: number[]; line: string }>();
+    for (const call of verification.closest) {
+      const line = `${call.method} ${call.path}${call.differs.length ? `  (${call.differs.join("; ")})` : "  (matches)"}`;
+      const group = groups.get(line) ?? groups.set(line, { seqs: [], line }).get(line)!;
+      group.seqs.push(call.seq);
+    }
+    for (const { seqs, line } of groups.values()) lines.push(`  ${seqs.map((seq) => `#${seq}`).join(", ")} ${line}${seqs.length > 1 ? ` ×${seqs.length}` : ""}`);
   }
   return lines;
 }
