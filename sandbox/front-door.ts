@@ -22,7 +22,8 @@ import { aesDecrypt, aesEncrypt } from "#core/node/gateway/primitives";
 import { recoverKeyAndIv } from "#core/node/gateway/private-key";
 import { FRONT_DOOR_FAMILIES, familyOf, sampleLatency, type Fault } from "#core/controls/faults";
 import { JSON_TOO_DEEP, JSON_TOO_DEEP_MESSAGE, nestsDeeperThan, parseBoundedJson } from "./json-body";
-import { NEAR_MISS_HEADER, type NearMiss } from "./near-miss";
+import { NEAR_MISS_HEADER, nearMissResponse, type NearMiss } from "./near-miss";
+import { templated, type RecordedExchange } from "./recorded";
 import { bearerToken } from "./respond";
 import type { StubAnswer } from "./instruments/stubs";
 import type { SandboxState } from "./state";
@@ -80,6 +81,12 @@ export function frontDoor(state: SandboxState, settings: { latencyMs: number }, 
       return { response: stubResponse(stubbed), ...(stubbed.fault === "truncated" ? { connection: "truncated" as const } : {}) };
     }
 
+    const recorded = await recordedAnswer(state, request, url);
+    if (recorded) {
+      if (recorded.nearMiss) state.markNearMiss(entry.seq, recorded.nearMiss);
+      return { response: recorded.response };
+    }
+
     let response = await answer(request);
     const stubFault = response.headers.get(STUB_HEADER);
     if (stubFault !== null) {
@@ -117,6 +124,39 @@ async function stubAnswer(state: SandboxState, request: Request, url: URL): Prom
   const text = request.method === "GET" || request.method === "HEAD" ? "" : await request.clone().text();
   const parsed = text === "" ? undefined : parseBoundedJson(text);
   return state.stubs.match({ method: request.method, url: url.pathname + url.search, headers: request.headers, body: parsed?.ok ? parsed.value : text });
+}
+
+/** The sandbox's own pages and controls, which recordings never stand in for. */
+const OWN_PATHS = /^\/(oauth|__wallet|__sandbox|static)\//;
+
+/**
+ * A recorded exchange's reply to a plain call (sandbox/recorded.ts), or with --strict a 404 naming the
+ * closest recorded exchanges; undefined when the sandbox answers.
+ */
+async function recordedAnswer(state: SandboxState, request: Request, url: URL): Promise<{ response: Response; nearMiss?: NearMiss } | undefined> {
+  const book = state.recorded;
+  if (!book || SECURE_PATH.test(url.pathname) || OWN_PATHS.test(url.pathname)) return undefined;
+  const text = request.method === "GET" || request.method === "HEAD" ? "" : await request.clone().text();
+  const parsed = text === "" ? undefined : parseBoundedJson(text);
+  const found = book.match({
+    kind: "api",
+    method: request.method,
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    body: parsed?.ok ? parsed.value : text || undefined,
+    auth: Boolean(bearerToken(request)),
+  });
+  if (!found) return undefined;
+  if ("exchange" in found) return { response: Response.json(recordedReply(state, found.exchange), { status: found.exchange.status }) };
+  if (!book.strict) return undefined;
+  return { response: nearMissResponse(404, found.nearMiss), nearMiss: found.nearMiss };
+}
+
+/** A recorded reply as it goes out: a live token of its member, its times moved with the clock. */
+export function recordedReply(state: SandboxState, exchange: RecordedExchange): unknown {
+  let token: string | undefined;
+  const fill = () => (token ??= exchange.member && state.member(exchange.member) ? state.issueToken(exchange.member) : undefined);
+  return templated(exchange.reply, { token: fill, shiftMs: exchange.recordedAt === undefined ? 0 : state.now() - exchange.recordedAt });
 }
 
 /** A stub's reply on the wire: its status and headers, `jsonBody` written as JSON. */

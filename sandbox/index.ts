@@ -18,6 +18,7 @@ import { DEFAULT_MALL_ORIGINS, MallOriginSchema, loginPageHandlers } from "./log
 import type { SandboxSettings } from "./settings";
 import { SandboxState } from "./state";
 import { readStubFolder } from "./stub-files";
+import { RecordedBook, type RecordedExchange } from "./recorded";
 import { frontDoor, render, type Dispatched } from "./front-door";
 import type { Endpoint } from "#core/api/define";
 import { knownRoutes, servedEndpoints, unmatchedReply } from "./near-miss";
@@ -36,6 +37,8 @@ export interface SandboxOptions {
   history?: boolean;
   /** A folder of stub mappings in WireMock's format (sandbox/stub-files.ts), answered before the sandbox's rules. */
   stubsDir?: string;
+  /** Recorded exchanges to answer with (sandbox/recorded.ts); `strict`: a gateway call none matches gets a 404. */
+  recordings?: { exchanges: readonly RecordedExchange[]; strict?: boolean };
 }
 
 export type { SandboxSettings } from "./settings";
@@ -58,6 +61,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const fixtures = loadFixtures(fixturesDir);
   const state = new SandboxState(options.history === false ? withoutHistory(fixtures) : fixtures, { stateFile: options.stateFile });
   const settings: SandboxSettings = { latencyMs: options.latencyMs ?? 0, initialLatencyMs: options.latencyMs ?? 0 };
+  if (options.recordings) state.recorded = new RecordedBook(options.recordings.exchanges, options.recordings.strict ?? false);
   for (const file of options.stubsDir ? readStubFolder(options.stubsDir) : []) state.stubs.add(file.mappings, file.source, { kept: true });
   const mallOrigins = new Set((options.mallOrigins ?? DEFAULT_MALL_ORIGINS).map((origin) => MallOriginSchema.parse(origin)));
 

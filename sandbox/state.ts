@@ -33,6 +33,7 @@ import { DeferredWork } from "./instruments/deferred-work";
 import { ErrorReports } from "./instruments/error-reports";
 import { FaultQueue } from "./instruments/fault-queue";
 import { StubBook } from "./instruments/stubs";
+import type { RecordedBook } from "./recorded";
 import { Nonces, type NonceCheck } from "./instruments/nonces";
 
 export { FAULT_KINDS, type Fault, type FaultKind } from "#core/controls/faults";
@@ -85,6 +86,8 @@ export class SandboxState {
   private readonly faults = new FaultQueue();
   /** Stubs in WireMock's mapping format, answered before the sandbox's own rules. */
   readonly stubs = new StubBook();
+  /** Recorded exchanges served as an environment (sandbox/recorded.ts), when the sandbox was given some. */
+  recorded: RecordedBook | undefined;
   private readonly calls = new CallLog();
   private readonly nonces = new Nonces();
   private readonly errors = new ErrorReports();
@@ -138,6 +141,7 @@ export class SandboxState {
     this.idempotency.clearInFlight();
     this.faults.clear();
     this.stubs.reset();
+    this.recorded?.reset();
     this.calls.clear();
     this.errors.clear();
     this.nonces.clear();

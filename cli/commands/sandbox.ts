@@ -51,6 +51,8 @@ export function sandboxCommand(): Command {
       .option("--latency <ms>", "add this delay to every gateway call", "0")
       .option("--fixtures <dir>", "read fixtures from this folder instead of fixtures/")
       .option("--stubs <dir>", "answer with the stub mappings (WireMock's format) of this folder before the sandbox's own rules")
+      .option("--recordings <dir>", "answer with these recordings (mcoin record's JSON files and HAR) the requests they match")
+      .option("--strict", "with --recordings: a gateway call no recording matches gets a 404 naming the closest, instead of the sandbox's answer")
       .option("--json", "print the listening address as JSON")
       .addHelpText(
         "after",
@@ -80,6 +82,30 @@ send it as Authorization: Bearer <token> or X-Sandbox-Token: <token>.`,
   );
 }
 
+/** The recordings of a folder as the sandbox serves them (sandbox/recorded.ts). */
+async function recordedExchanges(dir: string) {
+  const { loadRecordings } = await import("../recording-files");
+  const { sourceOf } = await import("../recordings");
+  return loadRecordings(dir).recordings.map((file) => {
+    const { recording } = file;
+    const recordedAt = recording.recordedAt?.includes("T") ? Date.parse(recording.recordedAt) : undefined;
+    return {
+      source: sourceOf(file),
+      name: recording.name,
+      kind: recording.kind,
+      method: recording.request.method,
+      path: recording.request.path,
+      query: recording.request.query,
+      body: recording.request.body,
+      status: recording.response.status,
+      reply: recording.response.body,
+      auth: recording.request.auth,
+      member: recording.needs?.member,
+      recordedAt: Number.isFinite(recordedAt) ? recordedAt : undefined,
+    };
+  });
+}
+
 async function serve(raw: unknown): Promise<void> {
   // zod and the sandbox's access rules load here, when it runs; the sandbox itself (msw and its
   // handlers) only once the options are good.
@@ -96,11 +122,15 @@ async function serve(raw: unknown): Promise<void> {
       latency: z.coerce.number().int().min(0).max(60_000).default(0),
       fixtures: z.string().min(1).optional(),
       stubs: z.string().min(1).optional(),
+      recordings: z.string().min(1).optional(),
+      strict: z.boolean().default(false),
       json: z.boolean().default(false),
     }),
     raw,
     "sandbox",
   );
+  if (options.strict && !options.recordings) throw usageError("--strict applies to --recordings: give the folder of recordings to serve");
+  const recordings = options.recordings ? await recordedExchanges(resolve(options.recordings)) : undefined;
   let running;
   try {
     const { startSandboxServer } = await import("../../sandbox/server");
@@ -113,6 +143,7 @@ async function serve(raw: unknown): Promise<void> {
       stateFile: options.state ? resolve(options.state) : undefined,
       fixturesDir: options.fixtures ? resolve(options.fixtures) : undefined,
       stubsDir: options.stubs ? resolve(options.stubs) : undefined,
+      recordings: recordings && { exchanges: recordings, strict: options.strict },
     });
   } catch (error) {
     if ((error as Error).name === "StubFileError") throw usageError(`--stubs: ${(error as Error).message}`);
@@ -134,6 +165,7 @@ async function serve(raw: unknown): Promise<void> {
       options.latency ? `  latency: +${options.latency} ms per call` : "",
       options.state ? `  state file: ${resolve(options.state)}` : "",
       options.stubs ? `  stubs: ${running.sandbox.state.stubs.size} from ${resolve(options.stubs)}` : "",
+      recordings ? `  recordings: ${recordings.length} exchanges from ${resolve(options.recordings ?? "")}${options.strict ? " (strict: nothing else is answered)" : ""}` : "",
     ].filter(Boolean),
   );
   const stop = () => {

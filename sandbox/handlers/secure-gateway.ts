@@ -11,7 +11,7 @@ import { HEADER, NONCE_LENGTH, SUCCESS_RESULT_CODE, headerValue, sealReply, sign
 import { aesDecrypt, aesEncrypt, parseRequestTime } from "#core/node/gateway/primitives";
 import { recoverKeyAndIv } from "#core/node/gateway/private-key";
 import { TASK_OK_SUBCODE, getTaskDetail, scanTypeTaskNotify } from "#core/api/task-center";
-import { CLOCK_SKEW_HEADER, STUB_HEADER } from "../front-door";
+import { CLOCK_SKEW_HEADER, STUB_HEADER, recordedReply } from "../front-door";
 import { JSON_TOO_DEEP, JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "../json-body";
 import { closestRoutes, nearMissResponse } from "../near-miss";
 import type { SandboxState } from "../state";
@@ -195,6 +195,15 @@ export function secureGatewayHandlers(state: SandboxState): HttpHandler[] {
         headers.set(STUB_HEADER, stub.fault ? `${stub.id} ${stub.fault}` : stub.id);
         return new HttpResponse(sealedStub, { status: stub.status, headers });
       }
+      const recorded = state.recorded?.match({ kind: "secure", method: "POST", path: url.pathname, query: {}, body: opened.body, auth: Boolean(request.headers.get(HEADER.token)) });
+      if (recorded && "exchange" in recorded) {
+        const sealedRecorded = sealReply(recordedReply(state, recorded.exchange), opened.key, opened.iv);
+        return new HttpResponse(sealedRecorded, {
+          status: recorded.exchange.status,
+          headers: { "content-type": "text/plain;charset=UTF-8", [HEADER.signature]: replySignature(state, request, sealedRecorded) },
+        });
+      }
+      if (recorded && state.recorded?.strict) return nearMissResponse(404, recorded.nearMiss, { result: { code: "NO_RECORDING", message: recorded.nearMiss.message } });
       const sealed = sealReply(handler(state, opened.body), opened.key, opened.iv);
       return new HttpResponse(sealed, {
         headers: { "content-type": "text/plain;charset=UTF-8", [HEADER.signature]: replySignature(state, request, sealed) },

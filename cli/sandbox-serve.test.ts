@@ -1,4 +1,4 @@
-/** `mcoin sandbox --stubs DIR`: a mapping outside the served subset stops the start as bad usage, naming the file and the field. */
+/** `mcoin sandbox --stubs DIR` and `--recordings DIR --strict`: what they cannot serve stops the start as bad usage, named. */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,4 +21,14 @@ it("refuses a stub folder whose mapping it cannot serve, with exit 2", async () 
   );
   expect(failed?.code).toBe(2);
   expect(failed?.stderr).toContain("--stubs: proxy.json: response: proxyBaseUrl is outside the mapping format the sandbox serves");
+}, 30_000);
+
+it("refuses --strict without --recordings, with exit 2", async () => {
+  dir = mkdtempSync(join(tmpdir(), "mcoin-stubs-cli-"));
+  const failed = await run(process.execPath, ["bin/mcoin.mjs", "sandbox", "--port", "0", "--strict"], { cwd: ROOT }).then(
+    () => undefined,
+    (error: { code: number; stderr: string }) => error,
+  );
+  expect(failed?.code).toBe(2);
+  expect(failed?.stderr).toContain("--strict applies to --recordings");
 }, 30_000);

@@ -1,0 +1,146 @@
+/**
+ * Recordings served as an environment (sandbox/recorded.ts): lenient matching, sequences, the
+ * templating of tokens and times, secure calls answered on their opened request, and --strict's 404
+ * naming the closest recorded exchange.
+ */
+import { setupServer } from "msw/node";
+import { describe, expect, it } from "vitest";
+import { createFetchTransport } from "#core/api/transport";
+import { TASK_DETAIL_URL } from "#core/api/task-center";
+import { createGatewayClient } from "#core/node/gateway/client";
+import { gatewaySettings } from "#core/node/gateway/settings";
+import { createSandbox } from "./index";
+import { differences, type RecordedExchange } from "./recorded";
+
+const BASE = "http://gateway.test";
+
+const exchange = (overrides: Partial<RecordedExchange>): RecordedExchange => ({
+  source: "test.json",
+  name: "a call",
+  kind: "api",
+  method: "GET",
+  path: "/api/auth/basicinformation",
+  query: {},
+  status: 200,
+  reply: { code: 200, msg: "success", data: {} },
+  ...overrides,
+});
+
+function serving(exchanges: RecordedExchange[], strict = false) {
+  const sandbox = createSandbox({ recordings: { exchanges, strict } });
+  const send = async (path: string, init: RequestInit = {}) => {
+    const response = await sandbox.handle(new Request(`${BASE}${path}`, init));
+    return { status: response.status, body: await response.json() };
+  };
+  return { sandbox, send };
+}
+
+describe("matching", () => {
+  const recorded = exchange({ method: "POST", path: "/api/mini/userAddress/update", query: { lang: "en", t: "1" }, body: { id: 1, action: "DEFAULT", idempotencyKey: "<key:1>" } });
+  const request = {
+    kind: "api" as const,
+    method: "POST",
+    path: "/api/mini/userAddress/update",
+    query: { lang: "en", t: "1", extra: "x" },
+    body: { id: 1, action: "DEFAULT", idempotencyKey: "fresh", more: true },
+    auth: false,
+  };
+
+  it("holds when what the recording holds is there and equal, whatever else the request carries", () => {
+    expect(differences(recorded, request)).toEqual([]);
+  });
+
+  it("ignores placeholders, volatile fields and secrets' values", () => {
+    const withSecrets = exchange({ query: { session: "<token>", timestamp: "1795000000000" }, body: { code: "<code>", nonce: "n1", note: "<redacted:email>" } });
+    expect(
+      differences(withSecrets, {
+        kind: "api",
+        method: "GET",
+        path: "/api/auth/basicinformation",
+        query: { session: "live", timestamp: "1" },
+        body: { code: "X9", nonce: "n2", note: "someone@example.com" },
+        auth: false,
+      }),
+    ).toEqual([]);
+  });
+
+  it("names each field that differs", () => {
+    expect(differences(recorded, { ...request, method: "PUT", query: { lang: "zh", t: "1" }, body: { id: 2, action: "DEFAULT" } })).toEqual(["method", "query lang", "body $.id"]);
+  });
+
+  it("tells a call made with a token from one made without", () => {
+    expect(differences(exchange({ auth: true }), { kind: "api", method: "GET", path: "/api/auth/basicinformation", query: {}, body: undefined, auth: false })).toEqual([
+      "header Authorization (recorded with a token)",
+    ]);
+  });
+});
+
+describe("serving recordings", () => {
+  it("answers a repeated request with the recorded replies in order, then the last again; a reset starts over", async () => {
+    const { sandbox, send } = serving([
+      exchange({ reply: { code: 200, data: { point: 100 } } }),
+      exchange({ reply: { code: 200, data: { point: 90 } } }),
+      exchange({ path: "/api/system/time", reply: { code: 200, data: { sysTime: 1 } } }),
+    ]);
+    expect((await send("/api/auth/basicinformation")).body.data.point).toBe(100);
+    expect((await send("/api/auth/basicinformation")).body.data.point).toBe(90);
+    expect((await send("/api/auth/basicinformation")).body.data.point).toBe(90);
+    sandbox.state.reset();
+    expect((await send("/api/auth/basicinformation")).body.data.point).toBe(100);
+  });
+
+  it("fills <token> with a live token of the recording's member, which the sandbox itself then accepts", async () => {
+    const { sandbox, send } = serving([exchange({ method: "POST", path: "/member/login", body: { code: "<code>" }, reply: { code: 200, data: { token: "<token>" } }, member: "mpay-1001" })]);
+    const login = await send("/member/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code: "whatever" }) });
+    const token = login.body.data.token as string;
+    expect(token).toMatch(/^sbx_/);
+    expect(sandbox.state.memberByToken(token)?.openId).toBe("mpay-1001");
+    // Not recorded, not strict: the stateful sandbox answers, for that member.
+    const info = await send("/api/auth/basicinformation", { headers: { authorization: `Bearer ${token}` } });
+    expect(info.body.data.point).toBe(sandbox.state.books.balance("mpay-1001"));
+  });
+
+  it("moves recorded times by as much as the clock moved since the recording", async () => {
+    const recordedAt = Date.parse("2026-11-21T10:00:00Z");
+    const { sandbox, send } = serving([exchange({ path: "/api/system/time", recordedAt, reply: { code: 200, data: { sysTime: recordedAt, endAt: recordedAt + 86_400_000, id: recordedAt } } })]);
+    const now = sandbox.state.now();
+    const { data } = (await send("/api/system/time")).body;
+    expect(Math.abs(data.sysTime - now)).toBeLessThan(1_000);
+    expect(Math.abs(data.endAt - (now + 86_400_000))).toBeLessThan(1_000);
+    // Not a time by its name: left as recorded.
+    expect(data.id).toBe(recordedAt);
+  });
+
+  it("with --strict, answers a call nothing matches with a 404 naming the closest recording and what differed", async () => {
+    const { sandbox, send } = serving([exchange({ name: "balance", source: "03-basic-information.json" })], true);
+    const missed = await send("/api/auth/basicinformatio");
+    expect(missed.status).toBe(404);
+    expect(missed.body.msg).toBe("no recorded exchange matches GET /api/auth/basicinformatio; the closest: GET /api/auth/basicinformation (path)");
+    expect(missed.body.nearMiss.closest[0]).toMatchObject({ name: "balance (03-basic-information.json)", differs: ["path"] });
+    expect(sandbox.state.log().at(-1)?.nearMiss?.reason).toBe("path");
+    // The sandbox's own sign-in page and controls still answer.
+    expect((await sandbox.handle(new Request(`${BASE}/oauth/authorize`))).status).toBe(200);
+  });
+
+  it("answers a secure gateway call on its opened request, sealed with the request's key and signed", async () => {
+    const { sandbox } = serving([
+      exchange({
+        kind: "secure",
+        method: "POST",
+        path: TASK_DETAIL_URL,
+        body: { system_name: "taskCenter", data_source: "H5", task_no: "T7", cust_id_ciphertext: "<cust>" },
+        reply: { result: { code: "000000", subCode: "0000", message: "ok" }, data: { task_no: "T7", task_type: 0, threshold_type: 0, user_exec_status: 0, threshold_value: 15 } },
+      }),
+    ]);
+    const server = setupServer(...sandbox.handlers);
+    server.listen({ onUnhandledRequest: "error" });
+    try {
+      const settings = gatewaySettings({ environment: "sandbox", vars: {}, sandboxUrl: BASE, sandboxKeys: () => sandbox.state.gatewayKeys });
+      const client = createGatewayClient(settings, { transport: createFetchTransport() });
+      const reply = await client.call<{ data: { task_no: string } }>(TASK_DETAIL_URL, { system_name: "taskCenter", data_source: "H5", task_no: "T7", cust_id_ciphertext: "C1" }, { token: "C1" });
+      expect(reply.data.task_no).toBe("T7");
+    } finally {
+      server.close();
+    }
+  });
+});

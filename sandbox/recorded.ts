@@ -1,0 +1,162 @@
+/**
+ * Recordings served as an environment (`mcoin sandbox --recordings DIR`): a recorded reply answers
+ * the requests that match its request, as Hoverfly's simulate mode and mitmproxy's server replay do.
+ *
+ * - **Lenient matching**: the method and the path exactly; of the query and the body, only what the
+ *   recording holds must be there and equal (the request may carry more), and a placeholder the
+ *   recorder left for a secret (`<token>`, `<code>`, `<key:N>`, `<redacted:…>`) or a volatile field
+ *   (times, nonces, idempotency keys, login codes) matches any value. Secure gateway calls match on
+ *   their opened request.
+ * - **Sequences**: requests that match the same recorded exchanges get them in the order recorded
+ *   (the nth call the nth reply), then the last again, as WireMock's and Hoverfly's scenarios do.
+ * - **Templating on the way out**: `<token>` in a reply becomes a live session token of the member the
+ *   recording belongs to (`needs.member`), so the calls after a recorded sign-in carry a token the
+ *   stateful sandbox knows too; times (epoch milliseconds under a key that names a time) move by as
+ *   much as the clock moved since the exchange was recorded, so what was due in a week still is.
+ * - **Strict** (`--strict`): a gateway call no recording matches gets a 404 naming the closest
+ *   recorded exchanges and what differed; without it, the stateful sandbox answers.
+ */
+import type { Candidate, NearMiss } from "./near-miss";
+
+/** A recorded exchange as the sandbox serves it (the CLI reads recording files into these). */
+export interface RecordedExchange {
+  /** Where it came from (a file, a HAR entry), for the near-miss report. */
+  source: string;
+  name: string;
+  kind: "api" | "secure";
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body?: unknown;
+  status: number;
+  /** The reply body (the opened reply for secure calls). */
+  reply: unknown;
+  /** Whether it carried the member's token: a call with one never gets the reply to a call without. */
+  auth?: boolean;
+  /** The member it belongs to, whose token fills `<token>` in its reply. */
+  member?: string;
+  /** When it was recorded (epoch ms), when the recording says so to the second. */
+  recordedAt?: number;
+}
+
+/** Fields whose value changes with every call and never decides which reply is meant. */
+const VOLATILE_FIELDS = new Set(["timestamp", "time", "nonce", "requesttime", "trantime", "idempotencykey", "code", "sign", "signature", "token", "accesstoken", "sessionid"]);
+const PLACEHOLDER = /^<(token|cust|code|key:[^>]*|redacted:[^>]*)>$/;
+/** A key that names a time, whose epoch-millisecond value moves with the clock. */
+const TIME_KEY = /(At|Time|time|Date|date)$/;
+const EPOCH_MS = { min: 1e12, max: 1e13 };
+
+const normalise = (key: string) => key.toLowerCase().replace(/[-_]/g, "");
+
+export interface RecordedRequest {
+  kind: "api" | "secure";
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  /** Whether it carries a token (its value is never compared). */
+  auth: boolean;
+}
+
+export type RecordedMatch = { exchange: RecordedExchange } | { nearMiss: NearMiss };
+
+export class RecordedBook {
+  private readonly served = new Map<RecordedExchange, number>();
+
+  constructor(
+    readonly exchanges: readonly RecordedExchange[],
+    readonly strict: boolean,
+  ) {}
+
+  get size(): number {
+    return this.exchanges.length;
+  }
+
+  /** Sequences start again (a reset). */
+  reset(): void {
+    this.served.clear();
+  }
+
+  /**
+   * The recorded exchange that answers `request`: the first of those that match not yet served, else
+   * the last of them again; undefined when none matches (with the near miss, for --strict).
+   */
+  match(request: RecordedRequest): RecordedMatch | undefined {
+    const candidates = this.exchanges.filter((exchange) => exchange.kind === request.kind);
+    const matching = candidates.filter((exchange) => differences(exchange, request).length === 0);
+    if (matching.length === 0) return { nearMiss: this.nearMiss(request, candidates) };
+    const next = matching.find((exchange) => !this.served.has(exchange)) ?? matching[matching.length - 1];
+    this.served.set(next, (this.served.get(next) ?? 0) + 1);
+    return { exchange: next };
+  }
+
+  private nearMiss(request: RecordedRequest, candidates: readonly RecordedExchange[]): NearMiss {
+    const closest: Candidate[] = candidates
+      .map((exchange) => ({ exchange, differs: differences(exchange, request) }))
+      .sort((a, b) => a.differs.length - b.differs.length || pathDistance(a.exchange.path, request.path) - pathDistance(b.exchange.path, request.path))
+      .slice(0, 3)
+      .map(({ exchange, differs }) => ({ name: `${exchange.name} (${exchange.source})`, method: exchange.method, path: exchange.path, differs }));
+    const reason = closest[0]?.differs[0]?.split(" ")[0];
+    return {
+      reason: reason === "method" ? "method" : reason === "path" || reason === undefined ? "path" : reason === "query" ? "query" : "body",
+      message: `no recorded exchange matches ${request.method} ${request.path}${closest[0] ? `; the closest: ${closest[0].method} ${closest[0].path} (${closest[0].differs.join(", ")})` : ""}`,
+      closest,
+    };
+  }
+}
+
+/** What differs between a recorded request and a request, leniently; empty when it matches. */
+export function differences(exchange: RecordedExchange, request: RecordedRequest): string[] {
+  const differs: string[] = [];
+  if (exchange.path !== request.path) differs.push("path");
+  if (exchange.method.toUpperCase() !== request.method.toUpperCase()) differs.push("method");
+  if (exchange.auth !== undefined && exchange.auth !== request.auth) differs.push(exchange.auth ? "header Authorization (recorded with a token)" : "header Authorization (recorded without a token)");
+  for (const [key, value] of Object.entries(exchange.query)) {
+    if (VOLATILE_FIELDS.has(normalise(key)) || PLACEHOLDER.test(value)) continue;
+    if (request.query[key] !== value) differs.push(`query ${key}`);
+  }
+  if (exchange.body !== undefined) bodyDifferences(exchange.body, request.body, "$", differs);
+  return differs;
+}
+
+function bodyDifferences(recorded: unknown, actual: unknown, at: string, differs: string[]): void {
+  if (typeof recorded === "string" && PLACEHOLDER.test(recorded)) return;
+  if (Array.isArray(recorded)) {
+    if (!Array.isArray(actual) || actual.length !== recorded.length) {
+      differs.push(`body ${at}`);
+      return;
+    }
+    recorded.forEach((item, index) => bodyDifferences(item, actual[index], `${at}[${index}]`, differs));
+    return;
+  }
+  if (recorded !== null && typeof recorded === "object") {
+    if (actual === null || typeof actual !== "object" || Array.isArray(actual)) {
+      differs.push(`body ${at}`);
+      return;
+    }
+    for (const [key, value] of Object.entries(recorded)) {
+      if (VOLATILE_FIELDS.has(normalise(key))) continue;
+      bodyDifferences(value, (actual as Record<string, unknown>)[key], `${at}.${key}`, differs);
+    }
+    return;
+  }
+  if (recorded !== actual) differs.push(`body ${at}`);
+}
+
+function pathDistance(a: string, b: string): number {
+  const left = a.split("/");
+  const right = b.split("/");
+  return left.filter((part, index) => right[index] !== part).length + Math.abs(left.length - right.length);
+}
+
+/**
+ * A recorded reply as it goes out: `<token>` filled with `token()` (a live token of the exchange's
+ * member), and times moved by `shiftMs`.
+ */
+export function templated(reply: unknown, fill: { token: () => string | undefined; shiftMs: number }, key = ""): unknown {
+  if (typeof reply === "string") return reply === "<token>" ? (fill.token() ?? reply) : reply;
+  if (typeof reply === "number") return fill.shiftMs !== 0 && TIME_KEY.test(key) && reply >= EPOCH_MS.min && reply < EPOCH_MS.max ? reply + fill.shiftMs : reply;
+  if (Array.isArray(reply)) return reply.map((item) => templated(item, fill, key));
+  if (reply !== null && typeof reply === "object") return Object.fromEntries(Object.entries(reply).map(([name, value]) => [name, templated(value, fill, name)]));
+  return reply;
+}
