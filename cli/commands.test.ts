@@ -731,6 +731,15 @@ describe("mcoin record", () => {
       expect((await buy(login.data.token, "purchase-key-0000000002", { offerId: 1, quantity: 1, mcoinUsed: 2380 })).status).toBe(200);
       expect((await asMember(recorder.url, "mpay-1001", "GET", "/api/mini/order/list?tab=all")).status).toBe(200);
       expect((await mcoin("task", "run", "--token", "C7", "--no", "T-QUICK", "--base-url", recorder.url)).code).toBe(0);
+      // The wallet's sign-in: a single-use code from the sandbox's sign-in page, exchanged through the recorder.
+      const authorize = await fetch(`${sandbox.url}/oauth/authorize`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ openId: "mpay-1002", redirect_uri: "http://localhost:3000/index", state: "" }),
+        redirect: "manual",
+      });
+      const code = new URL(authorize.headers.get("location")!).searchParams.get("code")!;
+      expect((await fetch(`${recorder.url}/macaupasssave?code=${code}&state=`, { headers: { "accept-language": "zh", mpay: "1" } })).status).toBe(200);
     } finally {
       expect((await recorder.stop()).code).toBe(0);
     }
@@ -739,11 +748,17 @@ describe("mcoin record", () => {
     expect(purchases.map((recording) => recording.request.headers["Idempotency-Key"])).toEqual(["<key:1>", "<key:1>", "<key:2>"]);
     expect(purchases.map((recording) => recording.needs)).toEqual([{ member: "mpay-1001" }, { member: "mpay-1001" }, { member: "mpay-1001" }]);
     expect(readFileSync(join(out, "session.har"), "utf8")).not.toContain("purchase-key-");
+    const signIn = readJson(
+      out,
+      files.find((file) => file.includes("macaupasssave"))!,
+    );
+    expect(signIn).toMatchObject({ replayable: false, needs: { member: "mpay-1002" }, request: { query: { code: "<code>" } } });
 
     sandbox.sandbox.state.reset();
     const replay = await mcoin("replay", out, "--reset");
     expect(replay.stderr).toContain(`session.har is a copy of ${files.length} JSON recordings beside it: replayed the .json files, not the HAR`);
     expect(replay.stderr).toMatch(/waited \d\.\d s before POST \/bservice\/discount\/gateway\/scanTypeTaskNotify/);
+    // Every exchange runs, the wallet's sign-in with a new code from the sandbox.
     expect(replay.stdout).toContain(`${files.length} matched, 0 differed, 0 failed, 0 skipped`);
     expect(replay.code).toBe(0);
     // Sent at once, the notice comes too early for the task center.

@@ -63,3 +63,13 @@ describe("needs", () => {
     expect(new RecordingRoles(DEFAULT_RULES, true).needsOf(exchange({}), undefined)).toBeUndefined();
   });
 });
+
+describe("the wallet's sign-in", () => {
+  it("names the member its code signed in, so that replay can ask the sandbox for a new code", () => {
+    const roles = new RecordingRoles(DEFAULT_RULES, false);
+    const signIn = exchange({ path: "/macaupasssave", responseBody: JSON.stringify({ code: 200, data: { token: "sbx_three", open_id: "mpay-1002" } }) });
+    roles.learn(signIn);
+    expect(roles.needsOf(signIn, undefined)).toEqual({ member: "mpay-1002" });
+    expect(roles.needsOf({ ...signIn, status: 500 }, undefined)).toBeUndefined();
+  });
+});

@@ -7,7 +7,8 @@
  *   one fresh key per role and run, cli/replayer.ts) sends the retry with its original's key too.
  * - `needs.member` is the openId a session token was issued to, learnt from the sign-in that issued
  *   it (`POST /member/login`, `GET /macaupasssave`); a token whose sign-in the recorder did not see
- *   has no member, and its recordings replay with --login.
+ *   has no member, and its recordings replay with --login. The wallet's sign-in (`/macaupasssave`
+ *   with a single-use code) names its own member, so that replay can ask the sandbox for a new code.
  * - `needs.cust` is the task center's member ciphertext of a secure call, written only for a sandbox
  *   recording (opened with the sandbox's own key): there ciphertexts are demo values such as C1,
  *   elsewhere one is the member's credential, which redaction keeps off the disk (docs/decisions/009-replayable-recordings.md).
@@ -84,20 +85,30 @@ export class RecordingRoles {
 
   /** Remembers whom a successful sign-in issued its token to. */
   learn(exchange: SeenExchange): void {
-    if (exchange.status !== 200) return;
+    const signedIn = this.signIn(exchange);
+    if (signedIn) this.members.set(signedIn.token, signedIn.openId);
+  }
+
+  /** A successful sign-in's token and member (the member unless the rules hide it). */
+  private signIn(exchange: SeenExchange): { token: string; openId: string } | undefined {
+    if (exchange.status !== 200) return undefined;
     const reply = json(exchange.responseBody);
     const token = text(field(reply, "data", "token"));
-    if (!token) return;
+    if (!token) return undefined;
     let openId: string | undefined;
     if (exchange.method === "POST" && exchange.path === "/member/login") openId = text(field(json(exchange.requestBody), "openId"));
     else if (exchange.method === "GET" && exchange.path === "/macaupasssave") openId = text(field(reply, "data", "open_id"));
-    if (openId && !this.hidden(openId)) this.members.set(token, openId);
+    return openId && !this.hidden(openId) ? { token, openId } : undefined;
   }
 
-  /** Whom an exchange acts as: the member behind its bearer token, the ciphertext of a sandbox secure call. */
+  /**
+   * Whom an exchange acts as: the member behind its bearer token (or signed in by the wallet's code),
+   * the ciphertext of a sandbox secure call.
+   */
   needsOf(exchange: SeenExchange, cust: string | undefined): Needs | undefined {
     const bearer = /^Bearer\s+(\S+)$/i.exec(header(exchange.requestHeaders, "authorization") ?? "")?.[1];
-    const member = bearer ? this.members.get(bearer) : undefined;
+    const byCode = exchange.path === "/macaupasssave" ? this.signIn(exchange)?.openId : undefined;
+    const member = (bearer ? this.members.get(bearer) : undefined) ?? byCode;
     const demoCust = this.demoCustomers ? text(cust) : undefined;
     if (!member && !demoCust) return undefined;
     return { ...(member ? { member } : {}), ...(demoCust ? { cust: demoCust } : {}) };

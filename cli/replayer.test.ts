@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseRecording, type Recording } from "./recordings";
-import { KeyRing, replayExitCode, skipNotice, withIdempotencyKey } from "./replayer";
+import { KeyRing, mintLoginCode, replayExitCode, signsInByCode, skipNotice, withIdempotencyKey } from "./replayer";
 
 const purchase = (headers: Record<string, string>): Recording =>
   parseRecording(
@@ -77,5 +77,42 @@ describe("the exit code of a replay", () => {
     ]);
     expect(skipNotice(skipped, true).at(-1)).toBe("--allow-skips: the skips do not fail the run");
     expect(skipNotice([], false)).toEqual([]);
+  });
+});
+
+describe("the wallet's sign-in at replay", () => {
+  /** The sandbox's sign-in page as a fetch: it returns only to `accepted`. */
+  const signInPage = (accepted: string) => {
+    const asked: string[] = [];
+    const fetchImpl = (async (_url: string, init: RequestInit) => {
+      const form = new URLSearchParams(String(init.body));
+      asked.push(form.get("redirect_uri") ?? "");
+      if (!form.get("redirect_uri")?.startsWith(accepted)) return new Response('{"code":400,"msg":"redirect_uri is not on one of the mall\'s origins"}', { status: 400 });
+      return new Response(null, { status: 302, headers: { location: `${form.get("redirect_uri")}?code=code-for-${form.get("openId")}&state=` } });
+    }) as typeof fetch;
+    return { asked, fetchImpl };
+  };
+
+  it("knows a recording whose only single-use part is the login code", () => {
+    const signIn = parseRecording(
+      { name: "sign-in", kind: "api", replayable: false, request: { method: "GET", path: "/macaupasssave", query: { code: "<code>", state: "" } }, response: { status: 200, body: {} } },
+      "t",
+    );
+    expect(signsInByCode(signIn)).toBe(true);
+    expect(signsInByCode(purchase({}))).toBe(false);
+  });
+
+  it("asks the sandbox's sign-in page for a new code, trying each of the mall's origins", async () => {
+    const page = signInPage("http://127.0.0.1:3000");
+    expect(await mintLoginCode("http://sandbox", "mpay-1001", ["http://localhost:3000", "http://127.0.0.1:3000"], page.fetchImpl)).toBe("code-for-mpay-1001");
+    expect(page.asked).toEqual(["http://localhost:3000/index", "http://127.0.0.1:3000/index"]);
+  });
+
+  it("says so when the page returns to none of them, or refuses the member", async () => {
+    await expect(mintLoginCode("http://sandbox", "mpay-1001", ["http://localhost:3000"], signInPage("http://mall.test").fetchImpl)).rejects.toThrow(
+      /returns to none of http:\/\/localhost:3000; set MCOIN_APP_URL/,
+    );
+    const refusing = (async () => new Response('{"code":400,"msg":"choose one of the demo members"}', { status: 400 })) as unknown as typeof fetch;
+    await expect(mintLoginCode("http://sandbox", "nobody", ["http://localhost:3000"], refusing)).rejects.toThrow("the sandbox's sign-in page answered HTTP 400");
   });
 });

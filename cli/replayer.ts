@@ -9,9 +9,9 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { defineEndpoint, SUCCESS_CODE, type HttpMethod } from "#core/api/define";
 import { endpointFor, functionFor } from "#core/api/registry";
-import type { EnvironmentName } from "#core/environments";
+import { DEFAULT_MALL_ORIGINS, type EnvironmentName } from "#core/environments";
 import { openReply, sealRequest } from "#core/node/gateway/envelope";
-import { apiClient, callFailure, gatewaySettingsFor, memberToken, transport } from "./context";
+import { apiBaseUrl, apiClient, callFailure, gatewaySettingsFor, memberToken, transport } from "./context";
 import { compareShapes, declaredShape, describeDrift, driftFromDeclared, driftFromRecorded, shapeOf, type Drift, type Reference } from "./drift";
 import { compareReplies, fillIn, sourceOf, withoutIgnored, type Difference, type Placeholders, type Recording, type RecordingFile } from "./recordings";
 import { IDEMPOTENCY_KEY_HEADER, KEY_ROLE } from "./recording-roles";
@@ -88,6 +88,13 @@ export async function credentialsFor(options: ReplayTarget): Promise<Credentials
         return { reason: `could not sign in ${member} (${callFailure(error).message})` };
       }
     }
+    if (signsInByCode(recording) && options.env === "sandbox" && member) {
+      try {
+        placeholders.code = await mintLoginCode(apiBaseUrl(options.env, options.baseUrl), member, mallOrigins());
+      } catch (error) {
+        return { reason: `could not get a login code for ${member} (${(error as Error).message})` };
+      }
+    }
     const missing = fillIn(recording.request, placeholders).missing;
     if (wantsToken && !placeholders.token) missing.add("token");
     if (missing.size > 0) return { reason: [...missing].map(missingReason).join("; ") };
@@ -98,7 +105,46 @@ export async function credentialsFor(options: ReplayTarget): Promise<Credentials
 function missingReason(placeholder: string): string {
   if (placeholder === "token") return "needs a member's token: give the recording needs.member, or pass --login or --token";
   if (placeholder === "cust") return "needs the task-center ciphertext: give the recording needs.cust, or pass --cust";
+  if (placeholder === "code") return "needs <code>, the wallet's single-use login code: on the sandbox, give the recording needs.member (or pass --login) and replay asks for a new one";
   return `needs <${placeholder}>, a single-use value that cannot be sent again`;
+}
+
+/** The wallet's sign-in (`/macaupasssave?code=<code>`): not sendable again as it was, but with a new code. */
+export function signsInByCode(recording: Recording): boolean {
+  return recording.kind === "api" && Object.values(recording.request.query).includes("<code>");
+}
+
+/** Where the sandbox's sign-in page may send a member back to: the mall's address (MCOIN_APP_URL) or its defaults. */
+function mallOrigins(): string[] {
+  const origins = [...DEFAULT_MALL_ORIGINS];
+  try {
+    if (process.env.MCOIN_APP_URL) origins.unshift(new URL(process.env.MCOIN_APP_URL).origin);
+  } catch {
+    // not a URL: the defaults
+  }
+  return [...new Set(origins)];
+}
+
+/**
+ * A new single-use login code for a demo member, from the sandbox's sign-in page
+ * (sandbox/login-page.ts), as the wallet gets one: the page returns only to one of the mall's
+ * origins, so each is tried until one is accepted.
+ */
+export async function mintLoginCode(base: string, openId: string, origins: readonly string[], fetchImpl: typeof fetch = fetch): Promise<string> {
+  for (const origin of origins) {
+    const response = await fetchImpl(`${base}/oauth/authorize`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ openId, redirect_uri: `${origin}/index`, state: "" }),
+      redirect: "manual",
+    });
+    const location = response.headers.get("location");
+    const code = response.status === 302 && location ? new URL(location).searchParams.get("code") : null;
+    if (code) return code;
+    const refusal = await response.text();
+    if (!refusal.includes("redirect_uri")) throw new Error(`the sandbox's sign-in page answered HTTP ${response.status}`);
+  }
+  throw new Error(`the sandbox's sign-in page returns to none of ${origins.join(", ")}; set MCOIN_APP_URL to the mall's address`);
 }
 
 /**
@@ -175,7 +221,7 @@ export async function replayOne(options: ReplayTarget, base: string, file: Recor
 /** The request to send with its placeholders filled in, or why the recording is skipped. */
 async function prepare(file: RecordingFile, credentials: Credentials): Promise<{ request: Recording["request"]; placeholders: Placeholders } | { reason: string }> {
   const { recording } = file;
-  if (!recording.replayable) return { reason: file.reason ?? "recorded as not replayable" };
+  if (!recording.replayable && !signsInByCode(recording)) return { reason: file.reason ?? "recorded as not replayable" };
   const credentialed = await credentials(recording);
   if ("reason" in credentialed) return credentialed;
   return { request: fillIn(recording.request, credentialed.placeholders).value as Recording["request"], placeholders: credentialed.placeholders };
