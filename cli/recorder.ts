@@ -147,13 +147,16 @@ function addToHar(file: string, entry: HarExchange, session: { harEntries: HarEn
 
 /**
  * Recordings written before a secret was learnt may hold it (the token of a sign-in the recorder did
- * not see, first sent in a query): they are redacted again, in place.
+ * not see, first sent in a query): they are redacted again, in place. Their `needs` stays as it is:
+ * it says whom the recording acts as (a sandbox's demo ciphertext), as the scan lets it.
  */
 function redactWritten(files: readonly string[], known: KnownSecrets, quiet: boolean): void {
   for (const file of files) {
-    const text = readFileSync(file, "utf8");
-    if (known.occursIn(text) === undefined) continue;
-    writeFileSync(file, `${JSON.stringify(redactKnown(JSON.parse(text) as unknown, known).value, null, 2)}\n`);
+    const recording = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+    const parts = Object.entries(recording);
+    if (!parts.some(([key, part]) => key !== "needs" && known.occursIn(JSON.stringify(part)) !== undefined)) continue;
+    const redacted = Object.fromEntries(parts.map(([key, part]) => [key, key === "needs" ? part : redactKnown(part, known).value]));
+    writeFileSync(file, `${JSON.stringify(redacted, null, 2)}\n`);
     if (!quiet) writeLines(process.stdout, [`redacted again: ${basename(file)} (it held a secret seen since)`]);
   }
 }
