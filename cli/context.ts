@@ -18,6 +18,7 @@ import { CONTROL_TOKEN_ENV, ENVIRONMENT_NAMES, EnvironmentConfigError, apiBaseOf
 import { CliError, usageError } from "./errors";
 import { baseUrlOption, envOption } from "./flags";
 import { writeLines } from "./terminal-text";
+import { maskSecret } from "./wire";
 
 // Light, and used by the command definitions from there; re-exported for the commands' runs.
 export { CONTROL_TOKEN_ENV, baseUrlOption, envOption };
@@ -85,8 +86,14 @@ export function gatewaySettingsFor(env: EnvironmentName, overrides: { baseUrl?: 
   };
 }
 
-export function gatewayClient(settings: GatewayClientSettings, verbose = false, through: HttpTransport = transport): GatewayClient {
-  return createGatewayClient({ ...settings, debug: verbose }, { transport: through, log: (line) => writeLines(process.stderr, [line]) });
+/**
+ * The app's secure gateway client over `through`; with `verbose`, its log of each exchange on stderr,
+ * where each of `secrets` (the member's ciphertext, sent as the Token) shows masked.
+ */
+export function gatewayClient(settings: GatewayClientSettings, verbose = false, through: HttpTransport = transport, secrets: readonly string[] = []): GatewayClient {
+  const hidden = secrets.filter((secret) => secret.length > 0);
+  const log = (line: string) => writeLines(process.stderr, [hidden.reduce((text, secret) => text.split(secret).join(maskSecret(secret)), line)]);
+  return createGatewayClient({ ...settings, debug: verbose }, { transport: through, log });
 }
 
 /** Where a call goes, for its failure to name: the base URL, and what points the CLI elsewhere. */

@@ -219,3 +219,20 @@ describe("a call that reaches nobody", () => {
     expect(run.stderr).not.toContain("MCOIN_SANDBOX_URL");
   });
 });
+
+describe("no live token on a person's screen", () => {
+  it("gateway call -v, task run -v and gateway encrypt mask the member's ciphertext; encrypt --json keeps it", async () => {
+    const secret = "C1-LIVE-CIPHERTEXT";
+    const call = await mcoin("gateway", "call", "getTaskDetail", "--data", `{"task_no":"T1","cust_id_ciphertext":"${secret}"}`, "-v");
+    expect(call.code, call.stderr).toBe(0);
+    expect(call.stderr).toContain('"cust_id_ciphertext":"C1-L…(18 chars)"');
+    expect(call.stdout + call.stderr).not.toContain(secret);
+    const task = await mcoin("task", "run", "--token", secret, "--no", "T-DONE", "-v");
+    expect(task.stderr).toContain("gateway →");
+    expect(task.stdout + task.stderr).not.toContain(secret);
+    const sealed = await mcoin("gateway", "encrypt", "--body", '{"a":1}', "--token", secret);
+    expect(sealed.stdout).toMatch(/^Token: C1-L…\(18 chars\)$/m);
+    expect(sealed.stdout).not.toContain(secret);
+    expect(json(await mcoin("gateway", "encrypt", "--body", '{"a":1}', "--token", secret, "--json")).headers.Token).toBe(secret);
+  }, 30_000);
+});

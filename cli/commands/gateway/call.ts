@@ -65,14 +65,15 @@ async function call(name: string, raw: unknown): Promise<void> {
   const settings = gatewaySettingsFor(options.env, { baseUrl: options.baseUrl, signSecret: options.signSecret, timeoutMs: options.timeout });
   // Headers given with -H go over the sealed request's own (a wrong Signature, to see the refusal).
   const wire = wireTransport(transport, [...options.header, ...(options.idempotencyKey && keyHeader === undefined ? [[IDEMPOTENCY_HEADER, options.idempotencyKey] as [string, string]] : [])]);
-  const client = gatewayClient(settings, options.verbose, wire.transport);
+  const token = options.token ?? (typeof data.cust_id_ciphertext === "string" ? data.cust_id_ciphertext : undefined);
+  const client = gatewayClient(settings, options.verbose, wire.transport, token ? [token] : []);
   const printWire = () => {
     const exchange = wire.last();
     if (options.wire && exchange) writeLines(process.stderr, wireLines(exchange, { replyBody: true }));
   };
   let reply: unknown;
   try {
-    reply = await client.call(url, data, { token: options.token ?? (typeof data.cust_id_ciphertext === "string" ? data.cust_id_ciphertext : undefined) });
+    reply = await client.call(url, data, { token });
   } catch (error) {
     printWire();
     throw callFailure(error, gatewayTarget(options.env, settings, options.baseUrl));

@@ -32,6 +32,7 @@ async function encrypt(raw: unknown): Promise<void> {
   const { z } = await import("zod");
   const { sealRequest } = await import("#core/node/gateway/envelope");
   const { EnvSchema, functionUrl, gatewaySettingsFor, parseJsonOption } = await import("../../context");
+  const { maskedHeaders } = await import("../../wire");
 
   const options = parseOptions(
     z.object({
@@ -57,7 +58,8 @@ async function encrypt(raw: unknown): Promise<void> {
   const result = { url: `${settings.baseUrl}${url}`, headers: sealed.headers, body: sealed.body, key: sealed.key, iv: sealed.iv, nonce: sealed.nonce, requestTime: sealed.requestTime };
   output(options.json, result, () => [
     `POST ${result.url}`,
-    ...Object.entries(sealed.headers).map(([name, value]) => `${name}: ${value}`),
+    // The Token is the member's live ciphertext: masked on a screen, whole in --json.
+    ...Object.entries(maskedHeaders(sealed.headers)).map(([name, value]) => `${name}: ${value}`),
     "",
     sealed.body,
     "",

@@ -46,7 +46,7 @@ async function run(raw: unknown): Promise<void> {
     "task run",
   );
   const settings = gatewaySettingsFor(options.env, { baseUrl: options.baseUrl });
-  const taskCenter = createTaskCenterClient(gatewayClient(settings, options.verbose));
+  const taskCenter = createTaskCenterClient(gatewayClient(settings, options.verbose, undefined, [options.token]));
   const task = { taskNo: options.no, custIdCiphertext: options.token };
   const target = gatewayTarget(options.env, settings, options.baseUrl);
   let detail: Awaited<ReturnType<typeof taskCenter.getTaskDetail>>;
