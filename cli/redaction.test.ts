@@ -369,6 +369,12 @@ describe("redaction by value", () => {
     );
   });
 
+  it("learns the token of a JWT or a bearer token met in a text, and hides it where it recurs without its scheme", () => {
+    const known = new KnownSecrets();
+    known.learnFrom({ note: "send Bearer abcdef1234567 to it", hint: `jwt ${JWT}` }, rules, "response");
+    expect(known.replaceIn(`t=abcdef1234567&j=${encodeURIComponent(JWT)}`).text).toBe("t=<token>&j=<token>");
+  });
+
   it("learns a login code from the query of a URL in a header (a redirect's Location, a Referer)", () => {
     const known = new KnownSecrets();
     known.learnFromHeaders({ Location: "http://127.0.0.1:3000/index?code=3f9a1c0e5b7d2468ace13579&state=home", "content-type": "text/html" }, rules);

@@ -417,10 +417,13 @@ export class KnownSecrets {
       if (typeof node === "string") {
         const inner = embeddedJson(node);
         if (inner !== undefined) return walk(inner);
+        // Only what a pattern hides as a credential (`<token>`, `Bearer <token>`): an e-mail address or
+        // a phone number is found by its pattern wherever it is anyway.
         for (const { rule, regex } of compiled.patterns) {
-          if (!FILLED_IN_PLACEHOLDERS.has(placeholderOf(rule)) || NOT_SECRET_RULES.has(rule.name)) continue;
+          const fill = [...FILLED_IN_PLACEHOLDERS].find((placeholder) => placeholderOf(rule).includes(placeholder));
+          if (!fill || NOT_SECRET_RULES.has(rule.name)) continue;
           regex.lastIndex = 0;
-          for (const match of node.matchAll(regex)) if (!rule.accept || rule.accept(match[0])) this.learn(withoutScheme(match[0]), "<token>");
+          for (const match of node.matchAll(regex)) if (!rule.accept || rule.accept(match[0])) this.learn(withoutScheme(match[0]), fill);
         }
         return;
       }
