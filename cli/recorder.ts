@@ -11,10 +11,13 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { HEADER, headerValue, openReply } from "#core/node/gateway/envelope";
 import { recoverKeyAndIv } from "#core/node/gateway/private-key";
+import { sandboxKeys } from "./context";
 import { CliError } from "./errors";
 import { harDocument, harEntry, writeHar, type HarEntry, type HarExchange } from "./har-write";
 import { writeLines } from "./terminal-text";
 import { describeFindings, findSecrets, jsonPath, KnownSecrets, redactHeaders, redactKnown, redactValue, type Finding, type Redacted, type RedactionRule } from "./redaction";
+import { IDEMPOTENCY_KEY_HEADER, RecordingRoles } from "./recording-roles";
+import type { Needs } from "./recordings";
 
 /** Reply fields (JSONPath on the reply body) that change on every call. */
 const KNOWN_IGNORE: Record<string, string[]> = {
@@ -27,12 +30,14 @@ const HOP_BY_HOP = new Set(["host", "connection", "keep-alive", "transfer-encodi
 /** The placeholders a replay fills in; a reply value that is exactly one of them is still compared. */
 const FILLED_IN = new Set(["<token>", "<cust>", "<code>"]);
 
-/** A recording file as written (the format cli/recordings.ts reads; `needs` is for people to add). */
+/** A recording file as written (the format cli/recordings.ts reads). */
 interface RecordedFile {
   name: string;
   kind: "api" | "secure";
   replayable: boolean;
+  /** When the request arrived, to the millisecond: replay paces elapsed-time calls by it. */
   recordedAt: string;
+  needs?: Needs;
   request: { method: string; path: string; query: Record<string, string>; headers: Record<string, string>; body?: unknown; auth: boolean };
   response: { status: number; body: unknown };
   ignore: string[];
@@ -72,12 +77,14 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   const session = { seq: 0, written: 0, refused: 0, harEntries: [] as HarEntry[], harRefused: 0, files: [] as string[], refusals: [] as string[] };
   // The secrets seen so far: each is hidden wherever it turns up afterwards (cli/redaction.ts).
   const known = new KnownSecrets();
+  const roles = new RecordingRoles(rules, isSandboxKey(privateKey));
   const server = createServer((request, response) => {
     forward(request, response, bases)
       .then((exchange) => {
         session.seq += 1;
+        roles.learn(exchange);
         const knownBefore = known.size;
-        const { recording, har } = record(exchange, privateKey, rules, known);
+        const { recording, har } = record(exchange, privateKey, rules, roles, known);
         // The path as written: a token in it is already a placeholder, in the file name too.
         const path = recording.request.path;
         if (known.size > knownBefore) redactWritten(session.files, known, options.quiet);
@@ -289,8 +296,18 @@ function learnSecrets(exchange: Exchange, secure: boolean, opened: { request: un
   known.learnFrom(opened ? opened.response : parse(exchange.responseBody), rules, "response");
 }
 
+/** Whether secure calls are opened with the sandbox's own key: a recording of the sandbox. */
+function isSandboxKey(privateKey: string | undefined): boolean {
+  if (!privateKey) return false;
+  try {
+    return privateKey.trim() === sandboxKeys().privateKey.trim();
+  } catch {
+    return false;
+  }
+}
+
 /** The exchange as a recording file and as a HAR entry, both redacted by the same rules. */
-function record(exchange: Exchange, privateKey: string | undefined, rules: readonly RedactionRule[], known: KnownSecrets): { recording: RecordedFile; har: HarExchange } {
+function record(exchange: Exchange, privateKey: string | undefined, rules: readonly RedactionRule[], roles: RecordingRoles, known: KnownSecrets): { recording: RecordedFile; har: HarExchange } {
   const encrypt = headerValue(exchange.requestHeaders, HEADER.encrypt);
   const secure = Boolean(encrypt) || exchange.path.startsWith("/bservice/");
   const opened = secure ? openSecure(exchange, encrypt, privateKey) : null;
@@ -300,6 +317,9 @@ function record(exchange: Exchange, privateKey: string | undefined, rules: reado
   const name = `${exchange.method} ${path}`;
   const recordedAt = exchange.startedAt.toISOString();
   const allHeaders = redactHeaders(exchange.requestHeaders, rules, known).value;
+  // The key itself means nothing at replay, which mints one per role: the role is what is kept.
+  const keyRole = roles.keyRoleOf(exchange.requestHeaders);
+  for (const header of Object.keys(allHeaders)) if (keyRole && header.toLowerCase() === IDEMPOTENCY_KEY_HEADER.toLowerCase()) allHeaders[header] = keyRole;
   const common = {
     startedAt: exchange.startedAt,
     time: exchange.time,
@@ -318,12 +338,14 @@ function record(exchange: Exchange, privateKey: string | undefined, rules: reado
     const tokenPlaceholder = token ? secureTokenPlaceholder(token, opened) : undefined;
     for (const header of Object.keys(allHeaders)) if (header.toLowerCase() === "token" && tokenPlaceholder) allHeaders[header] = tokenPlaceholder;
     const ignore = ignoreFor(exchange.path, reply);
+    const needs = roles.needsOf(exchange, (opened?.request as { cust_id_ciphertext?: string } | undefined)?.cust_id_ciphertext);
     return {
       recording: {
         name,
         kind: "secure",
         replayable: opened !== null,
         recordedAt,
+        ...(needs ? { needs } : {}),
         request: { method: "POST", path, query: {}, headers: tokenPlaceholder ? { Token: tokenPlaceholder } : {}, body: request.value, auth: false },
         response: { status: exchange.status, body: reply.value },
         ignore,
@@ -349,17 +371,19 @@ function record(exchange: Exchange, privateKey: string | undefined, rules: reado
   const language = headerValue(exchange.requestHeaders, "accept-language");
   const search = new URLSearchParams(query.value).toString();
   const ignore = ignoreFor(exchange.path, reply);
+  const needs = roles.needsOf(exchange, undefined);
   return {
     recording: {
       name,
       kind: "api",
       replayable: !singleUse,
       recordedAt,
+      ...(needs ? { needs } : {}),
       request: {
         method: exchange.method,
         path,
         query: query.value,
-        headers: language ? redactHeaders({ "accept-language": language }, rules).value : {},
+        headers: { ...(language ? redactHeaders({ "accept-language": language }, rules).value : {}), ...(keyRole ? { [IDEMPOTENCY_KEY_HEADER]: keyRole } : {}) },
         body: body.value,
         auth: Boolean(headerValue(exchange.requestHeaders, "authorization")),
       },

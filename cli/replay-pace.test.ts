@@ -39,13 +39,21 @@ describe("--pace", () => {
     expect(dependsOnElapsedTime(api("2026-11-21T10:00:00.000Z"))).toBe(false);
   });
 
-  it("recorded: waits before a notice until as long after its task's detail as when recorded", async () => {
+  /** Sends a recording through the pacer: waits, then the call takes `ms` to be answered. */
+  const send = async (pacer: Pacer, clock: ReturnType<typeof fakeClock>, recording: Recording, ms = 0) => {
+    const wait = await pacer.before(recording);
+    clock.advance(ms);
+    pacer.answered(recording);
+    return wait;
+  };
+
+  it("recorded: waits before a notice until as long after its task's detail was answered as when recorded", async () => {
     const clock = fakeClock();
     const pacer = new Pacer("recorded", clock);
-    expect(await pacer.before(secure(TASK_DETAIL_URL, "2026-11-21T10:00:00.000Z"))).toBeNull();
-    clock.advance(400); // the replay of what came between
-    expect(await pacer.before(api("2026-11-21T10:00:01.000Z"))).toBeNull();
-    const wait = await pacer.before(secure(TASK_NOTIFY_URL, "2026-11-21T10:00:03.250Z"));
+    // The detail takes 700 ms to be answered; what comes between 400 ms more.
+    expect(await send(pacer, clock, secure(TASK_DETAIL_URL, "2026-11-21T10:00:00.000Z"), 700)).toBeNull();
+    expect(await send(pacer, clock, api("2026-11-21T10:00:01.000Z"), 400)).toBeNull();
+    const wait = await send(pacer, clock, secure(TASK_NOTIFY_URL, "2026-11-21T10:00:03.250Z"));
     expect(wait).toEqual({ ms: 2850, after: "getTaskDetail" });
     expect(clock.slept).toEqual([2850]);
   });
@@ -53,29 +61,29 @@ describe("--pace", () => {
   it("recorded: measures from the detail of the same task, not from the last call", async () => {
     const clock = fakeClock();
     const pacer = new Pacer("recorded", clock);
-    await pacer.before(secure(TASK_DETAIL_URL, "2026-11-21T10:00:00.000Z", "T1"));
-    await pacer.before(secure(TASK_DETAIL_URL, "2026-11-21T10:00:14.000Z", "T-QUICK"));
-    await pacer.before(secure(TASK_NOTIFY_URL, "2026-11-21T10:00:15.000Z", "T1"));
+    await send(pacer, clock, secure(TASK_DETAIL_URL, "2026-11-21T10:00:00.000Z", "T1"));
+    await send(pacer, clock, secure(TASK_DETAIL_URL, "2026-11-21T10:00:14.000Z", "T-QUICK"));
+    await send(pacer, clock, secure(TASK_NOTIFY_URL, "2026-11-21T10:00:15.000Z", "T1"));
     expect(clock.slept).toEqual([15_000]);
   });
 
   it("recorded: does not wait when the time has already passed, nor for a recording dated without a time", async () => {
     const clock = fakeClock();
     const pacer = new Pacer("recorded", clock);
-    await pacer.before(secure(TASK_DETAIL_URL, "2026-11-21T10:00:00.000Z"));
-    clock.advance(5000);
-    expect(await pacer.before(secure(TASK_NOTIFY_URL, "2026-11-21T10:00:03.000Z"))).toBeNull();
+    await send(pacer, clock, secure(TASK_DETAIL_URL, "2026-11-21T10:00:00.000Z"));
+    clock.advance(5000); // the calls between took longer than the recording's gap
+    expect(await send(pacer, clock, secure(TASK_NOTIFY_URL, "2026-11-21T10:00:03.000Z"))).toBeNull();
     const dated = new Pacer("recorded", clock);
-    await dated.before(secure(TASK_DETAIL_URL, "2026-11-21"));
-    expect(await dated.before(secure(TASK_NOTIFY_URL, "2026-11-21"))).toBeNull();
+    await send(dated, clock, secure(TASK_DETAIL_URL, "2026-11-21"));
+    expect(await send(dated, clock, secure(TASK_NOTIFY_URL, "2026-11-21"))).toBeNull();
     expect(clock.slept).toEqual([]);
   });
 
   it("fast: never waits", async () => {
     const clock = fakeClock();
     const pacer = new Pacer("fast", clock);
-    await pacer.before(secure(TASK_DETAIL_URL, "2026-11-21T10:00:00.000Z"));
-    expect(await pacer.before(secure(TASK_NOTIFY_URL, "2026-11-21T10:00:15.000Z"))).toBeNull();
+    await send(pacer, clock, secure(TASK_DETAIL_URL, "2026-11-21T10:00:00.000Z"));
+    expect(await send(pacer, clock, secure(TASK_NOTIFY_URL, "2026-11-21T10:00:15.000Z"))).toBeNull();
     expect(clock.slept).toEqual([]);
   });
 });

@@ -46,7 +46,12 @@ export interface Wait {
 }
 
 export class Pacer {
-  /** The calls sent so far in this run, with when. */
+  /**
+   * The calls answered so far in this run, with when the answer came. Measured from the answer, not
+   * the sending: a replay may take longer to reach the gateway than the recording did (sealing,
+   * signing in), and the gateway stamps a call when it handles it, so waiting from the answer never
+   * sends the dependent call early.
+   */
   private readonly sent: { recording: Recording; at: number }[] = [];
 
   constructor(
@@ -75,11 +80,15 @@ export class Pacer {
     return ms > 0 ? { ms, after: anchor.recording.name } : null;
   }
 
-  /** Waits as the pace says, then notes the call as sent now; resolves with the wait (null: none). */
+  /** Waits as the pace says before sending this recording; resolves with the wait (null: none). */
   async before(recording: Recording): Promise<Wait | null> {
     const wait = this.waitFor(recording);
     if (wait) await this.clock.sleep(wait.ms);
-    this.sent.push({ recording, at: this.clock.now() });
     return wait;
+  }
+
+  /** Notes that the call was answered now. */
+  answered(recording: Recording): void {
+    this.sent.push({ recording, at: this.clock.now() });
   }
 }

@@ -158,6 +158,7 @@ async function replay(path: string, raw: unknown): Promise<void> {
     if (wait && !options.json)
       writeLines(process.stderr, [`waited ${(wait.ms / 1000).toFixed(1)} s before ${file.recording.name}, as long after ${wait.after} as when recorded (--pace fast does not wait)`]);
     const outcome = await replayOne(options, base, file, credentials, run);
+    pacer.answered(file.recording);
     outcomes.push(outcome);
     if (!options.json) writeLines(process.stdout, outcomeLines(index + 1, recordings.length, outcome));
   }
