@@ -69,8 +69,8 @@ async function api(rawMethod: string, path: string, raw: unknown): Promise<void>
   const input = parseJsonOption(options.data, "--data") ?? {};
   const declared = endpointFor(method.data, path);
   const chosenKey = chooseKey(options.idempotencyKey, headerIn(options.header, IDEMPOTENCY_HEADER));
-  if (chosenKey !== undefined && !IdempotencyKeySchema.safeParse(chosenKey).success)
-    throw usageError(`Idempotency-Key ${chosenKey}: ${IdempotencyKeySchema.safeParse(chosenKey).error?.issues[0]?.message}`);
+  const malformed = chosenKey === undefined ? undefined : IdempotencyKeySchema.safeParse(chosenKey).error;
+  if (malformed) throw usageError(`-H Idempotency-Key ${chosenKey}: ${malformed.issues[0]?.message}`);
   if (chosenKey !== undefined && method.data === "GET") throw usageError("an Idempotency-Key is for a state change (POST, PUT, DELETE), not a GET");
   // The app keys the state changes the registry marks idempotent (docs/architecture.md, "Idempotency");
   // a path the registry does not know may be one, and a key costs nothing on any other call.
