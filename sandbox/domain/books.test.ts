@@ -1,12 +1,15 @@
 /**
  * The books the aggregates share (books.ts): accounts opened on first use, reading and setting a
  * balance, and what falls due on the sandbox clock done in the order it fell due, across the order
- * book and Asia Miles.
+ * book and Asia Miles, and kept in the --state file.
  */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MILES_PROCESSING_MS } from "./miles";
 import { PAYMENT_WINDOW_MS } from "./order-book";
-import { CHAN, SAM, buy, expectLedgersSum, later, placed, setup } from "./test-support";
+import { CHAN, LEI, SAM, buy, expectLedgersSum, later, placed, setup } from "./test-support";
 
 /** The airline refuses this account after the redemption: its mCoin comes back (a `refund` entry). */
 const SUSPENDED = { productId: 1, lastName: "Lei", firstName: "Ka Hou", memberNo: "1300000009", mcoin: 1000 };
@@ -29,6 +32,13 @@ describe("an account", () => {
     expect(state.books.ledger(SAM).map((entry) => entry.type)).toEqual(["adjustment", "purchase", "opening"]);
     expect(state.books.ledger(SAM, "earned").map((entry) => entry.type)).toEqual(["adjustment", "opening"]);
     expect(state.books.ledger(SAM, "spent").map((entry) => entry.type)).toEqual(["purchase"]);
+  });
+
+  it("counts an opening of nothing as neither earned nor spent", () => {
+    const { state } = setup();
+    expect(state.books.ledger(LEI)).toMatchObject([{ type: "opening", amount: 0 }]);
+    expect(state.books.ledger(LEI, "earned")).toEqual([]);
+    expect(state.books.ledger(LEI, "spent")).toEqual([]);
   });
 });
 
@@ -102,6 +112,24 @@ describe("what falls due on the clock", () => {
       ["refund", state.miles.list(CHAN)[0].orderNo],
       ["purchase_released", two.orderNo],
     ]);
+  });
+
+  it("is written to the --state file at the next flush, even the airline's answer alone; a read with nothing due writes nothing", () => {
+    const stateFile = join(mkdtempSync(join(tmpdir(), "mcoin-books-")), "state.json");
+    const { state } = setup(stateFile);
+    expect(state.miles.redeem(CHAN, SUSPENDED).ok).toBe(true);
+    state.flush();
+    rmSync(stateFile);
+    expect(state.books.balance(CHAN)).toBe(12580 - SUSPENDED.mcoin);
+    expect(state.miles.list(CHAN)[0].status).toBe("redeeming");
+    state.flush();
+    expect(existsSync(stateFile), "nothing was due").toBe(false);
+    later(state, MILES_PROCESSING_MS);
+    expect(state.books.balance(CHAN)).toBe(12580);
+    state.flush();
+    const saved = JSON.parse(readFileSync(stateFile, "utf8"));
+    expect(Object.values(saved.data.milesOrders)).toMatchObject([{ status: "refunded" }]);
+    expect(saved.data.accounts[CHAN].ledger.at(-1)).toMatchObject({ type: "refund", amount: SUSPENDED.mcoin });
   });
 
   it("is done once, and only once it is due", () => {

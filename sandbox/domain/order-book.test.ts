@@ -1,16 +1,26 @@
 /**
  * The order book's rules one by one (order-book.ts), on the sandbox's state with its clock frozen:
- * placing orders (and every refusal, which changes nothing), settlement notices, cancelling, expiry
- * (also after a reload from a --state file), and the ledger always summing to the balance.
+ * placing orders (and every refusal, which changes nothing), settlement notices, cancelling, what a
+ * member's lists leave out, the sandbox's controls, expiry (also after a reload from a --state file),
+ * and the ledger always summing to the balance.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { MAX_PIECES_PER_ORDER } from "#core/money/purchase";
 import { SandboxState } from "../state";
+import { saveAddress, updateAddress } from "./addresses";
 import { MAX_PAYMENTS_PER_ORDER } from "./settlement";
-import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS, type PlaceOrder } from "./order-book";
+import { MAX_ORDERS_PER_MEMBER, PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS, type PlaceOrder } from "./order-book";
 import { ANA, CHAN, LEI, PORK_CHOP_BUN, SAM, buy, expectLedgersSum, fixtures, later, paid, placed, setup } from "./test-support";
+
+const WONG = "mpay-1003"; // 56,800 mCoin, addresses 2 (the default, first in her book) and 3
+/** Delivery goods: MOP 9, mCoin only (90), 9 per member. */
+const TOTE_BAG = 64;
+/** The coupon GIFT-CONGEE gives (fixtures/wallet.json): 7 per member. */
+const CONGEE = 8;
+const DAY = 24 * 3_600_000;
 
 describe("placing an order", () => {
   it("takes the stock and holds the mCoin in one step; the cash part waits for the wallet", () => {
@@ -75,6 +85,39 @@ describe("placing an order", () => {
     const { state } = setup();
     expect(placed(state, CHAN, buy({ offerId: 58, quantity: 1, mcoinUsed: 1000, adult: true })).status).toBe("awaiting_payment");
   });
+
+  it("may take the last pieces left; the offer is then sold out", () => {
+    const { state } = setup();
+    state.orders.setOffer(PORK_CHOP_BUN, { stock: 2 });
+    placed(state, SAM, buy({ quantity: 2 }));
+    expect(state.orders.live(PORK_CHOP_BUN)?.stock).toBe(0);
+    expect(state.orders.place(CHAN, buy({ quantity: 1, mcoinUsed: 0 }))).toEqual({ ok: false, reason: "SOLD_OUT" });
+  });
+
+  it("sends goods to the address the member names, else to their default wherever it is in their book, and keeps the address as it was when placed", () => {
+    const { state } = setup();
+    const tote = (addressId?: number) => buy({ offerId: TOTE_BAG, quantity: 1, mcoinUsed: 90, addressId });
+    expect(placed(state, WONG, tote(3)).address).toMatchObject({ id: 3, isDefault: 0 });
+    expect(placed(state, WONG, tote()).address).toMatchObject({ id: 2, isDefault: 1 });
+    // Address 3, the second in her book, becomes her default.
+    const book = state.member(WONG)!;
+    expect(updateAddress(book, 3, "DEFAULT").ok).toBe(true);
+    const order = placed(state, WONG, tote());
+    expect(order.address).toMatchObject({ id: 3, isDefault: 1 });
+    const asPlaced = structuredClone(order.address);
+    const edit = { id: 3, isDefault: 1, name: "Wong Mei Ling", areaCode: "+853", mobile: "62888999", area: "Taipa", address: "Rua Nova 1" } as const;
+    expect(saveAddress(book, edit, () => state.nextAddressId()).ok).toBe(true);
+    expect(book.addresses.find((address) => address.id === 3)).toMatchObject({ address: "Rua Nova 1" });
+    expect(state.orders.get(WONG, order.id)?.address).toEqual(asPlaced);
+  });
+
+  it("does not count a gifted coupon of the offer against the member's limit", () => {
+    const { state } = setup();
+    expect(state.afterSale.redeemCode(CHAN, "GIFT-CONGEE")).toMatchObject({ ok: true, value: { kind: "coupon", order: { offerId: CONGEE, orderKind: "gift" } } });
+    const limit = fixtures.catalog.offers.find((offer) => offer.id === CONGEE)!.limitPerMember;
+    expect(placed(state, CHAN, buy({ offerId: CONGEE, quantity: limit, mcoinUsed: 0 })).quantity).toBe(limit);
+    expect(state.orders.piecesHeld(CHAN, CONGEE)).toBe(limit);
+  });
 });
 
 describe("a refused order changes nothing", () => {
@@ -95,6 +138,8 @@ describe("a refused order changes nothing", () => {
     ["mCoin above the amount due", () => {}, CHAN, buy({ quantity: 1, mcoinUsed: 400 })],
     ["mCoin for a cash-only offer", () => {}, CHAN, buy({ offerId: 49, quantity: 1, mcoinUsed: 100 })],
     ["too little mCoin for an mCoin-only offer", () => {}, CHAN, buy({ offerId: 53, quantity: 1, mcoinUsed: 0 })],
+    ["a balance below the offer's minimum, whatever mCoin is chosen", () => {}, LEI, buy({ offerId: 53, quantity: 1, mcoinUsed: 0 })],
+    ["more mCoin than the balance, off the offer's step", () => {}, SAM, buy({ mcoinUsed: 650 })],
   ];
   const expected = [
     "TAKEN_DOWN",
@@ -112,6 +157,8 @@ describe("a refused order changes nothing", () => {
     "MCOIN_NOT_ALLOWED",
     "MCOIN_NOT_ALLOWED",
     "MCOIN_NOT_ALLOWED",
+    "MCOIN_NOT_ALLOWED",
+    "INSUFFICIENT_MCOIN",
     "MCOIN_NOT_ALLOWED",
   ];
 
@@ -133,6 +180,30 @@ describe("a refused order changes nothing", () => {
     expect(state.orders.cancel(CHAN, first.id).ok).toBe(true);
     expect(state.orders.place(CHAN, buy({ offerId: 12, quantity: 2, mcoinUsed: 0 })).ok).toBe(true);
   });
+
+  it("takes at most MAX_PIECES_PER_ORDER pieces in one order, even of an offer that lets a member have more", () => {
+    const generous = { ...fixtures, catalog: { ...fixtures.catalog, offers: fixtures.catalog.offers.map((offer) => (offer.id === PORK_CHOP_BUN ? { ...offer, limitPerMember: 20 } : offer)) } };
+    const state = new SandboxState(generous);
+    state.setClock(Date.now(), true);
+    const lots = (quantity: number) => buy({ quantity, mcoinUsed: 0 });
+    expect(state.orders.place(CHAN, lots(MAX_PIECES_PER_ORDER + 1))).toEqual({ ok: false, reason: "LIMIT_REACHED" });
+    placed(state, CHAN, lots(MAX_PIECES_PER_ORDER));
+    placed(state, CHAN, lots(20 - MAX_PIECES_PER_ORDER));
+    expect(state.orders.piecesHeld(CHAN, PORK_CHOP_BUN)).toBe(20);
+  });
+
+  it("keeps at most MAX_ORDERS_PER_MEMBER orders of a member, closed ones too: the next is refused", () => {
+    const { state } = setup();
+    for (let count = 0; count < MAX_ORDERS_PER_MEMBER; count += 1) {
+      const order = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 0 }));
+      expect(state.orders.cancel(CHAN, order.id).ok).toBe(true);
+    }
+    const before = state.redactedView().digest;
+    expect(state.orders.place(CHAN, buy({ quantity: 1, mcoinUsed: 0 }))).toEqual({ ok: false, reason: "LIMIT_REACHED" });
+    expect(state.redactedView().digest).toBe(before);
+    // Another member's count is their own.
+    expect(state.orders.place(SAM, buy({ quantity: 1, mcoinUsed: 0 })).ok).toBe(true);
+  });
 });
 
 describe("the wallet's settlement notice", () => {
@@ -150,6 +221,17 @@ describe("the wallet's settlement notice", () => {
     expect(state.orders.notice(paid(order))).toMatchObject({ ok: true, value: { status: "received", mcoinEarned: 46 } });
     expect(state.redactedView().digest).toBe(before);
     expectLedgersSum(state);
+  });
+
+  it("gives an order that is not a third-party voucher no voucher code, and numbers its coupons by order and piece, as their coupon numbers are", () => {
+    const { state } = setup();
+    const order = placed(state, SAM);
+    state.orders.notice(paid(order));
+    expect(order).toMatchObject({ id: 1, status: "received", paymentType: 0, otherCode: null });
+    expect(order.coupons.map(({ id, couponNo }) => [id, couponNo])).toEqual([
+      [101, `${order.orderNo}01`],
+      [102, `${order.orderNo}02`],
+    ]);
   });
 
   it("refuses a second, different payment of a paid order, telling the wallet to refund it, and keeps it on the order as refunded", () => {
@@ -272,6 +354,17 @@ describe("the wallet's settlement notice", () => {
     expect(state.orders.notice(paid(order))).toMatchObject({ ok: true, value: { status: "received" } });
   });
 
+  it("marks an order PAID_AFTER_CLOSE only for a payment of it once closed: another amount or a second payment leaves it without a failure", () => {
+    const { state } = setup();
+    const unpaid = placed(state, SAM);
+    expect(state.orders.notice({ ...paid(unpaid), amountCents: 1 })).toEqual({ ok: false, reason: "AMOUNT_MISMATCH" });
+    expect(unpaid).toMatchObject({ status: "awaiting_payment", failure: null });
+    const settled = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 0 }));
+    state.orders.notice(paid(settled));
+    expect(state.orders.notice({ ...paid(settled), paymentId: "WPSECOND00000001" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
+    expect(settled).toMatchObject({ status: "received", failure: null });
+  });
+
   it("changes nothing for an unknown order, or a failed payment of another amount", () => {
     const { state } = setup();
     const order = placed(state, SAM);
@@ -326,6 +419,86 @@ describe("cancelling", () => {
   });
 });
 
+describe("reading the member's orders", () => {
+  it("lists them newest first, leaving out those they deleted, which are still kept for the limits", () => {
+    const { state } = setup();
+    const [first, second, deleted] = [1, 2, 3].map(() => placed(state, SAM, buy({ quantity: 1, mcoinUsed: 0 })));
+    expect(state.orders.cancel(SAM, deleted.id).ok).toBe(true);
+    expect(state.afterSale.deleteOrder(SAM, deleted.id).ok).toBe(true);
+    expect(state.orders.list(SAM).map((order) => order.id)).toEqual([second.id, first.id]);
+    expect(state.orders.ofMember(SAM).map((order) => order.id)).toEqual([first.id, second.id, deleted.id]);
+  });
+
+  it("never counts a deleted order's coupons as held, even with the clock set back to before they expired", () => {
+    const { state } = setup();
+    const start = state.now();
+    const order = placed(state, SAM);
+    state.orders.notice(paid(order));
+    expect(state.orders.couponsHeld(SAM)).toBe(2);
+    later(state, 91 * DAY);
+    expect(state.orders.couponsHeld(SAM), "expired").toBe(0);
+    expect(state.afterSale.deleteOrder(SAM, order.id).ok).toBe(true);
+    state.setClock(start, true);
+    expect(state.orders.couponsHeld(SAM)).toBe(0);
+  });
+
+  it("lists the payments the wallet was told to give back, newest first, with their order numbers, deleted orders' too; none for a member without orders", () => {
+    const { state } = setup();
+    expect(state.orders.paymentReturns(SAM)).toEqual([]);
+    const first = placed(state, SAM);
+    state.orders.notice(paid(first));
+    later(state, 1_000);
+    state.orders.notice({ ...paid(first), paymentId: "WPSECOND00000001" });
+    const second = placed(state, SAM, buy({ quantity: 1, mcoinUsed: 0 }));
+    state.orders.lapse(second.orderNo);
+    later(state, 1_000);
+    state.orders.notice(paid(second));
+    expect(state.afterSale.deleteOrder(SAM, second.id).ok).toBe(true);
+    expect(state.orders.paymentReturns(SAM)).toEqual([
+      { paymentId: "WPTEST0000000001", amountCents: 3800, at: state.now(), outcome: "refunded", reason: "ORDER_CLOSED", orderNo: second.orderNo },
+      { paymentId: "WPSECOND00000001", amountCents: 4600, at: state.now() - 1_000, outcome: "refunded", reason: "DUPLICATE_PAYMENT", orderNo: first.orderNo },
+    ]);
+    expect(state.orders.paymentReturns(CHAN)).toEqual([]);
+  });
+});
+
+describe("the sandbox's controls", () => {
+  it("the late-notice fault closes an unpaid order now, and leaves any other order, or a number of none, as it is", () => {
+    const { state } = setup();
+    const unpaid = placed(state, SAM);
+    const settled = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 0 }));
+    state.orders.notice(paid(settled));
+    const { payBy } = settled;
+    later(state, 1_000);
+    expect(state.orders.lapse(unpaid.orderNo)).toMatchObject({ status: "closed", payBy: state.now() });
+    expect(state.books.balance(SAM)).toBe(500);
+    const before = state.redactedView().digest;
+    expect(state.orders.lapse(settled.orderNo)).toMatchObject({ status: "received", payBy });
+    expect(state.orders.lapse("MC20990101999999")).toBeUndefined();
+    expect(state.redactedView().digest).toBe(before);
+  });
+
+  it("setting an offer that does not exist sets nothing", () => {
+    const { state } = setup();
+    const before = state.redactedView().digest;
+    expect(state.orders.setOffer(999, { stock: 5 })).toBeUndefined();
+    expect(state.redactedView().digest).toBe(before);
+  });
+
+  it("a move of an order the state machine does not allow is a bug in a rule: it throws, naming the order, and the order stays as it was", () => {
+    const { state } = setup();
+    const order = placed(state, SAM);
+    const revision = state.books.revision(SAM);
+    expect(() => state.orders.move(order, "used")).toThrow(/^order 1: an order awaiting_payment cannot become used/);
+    expect(order.status).toBe("awaiting_payment");
+    expect(state.books.revision(SAM)).toBe(revision);
+    // It still closes when its window has passed.
+    later(state, PAYMENT_WINDOW_MS);
+    expect(state.orders.pending(SAM)).toBe(0);
+    expect(order.status).toBe("closed");
+  });
+});
+
 describe("expiry", () => {
   it("closes an unpaid order when its window has passed on the sandbox clock, at its payBy", () => {
     const { state } = setup();
@@ -367,6 +540,38 @@ describe("expiry", () => {
     expect(second.orders.live(PORK_CHOP_BUN)?.stock).toBe(160);
     // Order numbers go on from where they were.
     expect(placed(second, SAM).id).toBe(3);
+    expectLedgersSum(second);
+  });
+
+  it("after a restart with --state, picks each order up where it was: a paid one stays paid past its window, a refund completes on time, a refunded one stays so, a coupon's code redeems it", () => {
+    const stateFile = join(mkdtempSync(join(tmpdir(), "mcoin-shop-")), "state.json");
+    const { state } = setup(stateFile);
+    const refundOf = (order: { id: number }) => state.afterSale.requestRefund(CHAN, { orderId: order.id, reason: "bought_wrongly", remarks: "" });
+    const refunded = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 100 }));
+    state.orders.notice(paid(refunded));
+    expect(refundOf(refunded).ok).toBe(true);
+    later(state, REFUND_PROCESSING_MS);
+    expect(state.orders.get(CHAN, refunded.id)?.status).toBe("refunded");
+    const refunding = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 100 }));
+    state.orders.notice(paid(refunding));
+    expect(refundOf(refunding).ok).toBe(true);
+    const received = placed(state, SAM);
+    state.orders.notice(paid(received));
+    state.flush();
+
+    const second = new SandboxState(fixtures, { stateFile });
+    second.setClock(received.payBy, true);
+    expect(second.orders.get(SAM, received.id)?.status).toBe("received");
+    expect(second.orders.get(CHAN, refunded.id)?.status).toBe("refunded");
+    const completed = refunding.refund!.requestedAt + REFUND_PROCESSING_MS;
+    expect(second.orders.get(CHAN, refunding.id)).toMatchObject({ status: "refunded", refund: { refundedAt: completed } });
+    expect(second.books.ledger(CHAN)).toContainEqual(expect.objectContaining({ type: "refund", amount: 100, orderId: refunding.id, at: completed }));
+    const [code, other] = received.coupons.map((coupon) => coupon.redemptionCode);
+    expect(second.afterSale.redeem(code)).toMatchObject({ ok: true, value: { order: { id: received.id }, coupon: { redemptionCode: code, status: "used" } } });
+    expect(second.orders.get(SAM, received.id)?.coupons.map((coupon) => [coupon.redemptionCode, coupon.status])).toEqual([
+      [code, "used"],
+      [other, "unused"],
+    ]);
     expectLedgersSum(second);
   });
 

@@ -31,7 +31,7 @@ import { done, refused, type Books, type Outcome } from "./books";
 import { balanceOf, post } from "./ledger";
 import { availability, pricedOffer, type OfferLive } from "./offers";
 import { transition } from "./order-machine";
-import { couponAt, orderNumber, type CouponRecord, type OrderRecord } from "./orders";
+import { couponAt, orderNumber, type CouponRecord, type OrderRecord, type RefundRecord } from "./orders";
 import { closeRefund, decideNotice, earn, keepPayment, type WalletNotice } from "./settlement";
 
 type Address = z.infer<typeof AddressSchema>;
@@ -227,7 +227,8 @@ export class OrderBook {
     if (quantity > MAX_PIECES_PER_ORDER || this.piecesHeld(openId, offer.id) + quantity > offer.limitPerMember) return refused("LIMIT_REACHED");
     if (this.ofMember(openId).length >= MAX_ORDERS_PER_MEMBER) return refused("LIMIT_REACHED");
 
-    const fulfilment = offer.kind === "goods" ? (offer.fulfilment ?? "delivery") : "coupon";
+    // The catalog names how goods, and only goods, are fulfilled (sandbox/catalog-schema.ts): anything else is a coupon.
+    const fulfilment = offer.fulfilment ?? "coupon";
     let address: Address | null = null;
     if (fulfilment === "delivery") {
       const addresses = this.context.addresses(openId);
@@ -241,9 +242,9 @@ export class OrderBook {
     const range = mcoinRange(priced, quantity, balance);
     if (!range.ok) return refused("INSUFFICIENT_MCOIN");
     if (!isAllowedMcoin(range, mcoinUsed)) {
-      // Within the offer's rules but more than the member has: their balance is the problem.
+      // Allowed were it not for the balance, so more than the member has: their balance is the problem.
       const withoutBalance = mcoinRange(priced, quantity, Number.MAX_SAFE_INTEGER);
-      return refused(mcoinUsed > balance && isAllowedMcoin(withoutBalance, mcoinUsed) ? "INSUFFICIENT_MCOIN" : "MCOIN_NOT_ALLOWED");
+      return refused(isAllowedMcoin(withoutBalance, mcoinUsed) ? "INSUFFICIENT_MCOIN" : "MCOIN_NOT_ALLOWED");
     }
 
     // Every check passed: write, in the same step.
@@ -397,12 +398,12 @@ export class OrderBook {
 
   /** Moves an order through the state machine; a move the table refuses is a bug in a rule. */
   move(order: OrderRecord, to: OrderStatus): void {
-    const from = order.status;
     const result = transition(order, to);
     if (!result.ok) throw new Error(`order ${order.id}: ${result.message}`);
+    // It leaves whichever of the awaiting and refunding sets it was in, and joins the refunding one if it goes there.
     const index = this.indexed();
-    if (from === "awaiting_payment") index.awaiting.delete(order);
-    if (from === "refunding") index.refunding.delete(order);
+    index.awaiting.delete(order);
+    index.refunding.delete(order);
     if (to === "refunding") index.refunding.add(order);
     this.touch(order);
   }
@@ -423,8 +424,9 @@ export class OrderBook {
       ...[...index.refunding]
         .filter((order) => order.refund !== null && order.refund.requestedAt + REFUND_PROCESSING_MS <= now)
         .map((order) => {
-          const at = order.refund!.requestedAt + REFUND_PROCESSING_MS;
-          return { at, id: order.id, run: () => this.completeRefund(order, at) };
+          const refund = order.refund!;
+          const at = refund.requestedAt + REFUND_PROCESSING_MS;
+          return { at, id: order.id, run: () => this.completeRefund(order, refund, at) };
         }),
     ];
   }
@@ -439,9 +441,7 @@ export class OrderBook {
   }
 
   /** The refund is done on its terms (settlement.ts, closeRefund): mCoin, cash and stock go back. */
-  private completeRefund(order: OrderRecord, at: number): void {
-    const refund = order.refund;
-    if (!refund) throw new Error(`order ${order.id}: refunding without a refund`);
+  private completeRefund(order: OrderRecord, refund: RefundRecord, at: number): void {
     this.move(order, "refunded");
     for (const coupon of order.coupons) coupon.status = "refunded";
     closeRefund(refund, this.books.account(order.openId), at, () => `WR${randomBytes(10).toString("hex").toUpperCase()}`);
