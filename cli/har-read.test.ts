@@ -207,3 +207,30 @@ describe("idempotency keys in a HAR", () => {
     expect(fromBrowser.map((file) => file.recording.request.headers["Idempotency-Key"])).toEqual(["<key:1>", "<key:1>", "<key:2>", undefined]);
   });
 });
+
+describe("whom a HAR's calls act as", () => {
+  const signIn = (openId: string) =>
+    entry({
+      method: "POST",
+      url: `${GATEWAY}/member/login`,
+      postData: { text: JSON.stringify({ openId }) },
+      content: { text: JSON.stringify({ code: 200, data: { status: 1, token: "<token>" } }) },
+    });
+  const balance = entry({ url: `${GATEWAY}/api/auth/basicinformation`, headers: { authorization: "Bearer <token>" }, content: { text: JSON.stringify({ code: 200, data: { point: 1 } }) } });
+  const clock = entry({ url: `${GATEWAY}/api/system/time`, content: { text: JSON.stringify({ code: 200, data: { sysTime: 1 } }) } });
+
+  it("takes the one member the file signs in for the calls that act as a member", () => {
+    const read = recordingsFromHar(har([signIn("mpay-1003"), balance, clock]), "session.har");
+    expect(read.map((file) => file.recording.needs)).toEqual([undefined, { member: "mpay-1003" }, undefined]);
+  });
+
+  it("guesses nobody when the file signs in several members, or none", () => {
+    expect(recordingsFromHar(har([signIn("mpay-1003"), signIn("mpay-1001"), balance]), "two.har")[2].recording.needs).toBeUndefined();
+    expect(recordingsFromHar(har([balance]), "none.har")[0].recording.needs).toBeUndefined();
+  });
+
+  it("leaves the needs an mcoin comment names", () => {
+    const named = { ...balance, comment: JSON.stringify({ mcoin: { kind: "api", ignore: [], needs: { member: "mpay-1001" } } }) };
+    expect(recordingsFromHar(har([signIn("mpay-1003"), named]), "named.har")[1].recording.needs).toEqual({ member: "mpay-1001" });
+  });
+});

@@ -9,7 +9,7 @@
 import { basename } from "node:path";
 import { z } from "zod";
 import { usageError } from "./errors";
-import { parseRecording, type RecordingFile } from "./recordings";
+import { parseRecording, type Recording, type RecordingFile } from "./recordings";
 import { DEFAULT_RULES, redactValue } from "./redaction";
 import { IDEMPOTENCY_KEY_HEADER, KEY_ROLE } from "./recording-roles";
 
@@ -71,7 +71,39 @@ export function recordingsFromHar(har: unknown, file: string): RecordingFile[] {
     const recording = recordingFromEntry(entry.data, where, keyRoles);
     if (recording) recordings.push({ file, entry: index + 1, ...recording });
   });
-  return recordings;
+  return withSessionMember(recordings);
+}
+
+/** The member a recorded sign-in signed in (`POST /member/login`, `GET /macaupasssave`), when it says. */
+function signedInMember(recording: Recording): string | undefined {
+  const { request, response } = recording;
+  if (response.status !== 200) return undefined;
+  const openId =
+    request.method === "POST" && request.path === "/member/login"
+      ? (request.body as { openId?: unknown } | undefined)?.openId
+      : request.path === "/macaupasssave"
+        ? (response.body as { data?: { open_id?: unknown } } | undefined)?.data?.open_id
+        : undefined;
+  // A redacted openId (`<redacted:openid>`) names nobody.
+  return typeof openId === "string" && openId !== "" && !openId.startsWith("<") ? openId : undefined;
+}
+
+/**
+ * A HAR's tokens are redacted, so a call cannot be tied to the sign-in that issued its token. When
+ * the file signs in one member only (a browser's session, mostly), the calls that act as a member
+ * and name none (in an mcoin comment's `needs`) act as that one; with several, none is guessed and
+ * replay asks for --login.
+ */
+function withSessionMember(recordings: RecordingFile[]): RecordingFile[] {
+  const members = new Set(recordings.map((file) => signedInMember(file.recording)).filter((member) => member !== undefined));
+  if (members.size !== 1) return recordings;
+  const [member] = members;
+  return recordings.map((file) => {
+    const { recording } = file;
+    const actsAsMember = recording.request.auth || (recording.request.path === "/macaupasssave" && Object.values(recording.request.query).includes("<code>"));
+    if (!actsAsMember || recording.needs?.member) return file;
+    return { ...file, recording: { ...recording, needs: { ...recording.needs, member } } };
+  });
 }
 
 /**
