@@ -102,6 +102,13 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
         if (harFile) addToHar(harFile, har, session, rules, known);
       })
       .catch((error: unknown) => {
+        // The reply may already be on its way (writing the recording failed after it was forwarded):
+        // then only the engineer is told; the client got its answer.
+        if (response.writableEnded) {
+          // Not its URL: it may carry a secret the redaction has not hidden yet.
+          writeLines(process.stderr, [`recorder: a ${request.method} call was forwarded but not recorded: ${(error as Error).message}`]);
+          return;
+        }
         if (!response.headersSent) response.writeHead(502, { "content-type": "application/json" });
         response.end(JSON.stringify({ code: 502, msg: `recorder: ${(error as Error).message}` }));
       });

@@ -56,7 +56,7 @@ A rules file (--redact-rules):
 Example:
   $ npx mcoin record --env sandbox --out recordings --port 4020 --har recordings/session.har
   $ MCOIN_SANDBOX_URL=http://127.0.0.1:4020 npm run serve    # the mall, through the recorder
-  $ npx mcoin replay recordings --env sandbox --login mpay-1001`,
+  $ npx mcoin replay recordings --env sandbox --reset       # signs in as the recorded member`,
     )
     .action(record);
 }
