@@ -11,7 +11,7 @@ import { defineEndpoint, SUCCESS_CODE, type HttpMethod } from "#core/api/define"
 import { endpointFor, functionFor } from "#core/api/registry";
 import { DEFAULT_MALL_ORIGINS, type EnvironmentName } from "#core/environments";
 import { openReply, sealRequest } from "#core/node/gateway/envelope";
-import { apiBaseUrl, apiClient, callFailure, gatewaySettingsFor, memberToken, transport } from "./context";
+import { apiBaseUrl, apiClient, apiTarget, callFailure, gatewaySettingsFor, memberToken, transport } from "./context";
 import { compareShapes, declaredShape, describeDrift, driftFromDeclared, driftFromRecorded, shapeOf, type Drift, type Reference } from "./drift";
 import { compareReplies, fillIn, sourceOf, withoutIgnored, type Difference, type Placeholders, type Recording, type RecordingFile } from "./recordings";
 import { IDEMPOTENCY_KEY_HEADER, KEY_ROLE } from "./recording-roles";
@@ -74,7 +74,7 @@ export async function credentialsFor(options: ReplayTarget): Promise<Credentials
     return tokens.get(member)!;
   };
   // A member named on the command line must sign in: that failure is the run's, not a skip.
-  if (options.login) await signIn(options.login).catch((error: unknown) => Promise.reject(callFailure(error)));
+  if (options.login) await signIn(options.login).catch((error: unknown) => Promise.reject(callFailure(error, apiTarget(options.env, options.baseUrl))));
 
   return async (recording) => {
     const placeholders: Placeholders = { cust: options.cust ?? recording.needs?.cust };
@@ -85,7 +85,7 @@ export async function credentialsFor(options: ReplayTarget): Promise<Credentials
       try {
         placeholders.token = await signIn(member);
       } catch (error) {
-        return { reason: `could not sign in ${member} (${callFailure(error).message})` };
+        return { reason: `could not sign in ${member} (${callFailure(error, apiTarget(options.env, options.baseUrl)).message})` };
       }
     }
     if (signsInByCode(recording) && options.env === "sandbox" && member) {

@@ -204,6 +204,7 @@ describe("a call that reaches nobody", () => {
     ["task run", ["task", "run", "--token", "C1", "--no", "T1"]],
     ["sandbox ledger", ["sandbox", "ledger", "--login", "mpay-1001"]],
     ["sandbox log", ["sandbox", "log"]],
+    ["replay --login", ["replay", "fixtures/recordings", "--login", "mpay-1001"]],
   ])("%s names the address it tried and how to point the CLI elsewhere", async (_, args) => {
     const run = await mcoinWith(elsewhere, ...args);
     expect(run.code).toBe(1);
