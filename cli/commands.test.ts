@@ -698,7 +698,8 @@ describe("mcoin record", () => {
     const first = readJson(out, files[0]);
     expect(first.ignore).toEqual([]);
     expect(first).not.toHaveProperty("volatile");
-    expect(first).not.toHaveProperty("needs");
+    // A sign-in names the member it signs in (a served recording issues that member's token).
+    expect(first.needs).toEqual({ member: "mpay-1004" });
     expect(first.recordedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(Date.parse(first.recordedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(readJson(out, files[1]).needs).toEqual({ member: "mpay-1004" });

@@ -7,8 +7,9 @@
  *   one fresh key per role and run, cli/replayer.ts) sends the retry with its original's key too.
  * - `needs.member` is the openId a session token was issued to, learnt from the sign-in that issued
  *   it (`POST /member/login`, `GET /macaupasssave`); a token whose sign-in the recorder did not see
- *   has no member, and its recordings replay with --login. The wallet's sign-in (`/macaupasssave`
- *   with a single-use code) names its own member, so that replay can ask the sandbox for a new code.
+ *   has no member, and its recordings replay with --login. A sign-in names its own member: the
+ *   wallet's (`/macaupasssave` with a single-use code), so that replay can ask the sandbox for a new
+ *   code, and the sandbox's (`/member/login`), so that a served recording issues that member's token.
  * - `needs.cust` is the task center's member ciphertext of a secure call, written only for a sandbox
  *   recording (opened with the sandbox's own key): there ciphertexts are demo values such as C1,
  *   elsewhere one is the member's credential, which redaction keeps off the disk (docs/decisions/009-replayable-recordings.md).
@@ -107,7 +108,9 @@ export class RecordingRoles {
    */
   needsOf(exchange: SeenExchange, cust: string | undefined): Needs | undefined {
     const bearer = /^Bearer\s+(\S+)$/i.exec(header(exchange.requestHeaders, "authorization") ?? "")?.[1];
-    const byCode = exchange.path === "/macaupasssave" ? this.signIn(exchange)?.openId : undefined;
+    // A sign-in names the member it signs in: serving it (sandbox/recorded.ts) issues that member's token.
+    const signingIn = exchange.path === "/macaupasssave" || (exchange.method === "POST" && exchange.path === "/member/login");
+    const byCode = signingIn ? this.signIn(exchange)?.openId : undefined;
     const member = (bearer ? this.members.get(bearer) : undefined) ?? byCode;
     const demoCust = this.demoCustomers ? text(cust) : undefined;
     if (!member && !demoCust) return undefined;

@@ -102,13 +102,14 @@ describe("serving recordings", () => {
 
   it("moves recorded times by as much as the clock moved since the recording", async () => {
     const recordedAt = Date.parse("2026-11-21T10:00:00Z");
-    const { sandbox, send } = serving([exchange({ path: "/api/system/time", recordedAt, reply: { code: 200, data: { sysTime: recordedAt, endAt: recordedAt + 86_400_000, id: recordedAt } } })]);
+    const { sandbox, send } = serving([exchange({ path: "/api/system/time", recordedAt, reply: { code: 200, data: { sysTime: recordedAt, payBy: recordedAt + 86_400_000, id: 13, amount: 2380 } } })]);
     const now = sandbox.state.now();
     const { data } = (await send("/api/system/time")).body;
     expect(Math.abs(data.sysTime - now)).toBeLessThan(1_000);
-    expect(Math.abs(data.endAt - (now + 86_400_000))).toBeLessThan(1_000);
-    // Not a time by its name: left as recorded.
-    expect(data.id).toBe(recordedAt);
+    // Every time, by the same amount: a window stays as long.
+    expect(data.payBy - data.sysTime).toBe(86_400_000);
+    // Not times: left as recorded.
+    expect(data).toMatchObject({ id: 13, amount: 2380 });
   });
 
   it("with --strict, answers a call nothing matches with a 404 naming the closest recording and what differed", async () => {

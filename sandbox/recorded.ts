@@ -11,8 +11,9 @@
  *   (the nth call the nth reply), then the last again, as WireMock's and Hoverfly's scenarios do.
  * - **Templating on the way out**: `<token>` in a reply becomes a live session token of the member the
  *   recording belongs to (`needs.member`), so the calls after a recorded sign-in carry a token the
- *   stateful sandbox knows too; times (epoch milliseconds under a key that names a time) move by as
- *   much as the clock moved since the exchange was recorded, so what was due in a week still is.
+ *   stateful sandbox knows too; times (numbers in epoch milliseconds, 2001 to 2286) move by as much
+ *   as the clock moved since the exchange was recorded, all of them, so what was due in a week still
+ *   is and a payment window stays as long.
  * - **Strict** (`--strict`): a gateway call no recording matches gets a 404 naming the closest
  *   recorded exchanges and what differed; without it, the stateful sandbox answers.
  */
@@ -42,8 +43,7 @@ export interface RecordedExchange {
 /** Fields whose value changes with every call and never decides which reply is meant. */
 const VOLATILE_FIELDS = new Set(["timestamp", "time", "nonce", "requesttime", "trantime", "idempotencykey", "code", "sign", "signature", "token", "accesstoken", "sessionid"]);
 const PLACEHOLDER = /^<(token|cust|code|key:[^>]*|redacted:[^>]*)>$/;
-/** A key that names a time, whose epoch-millisecond value moves with the clock. */
-const TIME_KEY = /(At|Time|time|Date|date)$/;
+/** Epoch milliseconds from 2001 to 2286: no id, count or amount of the gateway's comes near. */
 const EPOCH_MS = { min: 1e12, max: 1e13 };
 
 const normalise = (key: string) => key.toLowerCase().replace(/[-_]/g, "");
@@ -153,10 +153,10 @@ function pathDistance(a: string, b: string): number {
  * A recorded reply as it goes out: `<token>` filled with `token()` (a live token of the exchange's
  * member), and times moved by `shiftMs`.
  */
-export function templated(reply: unknown, fill: { token: () => string | undefined; shiftMs: number }, key = ""): unknown {
+export function templated(reply: unknown, fill: { token: () => string | undefined; shiftMs: number }): unknown {
   if (typeof reply === "string") return reply === "<token>" ? (fill.token() ?? reply) : reply;
-  if (typeof reply === "number") return fill.shiftMs !== 0 && TIME_KEY.test(key) && reply >= EPOCH_MS.min && reply < EPOCH_MS.max ? reply + fill.shiftMs : reply;
-  if (Array.isArray(reply)) return reply.map((item) => templated(item, fill, key));
-  if (reply !== null && typeof reply === "object") return Object.fromEntries(Object.entries(reply).map(([name, value]) => [name, templated(value, fill, name)]));
+  if (typeof reply === "number") return fill.shiftMs !== 0 && Number.isInteger(reply) && reply >= EPOCH_MS.min && reply < EPOCH_MS.max ? reply + fill.shiftMs : reply;
+  if (Array.isArray(reply)) return reply.map((item) => templated(item, fill));
+  if (reply !== null && typeof reply === "object") return Object.fromEntries(Object.entries(reply).map(([name, value]) => [name, templated(value, fill)]));
   return reply;
 }

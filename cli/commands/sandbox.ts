@@ -82,30 +82,6 @@ send it as Authorization: Bearer <token> or X-Sandbox-Token: <token>.`,
   );
 }
 
-/** The recordings of a folder as the sandbox serves them (sandbox/recorded.ts). */
-async function recordedExchanges(dir: string) {
-  const { loadRecordings } = await import("../recording-files");
-  const { sourceOf } = await import("../recordings");
-  return loadRecordings(dir).recordings.map((file) => {
-    const { recording } = file;
-    const recordedAt = recording.recordedAt?.includes("T") ? Date.parse(recording.recordedAt) : undefined;
-    return {
-      source: sourceOf(file),
-      name: recording.name,
-      kind: recording.kind,
-      method: recording.request.method,
-      path: recording.request.path,
-      query: recording.request.query,
-      body: recording.request.body,
-      status: recording.response.status,
-      reply: recording.response.body,
-      auth: recording.request.auth,
-      member: recording.needs?.member,
-      recordedAt: Number.isFinite(recordedAt) ? recordedAt : undefined,
-    };
-  });
-}
-
 async function serve(raw: unknown): Promise<void> {
   // zod and the sandbox's access rules load here, when it runs; the sandbox itself (msw and its
   // handlers) only once the options are good.
@@ -130,7 +106,7 @@ async function serve(raw: unknown): Promise<void> {
     "sandbox",
   );
   if (options.strict && !options.recordings) throw usageError("--strict applies to --recordings: give the folder of recordings to serve");
-  const recordings = options.recordings ? await recordedExchanges(resolve(options.recordings)) : undefined;
+  const recordings = options.recordings ? (await import("../served-recordings")).recordedExchanges(resolve(options.recordings)) : undefined;
   let running;
   try {
     const { startSandboxServer } = await import("../../sandbox/server");

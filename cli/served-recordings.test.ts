@@ -1,0 +1,87 @@
+/**
+ * The loop a team runs to turn a session into an environment: `mcoin record` in front of a gateway,
+ * then `mcoin sandbox --recordings DIR --strict` answering the same calls from what was recorded.
+ * The recorder runs in front of a sandbox; the served sandbox is a second one that starts from other
+ * numbers, so every answer below can only come from the recordings.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createSandbox } from "../sandbox/index";
+import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
+import { startRecorder } from "./recorder";
+import { rulesWith } from "./redaction";
+import { recordedExchanges } from "./served-recordings";
+
+let upstream: RunningSandbox;
+let dir: string;
+beforeAll(async () => {
+  upstream = await startSandboxServer({ port: 0, host: "127.0.0.1" });
+  dir = mkdtempSync(join(tmpdir(), "mcoin-served-"));
+});
+afterAll(async () => {
+  await upstream.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const json = { "content-type": "application/json", "accept-language": "zh" };
+
+/** A reply with its times (epoch milliseconds) left out, to compare what is not a time. */
+const withoutTimes = (value: unknown): unknown => JSON.parse(JSON.stringify(value), (_key, item: unknown) => (typeof item === "number" && item >= 1e12 && item < 1e13 ? "<time>" : item));
+
+/** The calls a member's visit makes: sign in, read the balance, buy (and retry the purchase), list orders. */
+async function visit(base: string, send: (url: string, init?: RequestInit) => Promise<Response>) {
+  const login = (await (await send(`${base}/member/login`, { method: "POST", headers: json, body: JSON.stringify({ openId: "mpay-1001" }) })).json()) as { data: { token: string } };
+  const auth = { ...json, authorization: `Bearer ${login.data.token}` };
+  const balance = await (await send(`${base}/api/auth/basicinformation`, { headers: auth })).json();
+  const buy = () =>
+    send(`${base}/api/business/snapup`, { method: "POST", headers: { ...auth, "Idempotency-Key": "served-key-000000001" }, body: JSON.stringify({ offerId: 1, quantity: 1, mcoinUsed: 2380 }) }).then(
+      (reply) => reply.json(),
+    );
+  const bought = await buy();
+  const retried = await buy();
+  const after = await (await send(`${base}/api/auth/basicinformation`, { headers: auth })).json();
+  const orders = await (await send(`${base}/api/mini/order/list?tab=all`, { headers: auth })).json();
+  return { token: login.data.token, balance, bought, retried, after, orders };
+}
+
+it("a recorded visit is answered from its recordings, in order, and a call it never made gets a 404 naming the nearest", async () => {
+  const out = join(dir, "rec");
+  const recorder = await startRecorder({
+    apiBase: upstream.url,
+    gatewayBase: upstream.url,
+    privateKey: undefined,
+    rules: rulesWith(),
+    out,
+    harFile: undefined,
+    port: 0,
+    host: "127.0.0.1",
+    quiet: true,
+  });
+  const recorded = await visit(`http://127.0.0.1:${recorder.port}`, (url, init) => fetch(url, init));
+  expect(await recorder.close()).toBe(true);
+  expect(recorded.bought.code).toBe(200);
+  expect(recorded.after.data.point).toBeLessThan(recorded.balance.data.point);
+
+  // Another sandbox, whose member has other numbers: what it answers below comes from the recordings.
+  const served = createSandbox({ recordings: { exchanges: recordedExchanges(out), strict: true } });
+  served.state.books.adjustBalance("mpay-1001", 7);
+  const replayed = await visit("http://served.test", (url, init) => served.handle(new Request(url, init)));
+  // The sign-in's token is a live one of the recorded member, not the recording's placeholder.
+  expect(served.state.memberByToken(replayed.token)?.openId).toBe("mpay-1001");
+  expect(replayed.balance).toEqual(recorded.balance);
+  // The two balance reads, before and after the purchase, in the order recorded.
+  expect(replayed.after).toEqual(recorded.after);
+  // The purchase, its retry and the list as recorded, their times moved with the clock, all alike.
+  expect(withoutTimes(replayed.bought)).toEqual(withoutTimes(recorded.bought));
+  expect(withoutTimes(replayed.retried)).toEqual(withoutTimes(recorded.retried));
+  expect(withoutTimes(replayed.orders)).toEqual(withoutTimes(recorded.orders));
+  const moved = replayed.bought.data.createdAt - recorded.bought.data.createdAt;
+  expect(moved).toBeGreaterThanOrEqual(0);
+  expect(replayed.bought.data.payBy - recorded.bought.data.payBy).toBe(moved);
+
+  const missed = await served.handle(new Request("http://served.test/api/mini/order/lists?tab=all"));
+  expect(missed.status).toBe(404);
+  expect(((await missed.json()) as { msg: string }).msg).toContain("the closest: GET /api/mini/order/list");
+}, 60_000);
