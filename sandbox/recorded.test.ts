@@ -113,11 +113,12 @@ describe("serving recordings", () => {
   });
 
   it("with --strict, answers a call nothing matches with a 404 naming the closest recording and what differed", async () => {
-    const { sandbox, send } = serving([exchange({ name: "balance", source: "03-basic-information.json" })], true);
+    // Recorded with a token, asked without: the nearest path still comes first.
+    const { sandbox, send } = serving([exchange({ path: "/api/system/time" }), exchange({ name: "balance", source: "03-basic-information.json", auth: true })], true);
     const missed = await send("/api/auth/basicinformatio");
     expect(missed.status).toBe(404);
-    expect(missed.body.msg).toBe("no recorded exchange matches GET /api/auth/basicinformatio; the closest: GET /api/auth/basicinformation (path)");
-    expect(missed.body.nearMiss.closest[0]).toMatchObject({ name: "balance (03-basic-information.json)", differs: ["path"] });
+    expect(missed.body.msg).toBe("no recorded exchange matches GET /api/auth/basicinformatio; the closest: GET /api/auth/basicinformation (path, header Authorization (recorded with a token))");
+    expect(missed.body.nearMiss.closest[0]).toMatchObject({ name: "balance (03-basic-information.json)", differs: ["path", "header Authorization (recorded with a token)"] });
     expect(sandbox.state.log().at(-1)?.nearMiss?.reason).toBe("path");
     // The sandbox's own sign-in page and controls still answer.
     expect((await sandbox.handle(new Request(`${BASE}/oauth/authorize`))).status).toBe(200);

@@ -17,7 +17,7 @@
  * - **Strict** (`--strict`): a gateway call no recording matches gets a 404 naming the closest
  *   recorded exchanges and what differed; without it, the stateful sandbox answers.
  */
-import type { Candidate, NearMiss } from "./near-miss";
+import { editDistance, type Candidate, type NearMiss } from "./near-miss";
 
 /** A recorded exchange as the sandbox serves it (the CLI reads recording files into these). */
 export interface RecordedExchange {
@@ -93,7 +93,8 @@ export class RecordedBook {
   private nearMiss(request: RecordedRequest, candidates: readonly RecordedExchange[]): NearMiss {
     const closest: Candidate[] = candidates
       .map((exchange) => ({ exchange, differs: differences(exchange, request) }))
-      .sort((a, b) => a.differs.length - b.differs.length || pathDistance(a.exchange.path, request.path) - pathDistance(b.exchange.path, request.path))
+      // The nearest path first (a misspelt path is the likeliest miss), then the fewest differences.
+      .sort((a, b) => editDistance(a.exchange.path, request.path) - editDistance(b.exchange.path, request.path) || a.differs.length - b.differs.length)
       .slice(0, 3)
       .map(({ exchange, differs }) => ({ name: `${exchange.name} (${exchange.source})`, method: exchange.method, path: exchange.path, differs }));
     const reason = closest[0]?.differs[0]?.split(" ")[0];
@@ -141,12 +142,6 @@ function bodyDifferences(recorded: unknown, actual: unknown, at: string, differs
     return;
   }
   if (recorded !== actual) differs.push(`body ${at}`);
-}
-
-function pathDistance(a: string, b: string): number {
-  const left = a.split("/");
-  const right = b.split("/");
-  return left.filter((part, index) => right[index] !== part).length + Math.abs(left.length - right.length);
 }
 
 /**

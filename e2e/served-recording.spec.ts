@@ -1,0 +1,80 @@
+/**
+ * A session recorded in the mall becomes the environment the mall runs against: `mcoin record` in
+ * front of the suite's sandbox while a member opens their points, then `mcoin sandbox --recordings
+ * DIR --strict` alone behind another mall, which shows the same screen from the recordings, and
+ * answers a call nobody recorded with a 404 naming the nearest recorded exchange.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { E2E_SANDBOX_URL } from "./env";
+import { MEMBERS, expect, test } from "./fixtures";
+import { freePort, startMall } from "./spawn-mall";
+
+/** Starts a mcoin command that serves on `port`, and waits until `ready` answers. */
+async function serveCli(args: string[], env: Record<string, string>, ready: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["bin/mcoin.mjs", ...args], { env: { ...process.env, ...env }, stdio: "ignore" });
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const up = await fetch(ready).then(
+      () => true,
+      () => false,
+    );
+    if (up) return child;
+    if (child.exitCode !== null) throw new Error(`mcoin ${args.join(" ")} exited (${child.exitCode})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error(`mcoin ${args.join(" ")} did not start`);
+}
+
+/** Stops a child and waits for it to exit (the recorder writes what it holds as it stops). */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGINT");
+  await exited;
+}
+
+const LIMITS = { MCOIN_RATE_LIMITS: "login=100000,task=100000,picture=100000,action=100000" };
+
+test("the points screen recorded through mcoin record is shown again by a mall on the served recordings alone", async ({ page, sandbox, signIn }) => {
+  const dir = mkdtempSync(join(tmpdir(), "mcoin-served-e2e-"));
+  const children: ChildProcess[] = [];
+  const malls: { stop(): void }[] = [];
+  try {
+    // The member signs in on the suite's mall; the session cookie reaches the other malls at localhost too.
+    await signIn("chan");
+    // A balance no fixture has: a sandbox answering from its own state would show another.
+    await sandbox.patchMember(MEMBERS.chan.openId, { point: 4321 });
+
+    const recorderPort = await freePort();
+    const recorder = await serveCli(
+      ["record", "--env", "sandbox", "--port", String(recorderPort), "--out", dir],
+      { MCOIN_SANDBOX_URL: E2E_SANDBOX_URL },
+      `http://127.0.0.1:${recorderPort}/api/system/time`,
+    );
+    children.push(recorder);
+    const recording = await startMall({ MCOIN_SANDBOX_URL: `http://127.0.0.1:${recorderPort}`, ...LIMITS }, "localhost");
+    malls.push(recording);
+    await page.goto(`${recording.url}/mcoin_integral`);
+    await expect(page.getByTestId("points-balance")).toHaveText("4,321");
+    await stop(recorder);
+    recording.stop();
+
+    const servedPort = await freePort();
+    children.push(await serveCli(["sandbox", "--port", String(servedPort), "--recordings", dir, "--strict"], {}, `http://127.0.0.1:${servedPort}/__sandbox/health`));
+    const served = await startMall({ MCOIN_SANDBOX_URL: `http://127.0.0.1:${servedPort}`, ...LIMITS }, "localhost");
+    malls.push(served);
+    await page.goto(`${served.url}/mcoin_integral`);
+    await expect(page.getByTestId("points-balance")).toHaveText("4,321");
+
+    const missed = await fetch(`http://127.0.0.1:${servedPort}/api/auth/basicinformatio`);
+    expect(missed.status).toBe(404);
+    expect(((await missed.json()) as { msg: string }).msg).toContain("the closest: GET /api/auth/basicinformation");
+  } finally {
+    for (const mall of malls) mall.stop();
+    for (const child of children) await stop(child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
