@@ -14,6 +14,10 @@ const base = {
 };
 
 describe("the recording format", () => {
+  it("reads a reply without a body (a redirect, as the sign-in page's form answers)", () => {
+    expect(parseRecording({ ...base, request: { method: "POST", path: "/oauth/authorize" }, response: { status: 302 } }, "sign-in.json").response).toEqual({ status: 302 });
+  });
+
   it("reads recordedAt, needs and ignore, with defaults for the rest", () => {
     const recording = parseRecording({ ...base, recordedAt: "2026-11-21", needs: { member: "mpay-1001", cust: "C1" }, ignore: ["$.data.sysTime"] }, "clock.json");
     expect(recording).toMatchObject({ replayable: true, recordedAt: "2026-11-21", needs: { member: "mpay-1001", cust: "C1" }, ignore: ["$.data.sysTime"] });

@@ -9,19 +9,22 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { E2E_SANDBOX_URL } from "./env";
-import { MEMBERS, expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { MEMBERS, expect, isLoginPage, test } from "./fixtures";
 import { freePort, startMall } from "./spawn-mall";
 
 /** Starts a mcoin command that serves on `port`, and waits until `ready` answers. */
 async function serveCli(args: string[], env: Record<string, string>, ready: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["bin/mcoin.mjs", ...args], { env: { ...process.env, ...env }, stdio: "ignore" });
+  const child = spawn(process.execPath, ["bin/mcoin.mjs", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk));
   for (let attempt = 0; attempt < 300; attempt++) {
     const up = await fetch(ready).then(
       () => true,
       () => false,
     );
     if (up) return child;
-    if (child.exitCode !== null) throw new Error(`mcoin ${args.join(" ")} exited (${child.exitCode})`);
+    if (child.exitCode !== null) throw new Error(`mcoin ${args.join(" ")} exited (${child.exitCode}): ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill();
@@ -72,6 +75,57 @@ test("the points screen recorded through mcoin record is shown again by a mall o
     const missed = await fetch(`http://127.0.0.1:${servedPort}/api/auth/basicinformatio`);
     expect(missed.status).toBe(404);
     expect(((await missed.json()) as { msg: string }).msg).toContain("the closest: GET /api/auth/basicinformation");
+  } finally {
+    for (const mall of malls) mall.stop();
+    for (const child of children) await stop(child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** Signs `member` in on a mall through its sandbox's sign-in page, from a screen of the mall. */
+async function signInThroughPage(page: Page, mallUrl: string, path: string, nickname: string): Promise<void> {
+  await page.context().clearCookies();
+  await page.goto(`${mallUrl}${path}`);
+  await expect(page).toHaveURL(isLoginPage);
+  await page.getByRole("button", { name: new RegExp(nickname) }).click();
+  await expect(page).toHaveURL(new RegExp(`^${mallUrl}${path}`));
+}
+
+test("a member signs in through a mall whose only gateway is the served recording of their own sign-in, and sees what was recorded", async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), "mcoin-served-e2e-"));
+  const children: ChildProcess[] = [];
+  const malls: { stop(): void }[] = [];
+  try {
+    const [sandboxPort, recorderPort, servedPort] = [await freePort(), await freePort(), await freePort()];
+    // A sandbox of this test's own, whose sign-in page returns to the malls started below.
+    const origins = (port: number) => `http://localhost:${port}`;
+    const mallPorts = [await freePort(), await freePort()];
+    children.push(await serveCli(["sandbox", "--port", String(sandboxPort), "--mall-origin", mallPorts.map(origins).join(",")], {}, `http://127.0.0.1:${sandboxPort}/__sandbox/health`));
+    await fetch(`http://127.0.0.1:${sandboxPort}/__sandbox/members/${MEMBERS.ana.openId}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ point: 2468 }),
+    });
+    const recorder = await serveCli(
+      ["record", "--env", "sandbox", "--port", String(recorderPort), "--out", dir],
+      { MCOIN_SANDBOX_URL: `http://127.0.0.1:${sandboxPort}` },
+      `http://127.0.0.1:${recorderPort}/api/system/time`,
+    );
+    children.push(recorder);
+    const first = await startMall({ MCOIN_SANDBOX_URL: `http://127.0.0.1:${recorderPort}`, ...LIMITS }, "localhost", mallPorts[0]);
+    malls.push(first);
+    await signInThroughPage(page, first.url, "/index", MEMBERS.ana.nickname);
+    await expect(page.getByRole("link", { name: /2,468/ })).toBeVisible();
+    await stop(recorder);
+    first.stop();
+
+    children.push(
+      await serveCli(["sandbox", "--port", String(servedPort), "--recordings", dir, "--strict", "--mall-origin", origins(mallPorts[1])], {}, `http://127.0.0.1:${servedPort}/__sandbox/health`),
+    );
+    const second = await startMall({ MCOIN_SANDBOX_URL: `http://127.0.0.1:${servedPort}`, ...LIMITS }, "localhost", mallPorts[1]);
+    malls.push(second);
+    await signInThroughPage(page, second.url, "/index", MEMBERS.ana.nickname);
+    await expect(page.getByRole("link", { name: /2,468/ })).toBeVisible();
   } finally {
     for (const mall of malls) mall.stop();
     for (const child of children) await stop(child);

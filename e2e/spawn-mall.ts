@@ -29,8 +29,9 @@ export async function freePort(): Promise<number> {
  * suite. `host` is the name the browser and the test use for it: rate limits count per address, and
  * the session cookie reaches only the host it was set for.
  */
-export async function startMall(env: Record<string, string>, host: "127.0.0.1" | "localhost" = "127.0.0.1"): Promise<SpawnedMall> {
-  const port = await freePort();
+export async function startMall(env: Record<string, string>, host: "127.0.0.1" | "localhost" = "127.0.0.1", chosenPort?: number): Promise<SpawnedMall> {
+  // A port chosen beforehand, when a sandbox must know the mall's origin before it starts.
+  const port = chosenPort ?? (await freePort());
   const child = spawn(process.execPath, ["build/mall-server.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), MCOIN_SANDBOX_URL: E2E_SANDBOX_URL, ...env },
     stdio: "ignore",

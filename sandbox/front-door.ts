@@ -147,7 +147,10 @@ async function recordedAnswer(state: SandboxState, request: Request, url: URL): 
     auth: Boolean(bearerToken(request)),
   });
   if (!found) return undefined;
-  if ("exchange" in found) return { response: Response.json(recordedReply(state, found.exchange), { status: found.exchange.status }) };
+  if ("exchange" in found) {
+    const reply = recordedReply(state, found.exchange);
+    return { response: reply === undefined ? new Response(null, { status: found.exchange.status }) : Response.json(reply, { status: found.exchange.status }) };
+  }
   if (!book.strict) return undefined;
   return { response: nearMissResponse(404, found.nearMiss), nearMiss: found.nearMiss };
 }
