@@ -749,6 +749,13 @@ describe("mcoin record", () => {
     expect(purchases.map((recording) => recording.request.headers["Idempotency-Key"])).toEqual(["<key:1>", "<key:1>", "<key:2>"]);
     expect(purchases.map((recording) => recording.needs)).toEqual([{ member: "mpay-1001" }, { member: "mpay-1001" }, { member: "mpay-1001" }]);
     expect(readFileSync(join(out, "session.har"), "utf8")).not.toContain("purchase-key-");
+    // The HAR says whom each exchange acts as too, so that it replays on its own.
+    const harEntries = (JSON.parse(readFileSync(join(out, "session.har"), "utf8")) as { log: { entries: { request: { url: string }; comment: string }[] } }).log.entries;
+    expect(harEntries.filter((entry) => entry.request.url.includes("snapup")).map((entry) => (JSON.parse(entry.comment) as { mcoin: { needs?: unknown } }).mcoin.needs)).toEqual([
+      { member: "mpay-1001" },
+      { member: "mpay-1001" },
+      { member: "mpay-1001" },
+    ]);
     const signIn = readJson(
       out,
       files.find((file) => file.includes("macaupasssave"))!,

@@ -53,6 +53,8 @@ export interface Har {
 /** One exchange, redacted, as the recorder hands it over. */
 export interface HarExchange {
   startedAt: Date;
+  /** Whom the exchange acts as (cli/recording-roles.ts), so that a HAR read alone replays as that member. */
+  needs?: { member?: string; cust?: string };
   /** Milliseconds from the request's arrival to the whole reply. */
   time: number;
   kind: "api" | "secure";
@@ -138,7 +140,7 @@ export function harEntry(exchange: HarExchange): HarEntry {
     },
     cache: {},
     timings: { send: 0, wait: exchange.time, receive: 0 },
-    comment: JSON.stringify({ mcoin: { kind: exchange.kind, ignore: exchange.ignore } }),
+    comment: JSON.stringify({ mcoin: { kind: exchange.kind, ignore: exchange.ignore, ...(exchange.needs ? { needs: exchange.needs } : {}) } }),
   };
 }
 

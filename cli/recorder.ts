@@ -367,6 +367,7 @@ function record(exchange: Exchange, privateKey: string | undefined, rules: reado
         ...(opened ? { requestComment: JSON.stringify(request.value), responseComment: JSON.stringify(reply.value) } : {}),
         responseText: "<sealed>",
         ignore,
+        ...(needs ? { needs } : {}),
       },
     };
   }
@@ -406,6 +407,7 @@ function record(exchange: Exchange, privateKey: string | undefined, rules: reado
       requestText: asText(body.value),
       responseText: asText(reply.value) ?? "",
       ignore,
+      ...(needs ? { needs } : {}),
     },
   };
 }
