@@ -903,7 +903,7 @@ describe("mcoin record", () => {
 
     expect(login.request).toMatchObject({ method: "POST", url: `${sandbox.url}/member/login`, httpVersion: "HTTP/1.1", postData: { mimeType: "application/json", text: '{"openId":"mpay-1003"}' } });
     expect(JSON.parse(login.response.content.text)).toMatchObject({ data: { token: "<token>" } });
-    expect(JSON.parse(login.comment)).toEqual({ mcoin: { kind: "api", ignore: [] } });
+    expect(JSON.parse(login.comment)).toEqual({ mcoin: { kind: "api", ignore: [], needs: { member: "mpay-1003" } } });
 
     expect(addresses.request.url).toBe(`${sandbox.url}/api/mini/userAddress/lists?page=1`);
     expect(addresses.request.queryString).toEqual([{ name: "page", value: "1" }]);

@@ -53,8 +53,8 @@ export interface Har {
 /** One exchange, redacted, as the recorder hands it over. */
 export interface HarExchange {
   startedAt: Date;
-  /** Whom the exchange acts as (cli/recording-roles.ts), so that a HAR read alone replays as that member. */
-  needs?: { member?: string; cust?: string };
+  /** The member the exchange acts as (cli/recording-roles.ts), so that a HAR read alone replays as them. */
+  needs?: { member: string };
   /** Milliseconds from the request's arrival to the whole reply. */
   time: number;
   kind: "api" | "secure";

@@ -367,7 +367,8 @@ function record(exchange: Exchange, privateKey: string | undefined, rules: reado
         ...(opened ? { requestComment: JSON.stringify(request.value), responseComment: JSON.stringify(reply.value) } : {}),
         responseText: "<sealed>",
         ignore,
-        ...(needs ? { needs } : {}),
+        // The member only: a HAR is shared as a whole, and even a sandbox's demo ciphertext stays out of it.
+        ...(needs?.member ? { needs: { member: needs.member } } : {}),
       },
     };
   }
@@ -407,7 +408,7 @@ function record(exchange: Exchange, privateKey: string | undefined, rules: reado
       requestText: asText(body.value),
       responseText: asText(reply.value) ?? "",
       ignore,
-      ...(needs ? { needs } : {}),
+      ...(needs?.member ? { needs: { member: needs.member } } : {}),
     },
   };
 }
