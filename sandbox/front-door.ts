@@ -25,6 +25,7 @@ import { JSON_TOO_DEEP, JSON_TOO_DEEP_MESSAGE, nestsDeeperThan, parseBoundedJson
 import { NEAR_MISS_HEADER, nearMissResponse, type NearMiss } from "./near-miss";
 import { templated, type RecordedExchange } from "./recorded";
 import { bearerToken } from "./respond";
+import type { LoggedCall } from "./instruments/call-log";
 import type { StubAnswer } from "./instruments/stubs";
 import type { SandboxState } from "./state";
 
@@ -42,8 +43,23 @@ export const CLOCK_SKEW_HEADER = "x-sandbox-clock-skew";
 const UNLOGGED = /^\/(__sandbox|static)\//;
 const SECURE_PATH = /^\/bservice\//;
 
+/**
+ * The front door; every gateway call it logs is marked answered, with its status (0 when the
+ * connection was cut instead) and the time the client waited, and heard by GET /__sandbox/log/stream.
+ */
 export function frontDoor(state: SandboxState, settings: { latencyMs: number }, answer: (request: Request) => Promise<Response>) {
+  const inner = logged(state, settings, answer);
   return async function dispatch(incoming: Request): Promise<Dispatched> {
+    const started = performance.now();
+    let call: LoggedCall | undefined;
+    const dispatched = await inner(incoming, (entry) => (call = entry));
+    if (call) state.answeredCall(call, dispatched.connection && dispatched.connection !== "truncated" ? 0 : dispatched.response.status, Math.round(performance.now() - started));
+    return dispatched;
+  };
+}
+
+function logged(state: SandboxState, settings: { latencyMs: number }, answer: (request: Request) => Promise<Response>) {
+  return async function dispatch(incoming: Request, seen: (entry: LoggedCall) => void): Promise<Dispatched> {
     const url = new URL(incoming.url);
     if (UNLOGGED.test(url.pathname)) return { response: await answer(incoming) };
     let request = incoming;
@@ -61,6 +77,7 @@ export function frontDoor(state: SandboxState, settings: { latencyMs: number }, 
       openId: state.memberByToken(bearerToken(request))?.openId,
       fault: fault?.kind,
     });
+    seen(entry);
 
     // Nothing behind the door walks a body nested past the bound (sandbox/json-body.ts).
     if (tooDeep) return { response: HttpResponse.json({ code: 400, msg: JSON_TOO_DEEP_MESSAGE, data: { reason: JSON_TOO_DEEP } }, { status: 400 }) };

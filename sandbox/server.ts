@@ -95,6 +95,27 @@ function refuseRaw(req: IncomingMessage, res: ServerResponse, status: number, ms
   res.end(JSON.stringify({ code: status, msg }), () => req.socket.destroy());
 }
 
+/** An event stream, written as it comes until either side closes it. */
+async function streamOut(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string | string[]>, body: ReadableStream<Uint8Array>): Promise<void> {
+  res.writeHead(status, headers);
+  res.flushHeaders();
+  const reader = body.getReader();
+  const closed = () => void reader.cancel().catch(() => undefined);
+  req.once("close", closed);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      res.write(value);
+    }
+  } catch {
+    // the client went away
+  } finally {
+    req.off("close", closed);
+    res.end();
+  }
+}
+
 async function serveOne(sandbox: Sandbox, req: IncomingMessage, res: ServerResponse) {
   const body = await readBody(req);
   if (body === TOO_LARGE) return refuseRaw(req, res, 413, `request body over ${MAX_BODY_BYTES} bytes`);
@@ -137,6 +158,7 @@ async function serveOne(sandbox: Sandbox, req: IncomingMessage, res: ServerRespo
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) outgoing["set-cookie"] = cookies;
+  if (response.headers.get("content-type") === "text/event-stream" && response.body) return streamOut(req, res, response.status, outgoing, response.body);
   const reply = Buffer.from(await response.arrayBuffer());
   if (connection === "truncated") {
     // The whole length is promised, half is sent, then the connection closes.

@@ -278,6 +278,16 @@ export class SandboxState {
     this.calls.markNearMiss(seq, nearMiss);
   }
 
+  /** Marks a logged call answered (its status, 0 for a cut connection, and its time). */
+  answeredCall(call: LoggedCall, status: number, ms: number): void {
+    this.calls.answered(call, status, ms);
+  }
+
+  /** Hears every gateway call once it is answered (GET /__sandbox/log/stream). */
+  onCallAnswered(listener: (call: LoggedCall) => void): () => void {
+    return this.calls.onAnswered(listener);
+  }
+
   /** Marks a logged call as answered by a stub. */
   markStub(seq: number, id: string): void {
     this.calls.markStub(seq, id);

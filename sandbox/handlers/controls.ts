@@ -131,6 +131,45 @@ function serveControl<C extends Control>(control: C, answer: (args: { params: z.
   });
 }
 
+/** How often an idle event stream says it is alive, so proxies and clients keep it open. */
+const KEEP_ALIVE_MS = 15_000;
+
+/** The call log as server-sent events: one `call` event per gateway call, when it is answered. */
+function callStream(state: SandboxState, aborted: AbortSignal): Response {
+  const encoder = new TextEncoder();
+  let stop = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          stop();
+        }
+      };
+      send(": the sandbox's gateway calls, each once answered\n\n");
+      const unsubscribe = state.onCallAnswered((call) => send(`event: call\nid: ${call.seq}\ndata: ${JSON.stringify(controls.LoggedCallSchema.parse(call))}\n\n`));
+      const alive = setInterval(() => send(": alive\n\n"), KEEP_ALIVE_MS);
+      stop = () => {
+        unsubscribe();
+        clearInterval(alive);
+      };
+      aborted.addEventListener("abort", () => {
+        stop();
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      });
+    },
+    cancel() {
+      stop();
+    },
+  });
+  return new HttpResponse(body, { headers: { "content-type": "text/event-stream", "cache-control": "no-store" } });
+}
+
 /** Equal secrets, compared in constant time (over digests, so the length does not show either). */
 function sameSecret(given: string, expected: string): boolean {
   const digest = (text: string) => createHash("sha256").update(text).digest();
@@ -191,6 +230,10 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings, 
       state.clearFaults();
       return { ok: true as const };
     }),
+
+    // Each gateway call once answered, pushed as a server-sent event (`mcoin sandbox log --follow`);
+    // behind the guard above, so it needs the control token whenever the other controls do.
+    http.get("*/__sandbox/log/stream", ({ request }) => callStream(state, request.signal)),
 
     // Stubs in WireMock's mapping format; those from --stubs files stay unless `all=true`.
     serveControl(controls.stubs, () => ({ stubs: state.stubs.list() })),

@@ -21,6 +21,9 @@ export interface LoggedCall {
   nearMiss?: NearMiss;
   /** The stub that answered it (sandbox/instruments/stubs.ts), by its id. */
   stub?: string;
+  /** Once answered: the reply's status (0 when the connection was cut instead) and how long it took. */
+  status?: number;
+  ms?: number;
 }
 
 export const MAX_LOG = 2000;
@@ -28,6 +31,20 @@ export const MAX_LOG = 2000;
 export class CallLog {
   private calls: LoggedCall[] = [];
   private seq = 0;
+  private readonly listeners = new Set<(call: LoggedCall) => void>();
+
+  /** Hears every call once it is answered; returns how to stop hearing. */
+  onAnswered(listener: (call: LoggedCall) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Marks a call answered, with its status and time, and tells those listening. */
+  answered(call: LoggedCall, status: number, ms: number): void {
+    call.status = status;
+    call.ms = ms;
+    for (const listener of this.listeners) listener(call);
+  }
 
   /** Logs a call, numbered after every call before it (a cleared log goes on counting). */
   add(call: Omit<LoggedCall, "seq" | "at">): LoggedCall {

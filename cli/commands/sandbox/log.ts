@@ -1,6 +1,7 @@
 /**
  * `mcoin sandbox log`: the calls the running sandbox received; `--unmatched` the near misses, each
- * with what it nearly matched.
+ * with what it nearly matched; `--follow` each call as it is answered, with its status and time, until
+ * Ctrl-C (cli/call-stream.ts).
  */
 import { Command } from "commander";
 import type { LoggedCallView } from "#core/controls/declarations";
@@ -13,10 +14,11 @@ export function logCommand(): Command {
     .option("--unmatched", "only the near misses: unknown paths, wrong methods, bodies that fail the declaration, bad envelopes")
     .option("--since <seq>", "only calls after this log sequence number")
     .option("--path <fragment>", "only calls whose path holds this")
+    .option("-f, --follow", "then print each call as the sandbox answers it, with its status and time, until Ctrl-C (--json: one JSON line each)")
     .addOption(baseUrlFlag())
     .addOption(controlTokenFlag())
     .option("--json", "print JSON")
-    .addHelpText("after", "\nExamples:\n  $ npx mcoin sandbox log --unmatched\n  $ npx mcoin sandbox log --path basicinformation --json")
+    .addHelpText("after", "\nExamples:\n  $ npx mcoin sandbox log --unmatched\n  $ npx mcoin sandbox log --path basicinformation --json\n  $ npx mcoin sandbox log --follow")
     .action(log);
 }
 
@@ -31,17 +33,42 @@ async function log(raw: unknown): Promise<void> {
       unmatched: z.boolean().default(false),
       since: z.coerce.number().int().min(0).default(0),
       path: z.string().optional(),
+      follow: z.boolean().default(false),
     }),
     raw,
     "sandbox log",
   );
+  if (options.follow) return follow(options);
   const data = await control(options, controls.log, { input: { since: options.since, ...(options.unmatched ? { unmatched: "1" as const } : {}) } });
   const calls = options.path ? data.calls.filter((call) => call.path.includes(options.path!)) : data.calls;
   output(options.json, { calls }, () => (calls.length === 0 ? [options.unmatched ? "no unmatched calls" : "no calls"] : calls.flatMap(describeCall)));
 }
 
+/** One line a call, as the sandbox answers them, until Ctrl-C. */
+async function follow(options: { baseUrl?: string; controlToken?: string; json: boolean; unmatched: boolean; path?: string }): Promise<void> {
+  const { followCalls } = await import("../../call-stream");
+  const { writeLines } = await import("../../terminal-text");
+  const stop = new AbortController();
+  process.once("SIGINT", () => stop.abort());
+  process.once("SIGTERM", () => stop.abort());
+  await followCalls(
+    options,
+    (call) => {
+      if (options.unmatched && !call.nearMiss) return;
+      if (options.path && !call.path.includes(options.path)) return;
+      if (options.json) process.stdout.write(`${JSON.stringify(call)}\n`);
+      else writeLines(process.stdout, describeCall(call));
+    },
+    stop.signal,
+    // Once connected, on stderr, so that --json's lines stay JSON.
+    () => writeLines(process.stderr, ["following the sandbox's calls (Ctrl-C stops)"]),
+  );
+}
+
 function describeCall(call: LoggedCallView): string[] {
-  const head = `#${call.seq} ${new Date(call.at).toISOString().slice(11, 23)} ${call.method} ${call.path}${call.openId ? ` (${call.openId})` : ""}${call.fault ? ` [fault ${call.fault}]` : ""}`;
+  const answered = call.status === undefined ? "" : ` → ${call.status === 0 ? "connection cut" : call.status} in ${call.ms ?? 0} ms`;
+  const markers = [call.fault ? `fault ${call.fault}` : "", call.stub ? `stub ${call.stub}` : "", call.nearMiss ? "near miss" : "", call.sealed ? "secure" : ""].filter(Boolean);
+  const head = `#${call.seq} ${new Date(call.at).toISOString().slice(11, 23)} ${call.method} ${call.path}${call.openId ? ` (${call.openId})` : ""}${answered}${markers.length ? ` [${markers.join(", ")}]` : ""}`;
   return call.nearMiss ? [head, ...describeNearMiss(call.nearMiss)] : [head];
 }
 

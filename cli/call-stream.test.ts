@@ -1,0 +1,86 @@
+/**
+ * `mcoin sandbox log --follow`: each gateway call as the sandbox answers it, with its status, its
+ * time and its markers, pushed over the call log's event stream (GET /__sandbox/log/stream), which
+ * asks for the control token whenever the other controls do.
+ */
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
+import { readEvents } from "./call-stream";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+let running: RunningSandbox | undefined;
+afterEach(async () => {
+  await running?.close();
+  running = undefined;
+});
+
+describe("the event stream's format", () => {
+  it("reads complete events, keeps a partial one, and skips comments", () => {
+    const { events, rest } = readEvents(': hello\n\nevent: call\nid: 1\ndata: {"seq":1}\n\nevent: call\ndata: {"se');
+    expect(events).toEqual([{ event: "call", data: '{"seq":1}' }]);
+    expect(rest).toBe('event: call\ndata: {"se');
+  });
+});
+
+/** Runs `mcoin sandbox log --follow` until `lines` lines came, then stops it with Ctrl-C. */
+function follow(args: string[], lines: number, act: () => Promise<void>): Promise<{ out: string[]; code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["bin/mcoin.mjs", "sandbox", "log", "--follow", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const out: string[] = [];
+    let stderr = "";
+    let buffered = "";
+    let acted = false;
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk;
+      // It says it follows once connected: the calls are made then.
+      if (!acted && stderr.includes("following")) {
+        acted = true;
+        setTimeout(() => act().catch(reject), 300);
+      }
+    });
+    child.stdout.on("data", (chunk: Buffer) => {
+      buffered += chunk;
+      const parts = buffered.split("\n");
+      buffered = parts.pop() ?? "";
+      out.push(...parts.filter(Boolean));
+      if (out.length >= lines) child.kill("SIGINT");
+    });
+    child.on("exit", (code) => resolve({ out, code, stderr }));
+    setTimeout(() => child.kill("SIGINT"), 20_000);
+  });
+}
+
+describe("mcoin sandbox log --follow", () => {
+  it("prints each call as it is answered, with its status, time and markers, and stops on Ctrl-C", async () => {
+    running = await startSandboxServer({ port: 0, host: "127.0.0.1" });
+    const base = running.url;
+    const { out, code } = await follow(["--base-url", base], 2, async () => {
+      await fetch(`${base}/api/system/time`);
+      await fetch(`${base}/api/system/tme`);
+    });
+    expect(code).toBe(0);
+    expect(out[0]).toMatch(/^#\d+ \d\d:\d\d:\d\d\.\d{3} GET \/api\/system\/time → 200 in \d+ ms$/);
+    expect(out[1]).toMatch(/GET \/api\/system\/tme → 404 in \d+ ms \[near miss\]/);
+  }, 30_000);
+
+  it("prints one JSON line a call with --json", async () => {
+    running = await startSandboxServer({ port: 0, host: "127.0.0.1" });
+    const base = running.url;
+    const { out } = await follow(["--base-url", base, "--json"], 1, async () => {
+      await fetch(`${base}/api/system/time`);
+    });
+    expect(JSON.parse(out[0])).toMatchObject({ method: "GET", path: "/api/system/time", status: 200, ms: expect.any(Number) });
+  }, 30_000);
+
+  it("is refused without the control token when the sandbox has one", async () => {
+    running = await startSandboxServer({ port: 0, host: "127.0.0.1", controlToken: "a-control-token-of-the-test" });
+    const refused = await fetch(`${running.url}/__sandbox/log/stream`);
+    expect(refused.status).toBe(401);
+    await refused.body?.cancel();
+    const stream = await fetch(`${running.url}/__sandbox/log/stream`, { headers: { "x-sandbox-token": "a-control-token-of-the-test" } });
+    expect(stream.headers.get("content-type")).toBe("text/event-stream");
+    await stream.body?.cancel();
+  });
+});

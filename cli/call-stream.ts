@@ -1,0 +1,68 @@
+/**
+ * Follows a running sandbox's gateway calls as they are answered (GET /__sandbox/log/stream, server-
+ * sent events): `mcoin sandbox log --follow`. The stream is read as the EventSource format says:
+ * events end at a blank line, `data:` lines carry the payload, lines starting with `:` are comments.
+ */
+import { CONTROL_TOKEN_HEADER } from "#core/controls/client";
+import { LoggedCallSchema, type LoggedCallView } from "#core/controls/declarations";
+import { sandboxUrl } from "./context";
+import { CliError } from "./errors";
+import type { ControlTarget } from "./sandbox-control";
+
+/** The `data` of each event in `text` that is complete, and what is left of an event still coming. */
+export function readEvents(text: string): { events: { event: string; data: string }[]; rest: string } {
+  const blocks = text.replace(/\r\n?/g, "\n").split("\n\n");
+  const rest = blocks.pop() ?? "";
+  const events = blocks.flatMap((block) => {
+    let event = "message";
+    const data: string[] = [];
+    for (const line of block.split("\n")) {
+      if (line.startsWith(":")) continue;
+      const [field, ...value] = line.split(":");
+      const content = value.join(":").replace(/^ /, "");
+      if (field === "event") event = content;
+      if (field === "data") data.push(content);
+    }
+    return data.length > 0 ? [{ event, data: data.join("\n") }] : [];
+  });
+  return { events, rest };
+}
+
+/** Calls `onCall` for each call the sandbox answers, until `signal` aborts or the sandbox stops. */
+export async function followCalls(target: ControlTarget, onCall: (call: LoggedCallView) => void, signal?: AbortSignal, onOpen?: () => void): Promise<void> {
+  const base = (target.baseUrl ?? sandboxUrl()).replace(/\/+$/, "");
+  let response: Response;
+  try {
+    response = await fetch(`${base}/__sandbox/log/stream`, { headers: target.controlToken ? { [CONTROL_TOKEN_HEADER]: target.controlToken } : {}, signal });
+  } catch (error) {
+    if (signal?.aborted) return;
+    throw new CliError("NETWORK", `could not reach the sandbox at ${base}: ${(error as Error).message}`, {
+      suggestion: `is the sandbox running? npx mcoin sandbox. To reach one elsewhere: ${target.baseUrl ? "--base-url URL" : "--base-url URL, or set MCOIN_SANDBOX_URL"}`,
+    });
+  }
+  if (!response.ok || !response.body) {
+    const said = await response.text().catch(() => "");
+    throw new CliError(`HTTP_${response.status}`, `the sandbox refused the call log's stream (HTTP ${response.status}): ${said.slice(0, 200)}`, {
+      suggestion: response.status === 401 ? "it needs its control token: pass --control-token" : undefined,
+    });
+  }
+  onOpen?.();
+  const decoder = new TextDecoder();
+  let pending = "";
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const { events, rest } = readEvents(pending + decoder.decode(value, { stream: true }));
+      pending = rest;
+      for (const { event, data } of events) {
+        if (event !== "call") continue;
+        const parsed = LoggedCallSchema.safeParse(JSON.parse(data));
+        if (parsed.success) onCall(parsed.data);
+      }
+    }
+  } catch (error) {
+    if (!signal?.aborted) throw error;
+  }
+}
