@@ -10,6 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { E2E_SANDBOX_URL } from "./env";
 import type { Page } from "@playwright/test";
+import { readScenario, runScenario } from "../cli/bridge/runner";
+import { formatEntry } from "../cli/bridge/transcript";
 import { MEMBERS, expect, isLoginPage, test } from "./fixtures";
 import { freePort, startMall } from "./spawn-mall";
 
@@ -126,6 +128,51 @@ test("a member signs in through a mall whose only gateway is the served recordin
     malls.push(second);
     await signInThroughPage(page, second.url, "/index", MEMBERS.ana.nickname);
     await expect(page.getByRole("link", { name: /2,468/ })).toBeVisible();
+  } finally {
+    for (const mall of malls) mall.stop();
+    for (const child of children) await stop(child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the purchase bridge scenario, recorded through mcoin record, passes again against the served recording alone", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(join(tmpdir(), "mcoin-served-e2e-"));
+  const children: ChildProcess[] = [];
+  const malls: { stop(): void }[] = [];
+  const { scenario, baseDir } = await readScenario(join(process.cwd(), "e2e/scenarios/purchase-paid.json"));
+  const failures = (transcript: Awaited<ReturnType<typeof runScenario>>) => [
+    ...transcript.entries.flatMap((entry) => (entry.kind === "step" && !entry.ok ? [entry.error ?? "a step failed"] : [])),
+    ...transcript.expectations.filter((result) => !result.ok).map((result) => result.message),
+  ];
+  try {
+    const [sandboxPort, recorderPort, servedPort, firstPort, secondPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+    children.push(await serveCli(["sandbox", "--port", String(sandboxPort), "--mall-origin", `http://localhost:${firstPort}`], {}, `http://127.0.0.1:${sandboxPort}/__sandbox/health`));
+    const recorder = await serveCli(
+      ["record", "--env", "sandbox", "--port", String(recorderPort), "--out", dir],
+      { MCOIN_SANDBOX_URL: `http://127.0.0.1:${sandboxPort}` },
+      `http://127.0.0.1:${recorderPort}/api/system/time`,
+    );
+    children.push(recorder);
+    const first = await startMall({ MCOIN_SANDBOX_URL: `http://127.0.0.1:${recorderPort}`, ...LIMITS }, "localhost", firstPort);
+    malls.push(first);
+    const recorded = await runScenario({ scenario, baseDir, appUrl: first.url, sandboxUrl: `http://127.0.0.1:${recorderPort}`, browser });
+    expect(failures(recorded), recorded.entries.flatMap(formatEntry).join("\n")).toEqual([]);
+    await stop(recorder);
+    first.stop();
+
+    children.push(
+      await serveCli(
+        ["sandbox", "--port", String(servedPort), "--recordings", dir, "--strict", "--mall-origin", `http://localhost:${secondPort}`],
+        {},
+        `http://127.0.0.1:${servedPort}/__sandbox/health`,
+      ),
+    );
+    const second = await startMall({ MCOIN_SANDBOX_URL: `http://127.0.0.1:${servedPort}`, ...LIMITS }, "localhost", secondPort);
+    malls.push(second);
+    const served = await runScenario({ scenario, baseDir, appUrl: second.url, sandboxUrl: `http://127.0.0.1:${servedPort}`, browser });
+    expect(failures(served), served.entries.flatMap(formatEntry).join("\n")).toEqual([]);
+    expect(served.ok).toBe(true);
   } finally {
     for (const mall of malls) mall.stop();
     for (const child of children) await stop(child);

@@ -143,8 +143,12 @@ async function stubAnswer(state: SandboxState, request: Request, url: URL): Prom
   return state.stubs.match({ method: request.method, url: url.pathname + url.search, headers: request.headers, body: parsed?.ok ? parsed.value : text });
 }
 
-/** The sandbox's own pages and controls, which recordings never stand in for. */
-const OWN_PATHS = /^\/(oauth|__wallet|__sandbox|static)\//;
+/**
+ * The sandbox's own sign-in page, controls and pictures, which recordings never stand in for. The
+ * wallet's side of a payment (/__wallet/pay) is part of what is recorded: a served purchase is paid
+ * as it was, since the sandbox's own books never saw its order.
+ */
+const OWN_PATHS = /^\/(oauth|__sandbox|static)\//;
 
 /**
  * A recorded exchange's reply to a plain call (sandbox/recorded.ts), or with --strict a 404 naming the
