@@ -43,6 +43,9 @@ interface RecordedFile {
   ignore: string[];
 }
 
+/** Paths forwarded but never recorded (see the recording server below). */
+const NOT_RECORDED = /^\/(__sandbox|oauth)\//;
+
 export interface RecorderOptions {
   /** The mCoin API's base URL, and the secure gateway's (the calls under /bservice/ go there). */
   apiBase: string;
@@ -81,6 +84,10 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   const server = createServer((request, response) => {
     forward(request, response, bases)
       .then((exchange) => {
+        // The sandbox's controls (a harness resetting it, reading its log) and its stand-in for the
+        // wallet app's sign-in page are forwarded, not recorded: they are not the gateway's traffic. A
+        // replay asks the sign-in page for a new code itself, and a served recording keeps the page.
+        if (NOT_RECORDED.test(exchange.path)) return;
         session.seq += 1;
         roles.learn(exchange);
         const knownBefore = known.size;
