@@ -1,7 +1,7 @@
 /**
  * The recorder forwards a call before it records it: when recording then fails (its folder gone, the
  * disk full), the client keeps the answer it got, the engineer is told, and the recorder goes on
- * serving. Its controls and sign-in page pass through it unrecorded.
+ * serving. The sandbox's controls and sign-in page pass through it unrecorded.
  */
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
