@@ -23,7 +23,7 @@ import { recoverKeyAndIv } from "#core/node/gateway/private-key";
 import { FRONT_DOOR_FAMILIES, familyOf, sampleLatency, type Fault } from "#core/controls/faults";
 import { JSON_TOO_DEEP, JSON_TOO_DEEP_MESSAGE, nestsDeeperThan, parseBoundedJson } from "./json-body";
 import { NEAR_MISS_HEADER, nearMissResponse, type NearMiss } from "./near-miss";
-import { templated, type RecordedExchange } from "./recorded";
+import { macauDayNumber, templated, type RecordedExchange } from "./recorded";
 import { bearerToken } from "./respond";
 import type { LoggedCall } from "./instruments/call-log";
 import type { StubAnswer } from "./instruments/stubs";
@@ -180,7 +180,13 @@ async function recordedAnswer(state: SandboxState, request: Request, url: URL): 
 export function recordedReply(state: SandboxState, exchange: RecordedExchange): unknown {
   let token: string | undefined;
   const fill = () => (token ??= exchange.member && state.member(exchange.member) ? state.issueToken(exchange.member) : undefined);
-  return templated(exchange.reply, { token: fill, shiftMs: exchange.recordedAt === undefined ? 0 : state.now() - exchange.recordedAt });
+  const now = state.now();
+  const { recordedAt } = exchange;
+  return templated(exchange.reply, {
+    token: fill,
+    shiftMs: recordedAt === undefined ? 0 : now - recordedAt,
+    shiftDays: recordedAt === undefined ? 0 : macauDayNumber(now) - macauDayNumber(recordedAt),
+  });
 }
 
 /** A stub's reply on the wire: its status and headers, `jsonBody` written as JSON. */

@@ -112,6 +112,34 @@ describe("serving recordings", () => {
     expect(data).toMatchObject({ id: 13, amount: 2380 });
   });
 
+  it("moves order and coupon numbers to the day their times moved to, and matches a request naming a moved number", async () => {
+    const recordedAt = Date.parse("2026-11-21T10:00:00+08:00");
+    const { sandbox, send } = serving([
+      exchange({
+        method: "POST",
+        path: "/api/business/snapup",
+        recordedAt,
+        reply: { code: 200, data: { orderNo: "MC20261121000013", coupons: [{ couponNo: "MC2026112100001301" }], note: "MC20261121" } },
+      }),
+      exchange({ path: "/api/mini/order/detail", query: { orderNo: "MC20261121000013" }, recordedAt, reply: { code: 200, data: { status: "paid" } } }),
+    ]);
+    const today = new Date(sandbox.state.now() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll("-", "");
+    const { data } = (await send("/api/business/snapup", { method: "POST" })).body;
+    expect(data).toEqual({ orderNo: `MC${today}000013`, coupons: [{ couponNo: `MC${today}00001301` }], note: "MC20261121" });
+    expect((await send(`/api/mini/order/detail?orderNo=${data.orderNo}`)).body.data.status).toBe("paid");
+    // Another serial is another order.
+    expect(
+      differences(exchange({ query: { orderNo: "MC20261121000013" } }), {
+        kind: "api",
+        method: "GET",
+        path: "/api/auth/basicinformation",
+        query: { orderNo: `MC${today}000014` },
+        body: undefined,
+        auth: false,
+      }),
+    ).toEqual(["query orderNo"]);
+  });
+
   it("with --strict, answers a call nothing matches with a 404 naming the closest recording and what differed", async () => {
     // Recorded with a token, asked without: the nearest path still comes first.
     const { sandbox, send } = serving([exchange({ path: "/api/system/time" }), exchange({ name: "balance", source: "03-basic-information.json", auth: true })], true);

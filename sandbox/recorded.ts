@@ -13,7 +13,9 @@
  *   recording belongs to (`needs.member`), so the calls after a recorded sign-in carry a token the
  *   stateful sandbox knows too; times (numbers in epoch milliseconds, 2001 to 2286) move by as much
  *   as the clock moved since the exchange was recorded, all of them, so what was due in a week still
- *   is and a payment window stays as long.
+ *   is and a payment window stays as long; order, coupon and miles numbers, which carry the day they
+ *   were made, move to the same day, and a request that names a moved number matches the recording
+ *   that named the original.
  * - **Strict** (`--strict`): a gateway call no recording matches gets a 404 naming the closest
  *   recorded exchanges and what differed; without it, the stateful sandbox answers.
  */
@@ -43,6 +45,33 @@ export interface RecordedExchange {
 /** Fields whose value changes with every call and never decides which reply is meant. */
 const VOLATILE_FIELDS = new Set(["timestamp", "time", "nonce", "requesttime", "trantime", "idempotencykey", "code", "sign", "signature", "token", "accesstoken", "sessionid"]);
 const PLACEHOLDER = /^<(token|cust|code|key:[^>]*|redacted:[^>]*)>$/;
+/**
+ * Order numbers (MC), their coupons' (the order's and two digits) and Asia Miles orders' (AM): the
+ * prefix, the day in Macau they were made (yyyymmdd), a serial (sandbox/domain/orders.ts).
+ */
+const DATED_NUMBER = /^(MC|AM)(\d{4})(\d{2})(\d{2})(\d{6}(?:\d{2})?)$/;
+
+const DAY_MS = 86_400_000;
+const MACAU_OFFSET_MS = 8 * 3_600_000;
+
+/** The number of the day in Macau a moment falls on. */
+export const macauDayNumber = (at: number) => Math.floor((at + MACAU_OFFSET_MS) / DAY_MS);
+
+/** A dated number moved by `shiftDays`: its day moves, its serial stays. */
+function movedNumber(value: string, shiftDays: number): string {
+  const parts = DATED_NUMBER.exec(value);
+  if (!parts || shiftDays === 0) return value;
+  const day = Date.UTC(Number(parts[2]), Number(parts[3]) - 1, Number(parts[4])) + shiftDays * DAY_MS;
+  return `${parts[1]}${new Date(day).toISOString().slice(0, 10).replaceAll("-", "")}${parts[5]}`;
+}
+
+/** The same dated number but for its day (the recording's and a moved one). */
+function sameDatedNumber(recorded: string, actual: unknown): boolean {
+  const a = DATED_NUMBER.exec(recorded);
+  const b = typeof actual === "string" ? DATED_NUMBER.exec(actual) : null;
+  return a !== null && b !== null && a[1] === b[1] && a[5] === b[5];
+}
+
 /** Epoch milliseconds from 2001 to 2286: no id, count or amount of the gateway's comes near. */
 const EPOCH_MS = { min: 1e12, max: 1e13 };
 
@@ -114,7 +143,7 @@ export function differences(exchange: RecordedExchange, request: RecordedRequest
   if (exchange.auth !== undefined && exchange.auth !== request.auth) differs.push(exchange.auth ? "header Authorization (recorded with a token)" : "header Authorization (recorded without a token)");
   for (const [key, value] of Object.entries(exchange.query)) {
     if (VOLATILE_FIELDS.has(normalise(key)) || PLACEHOLDER.test(value)) continue;
-    if (request.query[key] !== value) differs.push(`query ${key}`);
+    if (request.query[key] !== value && !sameDatedNumber(value, request.query[key])) differs.push(`query ${key}`);
   }
   if (exchange.body !== undefined) bodyDifferences(exchange.body, request.body, "$", differs);
   return differs;
@@ -141,15 +170,15 @@ function bodyDifferences(recorded: unknown, actual: unknown, at: string, differs
     }
     return;
   }
-  if (recorded !== actual) differs.push(`body ${at}`);
+  if (recorded !== actual && !(typeof recorded === "string" && sameDatedNumber(recorded, actual))) differs.push(`body ${at}`);
 }
 
 /**
  * A recorded reply as it goes out: `<token>` filled with `token()` (a live token of the exchange's
- * member), and times moved by `shiftMs`.
+ * member), times moved by `shiftMs` and dated numbers by `shiftDays` (Macau days).
  */
-export function templated(reply: unknown, fill: { token: () => string | undefined; shiftMs: number }): unknown {
-  if (typeof reply === "string") return reply === "<token>" ? (fill.token() ?? reply) : reply;
+export function templated(reply: unknown, fill: { token: () => string | undefined; shiftMs: number; shiftDays: number }): unknown {
+  if (typeof reply === "string") return reply === "<token>" ? (fill.token() ?? reply) : movedNumber(reply, fill.shiftDays);
   if (typeof reply === "number") return fill.shiftMs !== 0 && Number.isInteger(reply) && reply >= EPOCH_MS.min && reply < EPOCH_MS.max ? reply + fill.shiftMs : reply;
   if (Array.isArray(reply)) return reply.map((item) => templated(item, fill));
   if (reply !== null && typeof reply === "object") return Object.fromEntries(Object.entries(reply).map(([name, value]) => [name, templated(value, fill)]));
