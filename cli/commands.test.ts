@@ -6,7 +6,6 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import CryptoJS from "crypto-js";
 import NodeRSA from "node-rsa";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -15,11 +14,10 @@ import { createFetchTransport } from "#core/api/transport";
 import { applyRefund } from "#core/api/wallet-endpoints";
 import { sealRequest } from "#core/node/gateway/envelope";
 import { gatewaySettings } from "#core/node/gateway/settings";
+import { MCOIN, ROOT, runMcoin, type Run } from "./test-cli";
 import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
 import { withKey } from "../sandbox/testing";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const MCOIN = join(ROOT, "bin/mcoin.mjs");
 const PRIVATE_KEY = join(ROOT, "fixtures/keys/sandbox-gateway-private.pem");
 
 let sandbox: RunningSandbox;
@@ -32,30 +30,13 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 beforeEach(() => sandbox.sandbox.state.reset());
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs mcoin against the test's sandbox (asynchronously: the sandbox answers from this process). */
 function mcoin(...args: string[]): Promise<Run> {
   return mcoinWith({}, ...args);
 }
 
 function mcoinWith(env: Record<string, string>, ...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [MCOIN, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, MCOIN_SANDBOX_URL: sandbox.url, MCOIN_SANDBOX_CONTROL_TOKEN: undefined, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runMcoin(sandbox.url, env, ...args);
 }
 
 const json = <T = Record<string, any>>(run: Run): T => JSON.parse(run.stdout) as T;

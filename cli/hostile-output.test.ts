@@ -4,19 +4,15 @@
  * a recording and transcripts someone else wrote. Human output shows each control character as an
  * escape and starts no line of its own; --json stays exact JSON with no C1 or bidi character raw.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ROOT, runMcoin, type Run } from "./test-cli";
 import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
 import type { Transcript } from "./bridge/transcript";
-
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const MCOIN = join(ROOT, "bin/mcoin.mjs");
 
 /** Clear the screen, set the window title, write the clipboard, forge a line, override the direction. */
 const CLEAR = "\u001b[2J\u001b[H";
@@ -43,25 +39,8 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 beforeEach(() => sandbox.sandbox.state.reset());
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 function mcoin(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [MCOIN, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, MCOIN_SANDBOX_URL: sandbox.url, MCOIN_SANDBOX_CONTROL_TOKEN: undefined },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runMcoin(sandbox.url, {}, ...args);
 }
 
 /** Nothing a terminal would act on, on either stream. */

@@ -2,18 +2,14 @@
  * The CLI's rough edges (issue 25, item 7), each a clear message and the right exit code (2 for bad
  * usage): run as an engineer runs them, against a sandbox served over HTTP in this process.
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RedeemRefusalSchema } from "#core/controls/declarations";
 import { WALLET_METHODS } from "./bridge/scenario";
+import { ROOT, runMcoin, type Run } from "./test-cli";
 import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
-
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const MCOIN = join(ROOT, "bin/mcoin.mjs");
 
 let sandbox: RunningSandbox;
 let work: string;
@@ -25,25 +21,8 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 beforeEach(() => sandbox.sandbox.state.reset());
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 function mcoin(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [MCOIN, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, MCOIN_SANDBOX_URL: sandbox.url, MCOIN_SANDBOX_CONTROL_TOKEN: undefined },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runMcoin(sandbox.url, {}, ...args);
 }
 
 const json = <T = Record<string, any>>(run: Run): T => JSON.parse(run.stdout) as T;

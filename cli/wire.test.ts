@@ -4,18 +4,15 @@
  * and a call that reaches nobody naming where it went. Run as an engineer runs them, against a
  * sandbox served over HTTP in this process.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sealRequest } from "#core/node/gateway/envelope";
 import { gatewaySettings } from "#core/node/gateway/settings";
+import { runMcoin, type Run } from "./test-cli";
 import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const MCOIN = join(ROOT, "bin/mcoin.mjs");
 /** Nothing listens here (docs: the tests' own ports are 4800-4899). */
 const NOBODY = "http://127.0.0.1:4899";
 
@@ -29,29 +26,12 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 beforeEach(() => sandbox.sandbox.state.reset());
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 function mcoin(...args: string[]): Promise<Run> {
   return mcoinWith({}, ...args);
 }
 
 function mcoinWith(env: Record<string, string>, ...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [MCOIN, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, MCOIN_SANDBOX_URL: sandbox.url, MCOIN_SANDBOX_CONTROL_TOKEN: undefined, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runMcoin(sandbox.url, env, ...args);
 }
 
 const json = <T = Record<string, any>>(run: Run): T => JSON.parse(run.stdout) as T;
