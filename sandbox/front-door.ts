@@ -51,11 +51,50 @@ export function frontDoor(state: SandboxState, settings: { latencyMs: number }, 
   const inner = logged(state, settings, answer);
   return async function dispatch(incoming: Request): Promise<Dispatched> {
     const started = performance.now();
+    const at = Date.now();
+    const clockNow = state.now();
+    // The inspector's copy of the request, taken before anything behind the door reads it.
+    const copy = UNLOGGED.test(new URL(incoming.url).pathname) ? undefined : incoming.clone();
     let call: LoggedCall | undefined;
     const dispatched = await inner(incoming, (entry) => (call = entry));
-    if (call) state.answeredCall(call, dispatched.connection && dispatched.connection !== "truncated" ? 0 : dispatched.response.status, Math.round(performance.now() - started));
+    if (call) {
+      const status = dispatched.connection && dispatched.connection !== "truncated" ? 0 : dispatched.response.status;
+      const ms = Math.round(performance.now() - started);
+      state.answeredCall(call, status, ms);
+      if (copy) void inspect(state, { call, copy, at, clockNow, status, ms, reply: status === 0 ? undefined : dispatched.response.clone() });
+    }
     return dispatched;
   };
+}
+
+/**
+ * Hands the whole exchange to the inspector (sandbox/inspector/ring.ts), after the reply has gone:
+ * reading the copies and opening the envelope never delays the caller.
+ */
+async function inspect(state: SandboxState, input: { call: LoggedCall; copy: Request; at: number; clockNow: number; status: number; ms: number; reply: Response | undefined }): Promise<void> {
+  const { call, copy, reply } = input;
+  try {
+    const [requestBody, replyBody] = await Promise.all([copy.method === "GET" || copy.method === "HEAD" ? "" : copy.text(), reply ? reply.text() : ""]);
+    state.inspected.add({
+      at: input.at,
+      clockNow: input.clockNow,
+      origin: new URL(copy.url).origin,
+      method: call.method,
+      path: call.path,
+      query: call.query,
+      requestHeaders: Object.fromEntries(copy.headers),
+      requestBody,
+      status: input.status,
+      ms: input.ms,
+      replyHeaders: reply ? Object.fromEntries(reply.headers) : {},
+      replyBody,
+      ...(call.openId ? { member: call.openId } : {}),
+      markers: { ...(call.fault ? { fault: call.fault } : {}), ...(call.stub ? { stub: call.stub } : {}), ...(call.recorded ? { recorded: true } : {}) },
+      ...(call.nearMiss ? { nearMiss: call.nearMiss } : {}),
+    });
+  } catch {
+    // A body that broke off (a truncated reply read in-process) is not worth failing a call over.
+  }
 }
 
 function logged(state: SandboxState, settings: { latencyMs: number }, answer: (request: Request) => Promise<Response>) {
@@ -101,6 +140,7 @@ function logged(state: SandboxState, settings: { latencyMs: number }, answer: (r
     const recorded = await recordedAnswer(state, request, url);
     if (recorded) {
       if (recorded.nearMiss) state.markNearMiss(entry.seq, recorded.nearMiss);
+      else state.markRecorded(entry.seq);
       return { response: recorded.response };
     }
 

@@ -22,6 +22,9 @@ import { RecordedBook, type RecordedExchange } from "./recorded";
 import { frontDoor, render, type Dispatched } from "./front-door";
 import type { Endpoint } from "#core/api/define";
 import { knownRoutes, servedEndpoints, unmatchedReply } from "./near-miss";
+import { faultFrom } from "#core/controls/faults";
+import { controlRefusal } from "./control-guard";
+import { inspectorAnswer, type InspectorActions, type InspectorServer } from "./inspector/http";
 
 export interface SandboxOptions {
   fixturesDir?: string;
@@ -39,6 +42,11 @@ export interface SandboxOptions {
   stubsDir?: string;
   /** Recorded exchanges to answer with (sandbox/recorded.ts); `strict`: a gateway call none matches gets a 404. */
   recordings?: { exchanges: readonly RecordedExchange[]; strict?: boolean };
+  /**
+   * The traffic inspector (/__sandbox/inspect): how many exchanges it keeps, the bytes of a body it
+   * keeps, and what only the CLI can do with them (save as a recording, replay, HAR).
+   */
+  inspect?: { capacity?: number; bodyLimit?: number; actions?: InspectorActions };
 }
 
 export type { SandboxSettings } from "./settings";
@@ -59,14 +67,30 @@ export interface Sandbox {
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const fixturesDir = options.fixturesDir ?? DEFAULT_FIXTURES_DIR;
   const fixtures = loadFixtures(fixturesDir);
-  const state = new SandboxState(options.history === false ? withoutHistory(fixtures) : fixtures, { stateFile: options.stateFile });
+  const state = new SandboxState(options.history === false ? withoutHistory(fixtures) : fixtures, {
+    stateFile: options.stateFile,
+    inspect: { capacity: options.inspect?.capacity, bodyLimit: options.inspect?.bodyLimit },
+  });
   const settings: SandboxSettings = { latencyMs: options.latencyMs ?? 0, initialLatencyMs: options.latencyMs ?? 0 };
   if (options.recordings) state.recorded = new RecordedBook(options.recordings.exchanges, options.recordings.strict ?? false);
   for (const file of options.stubsDir ? readStubFolder(options.stubsDir) : []) state.stubs.add(file.mappings, file.source, { kept: true });
   const mallOrigins = new Set((options.mallOrigins ?? DEFAULT_MALL_ORIGINS).map((origin) => MallOriginSchema.parse(origin)));
 
+  const controlToken = options.controlToken ?? null;
+  const inspector: InspectorServer = {
+    ring: state.inspected,
+    source: "sandbox",
+    target: "",
+    guard: (request) => controlRefusal(request, controlToken),
+    addFault: async (fault) => (state.addFault(faultFrom(fault)) ? null : Response.json({ ok: false, error: "too many faults are waiting: clear them first" }, { status: 400 })),
+    ...(options.inspect?.actions ? { actions: options.inspect.actions } : {}),
+  };
+
   const endpoints: HttpHandler[] = [
-    ...controlHandlers(state, settings, options.controlToken ?? null),
+    // The inspector's page is open (it asks for the token); its API passes the controls' guard itself.
+    http.all("*/__sandbox/inspect", ({ request }) => inspectorAnswer(inspector, request)),
+    http.all("*/__sandbox/inspect/*", ({ request }) => inspectorAnswer(inspector, request)),
+    ...controlHandlers(state, settings, controlToken),
     staticHandler(fixturesDir),
     ...loginPageHandlers(state, mallOrigins),
     ...sessionHandlers(state),

@@ -34,6 +34,7 @@ import { ErrorReports } from "./instruments/error-reports";
 import { FaultQueue } from "./instruments/fault-queue";
 import { StubBook } from "./instruments/stubs";
 import type { RecordedBook } from "./recorded";
+import { ExchangeRing, type RingOptions } from "./inspector/ring";
 import { Nonces, type NonceCheck } from "./instruments/nonces";
 
 export { FAULT_KINDS, type Fault, type FaultKind } from "#core/controls/faults";
@@ -89,12 +90,16 @@ export class SandboxState {
   /** Recorded exchanges served as an environment (sandbox/recorded.ts), when the sandbox was given some. */
   recorded: RecordedBook | undefined;
   private readonly calls = new CallLog();
+  /** The traffic inspector's ring of whole exchanges (sandbox/inspector/ring.ts). */
+  readonly inspected: ExchangeRing;
   private readonly nonces = new Nonces();
   private readonly errors = new ErrorReports();
   private readonly deferred = new DeferredWork();
 
-  constructor(fixtures: Fixtures, options: { stateFile?: string } = {}) {
+  constructor(fixtures: Fixtures, options: { stateFile?: string; inspect?: Omit<RingOptions, "keys"> } = {}) {
     this.fixtures = fixtures;
+    const keys = fixtures.gatewayKeys;
+    this.inspected = new ExchangeRing({ ...options.inspect, keys: { privateKey: keys.privateKey, signSecret: keys.signSecret, md5Key: keys.md5Key } });
     this.catalog = new CatalogQueries(
       fixtures.catalog,
       () => this.data.seededAt,
@@ -143,6 +148,7 @@ export class SandboxState {
     this.stubs.reset();
     this.recorded?.reset();
     this.calls.clear();
+    this.inspected.clear();
     this.errors.clear();
     this.nonces.clear();
     this.till.clear();
@@ -291,6 +297,11 @@ export class SandboxState {
   /** Marks a logged call as answered by a stub. */
   markStub(seq: number, id: string): void {
     this.calls.markStub(seq, id);
+  }
+
+  /** Marks a logged call as answered by a served recording. */
+  markRecorded(seq: number): void {
+    this.calls.markRecorded(seq);
   }
 
   clearLog(): void {

@@ -85,6 +85,8 @@ export const LoggedCallSchema = z.object({
   nearMiss: NearMissSchema.optional(),
   /** The stub that answered it, by its id. */
   stub: z.string().optional(),
+  /** A served recording answered it. */
+  recorded: z.boolean().optional(),
   /** Once answered: the reply's status (0: the connection was cut instead) and how long it took, in ms. */
   status: z.number().int().optional(),
   ms: z.number().optional(),

@@ -35,27 +35,22 @@
  *   POST   /__sandbox/errors                      an error report of the mall's (core/errors/report.ts); GET lists
  *                                                 them { errors } (oldest first, the newest 200), DELETE clears them
  *
- * They can reset or rewrite the whole gateway, so one guard stands before them all (health stays
- * open: start scripts wait on it). It refuses what a web page of another origin sends (a no-cors
- * fetch or a form can still POST), a body that is not JSON, and, when the sandbox has a control
- * token, a request without it. Without a token (loopback only) it refuses a request addressed to a
- * name other than a loopback one: a DNS-rebound page would otherwise count as same-origin.
+ * They can reset or rewrite the whole gateway, so one guard (sandbox/control-guard.ts) stands before
+ * them all; health stays open: start scripts wait on it. The traffic inspector (/__sandbox/inspect,
+ * sandbox/inspector/http.ts) is answered before them and passes the same guard for its API.
  */
-import { createHash, timingSafeEqual } from "node:crypto";
 import { http, HttpResponse, type HttpHandler } from "msw";
 import type { z } from "zod";
 import type { ShopRefusal } from "#core/api/shop-endpoints";
-import { CONTROL_TOKEN_HEADER } from "#core/controls/client";
 import * as controls from "#core/controls/declarations";
 import type { Control, ControlReply, RedeemRefusal } from "#core/controls/declarations";
 import { faultFrom } from "#core/controls/faults";
 import { mappingsOf } from "#core/controls/stubs";
-import { isLoopbackHost } from "../access";
+import { controlRefusal } from "../control-guard";
 import { REFUSAL_MESSAGES } from "../domain/messages";
 import { couponAt } from "../domain/orders";
 import { MAX_FAILED_CODES_PER_MINUTE } from "../domain/till";
 import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "../json-body";
-import { bearerToken } from "../respond";
 import { MAX_FAULTS, type SandboxState } from "../state";
 import { verifyCalls } from "../verify";
 import type { SandboxSettings } from "../settings";
@@ -170,36 +165,6 @@ function callStream(state: SandboxState, aborted: AbortSignal): Response {
   return new HttpResponse(body, { headers: { "content-type": "text/event-stream", "cache-control": "no-store" } });
 }
 
-/** Equal secrets, compared in constant time (over digests, so the length does not show either). */
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (text: string) => createHash("sha256").update(text).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
-
-/** Why a control request is refused, or null when it may go on. */
-async function refusal(request: Request, controlToken: string | null): Promise<Response | null> {
-  const url = new URL(request.url);
-  const site = request.headers.get("sec-fetch-site");
-  const origin = request.headers.get("origin");
-  if ((site !== null && site !== "same-origin" && site !== "none") || (origin !== null && origin !== url.origin)) {
-    return refuse(403, "sandbox controls do not answer web pages of other origins");
-  }
-  if (controlToken === null && !isLoopbackHost(url.hostname)) {
-    return refuse(403, "without a control token the sandbox controls answer only loopback addresses (127.0.0.1, localhost)");
-  }
-  if (controlToken !== null) {
-    const given = [request.headers.get(CONTROL_TOKEN_HEADER), bearerToken(request)];
-    if (!given.some((token) => token !== null && sameSecret(token, controlToken))) {
-      return refuse(401, "sandbox controls need the control token (Authorization: Bearer <token> or X-Sandbox-Token: <token>)");
-    }
-  }
-  if (["POST", "PATCH", "PUT"].includes(request.method) && (await request.clone().text()) !== "") {
-    const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
-    if (type !== "application/json") return refuse(415, "sandbox controls take a JSON body (Content-Type: application/json)");
-  }
-  return null;
-}
-
 /** `controlToken`: required of every control when set (health excepted). */
 export function controlHandlers(state: SandboxState, settings: SandboxSettings, controlToken: string | null): HttpHandler[] {
   const noMember = () => refuse(404, "no such member");
@@ -207,7 +172,7 @@ export function controlHandlers(state: SandboxState, settings: SandboxSettings, 
     serveControl(controls.health, () => ({ ok: true as const, name: "mcoin-sandbox", now: state.now() })),
 
     // The guard: answers only to refuse; otherwise msw moves on to the control itself.
-    http.all("*/__sandbox/*", async ({ request }) => (await refusal(request, controlToken)) ?? undefined),
+    http.all("*/__sandbox/*", async ({ request }) => (await controlRefusal(request, controlToken)) ?? undefined),
 
     serveControl(controls.reset, () => {
       state.reset();

@@ -21,6 +21,8 @@ export interface LoggedCall {
   nearMiss?: NearMiss;
   /** The stub that answered it (sandbox/instruments/stubs.ts), by its id. */
   stub?: string;
+  /** A served recording answered it (sandbox/recorded.ts). */
+  recorded?: boolean;
   /** Once answered: the reply's status (0 when the connection was cut instead) and how long it took. */
   status?: number;
   ms?: number;
@@ -69,6 +71,12 @@ export class CallLog {
   markStub(seq: number, id: string): void {
     const call = this.calls.findLast((candidate) => candidate.seq === seq);
     if (call) call.stub = id;
+  }
+
+  /** Marks a logged call as answered by a served recording. */
+  markRecorded(seq: number): void {
+    const call = this.calls.findLast((candidate) => candidate.seq === seq);
+    if (call) call.recorded = true;
   }
 
   clear(): void {
