@@ -1,14 +1,16 @@
 // Builds the parts named, all when none is: `mall` (scripts/mall-build.mjs: the mall, its task widget
-// and its server, in build/) and `cli` (scripts/cli-bundle.mjs: the mcoin CLI's bundle, in .cache/).
+// and its server, in build/), `cli` (scripts/cli-bundle.mjs: the mcoin CLI's bundle, in .cache/) and
+// `inspector` (scripts/inspector-build.mjs: the traffic inspector's page, in .cache/inspector/).
 // Each prints one line of summary; the tools print only their warnings and errors.
 // --if-changed builds a part only when a source changed since its last build (npm start);
 // --warn-on-failure (an install's) reports a failure and goes on, since bin/mcoin.mjs then runs the
 // CLI's sources.
 import { buildCliBundle, freshCliBundle } from "./cli-bundle.mjs";
+import { buildInspector, freshInspectorBuild } from "./inspector-build.mjs";
 import { ROOT, log } from "./lib.mjs";
 import { buildMall, freshMallBuild } from "./mall-build.mjs";
 
-const PARTS = ["mall", "cli"];
+const PARTS = ["mall", "cli", "inspector"];
 const args = process.argv.slice(2);
 const ifChanged = args.includes("--if-changed");
 const warnOnFailure = args.includes("--warn-on-failure");
@@ -43,7 +45,19 @@ async function cli() {
   }
 }
 
-const parts = { mall, cli };
+async function inspector() {
+  if (ifChanged && freshInspectorBuild(ROOT)) return log("inspector: up to date (no source changed since its build)");
+  const started = performance.now();
+  try {
+    const built = await buildInspector(ROOT);
+    log(`inspector: built in ${seconds(started)}: script ${kilobytes(built.scriptBytes)} (${kilobytes(built.scriptGzipBytes)} gzip), style ${kilobytes(built.styleBytes)} (.cache/inspector/)`);
+  } catch (error) {
+    if (!warnOnFailure) throw error;
+    log(`inspector: the page could not be built (${error.message.split("\n")[0]}); /__sandbox/inspect has no page until it is`);
+  }
+}
+
+const parts = { mall, cli, inspector };
 try {
   for (const part of named.length > 0 ? named : PARTS) await parts[part]();
 } catch (error) {

@@ -1,0 +1,367 @@
+/**
+ * The traffic inspector (docs/inspector.md): every gateway call the sandbox or `mcoin record` saw,
+ * live, newest first, filtered, and one in detail. The ring's exchanges are kept here as the stream
+ * delivers them, at most the ring's capacity; the filters a summary can answer run here, the search in
+ * bodies on the server, asked again (debounced) when an exchange arrives. Nothing polls.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { api, ApiError, followStream, onUnauthorized, readToken, saveToken, type ExchangeSummary, type Filters, type InspectInfo, type StreamState } from "./api";
+import { SelectionActions } from "./Actions";
+import { ExchangeDetail } from "./ExchangeDetail";
+import { ExchangeList } from "./ExchangeList";
+import { matches } from "./format";
+
+const NO_FILTERS: Filters = { path: "", name: "", member: "", status: "", fault: false, text: "" };
+/** How long the search in bodies waits for typing, or for a burst of exchanges, to settle. */
+const SEARCH_DEBOUNCE_MS = 200;
+/** The ring's capacity until the server has said it. */
+const DEFAULT_CAPACITY = 500;
+
+/** `incoming` added to `rows` (newest first, each seq once), cut to `capacity`. */
+function merge(rows: ExchangeSummary[], incoming: ExchangeSummary[], capacity: number): ExchangeSummary[] {
+  if (incoming.length === 0) return rows;
+  const bySeq = new Map(rows.map((row) => [row.seq, row]));
+  for (const row of incoming) bySeq.set(row.seq, row);
+  return [...bySeq.values()].sort((a, b) => b.seq - a.seq).slice(0, capacity);
+}
+
+const STATE_TEXT: Record<StreamState, string> = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", unauthorized: "Needs the control token" };
+const narrow = () => window.matchMedia("(max-width: 47.99em)").matches;
+
+function TokenForm({ refused, onToken }: { refused: boolean; onToken: (token: string) => void }) {
+  const [token, setToken] = useState("");
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (token.trim()) onToken(token.trim());
+  }
+  return (
+    <form className="token panel" onSubmit={submit} aria-labelledby="token-title">
+      <h2 id="token-title">This sandbox needs its control token</h2>
+      <p className="note">
+        It listens beyond loopback, so its controls and this page ask for the token it was started with (<code>--control-token</code>, or the one it printed).
+      </p>
+      {refused ? <p className="note note--danger">That token was refused.</p> : null}
+      <div className="field">
+        <label htmlFor="control-token">Control token</label>
+        <input id="control-token" type="password" autoComplete="off" value={token} onChange={(event) => setToken(event.target.value)} required />
+      </div>
+      <button type="submit" className="button button--primary">
+        Connect
+      </button>
+    </form>
+  );
+}
+
+function FiltersForm({ filters, names, members, onChange }: { filters: Filters; names: string[]; members: string[]; onChange: (filters: Filters) => void }) {
+  const set = <K extends keyof Filters>(key: K, value: Filters[K]) => onChange({ ...filters, [key]: value });
+  const active = (Object.keys(NO_FILTERS) as (keyof Filters)[]).filter((key) => filters[key] !== NO_FILTERS[key]).length;
+  // On a phone the filters fold away behind a button, so the list starts on the first screen.
+  const [unfolded, setUnfolded] = useState(false);
+  return (
+    <>
+      <button type="button" className="button filters__toggle" aria-expanded={unfolded} aria-controls="filters" onClick={() => setUnfolded(!unfolded)}>
+        {unfolded ? "Hide filters" : "Filters"}
+        {active > 0 ? <span className="filters__count">{active} on</span> : null}
+      </button>
+      <form role="search" aria-label="Filter exchanges" id="filters" className={`filters${unfolded ? " filters--unfolded" : ""}`} onSubmit={(event) => event.preventDefault()}>
+        <div className="field">
+          <label htmlFor="filter-path">Path</label>
+          <input id="filter-path" type="search" value={filters.path} onChange={(event) => set("path", event.target.value)} placeholder="contains…" spellCheck={false} />
+        </div>
+        <div className="field">
+          <label htmlFor="filter-name">Function or endpoint</label>
+          <select id="filter-name" value={filters.name} onChange={(event) => set("name", event.target.value)}>
+            <option value="">Any</option>
+            {names.map((name) => (
+              <option key={name}>{name}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-member">Member</label>
+          <select id="filter-member" value={filters.member} onChange={(event) => set("member", event.target.value)}>
+            <option value="">Any</option>
+            {members.map((member) => (
+              <option key={member}>{member}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field field--narrow">
+          <label htmlFor="filter-status">Status</label>
+          <select id="filter-status" value={filters.status} onChange={(event) => set("status", event.target.value as Filters["status"])}>
+            <option value="">Any</option>
+            <option value="2xx">2xx</option>
+            <option value="3xx">3xx</option>
+            <option value="4xx">4xx</option>
+            <option value="5xx">5xx</option>
+            <option value="cut">cut</option>
+          </select>
+        </div>
+        <div className="field field--wide">
+          <label htmlFor="filter-text">Text in bodies</label>
+          <input id="filter-text" type="search" value={filters.text} onChange={(event) => set("text", event.target.value)} placeholder="decrypted too…" spellCheck={false} />
+        </div>
+        <label className="toggle">
+          <input type="checkbox" checked={filters.fault} onChange={(event) => set("fault", event.target.checked)} />
+          Faulted only
+        </label>
+        {active > 0 ? (
+          <button type="button" className="button button--quiet" onClick={() => onChange(NO_FILTERS)}>
+            Reset filters
+          </button>
+        ) : null}
+      </form>
+    </>
+  );
+}
+
+export function App() {
+  const [info, setInfo] = useState<InspectInfo | undefined>(undefined);
+  const [rows, setRows] = useState<ExchangeSummary[]>([]);
+  const [pending, setPending] = useState<ExchangeSummary[]>([]);
+  const [paused, setPaused] = useState(false);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [found, setFound] = useState<{ text: string; seqs: Set<number> } | undefined>(undefined);
+  const [arrivals, setArrivals] = useState(0);
+  const [selected, setSelected] = useState<number | undefined>(undefined);
+  const [showDetail, setShowDetail] = useState(false);
+  const [checked, setChecked] = useState<Set<number>>(() => new Set());
+  const [stream, setStream] = useState<StreamState>("connecting");
+  const [token, setToken] = useState<{ needed: boolean; refused: boolean }>({ needed: false, refused: false });
+  const [connection, setConnection] = useState(0);
+  const [message, setMessage] = useState("");
+  const [loadError, setLoadError] = useState("");
+  const pausedRef = useRef(paused);
+  pausedRef.current = paused;
+  const capacity = info?.capacity ?? DEFAULT_CAPACITY;
+  const capacityRef = useRef(capacity);
+  capacityRef.current = capacity;
+
+  const say = useCallback((text: string) => setMessage(text), []);
+
+  useEffect(() => onUnauthorized(() => setToken((was) => ({ needed: true, refused: was.needed || readToken() !== "" }))), []);
+
+  // Connects: what serves the page, the ring as it is, then the stream from its newest exchange on.
+  useEffect(() => {
+    if (token.needed) return;
+    let stop = () => {};
+    let live = true;
+    (async () => {
+      try {
+        const served = await api.info();
+        const list = await api.exchanges();
+        if (!live) return;
+        setInfo(served);
+        setLoadError("");
+        setRows(list.exchanges.slice(0, served.capacity));
+        const since = list.exchanges.reduce((max, row) => Math.max(max, row.seq), 0);
+        stop = followStream(
+          since,
+          (event) => {
+            if (event.type === "cleared") {
+              setRows([]);
+              setPending([]);
+              setChecked(new Set());
+              setSelected(undefined);
+              setShowDetail(false);
+              return;
+            }
+            if (pausedRef.current) setPending((was) => merge(was, [event.exchange], capacityRef.current));
+            else setRows((was) => merge(was, [event.exchange], capacityRef.current));
+            setArrivals((count) => count + 1);
+          },
+          setStream,
+        );
+        if (!live) stop();
+      } catch (error) {
+        if (live && !(error instanceof ApiError && error.status === 401)) setLoadError(error instanceof Error ? error.message : String(error));
+      }
+    })();
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [token.needed, connection]);
+
+  // The search in bodies: the server's, asked again when the filters change or an exchange arrives.
+  useEffect(() => {
+    if (!filters.text.trim() || token.needed) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      api.exchanges(filters).then(
+        (list) => {
+          if (!live) return;
+          setFound({ text: filters.text, seqs: new Set(list.exchanges.map((row) => row.seq)) });
+          if (!pausedRef.current) setRows((was) => merge(was, list.exchanges, capacityRef.current));
+        },
+        (error: unknown) => live && say(`Search refused: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [filters, arrivals, token.needed, say]);
+
+  const searching = filters.text.trim() !== "";
+  const view = useMemo(() => {
+    const seqs = searching && found?.text === filters.text ? found.seqs : undefined;
+    return rows.filter((row) => matches(row, filters) && (!searching || (seqs?.has(row.seq) ?? false)));
+  }, [rows, filters, found, searching]);
+  const names = useMemo(() => [...new Set(rows.flatMap((row) => (row.name ? [row.name] : [])))].sort(), [rows]);
+  const members = useMemo(() => [...new Set(rows.flatMap((row) => (row.member ? [row.member] : [])))].sort(), [rows]);
+  const held = useMemo(() => new Set(rows.map((row) => row.seq)), [rows]);
+  const checkedList = useMemo(() => [...checked].filter((seq) => held.has(seq)), [checked, held]);
+  const allShownChecked = view.length > 0 && view.every((row) => checked.has(row.seq));
+
+  const open = useCallback((seq: number) => {
+    setSelected(seq);
+    setShowDetail(true);
+    // On a phone the detail replaces the list: the keyboard follows it.
+    if (narrow()) requestAnimationFrame(() => document.getElementById("detail-back")?.focus());
+  }, []);
+  const back = useCallback(() => {
+    setShowDetail(false);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-seq="${selected}"][data-part="open"]`)?.focus());
+  }, [selected]);
+
+  function resume() {
+    setRows((was) => merge(was, pending, capacity));
+    setPending([]);
+    setPaused(false);
+    say(pending.length > 0 ? `Resumed: ${pending.length} new ${pending.length === 1 ? "exchange" : "exchanges"} shown.` : "Resumed.");
+  }
+
+  async function clear() {
+    try {
+      await api.clear();
+      setRows([]);
+      setPending([]);
+      setChecked(new Set());
+      setSelected(undefined);
+      setShowDetail(false);
+      say("Cleared: the ring is empty, for everyone watching it.");
+    } catch (error) {
+      say(`Clear refused: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  function check(seq: number, on: boolean) {
+    setChecked((was) => {
+      const next = new Set(was);
+      if (on) next.add(seq);
+      else next.delete(seq);
+      return next;
+    });
+  }
+
+  function checkAllShown(on: boolean) {
+    setChecked((was) => {
+      const next = new Set(was);
+      for (const row of view) {
+        if (on) next.add(row.seq);
+        else next.delete(row.seq);
+      }
+      return next;
+    });
+  }
+
+  const streamState = paused ? "paused" : stream;
+  return (
+    <div className="app" data-view={showDetail && selected !== undefined ? "detail" : "list"}>
+      <header className="top">
+        <div className="top__title">
+          <h1>Traffic inspector</h1>
+          {info ? (
+            <p className="top__source">
+              {info.source === "recorder" ? "mcoin record →" : "Sandbox"} <span className="top__target">{info.target}</span>
+            </p>
+          ) : null}
+        </div>
+        <div className="top__controls">
+          <span className={`pill pill--${streamState}`}>
+            <span className="pill__dot" aria-hidden="true" />
+            {paused ? (pending.length > 0 ? `Paused · ${pending.length} new` : "Paused") : STATE_TEXT[stream]}
+          </span>
+          {paused ? (
+            <button type="button" className="button button--on-brand" onClick={resume}>
+              Resume{pending.length > 0 ? ` (${pending.length} new)` : ""}
+            </button>
+          ) : (
+            <button type="button" className="button button--on-brand" onClick={() => setPaused(true)} disabled={token.needed}>
+              Pause
+            </button>
+          )}
+          <button type="button" className="button button--on-brand" onClick={clear} disabled={token.needed} aria-describedby="clear-note">
+            Clear
+          </button>
+          <span id="clear-note" className="visually-hidden">
+            Empties the ring for everyone watching it
+          </span>
+        </div>
+      </header>
+      <main className="main">
+        <p className="toast" role="status">
+          {message}
+        </p>
+        {token.needed ? (
+          <TokenForm
+            refused={token.refused}
+            onToken={(value) => {
+              saveToken(value);
+              setToken({ needed: false, refused: false });
+              setConnection((n) => n + 1);
+            }}
+          />
+        ) : (
+          <div className="panes">
+            <section className="pane pane--list" aria-labelledby="list-title">
+              <h2 id="list-title" className="visually-hidden">
+                Exchanges
+              </h2>
+              <FiltersForm filters={filters} names={names} members={members} onChange={setFilters} />
+              <div className="listbar">
+                <label className="toggle">
+                  <input type="checkbox" checked={allShownChecked} disabled={view.length === 0} onChange={(event) => checkAllShown(event.target.checked)} />
+                  Select all shown
+                </label>
+                <p className="listbar__count">
+                  {view.length === rows.length ? `${rows.length} ${rows.length === 1 ? "exchange" : "exchanges"}` : `${view.length} of ${rows.length} shown`}
+                  <span className="listbar__capacity"> · keeps the last {capacity}</span>
+                </p>
+              </div>
+              <SelectionActions checked={checkedList} view={view.map((row) => row.seq)} say={say} />
+              <div className="columns" aria-hidden="true">
+                <span>Time</span>
+                <span>Method</span>
+                <span>Path · name</span>
+                <span>Status</span>
+                <span>Latency</span>
+                <span>Member</span>
+              </div>
+              <ExchangeList rows={view} selected={selected} checked={checked} onOpen={open} onCheck={check} />
+              {view.length === 0 ? (
+                <p className="empty">
+                  {loadError
+                    ? `The inspector's API does not answer: ${loadError}`
+                    : rows.length === 0
+                      ? "No calls yet. Calls to the gateway appear here as they are answered."
+                      : searching && found?.text !== filters.text
+                        ? "Searching…"
+                        : "No exchange matches the filters."}
+                </p>
+              ) : null}
+            </section>
+            <section className="pane pane--detail" aria-label="Detail">
+              {selected !== undefined && info ? (
+                <ExchangeDetail seq={selected} info={info} say={say} onOpen={open} onBack={back} />
+              ) : (
+                <p className="empty">Select an exchange to see its request, its reply and what the sandbox made of them.</p>
+              )}
+            </section>
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+/**
+ * The inspector's API as the page calls it (core/controls/inspect.ts declares it; the page imports its
+ * shapes as types only, so zod stays out of the bundle): fetch with the control token, refusals as
+ * errors, and the live stream of exchanges read with fetch, since EventSource cannot send the token.
+ */
+import type { ExchangeDetail, ExchangeList, ExchangeSummary, FaultRequest, InspectInfo, ReplayReply, SaveReply, SaveRequest } from "../core/controls/inspect";
+
+export type { ExchangeDetail, ExchangeList, ExchangeSummary, InspectInfo, ReplayReply, SaveReply };
+
+/** INSPECT_API's paths (core/controls/inspect.ts), copied: importing the constant brings its module's schemas. */
+const API = "/__sandbox/inspect/api";
+const TOKEN_KEY = "mcoin.inspector.token";
+
+/** The filters the server applies to the list (`GET exchanges`). */
+export interface Filters {
+  path: string;
+  name: string;
+  member: string;
+  status: "" | "2xx" | "3xx" | "4xx" | "5xx" | "cut";
+  fault: boolean;
+  text: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function readToken(): string {
+  try {
+    return sessionStorage.getItem(TOKEN_KEY) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+export function saveToken(token: string): void {
+  try {
+    sessionStorage.setItem(TOKEN_KEY, token);
+  } catch {
+    // Storage refused (a private window's quota): the token lasts as long as the page then.
+  }
+  memoryToken = token;
+}
+
+let memoryToken = readToken();
+let unauthorized = () => {};
+/** What the page does when a call answers 401: ask for the control token. */
+export function onUnauthorized(handler: () => void): void {
+  unauthorized = handler;
+}
+const headers = (extra: Record<string, string> = {}): Record<string, string> => (memoryToken ? { ...extra, "X-Sandbox-Token": memoryToken } : extra);
+
+/** A refusal's `error`, else the status line. */
+async function refusal(response: Response): Promise<ApiError> {
+  let message = `${response.status} ${response.statusText}`.trim();
+  try {
+    const body = (await response.json()) as { error?: unknown };
+    if (typeof body.error === "string") message = body.error;
+  } catch {
+    // Not JSON: the status line says it.
+  }
+  return new ApiError(response.status, message);
+}
+
+async function call(path: string, init: RequestInit = {}): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(`${API}${path}`, { ...init, headers: headers(init.body ? { "Content-Type": "application/json" } : {}), cache: "no-store" });
+  } catch {
+    throw new ApiError(0, "The sandbox does not answer: is it still running?");
+  }
+  if (response.status === 401) unauthorized();
+  if (!response.ok) throw await refusal(response);
+  return response;
+}
+
+const json = async <T>(path: string, init?: RequestInit): Promise<T> => (await call(path, init)).json() as Promise<T>;
+const post = <T>(path: string, body: unknown) => json<T>(path, { method: "POST", body: JSON.stringify(body) });
+
+export function filterQuery(filters: Partial<Filters>): string {
+  const query = new URLSearchParams();
+  for (const key of ["path", "name", "member", "status", "text"] as const) {
+    const value = filters[key]?.trim();
+    if (value) query.set(key, value);
+  }
+  if (filters.fault) query.set("fault", "1");
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
+export const api = {
+  info: () => json<InspectInfo>("/info"),
+  exchanges: (filters: Partial<Filters> = {}) => json<ExchangeList>(`/exchanges${filterQuery(filters)}`),
+  detail: (seq: number) => json<ExchangeDetail>(`/exchanges/${seq}`),
+  clear: () => call("/exchanges", { method: "DELETE" }).then(() => undefined),
+  save: (request: SaveRequest) => post<SaveReply>("/save", request),
+  replay: (seq: number) => post<ReplayReply>("/replay", { seq }),
+  fault: (request: FaultRequest) => post<{ ok: true }>("/fault", request),
+  /** The HAR of `seqs` (none: the whole ring), as a file the browser downloads. */
+  async downloadHar(seqs: number[], fileName: string): Promise<void> {
+    const response = await call(seqs.length > 0 ? `/har?seq=${seqs.join(",")}` : "/har");
+    const url = URL.createObjectURL(new Blob([await response.text()], { type: "application/json" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = fileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  },
+};
+
+export type StreamEvent = { type: "exchange"; exchange: ExchangeSummary } | { type: "cleared" };
+export type StreamState = "connecting" | "live" | "reconnecting" | "unauthorized";
+
+/**
+ * Splits server-sent events off the front of `buffer`: a blank line ends an event, `event:` names it,
+ * `data:` lines join with newlines, lines starting with `:` are comments. Returns the events and
+ * what is left of an event not yet ended.
+ */
+export function parseEvents(buffer: string): { events: { event: string; data: string }[]; rest: string } {
+  const events: { event: string; data: string }[] = [];
+  const blocks = buffer.replace(/\r\n?/g, "\n").split("\n\n");
+  const rest = blocks.pop() ?? "";
+  for (const block of blocks) {
+    let event = "message";
+    const data: string[] = [];
+    for (const line of block.split("\n")) {
+      if (line === "" || line.startsWith(":")) continue;
+      const colon = line.indexOf(":");
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+      if (field === "event") event = value;
+      else if (field === "data") data.push(value);
+    }
+    if (data.length > 0 || event !== "message") events.push({ event, data: data.join("\n") });
+  }
+  return { events, rest };
+}
+
+/**
+ * Follows the live stream from `since` (the last seq the page holds): each exchange and each clearing
+ * of the ring, in order. A dropped stream is opened again after a back-off (half a second, doubling to
+ * ten), from the last seq seen, so nothing is missed while the ring still holds it. A 401 stops it
+ * until the page has a token. Returns how to stop it.
+ */
+export function followStream(since: number, onEvent: (event: StreamEvent) => void, onState: (state: StreamState) => void): () => void {
+  let last = since;
+  let stopped = false;
+  let delay = 500;
+  let opened = false;
+  let controller: AbortController | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const deliver = ({ event, data }: { event: string; data: string }) => {
+    if (event === "cleared") {
+      last = 0;
+      onEvent({ type: "cleared" });
+    } else if (event === "exchange") {
+      try {
+        const exchange = JSON.parse(data) as ExchangeSummary;
+        last = Math.max(last, exchange.seq);
+        onEvent({ type: "exchange", exchange });
+      } catch {
+        // A line the page cannot read: the next exchange is whole again.
+      }
+    }
+  };
+
+  async function open() {
+    controller = new AbortController();
+    onState(opened ? "reconnecting" : "connecting");
+    try {
+      const response = await fetch(`${API}/stream?since=${last}`, { headers: headers({ Accept: "text/event-stream" }), signal: controller.signal, cache: "no-store" });
+      if (response.status === 401) {
+        onState("unauthorized");
+        unauthorized();
+        return;
+      }
+      if (!response.ok || !response.body) throw new Error(`stream: ${response.status}`);
+      onState("live");
+      opened = true;
+      delay = 500;
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        const { events, rest } = parseEvents(buffer + value);
+        buffer = rest;
+        events.forEach(deliver);
+      }
+    } catch {
+      // Dropped, refused or aborted: opened again below unless stopped.
+    }
+    if (stopped) return;
+    onState("reconnecting");
+    timer = setTimeout(open, delay);
+    delay = Math.min(delay * 2, 10_000);
+  }
+
+  void open();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    controller?.abort();
+  };
+}
