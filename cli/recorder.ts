@@ -31,7 +31,7 @@ const HOP_BY_HOP = new Set(["host", "connection", "keep-alive", "transfer-encodi
 const FILLED_IN = new Set(["<token>", "<cust>", "<code>"]);
 
 /** A recording file as written (the format cli/recordings.ts reads). */
-interface RecordedFile {
+export interface RecordedFile {
   name: string;
   kind: "api" | "secure";
   replayable: boolean;
@@ -188,7 +188,8 @@ function summary(session: { written: number; refused: number; harEntries: HarEnt
   return `recorded ${session.written} exchange${session.written === 1 ? "" : "s"}${refused}${har}`;
 }
 
-interface Exchange {
+/** One exchange as forwarded: bodies as sent, both ways. */
+export interface Exchange {
   startedAt: Date;
   time: number;
   method: string;
@@ -321,7 +322,7 @@ function isSandboxKey(privateKey: string | undefined): boolean {
 }
 
 /** The exchange as a recording file and as a HAR entry, both redacted by the same rules. */
-function record(exchange: Exchange, privateKey: string | undefined, rules: readonly RedactionRule[], roles: RecordingRoles, known: KnownSecrets): { recording: RecordedFile; har: HarExchange } {
+export function record(exchange: Exchange, privateKey: string | undefined, rules: readonly RedactionRule[], roles: RecordingRoles, known: KnownSecrets): { recording: RecordedFile; har: HarExchange } {
   const encrypt = headerValue(exchange.requestHeaders, HEADER.encrypt);
   const secure = Boolean(encrypt) || exchange.path.startsWith("/bservice/");
   const opened = secure ? openSecure(exchange, encrypt, privateKey) : null;
@@ -420,7 +421,7 @@ function record(exchange: Exchange, privateKey: string | undefined, rules: reado
   };
 }
 
-function slug(text: string): string {
+export function slug(text: string): string {
   return text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")

@@ -117,6 +117,14 @@ export class RecordingRoles {
     return { ...(member ? { member } : {}), ...(demoCust ? { cust: demoCust } : {}) };
   }
 
+  /**
+   * A token's member known from elsewhere: the sandbox's traffic inspector names each call's member,
+   * so a saved selection without its sign-in still replays as that member.
+   */
+  knowMember(token: string, openId: string): void {
+    if (!this.hidden(openId) && !this.members.has(token)) this.members.set(token, openId);
+  }
+
   /** True when the session's rules redact the openId: then it stays out of the file. */
   private hidden(openId: string): boolean {
     return redactValue({ openId }, this.rules, "request").redactions.length > 0;

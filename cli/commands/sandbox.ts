@@ -53,12 +53,16 @@ export function sandboxCommand(): Command {
       .option("--stubs <dir>", "answer with the stub mappings (WireMock's format) of this folder before the sandbox's own rules")
       .option("--recordings <dir>", "answer with these recordings (mcoin record's JSON files and HAR) the requests they match")
       .option("--strict", "with --recordings: a gateway call no recording matches gets a 404 naming the closest, instead of the sandbox's answer")
+      .option("--inspect-size <n>", "the traffic inspector keeps this many exchanges (/__sandbox/inspect)", "1000")
+      .option("--inspect-body-bytes <n>", "the inspector keeps this much of each body; a longer one is cut, with a note", "65536")
+      .option("--inspect-dir <dir>", "where the inspector saves recordings (one folder each)", "recordings")
       .option("--json", "print the listening address as JSON")
       .addHelpText(
         "after",
         `
 Examples:
   $ npx mcoin sandbox
+  $ npx mcoin inspect --open                       (the traffic inspector: every call, live, decrypted)
   $ npx mcoin sandbox --port 4011 --state .sandbox-state.json --latency 100
   $ npx mcoin sandbox --mall-origin http://localhost:3100
   $ npx mcoin sandbox --host 0.0.0.0 --control-token "$(openssl rand -hex 16)"
@@ -100,6 +104,14 @@ async function serve(raw: unknown): Promise<void> {
       stubs: z.string().min(1).optional(),
       recordings: z.string().min(1).optional(),
       strict: z.boolean().default(false),
+      inspectSize: z.coerce.number().int().min(10).max(100_000).default(1000),
+      inspectBodyBytes: z.coerce
+        .number()
+        .int()
+        .min(1024)
+        .max(16 * 1024 * 1024)
+        .default(65_536),
+      inspectDir: z.string().min(1).default("recordings"),
       json: z.boolean().default(false),
     }),
     raw,
@@ -107,7 +119,17 @@ async function serve(raw: unknown): Promise<void> {
   );
   if (options.strict && !options.recordings) throw usageError("--strict applies to --recordings: give the folder of recordings to serve");
   const recordings = options.recordings ? (await import("../served-recordings")).recordedExchanges(resolve(options.recordings)) : undefined;
-  let running;
+  let running: Awaited<ReturnType<typeof import("../../sandbox/server").startSandboxServer>>;
+  const { inspectorActions } = await import("../inspector-actions");
+  const { rulesWith } = await import("../redaction");
+  const { sandboxKeys } = await import("../context");
+  const actions = inspectorActions({
+    recordingsDir: resolve(options.inspectDir),
+    privateKey: sandboxKeys().privateKey,
+    sandboxKey: true,
+    rules: rulesWith(),
+    replayTarget: () => ({ env: "sandbox", baseUrl: running.url }),
+  });
   try {
     const { startSandboxServer } = await import("../../sandbox/server");
     running = await startSandboxServer({
@@ -120,6 +142,7 @@ async function serve(raw: unknown): Promise<void> {
       fixturesDir: options.fixtures ? resolve(options.fixtures) : undefined,
       stubsDir: options.stubs ? resolve(options.stubs) : undefined,
       recordings: recordings && { exchanges: recordings, strict: options.strict },
+      inspect: { capacity: options.inspectSize, bodyLimit: options.inspectBodyBytes, actions },
     });
   } catch (error) {
     if ((error as Error).name === "StubFileError") throw usageError(`--stubs: ${(error as Error).message}`);
@@ -133,10 +156,11 @@ async function serve(raw: unknown): Promise<void> {
   const url = isLoopbackHost(new URL(running.url).hostname) ? `http://localhost:${port}` : running.url;
   const mallOrigins = options.mallOrigin ?? DEFAULT_MALL_ORIGINS;
   const { controlToken } = running;
-  output(options.json, { url, port, host: options.host, controlToken, mallOrigins, latencyMs: options.latency, state: options.state ?? null }, () =>
+  output(options.json, { url, port, host: options.host, inspector: `${url}/__sandbox/inspect`, controlToken, mallOrigins, latencyMs: options.latency, state: options.state ?? null }, () =>
     [
       `mCoin sandbox gateway listening on ${url}${isLoopbackHost(options.host) ? "" : ` (bound to ${options.host})`}`,
       `  login page: ${url}/oauth/authorize (returns to ${mallOrigins.join(", ")})`,
+      `  traffic inspector: ${url}/__sandbox/inspect (the last ${options.inspectSize} calls, live)`,
       controlToken ? `  control token: ${controlToken} (send as X-Sandbox-Token or Authorization: Bearer)` : "",
       options.latency ? `  latency: +${options.latency} ms per call` : "",
       options.state ? `  state file: ${resolve(options.state)}` : "",

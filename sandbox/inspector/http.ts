@@ -198,8 +198,19 @@ function selected(ring: ExchangeRing, search: URLSearchParams): KeptExchange[] |
   return seqs.flatMap((seq) => ring.get(seq) ?? []);
 }
 
-/** Answers a request to the inspector's paths; undefined for any other path. */
+/**
+ * Answers a request to the inspector's paths; undefined for any other path. An action that cannot be
+ * done (a folder that already holds files) is a 409 saying why, never a 500.
+ */
 export async function inspectorAnswer(server: InspectorServer, request: Request): Promise<Response | undefined> {
+  try {
+    return await answer(server, request);
+  } catch (error) {
+    return refuse(409, (error as Error).message);
+  }
+}
+
+async function answer(server: InspectorServer, request: Request): Promise<Response | undefined> {
   const url = new URL(request.url);
   if (!isInspectorPath(url.pathname)) return undefined;
   if (request.method === "GET" || request.method === "HEAD") {

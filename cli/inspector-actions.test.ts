@@ -1,0 +1,83 @@
+/**
+ * The inspector's actions, as `mcoin sandbox` serves them: three exchanges saved as a recording that
+ * `mcoin replay` runs with exit 0, one exchange replayed and compared, the view as a HAR with no live
+ * token in it, and the refusals (a folder that already holds files, a cut body).
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { basicInformation, memberLogin, systemTime } from "#core/api/endpoints";
+import { createApiClient } from "#core/api/client";
+import { createFetchTransport } from "#core/api/transport";
+import { INSPECT_API, ReplayReplySchema, SaveReplySchema } from "#core/controls/inspect";
+import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
+import { sandboxKeys } from "./context";
+import { inspectorActions } from "./inspector-actions";
+import { rulesWith } from "./redaction";
+import { runMcoin } from "./test-cli";
+
+let running: RunningSandbox;
+let dir: string;
+let token: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "mcoin-inspector-"));
+  const actions = inspectorActions({ recordingsDir: dir, privateKey: sandboxKeys().privateKey, sandboxKey: true, rules: rulesWith(), replayTarget: () => ({ env: "sandbox", baseUrl: running.url }) });
+  running = await startSandboxServer({ port: 0, inspect: { actions, bodyLimit: 4096 } });
+  const transport = createFetchTransport();
+  const anonymous = createApiClient({ baseUrl: running.url, transport, locale: "en" });
+  token = (await anonymous.call(memberLogin, { openId: "mpay-1001" })).data.token;
+  const member = createApiClient({ baseUrl: running.url, transport, locale: "en", token });
+  await member.call(basicInformation, {});
+  await anonymous.call(systemTime, {});
+  await member.call(basicInformation, {});
+  // The inspector takes an exchange in after its reply has gone.
+  for (let tries = 0; running.sandbox.state.inspected.size < 4 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+});
+afterAll(async () => {
+  await running.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const post = (path: string, body: unknown) => fetch(`${running.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+it("saves three exchanges as a recording that mcoin replay runs with exit 0, and names the command", async () => {
+  const response = await post(INSPECT_API.save, { seqs: [2, 3, 4], name: "three-calls" });
+  expect(response.status).toBe(200);
+  const saved = SaveReplySchema.parse(await response.json());
+  expect(saved.written).toHaveLength(3);
+  expect(saved.refused).toEqual([]);
+  expect(saved.replay).toContain("npx mcoin replay");
+  const files = readdirSync(join(dir, "three-calls"));
+  expect(files).toEqual(["001-get-api-auth-basicinformation.json", "002-get-api-system-time.json", "003-get-api-auth-basicinformation.json"]);
+  // No sign-in was selected: the recording still says whom it acts as, and holds no live token.
+  const first = JSON.parse(readFileSync(join(dir, "three-calls", files[0]), "utf8")) as { needs?: { member?: string } };
+  expect(first.needs?.member).toBe("mpay-1001");
+  for (const file of files) expect(readFileSync(join(dir, "three-calls", file), "utf8")).not.toContain(token);
+  const replayed = await runMcoin(running.url, {}, "replay", join(dir, "three-calls"), "--base-url", running.url);
+  expect(replayed.stdout).toContain("3 matched, 0 differed, 0 failed, 0 skipped");
+  expect(replayed.code).toBe(0);
+}, 60_000);
+
+it("refuses to save into a folder that already holds files, with a 409 saying so", async () => {
+  await post(INSPECT_API.save, { seqs: [3], name: "taken" });
+  const again = await post(INSPECT_API.save, { seqs: [3], name: "taken" });
+  expect(again.status).toBe(409);
+  expect(((await again.json()) as { error: string }).error).toContain("already holds files");
+});
+
+it("replays one exchange and says it matched", async () => {
+  const reply = ReplayReplySchema.parse(await (await post(INSPECT_API.replay, { seq: 2 })).json());
+  expect(reply).toMatchObject({ result: "match", differences: [] });
+});
+
+it("exports the view as HAR with no live token", async () => {
+  const response = await fetch(`${running.url}${INSPECT_API.har}`);
+  expect(response.headers.get("content-disposition")).toContain("inspector.har");
+  const text = await response.text();
+  const har = JSON.parse(text) as { log: { entries: { request: { url: string } }[] } };
+  expect(har.log.entries.length).toBeGreaterThanOrEqual(4);
+  expect(har.log.entries[0].request.url).toContain("/member/login");
+  expect(text).not.toContain(token);
+});
