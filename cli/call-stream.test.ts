@@ -1,7 +1,7 @@
 /**
- * `mcoin sandbox log --follow`: each gateway call as the sandbox answers it, with its status, its
- * time and its markers, pushed over the call log's event stream (GET /__sandbox/log/stream), which
- * asks for the control token whenever the other controls do.
+ * `mcoin sandbox log --follow`: each gateway call as the sandbox answers it, with its registry name,
+ * status, time and markers, pushed over the traffic inspector's event stream, which asks for the
+ * control token whenever the other controls do.
  */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -56,13 +56,14 @@ describe("mcoin sandbox log --follow", () => {
   it("prints each call as it is answered, with its status, time and markers, and stops on Ctrl-C", async () => {
     running = await startSandboxServer({ port: 0, host: "127.0.0.1" });
     const base = running.url;
-    const { out, code } = await follow(["--base-url", base], 2, async () => {
+    const { out, code } = await follow(["--base-url", base], 3, async () => {
       await fetch(`${base}/api/system/time`);
       await fetch(`${base}/api/system/tme`);
     });
     expect(code).toBe(0);
-    expect(out[0]).toMatch(/^#\d+ \d\d:\d\d:\d\d\.\d{3} GET \/api\/system\/time → 200 in \d+ ms$/);
+    expect(out[0]).toMatch(/^#\d+ \d\d:\d\d:\d\d\.\d{3} GET \/api\/system\/time \(systemTime\) → 200 in \d+ ms$/);
     expect(out[1]).toMatch(/GET \/api\/system\/tme → 404 in \d+ ms \[near miss\]/);
+    expect(out[2]).toMatch(/no sandbox endpoint for GET \/api\/system\/tme; did you mean GET \/api\/system\/time/);
   }, 30_000);
 
   it("prints one JSON line a call with --json", async () => {
@@ -71,15 +72,15 @@ describe("mcoin sandbox log --follow", () => {
     const { out } = await follow(["--base-url", base, "--json"], 1, async () => {
       await fetch(`${base}/api/system/time`);
     });
-    expect(JSON.parse(out[0])).toMatchObject({ method: "GET", path: "/api/system/time", status: 200, ms: expect.any(Number) });
+    expect(JSON.parse(out[0])).toMatchObject({ method: "GET", path: "/api/system/time", name: "systemTime", status: 200, ms: expect.any(Number), markers: {} });
   }, 30_000);
 
   it("is refused without the control token when the sandbox has one", async () => {
     running = await startSandboxServer({ port: 0, host: "127.0.0.1", controlToken: "a-control-token-of-the-test" });
-    const refused = await fetch(`${running.url}/__sandbox/log/stream`);
+    const refused = await fetch(`${running.url}/__sandbox/inspect/api/stream`);
     expect(refused.status).toBe(401);
     await refused.body?.cancel();
-    const stream = await fetch(`${running.url}/__sandbox/log/stream`, { headers: { "x-sandbox-token": "a-control-token-of-the-test" } });
+    const stream = await fetch(`${running.url}/__sandbox/inspect/api/stream`, { headers: { "x-sandbox-token": "a-control-token-of-the-test" } });
     expect(stream.headers.get("content-type")).toBe("text/event-stream");
     await stream.body?.cancel();
   });

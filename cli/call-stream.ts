@@ -1,10 +1,11 @@
 /**
- * Follows a running sandbox's gateway calls as they are answered (GET /__sandbox/log/stream, server-
- * sent events): `mcoin sandbox log --follow`. The stream is read as the EventSource format says:
- * events end at a blank line, `data:` lines carry the payload, lines starting with `:` are comments.
+ * Follows the gateway calls a running sandbox (or `mcoin record`) answers, through the traffic
+ * inspector's stream (GET /__sandbox/inspect/api/stream, server-sent events; core/controls/inspect.ts):
+ * `mcoin sandbox log --follow`. The stream is read as the EventSource format says: events end at a
+ * blank line, `data:` lines carry the payload, lines starting with `:` are comments.
  */
 import { CONTROL_TOKEN_HEADER } from "#core/controls/client";
-import { LoggedCallSchema, type LoggedCallView } from "#core/controls/declarations";
+import { ExchangeDetailSchema, ExchangeSummarySchema, INSPECT_API, type ExchangeDetail, type ExchangeSummary } from "#core/controls/inspect";
 import { sandboxUrl } from "./context";
 import { CliError } from "./errors";
 import type { ControlTarget } from "./sandbox-control";
@@ -28,12 +29,24 @@ export function readEvents(text: string): { events: { event: string; data: strin
   return { events, rest };
 }
 
-/** Calls `onCall` for each call the sandbox answers, until `signal` aborts or the sandbox stops. */
-export async function followCalls(target: ControlTarget, onCall: (call: LoggedCallView) => void, signal?: AbortSignal, onOpen?: () => void): Promise<void> {
+const headersOf = (target: ControlTarget): Record<string, string> => (target.controlToken ? { [CONTROL_TOKEN_HEADER]: target.controlToken } : {});
+
+/** One exchange's detail from the inspector (the near miss's closest endpoints), or undefined when it left the ring. */
+export async function exchangeDetail(target: ControlTarget, seq: number): Promise<ExchangeDetail | undefined> {
+  const base = (target.baseUrl ?? sandboxUrl()).replace(/\/+$/, "");
+  const response = await fetch(`${base}${INSPECT_API.exchanges}/${seq}`, { headers: headersOf(target) }).catch(() => undefined);
+  if (!response?.ok) return undefined;
+  const parsed = ExchangeDetailSchema.safeParse(await response.json().catch(() => undefined));
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Calls `onCall` for each call the server answers, until `signal` aborts or the server stops. */
+export async function followCalls(target: ControlTarget, onCall: (call: ExchangeSummary) => void, signal?: AbortSignal, onOpen?: () => void): Promise<void> {
   const base = (target.baseUrl ?? sandboxUrl()).replace(/\/+$/, "");
   let response: Response;
   try {
-    response = await fetch(`${base}/__sandbox/log/stream`, { headers: target.controlToken ? { [CONTROL_TOKEN_HEADER]: target.controlToken } : {}, signal });
+    // Only what is answered from now on: the ring's earlier exchanges are `mcoin sandbox log`'s.
+    response = await fetch(`${base}${INSPECT_API.stream}?since=${Number.MAX_SAFE_INTEGER}`, { headers: headersOf(target), signal });
   } catch (error) {
     if (signal?.aborted) return;
     throw new CliError("NETWORK", `could not reach the sandbox at ${base}: ${(error as Error).message}`, {
@@ -42,7 +55,7 @@ export async function followCalls(target: ControlTarget, onCall: (call: LoggedCa
   }
   if (!response.ok || !response.body) {
     const said = await response.text().catch(() => "");
-    throw new CliError(`HTTP_${response.status}`, `the sandbox refused the call log's stream (HTTP ${response.status}): ${said.slice(0, 200)}`, {
+    throw new CliError(`HTTP_${response.status}`, `the sandbox refused the inspector's stream (HTTP ${response.status}): ${said.slice(0, 200)}`, {
       suggestion: response.status === 401 ? "it needs its control token: pass --control-token" : undefined,
     });
   }
@@ -57,8 +70,8 @@ export async function followCalls(target: ControlTarget, onCall: (call: LoggedCa
       const { events, rest } = readEvents(pending + decoder.decode(value, { stream: true }));
       pending = rest;
       for (const { event, data } of events) {
-        if (event !== "call") continue;
-        const parsed = LoggedCallSchema.safeParse(JSON.parse(data));
+        if (event !== "exchange") continue;
+        const parsed = ExchangeSummarySchema.safeParse(JSON.parse(data));
         if (parsed.success) onCall(parsed.data);
       }
     }

@@ -1,10 +1,12 @@
 /**
  * `mcoin sandbox log`: the calls the running sandbox received; `--unmatched` the near misses, each
- * with what it nearly matched; `--follow` each call as it is answered, with its status and time, until
- * Ctrl-C (cli/call-stream.ts).
+ * with what it nearly matched; `--follow` each call as it is answered (the traffic inspector's stream,
+ * cli/call-stream.ts), one line with its registry name, member, status, time and markers, until Ctrl-C.
+ * `--follow` also follows `mcoin record` (--base-url its address).
  */
 import { Command } from "commander";
 import type { LoggedCallView } from "#core/controls/declarations";
+import type { ExchangeSummary } from "#core/controls/inspect";
 import { baseUrlFlag, controlTokenFlag } from "../../flags";
 import { output, parseOptions } from "../../options";
 
@@ -46,7 +48,7 @@ async function log(raw: unknown): Promise<void> {
 
 /** One line a call, as the sandbox answers them, until Ctrl-C. */
 async function follow(options: { baseUrl?: string; controlToken?: string; json: boolean; unmatched: boolean; path?: string }): Promise<void> {
-  const { followCalls } = await import("../../call-stream");
+  const { exchangeDetail, followCalls } = await import("../../call-stream");
   const { writeLines } = await import("../../terminal-text");
   const stop = new AbortController();
   process.once("SIGINT", () => stop.abort());
@@ -54,10 +56,16 @@ async function follow(options: { baseUrl?: string; controlToken?: string; json: 
   await followCalls(
     options,
     (call) => {
-      if (options.unmatched && !call.nearMiss) return;
+      if (options.unmatched && !call.markers.nearMiss) return;
       if (options.path && !call.path.includes(options.path)) return;
-      if (options.json) process.stdout.write(`${JSON.stringify(call)}\n`);
-      else writeLines(process.stdout, describeCall(call));
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify(call)}\n`);
+        return;
+      }
+      const line = describeExchange(call);
+      if (!call.markers.nearMiss) return writeLines(process.stdout, [line]);
+      // What it nearly matched, from the inspector's detail of it.
+      void exchangeDetail(options, call.seq).then((detail) => writeLines(process.stdout, [line, ...(detail?.nearMiss ? describeNearMiss(detail.nearMiss) : [])]));
     },
     stop.signal,
     // Once connected, on stderr, so that --json's lines stay JSON.
@@ -70,6 +78,21 @@ function describeCall(call: LoggedCallView): string[] {
   const markers = [call.fault ? `fault ${call.fault}` : "", call.stub ? `stub ${call.stub}` : "", call.nearMiss ? "near miss" : "", call.sealed ? "secure" : ""].filter(Boolean);
   const head = `#${call.seq} ${new Date(call.at).toISOString().slice(11, 23)} ${call.method} ${call.path}${call.openId ? ` (${call.openId})` : ""}${answered}${markers.length ? ` [${markers.join(", ")}]` : ""}`;
   return call.nearMiss ? [head, ...describeNearMiss(call.nearMiss)] : [head];
+}
+
+/** `#seq time METHOD path (name, member) → status in ms [markers]`. */
+export function describeExchange(call: ExchangeSummary): string {
+  const { markers } = call;
+  const about = [call.name, call.member].filter(Boolean);
+  const flags = [
+    markers.fault ? `fault ${markers.fault}` : "",
+    markers.stub ? `stub ${markers.stub}` : "",
+    markers.recorded ? "recorded" : "",
+    markers.nearMiss ? "near miss" : "",
+    markers.invalid ? "invalid" : "",
+  ].filter(Boolean);
+  const answered = `→ ${call.status === 0 ? "connection cut" : call.status} in ${call.ms} ms`;
+  return `#${call.seq} ${new Date(call.at).toISOString().slice(11, 23)} ${call.method} ${call.path}${about.length ? ` (${about.join(", ")})` : ""} ${answered}${flags.length ? ` [${flags.join(", ")}]` : ""}`;
 }
 
 function describeNearMiss(nearMiss: NonNullable<LoggedCallView["nearMiss"]>): string[] {
