@@ -152,34 +152,31 @@ export function ExchangeDetail({ seq, info, say, onOpen, onBack }: Props) {
     };
   }, [seq]);
 
-  const back = (
-    <button type="button" className="button back" id="detail-back" onClick={onBack}>
-      ← Back to the list
-    </button>
-  );
-  if (!state || state.seq !== seq) {
-    return (
-      <div className="detail" aria-busy="true">
-        {back}
-        <p className="note">Loading #{seq}…</p>
-      </div>
-    );
-  }
-  if (!state.detail) {
-    return (
-      <div className="detail">
-        {back}
+  // The Back button stays the same element while the detail loads, so the focus put on it stays.
+  return (
+    <div className="detail">
+      <button type="button" className="button back" id="detail-back" onClick={onBack}>
+        ← Back to the list
+      </button>
+      {!state || state.seq !== seq ? (
+        <p className="note" aria-busy="true">
+          Loading #{seq}…
+        </p>
+      ) : state.detail ? (
+        <Loaded detail={state.detail} info={info} say={say} onOpen={onOpen} />
+      ) : (
         <p className="note note--danger">{state.error}</p>
-      </div>
-    );
-  }
-  const detail = state.detail;
+      )}
+    </div>
+  );
+}
+
+function Loaded({ detail, info, say, onOpen }: { detail: Detail; info: InspectInfo; say: Say; onOpen: (seq: number) => void }) {
   const query = new URLSearchParams(detail.query).toString();
   const validation = detail.validation;
   const envelope = detail.envelope;
   return (
-    <article className="detail" aria-labelledby="detail-title">
-      {back}
+    <article className="detail__body" aria-labelledby="detail-title">
       <header className="detail__head">
         <h2 id="detail-title">
           <span className={`method method--${detail.method.toLowerCase()}`}>{detail.method}</span> <span className="detail__path">{detail.path + (query ? `?${query}` : "")}</span>
