@@ -6,6 +6,7 @@ import { Command, CommanderError } from "commander";
 import { apiCommand } from "./commands/api";
 import { bridgeCommand } from "./commands/bridge";
 import { gatewayCommand } from "./commands/gateway";
+import { inspectCommand } from "./commands/inspect";
 import { recordCommand } from "./commands/record";
 import { replayCommand } from "./commands/replay";
 import { sandboxCommand } from "./commands/sandbox";
@@ -29,6 +30,7 @@ export function buildProgram(): Command {
     .addCommand(taskCommand())
     .addCommand(replayCommand())
     .addCommand(recordCommand())
+    .addCommand(inspectCommand())
     .addCommand(bridgeCommand());
   // Commander exits by itself on bad usage; the CLI decides the exit code instead (2).
   const override = (command: Command) => {

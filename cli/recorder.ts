@@ -18,6 +18,13 @@ import { writeLines } from "./terminal-text";
 import { describeFindings, findSecrets, jsonPath, KnownSecrets, redactHeaders, redactKnown, redactValue, type Finding, type Redacted, type RedactionRule } from "./redaction";
 import { IDEMPOTENCY_KEY_HEADER, RecordingRoles } from "./recording-roles";
 import type { Needs } from "./recordings";
+import { controlRefusal } from "../sandbox/control-guard";
+import { inspectorAnswer, isInspectorPath, type InspectorActions } from "../sandbox/inspector/http";
+import { answerOnNode } from "../sandbox/inspector/node-http";
+import { ExchangeRing } from "../sandbox/inspector/ring";
+import type { InspectKeys } from "../sandbox/inspector/analysis";
+import { FAULT_KINDS, type FaultKind } from "#core/controls/faults";
+import { NearMissSchema } from "#core/controls/declarations";
 
 /** Reply fields (JSONPath on the reply body) that change on every call. */
 const KNOWN_IGNORE: Record<string, string[]> = {
@@ -45,6 +52,8 @@ export interface RecordedFile {
 
 /** Paths forwarded but never recorded (see the recording server below). */
 const NOT_RECORDED = /^\/(__sandbox|oauth)\//;
+/** Paths forwarded but not shown in the inspector: the sandbox's controls and pictures. */
+const NOT_INSPECTED = /^\/(__sandbox|static)\//;
 
 export interface RecorderOptions {
   /** The mCoin API's base URL, and the secure gateway's (the calls under /bservice/ go there). */
@@ -60,10 +69,25 @@ export interface RecorderOptions {
   host: string;
   /** No line per exchange (--json). */
   quiet: boolean;
+  /**
+   * The traffic inspector at /__sandbox/inspect: its ring's size, the keys that open and check the
+   * envelope, the control token its API asks for (null: loopback names only), what only the CLI
+   * does (save, replay, HAR), and how to add a fault (only when the target is a sandbox).
+   */
+  inspect?: {
+    capacity?: number;
+    bodyLimit?: number;
+    keys: InspectKeys;
+    controlToken: string | null;
+    actions?: InspectorActions;
+    addFault?: (fault: { path: string; kind: FaultKind; times: number }) => Promise<Response | null>;
+  };
 }
 
 export interface RunningRecorder {
   port: number;
+  /** What the inspector at /__sandbox/inspect keeps. */
+  inspected: ExchangeRing;
   /** What was written and what refused, in one line. */
   summary(): string;
   /** Each file (or HAR entry) refused, and where its secret is: printed again when the session ends. */
@@ -81,9 +105,27 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   // The secrets seen so far: each is hidden wherever it turns up afterwards (cli/redaction.ts).
   const known = new KnownSecrets();
   const roles = new RecordingRoles(rules, isSandboxKey(privateKey));
+  const inspect = options.inspect;
+  const ring = new ExchangeRing({ capacity: inspect?.capacity, bodyLimit: inspect?.bodyLimit, keys: inspect?.keys ?? { privateKey } });
+  const inspector = {
+    ring,
+    source: "recorder" as const,
+    target: options.apiBase,
+    guard: (request: Request) => controlRefusal(request, inspect?.controlToken ?? null),
+    ...(inspect?.addFault ? { addFault: inspect.addFault } : {}),
+    ...(inspect?.actions ? { actions: inspect.actions } : {}),
+  };
   const server = createServer((request, response) => {
+    if (isInspectorPath(new URL(request.url ?? "/", "http://recorder").pathname)) {
+      answerOnNode(request, response, (incoming) => inspectorAnswer(inspector, incoming)).catch(() => {
+        if (!response.headersSent) response.writeHead(400, { "content-type": "application/json" });
+        response.end(JSON.stringify({ ok: false, error: "bad request" }));
+      });
+      return;
+    }
     forward(request, response, bases)
       .then((exchange) => {
+        if (!NOT_INSPECTED.test(exchange.path)) inspectExchange(ring, exchange, roles, request.headers.host);
         // The sandbox's controls (a harness resetting it, reading its log) and its stand-in for the
         // wallet app's sign-in page are forwarded, not recorded: they are not the gateway's traffic. A
         // replay asks the sign-in page for a new code itself, and a served recording keeps the page.
@@ -128,6 +170,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   });
   return {
     port: (server.address() as { port: number }).port,
+    inspected: ring,
     summary: () => summary(session, harFile),
     refusals: () => [...session.refusals],
     close: () =>
@@ -180,6 +223,39 @@ function redactWritten(files: readonly string[], known: KnownSecrets, quiet: boo
     writeFileSync(file, `${JSON.stringify(redacted, null, 2)}\n`);
     if (!quiet) writeLines(process.stdout, [`redacted again: ${basename(file)} (it held a secret seen since)`]);
   }
+}
+
+/** The exchange into the inspector's ring; its member is whom the session's sign-ins say the token is. */
+function inspectExchange(ring: ExchangeRing, exchange: Exchange, roles: RecordingRoles, host: string | undefined): void {
+  const nearMiss = exchange.responseHeaders["x-sandbox-near-miss"] ? NearMissSchema.safeParse(jsonField(exchange.responseBody, "nearMiss")).data : undefined;
+  ring.add({
+    at: exchange.startedAt.getTime(),
+    clockNow: exchange.startedAt.getTime(),
+    origin: `http://${host ?? "localhost"}`,
+    method: exchange.method,
+    path: exchange.path,
+    query: exchange.query,
+    requestHeaders: exchange.requestHeaders,
+    requestBody: exchange.requestBody,
+    status: exchange.status,
+    ms: exchange.time,
+    replyHeaders: exchange.responseHeaders,
+    replyBody: exchange.responseBody,
+    ...(roles.needsOf(exchange, undefined)?.member ? { member: roles.needsOf(exchange, undefined)?.member } : {}),
+    markers: faultOf(exchange.responseHeaders["x-sandbox-fault"]),
+    // A sandbox behind the recorder names what a call nearly matched (sandbox/near-miss.ts).
+    ...(nearMiss ? { nearMiss } : {}),
+  });
+}
+
+/** The fault a sandbox behind the recorder says shaped the reply (sandbox/front-door.ts, FAULT_HEADER). */
+function faultOf(header: string | undefined): { fault?: FaultKind } {
+  return header !== undefined && (FAULT_KINDS as readonly string[]).includes(header) ? { fault: header as FaultKind } : {};
+}
+
+function jsonField(text: string, field: string): unknown {
+  const value = parse(text);
+  return value !== null && typeof value === "object" ? (value as Record<string, unknown>)[field] : undefined;
 }
 
 function summary(session: { written: number; refused: number; harEntries: HarEntry[]; harRefused: number }, harFile: string | undefined): string {

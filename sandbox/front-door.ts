@@ -123,7 +123,7 @@ function logged(state: SandboxState, settings: { latencyMs: number }, answer: (r
 
     if (fault) {
       const family = familyOf(fault.kind);
-      if (family === "reply") return { response: replyFault(fault) };
+      if (family === "reply") return { response: faultNamed(replyFault(fault), fault) };
       if (family === "connection" && fault.kind !== "truncated") return { response: Response.error(), connection: fault.kind === "network" ? "empty" : (fault.kind as ConnectionFault) };
       if (family === "latency") await delay(sampleLatency(fault));
       if (fault.kind === "clock-skew") request = withHeaders(request, (headers) => headers.set(CLOCK_SKEW_HEADER, String(fault.skewMs ?? 0)));
@@ -168,8 +168,20 @@ function logged(state: SandboxState, settings: { latencyMs: number }, answer: (r
     if (fault?.kind === "truncated") return { response, connection: "truncated" };
     if (fault?.kind === "bad-signature") response = await resigned(response);
     if (fault?.kind === "wrong-key") response = await reencrypted(state, request, response);
-    return { response };
+    return { response: fault ? faultNamed(response, fault) : response };
   };
+}
+
+/**
+ * A reply an injected fault shaped says so in FAULT_HEADER, so that what stands in front of the
+ * sandbox (`mcoin record`'s inspector) marks it as the sandbox's own inspector does.
+ */
+export const FAULT_HEADER = "x-sandbox-fault";
+
+function faultNamed(response: Response, fault: Fault): Response {
+  const headers = new Headers(response.headers);
+  headers.set(FAULT_HEADER, fault.kind);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** How the secure gateway tells the front door that a stub answered: `<id>` or `<id> <fault>`. */

@@ -33,6 +33,10 @@ export function recordCommand(): Command {
     .option("--redact-rules <file>", "a JSON file of extra redaction rules (see below)")
     .option("--redact-field <name>", "also redact this field wherever it appears (repeatable)", collect)
     .option("--har <file>", "also write the session as a HAR 1.2 file (rewritten after each exchange)")
+    .option("--control-token <token>", "require this token of the traffic inspector's API (default: none on loopback, else a generated one)")
+    .option("--inspect-size <n>", "the traffic inspector (/__sandbox/inspect) keeps this many exchanges", "1000")
+    .option("--inspect-body-bytes <n>", "the inspector keeps this much of each body; a longer one is cut, with a note", "65536")
+    .option("--inspect-dir <dir>", "where the inspector saves a selection as a recording (one folder each)", "recordings")
     .option("--json", "print the listening address as JSON")
     .addHelpText(
       "after",
@@ -56,7 +60,8 @@ A rules file (--redact-rules):
 Example:
   $ npx mcoin record --env sandbox --out recordings --port 4020 --har recordings/session.har
   $ MCOIN_SANDBOX_URL=http://127.0.0.1:4020 npm run serve    # the mall, through the recorder
-  $ npx mcoin replay recordings --env sandbox --reset       # signs in as the recorded member`,
+  $ npx mcoin replay recordings --env sandbox --reset       # signs in as the recorded member
+  $ npx mcoin inspect --base-url http://127.0.0.1:4020 --open   # every exchange, live, in a browser`,
     )
     .action(record);
 }
@@ -78,6 +83,15 @@ async function record(raw: unknown): Promise<void> {
       redactRules: z.string().min(1).optional(),
       redactField: z.array(z.string().regex(/^[^\s<>]+$/, "a field name has no spaces or angle brackets")).default([]),
       har: z.string().min(1).optional(),
+      controlToken: z.string().min(16, "at least 16 characters").optional(),
+      inspectSize: z.coerce.number().int().min(10).max(100_000).default(1000),
+      inspectBodyBytes: z.coerce
+        .number()
+        .int()
+        .min(1024)
+        .max(16 * 1024 * 1024)
+        .default(65_536),
+      inspectDir: z.string().min(1).default("recordings"),
       json: z.boolean().default(false),
     }),
     raw,
@@ -94,10 +108,27 @@ async function record(raw: unknown): Promise<void> {
   const gatewayBase = options.env === "sandbox" ? apiBase : gatewayBaseOr(apiBase, () => gatewaySettingsFor(options.env).baseUrl);
   const privateKey = readPrivateKey(options.privateKey, options.env, () => sandboxKeys().privateKey);
 
-  const recorder = await startRecorder({ apiBase, gatewayBase, privateKey, rules, out, harFile, port: options.port, host: options.host, quiet: options.json });
+  const { inspectorActions } = await import("../inspector-actions");
+  const { isLoopbackHost } = await import("../../sandbox/access");
+  const { randomBytes } = await import("node:crypto");
+  const controlToken = options.controlToken ?? (isLoopbackHost(options.host) ? null : randomBytes(24).toString("base64url"));
+  const sandboxKey = options.env === "sandbox" && privateKey !== undefined && privateKey.trim() === sandboxKeys().privateKey.trim();
+  const inspect = {
+    capacity: options.inspectSize,
+    bodyLimit: options.inspectBodyBytes,
+    keys: { privateKey, ...signingSecrets(options.env, () => gatewaySettingsFor(options.env).signature) },
+    controlToken,
+    actions: inspectorActions({ recordingsDir: resolve(options.inspectDir), privateKey, sandboxKey, rules, replayTarget: () => ({ env: options.env, baseUrl: apiBase }) }),
+    // Faults are the sandbox's: the recorder passes one on when its target is a sandbox.
+    ...(options.env === "sandbox" ? { addFault: (fault: { path: string; kind: string; times: number }) => sandboxFault(apiBase, fault) } : {}),
+  };
+  const recorder = await startRecorder({ apiBase, gatewayBase, privateKey, rules, out, harFile, port: options.port, host: options.host, quiet: options.json, inspect });
   const { port } = recorder;
-  output(options.json, { url: `http://${options.host}:${port}`, port, target: apiBase, out, har: harFile ?? null }, () => [
-    `recording ${apiBase} on http://${options.host}:${port} into ${out}${harFile ? ` and ${harFile}` : ""} (Ctrl-C stops)`,
+  const url = `http://${options.host}:${port}`;
+  output(options.json, { url, port, target: apiBase, out, har: harFile ?? null, inspector: `${url}/__sandbox/inspect`, controlToken }, () => [
+    `recording ${apiBase} on ${url} into ${out}${harFile ? ` and ${harFile}` : ""} (Ctrl-C stops)`,
+    `  traffic inspector: ${url}/__sandbox/inspect`,
+    ...(controlToken ? [`  control token: ${controlToken} (the inspector asks for it)`] : []),
   ]);
   // A refusal is said when it happens and again at the end, where it cannot scroll away unseen; it makes the exit code 1.
   const stop = () => {
@@ -109,6 +140,29 @@ async function record(raw: unknown): Promise<void> {
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+}
+
+/** The signing secret and MD5 key that check signatures, when the environment's settings have them. */
+function signingSecrets(env: EnvironmentName, signature: () => { secret: string; md5Key: string }): { signSecret?: string; md5Key?: string } {
+  try {
+    const { secret, md5Key } = signature();
+    return { signSecret: secret, md5Key };
+  } catch {
+    return {};
+  }
+}
+
+/** A fault added to the sandbox behind the recorder (its control token from MCOIN_SANDBOX_CONTROL_TOKEN); null when it took it. */
+async function sandboxFault(apiBase: string, fault: { path: string; kind: string; times: number }): Promise<Response | null> {
+  const token = process.env.MCOIN_SANDBOX_CONTROL_TOKEN;
+  const response = await fetch(`${apiBase.replace(/\/+$/, "")}/__sandbox/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { "x-sandbox-token": token } : {}) },
+    body: JSON.stringify(fault),
+  }).catch((error: Error) => Response.json({ ok: false, error: `the sandbox behind the recorder did not answer: ${error.message}` }, { status: 502 }));
+  if (response.ok) return null;
+  const said = (await response.json().catch(() => ({}))) as { error?: string };
+  return Response.json({ ok: false, error: `the sandbox refused the fault: ${said.error ?? `HTTP ${response.status}`}` }, { status: response.status });
 }
 
 /** The private key that opens secure calls: the one given, else the sandbox's for the sandbox. */
