@@ -1,7 +1,8 @@
 /**
  * The layers' boundaries (docs/architecture.md, "Layers"), checked by `npm run lint`:
  * core imports only core; the sandbox only core and itself; the app never the sandbox or the CLI;
- * the CLI never the app; what runs in the browser never core/node; and no import cycles.
+ * the CLI never the app; what runs in the browser never core/node; the inspector's page only core
+ * and itself; and no import cycles.
  */
 /** @type {import("dependency-cruiser").IConfiguration} */
 module.exports = {
@@ -40,6 +41,13 @@ module.exports = {
       severity: "error",
       from: { path: "^(app/(components|hooks|lib)/|app/root\\.tsx|app/entry\\.client\\.tsx|core/(?!node/))" },
       to: { path: "^core/node/" },
+    },
+    {
+      name: "inspector-page-stays-in-the-browser",
+      comment: "The traffic inspector's page (inspector/) runs in a browser and is built apart from the mall: it may import core/'s declarations (as types) and its own files, never the servers, the CLI or the mall.",
+      severity: "error",
+      from: { path: "^inspector/" },
+      to: { path: "^(app|sandbox|cli|server|bench|e2e|scripts|bin|core/node)/" },
     },
     {
       name: "no-cycles",

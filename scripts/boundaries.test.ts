@@ -34,7 +34,7 @@ function tree(files: Record<string, string>): string {
 /** dependency-cruiser as `npm run lint` runs it; its exit code and report. */
 async function cruise(root: string): Promise<{ code: number; report: string }> {
   try {
-    const { stdout } = await run(join(ROOT, "node_modules/.bin/depcruise"), ["core", "app", "sandbox", "cli", "--config", ".dependency-cruiser.cjs", "--no-progress"], { cwd: root });
+    const { stdout } = await run(join(ROOT, "node_modules/.bin/depcruise"), ["core", "app", "sandbox", "cli", "inspector", "--config", ".dependency-cruiser.cjs", "--no-progress"], { cwd: root });
     return { code: 0, report: stdout };
   } catch (error) {
     const failed = error as { code: number; stdout: string };
@@ -48,6 +48,7 @@ const SHARED = {
   "app/lib/price.ts": 'import { cents } from "#core/money";\nexport const price = cents;\n',
   "sandbox/state.ts": 'import { cents } from "#core/money";\nimport { hash } from "#core/node/crypto";\nexport const state = [cents, hash("x")];\n',
   "cli/api.ts": 'import { hash } from "#core/node/crypto";\nimport { state } from "../sandbox/state";\nexport const api = [hash, state];\n',
+  "inspector/total.ts": 'import type { cents } from "../core/money";\nexport const total = (amount: typeof cents) => amount;\n',
 };
 
 describe("npm run lint's boundaries", () => {
@@ -57,7 +58,7 @@ describe("npm run lint's boundaries", () => {
     expect(code).toBe(0);
   });
 
-  it("fail, each by name, when core imports the app or the sandbox, the app the sandbox, the CLI the app, the browser core/node, or imports go round", async () => {
+  it("fail, each by name, when core imports the app or the sandbox, the app the sandbox, the CLI the app, the browser core/node, the inspector's page the sandbox, or imports go round", async () => {
     const { code, report } = await cruise(
       tree({
         ...SHARED,
@@ -68,6 +69,7 @@ describe("npm run lint's boundaries", () => {
         "app/hooks/use-hash.ts": 'import { hash } from "#core/node/crypto";\nexport const useHash = hash;\n',
         "core/ping.ts": 'import { pong } from "./pong";\nexport const ping = () => pong;\n',
         "core/pong.ts": 'import { ping } from "./ping";\nexport const pong = () => ping;\n',
+        "inspector/state.ts": 'import { state } from "../sandbox/state";\nexport const shown = state;\n',
       }),
     );
     expect(code).not.toBe(0);
@@ -77,5 +79,6 @@ describe("npm run lint's boundaries", () => {
     expect(report).toMatch(/cli-never-imports-app: cli\/screen\.ts → app\/lib\/price\.ts/);
     expect(report).toMatch(/browser-never-imports-node-core: app\/hooks\/use-hash\.ts → core\/node\/crypto\.ts/);
     expect(report).toMatch(/no-cycles: core\/p[io]ng\.ts/);
+    expect(report).toMatch(/inspector-page-stays-in-the-browser: inspector\/state\.ts → sandbox\/state\.ts/);
   }, 30_000);
 });

@@ -34,8 +34,8 @@ function step(name, command, args, { quiet = false } = {}) {
 }
 
 // The unit tests start the CLI some hundred times: from its bundle, brought up to date first, rather
-// than from the sources through tsx.
-runOrExit(process.execPath, ["scripts/build.mjs", "cli", "--if-changed"]);
+// than from the sources through tsx; and they find the inspector's page (mcoin inspect) built.
+runOrExit(process.execPath, ["scripts/build.mjs", "cli", "inspector", "--if-changed"]);
 
 const firstStage = await Promise.all([
   step("typecheck", bin("tsc"), ["--noEmit"], { quiet: true }),
