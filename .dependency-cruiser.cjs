@@ -44,7 +44,8 @@ module.exports = {
     },
     {
       name: "inspector-page-stays-in-the-browser",
-      comment: "The traffic inspector's page (inspector/) runs in a browser and is built apart from the mall: it may import core/'s declarations (as types) and its own files, never the servers, the CLI or the mall.",
+      comment:
+        "The traffic inspector's page (inspector/) runs in a browser and is built apart from the mall: it may import core/'s declarations (as types) and its own files, never the servers, the CLI or the mall.",
       severity: "error",
       from: { path: "^inspector/" },
       to: { path: "^(app|sandbox|cli|server|bench|e2e|scripts|bin|core/node)/" },
