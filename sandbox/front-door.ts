@@ -56,12 +56,20 @@ export function frontDoor(state: SandboxState, settings: { latencyMs: number }, 
     // The inspector's copy of the request, taken before anything behind the door reads it.
     const copy = UNLOGGED.test(new URL(incoming.url).pathname) ? undefined : incoming.clone();
     let call: LoggedCall | undefined;
-    const dispatched = await inner(incoming, (entry) => (call = entry));
+    let dispatched = await inner(incoming, (entry) => (call = entry));
     if (call) {
       const status = dispatched.connection && dispatched.connection !== "truncated" ? 0 : dispatched.response.status;
+      let replyText = "";
+      if (copy && status !== 0) {
+        // Read once here, as the server would read it to send it, and handed on as bytes.
+        const { response } = dispatched;
+        const bytes = await response.arrayBuffer();
+        replyText = Buffer.from(bytes).toString("utf8");
+        dispatched = { ...dispatched, response: new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers }) };
+      }
       const ms = Math.round(performance.now() - started);
       state.answeredCall(call, status, ms);
-      if (copy) void inspect(state, { call, copy, at, clockNow, status, ms, reply: status === 0 ? undefined : dispatched.response.clone() });
+      if (copy) void inspect(state, { call, copy, at, clockNow, status, ms, replyText, replyHeaders: status === 0 ? {} : Object.fromEntries(dispatched.response.headers) });
     }
     return dispatched;
   };
@@ -71,10 +79,13 @@ export function frontDoor(state: SandboxState, settings: { latencyMs: number }, 
  * Hands the whole exchange to the inspector (sandbox/inspector/ring.ts), after the reply has gone:
  * reading the copies and opening the envelope never delays the caller.
  */
-async function inspect(state: SandboxState, input: { call: LoggedCall; copy: Request; at: number; clockNow: number; status: number; ms: number; reply: Response | undefined }): Promise<void> {
-  const { call, copy, reply } = input;
+async function inspect(
+  state: SandboxState,
+  input: { call: LoggedCall; copy: Request; at: number; clockNow: number; status: number; ms: number; replyText: string; replyHeaders: Record<string, string> },
+): Promise<void> {
+  const { call, copy } = input;
   try {
-    const [requestBody, replyBody] = await Promise.all([copy.method === "GET" || copy.method === "HEAD" ? "" : copy.text(), reply ? reply.text() : ""]);
+    const requestBody = copy.method === "GET" || copy.method === "HEAD" ? "" : await copy.text();
     state.inspected.add({
       at: input.at,
       clockNow: input.clockNow,
@@ -86,8 +97,8 @@ async function inspect(state: SandboxState, input: { call: LoggedCall; copy: Req
       requestBody,
       status: input.status,
       ms: input.ms,
-      replyHeaders: reply ? Object.fromEntries(reply.headers) : {},
-      replyBody,
+      replyHeaders: input.replyHeaders,
+      replyBody: input.replyText,
       ...(call.openId ? { member: call.openId } : {}),
       markers: { ...(call.fault ? { fault: call.fault } : {}), ...(call.stub ? { stub: call.stub } : {}), ...(call.recorded ? { recorded: true } : {}) },
       ...(call.nearMiss ? { nearMiss: call.nearMiss } : {}),

@@ -1,8 +1,10 @@
 /**
- * The inspector's memory: the last `capacity` exchanges, each analysed once when it is captured
- * (sandbox/inspector/analysis.ts) and kept with its bodies cut at `bodyLimit` bytes. Memory stays
- * bounded whatever the traffic: at most `capacity` entries of at most a few times `bodyLimit` each.
- * Listeners hear each exchange as it is added, and a clear.
+ * The inspector's memory: the last `capacity` exchanges, kept with their bodies cut at `bodyLimit`
+ * bytes, so memory stays bounded whatever the traffic: at most `capacity` entries of at most a few
+ * times `bodyLimit` each. Each is analysed (sandbox/inspector/analysis.ts: the envelope opened, the
+ * registry's validation) once, when someone looks: at once while a page or terminal follows the
+ * stream, else when the list or the exchange is asked for. A gateway under load with nobody watching
+ * pays for a copy, not for the analysis. Listeners hear each exchange as it is added, and a clear.
  */
 import type { BodyView, ExchangeDetail, ExchangeSummary, Markers } from "#core/controls/inspect";
 import type { NearMiss } from "../near-miss";
@@ -50,12 +52,29 @@ export interface RingOptions {
   keys?: InspectKeys;
 }
 
+/** A body as captured: its text (cut at the limit) and its size on the wire. */
+interface CapturedBody {
+  text: string;
+  bytes: number;
+  cut: boolean;
+}
+
+/** An exchange in the ring: captured, and analysed once someone looked. */
+interface Slot {
+  seq: number;
+  captured: Omit<CapturedExchange, "requestBody" | "replyBody">;
+  request: CapturedBody;
+  reply: CapturedBody;
+  reusedFrom?: number;
+  kept?: KeptExchange;
+}
+
 export class ExchangeRing {
   readonly capacity: number;
   readonly bodyLimit: number;
   private readonly keys: InspectKeys;
   /** Oldest first; `start` is the index of the oldest once the ring is full. */
-  private entries: KeptExchange[] = [];
+  private slots: Slot[] = [];
   private start = 0;
   private seq = 0;
   private droppedCount = 0;
@@ -70,7 +89,7 @@ export class ExchangeRing {
   }
 
   get size(): number {
-    return this.entries.length;
+    return this.slots.length;
   }
 
   /** Exchanges that left the ring to make room since it was last cleared. */
@@ -84,61 +103,77 @@ export class ExchangeRing {
     return () => this.listeners.delete(listener);
   }
 
-  add(captured: CapturedExchange): ExchangeSummary {
+  add(captured: CapturedExchange): number {
     const seq = ++this.seq;
-    const kept = this.analyse(seq, captured);
-    if (this.entries.length < this.capacity) this.entries.push(kept);
+    const { requestBody, replyBody, ...rest } = captured;
+    const slot: Slot = { seq, captured: rest, request: this.cut(requestBody), reply: this.cut(replyBody) };
+    const nonce = SECURE_PATH.test(captured.path) ? Object.entries(captured.requestHeaders).find(([header]) => header.toLowerCase() === "nonce")?.[1] : undefined;
+    if (nonce) {
+      slot.reusedFrom = this.nonces.get(nonce);
+      if (slot.reusedFrom === undefined) this.nonces.set(nonce, seq);
+    }
+    if (this.slots.length < this.capacity) this.slots.push(slot);
     else {
-      const leaving = this.entries[this.start];
-      const nonce = leaving.detail.envelope?.nonce.value;
-      if (nonce !== undefined && this.nonces.get(nonce) === leaving.summary.seq) this.nonces.delete(nonce);
-      this.entries[this.start] = kept;
+      const leaving = this.slots[this.start];
+      for (const [value, first] of this.nonces) if (first === leaving.seq) this.nonces.delete(value);
+      this.slots[this.start] = slot;
       this.start = (this.start + 1) % this.capacity;
       this.droppedCount += 1;
     }
-    for (const listener of this.listeners) listener({ type: "exchange", summary: kept.summary });
-    return kept.summary;
+    if (this.listeners.size > 0) {
+      const { summary } = this.kept(slot);
+      for (const listener of this.listeners) listener({ type: "exchange", summary });
+    }
+    return seq;
   }
 
-  /** Newest first. */
+  /** Newest first, each analysed. */
   list(): KeptExchange[] {
-    const ordered = [...this.entries.slice(this.start), ...this.entries.slice(0, this.start)];
-    return ordered.reverse();
+    return this.ordered()
+      .reverse()
+      .map((slot) => this.kept(slot));
   }
 
   /** Oldest first, those after `since`. */
   since(since: number): ExchangeSummary[] {
-    return this.list()
-      .reverse()
-      .filter((kept) => kept.summary.seq > since)
-      .map((kept) => kept.summary);
+    return this.ordered()
+      .filter((slot) => slot.seq > since)
+      .map((slot) => this.kept(slot).summary);
   }
 
   get(seq: number): KeptExchange | undefined {
-    return this.entries.find((kept) => kept.summary.seq === seq);
+    const slot = this.slots.find((candidate) => candidate.seq === seq);
+    return slot && this.kept(slot);
   }
 
   clear(): void {
-    this.entries = [];
+    this.slots = [];
     this.start = 0;
     this.droppedCount = 0;
     this.nonces.clear();
     for (const listener of this.listeners) listener({ type: "cleared" });
   }
 
-  private body(text: string): BodyView | undefined {
+  private ordered(): Slot[] {
+    return [...this.slots.slice(this.start), ...this.slots.slice(0, this.start)];
+  }
+
+  private cut(text: string): CapturedBody {
     const bytes = Buffer.byteLength(text);
-    if (bytes === 0) return undefined;
-    if (bytes <= this.bodyLimit) {
-      const json = jsonOf(text);
-      return { bytes, text, ...(json !== undefined ? { json } : {}) };
-    }
+    if (bytes <= this.bodyLimit) return { text, bytes, cut: false };
     // A character cut in half at the end decodes to U+FFFD: dropped.
     const cut = Buffer.from(text)
       .subarray(0, this.bodyLimit)
       .toString("utf8")
       .replace(/\uFFFD+$/, "");
-    return { bytes, text: cut, cut: true, limit: this.bodyLimit };
+    return { text: cut, bytes, cut: true };
+  }
+
+  private view(body: CapturedBody): BodyView | undefined {
+    if (body.bytes === 0) return undefined;
+    if (body.cut) return { bytes: body.bytes, text: body.text, cut: true, limit: this.bodyLimit };
+    const json = jsonOf(body.text);
+    return { bytes: body.bytes, text: body.text, ...(json !== undefined ? { json } : {}) };
   }
 
   /** A decrypted body kept only when it is within the limit too. */
@@ -148,33 +183,39 @@ export class ExchangeRing {
     return Buffer.byteLength(text) <= this.bodyLimit ? value : `(${Buffer.byteLength(text)} bytes of JSON, over the inspector's limit of ${this.bodyLimit})`;
   }
 
-  private analyse(seq: number, captured: CapturedExchange): KeptExchange {
+  /** The slot analysed, once. */
+  private kept(slot: Slot): KeptExchange {
+    slot.kept ??= this.analyse(slot);
+    return slot.kept;
+  }
+
+  private analyse(slot: Slot): KeptExchange {
+    const { seq, captured, request, reply } = slot;
     const { kind, name } = nameOf(captured.method, captured.path);
-    const secure = SECURE_PATH.test(captured.path);
-    const nonce = secure ? Object.entries(captured.requestHeaders).find(([header]) => header.toLowerCase() === "nonce")?.[1] : undefined;
-    const reusedFrom = nonce ? this.nonces.get(nonce) : undefined;
-    if (nonce && reusedFrom === undefined) this.nonces.set(nonce, seq);
-    const envelope = secure
-      ? openEnvelope({
-          requestHeaders: captured.requestHeaders,
-          requestBody: captured.requestBody,
-          replyHeaders: captured.replyHeaders,
-          replyBody: captured.replyBody,
-          clockNow: captured.clockNow,
-          keys: this.keys,
-          reusedFrom,
+    const whole = !request.cut && !reply.cut;
+    // A cut body neither opens nor validates: the detail says it was cut instead.
+    const envelope =
+      kind === "secure" && whole
+        ? openEnvelope({
+            requestHeaders: captured.requestHeaders,
+            requestBody: request.text,
+            replyHeaders: captured.replyHeaders,
+            replyBody: reply.text,
+            clockNow: captured.clockNow,
+            keys: this.keys,
+            reusedFrom: slot.reusedFrom,
+          })
+        : undefined;
+    const validation = whole
+      ? validate({
+          method: captured.method,
+          path: captured.path,
+          query: captured.query,
+          requestBody: jsonOf(request.text),
+          replyBody: jsonOf(reply.text),
+          ...(envelope ? { secure: { request: envelope.request, reply: envelope.reply, replyOpened: envelope.replyOpened } } : {}),
         })
       : undefined;
-    const requestJson = jsonOf(captured.requestBody);
-    const replyJson = jsonOf(captured.replyBody);
-    const validation = validate({
-      method: captured.method,
-      path: captured.path,
-      query: captured.query,
-      requestBody: requestJson,
-      replyBody: replyJson,
-      ...(envelope ? { secure: { request: envelope.request, reply: envelope.reply, replyOpened: envelope.replyOpened } } : {}),
-    });
     const invalid = validation !== undefined && validation.request.length + validation.reply.length > 0;
     const markers: Markers = { ...captured.markers, ...(captured.nearMiss ? { nearMiss: true } : {}), ...(invalid ? { invalid: true } : {}) };
     const summary: ExchangeSummary = {
@@ -190,8 +231,8 @@ export class ExchangeRing {
       ...(captured.member ? { member: captured.member } : {}),
       markers,
     };
-    const requestBody = this.body(captured.requestBody);
-    const replyBody = this.body(captured.replyBody);
+    const requestView = this.view(request);
+    const replyView = this.view(reply);
     const envelopeView = envelope
       ? {
           ...envelope.view,
@@ -201,8 +242,8 @@ export class ExchangeRing {
       : undefined;
     const detail: ExchangeDetail = {
       ...summary,
-      request: { headers: captured.requestHeaders, ...(requestBody ? { body: requestBody } : {}) },
-      reply: { headers: captured.replyHeaders, ...(replyBody ? { body: replyBody } : {}) },
+      request: { headers: captured.requestHeaders, ...(requestView ? { body: requestView } : {}) },
+      reply: { headers: captured.replyHeaders, ...(replyView ? { body: replyView } : {}) },
       ...(envelopeView ? { envelope: envelopeView } : {}),
       ...(validation ? { validation } : {}),
       ...(captured.nearMiss ? { nearMiss: captured.nearMiss } : {}),
@@ -212,15 +253,15 @@ export class ExchangeRing {
         path: captured.path,
         query: captured.query,
         requestHeaders: captured.requestHeaders,
-        requestBody: requestBody?.cut ? "" : captured.requestBody,
+        requestBody: request.cut ? "" : request.text,
         name,
         opened: envelope?.request,
       }),
     };
-    const whole =
-      !requestBody?.cut && !replyBody?.cut
-        ? { requestBody: captured.requestBody, replyBody: captured.replyBody, requestHeaders: captured.requestHeaders, replyHeaders: captured.replyHeaders, origin: captured.origin }
-        : undefined;
-    return { summary, detail, ...(whole ? { whole } : {}) };
+    return {
+      summary,
+      detail,
+      ...(whole ? { whole: { requestBody: request.text, replyBody: reply.text, requestHeaders: captured.requestHeaders, replyHeaders: captured.replyHeaders, origin: captured.origin } } : {}),
+    };
   }
 }
