@@ -4,6 +4,7 @@
  * a recording and transcripts someone else wrote. Human output shows each control character as an
  * escape and starts no line of its own; --json stays exact JSON with no C1 or bidi character raw.
  */
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -117,6 +118,56 @@ describe("mcoin sandbox log", () => {
     expect(human.stdout).toContain(`  ✗ ${HOSTILE_SHOWN}`);
     expectInert(await mcoin("sandbox", "log", "--json"));
   });
+});
+
+/** `mcoin sandbox log --follow` until it has printed `lines` lines, the exchange added once it follows. */
+function followHostile(args: string[], lines: number, add: () => void): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(ROOT, "bin/mcoin.mjs"), "sandbox", "log", "--follow", "--base-url", sandbox.url, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      const following = !stderr.includes("following");
+      stderr += chunk;
+      if (following && stderr.includes("following")) setTimeout(add, 200);
+    });
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk;
+      if (stdout.split("\n").length > lines) child.kill("SIGINT");
+    });
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+    setTimeout(() => child.kill("SIGINT"), 15_000);
+  });
+}
+
+describe("mcoin sandbox log --follow", () => {
+  const hostileExchange = () =>
+    sandbox.sandbox.state.inspected.add({
+      at: Date.now(),
+      clockNow: Date.now(),
+      origin: sandbox.url,
+      method: "GET",
+      path: `/api/x${TITLE}`,
+      query: { q: HOSTILE },
+      requestHeaders: { "x-note": HOSTILE },
+      requestBody: "",
+      status: 404,
+      ms: 1,
+      replyHeaders: {},
+      replyBody: JSON.stringify({ msg: HOSTILE }),
+      member: `mpay-1001${FORGED}`,
+      markers: { stub: BIDI },
+      nearMiss: { reason: "path", message: HOSTILE, closest: [{ method: "GET", path: `/api/y${C1}`, name: BIDI, differs: [CLIPBOARD] }] },
+    });
+
+  it("prints a followed exchange's path, member, markers and near miss as escapes, and --json with nothing raw", async () => {
+    const human = await followHostile([], 3, hostileExchange);
+    expectInert(human);
+    expect(human.stdout).toContain(`  ✗ ${HOSTILE_SHOWN}`);
+    const machine = await followHostile(["--json"], 1, hostileExchange);
+    expectInert(machine);
+    expect(JSON.parse(machine.stdout.trim().split("\n")[0])).toMatchObject({ path: `/api/x${TITLE}`, query: { q: HOSTILE }, member: `mpay-1001${FORGED}` });
+  }, 40_000);
 });
 
 describe("mcoin sandbox ledger and orders", () => {

@@ -49,7 +49,7 @@ async function log(raw: unknown): Promise<void> {
 /** One line a call, as the sandbox answers them, until Ctrl-C. */
 async function follow(options: { baseUrl?: string; controlToken?: string; json: boolean; unmatched: boolean; path?: string }): Promise<void> {
   const { exchangeDetail, followCalls } = await import("../../call-stream");
-  const { writeLines } = await import("../../terminal-text");
+  const { writeJson, writeLines } = await import("../../terminal-text");
   const stop = new AbortController();
   process.once("SIGINT", () => stop.abort());
   process.once("SIGTERM", () => stop.abort());
@@ -58,10 +58,7 @@ async function follow(options: { baseUrl?: string; controlToken?: string; json: 
     (call) => {
       if (options.unmatched && !call.markers.nearMiss) return;
       if (options.path && !call.path.includes(options.path)) return;
-      if (options.json) {
-        process.stdout.write(`${JSON.stringify(call)}\n`);
-        return;
-      }
+      if (options.json) return writeJson(process.stdout, call);
       const line = describeExchange(call);
       if (!call.markers.nearMiss) return writeLines(process.stdout, [line]);
       // What it nearly matched, from the inspector's detail of it.
