@@ -139,8 +139,14 @@ export function FaultForm({ info, exchange, say }: { info: InspectInfo; exchange
   );
 }
 
-/** Save as recording and Export HAR, for the checked exchanges (HAR: the whole view when none is). */
-export function SelectionActions({ checked, view, say }: { checked: number[]; view: number[]; say: Say }) {
+/** What the server takes in one save or one HAR (core/controls/inspect.ts, `Seqs`). */
+const MOST = 500;
+
+/**
+ * Save as recording and Export HAR, for the checked exchanges (HAR: the whole view when none is;
+ * `whole`: the view is the whole ring, which the server exports without a list of seqs).
+ */
+export function SelectionActions({ checked, view, whole, say }: { checked: number[]; view: number[]; whole: boolean; say: Say }) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(recordingName);
   const [busy, setBusy] = useState(false);
@@ -162,13 +168,14 @@ export function SelectionActions({ checked, view, say }: { checked: number[]; vi
   }
 
   async function exportHar() {
-    const seqs = checked.length > 0 ? checked : view;
+    const chosen = checked.length > 0 ? checked : view;
+    const seqs = [...chosen].sort((a, b) => b - a).slice(0, MOST);
+    const all = checked.length === 0 && whole;
     try {
-      await api.downloadHar(
-        [...seqs].sort((a, b) => a - b),
-        `${recordingName()}.har`,
-      );
-      say(`Exported ${seqs.length} ${seqs.length === 1 ? "exchange" : "exchanges"} as HAR.`);
+      await api.downloadHar(all ? [] : seqs.reverse(), `${recordingName()}.har`);
+      const count = all ? view.length : seqs.length;
+      const cut = !all && chosen.length > MOST ? ` (the newest ${MOST}: one export holds at most that many)` : "";
+      say(`Exported ${count} ${count === 1 ? "exchange" : "exchanges"} as HAR${cut}.`);
     } catch (error) {
       say(`Export refused: ${failure(error)}`);
     }
@@ -210,9 +217,14 @@ export function SelectionActions({ checked, view, say }: { checked: number[]; vi
               spellCheck={false}
             />
           </div>
-          <button type="submit" className="button button--primary" disabled={busy}>
+          <button type="submit" className="button button--primary" disabled={busy || checked.length > MOST} aria-describedby={checked.length > MOST ? `${id}-most` : undefined}>
             Save {checked.length} {checked.length === 1 ? "exchange" : "exchanges"}
           </button>
+          {checked.length > MOST ? (
+            <p className="note note--danger" id={`${id}-most`}>
+              A recording holds at most {MOST} exchanges: select fewer.
+            </p>
+          ) : null}
           {saved ? (
             <div className="save__result">
               <p>

@@ -131,13 +131,22 @@ export function App() {
   const [connection, setConnection] = useState(0);
   const [message, setMessage] = useState("");
   const [loadError, setLoadError] = useState("");
+  // The stream's handlers read these as they are now, not as they were when it was opened.
   const pausedRef = useRef(paused);
   pausedRef.current = paused;
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
   const capacity = info?.capacity ?? DEFAULT_CAPACITY;
   const capacityRef = useRef(capacity);
   capacityRef.current = capacity;
 
   const say = useCallback((text: string) => setMessage(text), []);
+  // A message stays long enough to be read, then the toast gets out of the way.
+  useEffect(() => {
+    if (!message) return;
+    const timer = setTimeout(() => setMessage(""), 8000);
+    return () => clearTimeout(timer);
+  }, [message]);
 
   useEffect(() => onUnauthorized(() => setToken((was) => ({ needed: true, refused: was.needed || readToken() !== "" }))), []);
 
@@ -171,6 +180,22 @@ export function App() {
             setArrivals((count) => count + 1);
           },
           setStream,
+          // After a drop the ring is read afresh: it is the truth, even if the server restarted.
+          async () => {
+            const again = await api.exchanges();
+            if (!live) return 0;
+            const shown = new Set(rowsRef.current.map((row) => row.seq));
+            if (pausedRef.current)
+              setPending((was) =>
+                merge(
+                  was,
+                  again.exchanges.filter((row) => !shown.has(row.seq)),
+                  capacityRef.current,
+                ),
+              );
+            else setRows(again.exchanges.slice(0, capacityRef.current));
+            return again.exchanges.reduce((max, row) => Math.max(max, row.seq), 0);
+          },
         );
         if (!live) stop();
       } catch (error) {
@@ -266,7 +291,7 @@ export function App() {
     });
   }
 
-  const streamState = paused ? "paused" : stream;
+  const streamState = token.needed ? "unauthorized" : paused ? "paused" : stream;
   return (
     <div className="app" data-view={showDetail && selected !== undefined ? "detail" : "list"}>
       <header className="top">
@@ -281,7 +306,7 @@ export function App() {
         <div className="top__controls">
           <span className={`pill pill--${streamState}`}>
             <span className="pill__dot" aria-hidden="true" />
-            {paused ? (pending.length > 0 ? `Paused · ${pending.length} new` : "Paused") : STATE_TEXT[stream]}
+            {streamState === "paused" ? (pending.length > 0 ? `Paused · ${pending.length} new` : "Paused") : STATE_TEXT[streamState]}
           </span>
           {paused ? (
             <button type="button" className="button button--on-brand" onClick={resume}>
@@ -330,7 +355,7 @@ export function App() {
                   <span className="listbar__capacity"> · keeps the last {capacity}</span>
                 </p>
               </div>
-              <SelectionActions checked={checkedList} view={view.map((row) => row.seq)} say={say} />
+              <SelectionActions checked={checkedList} view={view.map((row) => row.seq)} whole={view.length === rows.length && !paused} say={say} />
               <div className="columns" aria-hidden="true">
                 <span>Time</span>
                 <span>Method</span>

@@ -18,16 +18,19 @@ function Headers({ headers, label }: { headers: Record<string, string>; label: s
   const names = Object.keys(headers).sort();
   if (names.length === 0) return <p className="note">No headers.</p>;
   return (
-    <table className="headers" aria-label={label}>
-      <tbody>
-        {names.map((name) => (
-          <tr key={name}>
-            <th scope="row">{name}</th>
-            <td>{headers[name]}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <>
+      <h4>Headers</h4>
+      <table className="headers" aria-label={label}>
+        <tbody>
+          {names.map((name) => (
+            <tr key={name}>
+              <th scope="row">{name}</th>
+              <td>{headers[name]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
 
@@ -214,13 +217,6 @@ function Loaded({ detail, info, say, onOpen }: { detail: Detail; info: InspectIn
         <Markers exchange={detail} />
       </header>
 
-      <section className="panel" aria-labelledby="actions-title">
-        <h3 id="actions-title">Send it again</h3>
-        <CommandField label="curl command" copyLabel="Copy as curl" command={detail.commands.curl} say={say} />
-        <CommandField label="mcoin command" copyLabel="Copy as mcoin command" command={detail.commands.mcoin} say={say} />
-        <ReplayAction key={detail.seq} seq={detail.seq} say={say} />
-      </section>
-
       {detail.nearMiss ? (
         <section className="panel panel--warn" aria-labelledby="near-title">
           <h3 id="near-title">Near miss</h3>
@@ -269,6 +265,13 @@ function Loaded({ detail, info, say, onOpen }: { detail: Detail; info: InspectIn
         <h3 id="reply-title">Reply</h3>
         <Headers headers={detail.reply.headers} label="Reply headers" />
         {envelope ? <Opened opened={envelope.reply} raw={detail.reply.body} issues={validation?.reply ?? []} /> : <BodyView body={detail.reply.body} issues={validation?.reply ?? []} />}
+      </section>
+
+      <section className="panel" aria-labelledby="actions-title">
+        <h3 id="actions-title">Send it again</h3>
+        <CommandField label="curl command" copyLabel="Copy as curl" command={detail.commands.curl} say={say} />
+        <CommandField label="mcoin command" copyLabel="Copy as mcoin command" command={detail.commands.mcoin} say={say} />
+        <ReplayAction key={detail.seq} seq={detail.seq} say={say} />
       </section>
 
       <section className="panel" aria-labelledby="fault-title">

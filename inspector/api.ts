@@ -146,10 +146,11 @@ export function parseEvents(buffer: string): { events: { event: string; data: st
 /**
  * Follows the live stream from `since` (the last seq the page holds): each exchange and each clearing
  * of the ring, in order. A dropped stream is opened again after a back-off (half a second, doubling to
- * ten), from the last seq seen, so nothing is missed while the ring still holds it. A 401 stops it
- * until the page has a token. Returns how to stop it.
+ * ten), after `resync` has read the ring again and said its newest seq: the server may have restarted
+ * with a new ring whose seqs start over. A 401 stops it until the page has a token. Returns how to stop
+ * it.
  */
-export function followStream(since: number, onEvent: (event: StreamEvent) => void, onState: (state: StreamState) => void): () => void {
+export function followStream(since: number, onEvent: (event: StreamEvent) => void, onState: (state: StreamState) => void, resync: () => Promise<number>): () => void {
   let last = since;
   let stopped = false;
   let delay = 500;
@@ -176,6 +177,8 @@ export function followStream(since: number, onEvent: (event: StreamEvent) => voi
     controller = new AbortController();
     onState(opened ? "reconnecting" : "connecting");
     try {
+      if (opened) last = await resync();
+      if (stopped) return;
       const response = await fetch(`${API}/stream?since=${last}`, { headers: headers({ Accept: "text/event-stream" }), signal: controller.signal, cache: "no-store" });
       if (response.status === 401) {
         onState("unauthorized");
