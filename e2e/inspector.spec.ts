@@ -109,7 +109,28 @@ test("a secure task-center call shows its request and reply decrypted, and signa
   await expect(request.getByRole("heading", { name: "Raw (base64)" })).toBeVisible();
   const reply = detail(page).getByRole("region", { name: "Reply", exact: true });
   await expect(reply.getByText('"task_name": "Browse mCoin Mall for 15 seconds"')).toBeVisible();
-  await expect(detail(page).getByRole("region", { name: "Validation" })).toContainText("The request matches its declaration.");
+  await expect(detail(page).getByRole("region", { name: "Validation" })).toContainText("The request and the reply match their declaration, getTaskDetail");
+});
+
+test("an invalid request is marked, its failing field named and marked in the body; a near miss names the closest endpoint", async ({ page, sandbox }) => {
+  await openInspector(page);
+  const token = await sandbox.token(MEMBERS.chan.openId);
+  await fetch(`${E2E_SANDBOX_URL}/api/auth/setClause`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, mpay: "1", "content-type": "application/json" },
+    body: JSON.stringify({ clauseid: 7, status: 7 }),
+  });
+  await call("/api/auth/basicinformatio");
+  await expect(row(page, "/api/auth/setClause")).toContainText("invalid");
+
+  await openRow(page, "/api/auth/setClause");
+  const validation = detail(page).getByRole("region", { name: "Validation" });
+  await expect(validation.getByRole("list", { name: "Failing fields of the request" })).toContainText("status");
+  await expect(detail(page).getByRole("region", { name: "Request", exact: true }).locator("mark")).toHaveText('"status": 7');
+
+  await openRow(page, "/api/auth/basicinformatio");
+  const nearMiss = detail(page).getByRole("region", { name: "Near miss" });
+  await expect(nearMiss.getByRole("list", { name: "Closest endpoints" })).toContainText("GET /api/auth/basicinformation (basicInformation)");
 });
 
 test("filters: path, function, member, status class, faulted only, and text in decrypted bodies, which follows new calls", async ({ page, sandbox }) => {

@@ -237,21 +237,27 @@ function Loaded({ detail, info, say, onOpen }: { detail: Detail; info: InspectIn
         </section>
       ) : null}
 
-      {validation ? (
-        <section className={`panel${validation.request.length + validation.reply.length > 0 ? " panel--danger" : ""}`} aria-labelledby="validation-title">
-          <h3 id="validation-title">Validation</h3>
-          <p className="note">Against {validation.against}</p>
-          <h4>Request</h4>
-          <Issues issues={validation.request} what="request" />
-          <h4>Reply</h4>
-          <Issues issues={validation.reply} what="reply" />
-        </section>
-      ) : null}
-
       {envelope ? (
         <section className="panel" aria-labelledby="envelope-title">
           <h3 id="envelope-title">Secure envelope</h3>
           <EnvelopeFacts envelope={envelope} onOpen={onOpen} />
+        </section>
+      ) : null}
+
+      {validation ? (
+        <section className={`panel${validation.request.length + validation.reply.length > 0 ? " panel--danger" : ""}`} aria-labelledby="validation-title">
+          <h3 id="validation-title">Validation</h3>
+          {validation.request.length + validation.reply.length === 0 ? (
+            <p className="note">The request and the reply match their declaration, {validation.against}.</p>
+          ) : (
+            <>
+              <p className="note">Against {validation.against}</p>
+              <h4>Request</h4>
+              <Issues issues={validation.request} what="request" />
+              <h4>Reply</h4>
+              <Issues issues={validation.reply} what="reply" />
+            </>
+          )}
         </section>
       ) : null}
 
