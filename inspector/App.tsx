@@ -271,14 +271,14 @@ export function App() {
     }
   }
 
-  function check(seq: number, on: boolean) {
+  const check = useCallback((seq: number, on: boolean) => {
     setChecked((was) => {
       const next = new Set(was);
       if (on) next.add(seq);
       else next.delete(seq);
       return next;
     });
-  }
+  }, []);
 
   function checkAllShown(on: boolean) {
     setChecked((was) => {
