@@ -89,9 +89,10 @@ function EnvelopeFacts({ envelope, onOpen }: { envelope: Envelope; onOpen: (seq:
         <span className="check__detail">{key.detail}</span>
       </Check>
       <Check tone={SIGNATURE_TONE[signature.request]}>Request: {SIGNATURE_TEXT[signature.request]}</Check>
-      <Check tone={SIGNATURE_TONE[signature.reply]}>
+      {/* An error reply goes unsigned: its absence is no warning. The server's summary adds only why nothing was checked. */}
+      <Check tone={signature.reply === "absent" ? "muted" : SIGNATURE_TONE[signature.reply]}>
         Reply: {SIGNATURE_TEXT[signature.reply]}
-        {signature.detail ? <span className="check__detail">{signature.detail}</span> : null}
+        {signature.request === "unknown" || signature.reply === "unknown" ? <span className="check__detail">{signature.detail}</span> : null}
       </Check>
       <Check tone={skew === undefined ? "muted" : Math.abs(skew) > 300_000 ? "danger" : "success"}>
         Request-Time {requestTime.value ?? "absent"}
