@@ -3,7 +3,7 @@
  * save a selection as a recording, export it as HAR. Each reports through `say` (the page's polite
  * status region) and shows its result where it was asked.
  */
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { api, ApiError, type ExchangeSummary, type InspectInfo, type ReplayReply, type SaveReply } from "./api";
 import { lastSegment, recordingName } from "./format";
 
@@ -14,12 +14,17 @@ const failure = (error: unknown) => (error instanceof ApiError ? error.message :
 /** A command to copy, shown too in a read-only field so it can be selected by hand. */
 export function CommandField({ label, copyLabel, command, say }: { label: string; copyLabel: string; command: string; say: Say }) {
   const id = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
   async function copy() {
     try {
       await navigator.clipboard.writeText(command);
       say(`Copied the ${label.toLowerCase()}.`);
     } catch {
-      say(`The browser did not let the page copy: select the ${label.toLowerCase()} in its field and copy it by hand.`);
+      // No clipboard for the page (an address that is not a secure context, or a refusal): the field's
+      // text is selected instead, for the keyboard's copy.
+      field.current?.focus();
+      field.current?.select();
+      say(`The browser did not let the page copy: the ${label.toLowerCase()} is selected in its field, to copy by hand.`);
     }
   }
   return (
@@ -31,6 +36,7 @@ export function CommandField({ label, copyLabel, command, say }: { label: string
         </button>
       </div>
       <textarea
+        ref={field}
         id={id}
         className="command__text"
         readOnly
