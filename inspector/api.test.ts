@@ -35,6 +35,12 @@ describe("parseEvents", () => {
     expect(parseEvents("event:exchange\r\ndata:{}\r\n\r\n").events).toEqual([{ event: "exchange", data: "{}" }]);
   });
 
+  it("waits for the LF of a CRLF cut between two chunks, rather than read two line ends", () => {
+    const first = parseEvents("event: exchange\r");
+    expect(first.events).toEqual([]);
+    expect(parseEvents(`${first.rest}\ndata: {}\r\n\r\n`).events).toEqual([{ event: "exchange", data: "{}" }]);
+  });
+
   it("keeps an event cut between two chunks until its blank line arrives", () => {
     const first = parseEvents('event: exchange\ndata: {"seq"');
     expect(first.events).toEqual([]);

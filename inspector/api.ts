@@ -125,8 +125,10 @@ export type StreamState = "connecting" | "live" | "reconnecting" | "unauthorized
  */
 export function parseEvents(buffer: string): { events: { event: string; data: string }[]; rest: string } {
   const events: { event: string; data: string }[] = [];
-  const blocks = buffer.replace(/\r\n?/g, "\n").split("\n\n");
-  const rest = blocks.pop() ?? "";
+  // A CR at the very end may be the first half of a CRLF whose LF is in the next chunk: it waits.
+  const held = buffer.endsWith("\r") ? "\r" : "";
+  const blocks = (held ? buffer.slice(0, -1) : buffer).replace(/\r\n?/g, "\n").split("\n\n");
+  const rest = (blocks.pop() ?? "") + held;
   for (const block of blocks) {
     let event = "message";
     const data: string[] = [];
