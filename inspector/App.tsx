@@ -4,14 +4,15 @@
  * delivers them, at most the ring's capacity; the filters a summary can answer run here, the search in
  * bodies on the server, asked again (debounced) when an exchange arrives. Nothing polls.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { api, ApiError, followStream, onUnauthorized, readToken, saveToken, type ExchangeSummary, type Filters, type InspectInfo, type StreamState } from "./api";
 import { SelectionActions } from "./Actions";
 import { ExchangeDetail } from "./ExchangeDetail";
 import { ExchangeList } from "./ExchangeList";
+import { FiltersForm, NO_FILTERS } from "./Filters";
 import { matches } from "./format";
+import { TokenForm } from "./TokenForm";
 
-const NO_FILTERS: Filters = { path: "", name: "", member: "", status: "", fault: false, text: "" };
 /** How long the search in bodies waits for typing, or for a burst of exchanges, to settle. */
 const SEARCH_DEBOUNCE_MS = 200;
 /** The ring's capacity until the server has said it. */
@@ -26,94 +27,8 @@ function merge(rows: ExchangeSummary[], incoming: ExchangeSummary[], capacity: n
 }
 
 const STATE_TEXT: Record<StreamState, string> = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", unauthorized: "Needs the control token" };
-const narrow = () => window.matchMedia("(max-width: 47.99em)").matches;
-
-function TokenForm({ refused, onToken }: { refused: boolean; onToken: (token: string) => void }) {
-  const [token, setToken] = useState("");
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (token.trim()) onToken(token.trim());
-  }
-  return (
-    <form className="token panel" onSubmit={submit} aria-labelledby="token-title">
-      <h2 id="token-title">This sandbox needs its control token</h2>
-      <p className="note">
-        It listens beyond loopback, so its controls and this page ask for the token it was started with (<code>--control-token</code>, or the one it printed).
-      </p>
-      {refused ? <p className="note note--danger">That token was refused.</p> : null}
-      <div className="field">
-        <label htmlFor="control-token">Control token</label>
-        <input id="control-token" type="password" autoComplete="off" value={token} onChange={(event) => setToken(event.target.value)} required />
-      </div>
-      <button type="submit" className="button button--primary">
-        Connect
-      </button>
-    </form>
-  );
-}
-
-function FiltersForm({ filters, names, members, onChange }: { filters: Filters; names: string[]; members: string[]; onChange: (filters: Filters) => void }) {
-  const set = <K extends keyof Filters>(key: K, value: Filters[K]) => onChange({ ...filters, [key]: value });
-  const active = (Object.keys(NO_FILTERS) as (keyof Filters)[]).filter((key) => filters[key] !== NO_FILTERS[key]).length;
-  // On a phone the filters fold away behind a button, so the list starts on the first screen.
-  const [unfolded, setUnfolded] = useState(false);
-  return (
-    <>
-      <button type="button" className="button filters__toggle" aria-expanded={unfolded} aria-controls="filters" onClick={() => setUnfolded(!unfolded)}>
-        {unfolded ? "Hide filters" : "Filters"}
-        {active > 0 ? <span className="filters__count">{active} on</span> : null}
-      </button>
-      <form role="search" aria-label="Filter exchanges" id="filters" className={`filters${unfolded ? " filters--unfolded" : ""}`} onSubmit={(event) => event.preventDefault()}>
-        <div className="field">
-          <label htmlFor="filter-path">Path</label>
-          <input id="filter-path" type="search" value={filters.path} onChange={(event) => set("path", event.target.value)} placeholder="contains…" spellCheck={false} />
-        </div>
-        <div className="field">
-          <label htmlFor="filter-name">Function or endpoint</label>
-          <select id="filter-name" value={filters.name} onChange={(event) => set("name", event.target.value)}>
-            <option value="">Any</option>
-            {names.map((name) => (
-              <option key={name}>{name}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-member">Member</label>
-          <select id="filter-member" value={filters.member} onChange={(event) => set("member", event.target.value)}>
-            <option value="">Any</option>
-            {members.map((member) => (
-              <option key={member}>{member}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field field--narrow">
-          <label htmlFor="filter-status">Status</label>
-          <select id="filter-status" value={filters.status} onChange={(event) => set("status", event.target.value as Filters["status"])}>
-            <option value="">Any</option>
-            <option value="2xx">2xx</option>
-            <option value="3xx">3xx</option>
-            <option value="4xx">4xx</option>
-            <option value="5xx">5xx</option>
-            <option value="cut">cut</option>
-          </select>
-        </div>
-        <div className="field field--wide">
-          <label htmlFor="filter-text">Text in bodies</label>
-          <input id="filter-text" type="search" value={filters.text} onChange={(event) => set("text", event.target.value)} placeholder="decrypted too…" spellCheck={false} />
-        </div>
-        <label className="toggle">
-          <input type="checkbox" checked={filters.fault} onChange={(event) => set("fault", event.target.checked)} />
-          Faulted only
-        </label>
-        {active > 0 ? (
-          <button type="button" className="button button--quiet" onClick={() => onChange(NO_FILTERS)}>
-            Reset filters
-          </button>
-        ) : null}
-      </form>
-    </>
-  );
-}
+/** A phone's width, where the detail takes the list's place (inspector/inspector.css). */
+const narrow = () => window.matchMedia("(max-width: 767.98px)").matches;
 
 export function App() {
   const [info, setInfo] = useState<InspectInfo | undefined>(undefined);

@@ -60,6 +60,8 @@ describe("matches", () => {
   it("applies the filters a summary can answer", () => {
     expect(matches(summary(1), { ...none, path: "system" })).toBe(true);
     expect(matches(summary(1), { ...none, path: "basic" })).toBe(false);
+    // As the server matches it: whatever the case.
+    expect(matches(summary(1), { ...none, path: "SYSTEM/Time" })).toBe(true);
     expect(matches(summary(1, { status: 0 }), { ...none, status: "cut" })).toBe(true);
     expect(matches(summary(1, { status: 503 }), { ...none, status: "5xx" })).toBe(true);
     expect(matches(summary(1, { status: 404 }), { ...none, status: "5xx" })).toBe(false);

@@ -33,7 +33,7 @@ export const formatMs = (ms: number) => `${Number.isInteger(ms) || ms >= 10 ? Ma
  * again for it (App.tsx).
  */
 export function matches(exchange: ExchangeSummary, filters: Filters): boolean {
-  if (filters.path && !exchange.path.includes(filters.path.trim())) return false;
+  if (filters.path.trim() && !exchange.path.toLowerCase().includes(filters.path.trim().toLowerCase())) return false;
   if (filters.name && exchange.name !== filters.name) return false;
   if (filters.member && exchange.member !== filters.member) return false;
   if (filters.status && statusClass(exchange.status) !== filters.status) return false;
