@@ -65,16 +65,20 @@ export function App() {
 
   useEffect(() => onUnauthorized(() => setToken((was) => ({ needed: true, refused: was.needed || readToken() !== "" }))), []);
 
-  // Connects: what serves the page, the ring as it is, then the stream from its newest exchange on.
+  // Connects: what serves the page, the ring as it is, then the stream from its newest exchange on. A
+  // server that does not answer yet (opened before the sandbox started) is asked again, backing off.
+  const attempts = useRef(0);
   useEffect(() => {
     if (token.needed) return;
     let stop = () => {};
     let live = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     (async () => {
       try {
         const served = await api.info();
         const list = await api.exchanges();
         if (!live) return;
+        attempts.current = 0;
         setInfo(served);
         setLoadError("");
         setRows(list.exchanges.slice(0, served.capacity));
@@ -114,11 +118,15 @@ export function App() {
         );
         if (!live) stop();
       } catch (error) {
-        if (live && !(error instanceof ApiError && error.status === 401)) setLoadError(error instanceof Error ? error.message : String(error));
+        if (!live || (error instanceof ApiError && error.status === 401)) return;
+        setLoadError(error instanceof Error ? error.message : String(error));
+        setStream("reconnecting");
+        retry = setTimeout(() => setConnection((n) => n + 1), Math.min(500 * 2 ** attempts.current++, 10_000));
       }
     })();
     return () => {
       live = false;
+      clearTimeout(retry);
       stop();
     };
   }, [token.needed, connection]);
@@ -283,7 +291,7 @@ export function App() {
               {view.length === 0 ? (
                 <p className="empty">
                   {loadError
-                    ? `The inspector's API does not answer: ${loadError}`
+                    ? `${loadError} Trying again…`
                     : rows.length === 0
                       ? "No calls yet. Calls to the gateway appear here as they are answered."
                       : searching && found?.text !== filters.text

@@ -72,7 +72,7 @@ async function call(path: string, init: RequestInit = {}): Promise<Response> {
   try {
     response = await fetch(`${API}${path}`, { ...init, headers: headers(init.body ? { "Content-Type": "application/json" } : {}), cache: "no-store" });
   } catch {
-    throw new ApiError(0, "The sandbox does not answer: is it still running?");
+    throw new ApiError(0, "The server of this page does not answer: is the sandbox (or mcoin record) still running?");
   }
   if (response.status === 401) unauthorized();
   if (!response.ok) throw await refusal(response);
