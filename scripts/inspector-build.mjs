@@ -89,7 +89,7 @@ function readManifest(path) {
 
 /**
  * Whether .cache/inspector/ was made from the sources as they are now (the page's modules, the
- * tokens' style sheet, the lockfile that pins React), its outputs present.
+ * tokens' style sheet, the lockfile that pins React, the build's own options), its outputs present.
  * @param {string} root
  * @returns {boolean}
  */
@@ -126,8 +126,10 @@ export async function buildInspector(root) {
     const zod = Object.keys(metafile.inputs).filter((input) => input.includes("node_modules/zod/"));
     if (zod.length > 0) throw new Error(`zod is in the inspector's bundle (${zod[0]}): import the API's shapes with \`import type\``);
     for (const file of ["inspector.css", "inspector.js"]) renameSync(join(aside, file), join(paths.dir, file));
-    const sources = Object.keys(metafile.inputs).filter((input) => !input.startsWith("node_modules/") && !input.includes(":"));
-    const manifest = { inputs: fingerprint(root, [...sources, TOKENS_SOURCE, "package-lock.json"], started) };
+    const sources = Object.keys(metafile.inputs).filter((input) => !input.includes("node_modules/") && !input.includes(":"));
+    // Beside the modules bundled: the tokens' sheet, the lockfile that pins React, the tsconfig esbuild
+    // reads, and this file's options.
+    const manifest = { inputs: fingerprint(root, [...sources, TOKENS_SOURCE, "package-lock.json", "tsconfig.json", "scripts/inspector-build.mjs"], started) };
     const written = `${paths.manifest}.${process.pid}`;
     writeFileSync(written, JSON.stringify(manifest));
     renameSync(written, paths.manifest);
