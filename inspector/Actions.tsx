@@ -4,7 +4,7 @@
  * status region) and shows its result where it was asked.
  */
 import { useId, useRef, useState, type FormEvent } from "react";
-import { api, ApiError, type ExchangeSummary, type InspectInfo, type ReplayReply, type SaveReply } from "./api";
+import { api, ApiError, type ExchangeSummary, type FaultRequest, type InspectInfo, type ReplayReply, type SaveReply } from "./api";
 import { lastSegment, recordingName } from "./format";
 
 export type Say = (message: string) => void;
@@ -94,17 +94,19 @@ export function ReplayAction({ seq, say }: { seq: number; say: Say }) {
 export function FaultForm({ info, exchange, say }: { info: InspectInfo; exchange: ExchangeSummary; say: Say }) {
   const [path, setPath] = useState(() => lastSegment(exchange.path));
   const [kind, setKind] = useState(() => info.faultKinds[0]?.kind ?? "");
-  const [times, setTimes] = useState(1);
+  // Kept as typed, so the field can be emptied on the way to another number; read on submit.
+  const [times, setTimes] = useState("1");
   const [busy, setBusy] = useState(false);
   const ids = useId();
   const summary = info.faultKinds.find((entry) => entry.kind === kind)?.summary;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const count = Math.max(1, Math.min(1000, Math.trunc(Number(times)) || 1));
     setBusy(true);
     try {
-      await api.fault({ path: path.trim(), kind: kind as never, times });
-      say(`Fault added: ${kind} on the next ${times === 1 ? "call" : `${times} calls`} to paths containing “${path.trim()}”.`);
+      await api.fault({ path: path.trim(), kind: kind as FaultRequest["kind"], times: count });
+      say(`Fault added: ${kind} on the next ${count === 1 ? "call" : `${count} calls`} to paths containing “${path.trim()}”.`);
     } catch (error) {
       say(`Fault refused: ${failure(error)}`);
     } finally {
@@ -133,7 +135,7 @@ export function FaultForm({ info, exchange, say }: { info: InspectInfo; exchange
       </div>
       <div className="field field--narrow">
         <label htmlFor={`${ids}-times`}>Times</label>
-        <input id={`${ids}-times`} type="number" min={1} max={1000} value={times} onChange={(event) => setTimes(Math.max(1, Math.min(1000, Number(event.target.value) || 1)))} />
+        <input id={`${ids}-times`} type="number" min={1} max={1000} value={times} onChange={(event) => setTimes(event.target.value)} required />
       </div>
       <button type="submit" className="button button--primary" disabled={busy || !path.trim() || !kind}>
         Add fault

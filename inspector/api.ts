@@ -5,7 +5,7 @@
  */
 import type { ExchangeDetail, ExchangeList, ExchangeSummary, FaultRequest, InspectInfo, ReplayReply, SaveReply, SaveRequest } from "../core/controls/inspect";
 
-export type { ExchangeDetail, ExchangeList, ExchangeSummary, InspectInfo, ReplayReply, SaveReply };
+export type { ExchangeDetail, ExchangeList, ExchangeSummary, FaultRequest, InspectInfo, ReplayReply, SaveReply };
 
 /** INSPECT_API's paths (core/controls/inspect.ts), copied: importing the constant brings its module's schemas. */
 const API = "/__sandbox/inspect/api";
