@@ -252,7 +252,7 @@ test("the selection saved as a recording: its files exist and mcoin replay passe
   await expect(say(page)).toContainText("Saved");
 
   const replay = await page.getByRole("textbox", { name: "Replay command" }).inputValue();
-  const dir = (await page.locator(".save__result code").first().textContent()) ?? "";
+  const dir = (await page.getByRole("form", { name: "Save as recording" }).getByRole("code").first().textContent()) ?? "";
   try {
     expect(dir).toContain(folder);
     expect(existsSync(dir)).toBe(true);
@@ -276,8 +276,8 @@ test("replaying one exchange shows it matches", async ({ page }) => {
   await openInspector(page);
   await call("/api/system/time");
   await openRow(page, "/api/system/time");
-  await detail(page).getByRole("button", { name: "Replay" }).click();
-  await expect(detail(page).locator(".replay__result")).toContainText("match");
+  await detail(page).getByRole("button", { name: "Replay", exact: true }).click();
+  await expect(detail(page).getByText("match", { exact: true })).toBeVisible();
   await expect(say(page)).toContainText("Replay of #");
 });
 
