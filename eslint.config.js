@@ -27,7 +27,7 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
-    files: ["app/**/*.{ts,tsx}"],
+    files: ["app/**/*.{ts,tsx}", "inspector/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error", ...jsxA11y.flatConfigs.recommended.rules },
   },

@@ -47,6 +47,7 @@ const SHELL = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Traffic inspector · mCoin</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${INSPECT_PATH}/assets/inspector.css">
 <script type="module" src="${INSPECT_PATH}/assets/inspector.js"></script>
 </head>
