@@ -3,12 +3,12 @@
  * shapes as types only, so zod stays out of the bundle): fetch with the control token, refusals as
  * errors, and the live stream of exchanges read with fetch, since EventSource cannot send the token.
  */
+import { INSPECT_API_BASE } from "../core/controls/inspect-paths";
 import type { ExchangeDetail, ExchangeList, ExchangeSummary, FaultRequest, InspectInfo, ReplayReply, SaveReply, SaveRequest } from "../core/controls/inspect";
 
 export type { ExchangeDetail, ExchangeList, ExchangeSummary, FaultRequest, InspectInfo, ReplayReply, SaveReply };
 
-/** INSPECT_API's paths (core/controls/inspect.ts), copied: importing the constant brings its module's schemas. */
-const API = "/__sandbox/inspect/api";
+const API = INSPECT_API_BASE;
 const TOKEN_KEY = "mcoin.inspector.token";
 
 /** The filters the server applies to the list (`GET exchanges`). */

@@ -9,24 +9,7 @@ import { z } from "zod";
 import { FAULT_KINDS, type FaultKind } from "./faults";
 import { NearMissSchema } from "./declarations";
 
-export const INSPECT_PATH = "/__sandbox/inspect";
-export const INSPECT_API = {
-  /** GET: what serves the page and how big its ring is ({@link InspectInfo}). */
-  info: `${INSPECT_PATH}/api/info`,
-  /** GET: the exchanges in the ring, newest first ({@link ExchangeList}); DELETE clears the ring. */
-  exchanges: `${INSPECT_PATH}/api/exchanges`,
-  /** GET `${exchanges}/:seq`: one exchange's detail. */
-  /** GET: server-sent events: `exchange` (an {@link ExchangeSummary}, once answered) and `cleared`. */
-  stream: `${INSPECT_PATH}/api/stream`,
-  /** POST {@link SaveRequest}: the selected exchanges written as a recording folder. */
-  save: `${INSPECT_PATH}/api/save`,
-  /** POST {@link ReplayRequest}: one exchange sent again and its reply compared. */
-  replay: `${INSPECT_PATH}/api/replay`,
-  /** GET ?seq=1,2,3 (none: every exchange in the ring): a HAR 1.2 document, redacted as a recording is. */
-  har: `${INSPECT_PATH}/api/har`,
-  /** POST {@link FaultRequest}: a fault for the next calls to a path, the kinds of `mcoin sandbox fault`. */
-  fault: `${INSPECT_PATH}/api/fault`,
-} as const;
+export { INSPECT_API, INSPECT_API_BASE, INSPECT_PATH } from "./inspect-paths";
 
 /** What the inspector marks an exchange with. */
 export const MarkersSchema = z.object({
