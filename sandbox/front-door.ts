@@ -65,7 +65,9 @@ export function frontDoor(state: SandboxState, settings: { latencyMs: number }, 
         const { response } = dispatched;
         const bytes = await response.arrayBuffer();
         replyText = Buffer.from(bytes).toString("utf8");
-        dispatched = { ...dispatched, response: new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers }) };
+        // No body at all (204, 304) stays none: a Response with those statuses refuses even an empty one.
+        const body = bytes.byteLength === 0 ? null : bytes;
+        dispatched = { ...dispatched, response: new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }) };
       }
       const ms = Math.round(performance.now() - started);
       state.answeredCall(call, status, ms);
