@@ -51,3 +51,11 @@ export function withWireOptions(command: Command): Command {
     .option("--idempotency-key <key>", "the Idempotency-Key to send (16 to 64 letters, digits, '-' or '_'): repeat a call with the key it printed")
     .option("--wire", "print on stderr the request as it went out (headers, body or ciphertext, signature) and the reply's status and headers; live tokens masked");
 }
+
+/** The traffic inspector's flags, the same on `mcoin sandbox` and `mcoin record` (docs/inspector.md); parsed by cli/inspect-options.ts. */
+export function withInspectorOptions(command: Command): Command {
+  return command
+    .option("--inspect-size <n>", "the traffic inspector (/__sandbox/inspect) keeps this many exchanges", "1000")
+    .option("--inspect-body-bytes <n>", "the inspector keeps this much of each body; a longer one is cut, with a note", "65536")
+    .option("--inspect-dir <dir>", "where the inspector saves a selection as a recording (one folder each)", "recordings");
+}

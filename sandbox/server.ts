@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { DEFAULT_HOST, isLoopbackHost } from "./access";
 import { randomGarbage } from "./front-door";
+import { streamOut } from "./stream-out";
 import { createSandbox, type Sandbox, type SandboxOptions } from "./index";
 
 /** The gateway's requests are a few kilobytes; a mebibyte leaves room and keeps memory safe. */
@@ -93,27 +94,6 @@ function readBody(req: IncomingMessage): Promise<Buffer<ArrayBuffer> | typeof TO
 function refuseRaw(req: IncomingMessage, res: ServerResponse, status: number, msg: string) {
   res.writeHead(status, { "content-type": "application/json", connection: "close" });
   res.end(JSON.stringify({ code: status, msg }), () => req.socket.destroy());
-}
-
-/** An event stream, written as it comes until either side closes it. */
-async function streamOut(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string | string[]>, body: ReadableStream<Uint8Array>): Promise<void> {
-  res.writeHead(status, headers);
-  res.flushHeaders();
-  const reader = body.getReader();
-  const closed = () => void reader.cancel().catch(() => undefined);
-  req.once("close", closed);
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      res.write(value);
-    }
-  } catch {
-    // the client went away
-  } finally {
-    req.off("close", closed);
-    res.end();
-  }
 }
 
 async function serveOne(sandbox: Sandbox, req: IncomingMessage, res: ServerResponse) {

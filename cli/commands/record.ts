@@ -13,7 +13,7 @@ import { dirname, resolve } from "node:path";
 import { Command } from "commander";
 import type { EnvironmentName } from "#core/environments";
 import { usageError } from "../errors";
-import { envOption } from "../flags";
+import { envOption, withInspectorOptions } from "../flags";
 import { output, parseOptions } from "../options";
 import { writeJson, writeLines } from "../terminal-text";
 
@@ -23,7 +23,7 @@ function collect(value: string, previous: string[] | undefined): string[] {
 }
 
 export function recordCommand(): Command {
-  return new Command("record")
+  const command = new Command("record")
     .description("run a recording proxy: forward to the environment and write each exchange as a replayable file")
     .addOption(envOption())
     .requiredOption("--out <dir>", "where to write the recordings")
@@ -34,9 +34,6 @@ export function recordCommand(): Command {
     .option("--redact-field <name>", "also redact this field wherever it appears (repeatable)", collect)
     .option("--har <file>", "also write the session as a HAR 1.2 file (rewritten after each exchange)")
     .option("--control-token <token>", "require this token of the traffic inspector's API (default: none on loopback, else a generated one)")
-    .option("--inspect-size <n>", "the traffic inspector (/__sandbox/inspect) keeps this many exchanges", "1000")
-    .option("--inspect-body-bytes <n>", "the inspector keeps this much of each body; a longer one is cut, with a note", "65536")
-    .option("--inspect-dir <dir>", "where the inspector saves a selection as a recording (one folder each)", "recordings")
     .option("--json", "print the listening address as JSON")
     .addHelpText(
       "after",
@@ -64,11 +61,13 @@ Example:
   $ npx mcoin inspect --base-url http://127.0.0.1:4020 --open   # every exchange, live, in a browser`,
     )
     .action(record);
+  return withInspectorOptions(command);
 }
 
 async function record(raw: unknown): Promise<void> {
   // zod, the envelope code, the redaction and its secret scan load here, when it runs, not for --help.
   const { z } = await import("zod");
+  const { InspectOptionsShape } = await import("../inspect-options");
   const { EnvSchema, apiBaseUrl, gatewaySettingsFor, sandboxKeys } = await import("../context");
   const { fieldRule, loadRulesFile, rulesWith } = await import("../redaction");
   const { startRecorder } = await import("../recorder");
@@ -84,14 +83,7 @@ async function record(raw: unknown): Promise<void> {
       redactField: z.array(z.string().regex(/^[^\s<>]+$/, "a field name has no spaces or angle brackets")).default([]),
       har: z.string().min(1).optional(),
       controlToken: z.string().min(16, "at least 16 characters").optional(),
-      inspectSize: z.coerce.number().int().min(10).max(100_000).default(1000),
-      inspectBodyBytes: z.coerce
-        .number()
-        .int()
-        .min(1024)
-        .max(16 * 1024 * 1024)
-        .default(65_536),
-      inspectDir: z.string().min(1).default("recordings"),
+      ...InspectOptionsShape,
       json: z.boolean().default(false),
     }),
     raw,

@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import { Command, Option } from "commander";
 import { CONTROL_TOKEN_ENV, DEFAULT_MALL_ORIGINS, DEFAULT_SANDBOX_HOST } from "#core/environments";
 import { CliError, usageError } from "../errors";
+import { withInspectorOptions } from "../flags";
 import { output, parseOptions } from "../options";
 import { errorsCommand } from "./sandbox/errors";
 import { faultCommand, loadFaultKinds } from "./sandbox/fault";
@@ -22,7 +23,7 @@ import { verifyCommand } from "./sandbox/verify";
 const collectOrigins = (value: string, previous: string[] = []) => [...previous, ...value.split(",").filter((origin) => origin.trim() !== "")];
 
 export function sandboxCommand(): Command {
-  return (
+  return withInspectorOptions(
     new Command("sandbox")
       .description("serve the fixture-backed sandbox gateway (the nine calls, the sign-in page and /__sandbox/ controls)")
       // Its own options come before a subcommand's name, the subcommand's after it (both have --json).
@@ -53,9 +54,6 @@ export function sandboxCommand(): Command {
       .option("--stubs <dir>", "answer with the stub mappings (WireMock's format) of this folder before the sandbox's own rules")
       .option("--recordings <dir>", "answer with these recordings (mcoin record's JSON files and HAR) the requests they match")
       .option("--strict", "with --recordings: a gateway call no recording matches gets a 404 naming the closest, instead of the sandbox's answer")
-      .option("--inspect-size <n>", "the traffic inspector keeps this many exchanges (/__sandbox/inspect)", "1000")
-      .option("--inspect-body-bytes <n>", "the inspector keeps this much of each body; a longer one is cut, with a note", "65536")
-      .option("--inspect-dir <dir>", "where the inspector saves recordings (one folder each)", "recordings")
       .option("--json", "print the listening address as JSON")
       .addHelpText(
         "after",
@@ -82,7 +80,7 @@ sign-in page), POST /__wallet/pay (the wallet's stand-in, for the mall's origins
 (Content-Type: application/json) and refuse web pages of other origins; with a control token,
 send it as Authorization: Bearer <token> or X-Sandbox-Token: <token>.`,
       )
-      .action(serve)
+      .action(serve),
   );
 }
 
@@ -90,6 +88,7 @@ async function serve(raw: unknown): Promise<void> {
   // zod and the sandbox's access rules load here, when it runs; the sandbox itself (msw and its
   // handlers) only once the options are good.
   const { z } = await import("zod");
+  const { InspectOptionsShape } = await import("../inspect-options");
   const { MallOriginSchema, isLoopbackHost } = await import("../../sandbox/access");
 
   const options = parseOptions(
@@ -104,14 +103,7 @@ async function serve(raw: unknown): Promise<void> {
       stubs: z.string().min(1).optional(),
       recordings: z.string().min(1).optional(),
       strict: z.boolean().default(false),
-      inspectSize: z.coerce.number().int().min(10).max(100_000).default(1000),
-      inspectBodyBytes: z.coerce
-        .number()
-        .int()
-        .min(1024)
-        .max(16 * 1024 * 1024)
-        .default(65_536),
-      inspectDir: z.string().min(1).default("recordings"),
+      ...InspectOptionsShape,
       json: z.boolean().default(false),
     }),
     raw,

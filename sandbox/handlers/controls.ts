@@ -47,6 +47,7 @@ import type { Control, ControlReply, RedeemRefusal } from "#core/controls/declar
 import { faultFrom } from "#core/controls/faults";
 import { mappingsOf } from "#core/controls/stubs";
 import { controlRefusal } from "../control-guard";
+import { eventStream } from "../event-stream";
 import { REFUSAL_MESSAGES } from "../domain/messages";
 import { couponAt } from "../domain/orders";
 import { MAX_FAILED_CODES_PER_MINUTE } from "../domain/till";
@@ -126,43 +127,12 @@ function serveControl<C extends Control>(control: C, answer: (args: { params: z.
   });
 }
 
-/** How often an idle event stream says it is alive, so proxies and clients keep it open. */
-const KEEP_ALIVE_MS = 15_000;
-
 /** The call log as server-sent events: one `call` event per gateway call, when it is answered. */
 function callStream(state: SandboxState, aborted: AbortSignal): Response {
-  const encoder = new TextEncoder();
-  let stop = () => {};
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const send = (text: string) => {
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          stop();
-        }
-      };
-      send(": the sandbox's gateway calls, each once answered\n\n");
-      const unsubscribe = state.onCallAnswered((call) => send(`event: call\nid: ${call.seq}\ndata: ${JSON.stringify(controls.LoggedCallSchema.parse(call))}\n\n`));
-      const alive = setInterval(() => send(": alive\n\n"), KEEP_ALIVE_MS);
-      stop = () => {
-        unsubscribe();
-        clearInterval(alive);
-      };
-      aborted.addEventListener("abort", () => {
-        stop();
-        try {
-          controller.close();
-        } catch {
-          // already closed
-        }
-      });
-    },
-    cancel() {
-      stop();
-    },
-  });
-  return new HttpResponse(body, { headers: { "content-type": "text/event-stream", "cache-control": "no-store" } });
+  return eventStream((send) => {
+    send(": the sandbox's gateway calls, each once answered\n\n");
+    return state.onCallAnswered((call) => send(`event: call\nid: ${call.seq}\ndata: ${JSON.stringify(controls.LoggedCallSchema.parse(call))}\n\n`));
+  }, aborted);
 }
 
 /** `controlToken`: required of every control when set (health excepted). */

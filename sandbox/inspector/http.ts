@@ -11,8 +11,20 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { FAULTS, type FaultKind } from "#core/controls/faults";
-import { FaultRequestSchema, INSPECT_API, INSPECT_PATH, ReplayRequestSchema, SaveRequestSchema, type ExchangeList, type InspectInfo, type ReplayReply, type SaveReply } from "#core/controls/inspect";
+import {
+  FaultRequestSchema,
+  INSPECT_API,
+  INSPECT_PATH,
+  ReplayRequestSchema,
+  SaveRequestSchema,
+  type ExchangeList,
+  type ExchangeSummary,
+  type InspectInfo,
+  type ReplayReply,
+  type SaveReply,
+} from "#core/controls/inspect";
 import { INSPECTOR_ASSETS_DIR } from "../inspector-assets";
+import { eventStream } from "../event-stream";
 import { parseBoundedJson } from "../json-body";
 import type { ExchangeRing, KeptExchange } from "./ring";
 
@@ -137,45 +149,13 @@ export function matches(kept: KeptExchange, filter: ListFilter): boolean {
   return true;
 }
 
-/** How often an idle stream says it is alive, so proxies and clients keep it open. */
-const KEEP_ALIVE_MS = 15_000;
-
 function stream(ring: ExchangeRing, since: number, aborted: AbortSignal): Response {
-  const encoder = new TextEncoder();
-  let stop = () => {};
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const send = (text: string) => {
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          stop();
-        }
-      };
-      send(`: the inspector's exchanges, each once answered (capacity ${ring.capacity})\n\n`);
-      for (const summary of ring.since(since)) send(`event: exchange\nid: ${summary.seq}\ndata: ${JSON.stringify(summary)}\n\n`);
-      const unsubscribe = ring.listen((event) =>
-        send(event.type === "exchange" ? `event: exchange\nid: ${event.summary.seq}\ndata: ${JSON.stringify(event.summary)}\n\n` : "event: cleared\ndata: {}\n\n"),
-      );
-      const alive = setInterval(() => send(": alive\n\n"), KEEP_ALIVE_MS);
-      stop = () => {
-        unsubscribe();
-        clearInterval(alive);
-      };
-      aborted.addEventListener("abort", () => {
-        stop();
-        try {
-          controller.close();
-        } catch {
-          // already closed
-        }
-      });
-    },
-    cancel() {
-      stop();
-    },
-  });
-  return new Response(body, { headers: { "content-type": "text/event-stream", "cache-control": "no-store", "x-accel-buffering": "no" } });
+  const event = (summary: ExchangeSummary) => `event: exchange\nid: ${summary.seq}\ndata: ${JSON.stringify(summary)}\n\n`;
+  return eventStream((send) => {
+    send(`: the inspector's exchanges, each once answered (capacity ${ring.capacity})\n\n`);
+    for (const summary of ring.since(since)) send(event(summary));
+    return ring.listen((change) => send(change.type === "exchange" ? event(change.summary) : "event: cleared\ndata: {}\n\n"));
+  }, aborted);
 }
 
 async function jsonBody(request: Request): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {

@@ -5,6 +5,7 @@
  * stream chunk by chunk as it comes.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { streamOut } from "../stream-out";
 
 /** The inspector's requests are small JSON bodies: a selection of sequence numbers, a fault. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -40,23 +41,7 @@ export async function answerOnNode(req: IncomingMessage, res: ServerResponse, an
   if (!response) return false;
   const outgoing: Record<string, string> = {};
   response.headers.forEach((value, name) => (outgoing[name] = value));
-  res.writeHead(response.status, outgoing);
-  if (!response.body) {
-    res.end();
-    return true;
-  }
-  res.flushHeaders();
-  const reader = response.body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      res.write(value);
-    }
-  } catch {
-    // the client went away
-  } finally {
-    res.end();
-  }
+  if (response.body) await streamOut(req, res, response.status, outgoing, response.body);
+  else res.writeHead(response.status, outgoing).end();
   return true;
 }
