@@ -255,7 +255,7 @@ class Sessions {
     private readonly contextOptions: BrowserContextOptions,
     readonly request: APIRequestContext,
   ) {
-    this.sandbox = new SandboxControl(request);
+    this.sandbox = new SandboxControl(request, E2E_SANDBOX_URL);
   }
 
   private async start(language: Language): Promise<void> {

@@ -1,0 +1,81 @@
+/**
+ * The mall's production server (build/mall-server.js, made by `npm run build`) on a free port,
+ * pointed at a gateway: for the Playwright fixture (lib/playwright.ts) and for the mall's own tests
+ * that need a mall of their own (e2e/spawn-mall.ts).
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The mall's package: its build and fixtures are found from here, wherever it is installed. */
+export const MALL_ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+export interface RunningMall {
+  url: string;
+  port: number;
+  stop(): void;
+}
+
+export interface MallOptions {
+  /** The gateway the mall calls (MCOIN_SANDBOX_URL): a sandbox's URL. */
+  sandboxUrl: string;
+  /** More of the mall's environment (docs/configuration.md), over the defaults below. */
+  env?: Record<string, string>;
+  /** The name the browser uses for it (default localhost): the session cookie reaches only the host it was set for. */
+  host?: "127.0.0.1" | "localhost";
+  /** A port chosen beforehand (the sandbox must know the mall's origin before it starts). */
+  port?: number;
+  /** How long to wait for it to answer, in milliseconds (default 30 s: the machine may be busy). */
+  timeoutMs?: number;
+}
+
+/** A port nobody listens on now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Whether the server on `port` answers its robots.txt with 200. */
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const asked = httpRequest({ host: "127.0.0.1", port, path: "/robots.txt", headers: { host: `localhost:${port}` } }, (reply) => {
+      reply.resume();
+      resolve(reply.statusCode === 200);
+    });
+    asked.on("error", () => resolve(false));
+    asked.end();
+  });
+}
+
+/** Starts the mall's production build and waits until it answers. */
+export async function startMall(options: MallOptions): Promise<RunningMall> {
+  const server = join(MALL_ROOT, "build/mall-server.js");
+  if (!existsSync(server)) throw new Error(`the mall is not built (${server} is missing): run npm run build in ${MALL_ROOT}`);
+  const port = options.port ?? (await freePort());
+  const child = spawn(process.execPath, [server], {
+    cwd: MALL_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      MCOIN_SANDBOX_URL: options.sandboxUrl,
+      ...options.env,
+    },
+    stdio: "ignore",
+  });
+  const url = `http://${options.host ?? "localhost"}:${port}`;
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the mall for ${url} exited (${child.exitCode})`);
+    if (await answers(port)) return { url, port, stop: () => child.kill() };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error(`the mall on ${url} did not start`);
+}
