@@ -27,31 +27,35 @@ const Pattern = z.string().superRefine((source, context) => {
 /** How a query parameter's or a header's value is matched. */
 export const ValueMatcherSchema = z
   .strictObject({
-    equalTo: z.string().optional(),
-    matches: Pattern.optional(),
-    contains: z.string().optional(),
-    caseInsensitive: z.boolean().optional(),
+    equalTo: z.string().optional().describe("The value is exactly this."),
+    matches: Pattern.optional().describe("The whole value matches this regular expression."),
+    contains: z.string().optional().describe("The value contains this text."),
+    caseInsensitive: z.boolean().optional().describe("Compare without regard to case."),
   })
+  .describe("How a value is matched: exactly one of equalTo, matches or contains.")
   .refine((matcher) => [matcher.equalTo, matcher.matches, matcher.contains].filter((value) => value !== undefined).length === 1, {
     message: "a matcher has exactly one of equalTo, matches or contains",
   });
 export type ValueMatcher = z.infer<typeof ValueMatcherSchema>;
 
+const CaseInsensitive = z.boolean().optional().describe("Compare without regard to case.");
+
 export const BodyPatternSchema = z.union([
   z.strictObject({
-    /** The body as JSON, equal to this (a JSON text or the value itself). */
-    equalToJson: z.unknown().refine((value) => value !== undefined, "equalToJson needs a value"),
-    ignoreArrayOrder: z.boolean().optional(),
-    ignoreExtraElements: z.boolean().optional(),
+    equalToJson: z
+      .unknown()
+      .refine((value) => value !== undefined, "equalToJson needs a value")
+      .describe("The body as JSON is equal to this (a JSON text or the value itself); for a secure gateway function, the decrypted body."),
+    ignoreArrayOrder: z.boolean().optional().describe("Arrays match whatever the order of their elements."),
+    ignoreExtraElements: z.boolean().optional().describe("The body may hold fields (and elements) that equalToJson does not name."),
   }),
   z.strictObject({
-    /** A JSONPath that must find something in the body, e.g. `$.items[?(@.id == 1)]`. */
-    matchesJsonPath: z.string().regex(/^\$/, "a JSONPath starting with $"),
+    matchesJsonPath: z.string().regex(/^\$/, "a JSONPath starting with $").describe("A JSONPath that must find something in the body, e.g. `$.items[?(@.id == 1)]`."),
   }),
-  /** The body as text: equal to, containing, or matching (the whole of it) a regular expression. */
-  z.strictObject({ equalTo: z.string(), caseInsensitive: z.boolean().optional() }),
-  z.strictObject({ contains: z.string(), caseInsensitive: z.boolean().optional() }),
-  z.strictObject({ matches: Pattern, caseInsensitive: z.boolean().optional() }),
+  // The body as text: equal to, containing, or matching (the whole of it) a regular expression.
+  z.strictObject({ equalTo: z.string().describe("The body as text is exactly this."), caseInsensitive: CaseInsensitive }),
+  z.strictObject({ contains: z.string().describe("The body as text contains this."), caseInsensitive: CaseInsensitive }),
+  z.strictObject({ matches: Pattern.describe("The whole body as text matches this regular expression."), caseInsensitive: CaseInsensitive }),
 ]);
 export type BodyPattern = z.infer<typeof BodyPatternSchema>;
 
@@ -59,19 +63,16 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "AN
 
 export const StubRequestSchema = z
   .strictObject({
-    method: z.enum(METHODS).default("ANY"),
-    /** The path and query exactly. */
-    url: z.string().startsWith("/").optional(),
-    /** A regular expression over the path and query. */
-    urlPattern: Pattern.optional(),
-    /** The path exactly, whatever the query. */
-    urlPath: z.string().startsWith("/").optional(),
-    /** A regular expression over the path, whatever the query. */
-    urlPathPattern: Pattern.optional(),
-    queryParameters: z.record(z.string(), ValueMatcherSchema).optional(),
-    headers: z.record(z.string(), ValueMatcherSchema).optional(),
-    bodyPatterns: z.array(BodyPatternSchema).optional(),
+    method: z.enum(METHODS).default("ANY").describe("The HTTP method; ANY matches every one."),
+    url: z.string().startsWith("/").optional().describe("The path and query, exactly."),
+    urlPattern: Pattern.optional().describe("A regular expression over the path and query."),
+    urlPath: z.string().startsWith("/").optional().describe("The path exactly, whatever the query."),
+    urlPathPattern: Pattern.optional().describe("A regular expression over the path, whatever the query."),
+    queryParameters: z.record(z.string(), ValueMatcherSchema).optional().describe("Query parameters by name, each with how its value is matched."),
+    headers: z.record(z.string(), ValueMatcherSchema).optional().describe("Request headers by name (any case), each with how its value is matched."),
+    bodyPatterns: z.array(BodyPatternSchema).optional().describe("Patterns the body must all match."),
   })
+  .describe("What the mapping matches: at most one of url, urlPattern, urlPath and urlPathPattern.")
   .refine((request) => [request.url, request.urlPattern, request.urlPath, request.urlPathPattern].filter((value) => value !== undefined).length <= 1, {
     message: "a request has at most one of url, urlPattern, urlPath and urlPathPattern",
   });
@@ -87,36 +88,48 @@ export type StubFault = keyof typeof STUB_FAULTS;
 
 export const StubResponseSchema = z
   .strictObject({
-    status: z.number().int().min(100).max(599).default(200),
-    headers: z.record(z.string(), z.union([z.string(), z.array(z.string())])).optional(),
-    jsonBody: z.unknown().optional(),
-    body: z.string().optional(),
-    fixedDelayMilliseconds: z.number().int().min(0).max(60_000).optional(),
-    fault: z.enum(Object.keys(STUB_FAULTS) as [StubFault, ...StubFault[]]).optional(),
+    status: z.number().int().min(100).max(599).default(200).describe("The HTTP status."),
+    headers: z
+      .record(z.string(), z.union([z.string(), z.array(z.string())]))
+      .optional()
+      .describe("Reply headers by name, a value or a list of values."),
+    jsonBody: z.unknown().optional().describe("The reply's body as JSON; for a secure gateway function, the decrypted reply, which the sandbox seals with the request's key."),
+    body: z.string().optional().describe("The reply's body as text."),
+    fixedDelayMilliseconds: z.number().int().min(0).max(60_000).optional().describe("Milliseconds to wait before answering."),
+    fault: z
+      .enum(Object.keys(STUB_FAULTS) as [StubFault, ...StubFault[]])
+      .optional()
+      .describe("Instead of a reply, a connection fault (WireMock's names)."),
   })
+  .describe("What the mapping answers: jsonBody or body, not both.")
   .refine((response) => response.jsonBody === undefined || response.body === undefined, { message: "a response has jsonBody or body, not both" });
 
 export const StubMappingSchema = z.strictObject({
-  id: z.string().optional(),
-  uuid: z.string().optional(),
-  name: z.string().optional(),
-  /** Lower wins; WireMock's default is 5. */
-  priority: z.number().int().min(1).optional(),
-  request: StubRequestSchema.default({ method: "ANY" }),
-  response: StubResponseSchema.default({ status: 200 }),
-  scenarioName: z.string().min(1).optional(),
-  requiredScenarioState: z.string().min(1).optional(),
-  newScenarioState: z.string().min(1).optional(),
-  /** Kept for WireMock's sake; the sandbox keeps every stub for its run. */
-  persistent: z.boolean().optional(),
-  /** Free data about the stub (WireMock's), not read. */
-  metadata: z.record(z.string(), z.unknown()).optional(),
+  id: z.string().optional().describe("The stub's id, as the sandbox lists it and its call log names it."),
+  uuid: z.string().optional().describe("WireMock's name for the id."),
+  name: z.string().optional().describe("A name for people."),
+  priority: z.number().int().min(1).optional().describe("Lower wins when several stubs match; WireMock's default is 5."),
+  request: StubRequestSchema.default({ method: "ANY" }).describe("What the mapping matches (every request when absent)."),
+  response: StubResponseSchema.default({ status: 200 }).describe("What the mapping answers (an empty 200 when absent)."),
+  scenarioName: z.string().min(1).optional().describe("The scenario (a state machine, WireMock's) this mapping belongs to."),
+  requiredScenarioState: z.string().min(1).optional().describe('The state the scenario must be in for the mapping to match (scenarios start in "Started").'),
+  newScenarioState: z.string().min(1).optional().describe("The state the scenario moves to once the mapping answered."),
+  persistent: z.boolean().optional().describe("Kept for WireMock's sake; the sandbox keeps every stub for its run."),
+  metadata: z.record(z.string(), z.unknown()).optional().describe("Free data about the stub (WireMock's), not read."),
 });
 export type StubMapping = z.infer<typeof StubMappingSchema>;
 export type StubMappingInput = z.input<typeof StubMappingSchema>;
 
 /** A mapping file: one mapping, or `{ "mappings": [...] }` as WireMock's export writes. */
-export const StubFileSchema = z.union([z.strictObject({ mappings: z.array(StubMappingSchema), meta: z.unknown().optional() }), StubMappingSchema]);
+export const StubFileSchema = z
+  .union([
+    z.strictObject({
+      mappings: z.array(StubMappingSchema).describe("The mappings, each as a file of one would hold it."),
+      meta: z.unknown().optional().describe("WireMock's export data (a total), not read."),
+    }),
+    StubMappingSchema,
+  ])
+  .meta({ title: "A stub mapping file", description: "One mapping, or { mappings: [...] } as WireMock's export writes (core/controls/stubs.ts)." });
 
 /** The mappings of a file's parsed JSON. */
 export function mappingsOf(file: z.output<typeof StubFileSchema>): StubMapping[] {
