@@ -5,6 +5,7 @@
 import { Command, CommanderError } from "commander";
 import { apiCommand } from "./commands/api";
 import { bridgeCommand } from "./commands/bridge";
+import { contractCommand } from "./commands/contract";
 import { gatewayCommand } from "./commands/gateway";
 import { inspectCommand } from "./commands/inspect";
 import { recordCommand } from "./commands/record";
@@ -31,7 +32,8 @@ export function buildProgram(): Command {
     .addCommand(replayCommand())
     .addCommand(recordCommand())
     .addCommand(inspectCommand())
-    .addCommand(bridgeCommand());
+    .addCommand(bridgeCommand())
+    .addCommand(contractCommand());
   // Commander exits by itself on bad usage; the CLI decides the exit code instead (2).
   const override = (command: Command) => {
     command.exitOverride();

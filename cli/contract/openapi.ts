@@ -1,0 +1,503 @@
+/**
+ * The contract as OpenAPI 3.1, generated from the declarations the code runs on: the registry
+ * (core/api/registry.ts) for the mCoin API and the secure gateway, and the declared controls
+ * (core/controls/declarations.ts, core/controls/inspect.ts) for the sandbox's control API, each schema
+ * converted by zod itself (cli/contract/json.ts). Nothing here restates a field, so a document cannot
+ * say other than the code; what the declarations do not hold (headers, envelopes, result codes) is
+ * read from the modules that send or answer them. `mcoin contract openapi` writes the documents;
+ * docs/contract/ holds copies that cli/contract/committed.test.ts keeps up to date.
+ */
+import type { z } from "zod";
+import { NOT_LOGIN_MESSAGE, SUCCESS_CODE, type Endpoint } from "#core/api/define";
+import { GRAY_SECKILL_HEADER, macaupassSave } from "#core/api/endpoints";
+import { ENDPOINT_GROUPS, SECURE_FUNCTIONS } from "#core/api/registry";
+import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, SHOP_REFUSALS, type ShopRefusal } from "#core/api/shop-endpoints";
+import { CONTROL_TOKEN_HEADER } from "#core/controls/client";
+import { CONTROLS, ControlRefusalSchema, LoggedCallSchema, NearMissSchema, RedeemRefusalSchema, type Control } from "#core/controls/declarations";
+import {
+  ExchangeDetailSchema,
+  ExchangeListSchema,
+  FaultRequestSchema,
+  INSPECT_API,
+  InspectInfoSchema,
+  ReplayReplySchema,
+  ReplayRequestSchema,
+  SaveReplySchema,
+  SaveRequestSchema,
+} from "#core/controls/inspect";
+import { DEFAULT_SANDBOX_URL } from "#core/environments";
+import { HEADER, NONCE_LENGTH, SUCCESS_RESULT_CODE } from "#core/node/gateway/envelope";
+import { REFUSAL_MESSAGES } from "../../sandbox/domain/messages";
+import { shopRefused } from "../../sandbox/respond";
+import { DIALECT, SchemaConverter, propertiesOf, ref, takesNothing, type Json } from "./json";
+import { ENVELOPE_REFUSALS, TASK_RESULTS, type SecureCode } from "./secure-codes";
+
+const OPENAPI_VERSION = "3.1.0";
+/** The contract's own version: the package's, which `mcoin --version` prints too. */
+const CONTRACT_VERSION = "0.1.0";
+export const TASK_CENTER_TAG = "task center";
+
+const GROUP_DESCRIPTIONS: Record<keyof typeof ENDPOINT_GROUPS, string> = {
+  session: "Signing in, the points terms, the member's balance, the gateway's clock and the address book (the spec's nine calls are here and in catalog).",
+  catalog: "Offers, stores, search, categories and adverts.",
+  shop: "Buying, orders, the mCoin ledger, likes and favourites.",
+  wallet: "Coupons, redemption codes, refunds and after-sale.",
+  promotion: "Flash sales, seckill, the daily check-in and Asia Miles.",
+};
+
+/** How each refusal of the money domain is answered, read from the sandbox's own reply (sandbox/respond.ts). */
+async function refusalTable(): Promise<{ reason: ShopRefusal; status: number; code: number; resultCode?: string; en: string; zh: string }[]> {
+  return Promise.all(
+    SHOP_REFUSALS.map(async (reason) => {
+      const reply = shopRefused(reason, "en");
+      const body = (await reply.json()) as { code: number; resultCode?: string };
+      return { reason, status: reply.status, code: body.code, resultCode: body.resultCode, en: REFUSAL_MESSAGES[reason].en, zh: REFUSAL_MESSAGES[reason].zh };
+    }),
+  );
+}
+
+const codeSchema = (codes: readonly SecureCode[]): Json => ({
+  oneOf: codes.map(({ code, status, meaning }) => ({ const: code, description: `HTTP ${status}: ${meaning}` })),
+});
+
+const jsonContent = (schema: Json) => ({ "application/json": { schema } });
+
+/** The mCoin API and the secure gateway, as one OpenAPI 3.1 document. */
+export async function apiDocument(): Promise<Json> {
+  const converter = new SchemaConverter();
+  const schemas: Json = {};
+  const paths: Record<string, Json> = {};
+  const refusals = await refusalTable();
+
+  for (const [group, endpoints] of Object.entries(ENDPOINT_GROUPS)) {
+    for (const endpoint of Object.values(endpoints) as Endpoint[]) {
+      const request = converter.convert(endpoint.request, "input", `${endpoint.name} request`);
+      schemas[`${endpoint.name}.request`] = request;
+      schemas[`${endpoint.name}.data`] = converter.convert(endpoint.data, "output", `${endpoint.name} data`);
+      paths[endpoint.path] = { ...(paths[endpoint.path] as Json | undefined), [endpoint.method.toLowerCase()]: apiOperation(endpoint, group, request) };
+    }
+  }
+  for (const declared of SECURE_FUNCTIONS) {
+    schemas[`${declared.name}.request`] = converter.convert(declared.request, "input", `${declared.name} request`);
+    schemas[`${declared.name}.reply`] = converter.convert(declared.reply, "output", `${declared.name} reply`);
+    paths[declared.url] = { post: secureOperation(declared.name, declared.url) };
+  }
+
+  const reasons = {
+    description: "Why the gateway refused: `data.reason` of a refusal, which the mall translates itself. Each names its HTTP status, envelope code and the message (`msg`) in English and Chinese.",
+    oneOf: refusals.map(({ reason, status, code, resultCode, en, zh }) => ({
+      const: reason,
+      description: `HTTP ${status}, code ${code}${resultCode ? `, resultCode "${resultCode}"` : ""}: "${en}" / "${zh}"`,
+    })),
+  };
+
+  return {
+    openapi: OPENAPI_VERSION,
+    jsonSchemaDialect: DIALECT,
+    info: {
+      title: "mCoin API and secure gateway",
+      version: CONTRACT_VERSION,
+      summary: "The gateway the mCoin Mall calls, generated from its registry (core/api/registry.ts).",
+      description: [
+        "Generated by `npx mcoin contract openapi` from the declarations the mall's client, the sandbox and the CLI run on; do not edit by hand.",
+        "",
+        "**The mCoin API** is plain JSON. The mall sends `mpay: 1` on every call, `Accept-Language` with the member's locale, `Authorization: Bearer <token>` when it holds a session, and an `Idempotency-Key` on state changes (core/api/client.ts).",
+        `Every reply is the envelope \`{ code, msg | message, data }\`: code ${SUCCESS_CODE} is success and \`data\` is the operation's schema; the message is \`msg\`, else \`message\`.`,
+        `A refusal is any other code: \`'${NOT_LOGIN_MESSAGE}'\` as the message (code 401) means the session is gone; \`resultCode: "404"\` means the thing does not exist; code 409 is a business refusal with \`data.reason\` (components/schemas/RefusalReason).`,
+        "The mall's client reads a reply as: the 'not login' message → NOT_LOGIN; HTTP 500 → SERVER_ERROR; HTTP 429 → RATE_LIMITED; another non-2xx → HTTP; a body that is not JSON or does not match the schema → BAD_RESPONSE; resultCode 404 → NOT_FOUND; another code → BUSINESS (core/api/errors.ts).",
+        "GET and DELETE send the request as the query string; other methods as a JSON body.",
+        "",
+        `**The secure gateway** (tag "${TASK_CENTER_TAG}") takes sealed requests: the body is encrypted and the envelope travels in headers (components/parameters, described under the tag). Its operations show the bodies decrypted.`,
+        "",
+        converter.note(),
+      ].join("\n"),
+    },
+    servers: [{ url: DEFAULT_SANDBOX_URL, description: "the sandbox (npx mcoin sandbox); the environments' addresses are configured (docs/configuration.md)" }],
+    tags: [
+      ...Object.keys(ENDPOINT_GROUPS).map((group) => ({ name: group, description: GROUP_DESCRIPTIONS[group as keyof typeof ENDPOINT_GROUPS] })),
+      { name: TASK_CENTER_TAG, description: envelopeDescription() },
+    ],
+    paths,
+    components: {
+      schemas: {
+        ...schemas,
+        RefusalReason: reasons,
+        NotLogin: {
+          description: `The session is gone: the message (\`msg\` or \`message\`) is '${NOT_LOGIN_MESSAGE}'. The mall signs the member in again.`,
+          type: "object",
+          properties: { code: { const: 401 }, msg: { const: NOT_LOGIN_MESSAGE }, message: { const: NOT_LOGIN_MESSAGE } },
+        },
+        NotFound: {
+          description: 'The thing does not exist, or is not the member\'s: `resultCode: "404"`.',
+          type: "object",
+          required: ["resultCode"],
+          properties: { code: { const: 404 }, resultCode: { const: "404" }, msg: { type: "string" }, data: { type: "object", properties: { reason: ref("schemas", "RefusalReason") } } },
+        },
+        BusinessRefusal: {
+          description: "A refusal of the money domain: a code other than 200, the message in the caller's language, and `data.reason`.",
+          type: "object",
+          required: ["code"],
+          properties: {
+            code: { type: "integer", not: { const: SUCCESS_CODE } },
+            msg: { type: "string" },
+            message: { type: "string" },
+            data: { type: "object", properties: { reason: ref("schemas", "RefusalReason") } },
+          },
+        },
+        Refusal: { description: "Any reply whose code is not 200.", anyOf: [ref("schemas", "NotLogin"), ref("schemas", "NotFound"), ref("schemas", "BusinessRefusal")] },
+        InvalidRequest: {
+          description: "HTTP 400: the request does not match the operation's declaration. The sandbox names the fields and the closest declared calls (`nearMiss`, also in its call log).",
+          type: "object",
+          properties: { code: { const: 400 }, msg: { type: "string" }, nearMiss: converter.convert(NearMissSchema, "output", "nearMiss") },
+        },
+        GatewayRefusal: {
+          description: "A refusal of the secure gateway's envelope: plain JSON, not sealed.",
+          type: "object",
+          required: ["result"],
+          properties: { result: { type: "object", required: ["code", "message"], properties: { code: codeSchema(ENVELOPE_REFUSALS), message: { type: "string" } } } },
+        },
+        TaskResultCode: { description: "`result.code` of a sealed reply of the task center.", ...codeSchema(TASK_RESULTS) },
+      },
+      responses: {
+        InvalidRequest: {
+          description: "HTTP 400: the request does not match the declaration, or (state changes) the Idempotency-Key is missing or malformed (IDEMPOTENCY_KEY_REQUIRED).",
+          content: jsonContent({ anyOf: [ref("schemas", "InvalidRequest"), ref("schemas", "BusinessRefusal")] }),
+        },
+        IdempotencyKeyReused: { description: "HTTP 422: the Idempotency-Key was used before with another request (IDEMPOTENCY_KEY_REUSED).", content: jsonContent(ref("schemas", "BusinessRefusal")) },
+        RateLimited: { description: "HTTP 429: too many requests (the mall's client: RATE_LIMITED)." },
+        ServerError: { description: "HTTP 500: the gateway failed (the mall's client: SERVER_ERROR)." },
+        GatewayRefusal: { description: "The envelope was refused before any function ran (components/schemas/GatewayRefusal).", content: jsonContent(ref("schemas", "GatewayRefusal")) },
+      },
+      parameters: {
+        mpay: { name: "mpay", in: "header", required: true, description: "Sent by the mall on every call of the mCoin API.", schema: { const: "1" } },
+        "Accept-Language": {
+          name: "Accept-Language",
+          in: "header",
+          required: false,
+          description: "The member's locale; the gateway's messages (`msg`) are in English for `en`, else in Traditional Chinese.",
+          schema: { type: "string", examples: ["zh", "en"] },
+        },
+        "Idempotency-Key": {
+          name: IDEMPOTENCY_HEADER,
+          in: "header",
+          required: true,
+          description:
+            "A state change must carry a key: a repeat with the same key and the same request is answered as the first was (`idempotent-replayed: true`), so the gateway acts at most once. Missing: HTTP 400; reused for another request: HTTP 422.",
+          schema: converter.convert(IdempotencyKeySchema, "input", "Idempotency-Key"),
+        },
+        "Idempotency-Key-optional": {
+          name: IDEMPOTENCY_HEADER,
+          in: "header",
+          required: false,
+          description: "Any POST may carry a key, and is then answered at most once per key (as the state changes that require one).",
+          schema: converter.convert(IdempotencyKeySchema, "input", "Idempotency-Key"),
+        },
+        ...envelopeParameters(),
+      },
+      headers: {
+        Signature: {
+          description: `The gateway signs its sealed reply as the client signs its request, over the sealed reply with the request's ${HEADER.requestTime} and ${HEADER.nonce}: a JSON text \`{"algorithm":"MD5","keyVersion":"1","signature":"…"}\`. The client checks it when present.`,
+          schema: { type: "string" },
+        },
+      },
+      securitySchemes: {
+        member: {
+          type: "http",
+          scheme: "bearer",
+          description: `The member's session token (POST /member/login, GET /macaupasssave). Without it an operation that needs it answers code 401 '${NOT_LOGIN_MESSAGE}'.`,
+        },
+      },
+    },
+  };
+}
+
+function apiOperation(endpoint: Endpoint, group: string, request: Json): Json {
+  const inQuery = endpoint.method === "GET" || endpoint.method === "DELETE";
+  const idempotency = endpoint.idempotent ? [ref("parameters", "Idempotency-Key")] : endpoint.method === "POST" ? [ref("parameters", "Idempotency-Key-optional")] : [];
+  const dataOptional = endpoint.data.safeParse(undefined).success;
+  const success = {
+    description: `Success: code ${SUCCESS_CODE} and the data.`,
+    type: "object",
+    required: dataOptional ? [] : ["data"],
+    properties: {
+      code: { enum: [SUCCESS_CODE, String(SUCCESS_CODE)], description: "Absent counts as success too." },
+      msg: { type: "string" },
+      message: { type: "string" },
+      data: ref("schemas", `${endpoint.name}.data`),
+    },
+  };
+  const headers: Json = {};
+  if (endpoint === (macaupassSave as Endpoint)) {
+    headers[GRAY_SECKILL_HEADER] = { description: "The member's gray-scale (seckill canary) flag, which the mall copies into its session.", schema: { type: "string" } };
+  }
+  if (endpoint.method === "POST") headers["idempotent-replayed"] = { description: "`true` when the reply is the one remembered for this Idempotency-Key.", schema: { const: "true" } };
+  return {
+    operationId: endpoint.name,
+    tags: [group],
+    summary: `${endpoint.name}${endpoint.auth ? " (a member's call)" : ""}${endpoint.idempotent ? " (a state change: Idempotency-Key)" : ""}`,
+    ...(endpoint.auth ? { security: [{ member: [] }] } : { security: [] }),
+    parameters: [ref("parameters", "mpay"), ref("parameters", "Accept-Language"), ...idempotency, ...(inQuery ? queryParameters(endpoint, request) : [])],
+    ...(inQuery ? {} : { requestBody: { required: true, content: jsonContent(ref("schemas", `${endpoint.name}.request`)) } }),
+    responses: {
+      "200": {
+        description: "The envelope: the data (code 200), or a refusal with another code (HTTP 200 too).",
+        ...(Object.keys(headers).length > 0 ? { headers } : {}),
+        content: jsonContent({ anyOf: [success, ref("schemas", "Refusal")] }),
+      },
+      "400": ref("responses", "InvalidRequest"),
+      ...(endpoint.method === "POST" ? { "422": ref("responses", "IdempotencyKeyReused") } : {}),
+      "429": ref("responses", "RateLimited"),
+      "500": ref("responses", "ServerError"),
+    },
+  };
+}
+
+/** The request schema's fields as query parameters; a free-form record as one exploded object. */
+function queryParameters(endpoint: Endpoint, request: Json): Json[] {
+  const fields = propertiesOf(request);
+  if (fields.length > 0) return fields.map(({ name, schema, required }) => ({ name, in: "query", required, schema }));
+  if (request.additionalProperties !== undefined && request.additionalProperties !== false) {
+    return [{ name: "query", in: "query", style: "form", explode: true, description: "Any query parameters, as the schema says.", schema: ref("schemas", `${endpoint.name}.request`) }];
+  }
+  return [];
+}
+
+/** The envelope's headers, each once, as the client sends them (core/node/gateway/envelope.ts). */
+function envelopeParameters(): Record<string, Json> {
+  const header = (name: string, required: boolean, description: string, schema: Json = { type: "string" }): [string, Json] => [`secure-${name}`, { name, in: "header", required, description, schema }];
+  return Object.fromEntries([
+    header(HEADER.clientId, true, "The caller's client id, known to the gateway."),
+    header(HEADER.requestTime, true, "When the request was sealed, `YYYY-MM-DD HH:mm:ss` in Macau time; refused more than 5 minutes off the gateway's clock.", {
+      type: "string",
+      pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$",
+    }),
+    header(HEADER.nonce, true, `${NONCE_LENGTH} random characters, never used twice.`, { type: "string", minLength: NONCE_LENGTH, maxLength: NONCE_LENGTH }),
+    header(HEADER.function, true, "The function called: the URL's path, repeated."),
+    header(
+      HEADER.encrypt,
+      true,
+      'The request\'s symmetric key: a JSON text `{"algorithm":"RSA_AES","keyVersion":"1","symmetricKey": base64(RSA-PKCS#1-v1.5(key + iv))}`, under the gateway\'s public key. The body is AES-CBC (PKCS7) of the JSON under that 16-character key and IV, base64.',
+    ),
+    header(HEADER.signature, true, 'A JSON text `{"algorithm":"MD5","keyVersion":"1","signature": UPPER(md5(signSecret + Request-Time + Nonce + encryptedBody + md5Key))}`.'),
+    header(HEADER.stdGateway, false, "`true`."),
+    header(HEADER.version, false, "The protocol's version, `1`."),
+    header(HEADER.lang, false, "The caller's language (`zh-MO` for the task center)."),
+    header(HEADER.deviceInfo, false, "A JSON text of the device: clientOs, clientOsVer, clientIp, device, deviceType, network, appVersion (all empty from the mall)."),
+    header(HEADER.token, false, "The member as the task center knows them: the task link's ciphertext (also `cust_id_ciphertext` in the body)."),
+  ]);
+}
+
+function envelopeDescription(): string {
+  return [
+    "The task center's functions on the secure gateway. Each is a POST whose body is sealed and whose envelope travels in headers (components/parameters `secure-*`):",
+    `the JSON body is AES-CBC encrypted (PKCS7, base64) under a random 16-character key and IV; \`${HEADER.encrypt}\` carries key + IV under the gateway's RSA public key;`,
+    `\`${HEADER.signature}\` is UPPER(md5(signSecret + ${HEADER.requestTime} + ${HEADER.nonce} + encryptedBody + md5Key)); \`${HEADER.requestTime}\` within 5 minutes and a fresh \`${HEADER.nonce}\` guard against replays.`,
+    `The reply (HTTP 200) is sealed with the request's key and IV and signed (the \`${HEADER.signature}\` reply header); \`result.code\` "${SUCCESS_RESULT_CODE}" is success (components/schemas/TaskResultCode).`,
+    "A refused envelope is answered unsealed with an HTTP error (components/schemas/GatewayRefusal). The operations below show the request and reply bodies decrypted.",
+  ].join(" ");
+}
+
+function secureOperation(name: string, url: string): Json {
+  return {
+    operationId: name,
+    tags: [TASK_CENTER_TAG],
+    summary: `${name} (secure gateway: the bodies are shown decrypted)`,
+    description: `Sealed: the body on the wire is the encrypted JSON below, the \`${HEADER.function}\` header is \`${url}\`; see the tag's description for the envelope.`,
+    security: [],
+    parameters: Object.keys(envelopeParameters()).map((parameter) => ref("parameters", parameter)),
+    requestBody: { required: true, description: "Decrypted.", content: jsonContent(ref("schemas", `${name}.request`)) },
+    responses: {
+      "200": {
+        description: "Sealed with the request's key and IV, and signed; shown decrypted.",
+        headers: { [HEADER.signature]: ref("headers", "Signature") },
+        content: jsonContent(ref("schemas", `${name}.reply`)),
+      },
+      ...Object.fromEntries([...new Set(ENVELOPE_REFUSALS.map((refusal) => String(refusal.status)))].map((status) => [status, ref("responses", "GatewayRefusal")])),
+    },
+  };
+}
+
+/** The sandbox's control API (controls and the traffic inspector's API), as a second OpenAPI 3.1 document. */
+export function controlsDocument(): Json {
+  const converter = new SchemaConverter();
+  const schemas: Json = { ControlRefusal: converter.convert(ControlRefusalSchema, "output", "ControlRefusal"), RedeemRefusal: converter.convert(RedeemRefusalSchema, "output", "RedeemRefusal") };
+  const paths: Record<string, Json> = {};
+  const add = (path: string, method: string, operation: Json) => (paths[path] = { ...(paths[path] as Json | undefined), [method]: operation });
+
+  for (const control of Object.values(CONTROLS) as Control[]) {
+    const path = control.path.replace(/:(\w+)/g, "{$1}");
+    const { operation, reply, input } = controlOperation(control, converter);
+    if (input) schemas[`${control.name}.input`] = input;
+    schemas[`${control.name}.reply`] = reply;
+    add(path, control.method.toLowerCase(), operation);
+  }
+  const refusal = ref("responses", "Refusal");
+  const inspector = (name: string, summary: string, reply: Json | null, extra: Json = {}): Json => ({
+    operationId: name,
+    tags: ["inspector"],
+    summary,
+    ...extra,
+    responses: { "200": reply ? { description: "The answer.", content: jsonContent(reply) } : { description: "The answer." }, "400": refusal, "404": refusal, "501": refusal },
+  });
+  const body = (name: string, schema: z.ZodType) => {
+    schemas[`${name}.input`] = converter.convert(schema, "input", `${name} input`);
+    return { requestBody: { required: true, content: jsonContent(ref("schemas", `${name}.input`)) } };
+  };
+  const replySchema = (name: string, schema: z.ZodType) => {
+    schemas[`${name}.reply`] = converter.convert(schema, "output", `${name} reply`);
+    return ref("schemas", `${name}.reply`);
+  };
+  const query = (name: string, description: string) => ({ name, in: "query", required: false, description, schema: { type: "string" } });
+  add(
+    INSPECT_API.info,
+    "get",
+    inspector("inspectInfo", "What serves the inspector (the sandbox, or mcoin record in front of an environment) and how big its ring is.", replySchema("inspectInfo", InspectInfoSchema)),
+  );
+  add(
+    INSPECT_API.exchanges,
+    "get",
+    inspector("inspectExchanges", "The exchanges in the ring, newest first, filtered.", replySchema("inspectExchanges", ExchangeListSchema), {
+      parameters: [
+        query("path", "a part of the path"),
+        query("name", "the registry's name of the endpoint or secure function"),
+        query("member", "the member's open id"),
+        { name: "status", in: "query", required: false, schema: { enum: ["2xx", "3xx", "4xx", "5xx", "cut"] } },
+        { name: "fault", in: "query", required: false, description: "only exchanges a fault acted on", schema: { enum: ["1", "true"] } },
+        query("text", "a text in either body (decrypted for secure calls), any case"),
+      ],
+    }),
+  );
+  add(INSPECT_API.exchanges, "delete", inspector("inspectClear", "Clears the ring.", { type: "object", properties: { ok: { const: true } } }));
+  add(
+    `${INSPECT_API.exchanges}/{seq}`,
+    "get",
+    inspector(
+      "inspectExchange",
+      "One exchange's detail: headers, bodies, the secure envelope opened, the registry's check, commands to send it again.",
+      replySchema("inspectExchange", ExchangeDetailSchema),
+      {
+        parameters: [{ name: "seq", in: "path", required: true, schema: { type: "integer", minimum: 1 } }],
+      },
+    ),
+  );
+  add(INSPECT_API.stream, "get", {
+    ...inspector("inspectStream", "Server-sent events: `exchange` (an exchange's summary, once answered; its id is the seq) and `cleared`.", null, {
+      parameters: [
+        { name: "since", in: "query", required: false, description: "the last seq seen (or the Last-Event-ID header)", schema: { type: "integer", minimum: 0 } },
+        { name: "Last-Event-ID", in: "header", required: false, schema: { type: "string" } },
+      ],
+    }),
+    responses: { "200": { description: "An event stream.", content: { "text/event-stream": { schema: { type: "string" } } } } },
+  });
+  add(
+    INSPECT_API.save,
+    "post",
+    inspector("inspectSave", "Writes the selected exchanges as a recording folder, redacted.", replySchema("inspectSave", SaveReplySchema), body("inspectSave", SaveRequestSchema)),
+  );
+  add(
+    INSPECT_API.replay,
+    "post",
+    inspector("inspectReplay", "Sends one exchange again and compares the reply.", replySchema("inspectReplay", ReplayReplySchema), body("inspectReplay", ReplayRequestSchema)),
+  );
+  add(
+    INSPECT_API.har,
+    "get",
+    inspector(
+      "inspectHar",
+      "The selected exchanges (every one when none is named) as a HAR 1.2 document, redacted as a recording is.",
+      { type: "object", description: "A HAR 1.2 document." },
+      {
+        parameters: [{ name: "seq", in: "query", required: false, description: "seqs separated by commas, at most 500", schema: { type: "string", pattern: "^\\d+(,\\d+)*$" } }],
+      },
+    ),
+  );
+  add(
+    INSPECT_API.fault,
+    "post",
+    inspector(
+      "inspectFault",
+      "A fault for the next calls to a path (the kinds of `mcoin sandbox fault`).",
+      { type: "object", properties: { ok: { const: true }, fault: {} } },
+      body("inspectFault", FaultRequestSchema),
+    ),
+  );
+  add("/__sandbox/log/stream", "get", {
+    operationId: "logStream",
+    tags: ["log"],
+    summary: "Each gateway call once answered, as a server-sent event (`event: call`, data: a logged call with its status and ms), until the client closes it.",
+    responses: {
+      "200": {
+        description: `An event stream; each event's data is a logged call (${JSON.stringify(replySchema("logStream", LoggedCallSchema).$ref)}).`,
+        content: { "text/event-stream": { schema: { type: "string" } } },
+      },
+    },
+  });
+
+  return {
+    openapi: OPENAPI_VERSION,
+    jsonSchemaDialect: DIALECT,
+    info: {
+      title: "mCoin sandbox controls",
+      version: CONTRACT_VERSION,
+      summary: "The sandbox gateway's control API and its traffic inspector's API (docs/sandbox.md, docs/inspector.md).",
+      description: [
+        "Generated by `npx mcoin contract openapi --controls` from core/controls/declarations.ts and core/controls/inspect.ts; do not edit by hand.",
+        "Controls answer plain JSON, not the mCoin envelope: a refusal is a non-2xx status with `{ ok: false, error, reason? }`. They take JSON bodies only (415 otherwise), never answer a page of another origin (403),",
+        `and need the control token when the sandbox has one (\`${CONTROL_TOKEN_HEADER}\` or \`Authorization: Bearer\`; 401 without it); without a token they answer loopback addresses only. \`GET /__sandbox/health\` is always open.`,
+        converter.note(),
+      ].join(" "),
+    },
+    servers: [{ url: DEFAULT_SANDBOX_URL, description: "the sandbox (npx mcoin sandbox)" }],
+    tags: [...new Set(Object.values(paths).flatMap((item) => Object.values(item as Record<string, Json>).flatMap((operation) => operation.tags as string[])))].map((name) => ({ name })),
+    security: [{ controlToken: [] }, { controlBearer: [] }, {}],
+    paths,
+    components: {
+      schemas,
+      responses: {
+        Refusal: { description: "A refusal: `{ ok: false, error, reason? }`, `error` saying why.", content: jsonContent(ref("schemas", "ControlRefusal")) },
+      },
+      securitySchemes: {
+        controlToken: { type: "apiKey", in: "header", name: CONTROL_TOKEN_HEADER, description: "The sandbox's control token, when it has one (--control-token, MCOIN_SANDBOX_CONTROL_TOKEN)." },
+        controlBearer: { type: "http", scheme: "bearer", description: "The same token as `Authorization: Bearer`." },
+      },
+    },
+  };
+}
+
+function controlOperation(control: Control, converter: SchemaConverter): { operation: Json; reply: Json; input?: Json } {
+  const inQuery = control.method === "GET" || control.method === "DELETE";
+  const params = converter.convert(control.params, "input", `${control.name} params`);
+  const inputJson = converter.convert(control.input, "input", `${control.name} input`);
+  const reply = converter.convert(control.reply, "output", `${control.name} reply`);
+  const hasBody = !inQuery && !takesNothing(inputJson);
+  const refusal = ref("responses", "Refusal");
+  const answer = (description: string) => ({ description, content: jsonContent(ref("schemas", `${control.name}.reply`)) });
+  const section = control.path.split("/")[2] ?? "sandbox";
+  return {
+    reply,
+    input: hasBody ? inputJson : undefined,
+    operation: {
+      operationId: control.name,
+      tags: [section],
+      summary: `${control.method} ${control.path}`,
+      ...(control.name === "health" ? { security: [] } : {}),
+      parameters: [
+        ...propertiesOf(params).map(({ name, schema }) => ({ name, in: "path", required: true, schema })),
+        ...(inQuery ? propertiesOf(inputJson).map(({ name, schema, required }) => ({ name, in: "query", required, schema })) : []),
+      ],
+      ...(hasBody ? { requestBody: { required: true, content: jsonContent(ref("schemas", `${control.name}.input`)) } } : {}),
+      responses: {
+        "200": answer("The answer."),
+        ...Object.fromEntries((control.answers ?? []).map((status) => [String(status), answer(`HTTP ${status} is an answer too, not a refusal.`)])),
+        "400": refusal,
+        "401": refusal,
+        "403": refusal,
+        ...(control.notFound ? { "404": refusal } : {}),
+        ...(control.name === "redeem"
+          ? { "404": refusal, "409": { description: "The code redeemed nothing: why, in the till's words.", content: jsonContent(ref("schemas", "RedeemRefusal")) }, "429": refusal }
+          : {}),
+        ...(hasBody ? { "415": refusal } : {}),
+      },
+    },
+  };
+}
