@@ -51,6 +51,13 @@ module.exports = {
       to: { path: "^(app|sandbox|cli|server|bench|e2e|scripts|bin|core/node)/" },
     },
     {
+      name: "lib-is-the-package-surface",
+      comment: "lib/ is what other teams import (package.json exports): core, the sandbox and the CLI's harness, never the mall's own code or its tests.",
+      severity: "error",
+      from: { path: "^lib/" },
+      to: { path: "^(app|server|bench|e2e|scripts|inspector)/" },
+    },
+    {
       name: "no-cycles",
       comment: "An import cycle makes load order matter and the layers meaningless.",
       severity: "error",

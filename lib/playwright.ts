@@ -23,8 +23,9 @@ import { createControlClient, type ControlClient } from "#core/controls/client";
 import * as controls from "#core/controls/declarations";
 import type { ControlInput, LoggedCallView } from "#core/controls/declarations";
 import type { FaultKind } from "#core/controls/faults";
-import type { Scenario } from "../cli/bridge/scenario";
-import type { Transcript } from "../cli/bridge/transcript";
+import type { z } from "zod";
+import type { ScenarioSchema } from "../cli/bridge/scenario";
+import { formatEntry, type Transcript } from "../cli/bridge/transcript";
 import { freePort, MALL_ROOT, startMall, type RunningMall } from "./mall";
 import { startSandbox, type StartSandboxOptions, type StartedSandbox } from "./sandbox";
 
@@ -189,9 +190,11 @@ export interface SignIn {
 /** The scripted wallet host: a scenario (docs/cli.md, "mcoin bridge") run in this test's browser. */
 export interface ScriptedHost {
   /** Runs the scenario's launch, steps and expectations against this worker's mall and sandbox. */
-  run(scenario: Omit<Scenario, "profile"> & { profile?: Scenario["profile"] }): Promise<Transcript>;
+  run(scenario: z.input<typeof ScenarioSchema>): Promise<Transcript>;
   /** The bridge calls of a transcript to `method`, each with its arguments. */
   calls(transcript: Transcript, method: string): { method: string; args: unknown }[];
+  /** The transcript as `mcoin bridge` prints it: a failed expectation's message. */
+  describe(transcript: Transcript): string;
 }
 
 export interface McoinWorkerOptions {
@@ -279,8 +282,12 @@ function scriptedHost(browser: Browser, environment: McoinWorkerFixtures["mcoinE
       if (!environment.mallUrl) throw new Error("the scripted host needs a mall: set mcoinStartMall (or mcoinMallUrl)");
       const { runScenario } = await import("../cli/bridge/runner");
       const { ScenarioSchema } = await import("../cli/bridge/scenario");
-      const parsed = ScenarioSchema.parse(scenario);
+      // The test's sandbox was reset when it began: a scenario keeps what the test set up since (its members).
+      const parsed = ScenarioSchema.parse({ ...scenario, launch: { ...scenario.launch, reset: scenario.launch?.reset ?? false } });
       return runScenario({ scenario: parsed, baseDir: join(MALL_ROOT, "e2e/scenarios"), appUrl: environment.mallUrl, sandboxUrl: environment.sandboxUrl, browser, screenshotsDir: outputDir });
+    },
+    describe(transcript) {
+      return [...transcript.entries.flatMap(formatEntry), ...transcript.expectations.filter((result) => !result.ok).map((result) => `✗ ${result.message}`)].join("\n");
     },
     calls(transcript, method) {
       return transcript.entries.flatMap((entry) => (entry.kind === "call" && entry.method === method ? [{ method: entry.method, args: entry.args }] : []));

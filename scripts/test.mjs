@@ -1,8 +1,9 @@
 // npm test: install what is missing (npm packages, Debian's chromium and redis-server), then the
 // typecheck, the lint, the unit tests and the build side by side (the unit suite waits on sockets and child
 // processes much of its time, so a 2-core machine has room for the other two), then the Playwright
-// suite on that build. Stops after the first stage that fails.
+// suite on that build, then the partner example on it. Stops after the first stage that fails.
 import { spawn, spawnSync } from "node:child_process";
+import { join } from "node:path";
 import { ROOT, bin, ensureDependencies, ensureTestPackages, log, runOrExit } from "./lib.mjs";
 
 const started = Date.now();
@@ -57,4 +58,13 @@ if (e2e.status !== 0) {
   process.exit(e2e.status ?? 1);
 }
 log(`browser tests passed in ${seconds(e2eStarted)} s`);
+
+// A partner's project on the harness (examples/partner-ci): installed with its own package.json, as a
+// partner installs it, and run with its own Playwright, so the package's exports cannot rot.
+const exampleStarted = Date.now();
+const EXAMPLE = join(ROOT, "examples/partner-ci");
+log("the partner example (examples/partner-ci)…");
+runOrExit("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: EXAMPLE });
+runOrExit("npx", ["playwright", "test"], { cwd: EXAMPLE, env: { ...process.env, CI: "1" } });
+log(`the partner example passed in ${seconds(exampleStarted)} s`);
 log(`all tests passed in ${seconds(started)} s`);
