@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { validate } from "@readme/openapi-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { Endpoint } from "#core/api/define";
 import { ENDPOINTS } from "#core/api/endpoints";
 import { API_ENDPOINTS, ENDPOINT_GROUPS, SECURE_FUNCTIONS } from "#core/api/registry";
@@ -17,7 +18,7 @@ import { SHOP_REFUSALS } from "#core/api/shop-endpoints";
 import { CONTROLS, type Control } from "#core/controls/declarations";
 import { INSPECT_API } from "#core/controls/inspect-paths";
 import { ROOT } from "../test-cli";
-import type { Json } from "./json";
+import { SchemaConverter, type Json } from "./json";
 import { TASK_CENTER_TAG, apiDocument, controlsDocument } from "./openapi";
 import { ENVELOPE_REFUSALS, TASK_RESULTS } from "./secure-codes";
 
@@ -180,5 +181,16 @@ describe("the sandbox controls' OpenAPI document", () => {
     expect(paths["/__sandbox/health"].get.security).toEqual([]);
     expect(paths["/__sandbox/reset"].post.requestBody).toBeUndefined();
     expect(paths["/__sandbox/members"].post.requestBody).toBeDefined();
+  });
+});
+
+describe("the schema converter", () => {
+  it("stands {} where zod cannot convert a schema, and says where in the note", () => {
+    const converter = new SchemaConverter();
+    expect(converter.convert(z.object({ at: z.string() }), "output", "clock reply")).toEqual({ type: "object", properties: { at: { type: "string" } }, required: ["at"], additionalProperties: false });
+    expect(converter.note()).toContain("Every schema converted exactly");
+    expect(converter.convert(z.object({ at: z.string().transform(Date.parse) }), "output", "clock reply")).toMatchObject({ properties: { at: {} } });
+    expect(converter.approximated).toHaveLength(1);
+    expect(converter.note()).toMatch(/^Where zod cannot express a schema in JSON Schema it stands as \{\} \(any value\): clock reply at properties\.at: /);
   });
 });
