@@ -4,7 +4,17 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["core/**/*.test.ts", "app/**/*.test.{ts,tsx}", "inspector/**/*.test.ts", "cli/**/*.test.ts", "sandbox/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
+    include: [
+      "core/**/*.test.ts",
+      "app/**/*.test.{ts,tsx}",
+      "inspector/**/*.test.ts",
+      "lib/**/*.test.ts",
+      "cli/**/*.test.ts",
+      "sandbox/**/*.test.ts",
+      "server/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "bench/**/*.test.ts",
+    ],
     exclude: ["e2e/**", "node_modules/**", "build/**"],
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],
