@@ -111,6 +111,26 @@ test("a screen for members sends a visitor to sign in and the login's state brin
   await expect(page.getByRole("heading", { name: "My Coupons" })).toBeVisible();
 });
 
+test("every member-only screen of the route table comes back to itself after the sign-in round trip", async ({ page, signIn }) => {
+  test.setTimeout(120_000);
+  const memberOnly: string[] = [];
+  for (const route of SCREEN_ROUTES) {
+    // The token route starts a session by itself; it never sends anyone to sign in.
+    if (route.name === "mycoupons") continue;
+    const path = samplePath(route.path);
+    await page.context().clearCookies();
+    const response = await page.request.get(path, { maxRedirects: 0 });
+    const location = response.headers().location;
+    if (!location || !isLoginPage(new URL(location, E2E_APP_URL))) continue;
+    memberOnly.push(path);
+    await signIn("wong", { from: path });
+    const landed = new URL(page.url());
+    expect(`${landed.pathname}${landed.search}`, `signed in from ${path}`).toBe(path);
+  }
+  // The walk found the screens the spec keeps for members (a table that lost them would pass vacuously).
+  expect(memberOnly).toEqual(expect.arrayContaining(["/checkIn", "/order_details/1", "/myAddress", "/myOrder", "/flashSale", "/asiaMiles_details/1", "/mcoin_integral"]));
+});
+
 test("state 'classify' opens the listing named in oauthParams", async ({ page, sandbox }) => {
   const back = `${E2E_APP_URL}/index?oauthParams=${encodeURIComponent(encodeOauthParams({ buz: "coffee" }))}`;
   await page.goto(await sandbox.loginRedirect("mpay-1001", back, "classify"));

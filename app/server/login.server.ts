@@ -6,6 +6,7 @@
  */
 import { redirect } from "@remix-run/node";
 import { GRAY_SECKILL_HEADER, macaupassConfig, macaupassSave } from "#core/api/endpoints";
+import { safeReturnPath } from "../lib/session-start/return-to";
 import { routeForState } from "../lib/session-start/state-route";
 export { hasLoginParams } from "../lib/session-start/login-params";
 import type { MallContext } from "./context.server";
@@ -41,6 +42,8 @@ export async function startSession(context: MallContext): Promise<Response> {
   }
 
   const params = loginParams(url);
+  // Only the mall's own round trip comes back to where it was sent from; the wallet's launch lands as the spec says.
+  const returnTo = entryKind(request, session) === "round-trip" ? safeReturnPath(session.get("returnTo")) : undefined;
   const login = await context.api.withToken(null).reply(macaupassSave, params);
   const grayHeader = login.headers.get(GRAY_SECKILL_HEADER);
 
@@ -57,7 +60,7 @@ export async function startSession(context: MallContext): Promise<Response> {
   const state = login.data.state ?? params.state ?? "";
   const target = routeForState(state, params.oauthParams);
   if (target.secretDoor) session.set("secretDoor", true);
-  const landing = target.to ?? "/index";
+  const landing = target.to ?? returnTo ?? "/index";
 
   try {
     // The session's token is the new member's now: the client calls with it.

@@ -6,6 +6,7 @@
  */
 import { redirect } from "@remix-run/node";
 import type { Locale } from "../lib/i18n/locale";
+import { returnPathOf } from "../lib/session-start/return-to";
 import { stateForPath } from "../lib/session-start/state-route";
 import type { GatewayEnvironment } from "./config.server";
 import { cookieOptionsFor, reloginCookie } from "./cookies.server";
@@ -58,7 +59,9 @@ export async function requireMember(context: RequestScope): Promise<Member> {
 const requestNonces = new WeakMap<MallSession, string>();
 
 /**
- * Sends the member to the wallet's sign-in page, to come back to home with login parameters.
+ * Sends the member to the wallet's sign-in page, to come back to home with login parameters, and
+ * from there to the screen they asked for (the login's `state` when the spec names one, else the
+ * session's `returnTo`).
  * `becauseNotLogin`: the gateway refused the session's token, which is cleared; a second refusal
  * while the relogin cookie is set shows the error screen instead (cookies.server.ts `reloginCookie`).
  */
@@ -75,6 +78,10 @@ export async function signInRedirect(context: RequestScope, { becauseNotLogin }:
     nonce = newSignInNonce();
     requestNonces.set(session, nonce);
     session.set("signInNonce", nonce);
+    // The screen asked for, for the round trip to come back to (a state the spec names wins).
+    const returnTo = request.method === "GET" ? returnPathOf(url) : undefined;
+    if (returnTo) session.set("returnTo", returnTo);
+    else session.unset("returnTo");
   }
   const back = new URL("/index", url.origin);
   back.searchParams.set(SIGN_IN_NONCE_PARAM, nonce);

@@ -23,6 +23,8 @@ export interface SessionData {
    * (session-entry.server.ts), which tells the mall's own sign-in round trip from a planted link.
    */
   signInNonce: string;
+  /** Where the member was going when sent to sign in: the round trip comes back there (app/lib/session-start/return-to.ts). */
+  returnTo: string;
 }
 
 export interface SessionFlashData {
