@@ -51,11 +51,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The member's revision: kept-alive screens are forgotten when it moves (lib/keep-alive.ts). The
   // screen's own loader deals with a gateway that fails; here it only means "unknown".
   const quiet = handleOfPath(url.pathname)?.quiet === true;
-  const revision: Promise<(MemberRevision & { point: number }) | null> =
+  // 'not login' is the exception (spec section 6): the session is gone, so it is cleared and the member
+  // sent to sign in once, even on a screen that makes no member call of its own.
+  const revision: Promise<(MemberRevision & { point: number }) | { notLogin: unknown } | null> =
     context.member && !quiet
-      ? api.shared(basicInformation).then(
+      ? api.sharedRead(basicInformation).then(
           (info) => ({ revision: info.revision, pending: info.pending, point: info.point }),
-          () => null,
+          (error: unknown) => (isApiError(error) && error.code === "NOT_LOGIN" ? { notLogin: error } : null),
         )
       : Promise.resolve(null);
 
@@ -76,6 +78,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   }
 
+  const member = await revision;
+  if (member && "notLogin" in member) throw await api.failure(member.notLogin);
+
   const headers = new Headers();
   const localeCookie = await localeCookieHeader(request, locale);
   if (localeCookie) headers.append("Set-Cookie", localeCookie);
@@ -88,7 +93,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       agreement,
       secretDoor: session.get("secretDoor") ?? false,
       signedIn: context.member !== null,
-      member: await revision,
+      member,
       // The error route rendered in place of another page (a rate limit's 429): the address the page
       // must show before it hydrates, or the router would load the other page's data over it.
       errorUrl: url.pathname === "/error" ? `${url.pathname}${url.search}` : null,

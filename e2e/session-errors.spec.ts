@@ -17,10 +17,26 @@ test("a 'not login' reply mid-session clears the session and redirects exactly o
   expect(faulted[faulted.length - 1].fault).toBe("not-login");
   expect(await loginPageVisits(sandbox)).toBe(visitsBefore + 1);
 
-  // Signing in again brings the member home.
+  // Signing in again brings the member back to the screen they were opening.
   await page.getByRole("button", { name: `Continue as ${MEMBERS.chan.nickname}` }).click();
+  await expect(page).toHaveURL(/\/classifys\/1-Food/);
+  await page.goto("/index");
   await expect(page.getByTestId("mcoin-balance")).toHaveText(MEMBERS.chan.point);
   expect(await loginPageVisits(sandbox)).toBe(visitsBefore + 1);
+});
+
+test("'not login' on a screen whose own loader makes no member call still clears the session and sends the member to sign in once", async ({ page, signIn, sandbox }) => {
+  await signIn("chan");
+  const visitsBefore = await loginPageVisits(sandbox);
+  // Only the root's basic information (the balance) asks as the member on the search screen.
+  await sandbox.fault("/api/auth/basicinformation", "not-login", 1);
+  await page.goto("/search");
+  await expect(page).toHaveURL(isLoginPage);
+  expect(await loginPageVisits(sandbox)).toBe(visitsBefore + 1);
+  // The session is gone: signing in again comes back to the search screen, as the member.
+  await page.getByRole("button", { name: `Continue as ${MEMBERS.chan.nickname}` }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  expect((await sandbox.calls("/api/auth/basicinformation")).at(-1)?.fault).toBeUndefined();
 });
 
 test("a gateway that keeps saying 'not login' never loops through the login page", async ({ page, signIn, sandbox }) => {

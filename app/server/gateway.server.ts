@@ -74,10 +74,19 @@ export class MemberApi {
    * and home both need it): the gateway is asked once.
    */
   shared<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>): Promise<EndpointData<E>> {
+    return this.sharedRead(endpoint, input).catch(async (error: unknown) => {
+      throw await this.failure(error);
+    });
+  }
+
+  /** `shared`'s read as it came: a failure is the ApiError itself, for a caller that decides per failure (the root). */
+  sharedRead<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>): Promise<EndpointData<E>> {
     const key = `${endpoint.name} ${JSON.stringify(input ?? {})} ${this.#scope.session.get("token") ?? ""}`;
     let read = this.#sharedReads.get(key) as Promise<EndpointData<E>> | undefined;
     if (!read) {
-      read = this.call(endpoint, input);
+      read = this.client.call(endpoint, input).then((reply) => reply.data);
+      // Read by whoever asks; a failure nobody asked for is not an unhandled rejection.
+      read.catch(() => undefined);
       this.#sharedReads.set(key, read);
     }
     return read;
