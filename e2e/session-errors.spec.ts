@@ -1,4 +1,5 @@
 /** The error catalogue in the browser: 'not login', HTTP 500 and 429, a dropped connection, a timeout. */
+import * as controls from "#core/controls/declarations";
 import { MEMBERS, expect, hydrated, isLoginPage, test } from "./fixtures";
 
 const loginPageVisits = async (sandbox: import("./fixtures").SandboxControl) => (await sandbox.calls("/oauth/authorize")).filter((call) => call.method === "GET").length;
@@ -38,6 +39,25 @@ test("'not login' on a screen whose own loader makes no member call still clears
   await expect(page).toHaveURL(/\/search$/);
   expect((await sandbox.calls("/api/auth/basicinformation")).at(-1)?.fault).toBeUndefined();
 });
+
+for (const [status, title, body] of [
+  [400, "This request was not accepted", "Go back and try again"],
+  [403, "Not available to your account", "Your account cannot open this"],
+] as const) {
+  test(`HTTP ${status} from the gateway says what the member can do, never 'Overwhelming Response'`, async ({ page, signIn, sandbox }) => {
+    await signIn("chan");
+    await sandbox.controls.get(controls.addStubs, {
+      input: { request: { method: "GET", urlPath: "/api/auth/basicinformation" }, response: { status, jsonBody: { code: status, msg: "refused" } } },
+    });
+    await page.goto("/index");
+    await expect(page).toHaveURL(new RegExp(`/error\\?code=HTTP&.*status=${status}`));
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    await expect(page.getByText(body)).toBeVisible();
+    await expect(page.getByText("Overwhelming Response")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Back to home" })).toBeVisible();
+    if (status === 400) await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/index");
+  });
+}
 
 test("a gateway that keeps saying 'not login' never loops through the login page", async ({ page, signIn, sandbox }) => {
   await signIn("chan");

@@ -1,10 +1,12 @@
 /**
  * The error route (spec section 8): HTTP 500 and 429, network failures and timeouts from the
- * gateway land here. 'Refresh' takes the member back to the page that failed.
+ * gateway land here. 'Refresh' takes the member back to the page that failed. A 400 (the gateway
+ * refused the request) and a 403 (it refused the member's access) say so instead, with what to do.
  */
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AlertIcon } from "../components/icons";
 import { BackToHomeLink, OverwhelmedScreen, StatusScreen } from "../components/status-screen";
 import { safeLocalPath } from "../lib/url/local-path";
 import type { ScreenHandle } from "../screen-handle";
@@ -23,6 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     code: params.get("code"),
     reason: params.get("reason"),
+    status: params.get("status") === "400" || params.get("status") === "403" ? Number(params.get("status")) : null,
     timeoutMs: Number.isFinite(ms) && ms > 0 ? ms : null,
     from: safeFrom(params.get("from")),
   };
@@ -30,10 +33,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ErrorRoute() {
   const { t } = useTranslation();
-  const { code, reason, timeoutMs, from } = useLoaderData<typeof loader>();
+  const { code, reason, status, timeoutMs, from } = useLoaderData<typeof loader>();
   if (reason === "session") {
     return (
       <StatusScreen title={t("error.unexpected")} body={t("error.sessionLost")}>
+        <BackToHomeLink />
+      </StatusScreen>
+    );
+  }
+  if (status === 403) {
+    return (
+      <StatusScreen art={<AlertIcon className="status-screen__art" style={{ color: "var(--color-muted)" }} />} title={t("error.forbiddenTitle")} body={t("error.forbidden")}>
+        <BackToHomeLink />
+      </StatusScreen>
+    );
+  }
+  if (status === 400) {
+    return (
+      <StatusScreen art={<AlertIcon className="status-screen__art" style={{ color: "var(--color-muted)" }} />} title={t("error.rejectedTitle")} body={t("error.rejected")}>
+        {from ? (
+          <a href={from} className="button button--secondary button--block">
+            {t("error.tryAgain")}
+          </a>
+        ) : null}
         <BackToHomeLink />
       </StatusScreen>
     );

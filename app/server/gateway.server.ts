@@ -152,6 +152,9 @@ export function carriesIdempotencyKey(options: CallOptions | undefined): boolean
 export function errorRoutePath(error: ApiError, from: URL): string {
   const params = new URLSearchParams({ code: error.code, from: from.pathname + from.search });
   if (error.code === "TIMEOUT") params.set("ms", String(apiTimeoutMs));
+  // A refusal of the request itself (400) or of the member's access (403) is not the gateway being busy:
+  // the error route says what the member can do about it instead of 'Overwhelming Response'.
+  if (error.code === "HTTP" && (error.status === 400 || error.status === 403)) params.set("status", String(error.status));
   return `/error?${params}`;
 }
 
