@@ -211,8 +211,10 @@ test.describe("what can and cannot be bought", () => {
     await expect(page.getByText("This offer is only for members aged 18 or older.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Checkout" })).toBeDisabled();
 
-    await page.evaluate(() => sessionStorage.removeItem("mcoin.age"));
-    await page.reload();
+    // The answer holds for the visit (another 18+ offer says the same), and can be changed.
+    await openOffer(page, 58);
+    await expect(page.getByRole("alertdialog", { name: "Age notice" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Change my answer" }).click();
     await page.getByRole("alertdialog", { name: "Age notice" }).getByRole("button", { name: "I'm 18 or older" }).click();
     await checkout(page, "Pay with mCoin");
     await expect(result(page)).toContainText("Payment success");

@@ -111,6 +111,16 @@ export default function CouponDetails() {
     }
   };
 
+  /** Asks again: the age notice comes back. */
+  const forgetAge = () => {
+    setAge(null);
+    try {
+      window.sessionStorage.removeItem(AGE_KEY);
+    } catch {
+      // Nothing was kept.
+    }
+  };
+
   const blocker = purchaseBlocker(offer, { signedIn, piecesLeft, rangeOk: range.ok, age });
 
   return (
@@ -194,6 +204,12 @@ export default function CouponDetails() {
               {" "}
               <Countdown to={offer.startAt} now={serverNow ?? now} label={t("offer.startsIn")} />
             </>
+          ) : null}
+          {blocker === "minor" ? (
+            // A mis-tap on 'under 18' must not lock every 18+ offer for the rest of the visit.
+            <button type="button" className="button button--secondary offer-state__change" onClick={forgetAge}>
+              {t("offer.age.change")}
+            </button>
           ) : null}
         </p>
       )}
