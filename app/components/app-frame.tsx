@@ -142,15 +142,37 @@ function useAnalytics(screen: ScreenHandle | undefined, locationKey: string) {
   }, [page, locationKey]);
 }
 
-/** "A popstate on the token coupon page or on home also calls the host app's go-back." */
+/**
+ * Where an entry sits in the tab's history: the router numbers the entries it makes (`idx` in the
+ * history state it writes; read here, never written). Undefined for an entry it did not make.
+ */
+function historyIndex(state: unknown): number | undefined {
+  const idx = state !== null && typeof state === "object" ? (state as { idx?: unknown }).idx : undefined;
+  return typeof idx === "number" ? idx : undefined;
+}
+
+/**
+ * "A popstate on the token coupon page or on home also calls the host app's go-back": going back
+ * from there, that is. A forward step from home stays in the mall (the member is going somewhere
+ * in it); a step whose direction cannot be told is taken as back, as the spec reads.
+ */
 function usePopstateHostBack(active: boolean) {
   const activeRef = useRef(active);
   activeRef.current = active;
+  const { key } = useLocation();
+  const indexRef = useRef<number | undefined>(undefined);
   useEffect(() => {
-    // The listener runs before the router renders the popped location, so activeRef still
-    // describes the page being left.
-    const onPopState = () => {
-      if (activeRef.current) void getHostBridge().goBack();
+    indexRef.current = historyIndex(window.history.state);
+  }, [key]);
+  useEffect(() => {
+    // The listener runs before the router renders the popped location, so activeRef and indexRef
+    // still describe the page being left.
+    const onPopState = (event: PopStateEvent) => {
+      if (!activeRef.current) return;
+      const from = indexRef.current;
+      const to = historyIndex(event.state);
+      if (from !== undefined && to !== undefined && to > from) return;
+      void getHostBridge().goBack();
     };
     window.addEventListener("popstate", onPopState);
     return () => window.removeEventListener("popstate", onPopState);
