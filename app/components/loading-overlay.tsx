@@ -3,9 +3,10 @@
  * LoadingCounter. A navigation is exempt when its target screen's loader calls only exempt endpoints
  * (`overlay: false` in the screen's handle, known before its module loads: `pendingScreens`); a
  * fetcher is exempt on such a screen (home among them, where the spec hides the overlay) or when it
- * carries isRefresh.
+ * carries isRefresh. A request that ends on the error route, or refused, hides it after 100 ms
+ * (ERROR_HIDE_DELAY_MS) instead of 400.
  */
-import { useFetchers, useNavigation } from "@remix-run/react";
+import { useFetchers, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadingCounter, type RequestOutcome } from "../lib/loading/loading-counter";
@@ -13,6 +14,18 @@ import { routeIdOf } from "../route-tree";
 import type { PendingScreens, ScreenHandle } from "../screen-handle";
 
 export const loadingCounter = new LoadingCounter();
+
+/** A navigation that landed on the error route failed; on the sign-in page, the session was gone. */
+export function outcomeOfLanding(pathname: string): RequestOutcome {
+  if (pathname === "/error") return "error";
+  if (pathname === "/oauth/authorize") return "logout";
+  return "ok";
+}
+
+/** An action's refusal (app/server/order-actions.server.ts answers `{ ok: false, ... }`). */
+export function isRefusal(data: unknown): boolean {
+  return data !== null && typeof data === "object" && (data as { ok?: unknown }).ok === false;
+}
 
 function isRefresh(search: string | undefined): boolean {
   return new URLSearchParams(search ?? "").has("isRefresh");
@@ -27,21 +40,31 @@ export function LoadingOverlay({ screen, pendingScreens }: { screen: ScreenHandl
 
   useEffect(() => loadingCounter.subscribe(setVisible), []);
 
-  // Navigations: one counted request per pending location.
+  // Navigations: one counted request per pending location, ended when the router is idle again, by
+  // where it landed: the error route is an error (the overlay goes after 100 ms, not 400).
   const location = navigation.state === "idle" ? undefined : navigation.location;
+  const landed = useLocation();
+  const navigationEnd = useRef<((outcome?: RequestOutcome) => void) | null>(null);
   useEffect(() => {
-    if (!location) return;
-    const end = loadingCounter.begin({
+    // A redirect (or a new navigation before the last one landed) continues the counted request.
+    if (!location || navigationEnd.current) return;
+    navigationEnd.current = loadingCounter.begin({
       url: location.pathname,
       exempt: pendingScreens.uncounted.includes(routeIdOf(location.pathname)),
       isRefresh: isRefresh(location.search),
     });
-    return () => end();
     // One counted request per pending location: its key, whatever else re-renders meanwhile.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location?.key]);
+  useEffect(() => {
+    if (navigation.state !== "idle" || !navigationEnd.current) return;
+    navigationEnd.current(outcomeOfLanding(landed.pathname));
+    navigationEnd.current = null;
+  }, [navigation.state, landed.pathname]);
+  useEffect(() => () => navigationEnd.current?.(), []);
 
-  // Fetchers: begin when one appears busy, end when it settles or goes away.
+  // Fetchers: begin when one appears busy, end when it settles or goes away; a refusal (`ok: false`,
+  // the actions' answer when the gateway refused or failed) is an error.
   useEffect(() => {
     const ends = fetcherEnds.current;
     const busy = new Set<string>();
@@ -54,7 +77,8 @@ export function LoadingOverlay({ screen, pendingScreens }: { screen: ScreenHandl
     }
     for (const [key, end] of ends) {
       if (busy.has(key)) continue;
-      end();
+      const settled = fetchers.find((fetcher) => fetcher.key === key);
+      end(isRefusal(settled?.data) ? "error" : "ok");
       ends.delete(key);
     }
   }, [fetchers, screen]);
