@@ -131,8 +131,12 @@ test.describe("paying, every way", () => {
     await cashier(page).getByRole("button", { name: "Make the payment fail" }).click();
     await expect(result(page)).toContainText("Payment Failed");
     await expect(result(page)).toContainText("nothing was charged");
+    await expect(result(page)).toContainText("Your order is kept unpaid");
     const [order] = await sandbox.orders(MEMBERS.chan.openId);
     expect(order.status).toBe("awaiting_payment");
+    // Where to pay it later: the order's own page.
+    await result(page).getByRole("button", { name: "View the unpaid order" }).click();
+    await expect(page).toHaveURL(new RegExp(`/order_details/${order.id}$`));
   });
 
   test("leaving the cashier cancels the order and gives the mCoin back", async ({ page, sandbox }) => {
@@ -141,7 +145,7 @@ test.describe("paying, every way", () => {
     await page.keyboard.press("ArrowRight");
     await checkout(page, "Pay $28.00");
     await cashier(page).getByRole("button", { name: "Leave the cashier" }).click();
-    await expect(page.getByText("Payment cancelled. Your mCoin is back.")).toBeVisible();
+    await expect(page.getByText("Payment cancelled: the order was cancelled and your mCoin is back.")).toBeVisible();
     const [order] = await sandbox.orders(MEMBERS.chan.openId);
     expect(order.status).toBe("closed");
     const ledger = await sandbox.ledger(MEMBERS.chan.openId);

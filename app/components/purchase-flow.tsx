@@ -363,9 +363,17 @@ export function PaymentResult({ verdict, onDismiss, onCheckAgain }: { verdict: P
               )}
             </>
           ) : verdict.kind === "failure" ? (
-            <button type="button" className="button button--primary button--block" onClick={onDismiss}>
-              {t("common.confirm")}
-            </button>
+            <>
+              <button type="button" className="button button--primary button--block" onClick={onDismiss}>
+                {t("common.confirm")}
+              </button>
+              {verdict.reason === "PAYMENT_FAILED" ? (
+                // The order stays unpaid: where to pay it later, rather than leaving the member to find it.
+                <button type="button" className="button button--secondary button--block" onClick={() => navigate(`/order_details/${verdict.order.id}`)}>
+                  {t("payment.payLater")}
+                </button>
+              ) : null}
+            </>
           ) : (
             <>
               <button type="button" className="button button--primary button--block" onClick={() => onCheckAgain(verdict.order)}>
