@@ -174,6 +174,8 @@ for (const language of ["en", "zh"] as const) {
       await expect(cards.first()).toHaveAttribute("data-default", "1");
       await expect(cards.locator('[data-default="1"]')).toHaveCount(0);
       await expect(page.locator('[data-testid="address"][data-default="1"]')).toHaveCount(1);
+      // The list moves at once; the reload waits for the gateway to have it (a reload aborts a request in flight).
+      await expect.poll(async () => (await sandbox.addresses(MEMBERS.ana.openId))[0]?.name).toBe("Ana HK");
       await page.reload();
       await expect(cards.first()).toContainText("Ana HK");
       const book = await sandbox.addresses(MEMBERS.ana.openId);
