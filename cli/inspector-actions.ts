@@ -11,7 +11,7 @@ import type { ReplayReply, SaveReply } from "#core/controls/inspect";
 import type { InspectorActions } from "../sandbox/inspector/http";
 import type { KeptExchange } from "../sandbox/inspector/ring";
 import { harDocument, harEntry } from "./har-write";
-import { record, slug, type Exchange } from "./recorder";
+import { HOP_BY_HOP, record, slug, type Exchange } from "./recorder";
 import { parseRecording, describeDifference } from "./recordings";
 import { describeFindings, findSecrets, KnownSecrets, redactKnown, type RedactionRule } from "./redaction";
 import { credentialsFor, replayOne, type ReplayTarget } from "./replayer";
@@ -29,8 +29,6 @@ export interface InspectorActionOptions {
   /** Where a replay sends, known once the server listens. */
   replayTarget: () => ReplayTarget;
 }
-
-const HOP_BY_HOP = new Set(["host", "connection", "keep-alive", "transfer-encoding", "content-length", "accept-encoding"]);
 
 const withoutHopByHop = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())));
 

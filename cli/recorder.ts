@@ -32,7 +32,8 @@ const KNOWN_IGNORE: Record<string, string[]> = {
   "/macaupassconfig": ["$.data.timestamp", "$.data.nonceStr", "$.data.signature"],
 };
 
-const HOP_BY_HOP = new Set(["host", "connection", "keep-alive", "transfer-encoding", "content-length", "accept-encoding"]);
+/** Headers of one connection only, never forwarded nor kept (the inspector's actions drop them too). */
+export const HOP_BY_HOP: ReadonlySet<string> = new Set(["host", "connection", "keep-alive", "transfer-encoding", "content-length", "accept-encoding"]);
 
 /** The placeholders a replay fills in; a reply value that is exactly one of them is still compared. */
 const FILLED_IN = new Set(["<token>", "<cust>", "<code>"]);
@@ -227,6 +228,7 @@ function redactWritten(files: readonly string[], known: KnownSecrets, quiet: boo
 
 /** The exchange into the inspector's ring; its member is whom the session's sign-ins say the token is. */
 function inspectExchange(ring: ExchangeRing, exchange: Exchange, roles: RecordingRoles, host: string | undefined): void {
+  const member = roles.needsOf(exchange, undefined)?.member;
   const nearMiss = exchange.responseHeaders["x-sandbox-near-miss"] ? NearMissSchema.safeParse(jsonField(exchange.responseBody, "nearMiss")).data : undefined;
   ring.add({
     at: exchange.startedAt.getTime(),
@@ -241,7 +243,7 @@ function inspectExchange(ring: ExchangeRing, exchange: Exchange, roles: Recordin
     ms: exchange.time,
     replyHeaders: exchange.responseHeaders,
     replyBody: exchange.responseBody,
-    ...(roles.needsOf(exchange, undefined)?.member ? { member: roles.needsOf(exchange, undefined)?.member } : {}),
+    ...(member ? { member } : {}),
     markers: faultOf(exchange.responseHeaders["x-sandbox-fault"]),
     // A sandbox behind the recorder names what a call nearly matched (sandbox/near-miss.ts).
     ...(nearMiss ? { nearMiss } : {}),
