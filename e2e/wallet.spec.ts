@@ -244,8 +244,11 @@ test.describe("orders and after-sale", () => {
     const inside = await gatewayOrder(playwright, sandbox, MEMBERS.chan.openId, { offerId: MILK, quantity: 1, mcoinUsed: 0 }, false);
     const outside = await gatewayOrder(playwright, sandbox, MEMBERS.chan.openId, { offerId: MILK, quantity: 1, mcoinUsed: 0 }, false);
     await page.goto("/mycoupon?view=logistics");
+    // The order buttons are the app's code: a tap before hydration does nothing.
+    await hydrated(page);
     await page.getByRole("tab", { name: /^Unpaid/ }).click();
     await expect(page.getByRole("article")).toHaveCount(2);
+    await hydrated(page);
     await page.locator(`[data-order-id="${inside.id}"]`).getByRole("button", { name: "Cancel order" }).click();
     await expect.poll(async () => (await sandbox.orders(MEMBERS.chan.openId)).find((order) => order.id === inside.id)?.status).toBe("closed");
 
