@@ -1,13 +1,14 @@
 import type { ApiClient } from "#core/api/client";
 import { ApiError } from "#core/api/errors";
 import { describe, expect, it } from "vitest";
+import { countsAction, countsLoad } from "./lib/loading/counted-requests";
 import en from "./locales/en.json";
 import { NOT_FOUND_ROUTE, OTHER_ROUTES, SCREEN_ROUTES, type ScreenRoute } from "./route-table.js";
 import { routeIdOf } from "./route-tree";
-import { screenOf } from "./screen-handle";
+import { screenOf, type RouteHandle } from "./screen-handle";
 import { gatewayEnvironment } from "./server/config.server";
 import { MemberApi } from "./server/gateway.server";
-import { PENDING_SCREENS, handleOfPath } from "./server/screens.server";
+import { PENDING_SCREENS, handleOfPath, makesCountedCall } from "./server/screens.server";
 import { MallSession, freshSession } from "./server/session.server";
 
 /** The spec's route table (section 2): path and name. */
@@ -147,11 +148,38 @@ describe("what the server reads of the handles", () => {
     expect(handleOfPath("/index")?.quiet).toBeUndefined();
   });
 
-  it("tells the page, before a screen's module loads, whether the overlay counts a navigation to it and which skeleton it shows", () => {
-    const uncounted = SCREEN_ROUTES.filter((route) => screenOfRoute(route)?.overlay === false).map((route) => route.name);
-    expect(PENDING_SCREENS.uncounted).toEqual(uncounted);
-    expect(uncounted).toEqual(expect.arrayContaining(["index", "myOrder", "couponDetails", "seckill", "map"]));
-    expect(uncounted).not.toContain("checkIn");
+  it("declares, for every route that loads or acts, the gateway calls it makes, by names the registry knows", () => {
+    for (const route of [...SCREEN_ROUTES, ...OTHER_ROUTES, NOT_FOUND_ROUTE]) {
+      const module = moduleOf(route) ?? {};
+      const calls = (module.handle as RouteHandle | undefined)?.calls;
+      if ("loader" in module) expect(calls?.loader, `${route.name}'s loader`).toBeDefined();
+      if ("action" in module) expect(calls?.action, `${route.name}'s action`).toBeDefined();
+    }
+    expect(() => makesCountedCall(["noSuchEndpoint"])).toThrow(/noSuchEndpoint/);
+  });
+
+  it("tells the page, before a route's module loads, which requests the overlay counts: by the calls, against the spec's exempt fragments", () => {
+    const { counted, hidden } = PENDING_SCREENS;
+    expect(hidden).toEqual(["index"]);
+    // productdetail and checkin are not exempt; the order list, the coupons and the favourites are.
+    expect(countsLoad(counted, "couponDetails", "")).toBe(true);
+    expect(countsLoad(counted, "checkIn", "")).toBe(true);
+    expect(countsLoad(counted, "myOrder", "")).toBe(false);
+    expect(countsLoad(counted, "myFavorites", "")).toBe(false);
+    expect(countsLoad(counted, "couponDetails", "?isRefresh=1")).toBe(false);
+    // My coupons: the refunds' list is counted, the coupons' (also the fallback) is not.
+    expect(countsLoad(counted, "mycoupon", "?view=refunds")).toBe(true);
+    expect(countsLoad(counted, "mycoupon", "?view=logistics")).toBe(false);
+    expect(countsLoad(counted, "mycoupon", "?view=nonsense")).toBe(false);
+    expect(countsLoad(counted, "resourceWallet", "?list=ledger&page=2")).toBe(true);
+    expect(countsLoad(counted, "resourceWallet", "?list=coupons&page=2")).toBe(false);
+    // Actions by intent: cancelling goes to pay/macaupaycanceljs/ (exempt), deleting is counted.
+    expect(countsAction(counted, "resourceOrder", "", "cancel")).toBe(false);
+    expect(countsAction(counted, "resourceOrder", "", "delete")).toBe(true);
+    expect(countsAction(counted, "couponDetails", "", "collect")).toBe(false);
+    expect(countsAction(counted, "couponDetails", "", "like")).toBe(true);
+    expect(countsAction(counted, "resourceSession", "?isRefresh=1", "return")).toBe(false);
+    expect(countsAction(counted, "resourceOrder", "", null)).toBe(false);
     expect(PENDING_SCREENS.skeletons).toEqual({
       flashSale: "promo",
       couponDetails: "offer",

@@ -4,12 +4,32 @@
  * the root's loader reads any route's from the server (app/server/screens.server.ts). The rules are the
  * spec's (sections 2 and 4); a screen without a rule leaves it out.
  */
+import type { EndpointName } from "#core/api/registry";
 import type { SkeletonKind } from "./components/screen-skeletons";
+import type { CountedRequests } from "./lib/loading/counted-requests";
+
+/** Endpoints by name; a list that depends on one search parameter gives one list per value. */
+export type CallList = readonly EndpointName[] | { param: string; values: Readonly<Record<string, readonly EndpointName[]>>; fallback: string };
+
+/**
+ * The mCoin API endpoints a route calls (core/api/registry.ts). The loading overlay counts a request
+ * to the route when one of them is outside the spec's exempt URL fragments (section 7): the decision is
+ * the calls', not the screen's. The page learns the outcome before the route's module loads
+ * (`PendingScreens.counted`); app/server/screens.server.test.ts holds every loader and action to
+ * declaring its calls, and e2e/loading-overlay.spec.ts holds the declarations to the calls made.
+ */
+export interface GatewayCalls {
+  /** What the loader calls. */
+  loader?: CallList;
+  /** What the action calls, by the form's `intent` (`""` for an action without intents). */
+  action?: Readonly<Record<string, readonly EndpointName[]>>;
+}
 
 /** What any route may declare, screen or not. */
 export interface RouteHandle {
   /** The root never calls the gateway here: the page must render even when the gateway is down. */
   quiet?: true;
+  calls?: GatewayCalls;
 }
 
 export interface ScreenHandle extends RouteHandle {
@@ -19,11 +39,7 @@ export interface ScreenHandle extends RouteHandle {
   title?: string;
   /** Only for a signed-in member: its loader sends anyone else to sign in (app/server/member.server.ts `requireMember`). */
   member?: true;
-  /**
-   * The loading overlay counts neither a navigation to this screen nor its fetchers: home (the spec
-   * hides the overlay there), screens whose loaders call only the spec's overlay-exempt endpoints, and
-   * screens that show a skeleton while loading.
-   */
+  /** The loading overlay is never shown on this screen: home (spec section 2, "hidden on home"). */
   overlay?: false;
   /** The skeleton shown from the moment the member leaves for this screen until its data arrives. */
   skeleton?: SkeletonKind;
@@ -46,8 +62,10 @@ export interface ScreenHandle extends RouteHandle {
 
 /** What the page knows of the screens before their modules load, by route id (app/server/screens.server.ts). */
 export interface PendingScreens {
-  /** Screens a navigation to which the loading overlay does not count (`overlay: false`). */
-  uncounted: string[];
+  /** Which requests the loading overlay counts (lib/loading/counted-requests.ts). */
+  counted: CountedRequests;
+  /** Screens on which the overlay is never shown (`overlay: false`). */
+  hidden: string[];
   skeletons: Record<string, SkeletonKind>;
 }
 

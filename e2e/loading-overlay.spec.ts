@@ -1,5 +1,7 @@
-/** The global loading overlay: counted screens show it, exempt screens and home never do. */
-import { expect, hydrated, test } from "./fixtures";
+/** The global loading overlay: requests whose gateway calls are counted show it; exempt calls and home never do. */
+import { isLoadingExempt } from "../app/lib/loading/loading-counter";
+import { SCREEN_ROUTES } from "../app/route-table.js";
+import { MEMBERS, expect, hydrated, test } from "./fixtures";
 
 /** Records whether the overlay ever appeared, however briefly. */
 async function watchOverlay(page: import("@playwright/test").Page) {
@@ -56,4 +58,65 @@ test("after a counted navigation the overlay stays 400 ms; after one that ends o
   await expect(overlay).toHaveCount(1);
   await page.clock.runFor(150);
   await expect(overlay).toHaveCount(0);
+});
+
+/** A concrete path of each screen's pattern, with orders of `orders` where a screen names one. */
+function screenPath(route: (typeof SCREEN_ROUTES)[number], orders: { id: number; paymentType: number }[]): string {
+  const orderId = route.name === "otherOrderDetails" ? orders.find((order) => order.paymentType === 11)?.id : orders.find((order) => order.paymentType !== 11)?.id;
+  const id = ["orderDetails", "otherOrderDetails", "refundApplication"].includes(route.name) ? orderId : 1;
+  return route.path
+    .replace(":title", "coffee")
+    .replace(":idTitle", "12-coffee")
+    .replace(":spec", "3-41-2-1")
+    .replace(/:id\??/, String(id));
+}
+
+test("on every screen, a navigation shows the overlay exactly when a gateway call it makes is outside the spec's exempt fragments", async ({ page, signIn, sandbox }) => {
+  test.setTimeout(120_000);
+  await signIn("wong");
+  const orders = await sandbox.orders(MEMBERS.wong.openId);
+  const seen = await watchOverlay(page);
+  const walked: string[] = [];
+  for (const route of SCREEN_ROUTES) {
+    // The token entry replaces the session; the error and loading pages call nothing; home hides it.
+    if (["mycoupons", "error", "loding", "index"].includes(route.name)) continue;
+    const path = screenPath(route, orders);
+    const before = (await sandbox.calls()).length;
+    // The last screen's overlay, if any, has gone (it stays 400 ms after its request).
+    await expect(page.locator(".loading-overlay")).toHaveCount(0);
+    await page.evaluate(() => ((window as unknown as { __overlaySeen: { value: boolean } }).__overlaySeen.value = false));
+    // A client-side navigation, as a tap on a link makes: the router is the page's own.
+    await page.evaluate((to) => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate(to), path);
+    await expect(page).toHaveURL((url) => url.pathname === path.split("?")[0]);
+    const calls = (await sandbox.calls()).slice(before).map((call) => call.path);
+    const counted = calls.filter((call) => !isLoadingExempt(call));
+    expect(await seen(), `${path}: ${calls.join(", ")}`).toBe(counted.length > 0);
+    walked.push(`${route.name}${counted.length > 0 ? "*" : ""}`);
+  }
+  // Both kinds were met: productdetail, checkin and refund lists count; order lists and favourites do not.
+  expect(walked).toEqual(expect.arrayContaining(["couponDetails*", "checkIn*", "myOrder", "myFavorites", "mycoupon"]));
+});
+
+test("an action shows the overlay by its own call: favouriting (collection, exempt) does not, liking (business/like) and deleting an address (userAddress/update) do", async ({ page, signIn }) => {
+  await signIn("chan");
+  await page.goto("/coupon_details/1");
+  await hydrated(page);
+  const seen = await watchOverlay(page);
+  const star = page.getByRole("button", { name: "Favourite" });
+  await star.click();
+  await expect(star).toHaveAttribute("aria-pressed", "true");
+  await page.waitForTimeout(600);
+  expect(await seen()).toBe(false);
+  await page.getByRole("button", { name: /likes?$/ }).click();
+  await expect.poll(seen).toBe(true);
+
+  await page.goto("/myAddress");
+  await hydrated(page);
+  const seenOnAddresses = await watchOverlay(page);
+  await page
+    .getByRole("button", { name: /^Delete .* address$/ })
+    .first()
+    .click();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect.poll(seenOnAddresses).toBe(true);
 });

@@ -1,14 +1,16 @@
 /**
  * The global loading overlay (spec section 4): counts navigations and fetcher requests through the
- * LoadingCounter. A navigation is exempt when its target screen's loader calls only exempt endpoints
- * (`overlay: false` in the screen's handle, known before its module loads: `pendingScreens`); a
- * fetcher is exempt on such a screen (home among them, where the spec hides the overlay) or when it
- * carries isRefresh. A request that ends on the error route, or refused, hides it after 100 ms
+ * LoadingCounter. Whether a request counts is the gateway calls' to decide: the route it goes to makes
+ * a call outside the spec's exempt URL fragments, for its loader (by the URL) or for its action (by the
+ * form's intent), known before the route's module loads (`pendingScreens.counted`,
+ * lib/loading/counted-requests.ts). Home hides it (`overlay: false`): no navigation to it and none of its
+ * fetchers is counted. A request that ends on the error route, or refused, hides it after 100 ms
  * (ERROR_HIDE_DELAY_MS) instead of 400.
  */
 import { useFetchers, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { countsAction, countsLoad, type CountedRequests } from "../lib/loading/counted-requests";
 import { LoadingCounter, type RequestOutcome } from "../lib/loading/loading-counter";
 import { routeIdOf } from "../route-tree";
 import type { PendingScreens, ScreenHandle } from "../screen-handle";
@@ -27,8 +29,13 @@ export function isRefusal(data: unknown): boolean {
   return data !== null && typeof data === "object" && (data as { ok?: unknown }).ok === false;
 }
 
-function isRefresh(search: string | undefined): boolean {
-  return new URLSearchParams(search ?? "").has("isRefresh");
+/** Whether a request to `url` (a path with its query) counts: by its action's intent for a form, by its loader otherwise. */
+export function counts(counted: CountedRequests, url: string, method: string | undefined, formData: FormData | undefined): boolean {
+  const { pathname, search } = new URL(url, "http://mall.invalid");
+  const routeId = routeIdOf(pathname);
+  if (method === undefined || method.toUpperCase() === "GET") return countsLoad(counted, routeId, search);
+  const intent = formData?.get("intent");
+  return countsAction(counted, routeId, search, typeof intent === "string" ? intent : null);
 }
 
 export function LoadingOverlay({ screen, pendingScreens }: { screen: ScreenHandle | undefined; pendingScreens: PendingScreens }) {
@@ -37,6 +44,7 @@ export function LoadingOverlay({ screen, pendingScreens }: { screen: ScreenHandl
   const fetchers = useFetchers();
   const [visible, setVisible] = useState(false);
   const fetcherEnds = useRef(new Map<string, (outcome?: RequestOutcome) => void>());
+  const hidden = screen?.overlay === false;
 
   useEffect(() => loadingCounter.subscribe(setVisible), []);
 
@@ -48,11 +56,10 @@ export function LoadingOverlay({ screen, pendingScreens }: { screen: ScreenHandl
   useEffect(() => {
     // A redirect (or a new navigation before the last one landed) continues the counted request.
     if (!location || navigationEnd.current) return;
-    navigationEnd.current = loadingCounter.begin({
-      url: location.pathname,
-      exempt: pendingScreens.uncounted.includes(routeIdOf(location.pathname)),
-      isRefresh: isRefresh(location.search),
-    });
+    const target = navigation.formAction ?? `${location.pathname}${location.search}`;
+    // Home hides the overlay: a navigation to it is not counted, one from it is (the target decides).
+    const toHidden = pendingScreens.hidden.includes(routeIdOf(location.pathname));
+    navigationEnd.current = loadingCounter.begin({ url: target, exempt: toHidden || !counts(pendingScreens.counted, target, navigation.formMethod, navigation.formData) });
     // One counted request per pending location: its key, whatever else re-renders meanwhile.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location?.key]);
@@ -73,7 +80,7 @@ export function LoadingOverlay({ screen, pendingScreens }: { screen: ScreenHandl
       busy.add(fetcher.key);
       if (ends.has(fetcher.key)) continue;
       const url = fetcher.formAction ?? "";
-      ends.set(fetcher.key, loadingCounter.begin({ url, exempt: screen?.overlay === false, isRefresh: isRefresh(url.split("?")[1]) }));
+      ends.set(fetcher.key, loadingCounter.begin({ url, exempt: hidden || !counts(pendingScreens.counted, url, fetcher.formMethod, fetcher.formData) }));
     }
     for (const [key, end] of ends) {
       if (busy.has(key)) continue;
@@ -81,7 +88,7 @@ export function LoadingOverlay({ screen, pendingScreens }: { screen: ScreenHandl
       end(isRefusal(settled?.data) ? "error" : "ok");
       ends.delete(key);
     }
-  }, [fetchers, screen]);
+  }, [fetchers, hidden, pendingScreens]);
 
   if (!visible) return null;
   return (

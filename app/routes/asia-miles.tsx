@@ -33,7 +33,7 @@ import type { loader as orderLoader } from "./asia-miles-order";
 import { pictureProps } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "asiaMilesDetails", member: true };
+export const handle: ScreenHandle = { analytics: "asiaMilesDetails", member: true, calls: { loader: ["milesProduct"], action: { redeem: ["milesRedeem"] } } };
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = idParam(params.id);

@@ -20,7 +20,7 @@ import { ADDRESS_FORM_PATH, pickRegion } from "../lib/address/draft";
 import { REGION_GROUPS, regionById, regionPath, searchRegions, type Region, type RegionGroup } from "#core/address/regions";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "map", title: "title.chooseRegion", overlay: false };
+export const handle: ScreenHandle = { analytics: "map", title: "title.chooseRegion" };
 
 type GroupId = RegionGroup["id"];
 

@@ -20,7 +20,7 @@ import { OFFER_PAGE_SIZE } from "../lib/catalog/filters";
 import { pictureProps } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "classify", overlay: false };
+export const handle: ScreenHandle = { analytics: "classify", calls: { loader: ["searchProduct", "searchShop", "classifyList", "systemTime"] } };
 
 const FiltersSchema = z.object({
   district: z

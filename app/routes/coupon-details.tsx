@@ -34,7 +34,12 @@ import { idParam } from "../server/params.server";
 import { offerAction, type OfferActionResult } from "./coupon-details.server";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "couponDetails", overlay: false, skeleton: "offer", keepToken: true };
+export const handle: ScreenHandle = {
+  analytics: "couponDetails",
+  skeleton: "offer",
+  keepToken: true,
+  calls: { loader: ["offerDetail", "basicInformation", "systemTime", "userAddressList"], action: { checkout: ["createOrder"], like: ["likeOffer"], collect: ["collectOffer"] } },
+};
 
 /** `?buy` asks a visitor to sign in and come back here to buy. */
 const BUY_PARAM = "buy";

@@ -35,7 +35,7 @@ import { fixedT } from "../server/i18n.server";
 import { refusable } from "../server/order-actions.server";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "editAddress", member: true };
+export const handle: ScreenHandle = { analytics: "editAddress", member: true, calls: { loader: ["userAddressList"], action: { save: ["userAddressSave"] } } };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = params.id === undefined ? null : idParam(params.id);

@@ -21,7 +21,7 @@ import { formatMoney, formatPoints } from "../lib/money/format";
 import { requireMember } from "../server/member.server";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "flashSale", title: "title.flashSale", member: true, overlay: false, skeleton: "promo", pointsInHeader: true };
+export const handle: ScreenHandle = { analytics: "flashSale", title: "title.flashSale", member: true, skeleton: "promo", pointsInHeader: true, calls: { loader: ["flashSales", "systemTime"] } };
 
 export async function loader({ context }: LoaderFunctionArgs) {
   await requireMember(context);

@@ -23,7 +23,7 @@ import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "mCoinIntegral", member: true };
+export const handle: ScreenHandle = { analytics: "mCoinIntegral", member: true, calls: { loader: ["mcoinLedger"] } };
 
 const FILTERS = ["all", "earned", "spent"] as const;
 type Filter = (typeof FILTERS)[number];

@@ -26,7 +26,7 @@ import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "myAddress", member: true };
+export const handle: ScreenHandle = { analytics: "myAddress", member: true, calls: { loader: ["userAddressList"], action: { delete: ["userAddressUpdate"], default: ["userAddressUpdate"] } } };
 
 export async function loader({ context }: LoaderFunctionArgs) {
   await requireMember(context);

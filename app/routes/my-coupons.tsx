@@ -27,7 +27,13 @@ import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "mycoupon", title: "title.myCoupons", member: true, overlay: false, couponTab: true };
+export const handle: ScreenHandle = {
+  analytics: "mycoupon",
+  title: "title.myCoupons",
+  member: true,
+  couponTab: true,
+  calls: { loader: { param: "view", values: { coupons: ["couponList"], logistics: ["orderList"], refunds: ["refundList"], mcoin: ["mcoinCouponList"] }, fallback: "coupons" } },
+};
 
 const VIEWS = ["coupons", "logistics", "refunds", "mcoin"] as const;
 

@@ -21,7 +21,13 @@ import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "myFavorites", title: "title.myFavorites", member: true, overlay: false, skeleton: "favourites" };
+export const handle: ScreenHandle = {
+  analytics: "myFavorites",
+  title: "title.myFavorites",
+  member: true,
+  skeleton: "favourites",
+  calls: { loader: ["favouriteList", "systemTime"], action: { collect: ["collectOffer"] } },
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(context);

@@ -10,7 +10,7 @@ import { basicInformation } from "#core/api/endpoints";
 import { entryKind } from "../server/session-entry.server";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "mycoupons", hostBack: true };
+export const handle: ScreenHandle = { analytics: "mycoupons", hostBack: true, calls: { loader: ["basicInformation"] } };
 
 const TOKEN = /^[A-Za-z0-9._~+/=-]{8,512}$/;
 const COUPONS = "/mycoupon?entry=token";

@@ -1,6 +1,7 @@
 /** /other_order_details/{id}: an order (order-details.tsx) of a third-party voucher, with its other code. */
 import type { ScreenHandle } from "../screen-handle";
+import { handle as order } from "./order-details";
 
 export { ErrorBoundary, default, loader } from "./order-details";
 
-export const handle: ScreenHandle = { analytics: "otherOrderDetails", member: true };
+export const handle: ScreenHandle = { analytics: "otherOrderDetails", member: true, calls: order.calls };

@@ -30,7 +30,12 @@ import { memberOrder, refundAction, type OrderActionResult } from "../server/ord
 import { pictureProps } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "refundApplication", title: "title.refundApplication", member: true };
+export const handle: ScreenHandle = {
+  analytics: "refundApplication",
+  title: "title.refundApplication",
+  member: true,
+  calls: { loader: ["orderStatus", "basicInformation"], action: { refund: ["applyRefund"] } },
+};
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const orderId = idParam(params.id);

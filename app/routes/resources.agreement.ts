@@ -1,4 +1,5 @@
 /** Agree (status 1) or refuse (status 0) the points terms shown by the agreement pop-up. */
+import type { RouteHandle } from "../screen-handle";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { parseForm } from "../server/forms.server";
@@ -7,6 +8,8 @@ import { requireMember } from "../server/member.server";
 import { fixedT } from "../server/i18n.server";
 import { setClause } from "#core/api/endpoints";
 import { isApiError } from "#core/api/errors";
+
+export const handle: RouteHandle = { calls: { loader: [], action: { agree: ["setClause"], refuse: ["setClause"] } } };
 
 const AgreementSchema = z.object({
   intent: z.enum(["agree", "refuse"]),

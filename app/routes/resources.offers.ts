@@ -3,6 +3,7 @@
  * listings. The same for every member (the location travels in the query), so browsers may cache it.
  * A failure answers { ok: false } for the list to offer 'load failed, tap to reload'.
  */
+import type { RouteHandle } from "../screen-handle";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { HOME_TABS, SEARCH_SORTS, recommendList, searchProduct } from "#core/api/catalog-endpoints";
@@ -10,6 +11,8 @@ import { isApiError } from "#core/api/errors";
 import { OFFER_PAGE_SIZE, homeListRequest } from "../lib/catalog/filters";
 import { cardData } from "../lib/catalog/card-data";
 import { resourceJson } from "../server/resource-response.server";
+
+export const handle: RouteHandle = { calls: { loader: ["recommendList", "searchProduct", "systemTime"] } };
 
 const Near = { lat: z.coerce.number().min(-90).max(90).optional(), lng: z.coerce.number().min(-180).max(180).optional() };
 const Page = z.coerce.number().int().min(1).max(1000);

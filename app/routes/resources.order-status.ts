@@ -2,12 +2,15 @@
  * An order of the member's as the gateway has it now. The offer screen asks after the cashier has
  * answered: the payment result comes from this, never from the cashier's answer alone (docs/architecture.md).
  */
+import type { RouteHandle } from "../screen-handle";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { isApiError } from "#core/api/errors";
 import { orderStatus } from "#core/api/shop-endpoints";
 import { requireMember } from "../server/member.server";
 import { resourceJson } from "../server/resource-response.server";
+
+export const handle: RouteHandle = { calls: { loader: ["orderStatus"] } };
 
 const QuerySchema = z.object({ orderId: z.coerce.number().int().positive().max(999_999_999) });
 

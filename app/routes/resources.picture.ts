@@ -7,10 +7,13 @@
  * picture they say they are, and never as a document of the mall's: an SVG opened on its own gets a
  * sandbox with no scripts.
  */
+import type { RouteHandle } from "../screen-handle";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { gatewayEnvironment, imageOrigins } from "../server/config.server";
 import { MAX_ADDRESS_CHARS, PictureError, bringPicture, pictureAddress } from "../server/pictures.server";
+
+export const handle: RouteHandle = { calls: { loader: [] } };
 
 const QuerySchema = z.object({ src: z.string().min(1).max(MAX_ADDRESS_CHARS) });
 

@@ -3,6 +3,7 @@
  * that opt out, the access token. A background refresh never sends the member to the error screen;
  * only a 'not login' reply leads to the login page.
  */
+import type { RouteHandle } from "../screen-handle";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { parseForm } from "../server/forms.server";
@@ -11,6 +12,8 @@ import { requireMember } from "../server/member.server";
 import { refreshToken } from "#core/api/endpoints";
 import { isApiError } from "#core/api/errors";
 import { rememberRotation } from "../server/token-rotation.server";
+
+export const handle: RouteHandle = { calls: { loader: [], action: { return: ["systemTime", "refreshToken"] } } };
 
 const ReturnSchema = z.object({
   intent: z.literal("return"),

@@ -5,6 +5,7 @@
  * the mall's server lets in only the origins configured to embed it, and answers CORS to them alone
  * (server/cross-origin.ts).
  */
+import type { RouteHandle } from "../screen-handle";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { parseForm } from "../server/forms.server";
@@ -13,6 +14,9 @@ import { GatewayError } from "#core/node/gateway/client";
 import { GatewayConfigError } from "#core/node/gateway/settings";
 import { checkTaskDetail } from "#core/api/task-center";
 import { taskCenterFor } from "../server/task-center.server";
+
+/** The task center's calls (app/server/task-center.server.ts), none of the mCoin API's. */
+export const handle: RouteHandle = { calls: { loader: [], action: {} } };
 
 /** The task link's token travels in a header to the task center: visible ASCII only. */
 const Task = { token: z.string().regex(/^[\x21-\x7e]{1,512}$/), no: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) };

@@ -2,6 +2,7 @@
  * More pages of the member's wallet lists: coupons by tab, orders by tab and type, refunds, mCoin
  * coupons, the mCoin ledger (all, earned or spent), favourites by tab. A failure answers { ok: false } for the list to offer 'load failed, tap to reload'.
  */
+import type { RouteHandle } from "../screen-handle";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { isApiError } from "#core/api/errors";
@@ -9,6 +10,16 @@ import { FAVOURITE_TABS, ORDER_TABS, favouriteList, mcoinLedger, orderList } fro
 import { COUPON_TABS, couponList, mcoinCouponList, refundList } from "#core/api/wallet-endpoints";
 import { requireMember } from "../server/member.server";
 import { resourceJson } from "../server/resource-response.server";
+
+export const handle: RouteHandle = {
+  calls: {
+    loader: {
+      param: "list",
+      values: { coupons: ["couponList"], orders: ["orderList"], refunds: ["refundList"], mcoin: ["mcoinCouponList"], ledger: ["mcoinLedger"], favourites: ["favouriteList"] },
+      fallback: "",
+    },
+  },
+};
 
 const Page = z.coerce.number().int().min(1).max(1000);
 const QuerySchema = z.discriminatedUnion("list", [

@@ -41,7 +41,11 @@ import { refusable, refused, type OrderActionResult } from "../server/order-acti
 import { pictureProps } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "seckill", overlay: false, skeleton: "promo" };
+export const handle: ScreenHandle = {
+  analytics: "seckill",
+  skeleton: "promo",
+  calls: { loader: ["seckillInfo", "seckillProduct", "systemTime"], action: { snapup: ["seckillSnapUp", "snapUpSuccess"] } },
+};
 
 const SHARE_PATH = "/seckill_share";
 

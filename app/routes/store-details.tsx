@@ -22,7 +22,7 @@ import { getHostBridge } from "../lib/host-bridge";
 import { pictureProps } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "storeDetails", overlay: false, keepToken: true };
+export const handle: ScreenHandle = { analytics: "storeDetails", keepToken: true, calls: { loader: ["storeInformation", "systemTime", "collectionCheck"], action: { collect: ["collectOffer"] } } };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.id);

@@ -20,6 +20,9 @@ export const ENDPOINT_GROUPS = {
   promotion: PROMOTION_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
+/** An endpoint's name (its `name`, the key it has in its area's record): what a route's handle lists (app/screen-handle.ts). */
+export type EndpointName = keyof typeof ENDPOINTS | keyof typeof CATALOG_ENDPOINTS | keyof typeof SHOP_ENDPOINTS | keyof typeof WALLET_ENDPOINTS | keyof typeof PROMOTION_ENDPOINTS;
+
 /** Every endpoint of the mCoin API, each once. */
 export const API_ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values(group) as Endpoint[]);
 
