@@ -122,14 +122,14 @@ for (const language of ["en", "zh"] as const) {
   });
 }
 
-/** Baía Portuguese Kitchen and its African chicken set (a coupon). */
+/** Baía Portuguese Kitchen and its Portuguese chicken set (a coupon). */
 const BAIA = 1;
 const AFRICAN_CHICKEN = 1;
 
 for (const language of ["en", "zh"] as const) {
   test.describe(`favourites from a store's screen, in ${language}`, () => {
     test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });
-    const text = language === "en" ? { star: "Favourite African chicken set for two", gone: "This offer is no longer available." } : { star: "收藏葡國雞雙人套餐", gone: "此優惠已下架。" };
+    const text = language === "en" ? { star: "Favourite Portuguese chicken set for two", gone: "This offer is no longer available." } : { star: "收藏葡國雞雙人套餐", gone: "此優惠已下架。" };
 
     test("a star on the store's offer favourites it at once; it is under favourites; a refusal puts the star back and says why", async ({ page, sandbox, signIn }) => {
       await signIn("ana");

@@ -19,6 +19,7 @@ const TEXT = {
     detail: "Detailed address",
     save: "Save",
     wrongNumber: "Please enter the correct phone number",
+    rule: { "+853": "8 digits and starts with 6", "+852": "8 digits and starts with 4 to 9", "+86": "11 digits and starts with 1" },
     limit: "Max addresses reached. Remove to add new.",
     count: (count: number) => `${count} of 10`,
     empty: "No shipping address yet",
@@ -48,6 +49,7 @@ const TEXT = {
     detail: "詳細地址",
     save: "儲存",
     wrongNumber: "請輸入正確的電話號碼",
+    rule: { "+853": "8 位數字，以 6 開頭", "+852": "8 位數字，以 4 至 9 開頭", "+86": "11 位數字，以 1 開頭" },
     limit: "地址數量已達上限，請刪除後再新增。",
     count: (count: number) => `${count}／10`,
     empty: "尚未有收貨地址",
@@ -65,7 +67,7 @@ const TEXT = {
     searchFor: "灣仔",
     city: "深圳",
     notFound: "找不到此地址。",
-    nameTooLong: "聯絡人最多40個字",
+    nameTooLong: "聯絡人最多 40 個字",
     detailRequired: "請輸入詳細地址",
     chooseRegion: "請選擇地區",
   },
@@ -100,6 +102,8 @@ async function addAddress(
   const mobile = page.getByLabel(text.mobile);
   await expect(mobile).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText(text.wrongNumber)).toBeVisible();
+  // The message says the rule of the code chosen.
+  await expect(page.getByText(text.wrongNumber)).toContainText(text.rule[input.code]);
   // Nothing lost: every field as typed.
   await expect(page.getByLabel(text.name)).toHaveValue(input.name);
   await expect(page.getByLabel(text.detail)).toHaveValue(input.detail);

@@ -123,7 +123,7 @@ for (const language of ["en", "zh"] as const) {
             comingSoon: "即將開始",
             buyNow: "立即搶購",
             soldOut: "已售罄",
-            ended: "限時搶購已結束。",
+            ended: "限時搶購已結束",
             checkout: "立即兌換",
             pay: /^以 mCoin 支付$/,
             success: "支付成功",

@@ -216,7 +216,7 @@ test.describe("orders and after-sale", () => {
     await signIn("wong");
     const [groupBuy] = (await sandbox.orders(MEMBERS.wong.openId)).filter((order) => order.orderKind === "group_buy");
     await page.goto(`/order_details/${groupBuy.id}`);
-    await expect(page.getByText("Group-buy").or(page.getByText("團購")).first()).toBeVisible();
+    await expect(page.getByText("Group buy").or(page.getByText("團購")).first()).toBeVisible();
     const shown = (await page.getByTestId("redemption-code").first().textContent())!.trim();
     const png = PNG.sync.read(await page.locator(".coupon-card__qr").first().screenshot());
     const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);

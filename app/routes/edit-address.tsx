@@ -89,7 +89,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const fieldErrors = Object.fromEntries(
       Object.entries(form.fieldErrors)
         .filter(([field]) => ["name", "areaCode", "mobile", "regionId", "address"].includes(field))
-        .map(([field, key]) => [field === "areaCode" ? "mobile" : field, key.startsWith("address.error.") ? t(key, { max: limits[field] }) : t("address.error.form")]),
+        // The mobile's message says the rule of the area code chosen (address.error.mobile_853, ...).
+        .map(([field, key]) => [
+          field === "areaCode" ? "mobile" : field,
+          key.startsWith("address.error.") ? t(key, { max: limits[field], context: key === "address.error.mobile" ? values.areaCode?.slice(1) : undefined }) : t("address.error.form"),
+        ]),
     );
     const message = Object.keys(fieldErrors).length > 0 ? t("address.error.form") : t("offer.invalidForm");
     return data<SaveActionResult>({ ok: false, reason: null, message, fieldErrors, values }, { status: 400 });
