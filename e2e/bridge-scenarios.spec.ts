@@ -2,8 +2,9 @@
  * The shipped `mcoin bridge` scenarios (e2e/scenarios/*.json), each run by the same runner as the
  * CLI (cli/bridge/runner.ts) with a scripted host where the wallet's bridge would be: first visit, a
  * purchase paid, failed and confirmed late, an old wallet version, a task link, the back button on
- * the token coupon page, returning to the tab. Every step and expectation of each must hold; a failure
- * prints the transcript.
+ * the token coupon page, returning to the tab, a code scanned into 'Redeem a coupon', a payment
+ * tapped with no network. Every step and expectation of each must hold; a failure prints the
+ * transcript.
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";

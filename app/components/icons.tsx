@@ -229,6 +229,14 @@ export const HelpIcon = (props: IconProps) => (
   </Svg>
 );
 
+/** A scanner's frame with its reading line: scan a QR code. */
+export const ScanIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M4 8V6a2 2 0 012-2h2M16 4h2a2 2 0 012 2v2M20 16v2a2 2 0 01-2 2h-2M8 20H6a2 2 0 01-2-2v-2" />
+    <path d="M4 12h16" />
+  </Svg>
+);
+
 export function CategoryIcon({ name, ...props }: IconProps & { name: string }) {
   switch (name) {
     case "food":

@@ -8,6 +8,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDoubleTapGuard } from "../hooks/use-double-tap-guard";
+import { useNetworkCheck } from "../hooks/use-network-check";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
 import { useOrderIntent } from "../hooks/use-order-intent";
 import type { Order } from "#core/api/shop-endpoints";
@@ -52,6 +53,7 @@ export function OrderActions({ order, compact = false }: { order: Order; compact
   const remove = useOrderButton("delete", order.id);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const payGuard = useDoubleTapGuard();
+  const network = useNetworkCheck();
   const refusal = cancel.refusal ?? receive.refusal ?? remove.refusal;
   const size = compact ? " button--small" : "";
 
@@ -63,7 +65,7 @@ export function OrderActions({ order, compact = false }: { order: Order; compact
             <button type="button" className={`button button--secondary${size}`} disabled={cancel.busy || payment.busy} onClick={cancel.send}>
               {t("order.cancel")}
             </button>
-            <button type="button" className={`button button--primary${size}`} disabled={payment.busy || cancel.busy} onClick={() => payGuard(() => void payment.pay(order))}>
+            <button type="button" className={`button button--primary${size}`} disabled={payment.busy || cancel.busy} onClick={() => payGuard(() => network.whenOnline(() => void payment.pay(order)))}>
               {payment.busy ? t("offer.paying") : t("order.payNow")}
             </button>
           </>
@@ -98,6 +100,7 @@ export function OrderActions({ order, compact = false }: { order: Order; compact
           {t("offer.paymentCancelled")}
         </p>
       ) : null}
+      {network.notice}
 
       {confirmDelete ? (
         <Overlay>

@@ -13,7 +13,8 @@
 import { Link, useFetcher, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { guardSubmit, useDoubleTapGuard } from "../hooks/use-double-tap-guard";
+import { useDoubleTapGuard } from "../hooks/use-double-tap-guard";
+import { useNetworkCheck } from "../hooks/use-network-check";
 import { useOrderIntent } from "../hooks/use-order-intent";
 import type { Address } from "#core/api/endpoints";
 import type { OfferDetail, Order } from "#core/api/shop-endpoints";
@@ -151,6 +152,7 @@ export function PurchaseFlow({ offer, quantity, mcoinUsed, cashCents, adult, add
   const guardPay = useDoubleTapGuard();
   const checkout = useFetcher<OfferActionResult>();
   const payment = usePayment();
+  const network = useNetworkCheck();
   /** The confirmation being shown, with the idempotency key minted for it. */
   const [confirming, setConfirming] = useState<{ key: string } | null>(null);
   const submitting = checkout.state !== "idle";
@@ -261,11 +263,12 @@ export function PurchaseFlow({ offer, quantity, mcoinUsed, cashCents, adult, add
                   {refusal}
                 </p>
               ) : null}
+              {network.notice}
               <div className="sheet__actions">
                 <button type="button" className="button button--secondary" disabled={submitting} onClick={() => setConfirming(null)}>
                   {t("common.cancel")}
                 </button>
-                <button type="submit" className="button button--primary" disabled={submitting || (offer.fulfilment === "delivery" && !address)} onClick={(event) => guardSubmit(event, guardPay)}>
+                <button type="submit" className="button button--primary" disabled={submitting || (offer.fulfilment === "delivery" && !address)} onClick={(event) => network.guard(event, guardPay)}>
                   {submitting ? t("confirm.placing") : cashCents > 0 ? t("confirm.pay", { amount: formatMoney(cashCents / 100) }) : t("confirm.payMcoin")}
                 </button>
               </div>

@@ -13,6 +13,7 @@ import { Dialog } from "../components/dialog";
 import { InfiniteList } from "../components/infinite-list";
 import { OrderListView, readWalletPage, type OrderListData, type OrderTab } from "../components/order-list-view";
 import { Overlay } from "../components/overlay";
+import { ScanCodeButton } from "../components/scan-code-button";
 import { TabBar } from "../components/tab-bar";
 import { CouponGroupCard, FIRST_SCREEN_CARDS, McoinCouponCard, RefundCard } from "../components/wallet-cards";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
@@ -250,6 +251,7 @@ function RedeemCodeDialog({ onClose }: { onClose(): void }) {
             <span className="field__label">{t("wallet.code")}</span>
             <input name="code" required autoComplete="off" autoCapitalize="characters" maxLength={32} pattern="[A-Za-z0-9\-]{4,32}" className="field__input" />
           </label>
+          <ScanCodeButton field="code" />
         </form>
         {result && !result.ok ? (
           <p className="form-message" role="alert">

@@ -11,6 +11,7 @@ import { createSimulatedHost, type SimulatedHost, type SimulatedHostEvent } from
 import type { HostBridge, HostEventListener, PaymentOutcome, PaymentRequest } from "./types";
 
 export type { HostBridge, HostEvent } from "./types";
+export { HostBridgeError, NO_NETWORK } from "./types";
 
 /** The DOM event the simulated host fires on `window` when it would close or leave the webview. */
 export const HOST_EVENT = "mcoin:host";
@@ -41,7 +42,7 @@ function simulatedHost(): SimulatedHost {
       new Promise<PaymentOutcome>((answer) => {
         window.dispatchEvent(new CustomEvent<CashierRequestDetail>(CASHIER_EVENT, { detail: { request, answer } }));
       }),
-    page: { window, document, visible: () => document.visibilityState === "visible" },
+    page: { window, document, visible: () => document.visibilityState === "visible", online: () => navigator.onLine !== false },
   });
   window.__mcoinHost = simulated;
   return simulated;

@@ -1,7 +1,7 @@
 /** The MPay adapter: calls wait for the wallet's bridge to be ready (with a timeout), errors and events map to the mall's. */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MPAY_READY_EVENT, createMPayBridge, type MPayJSBridge } from "./mpay-adapter";
-import type { HostEvent } from "./types";
+import { NO_NETWORK, type HostEvent } from "./types";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -19,6 +19,64 @@ const wallet = (answer: (name: string, params: Record<string, unknown>) => Recor
 };
 
 describe("the MPay adapter", () => {
+  const events = () => ({ events: new EventTarget() as unknown as Document });
+
+  it("scans: the wallet's text; a closed scanner is CANCELLED, a refused camera DENIED, no text a failure", async () => {
+    const scanned = wallet((name, params) => (name === "scan" && params.type === "qr" ? { qrCode: "GIFT-CONGEE" } : {}));
+    await expect(createMPayBridge(scanned, events()).scanQRCode()).resolves.toBe("GIFT-CONGEE");
+    expect(scanned.calls).toEqual(["scan"]);
+    await expect(
+      createMPayBridge(
+        wallet(() => ({ code: "MCOIN-500" })),
+        events(),
+      ).scanQRCode(),
+    ).resolves.toBe("MCOIN-500");
+    await expect(
+      createMPayBridge(
+        wallet(() => ({ errorCode: 10, errorMessage: "user cancelled" })),
+        events(),
+      ).scanQRCode(),
+    ).rejects.toMatchObject({ code: "CANCELLED" });
+    await expect(
+      createMPayBridge(
+        wallet(() => ({ errorCode: 2001, errorMessage: "Cancelled by user" })),
+        events(),
+      ).scanQRCode(),
+    ).rejects.toMatchObject({ code: "CANCELLED" });
+    await expect(
+      createMPayBridge(
+        wallet(() => ({ errorCode: 11, errorMessage: "camera" })),
+        events(),
+      ).scanQRCode(),
+    ).rejects.toMatchObject({ code: "DENIED" });
+    await expect(
+      createMPayBridge(
+        wallet(() => ({})),
+        events(),
+      ).scanQRCode(),
+    ).rejects.toMatchObject({ code: "FAILED" });
+    await expect(
+      createMPayBridge(
+        wallet(() => ({ qrCode: "" })),
+        events(),
+      ).scanQRCode(),
+    ).rejects.toMatchObject({ code: "FAILED" });
+  });
+
+  it("reads the network type in lower case, and any of the wallet's words for none as NO_NETWORK", async () => {
+    const type = (answer: Record<string, unknown>) =>
+      createMPayBridge(
+        wallet(() => answer),
+        events(),
+      ).getNetworkType();
+    await expect(type({ networkType: "WIFI" })).resolves.toBe("wifi");
+    await expect(type({ networkType: "4G", networkAvailable: true })).resolves.toBe("4g");
+    await expect(type({ networkType: "NOTREACHABLE" })).resolves.toBe(NO_NETWORK);
+    await expect(type({ networkType: "none" })).resolves.toBe(NO_NETWORK);
+    await expect(type({ networkType: "WIFI", networkAvailable: false })).resolves.toBe(NO_NETWORK);
+    await expect(type({})).resolves.toBe("unknown");
+  });
+
   it("waits for the bridge to become ready, then calls it", async () => {
     const events = new EventTarget();
     // Not there yet when the adapter is made: the wallet injects it later.

@@ -8,7 +8,11 @@
  *   with UNSUPPORTED (the page's rule for a failed host call applies: location falls back, a payment
  *   counts as failed...).
  * - A reply with a non-zero `errorCode` is a failure; code 11 (or a message about permission) is a
- *   refused permission (DENIED).
+ *   refused permission (DENIED); code 10 (or a message about cancelling) is the member closing what
+ *   the wallet opened, its scanner or photo picker (CANCELLED).
+ * - scan answers `{ qrCode }` (or `{ code }`) with the scanned text.
+ * - getNetworkType answers `networkType` (WIFI, 4G, ... NOTREACHABLE or NONE without a network) and
+ *   may say `networkAvailable: false`.
  * - The wallet fires its own events on `document`: `resume` (back to the foreground; `data.awayMs`
  *   when it says how long it was away), `pause`, `back` (its back button, when the page asked to
  *   handle it) and `networkChange` (`data.isConnected`, `data.networkType`). The page's own
@@ -18,7 +22,7 @@
  *
  * The wallet's method names are mapped in one place each, so a renamed call is a one-line change.
  */
-import { HostBridgeError, type HostBridge, type HostEvent, type HostEventListener, type HostLocation, type HostSystemInfo, type PaymentOutcome } from "./types";
+import { HostBridgeError, NO_NETWORK, type HostBridge, type HostEvent, type HostEventListener, type HostLocation, type HostSystemInfo, type PaymentOutcome } from "./types";
 
 export interface MPayJSBridge {
   call(name: string, params: Record<string, unknown>, callback: (result: Record<string, unknown>) => void): void;
@@ -29,6 +33,9 @@ declare global {
     MPayJSBridge?: MPayJSBridge;
   }
 }
+
+/** The wallet's names for no network at all (lower case). */
+const NO_NETWORK_TYPES = new Set(["none", "notreachable", "no_network", "offline"]);
 
 export const MPAY_READY_EVENT = "MPayJSBridgeReady";
 /** How long a call waits for the wallet's bridge to become ready. */
@@ -76,8 +83,10 @@ export function createMPayBridge(jsBridge: MPayJSBridge | (() => MPayJSBridge | 
       bridge.call(name, params, (result) => {
         const code = result?.errorCode;
         if (code !== undefined && code !== null && String(code) !== "0") {
-          const denied = String(code) === "11" || /denied|permission/i.test(String(result.errorMessage ?? ""));
-          reject(new HostBridgeError(denied ? "DENIED" : "FAILED", String(result.errorMessage ?? `${name} failed (${code})`)));
+          const message = String(result.errorMessage ?? "");
+          const denied = String(code) === "11" || /denied|permission/i.test(message);
+          const cancelled = !denied && (String(code) === "10" || /cancel/i.test(message));
+          reject(new HostBridgeError(denied ? "DENIED" : cancelled ? "CANCELLED" : "FAILED", message || `${name} failed (${code})`));
         } else resolve(result ?? {});
       });
     });
@@ -130,7 +139,9 @@ export function createMPayBridge(jsBridge: MPayJSBridge | (() => MPayJSBridge | 
       return (await invoke("getSystemInfo")) as unknown as HostSystemInfo;
     },
     async getNetworkType() {
-      return String((await invoke("getNetworkType")).networkType ?? "unknown");
+      const result = await invoke("getNetworkType");
+      const type = String(result.networkType ?? "unknown").toLowerCase();
+      return result.networkAvailable === false || NO_NETWORK_TYPES.has(type) ? NO_NETWORK : type;
     },
     async closeWindow() {
       await invoke("closeWebview");
@@ -149,7 +160,10 @@ export function createMPayBridge(jsBridge: MPayJSBridge | (() => MPayJSBridge | 
       return { status: "failed", message: typeof result.memo === "string" ? result.memo : undefined };
     },
     async scanQRCode() {
-      return String((await invoke("scan", { type: "qr" })).qrCode ?? "");
+      const result = await invoke("scan", { type: "qr" });
+      const text = result.qrCode ?? result.code;
+      if (typeof text !== "string" || text === "") throw new HostBridgeError("FAILED", "the scanner read no code");
+      return text;
     },
     async share(payload) {
       await invoke("share", { ...payload });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { HOST_LOCATION_PERMISSION_KEY, HOST_LOG_KEY, MACAU_LOCATION, createSimulatedHost } from "./simulated-host";
+import { HOST_LOCATION_PERMISSION_KEY, HOST_LOG_KEY, HOST_SCAN_KEY, MACAU_LOCATION, SIMULATED_EVENT, createSimulatedHost } from "./simulated-host";
+import { NO_NETWORK } from "./types";
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -45,5 +46,33 @@ describe("the simulated host", () => {
 
   it("refuses payment without a cashier rather than pretending", async () => {
     await expect(createSimulatedHost().choosePayment({ paymentId: "p1", amount: 10 })).rejects.toMatchObject({ code: "UNSUPPORTED" });
+  });
+
+  it("scans what it is told to read; without a scanner, a closed scanner or a refused camera it says so", async () => {
+    const storage = memoryStorage();
+    const host = createSimulatedHost({ storage });
+    await expect(host.scanQRCode()).rejects.toMatchObject({ code: "UNSUPPORTED" });
+    storage.setItem(HOST_SCAN_KEY, JSON.stringify({ text: "GIFT-CONGEE" }));
+    await expect(host.scanQRCode()).resolves.toBe("GIFT-CONGEE");
+    storage.setItem(HOST_SCAN_KEY, JSON.stringify({ cancel: true }));
+    await expect(host.scanQRCode()).rejects.toMatchObject({ code: "CANCELLED" });
+    storage.setItem(HOST_SCAN_KEY, JSON.stringify({ deny: true }));
+    await expect(host.scanQRCode()).rejects.toMatchObject({ code: "DENIED" });
+    storage.setItem(HOST_SCAN_KEY, "not json");
+    await expect(host.scanQRCode()).rejects.toMatchObject({ code: "UNSUPPORTED" });
+    expect(host.calls().filter((call) => call.method === "scanQRCode")).toHaveLength(5);
+  });
+
+  it("has no network while the browser is offline or the dev panel played the network going", async () => {
+    const window = new EventTarget();
+    const page = { window, document: new EventTarget(), visible: () => true, online: () => false };
+    const host = createSimulatedHost({ page });
+    await expect(host.getNetworkType()).resolves.toBe(NO_NETWORK);
+    await expect(host.getSystemInfo()).resolves.toMatchObject({ networkType: NO_NETWORK });
+    window.dispatchEvent(new Event("online"));
+    await expect(host.getNetworkType()).resolves.toBe("wifi");
+    window.dispatchEvent(new CustomEvent(SIMULATED_EVENT, { detail: { type: "network", online: false, networkType: "none" } }));
+    await expect(host.getNetworkType()).resolves.toBe(NO_NETWORK);
+    await expect(createSimulatedHost().getNetworkType()).resolves.toBe("wifi");
   });
 });

@@ -3,7 +3,18 @@
  * browser, the sandbox, tests). It logs every call to a storage that survives page loads, so a test
  * or an engineer can read what the mall asked of the host.
  */
-import { HostBridgeError, type HostBridge, type HostCall, type HostEvent, type HostEventListener, type HostLocation, type HostSystemInfo, type PaymentOutcome, type PaymentRequest } from "./types";
+import {
+  HostBridgeError,
+  NO_NETWORK,
+  type HostBridge,
+  type HostCall,
+  type HostEvent,
+  type HostEventListener,
+  type HostLocation,
+  type HostSystemInfo,
+  type PaymentOutcome,
+  type PaymentRequest,
+} from "./types";
 
 /** Senado Square, Macau: where the simulated phone is. */
 export const MACAU_LOCATION: HostLocation = { latitude: 22.1935, longitude: 113.5397 };
@@ -11,6 +22,12 @@ export const MACAU_LOCATION: HostLocation = { latitude: 22.1935, longitude: 113.
 export const HOST_LOG_KEY = "mcoin.host.log";
 /** Set to "denied" to simulate a member who refused location permission. */
 export const HOST_LOCATION_PERMISSION_KEY = "mcoin.host.location";
+/**
+ * What the simulated scanner reads, as JSON: `{"text": "GIFT-CONGEE"}` (that code), `{"cancel": true}`
+ * (the member closes the scanner) or `{"deny": true}` (camera permission refused). Unset: this host
+ * has no scanner (UNSUPPORTED), as a desktop browser has none.
+ */
+export const HOST_SCAN_KEY = "mcoin.host.scan";
 
 const MAX_LOG = 500;
 
@@ -30,7 +47,13 @@ export interface SimulatedHostOptions {
    * Where the page's own events come from (visibilitychange, online, offline) and where the dev
    * panel fires the host's (SIMULATED_EVENT: its back button, a resume).
    */
-  page?: { window: Pick<Window, "addEventListener" | "removeEventListener">; document: Pick<Document, "addEventListener" | "removeEventListener">; visible(): boolean };
+  page?: {
+    window: Pick<Window, "addEventListener" | "removeEventListener">;
+    document: Pick<Document, "addEventListener" | "removeEventListener">;
+    visible(): boolean;
+    /** Whether the browser says it is online when the host starts (navigator.onLine). */
+    online?(): boolean;
+  };
 }
 
 /** The DOM event (on window) by which the dev panel plays a host event: its detail is a HostEvent. */
@@ -67,11 +90,17 @@ export function createSimulatedHost(options: SimulatedHostOptions = {}): Simulat
   };
   const unsupported = (what: string) => Promise.reject(new HostBridgeError("UNSUPPORTED", `the simulated host cannot ${what}`));
 
+  const page = options.page;
+  // The network the simulated phone has: the browser's, or what the dev panel last played.
+  let online = page?.online?.() ?? true;
+  const onNetwork = (event: HostEvent) => {
+    if (event.type === "network") online = event.online;
+  };
   const listeners = new Set<HostEventListener>();
   const emit = (event: HostEvent) => {
+    onNetwork(event);
     for (const listener of listeners) listener(event);
   };
-  const page = options.page;
   if (page) {
     page.document.addEventListener("visibilitychange", () => emit({ type: "visibility", visible: page.visible() }));
     page.window.addEventListener("online", () => emit({ type: "network", online: true }));
@@ -116,13 +145,13 @@ export function createSimulatedHost(options: SimulatedHostOptions = {}): Simulat
         imsi: "",
         ip: "127.0.0.1",
         mac: "",
-        networkType: "wifi",
+        networkType: online ? "wifi" : NO_NETWORK,
         platform: options.platform ?? "web",
       };
     },
     async getNetworkType() {
       record("getNetworkType");
-      return "wifi";
+      return online ? "wifi" : NO_NETWORK;
     },
     async closeWindow() {
       record("closeWindow");
@@ -142,7 +171,11 @@ export function createSimulatedHost(options: SimulatedHostOptions = {}): Simulat
     },
     async scanQRCode() {
       record("scanQRCode");
-      return unsupported("scan a QR code");
+      const scripted = readScan(options.storage);
+      if (!scripted) return unsupported("scan a QR code");
+      if (scripted.deny) throw new HostBridgeError("DENIED", "camera permission denied");
+      if (scripted.cancel || typeof scripted.text !== "string") throw new HostBridgeError("CANCELLED", "the member closed the scanner");
+      return scripted.text;
     },
     async share(payload) {
       record("share", payload);
@@ -164,4 +197,14 @@ export function createSimulatedHost(options: SimulatedHostOptions = {}): Simulat
       record("trackEvent", event);
     },
   };
+}
+
+/** The scanner's scripted reading (HOST_SCAN_KEY), or null when there is none or it is not JSON. */
+function readScan(storage: SimulatedHostOptions["storage"]): { text?: unknown; cancel?: unknown; deny?: unknown } | null {
+  try {
+    const value: unknown = JSON.parse(storage?.getItem(HOST_SCAN_KEY) ?? "null");
+    return value && typeof value === "object" ? value : null;
+  } catch {
+    return null;
+  }
 }

@@ -76,6 +76,10 @@ export interface HostBridge {
   getLocation(): Promise<HostLocation>;
   setStatusBarColor(color: string): Promise<void>;
   getSystemInfo(): Promise<HostSystemInfo>;
+  /**
+   * The connection the phone has, lower case: "wifi", "4g", ... or NO_NETWORK when it has none
+   * (whatever the wallet calls it), "unknown" when the host cannot tell.
+   */
   getNetworkType(): Promise<string>;
   /** Quits the current webview. */
   closeWindow(): Promise<void>;
@@ -84,6 +88,7 @@ export interface HostBridge {
   /** Asks the host to show or hide its own navigation bar (secret-door shared links). */
   setNavigationBar(options: { visible: boolean; title?: string }): Promise<void>;
   choosePayment(request: PaymentRequest): Promise<PaymentOutcome>;
+  /** The text of the code the member scanned; fails CANCELLED when they close the scanner. */
   scanQRCode(): Promise<string>;
   share(payload: SharePayload): Promise<void>;
   phoneCall(phoneNumber: string): Promise<void>;
@@ -100,8 +105,15 @@ export interface HostCall {
   at: number;
 }
 
+/** What getNetworkType answers when the phone has no network. */
+export const NO_NETWORK = "none";
+
+/**
+ * UNSUPPORTED: this host cannot do it; DENIED: the member refused the permission (the camera, the
+ * location); CANCELLED: the member closed what the host opened (the scanner, the photo picker).
+ */
 export class HostBridgeError extends Error {
-  readonly code: "UNSUPPORTED" | "DENIED" | "FAILED";
+  readonly code: "UNSUPPORTED" | "DENIED" | "CANCELLED" | "FAILED";
   constructor(code: HostBridgeError["code"], message: string) {
     super(message);
     this.name = "HostBridgeError";
