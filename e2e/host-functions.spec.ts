@@ -12,6 +12,8 @@ import { MEMBERS, expect, hostCalls, hydrated, test } from "./fixtures";
 const TYRE_CHECK = 53;
 /** Cash only: MOP 485, paid in the cashier. */
 const BANQUET = 29;
+/** A seckill item at MOP 1 (fixtures/promotions.json). */
+const DOLLAR_BUN = 1;
 const REDEEM_CALL = "/api/auth/updatecode";
 /** The double-tap guard's window (app/hooks/use-double-tap-guard.ts): a member's second tap comes later. */
 const DOUBLE_TAP_MS = 300;
@@ -156,5 +158,23 @@ test.describe("no network before a payment", () => {
     await page.getByRole("button", { name: "Pay now" }).click();
     await expect(page.getByRole("dialog", { name: "Pay mCoin Mall" })).toBeVisible();
     expect(await cashierCalls()).toBe(opened + 1);
+  });
+
+  test("seckill: nothing is snapped up while offline; the same tap snaps it up when the network is back", async ({ page, context, sandbox, signIn }) => {
+    await signIn("chan");
+    await page.goto(`/seckill/${DOLLAR_BUN}`);
+    await hydrated(page);
+    const snapUp = page.getByTestId("seckill-product").getByRole("button", { name: "Snap up" });
+    await context.setOffline(true);
+    await snapUp.click();
+    await expect(page.getByTestId("no-network")).toHaveText("No network connection, so nothing has been paid. Check your connection, then try again.");
+    expect((await sandbox.orders(MEMBERS.chan.openId)).filter((order) => order.orderKind === "seckill")).toHaveLength(0);
+
+    await context.setOffline(false);
+    await expect(page.getByTestId("no-network")).toHaveCount(0);
+    await page.waitForTimeout(DOUBLE_TAP_MS);
+    await snapUp.click();
+    await expect(page.getByRole("dialog", { name: "Pay mCoin Mall" })).toBeVisible();
+    expect((await sandbox.orders(MEMBERS.chan.openId)).filter((order) => order.orderKind === "seckill")).toHaveLength(1);
   });
 });

@@ -25,6 +25,7 @@ import { PaymentResultOverlay, usePayment } from "../components/purchase-flow";
 import { SessionHead, SessionTabs, useRefreshOnPhaseChange } from "../components/sale-sessions";
 import { BackToHomeLink, NotFoundOrErrorScreen, StatusScreen } from "../components/status-screen";
 import { useDoubleTapGuard } from "../hooks/use-double-tap-guard";
+import { useNetworkCheck } from "../hooks/use-network-check";
 import { useServerNow } from "../hooks/use-server-now";
 import { seckillInfo, seckillProduct, seckillSnapUp, snapUpSuccess, type SeckillItem } from "#core/api/promotion-endpoints";
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type Order } from "#core/api/shop-endpoints";
@@ -102,6 +103,8 @@ export default function Seckill() {
   const snap = useFetcher<SeckillActionResult>();
   const payment = usePayment();
   const guard = useDoubleTapGuard();
+  // A snap-up goes on to the cashier: with no network, it is not started (hooks/use-network-check.tsx).
+  const network = useNetworkCheck();
   const [snapping, setSnapping] = useState<number | null>(null);
   const order = snap.data?.ok && snap.data.intent === "snapup" ? snap.data.order : null;
   const refusal = snap.data && !snap.data.ok ? snap.data.message : null;
@@ -121,14 +124,16 @@ export default function Seckill() {
   }, [snap.state, snap.data]);
   const snapUp = (event: MouseEvent<HTMLButtonElement>, itemId: number) => {
     event.preventDefault();
-    guard(() => {
-      setSnapping(itemId);
-      // One key per tap: the guard stops a double tap, and a tap after a refusal is a new attempt;
-      // a tap after an unknown outcome asks again with the same key, so it snaps up one piece at most.
-      const key = sent.current?.itemId === itemId ? sent.current.key : newIdempotencyKey();
-      sent.current = { itemId, key };
-      snap.submit({ intent: "snapup", itemId: String(itemId), idempotencyKey: key }, { method: "post" });
-    });
+    guard(() =>
+      network.whenOnline(() => {
+        setSnapping(itemId);
+        // One key per tap: the guard stops a double tap, and a tap after a refusal is a new attempt;
+        // a tap after an unknown outcome asks again with the same key, so it snaps up one piece at most.
+        const key = sent.current?.itemId === itemId ? sent.current.key : newIdempotencyKey();
+        sent.current = { itemId, key };
+        snap.submit({ intent: "snapup", itemId: String(itemId), idempotencyKey: key }, { method: "post" });
+      }),
+    );
   };
   const busy = snap.state !== "idle" || payment.busy;
 
@@ -170,6 +175,7 @@ export default function Seckill() {
           {refusal}
         </p>
       ) : null}
+      {network.notice}
 
       {current ? (
         <>
