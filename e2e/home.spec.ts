@@ -90,7 +90,7 @@ test("filter by an mCoin range, switch tabs, scroll to the end, open an offer, c
   await expect(page).toHaveURL(/tab=sales/);
 
   await scrollToEnd(page);
-  const prices = await cards(page).locator(".offer-card__mcoin").allTextContents();
+  const prices = await cards(page).locator(".offer-card__pay .pay__mcoin").allTextContents();
   expect(prices.length).toBeGreaterThan(10); // more than one page
   for (const price of prices) {
     const value = Number(price.replace(/[^\d]/g, ""));
@@ -242,6 +242,7 @@ test("pages of offers are cacheable, the member's own page is not, and bad queri
     "endAt",
     "id",
     "image",
+    "mcoin",
     "mcoinPrice",
     "originalPrice",
     "price",

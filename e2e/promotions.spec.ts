@@ -198,7 +198,7 @@ for (const language of ["en", "zh"] as const) {
             cashier: "Pay mCoin Mall",
             success: "Payment success",
             limitMessage: "You have reached the purchase limit for this offer.",
-            soldOut: "Sold out",
+            outOfStock: "Out of Stock",
             earlyAccess: "Early access",
           }
         : {
@@ -208,7 +208,7 @@ for (const language of ["en", "zh"] as const) {
             cashier: "支付 mCoin 商城",
             success: "支付成功",
             limitMessage: "你已達此優惠的購買上限。",
-            soldOut: "已售罄",
+            outOfStock: "暫時缺貨",
             earlyAccess: "搶先體驗",
           };
 
@@ -235,7 +235,7 @@ for (const language of ["en", "zh"] as const) {
       expect((await sandbox.orders(MEMBERS.chan.openId)).filter((order) => order.orderKind === "seckill")).toHaveLength(1);
     });
 
-    test("an item sold out in the meantime is refused with its message, and shows sold out", async ({ page, sandbox, signIn }) => {
+    test("an item gone in the meantime is refused with its message, and shows it is out of stock (none of it sold)", async ({ page, sandbox, signIn }) => {
       await signIn("ana");
       await page.goto("/seckill");
       await hydrated(page);
@@ -244,7 +244,7 @@ for (const language of ["en", "zh"] as const) {
       await sandbox.controls.get(controls.patchSeckill, { params: { id: DOLLAR_BUN }, input: { stock: 0 } });
       await item.getByRole("button", { name: text.snapUp }).click();
       await expect(page.getByRole("alert")).toBeVisible();
-      await expect(item).toContainText(text.soldOut);
+      await expect(item).toContainText(text.outOfStock);
       expect((await sandbox.orders(MEMBERS.ana.openId)).filter((order) => order.orderKind === "seckill")).toHaveLength(0);
     });
   });

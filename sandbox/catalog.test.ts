@@ -23,7 +23,7 @@ import { memberLogin } from "#core/api/endpoints";
 import { ApiError } from "#core/api/errors";
 import { createFetchTransport } from "#core/api/transport";
 import { offerBadges } from "#core/catalog/badges";
-import { isAllowedMcoin, mcoinRange } from "#core/money/purchase";
+import { isAllowedMcoin, leastCashPrice, mcoinRange, toCents, type McoinRules } from "#core/money/purchase";
 import { resolveTime } from "./catalog";
 import { CatalogSchema } from "./catalog-schema";
 import { pricedOffer } from "./domain/offers";
@@ -176,14 +176,19 @@ describe("home's list", () => {
     expect(nearby.items.map((offer) => offer.id)).toEqual(recommended.items.map((offer) => offer.id));
   });
 
-  it("filters by mCoin range and price range, half-open", async () => {
+  it("filters by mCoin range and price range, half-open, on what a card shows: the mCoin asked for at most, and the MOP price", async () => {
+    const asked = (offer: { price: number; mcoinPrice: number; mcoin: McoinRules }) => leastCashPrice({ priceCents: toCents(offer.price), mcoinPrice: offer.mcoinPrice, mcoin: offer.mcoin }).mcoin;
     const mcoin = await all({ tab: "recommend", mcoinMin: 500, mcoinMax: 1000 });
     expect(mcoin.total).toBeGreaterThan(0);
-    expect(mcoin.items.every((offer) => offer.mcoinPrice >= 500 && offer.mcoinPrice < 1000)).toBe(true);
+    expect(mcoin.items.every((offer) => asked(offer) >= 500 && asked(offer) < 1000)).toBe(true);
     const price = await all({ tab: "recommend", priceMin: 300 });
     expect(price.items.every((offer) => offer.price >= 300)).toBe(true);
+    // A family dinner of 5,980 mCoin asks for 3,000 at most (and MOP 298): it is in 1,000 to 5,000.
+    expect((await all({ tab: "recommend", mcoinMin: 1000, mcoinMax: 5000 })).items.map((offer) => offer.id)).toContain(5);
+    expect((await all({ tab: "recommend", mcoinMin: 5000 })).items.map((offer) => offer.id)).not.toContain(5);
+    // Under 500 mCoin and MOP 300 or more: what mCoin cannot pay for (the MOP 500 shopping voucher, the bedding set).
     const both = await all({ tab: "recommend", mcoinMin: 0, mcoinMax: 500, priceMin: 300 });
-    expect(both.total).toBe(0);
+    expect(both.items.map((offer) => offer.id).sort((a, b) => a - b)).toEqual([29, 66]);
   });
 
   it("answers in the caller's language", async () => {

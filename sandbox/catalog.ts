@@ -9,8 +9,9 @@
 import type { z } from "zod";
 import type { OfferSummary, StoreSummary, recommendList, searchProduct, searchShop } from "#core/api/catalog-endpoints";
 import { distanceMeters, type LatLng } from "#core/geo/distance";
+import { leastCashPrice } from "#core/money/purchase";
 import type { Catalog, CatalogOffer, CatalogStore, CatalogZone, LocalizedText } from "./catalog-schema";
-import type { OfferLive } from "./domain/offers";
+import { pricedOffer, type OfferLive } from "./domain/offers";
 
 export type Locale = "zh" | "en";
 
@@ -115,6 +116,7 @@ export class CatalogQueries {
       originalPrice: offer.originalPrice,
       price: offer.price,
       mcoinPrice: offer.mcoinPrice,
+      mcoin: offer.mcoin,
       stock,
       sold,
       likes,
@@ -161,7 +163,9 @@ export class CatalogQueries {
     // Ranges are half-open: [min, max).
     const inRange = (value: number, min?: number, max?: number) => (min === undefined || value >= min) && (max === undefined || value < max);
     const views = this.listedOffers(now)
-      .filter((offer) => inRange(offer.mcoinPrice, query.mcoinMin, query.mcoinMax) && inRange(offer.price, query.priceMin, query.priceMax))
+      // On what a card shows (components/offer-card.tsx): the mCoin it asks for at most (a cash-only
+      // offer asks for none) and the price in MOP beside its original price.
+      .filter((offer) => inRange(leastCashPrice(pricedOffer(offer)).mcoin, query.mcoinMin, query.mcoinMax) && inRange(offer.price, query.priceMin, query.priceMax))
       .map((offer) => ({ offer, view: this.offerView(offer, locale, now, origin, near) }));
     const byTab: Record<RecommendQuery["tab"], (a: (typeof views)[number], b: (typeof views)[number]) => number> = {
       // Without a location, nearby falls back to the recommended order.

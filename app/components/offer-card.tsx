@@ -1,6 +1,8 @@
 /**
- * How an offer shows in lists: its image, title, store, distance, mCoin price, the original price
- * struck through, the discount label, and the badges (coming soon, ends today, sold out, 18+).
+ * How an offer shows in lists: its image, title, store, distance, what the member pays (mCoin, mCoin
+ * and cash, or cash: lib/catalog/pay-price.ts), its price in MOP beside the original price struck
+ * through (the two the discount label compares, and the price home's filter and sort go by), the
+ * discount label, and the badges (coming soon, ends today, sold out, 18+).
  */
 import { useContext } from "react";
 import { I18nContext } from "react-i18next";
@@ -9,7 +11,8 @@ import { offerBadges } from "#core/catalog/badges";
 import { discountLabel } from "../lib/catalog/discount";
 import { formatDistance } from "#core/geo/distance";
 import { normalizeLocale } from "../lib/i18n/locale";
-import { formatMoney, formatPoints } from "../lib/money/format";
+import { formatMoney } from "../lib/money/format";
+import { cardPrice, payTexts } from "../lib/catalog/pay-price";
 import { ListLink } from "./list-link";
 import { pictureProps } from "../lib/images/picture";
 
@@ -23,19 +26,35 @@ function useOfferTexts(offer: OfferTileData, now: number) {
   const { i18n } = useContext(I18nContext);
   const t = i18n.getFixedT(null, "translation");
   const locale = normalizeLocale(i18n.language) ?? "zh";
-  const badges = offerBadges(offer, now).map((badge) => ({ badge, text: t(`catalog.badge.${badge}`) }));
+  // None left and none ever sold: not "sold out", which says that it sold.
+  const neverSold = offer.sold === 0;
+  const badges = offerBadges(offer, now).map((badge) => ({ badge, text: t(badge === "soldOut" && neverSold ? "catalog.badge.outOfStock" : `catalog.badge.${badge}`) }));
   if (offer.ageRestricted) badges.push({ badge: "adult" as never, text: t("catalog.badge.adult") });
+  const pay = cardPrice(offer);
   return {
     t,
     discount: discountLabel(offer.price, offer.originalPrice, locale),
     badges,
-    mcoin: t("catalog.mcoin", { value: formatPoints(offer.mcoinPrice) }),
+    pay: payTexts(t, pay),
+    /** The price in MOP, unless the member pays it all in cash (the pay line says it then). */
+    price: pay.mcoin > 0 ? formatMoney(offer.price) : null,
     original: formatMoney(offer.originalPrice),
   };
 }
 
+/** What the member pays: the mCoin part, then the cash part (see payTexts). */
+export function PayLine({ pay, className }: { pay: ReturnType<typeof payTexts>; className: string }) {
+  return (
+    <span className={className}>
+      {pay.mcoin ? <span className="pay__mcoin">{pay.mcoin}</span> : null}
+      {pay.mcoin && pay.cash ? " " : null}
+      {pay.cash ? <span className={pay.mcoin ? "pay__cash" : "pay__mcoin"}>{pay.cash}</span> : null}
+    </span>
+  );
+}
+
 export function OfferCard({ offer, now }: { offer: OfferCardData; now: number }) {
-  const { t, discount, badges, mcoin, original } = useOfferTexts(offer, now);
+  const { t, discount, badges, pay, price, original } = useOfferTexts(offer, now);
   const soldOut = offer.stock <= 0;
   return (
     <ListLink to={`/coupon_details/${offer.id}`} className={`offer-card${soldOut ? " offer-card--sold-out" : ""}`} data-offer-id={offer.id} data-district={offer.districtId}>
@@ -58,12 +77,13 @@ export function OfferCard({ offer, now }: { offer: OfferCardData; now: number })
             ))}
           </span>
         ) : null}
+        <PayLine pay={pay} className="pay offer-card__pay" />
         <span className="offer-card__prices">
-          <span className="offer-card__mcoin">{mcoin}</span>
+          {price ? <span className="offer-card__price">{price}</span> : null}
           <s className="offer-card__original" aria-label={t("catalog.originalPrice", { price: original })}>
             {original}
           </s>
-          <span className="offer-card__sold">{t("catalog.sold", { count: offer.sold })}</span>
+          {offer.sold > 0 || !soldOut ? <span className="offer-card__sold">{t("catalog.sold", { count: offer.sold })}</span> : null}
         </span>
       </span>
     </ListLink>
@@ -72,7 +92,7 @@ export function OfferCard({ offer, now }: { offer: OfferCardData; now: number })
 
 /** A compact card for home's horizontal rails. */
 export function OfferTile({ offer, now }: { offer: OfferTileData; now: number }) {
-  const { discount, badges, mcoin } = useOfferTexts(offer, now);
+  const { discount, badges, pay } = useOfferTexts(offer, now);
   return (
     <ListLink to={`/coupon_details/${offer.id}`} className="offer-tile" data-offer-id={offer.id}>
       <span className="offer-tile__media">
@@ -81,7 +101,7 @@ export function OfferTile({ offer, now }: { offer: OfferTileData; now: number })
         {badges[0] ? <span className={`badge badge--${badges[0].badge} offer-tile__badge`}>{badges[0].text}</span> : null}
       </span>
       <span className="offer-tile__title">{offer.title}</span>
-      <span className="offer-tile__mcoin">{mcoin}</span>
+      <PayLine pay={pay} className="pay offer-tile__pay" />
     </ListLink>
   );
 }

@@ -3,7 +3,7 @@
  * (components/infinite-list.tsx) showing offer cards. Give it a `key` per list (tab, filters,
  * keyword): a new key starts again from that list's first page.
  */
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import type { OfferCardData } from "../lib/catalog/card-data";
 import { InfiniteList, type ListState, type PageReply } from "./infinite-list";
 import { OfferCard, OfferCardSkeleton } from "./offer-card";
@@ -49,6 +49,22 @@ export function OfferList({ initial, pageUrl, onChange, label, drawnByServer, pl
       placeholder={placeholder}
     />
   );
+}
+
+/**
+ * Brings the member back to a list's first result when another list replaces it (a tab, a filter, a
+ * sort): scrolled down the old list, they would otherwise land in the middle of the new one, or past
+ * its end. `start` is the element whose top is where the list starts; nothing moves when the member
+ * has not scrolled past it. The first list (also one kept alive and shown again) keeps its place.
+ */
+export function useBackToFirstResult(listKey: string, start: RefObject<HTMLElement>) {
+  const shown = useRef(listKey);
+  useEffect(() => {
+    if (shown.current === listKey) return;
+    shown.current = listKey;
+    const top = start.current?.getBoundingClientRect().top;
+    if (top !== undefined && top < 0) window.scrollTo({ top: window.scrollY + top, behavior: "instant" });
+  }, [listKey, start]);
 }
 
 /** A short list of offers shown whole (a store's, a zone's). */

@@ -44,6 +44,8 @@ export function PromoItem({ id, image, title, subtitle, price, original, sold, t
   const { t } = useTranslation();
   const share = total > 0 ? Math.min(100, Math.round((sold / total) * 100)) : 100;
   const left = Math.max(0, total - sold);
+  // None left and none ever sold: "0 sold, 0 left" under a full bar, and "sold out", would say it sold.
+  const neverStocked = total <= 0 && sold === 0;
   return (
     <li className={`promo-item promo-item--${state}`} data-testid="promo-item" data-item-id={id} data-state={state}>
       <img className="promo-item__image" alt="" width={104} height={104} {...pictureProps(image, firstScreen)} />
@@ -53,13 +55,18 @@ export function PromoItem({ id, image, title, subtitle, price, original, sold, t
           {title}
         </h3>
         <p className="promo-item__subtitle">{subtitle}</p>
-        <div className="promo-item__progress" aria-hidden="true">
-          <span className="promo-item__bar" style={{ width: `${share}%` }} />
-        </div>
-        <p className="promo-item__counts">
-          <span>{t("promo.sold", { count: sold })}</span>
-          <span>{t("promo.left", { count: left })}</span>
-        </p>
+        {/* Counts of nothing say nothing: its state below says it is out of stock. */}
+        {neverStocked ? null : (
+          <>
+            <div className="promo-item__progress" aria-hidden="true">
+              <span className="promo-item__bar" style={{ width: `${share}%` }} />
+            </div>
+            <p className="promo-item__counts">
+              <span>{t("promo.sold", { count: sold })}</span>
+              <span>{t("promo.left", { count: left })}</span>
+            </p>
+          </>
+        )}
         <div className="promo-item__foot">
           <p className="promo-item__prices">
             <strong className="promo-item__price">{price}</strong>
@@ -71,7 +78,7 @@ export function PromoItem({ id, image, title, subtitle, price, original, sold, t
             action
           ) : (
             <span className={`promo-item__state promo-item__state--${state}`} aria-describedby={`promo-item-${id}`}>
-              {t(`promo.state.${state}`)}
+              {t(state === "sold_out" && neverStocked ? "promo.outOfStock" : `promo.state.${state}`)}
             </span>
           )}
         </div>

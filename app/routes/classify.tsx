@@ -5,12 +5,13 @@
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { useGoBack } from "../components/app-header";
 import { useLatestSearch } from "../hooks/use-latest-search";
 import { BackIcon, SearchIcon } from "../components/icons";
-import { OfferList } from "../components/offer-list";
+import { OfferList, useBackToFirstResult } from "../components/offer-list";
 import { withLocation } from "../components/location-sync";
 import { catalogNear } from "../server/catalog.server";
 import { classifyList, searchProduct, searchShop } from "#core/api/catalog-endpoints";
@@ -93,9 +94,11 @@ export default function Listing() {
   };
 
   const listKey = `${listing.keyword ?? ""}|${listing.categoryId ?? ""}|${listing.district ?? ""}|${listing.sort}`;
+  const listStart = useRef<HTMLDivElement>(null);
+  useBackToFirstResult(listKey, listStart);
 
   return (
-    <div className="listing">
+    <div className="listing" ref={listStart}>
       <header className="app-header listing__header">
         <button type="button" className="icon-button" onClick={goBack} aria-label={t("common.back")}>
           <BackIcon />

@@ -11,6 +11,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ClockIcon, CoinIcon, HelpIcon, LikeIcon, ShareIcon, StarIcon } from "../components/icons";
 import { McoinSlider } from "../components/mcoin-slider";
+import { PayLine } from "../components/offer-card";
 import { PurchaseFlow } from "../components/purchase-flow";
 import { OfferStores } from "../components/offer-stores";
 import { QuantityStepper } from "../components/quantity-stepper";
@@ -19,6 +20,7 @@ import { Dialog } from "../components/dialog";
 import { basicInformation, userAddressList } from "#core/api/endpoints";
 import { offerDetail, type OfferDetail } from "#core/api/shop-endpoints";
 import { discountLabel } from "../lib/catalog/discount";
+import { cardPrice, payTexts, timesPieces, type PayAmount } from "../lib/catalog/pay-price";
 import { getHostBridge } from "../lib/host-bridge";
 import { formatMoney, formatPoints } from "../lib/money/format";
 import { cashDueCents, maxPieces, mcoinRange, snapMcoin, type PricedOffer } from "#core/money/purchase";
@@ -100,10 +102,18 @@ export default function CouponDetails() {
   const [quantity, setQuantity] = useState(1);
   const pieces = Math.max(1, Math.min(quantity, Math.max(1, piecesLeft)));
   const range = mcoinRange(priced, pieces, balance ?? 0);
+  /**
+   * The member's choice, kept within what the pieces and balance allow. Null follows the most mCoin
+   * allowed: where the slider starts, the price the offer's card showed when the balance covers it
+   * (docs/decisions/014-what-a-card-shows-and-the-slider-starts-at.md), and where it stays, as the
+   * pieces change, once the member has slid it to that end.
+   */
   const [chosen, setChosen] = useState<number | null>(null);
-  // The member's choice, kept within what the pieces and balance allow; at first, as much as allowed.
   const mcoinUsed = range.ok ? snapMcoin(range, chosen ?? range.max) : 0;
   const cashCents = cashDueCents(priced, pieces, mcoinUsed);
+  const chooseMcoin = (value: number) => setChosen(range.ok && value >= range.max ? null : value);
+  /** What the bar shows: the member's choice, or, while there is none to make, the card's price for the pieces. */
+  const selection: PayAmount = signedIn && range.ok ? { mcoin: mcoinUsed, cents: cashCents } : timesPieces(cardPrice(offer), pieces);
 
   const [age, setAge] = useState<AgeAnswer>(null);
   useEffect(() => setAge(readAge()), []);
@@ -127,6 +137,8 @@ export default function CouponDetails() {
   };
 
   const blocker = purchaseBlocker(offer, { signedIn, piecesLeft, rangeOk: range.ok, age });
+  // None left and none ever sold: "0 sold, 0 left" and "sold out" would both mislead; it is out of stock.
+  const neverStocked = offer.stock <= 0 && offer.sold === 0;
 
   return (
     <div className="offer">
@@ -138,10 +150,12 @@ export default function CouponDetails() {
           {offer.title}
         </h1>
         <p className="offer-head__subtitle">{offer.subtitle}</p>
-        <p className="offer-head__meta">
-          <span>{t("catalog.sold", { count: offer.sold })}</span>
-          <span>{t("offer.left", { count: offer.stock })}</span>
-        </p>
+        {neverStocked ? null : (
+          <p className="offer-head__meta">
+            <span>{t("catalog.sold", { count: offer.sold })}</span>
+            <span>{t("offer.left", { count: offer.stock })}</span>
+          </p>
+        )}
         <OfferActions offer={offer} signedIn={signedIn} />
       </section>
 
@@ -170,7 +184,10 @@ export default function CouponDetails() {
           ) : signedIn && range.ok ? (
             <div className="offer-buy__mcoin">
               <div className="offer-buy__row">
-                <span className="offer-buy__label">{t("offer.useMcoin")}</span>
+                <span className="offer-buy__label">
+                  {t("offer.useMcoin")}
+                  <small data-testid="offer-balance">{t("offer.balance", { value: formatPoints(balance ?? 0) })}</small>
+                </span>
                 <span className="offer-buy__value">
                   <CoinIcon /> {formatPoints(mcoinUsed)}
                 </span>
@@ -178,13 +195,13 @@ export default function CouponDetails() {
               <McoinSlider
                 range={range}
                 value={mcoinUsed}
-                onChange={setChosen}
+                onChange={chooseMcoin}
                 label={t("offer.useMcoin")}
                 valueText={(value) => t("offer.sliderValue", { mcoin: formatPoints(value), cash: formatMoney(cashDueCents(priced, pieces, value) / 100) })}
               />
-              <p className="offer-buy__scale">
+              {/* The slider's two ends, and nothing between them that could read as a tick. */}
+              <p className="offer-buy__scale" aria-hidden="true">
                 <span>{formatPoints(range.min)}</span>
-                <span>{t("offer.balance", { value: formatPoints(balance ?? 0) })}</span>
                 <span>{formatPoints(range.max)}</span>
               </p>
             </div>
@@ -203,7 +220,7 @@ export default function CouponDetails() {
         </section>
       ) : (
         <p className="offer-state card" role="status">
-          {t(`offer.state.${blocker === "minor" ? "minor" : offer.availability}`, { date: formatDate(offer.startAt, locale) })}
+          {t(`offer.state.${blocker === "minor" ? "minor" : offer.availability === "sold_out" && neverStocked ? "out_of_stock" : offer.availability}`, { date: formatDate(offer.startAt, locale) })}
           {offer.availability === "not_started" && offer.startAt - (serverNow ?? now) < COUNTDOWN_FROM_MS ? (
             <>
               {" "}
@@ -241,10 +258,7 @@ export default function CouponDetails() {
       <McoinHelp />
 
       <div className="offer-bar">
-        <div className="offer-bar__price">
-          <span className="offer-bar__mcoin">{t("catalog.mcoin", { value: formatPoints(offer.mcoinPrice) })}</span>
-          <span className="offer-bar__per">{t("offer.perPiece")}</span>
-        </div>
+        <SelectionSummary selection={selection} pieces={pieces} />
         {blocker === "signIn" ? (
           <Link to={`${location.pathname}?${BUY_PARAM}=1`} className="button button--primary offer-bar__buy">
             {t("offer.signInToBuy")}
@@ -327,16 +341,34 @@ function Gallery({ offer }: { offer: OfferDetail }) {
   );
 }
 
+/**
+ * The sticky bar's summary of what is chosen: what the pieces cost in mCoin and cash, live as the
+ * member moves the stepper and the slider, and for how many pieces.
+ */
+function SelectionSummary({ selection, pieces }: { selection: PayAmount; pieces: number }) {
+  const { t } = useTranslation();
+  const pay = payTexts(t, selection);
+  return (
+    <div className="offer-bar__price" data-testid="offer-bar-selection" aria-live="polite">
+      <PayLine pay={pay} className="pay offer-bar__pay" />
+      <span className="offer-bar__per">{t("offer.forPieces", { count: pieces })}</span>
+    </div>
+  );
+}
+
 function Prices({ offer }: { offer: OfferDetail }) {
   const { t } = useTranslation();
   const discount = discountLabel(offer.price, offer.originalPrice, useLocale());
+  const each = cardPrice(offer);
+  const pay = payTexts(t, each);
   return (
     <div className="offer-prices">
       <span className="offer-prices__mcoin">
-        <CoinIcon /> {t("catalog.mcoin", { value: formatPoints(offer.mcoinPrice) })}
+        {each.mcoin > 0 ? <CoinIcon /> : null}
+        <PayLine pay={pay} className="pay offer-prices__pay" />
         <small>{t("offer.perPiece")}</small>
       </span>
-      <span className="offer-prices__cash">{t("offer.cashValue", { price: formatMoney(offer.priceCents / 100) })}</span>
+      {each.mcoin > 0 ? <span className="offer-prices__cash">{t("offer.cashValue", { price: formatMoney(offer.priceCents / 100) })}</span> : null}
       <s className="offer-prices__original" aria-label={t("catalog.originalPrice", { price: formatMoney(offer.originalPriceCents / 100) })}>
         {formatMoney(offer.originalPriceCents / 100)}
       </s>

@@ -8,7 +8,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigate, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useHydrated } from "../hooks/use-hydrated";
 import { useLatestSearch } from "../hooks/use-latest-search";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdBanner } from "../components/ad-banner";
 import { CategoryGrid } from "../components/category-grid";
@@ -17,7 +17,7 @@ import { HomeListBar, type HomeQuery } from "../components/home-list-bar";
 import { CalendarIcon, ClockIcon, CoinIcon, FlashIcon, StarIcon, OrderIcon, PhoneIcon, PlaneIcon, PinIcon, SearchIcon, TicketIcon, UserIcon } from "../components/icons";
 import { withLocation } from "../components/location-sync";
 import { OfferCardPlaceholder, OfferTile, OfferTilePlaceholder } from "../components/offer-card";
-import { OfferList, type OfferListState } from "../components/offer-list";
+import { OfferList, useBackToFirstResult, type OfferListState } from "../components/offer-list";
 import { catalogNear } from "../server/catalog.server";
 import { requireMember } from "../server/member.server";
 import { env } from "../server/config.server";
@@ -128,6 +128,8 @@ export default function Home() {
   const { member } = home;
   const name = member.nickname || t("home.defaultNickname");
   const rails = useMemo(() => readJsonText(home.rails), [home.rails]);
+  const listStart = useRef<HTMLElement>(null);
+  useBackToFirstResult(key, listStart);
 
   const initial = useMemo<OfferListState>(
     () => {
@@ -217,7 +219,7 @@ export default function Home() {
       <Rail title={t("home.topPicks")} offers={rails.topPicks} now={home.now} />
       <Rail title={t("home.editorsChoice")} offers={rails.editorsChoice} now={home.now} />
 
-      <section className="home-list" aria-label={t("home.allOffers")}>
+      <section className="home-list" aria-label={t("home.allOffers")} ref={listStart}>
         <HomeListBar query={homeQuery(latestSearch)} onChange={(next) => navigate({ search: homeSearch(next) }, { replace: true, preventScrollReset: true })} />
         {query.tab === "nearby" && home.location === "denied" ? <p className="note">{t("home.locationOff")}</p> : null}
         <OfferList

@@ -26,6 +26,13 @@ export const KeywordSchema = z
 
 export { HOME_TABS, SEARCH_SORTS, type HomeTab, type SearchSort };
 
+/** How an offer may be paid with mCoin (core/money/purchase.ts, McoinRules). */
+export const McoinRulesSchema = z.object({
+  step: z.number().int().positive(),
+  minPerPiece: z.number().int().nonnegative(),
+  maxPerPiece: z.number().int().nonnegative(),
+});
+
 export const OfferSummarySchema = z.object({
   id: z.number(),
   kind: z.enum(["coupon", "voucher", "goods"]),
@@ -43,6 +50,8 @@ export const OfferSummarySchema = z.object({
   originalPrice: z.number(),
   price: z.number(),
   mcoinPrice: z.number(),
+  /** How mCoin may pay for it: what a card shows the member pays (core/money/purchase.ts, leastCashPrice). */
+  mcoin: McoinRulesSchema,
   stock: z.number(),
   sold: z.number(),
   likes: z.number(),

@@ -121,13 +121,6 @@ export function shopRefusal(body: unknown): ShopRefusal | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** How an offer may be paid with mCoin (core/money/purchase.ts, McoinRules). */
-export const McoinRulesSchema = z.object({
-  step: z.number().int().positive(),
-  minPerPiece: z.number().int().nonnegative(),
-  maxPerPiece: z.number().int().nonnegative(),
-});
-
 /** Coupons and vouchers are "coupon"; goods are delivered to an address, or picked up at a store. */
 export const FulfilmentSchema = z.enum(["coupon", "delivery", "pickup"]);
 
@@ -136,7 +129,6 @@ export const OfferDetailSchema = OfferSummarySchema.extend({
   images: z.array(z.string()).min(1),
   priceCents: z.number().int().nonnegative(),
   originalPriceCents: z.number().int().nonnegative(),
-  mcoin: McoinRulesSchema,
   /** Pieces one member may buy in all. */
   limitPerMember: z.number().int().positive(),
   /** Pieces this member holds already (orders not closed); null when nobody is signed in. */

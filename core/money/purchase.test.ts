@@ -1,6 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CENTS_PER_MCOIN, MAX_PIECES_PER_ORDER, amountDue, cashDueCents, isAllowedMcoin, maxPieces, mcoinEarned, mcoinRange, snapMcoin, stepMcoin, toCents, type PricedOffer } from "./purchase";
+import {
+  CENTS_PER_MCOIN,
+  MAX_PIECES_PER_ORDER,
+  amountDue,
+  cashDueCents,
+  isAllowedMcoin,
+  leastCashPrice,
+  maxPieces,
+  mcoinEarned,
+  mcoinRange,
+  snapMcoin,
+  stepMcoin,
+  toCents,
+  type PricedOffer,
+} from "./purchase";
 
 /** MOP 38 a piece, 380 mCoin; the slider moves by 100; at least 50 mCoin a piece. */
 const OFFER: PricedOffer = { priceCents: 3800, mcoinPrice: 380, mcoin: { step: 100, minPerPiece: 50, maxPerPiece: 380 } };
@@ -10,6 +24,20 @@ describe("the amount due", () => {
     expect(amountDue(OFFER, 2)).toEqual({ cents: 7600, mcoin: 760 });
     expect(toCents(38.1)).toBe(3810);
     expect(toCents(0.1 + 0.2)).toBe(30);
+  });
+});
+
+describe("the price a card shows", () => {
+  it("is the mCoin price when mCoin may pay for all of it", () => {
+    expect(leastCashPrice(OFFER)).toEqual({ mcoin: 380, cents: 0 });
+  });
+
+  it("is the most mCoin allowed and the cash left when mCoin may pay for part of it", () => {
+    expect(leastCashPrice({ priceCents: 59800, mcoinPrice: 5980, mcoin: { step: 100, minPerPiece: 0, maxPerPiece: 3000 } })).toEqual({ mcoin: 3000, cents: 29800 });
+  });
+
+  it("is the cash price alone when mCoin may not pay for it", () => {
+    expect(leastCashPrice({ priceCents: 48500, mcoinPrice: 4850, mcoin: { step: 100, minPerPiece: 0, maxPerPiece: 0 } })).toEqual({ mcoin: 0, cents: 48500 });
   });
 });
 

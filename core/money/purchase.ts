@@ -43,6 +43,17 @@ export function amountDue(offer: PricedOffer, quantity: number): { cents: number
   return { cents: offer.priceCents * quantity, mcoin: offer.mcoinPrice * quantity };
 }
 
+/**
+ * What one piece costs a member who pays with as many mCoin as the offer allows: the mCoin part and
+ * the cash left (in cents). It is the price an offer's card shows, "2,380 mCoin", "3,000 mCoin +
+ * $298.00" or, when mCoin cannot pay for it, "$485.00", and where the offer's slider starts for a
+ * member whose balance covers it (docs/decisions/014-what-a-card-shows-and-the-slider-starts-at.md).
+ */
+export function leastCashPrice(offer: PricedOffer): { mcoin: number; cents: number } {
+  const mcoin = Math.max(0, Math.min(offer.mcoin.maxPerPiece, offer.mcoinPrice));
+  return { mcoin, cents: cashDueCents(offer, 1, mcoin) };
+}
+
 export type McoinRange =
   | { ok: true; min: number; max: number; step: number }
   /** Not payable: the member's balance is below what the offer asks to be paid in mCoin. */

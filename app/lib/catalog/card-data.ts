@@ -8,18 +8,18 @@ import type { OfferSummary } from "#core/api/catalog-endpoints";
 
 export type OfferCardData = Pick<
   OfferSummary,
-  "id" | "title" | "image" | "storeName" | "districtId" | "distance" | "price" | "originalPrice" | "mcoinPrice" | "stock" | "sold" | "startAt" | "endAt" | "ageRestricted"
+  "id" | "title" | "image" | "storeName" | "districtId" | "distance" | "price" | "originalPrice" | "mcoinPrice" | "mcoin" | "stock" | "sold" | "startAt" | "endAt" | "ageRestricted"
 >;
 
 export function cardData(offer: OfferCardData): OfferCardData {
-  const { id, title, image, storeName, districtId, distance, price, originalPrice, mcoinPrice, stock, sold, startAt, endAt, ageRestricted } = offer;
-  return { id, title, image, storeName, districtId, distance, price, originalPrice, mcoinPrice, stock, sold, startAt, endAt, ageRestricted };
+  const { id, title, image, storeName, districtId, distance, price, originalPrice, mcoinPrice, mcoin, stock, sold, startAt, endAt, ageRestricted } = offer;
+  return { id, title, image, storeName, districtId, distance, price, originalPrice, mcoinPrice, mcoin, stock, sold, startAt, endAt, ageRestricted };
 }
 
-/** What a rail's tile shows of an offer: a card's less the store, its distance and district, and the sales. */
-export type OfferTileData = Pick<OfferCardData, "id" | "title" | "image" | "price" | "originalPrice" | "mcoinPrice" | "stock" | "startAt" | "endAt" | "ageRestricted">;
+/** What a rail's tile shows of an offer: a card's less the store, its distance and district (its sales tell "out of stock" from "sold out"). */
+export type OfferTileData = Pick<OfferCardData, "id" | "title" | "image" | "price" | "originalPrice" | "mcoinPrice" | "mcoin" | "stock" | "sold" | "startAt" | "endAt" | "ageRestricted">;
 
 export function tileData(offer: OfferTileData): OfferTileData {
-  const { id, title, image, price, originalPrice, mcoinPrice, stock, startAt, endAt, ageRestricted } = offer;
-  return { id, title, image, price, originalPrice, mcoinPrice, stock, startAt, endAt, ageRestricted };
+  const { id, title, image, price, originalPrice, mcoinPrice, mcoin, stock, sold, startAt, endAt, ageRestricted } = offer;
+  return { id, title, image, price, originalPrice, mcoinPrice, mcoin, stock, sold, startAt, endAt, ageRestricted };
 }
