@@ -17,7 +17,8 @@ import { SessionHead, SessionTabs, useRefreshOnPhaseChange } from "../components
 import { BackToHomeLink, NotFoundOrErrorScreen, StatusScreen } from "../components/status-screen";
 import { useServerNow } from "../hooks/use-server-now";
 import { flashSales } from "#core/api/promotion-endpoints";
-import { formatMoney, formatPoints } from "../lib/money/format";
+import { cardPrice, payText } from "../lib/catalog/pay-price";
+import { formatMoney } from "../lib/money/format";
 import { requireMember } from "../server/member.server";
 import type { ScreenHandle } from "../screen-handle";
 
@@ -63,7 +64,7 @@ export default function FlashSale() {
                 image={item.image}
                 title={item.title}
                 subtitle={`${item.merchantName} · ${t("promo.limit", { count: item.limitPerMember })}`}
-                price={t("catalog.mcoin", { value: formatPoints(item.mcoinPrice) })}
+                price={payText(t, cardPrice(item))}
                 original={formatMoney(item.originalPrice)}
                 sold={item.sold}
                 total={item.sold + item.stock}

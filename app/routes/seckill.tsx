@@ -29,7 +29,8 @@ import { useNetworkCheck } from "../hooks/use-network-check";
 import { useServerNow } from "../hooks/use-server-now";
 import { seckillInfo, seckillProduct, seckillSnapUp, snapUpSuccess, type SeckillItem } from "#core/api/promotion-endpoints";
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type Order } from "#core/api/shop-endpoints";
-import { formatMoney, formatPoints } from "../lib/money/format";
+import { payText } from "../lib/catalog/pay-price";
+import { formatMoney } from "../lib/money/format";
 import { formatDate } from "../lib/time/format";
 import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";
 import { useLocale } from "../hooks/use-locale";
@@ -81,15 +82,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data(result.value);
 }
 
-/** The seckill price: cash, mCoin, or both. */
+/** The seckill price as every card writes it, mCoin first (lib/catalog/pay-price.ts): "10 mCoin + $2.00". */
 function usePriceText() {
   const { t } = useTranslation();
-  return (item: Pick<SeckillItem, "priceCents" | "mcoin">) => {
-    const mcoin = t("catalog.mcoin", { value: formatPoints(item.mcoin) });
-    if (item.priceCents === 0) return mcoin;
-    const cash = formatMoney(item.priceCents / 100);
-    return item.mcoin > 0 ? `${cash} + ${mcoin}` : cash;
-  };
+  return (item: Pick<SeckillItem, "priceCents" | "mcoin">) => payText(t, { mcoin: item.mcoin, cents: item.priceCents });
 }
 
 export default function Seckill() {
