@@ -91,12 +91,19 @@ export function offerPicture(input: { id: number; scene: OfferScene; tone: strin
   const { id, scene, tone } = input;
   const flash = input.flash ? `<g transform="translate(${width - 34} 34)"><circle r="22" fill="#e53935"/><g transform="scale(.42)">${MOTIFS.bolt()}</g></g>` : "";
   if (variant === 3) return svg(width, height, shopFront(input) + flash);
-  const wall = variant === 1 ? tint(tone, 0.82) : tint(tone, 0.45);
-  const table = variant === 1 ? tint(tone, 0.62) : shade(tone, 0.12);
-  const rim = variant === 1 ? tint(tone, 0.55) : shade(tone, 0.22);
+  // A flash-sale offer sells an offer of the catalog: its first picture has the deeper ground and a
+  // burst of rays, so the two cards do not look alike side by side.
+  const deep = (variant === 2) !== Boolean(input.flash);
+  const wall = deep ? tint(tone, 0.45) : tint(tone, 0.82);
+  const table = deep ? shade(tone, 0.12) : tint(tone, 0.62);
+  const rim = deep ? shade(tone, 0.22) : tint(tone, 0.55);
+  const rays = input.flash
+    ? `<g transform="translate(${width / 2} 110)" fill="#fff" opacity=".16">${Array.from({ length: 12 }, (_, i) => `<path d="M-9-200L9-200L0 0z" transform="rotate(${i * 30})"/>`).join("")}</g>`
+    : "";
   let body =
     `<rect width="${width}" height="${height}" fill="${wall}"/>` +
-    sprinkle(id * 7 + variant, width, height, variant === 1 ? tint(tone, 0.55) : tint(tone, 0.7), 7) +
+    rays +
+    sprinkle(id * 7 + variant, width, height, deep ? tint(tone, 0.7) : tint(tone, 0.55), 7) +
     `<path d="M0 ${150}h${width}v${height - 150}h-${width}z" fill="${table}"/><path d="M0 150h${width}" stroke="${rim}" stroke-width="3"/>` +
     `<ellipse cx="${width / 2}" cy="162" rx="${variant === 1 ? 108 : 124}" ry="12" fill="#000" opacity=".08"/>`;
   body += variant === 1 ? subject(scene, input.merchantTone, 0, 0, 1.16) : subject(scene, input.merchantTone, 0, -4, 1.3);
@@ -159,7 +166,6 @@ export function milesPicture(): string {
       cloud(70, 150, 1.2) +
       cloud(250, 168, 1) +
       cloud(178, 130, 0.7) +
-      `<g opacity=".9">${cloud(40, 60, 0.6)}</g>` +
       `<path d="M28 176c60-40 110-70 168-82" fill="none" stroke="#fff" stroke-width="3" stroke-dasharray="7 8" opacity=".6"/>` +
       place("plane", 214, 92, 0.9, "#fff", -14),
   );
