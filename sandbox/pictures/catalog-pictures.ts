@@ -261,22 +261,23 @@ export const AD_BANNERS: Record<number, { tone: string; accent: string; subject:
 };
 
 export const ZONE_BANNERS: Record<number, { tone: string; accent: string; subject: Placed[] }> = {
+  // The zone's screen lays its title card over the banner's foot: the scenes keep above it.
   1: {
     tone: "#d84315",
     accent: "#ffd54a",
     subject: [
-      ["tote", 530, 150, 1.6, -6],
-      ["voucher", 650, 170, 1.05, 10],
-      ["coins", 640, 84, 0.7],
+      ["tote", 530, 122, 1.4, -6],
+      ["voucher", 650, 140, 0.95, 10],
+      ["coins", 646, 62, 0.6],
     ],
   },
   2: {
     tone: "#ad1457",
     accent: "#ffe082",
     subject: [
-      ["bunting", 570, 70, 1.9],
-      ["chicken", 540, 176, 1.35],
-      ["eggTarts", 670, 196, 0.85],
+      ["bunting", 570, 96, 1.9],
+      ["chicken", 540, 146, 1.25],
+      ["eggTarts", 668, 164, 0.8],
     ],
   },
 };
