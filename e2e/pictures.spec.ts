@@ -4,9 +4,17 @@
  * on home shows a picture of its own, whole in its tile; the Chinese Asia Miles page has no English in
  * its hero. The pictures are drawn by sandbox/pictures/.
  */
+import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { walletUserAgent } from "./env";
+import { E2E_SANDBOX_URL, walletUserAgent } from "./env";
 import { expect, hydrated, test } from "./fixtures";
+
+const CATALOG = JSON.parse(readFileSync(new URL("../fixtures/catalog.json", import.meta.url), "utf8")) as {
+  merchants: { logo: string }[];
+  offers: { images: string[] }[];
+  ads: { image: string }[];
+  zones: { banner: string }[];
+};
 
 const banner = (page: Page) => page.getByRole("region", { name: /^(Promotions|推廣活動)$/ });
 
@@ -125,6 +133,32 @@ test.describe("home's offers", () => {
     );
     expect(nearest.difference, nearest.pair.map(decodeURIComponent).join(" and ")).toBeGreaterThan(3);
   });
+});
+
+test("every demo picture keeps what it shows inside its edges, with a margin", async ({ page }) => {
+  const paths = [
+    ...CATALOG.offers.flatMap((offer) => offer.images.map((file) => `offers/${file}`)),
+    ...CATALOG.merchants.map((merchant) => `stores/${merchant.logo}`),
+    ...CATALOG.ads.map((ad) => `ads/${ad.image}`),
+    ...CATALOG.zones.map((zone) => `zones/${zone.banner}`),
+    "promotions/asia-miles.svg",
+  ];
+  const pictures = await Promise.all(paths.map(async (path) => `<div data-path="${path}">${await (await page.request.get(`${E2E_SANDBOX_URL}/static/${path}`)).text()}</div>`));
+  await page.setContent(pictures.join(""));
+  // What each picture shows is its `.subject` (sandbox/pictures/scenes.ts); its box, in the picture's units.
+  const outside = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("[data-path]")].flatMap((holder) => {
+      const svg = holder.querySelector("svg");
+      const subject = svg?.querySelector<SVGGraphicsElement>(".subject");
+      if (!svg || !subject) return [`${holder.dataset.path}: no drawing`];
+      const [, , width, height] = svg.getAttribute("viewBox")!.split(" ").map(Number);
+      const box = subject.getBBox();
+      const margin = Math.min(width!, height!) * 0.04;
+      const inside = box.x >= margin && box.y >= margin && box.x + box.width <= width! - margin && box.y + box.height <= height! - margin;
+      return inside ? [] : [`${holder.dataset.path}: ${[box.x, box.y, box.x + box.width, box.y + box.height].map(Math.round).join(", ")} in ${width} × ${height}`];
+    }),
+  );
+  expect(outside).toEqual([]);
 });
 
 test.describe("the Asia Miles page in Chinese", () => {

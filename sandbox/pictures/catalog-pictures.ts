@@ -35,8 +35,8 @@ export const OFFER_SCENES: Record<number, Placed[]> = {
   22: [["cappuccinoTart", 160, 112, 1.35]],
   23: [["voucher", 160, 112, 1.45]],
   24: [
-    ["voucher", 186, 112, 1.25],
-    ["fruitBox", 66, 124, 0.6],
+    ["voucher", 182, 112, 1.1],
+    ["fruitBox", 78, 124, 0.55],
   ],
   25: [["fruitBox", 160, 116, 1.35]],
   26: [["cleaning", 160, 110, 1.3]],
@@ -44,7 +44,7 @@ export const OFFER_SCENES: Record<number, Placed[]> = {
   28: [["rice", 160, 108, 1.3]],
   29: [
     ["voucher", 140, 108, 1.3, -6],
-    ["coins", 250, 128, 0.9],
+    ["coins", 238, 128, 0.85],
   ],
   30: [["massage", 160, 112, 1.4]],
   31: [["facial", 160, 110, 1.4]],
@@ -83,7 +83,7 @@ export const OFFER_SCENES: Record<number, Placed[]> = {
   ],
   44: [
     ["bedroom", 144, 110, 1.2],
-    ["moon", 262, 58, 0.8],
+    ["moon", 250, 60, 0.8],
   ],
   45: [["cabin", 160, 108, 1.45]],
   46: [["bbq", 160, 110, 1.45]],
@@ -91,11 +91,11 @@ export const OFFER_SCENES: Record<number, Placed[]> = {
   48: [["oilCan", 160, 110, 1.4]],
   49: [
     ["voucher", 176, 112, 1.3],
-    ["fuelPump", 62, 104, 0.7],
+    ["fuelPump", 68, 104, 0.7],
   ],
   50: [
     ["car", 160, 118, 1.5],
-    ["bubbles", 160, 110, 1.5],
+    ["bubbles", 160, 122, 1.5],
   ],
   51: [["carSeat", 160, 114, 1.3]],
   52: [["bottles", 160, 110, 1.3]],

@@ -106,7 +106,7 @@ export function offerPicture(input: { id: number; scene: OfferScene; tone: strin
     sprinkle(id * 7 + variant, width, height, deep ? tint(tone, 0.7) : tint(tone, 0.55), 7) +
     `<path d="M0 ${150}h${width}v${height - 150}h-${width}z" fill="${table}"/><path d="M0 150h${width}" stroke="${rim}" stroke-width="3"/>` +
     `<ellipse cx="${width / 2}" cy="162" rx="${variant === 1 ? 108 : 124}" ry="12" fill="#000" opacity=".08"/>`;
-  body += variant === 1 ? subject(scene, input.merchantTone, 0, 0, 1.16) : subject(scene, input.merchantTone, 0, -4, 1.3);
+  body += `<g class="subject">${variant === 1 ? subject(scene, input.merchantTone, 0, 0, 1.24) : subject(scene, input.merchantTone, 0, -4, 1.3)}</g>`;
   return svg(width, height, body + flash);
 }
 
@@ -117,11 +117,11 @@ function shopFront(input: { id: number; scene: OfferScene; tone: string; merchan
   const [first] = input.scene.subject;
   return (
     `<rect width="${width}" height="${height}" fill="${tint(tone, 0.86)}"/><rect x="0" y="178" width="${width}" height="22" fill="${tint(tone, 0.6)}"/>` +
-    `<rect x="40" y="30" width="240" height="150" fill="#fffaf3"/><rect x="40" y="30" width="240" height="24" fill="${shade(tone, 0.15)}"/>` +
+    `<g class="subject"><rect x="40" y="30" width="240" height="150" fill="#fffaf3"/><rect x="40" y="30" width="240" height="24" fill="${shade(tone, 0.15)}"/>` +
     `<g transform="translate(160 42) scale(.2) translate(-48 -48)">${input.mark}</g>${stripes}` +
     `<rect x="56" y="90" width="120" height="80" rx="4" fill="${tint(tone, 0.7)}"/><rect x="196" y="90" width="68" height="88" rx="3" fill="${shade(tone, 0.1)}"/><circle cx="206" cy="136" r="3" fill="#fff"/>` +
     (first ? place(first[0], 116, 134, 0.62, tone) : "") +
-    `<path d="M24 178c0-16 12-24 16-24s12 8 12 24zM268 178c0-16 12-24 16-24s12 8 12 24z" fill="#4caf50"/>`
+    `<path d="M24 178c0-16 12-24 16-24s12 8 12 24zM268 178c0-16 12-24 16-24s12 8 12 24z" fill="#4caf50"/></g>`
   );
 }
 
@@ -131,7 +131,7 @@ export function logoPicture(input: { tone: string; mark: string }): string {
   return svg(
     width,
     height,
-    `<rect width="96" height="96" rx="24" fill="${input.tone}"/><rect x="5" y="5" width="86" height="86" rx="20" fill="none" stroke="#fff" stroke-width="2" opacity=".35"/>${input.mark}`,
+    `<rect width="96" height="96" rx="24" fill="${input.tone}"/><rect x="5" y="5" width="86" height="86" rx="20" fill="none" stroke="#fff" stroke-width="2" opacity=".35"/><g class="subject">${input.mark}</g>`,
   );
 }
 
@@ -149,7 +149,7 @@ export function bannerPicture(input: { id: number; tone: string; accent: string;
     `<circle cx="560" cy="150" r="150" fill="#fff" opacity=".12"/><circle cx="560" cy="150" r="112" fill="#fff" opacity=".1"/>` +
     sprinkle(input.id * 13, width, height, accent, 10).replace(/cx="(\d+(\.\d+)?)"/g, (m, x) => (Number(x) < width * 0.25 ? `cx="${round(Number(x) + width * 0.55)}"` : m)) +
     `<path d="M0 262c140-22 260 20 420 0s250-24 330-6v44h-750z" fill="#fff" opacity=".1"/>` +
-    input.subject.map(([name, x, y, scale, rotate]) => place(name, x, y, scale, accent, rotate)).join("");
+    `<g class="subject">${input.subject.map(([name, x, y, scale, rotate]) => place(name, x, y, scale, accent, rotate)).join("")}</g>`;
   return svg(width, height, body);
 }
 
@@ -167,6 +167,6 @@ export function milesPicture(): string {
       cloud(250, 168, 1) +
       cloud(178, 130, 0.7) +
       `<path d="M28 176c60-40 110-70 168-82" fill="none" stroke="#fff" stroke-width="3" stroke-dasharray="7 8" opacity=".6"/>` +
-      place("plane", 214, 92, 0.9, "#fff", -14),
+      `<g class="subject">${place("plane", 214, 92, 0.9, "#fff", -14)}</g>`,
   );
 }
