@@ -212,10 +212,11 @@ export const MERCHANT_MARKS: Record<number, { tone: string; mark: string }> = {
 };
 
 /** Each ad's and zone's banner: tone, accent, and what the right-hand scene shows. */
-export const AD_BANNERS: Record<number, { tone: string; accent: string; subject: Placed[] }> = {
+export const AD_BANNERS: Record<number, { tone: string; accent: string; subject: Placed[]; ink?: string }> = {
   1: {
     tone: "#e65100",
     accent: "#ffd54a",
+    ink: "#b71c1c",
     subject: [
       ["voucher", 560, 150, 1.55, -8],
       ["coins", 660, 214, 0.9],
@@ -260,11 +261,12 @@ export const AD_BANNERS: Record<number, { tone: string; accent: string; subject:
   },
 };
 
-export const ZONE_BANNERS: Record<number, { tone: string; accent: string; subject: Placed[] }> = {
+export const ZONE_BANNERS: Record<number, { tone: string; accent: string; subject: Placed[]; ink?: string }> = {
   // The zone's screen lays its title card over the banner's foot: the scenes keep above it.
   1: {
     tone: "#d84315",
     accent: "#ffd54a",
+    ink: "#b71c1c",
     subject: [
       ["tote", 530, 122, 1.4, -6],
       ["voucher", 650, 140, 0.95, 10],

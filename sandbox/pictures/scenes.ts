@@ -137,9 +137,10 @@ export function logoPicture(input: { tone: string; mark: string }): string {
 
 /**
  * A banner: a scene on the right two fifths, the rest a calm ground in the banner's tone, darker on
- * the left, where the mall sets the headline in the member's language.
+ * the left, where the mall sets the headline in the member's language. The scene's own colour (a
+ * voucher's, a phone's screen) is the accent unless `ink` says otherwise.
  */
-export function bannerPicture(input: { id: number; tone: string; accent: string; subject: Placed[] }): string {
+export function bannerPicture(input: { id: number; tone: string; accent: string; subject: Placed[]; ink?: string }): string {
   const { width, height } = BANNER_SIZE;
   const { tone, accent } = input;
   const gid = `b${input.id}`;
@@ -149,7 +150,7 @@ export function bannerPicture(input: { id: number; tone: string; accent: string;
     `<circle cx="560" cy="150" r="150" fill="#fff" opacity=".12"/><circle cx="560" cy="150" r="112" fill="#fff" opacity=".1"/>` +
     sprinkle(input.id * 13, width, height, accent, 10).replace(/cx="(\d+(\.\d+)?)"/g, (m, x) => (Number(x) < width * 0.25 ? `cx="${round(Number(x) + width * 0.55)}"` : m)) +
     `<path d="M0 262c140-22 260 20 420 0s250-24 330-6v44h-750z" fill="#fff" opacity=".1"/>` +
-    `<g class="subject">${input.subject.map(([name, x, y, scale, rotate]) => place(name, x, y, scale, accent, rotate)).join("")}</g>`;
+    `<g class="subject">${input.subject.map(([name, x, y, scale, rotate]) => place(name, x, y, scale, input.ink ?? accent, rotate)).join("")}</g>`;
   return svg(width, height, body);
 }
 
