@@ -1,9 +1,14 @@
 /**
- * Home's promotion banners. Tapping one follows its type (spec section 7): in-app route, new
- * window, or mini-program with a source tag; below wallet 5.8.6 the upgrade prompt instead.
+ * Home's promotion banners, a carousel: the banner's picture with its headline set over it in the
+ * member's language (the pictures carry no words: sandbox/pictures/scenes.ts), swiped by the
+ * track's scroll snapping or moved by the page dots below, which are buttons with names. The box has
+ * the banners' fixed 5:2 shape before any picture arrives, so nothing moves. Tapping a banner follows
+ * its type (spec section 7): in-app route, new window, or mini-program with a source tag; below wallet
+ * 5.8.6 the upgrade prompt instead. It does not turn by itself: a member reading a headline is not
+ * interrupted (docs/decisions/016-demo-pictures-and-banners.md).
  */
 import { useNavigate } from "@remix-run/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Ad } from "#core/api/catalog-endpoints";
 import { adAction } from "../lib/catalog/ads";
@@ -16,6 +21,8 @@ export function AdBanner({ ads }: { ads: Ad[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [upgrade, setUpgrade] = useState(false);
+  const [shown, setShown] = useState(0);
+  const track = useRef<HTMLUListElement>(null);
   if (ads.length === 0) return null;
 
   const open = (ad: Ad) => {
@@ -38,17 +45,53 @@ export function AdBanner({ ads }: { ads: Ad[] }) {
     }
   };
 
+  const show = (index: number) => {
+    const element = track.current;
+    if (!element) return;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    element.scrollTo({ left: index * element.clientWidth, behavior: still ? "auto" : "smooth" });
+    setShown(index);
+  };
+
   return (
-    <section className="ad-banner" aria-label={t("home.promotions")}>
-      <ul className="ad-banner__track">
+    <section className="ad-banner" aria-label={t("home.promotions")} aria-roledescription={t("home.carousel")}>
+      <ul
+        ref={track}
+        className="ad-banner__track"
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          setShown(Math.min(ads.length - 1, Math.round(element.scrollLeft / Math.max(1, element.clientWidth))));
+        }}
+      >
         {ads.map((ad, index) => (
-          <li key={ad.id} className="ad-banner__slide">
-            <button type="button" className="ad-banner__button" onClick={() => open(ad)} aria-label={ad.title}>
+          <li
+            key={ad.id}
+            className="ad-banner__slide"
+            aria-roledescription={t("home.slide")}
+            aria-label={t("home.bannerOf", { index: index + 1, count: ads.length })}
+            data-shown={index === shown ? "" : undefined}
+          >
+            <button type="button" className="ad-banner__button" onClick={() => open(ad)}>
               <img alt="" width={750} height={300} {...pictureProps(ad.image, index === 0)} />
+              <span className="ad-banner__headline">{ad.title}</span>
             </button>
           </li>
         ))}
       </ul>
+      {ads.length > 1 ? (
+        <div className="ad-banner__dots">
+          {ads.map((ad, index) => (
+            <button
+              key={ad.id}
+              type="button"
+              className="ad-banner__dot"
+              aria-label={t("home.showBanner", { index: index + 1, count: ads.length })}
+              aria-current={index === shown ? "true" : undefined}
+              onClick={() => show(index)}
+            />
+          ))}
+        </div>
+      ) : null}
       {upgrade ? (
         <Dialog
           role="alertdialog"

@@ -59,7 +59,7 @@ export function OfferCard({ offer, now }: { offer: OfferCardData; now: number })
   return (
     <ListLink to={`/coupon_details/${offer.id}`} className={`offer-card${soldOut ? " offer-card--sold-out" : ""}`} data-offer-id={offer.id} data-district={offer.districtId}>
       <span className="offer-card__media">
-        <img alt="" width={96} height={96} {...pictureProps(offer.image, false)} />
+        <img alt="" width={104} height={65} {...pictureProps(offer.image, false)} />
         {discount ? <span className="offer-card__discount">{discount}</span> : null}
       </span>
       <span className="offer-card__body">

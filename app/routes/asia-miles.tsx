@@ -168,7 +168,14 @@ export default function AsiaMilesDetails() {
   return (
     <div className="miles">
       <section className="miles__hero card" aria-labelledby="miles-title">
-        <img className="miles__image" alt="" width={343} height={214} {...pictureProps(product.image, true)} />
+        {/* The programme's name is text over the picture, in the member's language; the picture has no words. */}
+        <div className="miles__picture">
+          <img className="miles__image" alt="" width={343} height={214} {...pictureProps(product.image, true)} />
+          <p className="miles__caption" aria-hidden="true">
+            <span className="miles__programme">{product.programme}</span>
+            <span className="miles__tagline">{t("miles.heroTagline")}</span>
+          </p>
+        </div>
         <div className="miles__intro">
           <h1 id="miles-title" className="miles__title">
             {product.title}

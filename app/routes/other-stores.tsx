@@ -12,6 +12,7 @@ import { orNotFound } from "../server/gateway.server";
 import { branchList } from "#core/api/catalog-endpoints";
 import { formatDistance } from "#core/geo/distance";
 import { getHostBridge } from "../lib/host-bridge";
+import { pictureProps } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
 
 export const handle: ScreenHandle = { analytics: "otherStores", calls: { loader: ["branchList"] } };
@@ -31,7 +32,10 @@ export default function OtherStores() {
   const { merchantName, list, forOffer } = useLoaderData<typeof loader>();
   return (
     <div className="branches">
-      <h1 className="screen-heading">{t(forOffer ? "store.offerStores" : "store.branches", { name: merchantName })}</h1>
+      <div className="branches__head">
+        {list[0] ? <img className="branches__logo" alt="" width={40} height={40} {...pictureProps(list[0].logo, true)} /> : null}
+        <h1 className="screen-heading">{t(forOffer ? "store.offerStores" : "store.branches", { name: merchantName })}</h1>
+      </div>
       <ul className="branch-list card">
         {list.map((store) => (
           <li key={store.id} className="branch-row branch-row--with-call">
