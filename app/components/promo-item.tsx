@@ -3,9 +3,11 @@
  * through, how much has gone (a bar of sold against the whole lot), and the one action its state
  * allows. The state is the caller's, read on the gateway's clock, so it switches on the second.
  */
+import type { payTexts } from "../lib/catalog/pay-price";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { pictureProps } from "../lib/images/picture";
+import { PayLine } from "./offer-card";
 
 /**
  * A sale's first items, whose pictures a phone shows on the first screen (below the session tabs: a
@@ -28,7 +30,8 @@ interface PromoItemProps {
   image: string;
   title: string;
   subtitle: string;
-  price: string;
+  /** What the member pays (lib/catalog/pay-price.ts payTexts): each part kept on one line. */
+  price: ReturnType<typeof payTexts>;
   original: string;
   sold: number;
   total: number;
@@ -69,7 +72,7 @@ export function PromoItem({ id, image, title, subtitle, price, original, sold, t
         )}
         <div className="promo-item__foot">
           <p className="promo-item__prices">
-            <strong className="promo-item__price">{price}</strong>
+            <PayLine pay={price} className="pay promo-item__price" />
             <s className="promo-item__original" aria-label={t("catalog.originalPrice", { price: original })}>
               {original}
             </s>

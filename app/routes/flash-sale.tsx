@@ -17,7 +17,7 @@ import { SessionHead, SessionTabs, useRefreshOnPhaseChange } from "../components
 import { BackToHomeLink, NotFoundOrErrorScreen, StatusScreen } from "../components/status-screen";
 import { useServerNow } from "../hooks/use-server-now";
 import { flashSales } from "#core/api/promotion-endpoints";
-import { cardPrice, payText } from "../lib/catalog/pay-price";
+import { cardPrice, payTexts } from "../lib/catalog/pay-price";
 import { formatMoney } from "../lib/money/format";
 import { requireMember } from "../server/member.server";
 import type { ScreenHandle } from "../screen-handle";
@@ -64,7 +64,7 @@ export default function FlashSale() {
                 image={item.image}
                 title={item.title}
                 subtitle={`${item.merchantName} · ${t("promo.limit", { count: item.limitPerMember })}`}
-                price={payText(t, cardPrice(item))}
+                price={payTexts(t, cardPrice(item))}
                 original={formatMoney(item.originalPrice)}
                 sold={item.sold}
                 total={item.sold + item.stock}

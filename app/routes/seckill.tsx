@@ -29,7 +29,8 @@ import { useNetworkCheck } from "../hooks/use-network-check";
 import { useServerNow } from "../hooks/use-server-now";
 import { seckillInfo, seckillProduct, seckillSnapUp, snapUpSuccess, type SeckillItem } from "#core/api/promotion-endpoints";
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type Order } from "#core/api/shop-endpoints";
-import { payText } from "../lib/catalog/pay-price";
+import { PayLine } from "../components/offer-card";
+import { payTexts } from "../lib/catalog/pay-price";
 import { formatMoney } from "../lib/money/format";
 import { formatDate } from "../lib/time/format";
 import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";
@@ -85,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** The seckill price as every card writes it, mCoin first (lib/catalog/pay-price.ts): "10 mCoin + $2.00". */
 function usePriceText() {
   const { t } = useTranslation();
-  return (item: Pick<SeckillItem, "priceCents" | "mcoin">) => payText(t, { mcoin: item.mcoin, cents: item.priceCents });
+  return (item: Pick<SeckillItem, "priceCents" | "mcoin">) => payTexts(t, { mcoin: item.mcoin, cents: item.priceCents });
 }
 
 export default function Seckill() {
@@ -210,7 +211,7 @@ export default function Seckill() {
 }
 
 /** The item a link opened (/seckill/{id}): bigger, with its countdown, terms and use. */
-function ProductCard({ item, now, price, action }: { item: SeckillItem & { terms: string; usage: string; useUntil: number }; now: number; price: string; action: JSX.Element }) {
+function ProductCard({ item, now, price, action }: { item: SeckillItem & { terms: string; usage: string; useUntil: number }; now: number; price: ReturnType<typeof payTexts>; action: JSX.Element }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const state = saleState(item, now);
@@ -223,7 +224,7 @@ function ProductCard({ item, now, price, action }: { item: SeckillItem & { terms
         </h2>
         <p className="promo-item__subtitle">{item.subtitle}</p>
         <p className="seckill-product__price">
-          <strong className="promo-item__price">{price}</strong>
+          <PayLine pay={price} className="pay promo-item__price" />
           <s className="promo-item__original" aria-label={t("catalog.originalPrice", { price: formatMoney(item.originalPriceCents / 100) })}>
             {formatMoney(item.originalPriceCents / 100)}
           </s>

@@ -33,9 +33,3 @@ export function payTexts(t: TFunction, { mcoin, cents }: PayAmount): { mcoin: st
   const cashText = cash === null ? null : mcoinText ? t("catalog.plusCash", { cash }) : cash;
   return { mcoin: mcoinText, cash: cashText };
 }
-
-/** The amount as one text: "2,380 mCoin", "3,000 mCoin + $298.00", "$485.00". */
-export function payText(t: TFunction, amount: PayAmount): string {
-  const { mcoin, cash } = payTexts(t, amount);
-  return [mcoin, cash].filter((part) => part !== null).join(" ");
-}
