@@ -6,3 +6,11 @@ export function useScreen(): ScreenHandle | undefined {
   const matches = useMatches();
   return screenOf(matches[matches.length - 1]?.handle);
 }
+
+/** The locale key of the shown screen's title: `titleFor` of its loader's data, else its `title`. */
+export function useScreenTitle(): string | undefined {
+  const matches = useMatches();
+  const leaf = matches[matches.length - 1];
+  const screen = screenOf(leaf?.handle);
+  return screen?.titleFor?.(leaf?.data) ?? screen?.title;
+}
