@@ -337,7 +337,8 @@ function MilesResult({ order }: { order: MilesOrder }) {
             miles: formatPoints(order.miles),
             programme: order.programme,
             memberNo: order.memberNo,
-            name: `${order.lastName} ${order.firstName}`,
+            // The member's name as on the card is one fact: it never breaks across lines.
+            name: `${order.lastName} ${order.firstName}`.replace(/ /g, "\u00a0"),
             mcoin: formatPoints(order.mcoin),
           })}
         </p>
