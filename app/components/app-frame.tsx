@@ -7,7 +7,7 @@ import { useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { FIRST_COUPON_TAB, setCouponTab } from "../lib/coupon-tab";
 import { useTranslation } from "react-i18next";
-import { useScreen, useScreenTitle } from "../hooks/use-screen";
+import { useScreen } from "../hooks/use-screen";
 import { getHostBridge } from "../lib/host-bridge";
 import type { HostSystemInfo } from "../lib/host-bridge/types";
 import { serverClock } from "../lib/time/page-clock";
@@ -46,7 +46,6 @@ interface AppFrameProps {
 export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulatedWallet, points, pendingScreens }: AppFrameProps) {
   const { t } = useTranslation();
   const screen = useScreen();
-  const title = useScreenTitle();
   const location = useLocation();
   const tokenCouponPage = Boolean(screen?.couponTab) && new URLSearchParams(location.search).get("entry") === "token";
   const hostBack = Boolean(screen?.hostBack || tokenCouponPage);
@@ -71,7 +70,7 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
     <div className="page" data-analytics-page={analyticsTag(screen)}>
       {screen?.title ? (
         <AppHeader
-          title={t(title ?? screen.title)}
+          title={t(screen.title)}
           hostBack={hostBack}
           end={
             points !== null && screen.pointsInHeader ? (
