@@ -37,6 +37,8 @@ export interface ScreenHandle extends RouteHandle {
   analytics: string;
   /** Locale key of the header's title. Only the spec's seven titled screens have one, and only they show the header with a back arrow. */
   title?: string;
+  /** The title's locale key for what the screen's loader found, when it is not `title` (a refund application once the refund is asked for). */
+  titleFor?: (data: unknown) => string | undefined;
   /** Only for a signed-in member: its loader sends anyone else to sign in (app/server/member.server.ts `requireMember`). */
   member?: true;
   /** The loading overlay is never shown on this screen: home (spec section 2, "hidden on home"). */

@@ -142,7 +142,7 @@ describe("mcoin api", () => {
   it("calls the API as the app does, signing in a demo member first", async () => {
     const run = await mcoin("api", "GET", "/api/auth/basicinformation", "--login", "mpay-1001", "--json");
     expect(run.code).toBe(0);
-    expect(json(run).data).toEqual({ amount: 1258, point: 12580, count: 6, revision: 0, pending: 0 });
+    expect(json(run).data).toEqual({ amount: 1258, point: 12580, count: 0, revision: 0, pending: 0 });
     const calls = sandbox.sandbox.state.log().filter((call) => call.path === "/api/auth/basicinformation");
     expect(calls[0].openId).toBe("mpay-1001");
   });

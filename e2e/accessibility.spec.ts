@@ -635,10 +635,10 @@ for (const language of LANGUAGES) {
         expect(refusedId, `the gateway took the redemption: ${await refused.text()}`).toBeGreaterThan(0);
         // Both are answered; the page asks every second.
         await sessions.clock({ resumeAfter: MILES_ANSWERED_MS });
-        const result = page.getByRole("alertdialog").filter({ has: page.getByRole("button", { name: text(lang, "payment.viewCoupons") }) });
+        const result = page.getByRole("alertdialog").filter({ has: page.getByRole("button", { name: text(lang, "miles.result.view") }) });
         await expect(result).toBeVisible({ timeout: 10_000 });
-        await audit.check(page, "Asia Miles with the payment result", POPUP);
-        await result.getByRole("button", { name: text(lang, "payment.viewCoupons") }).click();
+        await audit.check(page, "Asia Miles with the result pop-up", POPUP);
+        await result.getByRole("button", { name: text(lang, "miles.result.view") }).click();
         await expect(page).toHaveURL(/\/asiaMiles_order\/\d+$/);
         await settled(page);
         await expect(page.getByTestId("miles-order-status")).toHaveText(text(lang, "miles.order.status.credited"));

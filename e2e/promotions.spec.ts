@@ -297,8 +297,8 @@ for (const language of ["en", "zh"] as const) {
             terms: "Please read and accept the terms of redemption.",
             step: "3,000 mCoin for 300 miles",
             redeeming: "Redeeming…",
-            success: "Payment success",
-            view: "View coupons",
+            success: "Miles redeemed",
+            view: "View redemption",
             credited: "Miles credited",
           }
         : {
@@ -312,8 +312,8 @@ for (const language of ["en", "zh"] as const) {
             terms: "請閱讀並同意兌換條款。",
             step: "3,000 mCoin 兌換 300 里",
             redeeming: "兌換中…",
-            success: "支付成功",
-            view: "查看優惠券",
+            success: "里數兌換成功",
+            view: "查看兌換詳情",
             credited: "里數已存入",
           };
 

@@ -57,7 +57,7 @@ describe("a successful call", () => {
     const token = await tokenFor();
     sent.length = 0;
     const reply = await client({ token, locale: "zh" }).call(basicInformation);
-    expect(reply.data).toEqual({ amount: 1258, point: 12580, count: 6, revision: 0, pending: 0 });
+    expect(reply.data).toEqual({ amount: 1258, point: 12580, count: 0, revision: 0, pending: 0 });
     expect(reply.message).toBe("success");
     expect(sent[0].headers).toMatchObject({ authorization: `Bearer ${token}`, mpay: "1", "accept-language": "zh" });
     expect(sent[0].url).toBe(`${BASE}/api/auth/basicinformation`);

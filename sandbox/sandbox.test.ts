@@ -463,7 +463,7 @@ describe("GET /__sandbox/state", () => {
     const view = JSON.parse(text);
     const seededOrders = loadFixtures().wallet.history.reduce((sum, history) => sum + history.orders.length, 0);
     expect(view.counts).toEqual({ tokens: 1, authCodes: 1, taskRuns: 1, taskRunsDone: 0, orders: seededOrders, idempotencyKeys: 0 });
-    expect(view.members.find((member: { openId: string }) => member.openId === "mpay-1001")).toMatchObject({ nickname: "陳大文", point: 12580, amount: 1258, count: 6, clauseStatus: 0 });
+    expect(view.members.find((member: { openId: string }) => member.openId === "mpay-1001")).toMatchObject({ nickname: "陳大文", point: 12580, amount: 1258, count: 0, clauseStatus: 0 });
     expect(view.digest).toMatch(/^[0-9a-f]{64}$/);
   });
 

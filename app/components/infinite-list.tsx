@@ -3,6 +3,8 @@
  * comes into view, and ends with 'no more', or 'load failed, tap to reload' when a page fails (after
  * which only the tap loads again). Give it a `key` per list (tab, filters): a new key starts again
  * from that list's first page. The offers, coupons, orders and refunds lists are all this one.
+ * A list whose first page failed in the screen's loader (server/first-page.server.ts) starts at
+ * 'load failed, tap to reload', and the tap loads that first page.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +14,8 @@ export interface ListState<T> {
   items: T[];
   page: number;
   hasMore: boolean;
+  /** The first page did not load (page 0): the list offers to load it again. */
+  failed?: boolean;
 }
 
 /** A page as the list's resource route answers it. */
@@ -51,14 +55,14 @@ export function InfiniteList<T>({ initial, pageUrl, readPage, keyOf, renderItem,
   const { t } = useTranslation();
   const drawn = drawnByServer ?? Number.POSITIVE_INFINITY;
   const [state, setState] = useState(initial);
-  const [status, setStatus] = useState<"idle" | "loading" | "failed">("idle");
+  const [status, setStatus] = useState<"idle" | "loading" | "failed">(initial.failed ? "failed" : "idle");
   const sentinel = useRef<HTMLDivElement>(null);
   const busy = useRef(false);
   /**
    * After a failure only the member's tap loads again. A ref, not only the status: the observer of
    * the page that failed can still fire before React's effect has disconnected it.
    */
-  const failed = useRef(false);
+  const failed = useRef(Boolean(initial.failed));
   const latest = useRef({ state, pageUrl, readPage, keyOf, onChange });
   latest.current = { state, pageUrl, readPage, keyOf, onChange };
 

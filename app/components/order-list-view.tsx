@@ -4,6 +4,7 @@
  * logistics orders of my coupons (goods) are this one view. The tab lives in the URL.
  */
 import { Link, useNavigate } from "@remix-run/react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { Order } from "#core/api/shop-endpoints";
 import { ORDER_TABS } from "#core/api/vocabulary";
@@ -20,7 +21,16 @@ export interface OrderListData {
   items: Order[];
   page: number;
   hasMore: boolean;
-  counts: Partial<Record<OrderTab, number>>;
+  /** Unknown (null) when the list did not load. */
+  counts: Partial<Record<OrderTab, number>> | null;
+  failed?: boolean;
+}
+
+/** The tabs' counts of the last list that loaded: a list that failed to load leaves them as they were. */
+export function useKnownCounts<T extends string>(counts: Partial<Record<T, number>> | null): Partial<Record<T, number>> {
+  const known = useRef<Partial<Record<T, number>>>(counts ?? {});
+  if (counts) known.current = counts;
+  return known.current;
 }
 
 /** A page of a wallet list, as /resources/wallet answers it. */
@@ -32,11 +42,12 @@ export function readWalletPage<T>(reply: unknown): PageReply<T> {
 export function OrderListView({ list, search }: { list: OrderListData; search: (tab: OrderTab) => string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const counts = useKnownCounts(list.counts);
   return (
     <>
       <TabBar
         label={t("order.tabsLabel")}
-        tabs={ORDER_TABS.map((tab) => ({ id: tab, label: t(`order.tab.${tab}`), count: tab === "all" ? undefined : list.counts[tab] }))}
+        tabs={ORDER_TABS.map((tab) => ({ id: tab, label: t(`order.tab.${tab}`), count: tab === "all" ? undefined : counts[tab] }))}
         selected={list.tab}
         onSelect={(tab) => navigate({ search: search(tab) }, { replace: true, preventScrollReset: true })}
       />

@@ -28,6 +28,27 @@ export function OrderKindBadge({ kind }: { kind: Order["orderKind"] }) {
   return <span className={`badge badge--kind badge--${kind}`}>{t(`order.kind.${kind}`)}</span>;
 }
 
+/**
+ * What an order's status says to the member. A paid coupon order is 'received' at the gateway (the
+ * spec's order status) for as long as it holds coupons; the member reads it by its coupons instead:
+ * 'Unused' while one can still be used (the word of the coupon tab it is listed under), 'Expired'
+ * once the rest have run out. Every other status reads as the spec names it.
+ */
+export function orderStatusOf(order: Pick<Order, "status" | "coupons">): { key: string; tone: string } {
+  if (order.status === "received" && order.coupons.length > 0) {
+    if (order.coupons.some((coupon) => coupon.status === "unused")) return { key: "coupon.status.unused", tone: "unused" };
+    if (order.coupons.some((coupon) => coupon.status === "expired")) return { key: "coupon.status.expired", tone: "expired" };
+  }
+  return { key: `order.status.${order.status}`, tone: order.status };
+}
+
+/** The order's status, as `orderStatusOf` words it. */
+export function OrderStatus({ order }: { order: Pick<Order, "status" | "coupons"> }) {
+  const { t } = useTranslation();
+  const { key, tone } = orderStatusOf(order);
+  return <span className={`order-status order-status--${tone}`}>{t(key)}</span>;
+}
+
 /** What was paid: mCoin and cash, in one line. */
 export function Paid({ order }: { order: Pick<Order, "mcoinUsed" | "cashCents"> }) {
   const { t } = useTranslation();
@@ -59,7 +80,7 @@ export function OrderCard({ order, firstScreen = false }: { order: Order; firstS
   const locale = useLocale();
   return (
     <article className="wallet-card card" aria-label={order.title} data-order-id={order.id}>
-      <CardHead order={order} to={orderPath(order)} firstScreen={firstScreen} aside={<span className={`order-status order-status--${order.status}`}>{t(`order.status.${order.status}`)}</span>} />
+      <CardHead order={order} to={orderPath(order)} firstScreen={firstScreen} aside={<OrderStatus order={order} />} />
       <p className="wallet-card__meta">
         <span>{t("order.pieces", { count: order.quantity })}</span>
         <Paid order={order} />

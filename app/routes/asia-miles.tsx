@@ -9,13 +9,14 @@
  * airline answers, then the result pop-up, whose payment type 5 opens the miles order detail.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
+import { useFetcher, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { Dialog } from "../components/dialog";
 import { Overlay } from "../components/overlay";
-import { PaymentResult } from "../components/purchase-flow";
+import { CheckCircleIcon } from "../components/icons";
+import { couponsPath } from "../components/purchase-flow";
 import { NotFoundOrErrorScreen } from "../components/status-screen";
 import { Toast } from "../components/toast";
 import { guardSubmit, useDoubleTapGuard } from "../hooks/use-double-tap-guard";
@@ -30,6 +31,7 @@ import { idParam } from "../server/params.server";
 import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
 import type { loader as orderLoader } from "./asia-miles-order";
+import type { loader as rootLoader } from "../root";
 import { pictureProps } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
 
@@ -304,13 +306,64 @@ export default function AsiaMilesDetails() {
 
       {credited ? (
         <Overlay>
-          <PaymentResult
-            verdict={{ kind: "success", order: { id: credited.id, paymentType: credited.paymentType, couponUrl: null, mcoinEarned: 0 } }}
-            onDismiss={() => setCredited(null)}
-            onCheckAgain={() => undefined}
-          />
+          <MilesResult order={credited} />
         </Overlay>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The result pop-up of a redemption the airline has credited. It is the payment result pop-up's
+ * (spec section 2) in the words of miles: what reached which membership and what it cost, then the
+ * order detail of payment type 5 and 'back to top' (hidden in secret-door mode, as the payment's).
+ */
+function MilesResult({ order }: { order: MilesOrder }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div className="dialog-scrim">
+      <div
+        className="dialog payment-result payment-result--success"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="miles-result-title"
+        aria-describedby="miles-result-body"
+        tabIndex={-1}
+        ref={ref}
+      >
+        <CheckCircleIcon className="payment-result__art" />
+        <h2 className="dialog__title" id="miles-result-title">
+          {t("miles.result.title")}
+        </h2>
+        <p className="dialog__message" id="miles-result-body">
+          {t("miles.result.body", {
+            miles: formatPoints(order.miles),
+            programme: order.programme,
+            memberNo: order.memberNo,
+            // The member's name as on the card is one fact: it never breaks across lines.
+            name: `${order.lastName} ${order.firstName}`.replace(/ /g, "\u00a0"),
+            mcoin: formatPoints(order.mcoin),
+          })}
+        </p>
+        <div className="dialog__actions dialog__actions--stacked">
+          <button
+            type="button"
+            className="button button--primary button--block"
+            onClick={() => navigate(couponsPath({ id: order.id, paymentType: order.paymentType, couponUrl: null, mcoinEarned: 0 }).to)}
+          >
+            {t("miles.result.view")}
+          </button>
+          {root?.secretDoor ? null : (
+            <button type="button" className="button button--secondary button--block" onClick={() => navigate("/index", { replace: true })}>
+              {t("payment.backToTop")}
+            </button>
+          )}
+        </div>
+      </div>
     </div>
   );
 }

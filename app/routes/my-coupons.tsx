@@ -10,8 +10,8 @@ import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/rea
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog } from "../components/dialog";
-import { InfiniteList } from "../components/infinite-list";
-import { OrderListView, readWalletPage, type OrderListData, type OrderTab } from "../components/order-list-view";
+import { InfiniteList, type ListState } from "../components/infinite-list";
+import { OrderListView, readWalletPage, useKnownCounts, type OrderListData, type OrderTab } from "../components/order-list-view";
 import { Overlay } from "../components/overlay";
 import { ScanCodeButton } from "../components/scan-code-button";
 import { TabBar } from "../components/tab-bar";
@@ -24,6 +24,7 @@ import { couponList, mcoinCouponList, refundList, type CouponGroup, type McoinCo
 import { documentTitleMeta } from "../document-title";
 import { couponTab, setCouponTab } from "../lib/coupon-tab";
 import { formatPoints } from "../lib/money/format";
+import { FAILED_FIRST_PAGE, firstPage } from "../server/first-page.server";
 import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
@@ -48,25 +49,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const view = pick(VIEWS, url.searchParams.get("view"), "coupons");
   const size = WALLET_PAGE_SIZE;
+  const client = context.api.client;
+  // A list that fails to load is said in place (server/first-page.server.ts): counts unknown (null), the page kept.
   switch (view) {
     case "coupons": {
       const tab = pick(COUPON_TABS, url.searchParams.get("tab"), "unused");
-      const page = await context.api.call(couponList, { tab, page: 1, size });
-      return data({ view, tab, coupons: { items: page.list, page: page.page, hasMore: page.hasMore }, counts: page.counts });
+      const page = await firstPage(context.api, async () => (await client.call(couponList, { tab, page: 1, size })).data);
+      return data({ view, tab, coupons: page ? { items: page.list, page: page.page, hasMore: page.hasMore } : FAILED_FIRST_PAGE, counts: page?.counts ?? null });
     }
     case "logistics": {
       const tab = pick(ORDER_TABS, url.searchParams.get("tab"), "all");
-      const page = await context.api.call(orderList, { tab, type: "goods", page: 1, size });
-      const orders: OrderListData = { type: "goods", tab, items: page.list, page: page.page, hasMore: page.hasMore, counts: page.counts };
+      const page = await firstPage(context.api, async () => (await client.call(orderList, { tab, type: "goods", page: 1, size })).data);
+      const orders: OrderListData = page
+        ? { type: "goods", tab, items: page.list, page: page.page, hasMore: page.hasMore, counts: page.counts }
+        : { type: "goods", tab, ...FAILED_FIRST_PAGE, counts: null };
       return data({ view, orders });
     }
     case "refunds": {
-      const page = await context.api.call(refundList, { page: 1, size });
-      return data({ view, refunds: { items: page.list, page: page.page, hasMore: page.hasMore } });
+      const page = await firstPage(context.api, async () => (await client.call(refundList, { page: 1, size })).data);
+      return data({ view, refunds: page ? { items: page.list, page: page.page, hasMore: page.hasMore } : FAILED_FIRST_PAGE });
     }
     case "mcoin": {
-      const page = await context.api.call(mcoinCouponList, { page: 1, size });
-      return data({ view, mcoin: { items: page.list, page: page.page, hasMore: page.hasMore } });
+      const page = await firstPage(context.api, async () => (await client.call(mcoinCouponList, { page: 1, size })).data);
+      return data({ view, mcoin: page ? { items: page.list, page: page.page, hasMore: page.hasMore } : FAILED_FIRST_PAGE });
     }
   }
 }
@@ -106,9 +111,10 @@ export default function MyCoupons() {
   );
 }
 
-function CouponsView({ tab, list, counts }: { tab: CouponTab; list: { items: CouponGroup[]; page: number; hasMore: boolean }; counts: Partial<Record<CouponTab, number>> }) {
+function CouponsView({ tab, list, counts: loaded }: { tab: CouponTab; list: ListState<CouponGroup>; counts: Partial<Record<CouponTab, number>> | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const counts = useKnownCounts(loaded);
   const show = (next: CouponTab) => {
     setCouponTab(COUPON_TABS.indexOf(next) + 1);
     navigate({ search: `?tab=${next}` }, { replace: true, preventScrollReset: true });
@@ -144,7 +150,7 @@ function CouponsView({ tab, list, counts }: { tab: CouponTab; list: { items: Cou
   );
 }
 
-function RefundsView({ list }: { list: { items: Refund[]; page: number; hasMore: boolean } }) {
+function RefundsView({ list }: { list: ListState<Refund> }) {
   const { t } = useTranslation();
   return (
     <InfiniteList
@@ -159,7 +165,7 @@ function RefundsView({ list }: { list: { items: Refund[]; page: number; hasMore:
   );
 }
 
-function McoinCouponsView({ list }: { list: { items: McoinCoupon[]; page: number; hasMore: boolean } }) {
+function McoinCouponsView({ list }: { list: ListState<McoinCoupon> }) {
   const { t } = useTranslation();
   return (
     <InfiniteList

@@ -7,6 +7,7 @@ import { useLoaderData } from "@remix-run/react";
 import { OrderListView, type OrderListData, type OrderTab } from "../components/order-list-view";
 import { orderList } from "#core/api/shop-endpoints";
 import { ORDER_TABS } from "#core/api/vocabulary";
+import { FAILED_FIRST_PAGE, firstPage } from "../server/first-page.server";
 import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
@@ -19,8 +20,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const type = url.pathname === "/newMyCoupon" ? "coupon" : "all";
   const asked = url.searchParams.get("tab");
   const tab: OrderTab = (ORDER_TABS as readonly string[]).includes(asked ?? "") ? (asked as OrderTab) : "all";
-  const page = await context.api.call(orderList, { tab, type, page: 1, size: WALLET_PAGE_SIZE });
-  const list: OrderListData = { type, tab, items: page.list, page: page.page, hasMore: page.hasMore, counts: page.counts };
+  // A list that fails to load is said in place (server/first-page.server.ts).
+  const page = await firstPage(context.api, async () => (await context.api.client.call(orderList, { tab, type, page: 1, size: WALLET_PAGE_SIZE })).data);
+  const list: OrderListData = page ? { type, tab, items: page.list, page: page.page, hasMore: page.hasMore, counts: page.counts } : { type, tab, ...FAILED_FIRST_PAGE, counts: null };
   return data({ list });
 }
 

@@ -15,7 +15,7 @@ import { ClockIcon } from "../components/icons";
 import { OfferStores } from "../components/offer-stores";
 import { OrderActions } from "../components/order-actions";
 import { NotFoundOrErrorScreen } from "../components/status-screen";
-import { OrderKindBadge } from "../components/wallet-cards";
+import { OrderKindBadge, OrderStatus } from "../components/wallet-cards";
 import { useLocale } from "../hooks/use-locale";
 import { offerDetail, type Coupon } from "#core/api/shop-endpoints";
 import { PAYMENT_TYPES } from "#core/api/vocabulary";
@@ -106,7 +106,7 @@ export default function OrderDetails() {
             {order.title}
           </h1>
           <p className="order-head__badges">
-            <span className={`order-status order-status--${order.status}`}>{t(`order.status.${order.status}`)}</span>
+            <OrderStatus order={order} />
             <OrderKindBadge kind={order.orderKind} />
           </p>
           {order.orderKind === "gift" ? <p className="order-head__gift">{t("order.giftedNote")}</p> : null}

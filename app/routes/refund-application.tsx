@@ -14,8 +14,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRev
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { refundable } from "../components/order-actions";
+import { CheckCircleIcon, ClockIcon } from "../components/icons";
 import { NotFoundOrErrorScreen, StatusScreen } from "../components/status-screen";
-import { orderPath } from "../components/wallet-cards";
+import { orderPath, orderStatusOf } from "../components/wallet-cards";
 import { useLocale } from "../hooks/use-locale";
 import { basicInformation } from "#core/api/endpoints";
 import type { Refund } from "#core/api/shop-endpoints";
@@ -33,6 +34,8 @@ import type { ScreenHandle } from "../screen-handle";
 export const handle: ScreenHandle = {
   analytics: "refundApplication",
   title: "title.refundApplication",
+  // Once the refund is asked for, the same address is the refund's own page: its result and progress.
+  titleFor: (data) => ((data as { order?: { refund?: unknown } } | undefined)?.order?.refund ? "title.refundDetails" : undefined),
   member: true,
   calls: { loader: ["orderStatus", "basicInformation"], action: { refund: ["applyRefund"] } },
 };
@@ -63,11 +66,34 @@ function reversalRows(reversal: EarningReversal, t: (key: string, options?: Reco
   return rows;
 }
 
+/** What goes back (or went back) where, in one phrase: the cash part and the mCoin part, each only when there is one. */
+function backPhrase(refund: Refund, t: (key: string, options?: Record<string, unknown>) => string): string {
+  const done = refund.status === "refunded";
+  const cashCents = done ? refund.cashRefundedCents : refund.cashRequestedCents;
+  const mcoin = done ? refund.mcoinRefunded : refund.mcoinRequested - refund.earningReversal.fromMcoinRefund;
+  const parts = [
+    cashCents > 0 ? t(done ? "refund.next.cashBackDone" : "refund.next.cashBack", { amount: formatMoney(cashCents / 100) }) : null,
+    mcoin > 0 ? t(done ? "refund.next.mcoinBackDone" : "refund.next.mcoinBack", { amount: formatPoints(mcoin) }) : null,
+  ].filter((part): part is string => part !== null);
+  return parts.join(t("refund.next.and"));
+}
+
+/**
+ * The refund once asked for: a confirmation with the refund's one number (the refund order's, which
+ * exists from the request on) and what happens next, then the refund's details. The wallet's own
+ * transaction number of a cash refund is that cash's reference, not a second refund number.
+ */
 function RefundOrder({ refund }: { refund: Refund }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const done = refund.status === "refunded";
+  const back = backPhrase(refund, t);
+  const next = done
+    ? t("refund.next.refunded", { date: formatDateTime(refund.refundedAt ?? refund.requestedAt, locale), back })
+    : back
+      ? t("refund.next.refunding", { back })
+      : t("refund.irreversible");
   const rows: [string, string][] = [
-    [t("refund.refundOrderNo"), refund.refundOrderNo],
     [t("order.number"), refund.orderNo],
     [`${t("refund.requested")} · ${t("refund.cashAmount")}`, formatMoney(refund.cashRequestedCents / 100)],
     [`${t("refund.requested")} · ${t("refund.mcoinAmount")}`, formatPoints(refund.mcoinRequested)],
@@ -78,15 +104,24 @@ function RefundOrder({ refund }: { refund: Refund }) {
     [t("refund.refundedAt"), refund.refundedAt === null ? "—" : formatDateTime(refund.refundedAt, locale)],
     [t("refund.reasonLabel"), t(`refund.reason.${refund.reason}`)],
     [t("refund.remarks"), refund.remarks || "—"],
-    [t("refund.refundNo"), refund.refundNo ?? "—"],
+    ...(refund.refundNo ? [[t("refund.walletReference"), refund.refundNo] as [string, string]] : []),
   ];
   return (
-    <section className="card offer-section refund-order" aria-labelledby="refund-order-title" data-testid="refund-order">
-      <h2 id="refund-order-title" className="offer-section__title refund-order__title">
+    <section className="card offer-section refund-order" aria-labelledby="refund-result-title" data-testid="refund-order">
+      <div className={`refund-result refund-result--${refund.status}`} role="status">
+        {done ? <CheckCircleIcon className="refund-result__art" /> : <ClockIcon className="refund-result__art" />}
+        <h2 id="refund-result-title" className="refund-result__title">
+          {done ? t("refund.done") : t("refund.submitted")}
+        </h2>
+        <p className="refund-result__number" data-testid="refund-number">
+          {t("refund.orderNo", { number: refund.refundOrderNo })}
+        </p>
+        <p className="refund-result__next">{next}</p>
+      </div>
+      <h3 className="offer-section__title refund-order__title">
         {t("refund.orderTitle")}
         <span className={`order-status order-status--${refund.status}`}>{t(`refund.status.${refund.status}`)}</span>
-      </h2>
-      {refund.status === "refunding" ? <p className="refund-order__note">{t("refund.pending")}</p> : null}
+      </h3>
       <dl className="order-rows">
         {rows.map(([term, value]) => (
           <div key={term}>
@@ -126,7 +161,7 @@ export default function RefundApplication() {
       {order.refund ? (
         <RefundOrder refund={order.refund} />
       ) : !refundable(order) ? (
-        <StatusScreen title={t("refund.notRefundable")} body={t(`order.status.${order.status}`)}>
+        <StatusScreen title={t("refund.notRefundable")} body={t(orderStatusOf(order).key)}>
           <Link className="button button--secondary" to={orderPath(order)}>
             {t("order.summary")}
           </Link>

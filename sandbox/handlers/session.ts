@@ -83,7 +83,9 @@ export function sessionHandlers(state: SandboxState): HttpHandler[] {
       return null;
     }),
 
-    // The balance is the ledger's; the coupon count adds the coupons bought here and not yet used.
+    // The balance is the ledger's. The coupon count (home's 'my redeemed items') is what my coupons
+    // lists under 'unused': the coupons bought here and still usable, plus `member.count`, coupons a
+    // test says were issued elsewhere (a control; 0 for the demo members, so home and the list agree).
     // `revision` and `pending` tell a kept-alive screen whether what it shows is still true.
     serve(state, basicInformation, ({ member }) => ({
       amount: member.amount,
