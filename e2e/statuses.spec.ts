@@ -228,4 +228,33 @@ test.describe("a tab whose list fails", () => {
     await expect(page.locator("article.wallet-card").first()).toBeVisible();
     await expect(retry).toBeHidden();
   });
+
+  test("favourites and the mCoin history: a tab or filter whose list fails stays, with its counts and the balance; the tap loads it", async ({ page, sandbox, signIn }) => {
+    await signIn("wong");
+    await page.goto("/myFavorites");
+    await hydrated(page);
+    const products = page.getByRole("tablist").getByRole("tab", { name: /^Products/ });
+    const productsName = await products.getAttribute("aria-label");
+    await sandbox.fault("/api/auth/collection/list", "reset", 1);
+    await products.click();
+    await expect(page).toHaveURL(/\/myFavorites\?tab=products$/);
+    await expect(products).toHaveAttribute("aria-selected", "true");
+    await expect(products).toHaveAttribute("aria-label", productsName!);
+    const retry = page.getByRole("button", { name: "Load failed, tap to reload" });
+    await expect(retry).toBeVisible();
+    await retry.click();
+    await expect(retry).toBeHidden();
+
+    await page.goto("/mcoin_integral");
+    await hydrated(page);
+    const balance = await page.getByTestId("points-balance").textContent();
+    await sandbox.fault("/api/auth/mcoinrecord", "reset", 1);
+    await page.getByRole("tab", { name: "Earned" }).click();
+    await expect(page).toHaveURL(/\/mcoin_integral\?filter=earned$/);
+    await expect(retry).toBeVisible();
+    await expect(page.getByTestId("points-balance")).toHaveText(balance!);
+    await retry.click();
+    await expect(retry).toBeHidden();
+    await expect(page.locator(".points__list li").first()).toBeVisible();
+  });
 });

@@ -4,8 +4,8 @@
  * logistics orders of my coupons (goods) are this one view. The tab lives in the URL.
  */
 import { Link, useNavigate } from "@remix-run/react";
-import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useLastKnown } from "../hooks/use-last-known";
 import type { Order } from "#core/api/shop-endpoints";
 import { ORDER_TABS } from "#core/api/vocabulary";
 import { InfiniteList, type PageReply } from "./infinite-list";
@@ -28,9 +28,7 @@ export interface OrderListData {
 
 /** The tabs' counts of the last list that loaded: a list that failed to load leaves them as they were. */
 export function useKnownCounts<T extends string>(counts: Partial<Record<T, number>> | null): Partial<Record<T, number>> {
-  const known = useRef<Partial<Record<T, number>>>(counts ?? {});
-  if (counts) known.current = counts;
-  return known.current;
+  return useLastKnown(counts, {});
 }
 
 /** A page of a wallet list, as /resources/wallet answers it. */

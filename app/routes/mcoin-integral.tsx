@@ -14,11 +14,13 @@ import { InfiniteList } from "../components/infinite-list";
 import { readWalletPage } from "../components/order-list-view";
 import { NotFoundOrErrorScreen } from "../components/status-screen";
 import { TabBar } from "../components/tab-bar";
+import { useLastKnown } from "../hooks/use-last-known";
 import { useLocale } from "../hooks/use-locale";
 import { mcoinLedger, type LedgerEntry } from "#core/api/shop-endpoints";
 import { CENTS_PER_EARNED_MCOIN, CENTS_PER_MCOIN } from "#core/money/purchase";
 import { formatMoney, formatPoints } from "../lib/money/format";
 import { formatDateTime } from "../lib/time/format";
+import { FAILED_FIRST_PAGE, firstPage } from "../server/first-page.server";
 import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
@@ -32,14 +34,17 @@ const FilterSchema = z.enum(FILTERS).catch("all");
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(context);
   const filter = FilterSchema.parse(new URL(request.url).searchParams.get("filter") ?? "all");
-  const { balance, list, page, hasMore } = await context.api.call(mcoinLedger, { page: 1, size: WALLET_PAGE_SIZE, direction: filter === "all" ? undefined : filter });
-  return data({ filter, balance, list: { items: list, page, hasMore } });
+  // A filter whose list fails to load says so in place (server/first-page.server.ts); the balance shown stays.
+  const ledger = await firstPage(context.api, async () => (await context.api.client.call(mcoinLedger, { page: 1, size: WALLET_PAGE_SIZE, direction: filter === "all" ? undefined : filter })).data);
+  if (!ledger) return data({ filter, balance: null, list: FAILED_FIRST_PAGE });
+  return data({ filter, balance: ledger.balance, list: { items: ledger.list, page: ledger.page, hasMore: ledger.hasMore } });
 }
 
 export default function McoinIntegral() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { filter, balance, list } = useLoaderData<typeof loader>();
+  const { filter, balance: loadedBalance, list } = useLoaderData<typeof loader>();
+  const balance = useLastKnown(loadedBalance, null);
   return (
     <div className="points">
       <section className="points__hero card" aria-labelledby="points-title">
@@ -48,7 +53,7 @@ export default function McoinIntegral() {
         </h1>
         <p className="points__balance">
           <CoinIcon aria-hidden="true" />
-          <strong data-testid="points-balance">{formatPoints(balance)}</strong>
+          <strong data-testid="points-balance">{balance === null ? "—" : formatPoints(balance)}</strong>
         </p>
         <div className="points__actions">
           <Link to="/checkIn" className="button button--on-brand">

@@ -11,12 +11,13 @@ import { useTranslation } from "react-i18next";
 import { StarIcon } from "../components/icons";
 import { InfiniteList } from "../components/infinite-list";
 import { OfferCard } from "../components/offer-card";
-import { readWalletPage } from "../components/order-list-view";
+import { readWalletPage, useKnownCounts } from "../components/order-list-view";
 import { NotFoundOrErrorScreen } from "../components/status-screen";
 import { TabBar } from "../components/tab-bar";
 import type { OfferSummary } from "#core/api/catalog-endpoints";
 import { FAVOURITE_TABS, FavouriteTabSchema, favouriteList, type FavouriteTab } from "#core/api/shop-endpoints";
 import { favouriteAction, type FavouriteActionResult } from "../server/favourites.server";
+import { FAILED_FIRST_PAGE, firstPage } from "../server/first-page.server";
 import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
@@ -32,8 +33,13 @@ export const handle: ScreenHandle = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(context);
   const tab = FavouriteTabSchema.catch("coupons").parse(new URL(request.url).searchParams.get("tab") ?? "coupons");
-  const [favourites, time] = await Promise.all([context.api.call(favouriteList, { tab, page: 1, size: WALLET_PAGE_SIZE }), context.api.gatewayTime()]);
-  return data({ tab, counts: favourites.counts, list: { items: favourites.list, page: favourites.page, hasMore: favourites.hasMore }, now: time });
+  // A tab whose list fails to load says so in place (server/first-page.server.ts); its counts stay as they were.
+  const [favourites, time] = await Promise.all([
+    firstPage(context.api, async () => (await context.api.client.call(favouriteList, { tab, page: 1, size: WALLET_PAGE_SIZE })).data),
+    context.api.gatewayTime(),
+  ]);
+  const list = favourites ? { items: favourites.list, page: favourites.page, hasMore: favourites.hasMore } : FAILED_FIRST_PAGE;
+  return data({ tab, counts: favourites?.counts ?? null, list, now: time });
 }
 
 export const action = favouriteAction;
@@ -45,7 +51,8 @@ const collectAgain = (offer: OfferSummary) => ({ intent: "collect", offerId: Str
 export default function MyFavorites() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { tab, counts, list, now } = useLoaderData<typeof loader>();
+  const { tab, counts: loadedCounts, list, now } = useLoaderData<typeof loader>();
+  const counts = useKnownCounts(loadedCounts);
   const remove = useFetcher<FavouriteActionResult>();
   const undo = useFetcher<FavouriteActionResult>();
   const submitUndo = undo.submit;
