@@ -257,4 +257,23 @@ test.describe("a tab whose list fails", () => {
     await expect(retry).toBeHidden();
     await expect(page.locator(".points__list li").first()).toBeVisible();
   });
+
+  test("home: a tab whose list fails keeps the member on home with the rails, and the tap loads that list", async ({ page, sandbox, signIn }) => {
+    await signIn("wong");
+    // Filters no other test uses, so the list is not one the mall's server already keeps.
+    await page.goto("/index?mcoin=1000-5000&price=100-300");
+    await hydrated(page);
+    await expect(page.locator("a.offer-card").first()).toBeVisible();
+    await sandbox.fault("/api/business/recommend", "reset", 1);
+    await page.getByRole("tab", { name: "Sales volume" }).click();
+    await expect(page).toHaveURL(/\/index\?tab=sales&mcoin=1000-5000&price=100-300$/);
+    expect((await sandbox.calls("/api/business/recommend")).at(-1)?.fault).toBe("reset");
+    await expect(page.getByTestId("mcoin-balance")).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Sales volume" })).toHaveAttribute("aria-selected", "true");
+    const retry = page.getByRole("button", { name: "Load failed, tap to reload" });
+    await expect(retry).toBeVisible();
+    await retry.click();
+    await expect(retry).toBeHidden();
+    await expect(page.locator("a.offer-card").first()).toBeVisible();
+  });
 });

@@ -19,6 +19,7 @@ import { withLocation } from "../components/location-sync";
 import { OfferCardPlaceholder, OfferTile, OfferTilePlaceholder } from "../components/offer-card";
 import { OfferList, useBackToFirstResult, type OfferListState } from "../components/offer-list";
 import { catalogNear } from "../server/catalog.server";
+import { firstPage } from "../server/first-page.server";
 import { requireMember } from "../server/member.server";
 import { env } from "../server/config.server";
 import { SERVICE_CLOSES_AT, SERVICE_OPENS_AT, serviceOpen } from "../lib/account/customer-service";
@@ -83,7 +84,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Independent calls, all at once; the catalog's from the server's keep while the gateway allows.
   const [info, list, rails, classify, ads, time] = await Promise.all([
     context.api.shared(basicInformation),
-    context.api.catalog(recommendList, homeListRequest(query, 1, near)),
+    // A tab or filter whose list fails keeps the member on home, the list saying so in place (server/first-page.server.ts).
+    firstPage(context.api, () => context.api.keptCatalog(recommendList, homeListRequest(query, 1, near))),
     context.api.catalog(mcoinRecommend, near),
     context.api.catalog(classifyList),
     context.api.catalog(adverts, { position: "home" }),
@@ -95,7 +97,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     query,
     location,
     // The catalog's part, the same for every member nearby: as JSON text written once per kept reply.
-    list: jsonTextOf(list, "cards", (reply) => ({ page: reply.page, hasMore: reply.hasMore, list: reply.list.map(cardData) })),
+    list: list ? jsonTextOf(list, "cards", (reply) => ({ page: reply.page, hasMore: reply.hasMore, list: reply.list.map(cardData) })) : null,
     rails: jsonTextOf(rails, "tiles", (reply) => ({ hot: reply.hot.map(tileData), topPicks: reply.topPicks.map(tileData), editorsChoice: reply.editorsChoice.map(tileData) })),
     categories: classify.categories,
     ads: ads.list,
@@ -135,6 +137,7 @@ export default function Home() {
     () => {
       const kept = keptHome.get(key)?.list;
       if (kept) return kept;
+      if (home.list === null) return { items: [], page: 0, hasMore: true, failed: true, now: home.now };
       const first = readJsonText(home.list);
       return { items: first.list, page: first.page, hasMore: first.hasMore, now: home.now };
     },
@@ -142,7 +145,8 @@ export default function Home() {
     [home, key],
   );
   useEffect(() => {
-    if (!keptHome.get(key)) keptHome.set(key, { data: home, list: initial });
+    // A list that failed is not kept: coming back asks for it again.
+    if (!keptHome.get(key) && !initial.failed) keptHome.set(key, { data: home, list: initial });
   }, [home, initial, key]);
 
   const pageUrl = (page: number) => {

@@ -97,12 +97,17 @@ export class MemberApi {
    * gateway's max-age allows (cache/catalog-replies.server.ts), else like `call`.
    */
   async catalog<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>): Promise<EndpointData<E>> {
-    const key = `${this.#scope.environment.apiBase} ${endpoint.name} ${this.#scope.locale} ${JSON.stringify(input ?? {})}`;
     try {
-      return await keptCatalogReply(key, () => this.client.call(endpoint, input));
+      return await this.keptCatalog(endpoint, input);
     } catch (error) {
       throw await this.failure(error);
     }
+  }
+
+  /** `catalog` for a read whose failures the caller answers itself (server/first-page.server.ts): it throws the ApiError. */
+  keptCatalog<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>): Promise<EndpointData<E>> {
+    const key = `${this.#scope.environment.apiBase} ${endpoint.name} ${this.#scope.locale} ${JSON.stringify(input ?? {})}`;
+    return keptCatalogReply(key, () => this.client.call(endpoint, input));
   }
 
   /**
