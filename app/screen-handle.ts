@@ -15,7 +15,7 @@ export type CallList = readonly EndpointName[] | { param: string; values: Readon
  * The mCoin API endpoints a route calls (core/api/registry.ts). The loading overlay counts a request
  * to the route when one of them is outside the spec's exempt URL fragments (section 7): the decision is
  * the calls', not the screen's. The page learns the outcome before the route's module loads
- * (`PendingScreens.counted`); app/server/screens.server.test.ts holds every loader and action to
+ * (`PendingScreens.counted`); app/route-table.test.ts holds every loader and action to
  * declaring its calls, and e2e/loading-overlay.spec.ts holds the declarations to the calls made.
  */
 export interface GatewayCalls {

@@ -3,7 +3,7 @@
  * comes into view, and ends with 'no more', or 'load failed, tap to reload' when a page fails (after
  * which only the tap loads again). Give it a `key` per list (tab, filters): a new key starts again
  * from that list's first page. The offers, coupons, orders and refunds lists are all this one.
- * A list whose first page failed in the screen's loader (server/first-page.server.ts) starts at
+ * A list whose first page failed in the screen's loader (app/server/first-page.server.ts) starts at
  * 'load failed, tap to reload', and the tap loads that first page.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";

@@ -1,6 +1,6 @@
 /**
  * The last value a screen's loader knew, kept while a later load of the same screen could not tell it
- * (a tab or filter whose list call failed: server/first-page.server.ts); `fallback` until one is known.
+ * (a tab or filter whose list call failed: app/server/first-page.server.ts); `fallback` until one is known.
  */
 import { useRef } from "react";
 

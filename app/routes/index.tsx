@@ -84,7 +84,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Independent calls, all at once; the catalog's from the server's keep while the gateway allows.
   const [info, list, rails, classify, ads, time] = await Promise.all([
     context.api.shared(basicInformation),
-    // A tab or filter whose list fails keeps the member on home, the list saying so in place (server/first-page.server.ts).
+    // A tab or filter whose list fails keeps the member on home, the list saying so in place (app/server/first-page.server.ts).
     firstPage(context.api, () => context.api.keptCatalog(recommendList, homeListRequest(query, 1, near))),
     context.api.catalog(mcoinRecommend, near),
     context.api.catalog(classifyList),

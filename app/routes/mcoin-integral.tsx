@@ -34,7 +34,7 @@ const FilterSchema = z.enum(FILTERS).catch("all");
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(context);
   const filter = FilterSchema.parse(new URL(request.url).searchParams.get("filter") ?? "all");
-  // A filter whose list fails to load says so in place (server/first-page.server.ts); the balance shown stays.
+  // A filter whose list fails to load says so in place (app/server/first-page.server.ts); the balance shown stays.
   const ledger = await firstPage(context.api, async () => (await context.api.client.call(mcoinLedger, { page: 1, size: WALLET_PAGE_SIZE, direction: filter === "all" ? undefined : filter })).data);
   if (!ledger) return data({ filter, balance: null, list: FAILED_FIRST_PAGE });
   return data({ filter, balance: ledger.balance, list: { items: ledger.list, page: ledger.page, hasMore: ledger.hasMore } });

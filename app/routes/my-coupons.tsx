@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const view = pick(VIEWS, url.searchParams.get("view"), "coupons");
   const size = WALLET_PAGE_SIZE;
   const client = context.api.client;
-  // A list that fails to load is said in place (server/first-page.server.ts): counts unknown (null), the page kept.
+  // A list that fails to load is said in place (app/server/first-page.server.ts): counts unknown (null), the page kept.
   switch (view) {
     case "coupons": {
       const tab = pick(COUPON_TABS, url.searchParams.get("tab"), "unused");

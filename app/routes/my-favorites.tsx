@@ -33,7 +33,7 @@ export const handle: ScreenHandle = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(context);
   const tab = FavouriteTabSchema.catch("coupons").parse(new URL(request.url).searchParams.get("tab") ?? "coupons");
-  // A tab whose list fails to load says so in place (server/first-page.server.ts); its counts stay as they were.
+  // A tab whose list fails to load says so in place (app/server/first-page.server.ts); its counts stay as they were.
   const [favourites, time] = await Promise.all([
     firstPage(context.api, async () => (await context.api.client.call(favouriteList, { tab, page: 1, size: WALLET_PAGE_SIZE })).data),
     context.api.gatewayTime(),

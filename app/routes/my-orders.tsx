@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const type = url.pathname === "/newMyCoupon" ? "coupon" : "all";
   const asked = url.searchParams.get("tab");
   const tab: OrderTab = (ORDER_TABS as readonly string[]).includes(asked ?? "") ? (asked as OrderTab) : "all";
-  // A list that fails to load is said in place (server/first-page.server.ts).
+  // A list that fails to load is said in place (app/server/first-page.server.ts).
   const page = await firstPage(context.api, async () => (await context.api.client.call(orderList, { tab, type, page: 1, size: WALLET_PAGE_SIZE })).data);
   const list: OrderListData = page ? { type, tab, items: page.list, page: page.page, hasMore: page.hasMore, counts: page.counts } : { type, tab, ...FAILED_FIRST_PAGE, counts: null };
   return data({ list });

@@ -104,7 +104,7 @@ export class MemberApi {
     }
   }
 
-  /** `catalog` for a read whose failures the caller answers itself (server/first-page.server.ts): it throws the ApiError. */
+  /** `catalog` for a read whose failures the caller answers itself (app/server/first-page.server.ts): it throws the ApiError. */
   keptCatalog<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>): Promise<EndpointData<E>> {
     const key = `${this.#scope.environment.apiBase} ${endpoint.name} ${this.#scope.locale} ${JSON.stringify(input ?? {})}`;
     return keptCatalogReply(key, () => this.client.call(endpoint, input));
