@@ -67,3 +67,27 @@ export function ConfirmDialog({ title, confirmLabel, onConfirm, onCancel, childr
     </Dialog>
   );
 }
+
+/**
+ * A result pop-up (a payment's, a miles redemption's): its picture, title, message and stacked
+ * actions. It takes the focus when it opens and again when its kind changes (processing, then done).
+ */
+export function ResultDialog({ kind, art, title, body, children }: { kind: "success" | "failure" | "processing"; art: ReactNode; title: string; body: string; children: ReactNode }) {
+  const id = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), [kind]);
+  return (
+    <div className="dialog-scrim">
+      <div className={`dialog payment-result payment-result--${kind}`} role="alertdialog" aria-modal="true" aria-labelledby={`${id}title`} aria-describedby={`${id}body`} tabIndex={-1} ref={ref}>
+        {art}
+        <h2 className="dialog__title" id={`${id}title`}>
+          {title}
+        </h2>
+        <p className="dialog__message" id={`${id}body`}>
+          {body}
+        </p>
+        <div className="dialog__actions dialog__actions--stacked">{children}</div>
+      </div>
+    </div>
+  );
+}

@@ -25,6 +25,7 @@ import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";
 import { formatMoney, formatPoints } from "../lib/money/format";
 import type { loader as rootLoader } from "../root";
 import type { OfferActionResult } from "../routes/coupon-details.server";
+import { ResultDialog } from "./dialog";
 import { CheckCircleIcon, ClockIcon, CrossCircleIcon } from "./icons";
 import { Overlay } from "./overlay";
 
@@ -314,8 +315,6 @@ export function PaymentResult({ verdict, onDismiss, onCheckAgain }: { verdict: P
   const { t } = useTranslation();
   const navigate = useNavigate();
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), [verdict.kind]);
 
   const viewCoupons = () => {
     const target = couponsPath(verdict.order);
@@ -324,71 +323,61 @@ export function PaymentResult({ verdict, onDismiss, onCheckAgain }: { verdict: P
   };
 
   return (
-    <div className="dialog-scrim">
-      <div
-        className={`dialog payment-result payment-result--${verdict.kind}`}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="payment-result-title"
-        aria-describedby="payment-result-body"
-        tabIndex={-1}
-        ref={ref}
-      >
-        {verdict.kind === "success" ? (
+    <ResultDialog
+      kind={verdict.kind}
+      art={
+        verdict.kind === "success" ? (
           <CheckCircleIcon className="payment-result__art" />
         ) : verdict.kind === "failure" ? (
           <CrossCircleIcon className="payment-result__art" />
         ) : (
           <ClockIcon className="payment-result__art" />
-        )}
-        <h2 className="dialog__title" id="payment-result-title">
-          {t(`payment.${verdict.kind}.title`)}
-        </h2>
-        <p className="dialog__message" id="payment-result-body">
-          {verdict.kind === "success"
-            ? verdict.order.mcoinEarned > 0
-              ? t("payment.success.earned", { mcoin: formatPoints(verdict.order.mcoinEarned) })
-              : t("payment.success.body")
-            : verdict.kind === "failure"
-              ? t(`payment.failure.${verdict.reason}`)
-              : t("payment.processing.body")}
-        </p>
-        <div className="dialog__actions dialog__actions--stacked">
-          {verdict.kind === "success" ? (
-            <>
-              <button type="button" className="button button--primary button--block" onClick={viewCoupons}>
-                {t("payment.viewCoupons")}
-              </button>
-              {root?.secretDoor ? null : (
-                <button type="button" className="button button--secondary button--block" onClick={() => navigate("/index", { replace: true })}>
-                  {t("payment.backToTop")}
-                </button>
-              )}
-            </>
-          ) : verdict.kind === "failure" ? (
-            <>
-              <button type="button" className="button button--primary button--block" onClick={onDismiss}>
-                {t("common.confirm")}
-              </button>
-              {verdict.reason === "PAYMENT_FAILED" ? (
-                // The order stays unpaid: where to pay it later, rather than leaving the member to find it.
-                <button type="button" className="button button--secondary button--block" onClick={() => navigate(`/order_details/${verdict.order.id}`)}>
-                  {t("payment.payLater")}
-                </button>
-              ) : null}
-            </>
-          ) : (
-            <>
-              <button type="button" className="button button--primary button--block" onClick={() => onCheckAgain(verdict.order)}>
-                {t("payment.checkAgain")}
-              </button>
-              <button type="button" className="button button--secondary button--block" onClick={onDismiss}>
-                {t("common.close")}
-              </button>
-            </>
+        )
+      }
+      title={t(`payment.${verdict.kind}.title`)}
+      body={
+        verdict.kind === "success"
+          ? verdict.order.mcoinEarned > 0
+            ? t("payment.success.earned", { mcoin: formatPoints(verdict.order.mcoinEarned) })
+            : t("payment.success.body")
+          : verdict.kind === "failure"
+            ? t(`payment.failure.${verdict.reason}`)
+            : t("payment.processing.body")
+      }
+    >
+      {verdict.kind === "success" ? (
+        <>
+          <button type="button" className="button button--primary button--block" onClick={viewCoupons}>
+            {t("payment.viewCoupons")}
+          </button>
+          {root?.secretDoor ? null : (
+            <button type="button" className="button button--secondary button--block" onClick={() => navigate("/index", { replace: true })}>
+              {t("payment.backToTop")}
+            </button>
           )}
-        </div>
-      </div>
-    </div>
+        </>
+      ) : verdict.kind === "failure" ? (
+        <>
+          <button type="button" className="button button--primary button--block" onClick={onDismiss}>
+            {t("common.confirm")}
+          </button>
+          {verdict.reason === "PAYMENT_FAILED" ? (
+            // The order stays unpaid: where to pay it later, rather than leaving the member to find it.
+            <button type="button" className="button button--secondary button--block" onClick={() => navigate(`/order_details/${verdict.order.id}`)}>
+              {t("payment.payLater")}
+            </button>
+          ) : null}
+        </>
+      ) : (
+        <>
+          <button type="button" className="button button--primary button--block" onClick={() => onCheckAgain(verdict.order)}>
+            {t("payment.checkAgain")}
+          </button>
+          <button type="button" className="button button--secondary button--block" onClick={onDismiss}>
+            {t("common.close")}
+          </button>
+        </>
+      )}
+    </ResultDialog>
   );
 }

@@ -13,7 +13,7 @@ import { useFetcher, useLoaderData, useNavigate, useRouteLoaderData } from "@rem
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { Dialog } from "../components/dialog";
+import { Dialog, ResultDialog } from "../components/dialog";
 import { Overlay } from "../components/overlay";
 import { CheckCircleIcon } from "../components/icons";
 import { couponsPath } from "../components/purchase-flow";
@@ -322,49 +322,33 @@ function MilesResult({ order }: { order: MilesOrder }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
   return (
-    <div className="dialog-scrim">
-      <div
-        className="dialog payment-result payment-result--success"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="miles-result-title"
-        aria-describedby="miles-result-body"
-        tabIndex={-1}
-        ref={ref}
+    <ResultDialog
+      kind="success"
+      art={<CheckCircleIcon className="payment-result__art" />}
+      title={t("miles.result.title")}
+      body={t("miles.result.body", {
+        miles: formatPoints(order.miles),
+        programme: order.programme,
+        memberNo: order.memberNo,
+        // The member's name as on the card is one fact: it never breaks across lines.
+        name: `${order.lastName} ${order.firstName}`.replace(/ /g, "\u00a0"),
+        mcoin: formatPoints(order.mcoin),
+      })}
+    >
+      <button
+        type="button"
+        className="button button--primary button--block"
+        onClick={() => navigate(couponsPath({ id: order.id, paymentType: order.paymentType, couponUrl: null, mcoinEarned: 0 }).to)}
       >
-        <CheckCircleIcon className="payment-result__art" />
-        <h2 className="dialog__title" id="miles-result-title">
-          {t("miles.result.title")}
-        </h2>
-        <p className="dialog__message" id="miles-result-body">
-          {t("miles.result.body", {
-            miles: formatPoints(order.miles),
-            programme: order.programme,
-            memberNo: order.memberNo,
-            // The member's name as on the card is one fact: it never breaks across lines.
-            name: `${order.lastName} ${order.firstName}`.replace(/ /g, "\u00a0"),
-            mcoin: formatPoints(order.mcoin),
-          })}
-        </p>
-        <div className="dialog__actions dialog__actions--stacked">
-          <button
-            type="button"
-            className="button button--primary button--block"
-            onClick={() => navigate(couponsPath({ id: order.id, paymentType: order.paymentType, couponUrl: null, mcoinEarned: 0 }).to)}
-          >
-            {t("miles.result.view")}
-          </button>
-          {root?.secretDoor ? null : (
-            <button type="button" className="button button--secondary button--block" onClick={() => navigate("/index", { replace: true })}>
-              {t("payment.backToTop")}
-            </button>
-          )}
-        </div>
-      </div>
-    </div>
+        {t("miles.result.view")}
+      </button>
+      {root?.secretDoor ? null : (
+        <button type="button" className="button button--secondary button--block" onClick={() => navigate("/index", { replace: true })}>
+          {t("payment.backToTop")}
+        </button>
+      )}
+    </ResultDialog>
   );
 }
 
