@@ -152,14 +152,20 @@ describe("what the server reads of the handles", () => {
     expect(PENDING_SCREENS.uncounted).toEqual(uncounted);
     expect(uncounted).toEqual(expect.arrayContaining(["index", "myOrder", "couponDetails", "seckill", "map"]));
     expect(uncounted).not.toContain("checkIn");
-    expect(PENDING_SCREENS.skeletons).toEqual({
-      flashSale: "promo",
-      couponDetails: "offer",
-      couponDetailsLink: "offer",
-      shareCoupon: "offer",
-      seckill: "promo",
-      seckillShare: "promo",
-      myFavorites: "favourites",
+    expect(PENDING_SCREENS.skeletons).toEqual(Object.fromEntries(SCREEN_ROUTES.flatMap((route) => (screenOfRoute(route)?.skeleton ? [[route.name, screenOfRoute(route)!.skeleton]] : []))));
+    expect(PENDING_SCREENS.skeletons).toMatchObject({ flashSale: "promo", couponDetails: "offer", myFavorites: "favourites", myOrder: "list", storeDetails: "detail", search: "keywords" });
+    // Every screen that waits on the gateway shows one (issue 28, item 14): all but home (drawn by the
+    // server, kept alive), the token entry (a redirect) and the screens that wait on nothing.
+    expect(SCREEN_ROUTES.filter((route) => !screenOfRoute(route)?.skeleton).map((route) => route.name)).toEqual(["index", "mycoupons", "error", "loding", "map"]);
+    // The header a skeleton shows: the titled screens' titles.
+    expect(PENDING_SCREENS.titles).toEqual({
+      flashSale: "title.flashSale",
+      mycoupon: "title.myCoupons",
+      newMyCoupon: "title.myRedemptions",
+      myOrder: "title.myOrders",
+      refundApplication: "title.refundApplication",
+      myFavorites: "title.myFavorites",
+      map: "title.chooseRegion",
     });
   });
 });

@@ -49,6 +49,8 @@ export interface PendingScreens {
   /** Screens a navigation to which the loading overlay does not count (`overlay: false`). */
   uncounted: string[];
   skeletons: Record<string, SkeletonKind>;
+  /** The titled screens' titles (locale keys): the header a skeleton shows above it. */
+  titles: Record<string, string>;
 }
 
 /** A route's handle, when it is a screen's. */

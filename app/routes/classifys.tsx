@@ -3,4 +3,4 @@ import type { ScreenHandle } from "../screen-handle";
 
 export { default, loader } from "./classify";
 
-export const handle: ScreenHandle = { analytics: "classifys", overlay: false };
+export const handle: ScreenHandle = { analytics: "classifys", skeleton: "list", overlay: false };

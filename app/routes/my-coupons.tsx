@@ -13,6 +13,7 @@ import { Dialog } from "../components/dialog";
 import { InfiniteList } from "../components/infinite-list";
 import { OrderListView, readWalletPage, type OrderListData, type OrderTab } from "../components/order-list-view";
 import { Overlay } from "../components/overlay";
+import { EmptyState } from "../components/status-screen";
 import { TabBar } from "../components/tab-bar";
 import { CouponGroupCard, FIRST_SCREEN_CARDS, McoinCouponCard, RefundCard } from "../components/wallet-cards";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
@@ -27,7 +28,7 @@ import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "mycoupon", title: "title.myCoupons", member: true, overlay: false, couponTab: true };
+export const handle: ScreenHandle = { analytics: "mycoupon", skeleton: "list", title: "title.myCoupons", member: true, overlay: false, couponTab: true };
 
 const VIEWS = ["coupons", "logistics", "refunds", "mcoin"] as const;
 
@@ -124,14 +125,7 @@ function CouponsView({ tab, list, counts }: { tab: CouponTab; list: { items: Cou
         keyOf={(group) => group.order.id}
         renderItem={(group, index) => <CouponGroupCard group={group} firstScreen={index < FIRST_SCREEN_CARDS} />}
         label={t(`coupon.tab.${tab}`)}
-        empty={
-          <div className="empty-state">
-            <p>{t(`coupon.empty.${tab}`)}</p>
-            <Link to="/index" className="button button--secondary">
-              {t("wallet.browse")}
-            </Link>
-          </div>
-        }
+        empty={<EmptyState art="coupons" title={t(`coupon.empty.${tab}`)} action={{ to: "/index", label: t("wallet.browse") }} />}
       />
     </>
   );
@@ -147,7 +141,7 @@ function RefundsView({ list }: { list: { items: Refund[]; page: number; hasMore:
       keyOf={(refund) => refund.id}
       renderItem={(refund, index) => <RefundCard refund={refund} firstScreen={index < FIRST_SCREEN_CARDS} />}
       label={t("wallet.refunds")}
-      empty={<p className="empty-state">{t("refund.empty")}</p>}
+      empty={<EmptyState art="orders" title={t("refund.empty")} action={{ to: "/myOrder", label: t("emptyState.viewOrders") }} />}
     />
   );
 }
@@ -162,7 +156,7 @@ function McoinCouponsView({ list }: { list: { items: McoinCoupon[]; page: number
       keyOf={(coupon) => coupon.id}
       renderItem={(coupon) => <McoinCouponCard coupon={coupon} action={coupon.status === "unused" ? <UseMcoinCoupon coupon={coupon} /> : null} />}
       label={t("wallet.mcoinCoupons")}
-      empty={<p className="empty-state">{t("mcoinCoupon.empty")}</p>}
+      empty={<EmptyState art="coupons" title={t("mcoinCoupon.empty")} action={{ to: "/index", label: t("wallet.browse") }} />}
     />
   );
 }

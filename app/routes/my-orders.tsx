@@ -11,7 +11,7 @@ import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "myOrder", title: "title.myOrders", member: true, overlay: false };
+export const handle: ScreenHandle = { analytics: "myOrder", skeleton: "list", title: "title.myOrders", member: true, overlay: false };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(context);

@@ -3,4 +3,4 @@ import type { ScreenHandle } from "../screen-handle";
 
 export { default, loader } from "./my-orders";
 
-export const handle: ScreenHandle = { analytics: "newMyCoupon", title: "title.myRedemptions", member: true };
+export const handle: ScreenHandle = { analytics: "newMyCoupon", skeleton: "list", title: "title.myRedemptions", member: true };

@@ -3,4 +3,4 @@ import type { ScreenHandle } from "../screen-handle";
 
 export { ErrorBoundary, default, loader } from "./order-details";
 
-export const handle: ScreenHandle = { analytics: "otherOrderDetails", member: true };
+export const handle: ScreenHandle = { analytics: "otherOrderDetails", skeleton: "detail", member: true };

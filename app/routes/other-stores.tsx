@@ -14,7 +14,7 @@ import { formatDistance } from "#core/geo/distance";
 import { getHostBridge } from "../lib/host-bridge";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "otherStores" };
+export const handle: ScreenHandle = { analytics: "otherStores", skeleton: "list" };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The store id is positive; a product id of 0 means "no offer" (type 1).

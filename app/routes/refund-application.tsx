@@ -11,10 +11,11 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { refundable } from "../components/order-actions";
 import { NotFoundOrErrorScreen, StatusScreen } from "../components/status-screen";
+import { showToast } from "../components/toast";
 import { orderPath } from "../components/wallet-cards";
 import { useLocale } from "../hooks/use-locale";
 import { basicInformation } from "#core/api/endpoints";
@@ -30,7 +31,7 @@ import { memberOrder, refundAction, type OrderActionResult } from "../server/ord
 import { pictureProps } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "refundApplication", title: "title.refundApplication", member: true };
+export const handle: ScreenHandle = { analytics: "refundApplication", skeleton: "detail", title: "title.refundApplication", member: true };
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const orderId = idParam(params.id);
@@ -103,6 +104,12 @@ export default function RefundApplication() {
   const [reason, setReason] = useState<string>("");
   const [remarks, setRemarks] = useState("");
   const refusal = answer && !answer.ok ? answer : null;
+  // The request redirects back here: the refund appearing on this visit is the request gone through.
+  const hadRefund = useRef(order.refund !== null);
+  useEffect(() => {
+    if (order.refund && !hadRefund.current) showToast(t("toast.refundRequested"));
+    hadRefund.current = order.refund !== null;
+  }, [order.refund, t]);
   const fieldErrors = refusal?.fieldErrors ?? {};
   const busy = navigation.state === "submitting";
 

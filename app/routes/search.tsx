@@ -17,7 +17,7 @@ import { KeywordSchema, clearSearchHistory, popularSearches, recordSearch, searc
 import { isApiError } from "#core/api/errors";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "search", overlay: false };
+export const handle: ScreenHandle = { analytics: "search", skeleton: "keywords", overlay: false };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [popular, history] = await Promise.all([context.api.call(popularSearches), context.member ? context.api.call(searchHistory) : Promise.resolve({ keywords: [] as string[] })]);

@@ -3,4 +3,4 @@ import type { ScreenHandle } from "../screen-handle";
 
 export { default, loader } from "./mcoin-zone";
 
-export const handle: ScreenHandle = { analytics: "shareZone" };
+export const handle: ScreenHandle = { analytics: "shareZone", skeleton: "detail" };

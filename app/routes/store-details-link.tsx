@@ -3,4 +3,4 @@ import type { ScreenHandle } from "../screen-handle";
 
 export { ErrorBoundary, action, default, loader } from "./store-details";
 
-export const handle: ScreenHandle = { analytics: "storeDetailsLink", overlay: false, keepToken: true, hostBack: true, sharedLink: true };
+export const handle: ScreenHandle = { analytics: "storeDetailsLink", skeleton: "detail", overlay: false, keepToken: true, hostBack: true, sharedLink: true };

@@ -17,9 +17,10 @@ export function handleOfPath(pathname: string): RouteHandle | undefined {
   return HANDLES.get(routeIdOf(pathname));
 }
 
-export const PENDING_SCREENS: PendingScreens = { uncounted: [], skeletons: {} };
+export const PENDING_SCREENS: PendingScreens = { uncounted: [], skeletons: {}, titles: {} };
 for (const [id, handle] of HANDLES) {
   const screen = screenOf(handle);
   if (screen?.overlay === false) PENDING_SCREENS.uncounted.push(id);
   if (screen?.skeleton) PENDING_SCREENS.skeletons[id] = screen.skeleton;
+  if (screen?.title) PENDING_SCREENS.titles[id] = screen.title;
 }
