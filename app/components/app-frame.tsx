@@ -1,6 +1,6 @@
 /**
- * The frame around every screen: the titled header, the analytics tag, the loading overlay, the toast, the
- * simulated host's screen, and the page-level rules of the spec that talk to the host app
+ * The frame around every screen: the titled header, the analytics tag, the loading overlay, the
+ * toast, the simulated host's screen, and the page-level rules of the spec that talk to the host app
  * (configuration, status bar, system info, go-back on popstate, secret door, refresh on return).
  */
 import { useFetcher, useLocation, useNavigation } from "@remix-run/react";

@@ -1,8 +1,8 @@
 /**
  * The star on an offer in a list (a store's offers): favourites or un-favourites it at once, says so
  * in the toast once the gateway has it, and goes back, telling the page why (`onRefused`), when the
- * gateway refuses. Posts the `collect`
- * intent to the page's own action (app/server/favourites.server.ts).
+ * gateway refuses. Posts the `collect` intent to the page's own action
+ * (app/server/favourites.server.ts).
  */
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
