@@ -1,7 +1,7 @@
 /**
  * Skeletons of screens, shown by the frame from the moment the member leaves for one of them until
  * its data arrives (components/app-frame.tsx): every screen that waits on the gateway names one in
- * its handle. The offer, the timed sales and favourites have their own layout; the other screens
+ * its handle. Home, the offer, the timed sales, favourites and search have their own layout; the others
  * are a list (tabs and cards) or a detail (a picture and cards), so little moves when the content
  * takes their place.
  */
@@ -157,6 +157,42 @@ function KeywordsSkeleton() {
   );
 }
 
+/** Home, when it is not kept alive: the search bar on the brand band, the member's card, a banner and the categories. */
+function HomeSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="home" aria-busy="true" aria-label={t("common.loading")} data-testid="screen-skeleton">
+      <div className="home-top" aria-hidden="true">
+        <span className="search-box" />
+      </div>
+      <div className="member-card card" aria-hidden="true">
+        <span className="skeleton screen-skeleton__avatar" />
+        <span className="screen-skeleton__lines">
+          <Line height="0.18rem" width="50%" />
+          <Line height="0.12rem" width="85%" />
+        </span>
+        <span className="screen-skeleton__stats">
+          <Line height="0.3rem" width="40%" />
+          <Line height="0.3rem" width="40%" />
+        </span>
+      </div>
+      <div className="ad-banner" aria-hidden="true">
+        <span className="skeleton screen-skeleton__banner" />
+      </div>
+      <div className="category-grid card" aria-hidden="true">
+        <ul>
+          {[0, 1, 2, 3, 4, 5, 6, 7].map((index) => (
+            <li key={index} className="category-grid__item">
+              <span className="skeleton category-grid__icon" />
+              <Line height="0.12rem" width="0.5rem" />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
 /** The skeletons, by the kind a screen's handle names (screen-handle.ts `skeleton`). */
 export const SCREEN_SKELETONS = {
   offer: OfferSkeleton,
@@ -165,6 +201,7 @@ export const SCREEN_SKELETONS = {
   list: ListSkeleton,
   detail: DetailSkeleton,
   keywords: KeywordsSkeleton,
+  home: HomeSkeleton,
 } satisfies Record<string, () => JSX.Element>;
 
 export type SkeletonKind = keyof typeof SCREEN_SKELETONS;

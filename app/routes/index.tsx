@@ -38,7 +38,7 @@ import { startSession } from "../server/login.server";
 import { pictureSrc } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "index", member: true, overlay: false, home: true };
+export const handle: ScreenHandle = { analytics: "index", member: true, overlay: false, skeleton: "home", home: true };
 
 /** `value` when it is one of `values`, else `fallback`. */
 function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
