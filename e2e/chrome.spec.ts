@@ -1,9 +1,10 @@
 /**
  * One header, one empty state, one toast (issue 28, item 14), tried as a member: every empty list
- * shows the same illustration, line and action, and the action leads on; a favourite, a saved address
- * and a cancelled order each say so in the toast, the address on the list it goes back to; a screen
- * that waits on the gateway shows its skeleton under its own title; the loading overlay sits along
- * the top edge, off the screen's text. Choosing a region lists each place once (item 17).
+ * shows the same illustration, line and action, and the action leads on; a favourite, a saved
+ * address, a cancelled order and a refund request each say so in the toast (the address on the list
+ * the form goes back to); a screen that waits on the gateway shows its skeleton under its own title;
+ * the loading overlay sits along the top edge, off the screen's text. Choosing a region lists each
+ * place once (item 17).
  */
 import type { APIRequestContext } from "@playwright/test";
 import { E2E_SANDBOX_URL, walletUserAgent } from "./env";
@@ -94,6 +95,25 @@ test("a cancelled order says so in the toast", async ({ page, signIn, sandbox, p
   await page.getByRole("button", { name: "Cancel order" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Order cancelled");
   await expect.poll(async () => (await sandbox.orders(MEMBERS.chan.openId)).find((found) => found.id === order.id)?.status).toBe("closed");
+});
+
+test("a refund request says so in the toast", async ({ page, signIn, sandbox }) => {
+  await signIn("chan");
+  const origin = new URL(page.url()).origin;
+  const bought = await page.request.post(`/coupon_details/${MCOIN_ONLY}`, {
+    form: { intent: "checkout", quantity: "1", mcoinUsed: "90", idempotencyKey: `chrome-refund-buy-${Date.now()}` },
+    headers: { Origin: origin },
+  });
+  expect(bought.status()).toBe(200);
+  const [order] = await sandbox.orders(MEMBERS.chan.openId);
+
+  await page.goto(`/refund_application/${order.id}`);
+  await hydrated(page);
+  await page.getByRole("radio", { name: "Bought wrongly / over-bought / no longer wanted" }).check();
+  await page.getByRole("checkbox", { name: "I understand the coupons will be invalid and this cannot be undone" }).check();
+  await page.getByRole("button", { name: "Submit refund" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Refund requested");
+  await expect(page.getByTestId("refund-order")).toBeVisible();
 });
 
 test("a screen that waits on the gateway shows its skeleton under its own title; the loading overlay keeps off the text", async ({ page, signIn, sandbox }) => {
