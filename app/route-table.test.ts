@@ -158,7 +158,7 @@ describe("what the server reads of the handles", () => {
     expect(() => makesCountedCall(["noSuchEndpoint"])).toThrow(/noSuchEndpoint/);
   });
 
-  it("tells the page, before a route's module loads, which requests the overlay counts: by the calls, against the spec's exempt fragments", () => {
+  it("tells the page, before a route's module loads, which requests the overlay counts (by the calls, against the spec's exempt fragments) and the skeleton and title a screen shows", () => {
     const { counted, hidden } = PENDING_SCREENS;
     expect(hidden).toEqual(["index"]);
     // productdetail and checkin are not exempt; the order list, the coupons and the favourites are.
@@ -180,14 +180,20 @@ describe("what the server reads of the handles", () => {
     expect(countsAction(counted, "couponDetails", "", "like")).toBe(true);
     expect(countsAction(counted, "resourceSession", "?isRefresh=1", "return")).toBe(false);
     expect(countsAction(counted, "resourceOrder", "", null)).toBe(false);
-    expect(PENDING_SCREENS.skeletons).toEqual({
-      flashSale: "promo",
-      couponDetails: "offer",
-      couponDetailsLink: "offer",
-      shareCoupon: "offer",
-      seckill: "promo",
-      seckillShare: "promo",
-      myFavorites: "favourites",
+    expect(PENDING_SCREENS.skeletons).toEqual(Object.fromEntries(SCREEN_ROUTES.flatMap((route) => (screenOfRoute(route)?.skeleton ? [[route.name, screenOfRoute(route)!.skeleton]] : []))));
+    expect(PENDING_SCREENS.skeletons).toMatchObject({ flashSale: "promo", couponDetails: "offer", myFavorites: "favourites", myOrder: "list", storeDetails: "detail", search: "keywords" });
+    // Every screen that waits on the gateway shows one (issue 28, item 14): all but the token entry (a
+    // redirect) and the screens that wait on nothing.
+    expect(SCREEN_ROUTES.filter((route) => !screenOfRoute(route)?.skeleton).map((route) => route.name)).toEqual(["mycoupons", "error", "loding", "map"]);
+    // The header a skeleton shows: the titled screens' titles.
+    expect(PENDING_SCREENS.titles).toEqual({
+      flashSale: "title.flashSale",
+      mycoupon: "title.myCoupons",
+      newMyCoupon: "title.myRedemptions",
+      myOrder: "title.myOrders",
+      refundApplication: "title.refundApplication",
+      myFavorites: "title.myFavorites",
+      map: "title.chooseRegion",
     });
   });
 });

@@ -69,6 +69,8 @@ export interface PendingScreens {
   /** Screens on which the overlay is never shown (`overlay: false`). */
   hidden: string[];
   skeletons: Record<string, SkeletonKind>;
+  /** The titled screens' titles (locale keys): the header a skeleton shows above it. */
+  titles: Record<string, string>;
 }
 
 /** A route's handle, when it is a screen's. */

@@ -1,7 +1,7 @@
 /**
  * The address book (issue "account", point 2), tried as a new member would in both languages: three
  * addresses (+853, +852, +86), each with a wrong number first and its region chosen on /map in a
- * different way (the Macau map, the search, the mainland list); the second made default; one deleted;
+ * different way (Macau's list, the search, the mainland list); the second made default; one deleted;
  * the eleventh refused. Then forged requests: another member's ids, a 2,000-character name, a missing
  * field, markup in every field: a clear message, no change, no 5xx, markup shown as text.
  */
@@ -135,8 +135,8 @@ for (const language of ["en", "zh"] as const) {
         right: "6612 3456",
         detail: "Rua de Cunha 18",
         area: text.taipa,
-        // Tapping Taipa on the Macau map.
-        region: (map) => map.getByTestId("region-map-mo").locator('[data-map-region="mo-taipa"]').click(),
+        // Tapping Taipa in Macau's list, the tab the picker opens on.
+        region: (map) => map.getByTestId("region-group-mo").locator('[data-region="mo-taipa"]').click(),
       });
       await addAddress(page, text, {
         name: "Ana HK",

@@ -1,6 +1,6 @@
 /**
  * The frame around every screen: the titled header, the analytics tag, the loading overlay, the
- * simulated host's screen, and the page-level rules of the spec that talk to the host app
+ * toast, the simulated host's screen, and the page-level rules of the spec that talk to the host app
  * (configuration, status bar, system info, go-back on popstate, secret door, refresh on return).
  */
 import { useFetcher, useLocation, useNavigation } from "@remix-run/react";
@@ -22,6 +22,7 @@ import { LoadingOverlay } from "./loading-overlay";
 import { SCREEN_SKELETONS } from "./screen-skeletons";
 import { HostDevPanel } from "./host-dev-panel";
 import { SimulatedCashier } from "./simulated-cashier";
+import { ToastHost } from "./toast";
 
 /** The page's view of the gateway clock and the device, shared by the screens that need them. */
 export { serverClock };
@@ -54,6 +55,8 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
   const leavingFor = navigation.state === "loading" && navigation.location.pathname !== location.pathname ? routeIdOf(navigation.location.pathname) : undefined;
   const skeleton = leavingFor === undefined ? undefined : pendingScreens.skeletons[leavingFor];
   const Skeleton = skeleton ? SCREEN_SKELETONS[skeleton] : undefined;
+  // A skeleton stands for the screen being opened, header included: its title, or none.
+  const title = Skeleton ? pendingScreens.titles[leavingFor!] : screen?.title;
 
   useHostSetup(hostConfig);
   useStatusBar(screen);
@@ -68,12 +71,12 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
 
   return (
     <div className="page" data-analytics-page={analyticsTag(screen)}>
-      {screen?.title ? (
+      {title ? (
         <AppHeader
-          title={t(screen.title)}
+          title={t(title)}
           hostBack={hostBack}
           end={
-            points !== null && screen.pointsInHeader ? (
+            points !== null && !Skeleton && screen?.pointsInHeader ? (
               <span className="points-badge" data-testid="points-badge" aria-label={t("promo.points", { value: formatPoints(points) })}>
                 <CoinIcon aria-hidden="true" />
                 {formatPoints(points)}
@@ -90,6 +93,7 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
       ) : null}
       <main ref={main}>{Skeleton ? <Skeleton /> : children}</main>
       <LoadingOverlay screen={screen} pendingScreens={pendingScreens} />
+      <ToastHost />
       <HostEventScreen />
       <SimulatedCashier walletUrl={simulatedWallet} />
       {simulatedWallet ? <HostDevPanel /> : null}

@@ -26,7 +26,9 @@ export function AppHeader({ title, hostBack, end }: { title: string; hostBack: b
       <button type="button" className="icon-button" onClick={goBack} aria-label={t("common.back")}>
         <BackIcon />
       </button>
-      <h1 className="app-header__title">{title}</h1>
+      <h1 className="app-header__title" data-key-fact="title">
+        {title}
+      </h1>
       <div>{end}</div>
     </header>
   );

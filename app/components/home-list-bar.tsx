@@ -40,7 +40,7 @@ export function HomeListBar({ query, onChange }: HomeListBarProps) {
             const selected = query.tab === tab;
             const label = tab === "price" && selected ? t(query.order === "asc" ? "home.priceLowToHigh" : "home.priceHighToLow") : t(`home.tabs.${tab}`);
             return (
-              <button key={tab} type="button" role="tab" aria-selected={selected} aria-label={label} className="list-tabs__tab" onClick={() => choose(tab)}>
+              <button key={tab} type="button" role="tab" aria-selected={selected} aria-label={label} className="list-tabs__tab" data-key-fact="tab" onClick={() => choose(tab)}>
                 {t(`home.tabs.${tab}`)}
                 {tab === "price" ? <SortIcon className="icon icon--small" direction={selected ? query.order : undefined} /> : null}
               </button>

@@ -4,9 +4,11 @@
  * keyword): a new key starts again from that list's first page.
  */
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
+import { useTranslation } from "react-i18next";
 import type { OfferCardData } from "../lib/catalog/card-data";
 import { InfiniteList, type ListState, type PageReply } from "./infinite-list";
 import { OfferCard, OfferCardSkeleton } from "./offer-card";
+import { EmptyState } from "./status-screen";
 
 export interface OfferListState extends ListState<OfferCardData> {
   /** The gateway's clock when the first page was read: the cards' "ends today" and "coming soon". */
@@ -34,6 +36,7 @@ const readOffers = (reply: unknown): PageReply<OfferCardData> => {
 };
 
 export function OfferList({ initial, pageUrl, onChange, label, drawnByServer, placeholder }: OfferListProps) {
+  const { t } = useTranslation();
   return (
     <InfiniteList
       className="offer-list"
@@ -47,6 +50,7 @@ export function OfferList({ initial, pageUrl, onChange, label, drawnByServer, pl
       skeleton={<OfferCardSkeleton />}
       drawnByServer={drawnByServer}
       placeholder={placeholder}
+      empty={<EmptyState art="offers" title={t("emptyState.noOffers")} action={{ to: "/search", label: t("emptyState.searchOffers") }} />}
     />
   );
 }

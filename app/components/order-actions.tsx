@@ -15,6 +15,7 @@ import type { Order } from "#core/api/shop-endpoints";
 import { ConfirmDialog } from "./dialog";
 import { Overlay } from "./overlay";
 import { PaymentResultOverlay, usePayment } from "./purchase-flow";
+import { useToastOn } from "./toast";
 
 const FINAL = new Set<Order["status"]>(["closed", "completed", "used", "refunded"]);
 
@@ -32,12 +33,14 @@ export function deletable(order: Order): boolean {
 
 /** One of the order's buttons: its intent, sent once per form (its key), guarded against a double tap. */
 function useOrderButton(intent: "cancel" | "receive" | "delete", orderId: number) {
+  const { t } = useTranslation();
   const order = useOrderIntent();
   const form = useIdempotencyKey();
   const guard = useDoubleTapGuard();
   useEffect(() => {
     if (order.state === "idle" && order.data?.ok) form.done();
   }, [order.state, order.data, form]);
+  useToastOn(order.state === "idle" ? order.data : undefined, (reply) => (reply.ok && reply.intent === "cancel" ? t("toast.orderCancelled") : null));
   return {
     busy: order.busy,
     refusal: order.data && !order.data.ok ? order.data.message : null,

@@ -3,13 +3,14 @@
  * post-sale), paging as the member scrolls: my orders (every order), my redemptions (coupons) and the
  * logistics orders of my coupons (goods) are this one view. The tab lives in the URL.
  */
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useLastKnown } from "../hooks/use-last-known";
 import type { Order } from "#core/api/shop-endpoints";
 import { ORDER_TABS } from "#core/api/vocabulary";
 import { InfiniteList, type PageReply } from "./infinite-list";
 import { TabBar } from "./tab-bar";
+import { EmptyState } from "./status-screen";
 import { FIRST_SCREEN_CARDS, OrderCard } from "./wallet-cards";
 
 export type OrderListType = "all" | "goods" | "coupon";
@@ -57,14 +58,7 @@ export function OrderListView({ list, search }: { list: OrderListData; search: (
         keyOf={(order) => order.id}
         renderItem={(order, index) => <OrderCard order={order} firstScreen={index < FIRST_SCREEN_CARDS} />}
         label={t(`order.tab.${list.tab}`)}
-        empty={
-          <div className="empty-state">
-            <p>{t(`order.empty.${list.type}`)}</p>
-            <Link to="/index" className="button button--secondary">
-              {t("wallet.browse")}
-            </Link>
-          </div>
-        }
+        empty={<EmptyState art="orders" title={t(`order.empty.${list.type}`)} action={{ to: "/index", label: t("wallet.browse") }} />}
       />
     </>
   );

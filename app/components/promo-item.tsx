@@ -30,6 +30,8 @@ interface PromoItemProps {
   image: string;
   title: string;
   subtitle: string;
+  /** The limit per member ("Limit 1 per member"): a key fact, on a line of its own so it is never cut. */
+  limit?: string;
   /** What the member pays (lib/catalog/pay-price.ts payTexts): each part kept on one line. */
   price: ReturnType<typeof payTexts>;
   original: string;
@@ -43,7 +45,7 @@ interface PromoItemProps {
   firstScreen?: boolean;
 }
 
-export function PromoItem({ id, image, title, subtitle, price, original, sold, total, state, action, badge, firstScreen = false }: PromoItemProps) {
+export function PromoItem({ id, image, title, subtitle, limit, price, original, sold, total, state, action, badge, firstScreen = false }: PromoItemProps) {
   const { t } = useTranslation();
   const share = total > 0 ? Math.min(100, Math.round((sold / total) * 100)) : 100;
   const left = Math.max(0, total - sold);
@@ -58,6 +60,13 @@ export function PromoItem({ id, image, title, subtitle, price, original, sold, t
           {title}
         </h3>
         <p className="promo-item__subtitle">{subtitle}</p>
+        {limit ? (
+          <p className="promo-item__limit">
+            <span className="promo-item__limit-text" data-key-fact="limit">
+              {limit}
+            </span>
+          </p>
+        ) : null}
         {/* Counts of nothing say nothing: its state below says it is out of stock. */}
         {neverStocked ? null : (
           <>
@@ -65,8 +74,8 @@ export function PromoItem({ id, image, title, subtitle, price, original, sold, t
               <span className="promo-item__bar" style={{ width: `${share}%` }} />
             </div>
             <p className="promo-item__counts">
-              <span>{t("promo.sold", { count: sold })}</span>
-              <span>{t("promo.left", { count: left })}</span>
+              <span data-key-fact="sold">{t("promo.sold", { count: sold })}</span>
+              <span data-key-fact="left">{t("promo.left", { count: left })}</span>
             </p>
           </>
         )}

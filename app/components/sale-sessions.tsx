@@ -67,8 +67,12 @@ export function SessionTabs({ sessions, selected, now, panelId, onSelect }: { se
           className="promo-sessions__tab"
           onClick={() => onSelect(session.id)}
         >
-          <span className="promo-sessions__time">{sessionTime(session.startAt, now)}</span>
-          <span className="promo-sessions__phase">{t(`promo.phase.${phaseOf(session, now)}`)}</span>
+          <span className="promo-sessions__time" data-key-fact="session-time">
+            {sessionTime(session.startAt, now)}
+          </span>
+          <span className="promo-sessions__phase" data-key-fact="session-phase">
+            {t(`promo.phase.${phaseOf(session, now)}`)}
+          </span>
         </button>
       ))}
     </div>

@@ -1,8 +1,11 @@
-/** Full-page status screens: error, not found, being built, and the simulated host's events. */
+/**
+ * Full-page status screens (error, not found, being built, the simulated host's events) and the
+ * one empty state every empty list shows.
+ */
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode, SVGProps } from "react";
 import { useTranslation } from "react-i18next";
-import { AlertIcon, CompassIcon } from "./icons";
+import { AlertIcon, CoinIcon, CompassIcon, OrderIcon, PinIcon, SearchIcon, StarIcon, StoreIcon, TicketIcon } from "./icons";
 
 export function StatusScreen({ art, title, body, detail, children, className }: { art?: ReactNode; title: string; body?: string; detail?: string; children?: ReactNode; className?: string }) {
   return (
@@ -61,4 +64,46 @@ export function OverwhelmedScreen({ detail, retryTo }: { detail?: string; retryT
       <BackToHomeLink />
     </StatusScreen>
   );
+}
+
+/** What an empty list is of: its illustration. */
+const EMPTY_ART = {
+  coupons: TicketIcon,
+  orders: OrderIcon,
+  favourites: StarIcon,
+  addresses: PinIcon,
+  points: CoinIcon,
+  search: SearchIcon,
+  offers: StoreIcon,
+} satisfies Record<string, ComponentType<SVGProps<SVGSVGElement>>>;
+
+export type EmptyArt = keyof typeof EMPTY_ART;
+
+/**
+ * An empty list, the same on every screen: an illustration of what would be there, a line saying
+ * so (and a hint, if any), and the one thing to do next (a link, or a button of the screen's own).
+ * A status: read out when a tab or a filter empties the list.
+ */
+export function EmptyState({ art, title, hint, action, testId }: { art: EmptyArt; title: string; hint?: string; action?: { to: string; label: string } | ReactNode; testId?: string }) {
+  const Art = EMPTY_ART[art];
+  return (
+    <div className="empty-state" role="status" data-testid={testId ?? "empty-state"} data-empty={art}>
+      <span className="empty-state__art" aria-hidden="true">
+        <Art />
+      </span>
+      <p className="empty-state__title">{title}</p>
+      {hint ? <p className="empty-state__hint">{hint}</p> : null}
+      {isLinkAction(action) ? (
+        <Link to={action.to} className="button button--secondary empty-state__action">
+          {action.label}
+        </Link>
+      ) : (
+        action
+      )}
+    </div>
+  );
+}
+
+function isLinkAction(action: unknown): action is { to: string; label: string } {
+  return typeof action === "object" && action !== null && typeof (action as { to?: unknown }).to === "string" && typeof (action as { label?: unknown }).label === "string";
 }

@@ -41,6 +41,7 @@ export function TabBar<T extends string>({ tabs, selected, onSelect, label }: Ta
           aria-selected={tab.id === selected}
           aria-label={tab.count === undefined ? tab.label : withCount(tab.label, tab.count)}
           className="list-tabs__tab"
+          data-key-fact="tab"
           onClick={() => onSelect(tab.id)}
         >
           {tab.label}

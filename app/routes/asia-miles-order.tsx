@@ -20,7 +20,7 @@ import { requireMember } from "../server/member.server";
 import { idParam } from "../server/params.server";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "asiaMilesOrderDetails", member: true, calls: { loader: ["milesOrder"] } };
+export const handle: ScreenHandle = { analytics: "asiaMilesOrderDetails", skeleton: "detail", member: true, calls: { loader: ["milesOrder"] } };
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = idParam(params.id);

@@ -18,7 +18,7 @@ import { Overlay } from "../components/overlay";
 import { CheckCircleIcon } from "../components/icons";
 import { couponsPath } from "../components/purchase-flow";
 import { NotFoundOrErrorScreen } from "../components/status-screen";
-import { Toast } from "../components/toast";
+import { showToast } from "../components/toast";
 import { guardSubmit, useDoubleTapGuard } from "../hooks/use-double-tap-guard";
 import { MILES_MEMBER_NO, MILES_NAME, milesProduct, milesRedeem, type MilesOrder } from "#core/api/promotion-endpoints";
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "#core/api/shop-endpoints";
@@ -35,7 +35,7 @@ import type { loader as rootLoader } from "../root";
 import { pictureProps } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "asiaMilesDetails", member: true, calls: { loader: ["milesProduct"], action: { redeem: ["milesRedeem"] } } };
+export const handle: ScreenHandle = { analytics: "asiaMilesDetails", skeleton: "detail", member: true, calls: { loader: ["milesProduct"], action: { redeem: ["milesRedeem"] } } };
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = idParam(params.id);
@@ -91,7 +91,6 @@ export default function AsiaMilesDetails() {
   const formId = useId();
   const [key, setKey] = useState(() => newIdempotencyKey());
   const [names, setNames] = useState({ lastName: "", firstName: "" });
-  const [toast, setToast] = useState<{ message: string | null; id: number }>({ message: null, id: 0 });
   const [poor, setPoor] = useState(false);
   const [redeeming, setRedeeming] = useState<MilesOrder | null>(null);
   const [credited, setCredited] = useState<MilesOrder | null>(null);
@@ -113,7 +112,7 @@ export default function AsiaMilesDetails() {
       return;
     }
     if (reply.reason === "INSUFFICIENT_MCOIN") setPoor(true);
-    else if (reply.reason && LIMIT_TOASTS.has(reply.reason)) setToast((previous) => ({ message: reply.message, id: previous.id + 1 }));
+    else if (reply.reason && LIMIT_TOASTS.has(reply.reason)) showToast(reply.message);
   }, [reply]);
 
   // 'Redeeming': ask until the airline has answered, then the result (or the order as it stands).
@@ -270,8 +269,6 @@ export default function AsiaMilesDetails() {
           {busy ? t("miles.redeeming") : t("miles.submit")}
         </button>
       </redeem.Form>
-
-      <Toast message={toast.message} id={toast.id} />
 
       {poor ? (
         <Overlay>

@@ -20,7 +20,7 @@ import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "checkIn", member: true, calls: { loader: ["checkInStatus"], action: { "check-in": ["checkIn"] } } };
+export const handle: ScreenHandle = { analytics: "checkIn", skeleton: "detail", member: true, calls: { loader: ["checkInStatus"], action: { "check-in": ["checkIn"] } } };
 
 export async function loader({ context }: LoaderFunctionArgs) {
   await requireMember(context);

@@ -12,6 +12,7 @@ import { useGoBack } from "../components/app-header";
 import { useLatestSearch } from "../hooks/use-latest-search";
 import { BackIcon, SearchIcon } from "../components/icons";
 import { OfferList, useBackToFirstResult } from "../components/offer-list";
+import { EmptyState } from "../components/status-screen";
 import { withLocation } from "../components/location-sync";
 import { catalogNear } from "../server/catalog.server";
 import { classifyList, searchProduct, searchShop } from "#core/api/catalog-endpoints";
@@ -21,7 +22,7 @@ import { OFFER_PAGE_SIZE } from "../lib/catalog/filters";
 import { pictureProps } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "classify", calls: { loader: ["searchProduct", "searchShop", "classifyList", "systemTime"] } };
+export const handle: ScreenHandle = { analytics: "classify", skeleton: "list", calls: { loader: ["searchProduct", "searchShop", "classifyList", "systemTime"] } };
 
 const FiltersSchema = z.object({
   district: z
@@ -167,11 +168,7 @@ export default function Listing() {
       ) : null}
 
       {listing.offers.total === 0 ? (
-        <div className="empty-state" role="status">
-          <SearchIcon className="status-screen__art" />
-          <p className="empty-state__title">{t("listing.noResults")}</p>
-          <p>{t("listing.noResultsHint")}</p>
-        </div>
+        <EmptyState art="search" title={t("listing.noResults")} hint={t("listing.noResultsHint")} action={{ to: "/search", label: t("emptyState.searchAgain") }} />
       ) : (
         <>
           <h2 className="section-title">{t("listing.offers")}</h2>

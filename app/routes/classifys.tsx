@@ -4,4 +4,4 @@ import { handle as classify } from "./classify";
 
 export { default, loader } from "./classify";
 
-export const handle: ScreenHandle = { analytics: "classifys", calls: classify.calls };
+export const handle: ScreenHandle = { analytics: "classifys", skeleton: "list", calls: classify.calls };

@@ -28,6 +28,7 @@ import { formatDate } from "../lib/time/format";
 import { useLocale } from "../hooks/use-locale";
 import { useServerNow } from "../hooks/use-server-now";
 import { Countdown } from "../components/countdown";
+import { useToastOn } from "../components/toast";
 import { pictureProps } from "../lib/images/picture";
 import { catalogNear } from "../server/catalog.server";
 import { orNotFound } from "../server/gateway.server";
@@ -389,6 +390,7 @@ function OfferActions({ offer, signedIn }: { offer: OfferDetail; signedIn: boole
   const likes = like.data?.ok && like.data.intent === "like" ? like.data.likes : offer.likes + (liked && !offer.liked ? 1 : !liked && offer.liked ? -1 : 0);
   const collected = pendingCollect !== undefined && pendingCollect !== null ? pendingCollect === "1" : collect.data?.ok && collect.data.intent === "collect" ? collect.data.collected : offer.collected;
   const failure = [like.data, collect.data].find((result) => result && !result.ok);
+  useToastOn(collect.state === "idle" ? collect.data : undefined, (reply) => (reply.ok && reply.intent === "collect" ? t(reply.collected ? "toast.favourited" : "toast.unfavourited") : null));
   const location = useLocation();
 
   const share = () =>

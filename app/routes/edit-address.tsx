@@ -18,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ChevronRightIcon, PinIcon } from "../components/icons";
 import { NotFoundOrErrorScreen } from "../components/status-screen";
+import { showToast } from "../components/toast";
 import { guardSubmit, useDoubleTapGuard } from "../hooks/use-double-tap-guard";
 import { useHydrated } from "../hooks/use-hydrated";
 import { useLocale } from "../hooks/use-locale";
@@ -35,7 +36,7 @@ import { fixedT } from "../server/i18n.server";
 import { refusable } from "../server/order-actions.server";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "editAddress", member: true, calls: { loader: ["userAddressList"], action: { save: ["userAddressSave"] } } };
+export const handle: ScreenHandle = { analytics: "editAddress", skeleton: "detail", member: true, calls: { loader: ["userAddressList"], action: { save: ["userAddressSave"] } } };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = params.id === undefined ? null : idParam(params.id);
@@ -156,10 +157,12 @@ export default function EditAddress() {
     seen.current = reply;
     if (!reply.ok) return;
     setKey(newIdempotencyKey());
+    // Said by the frame's toast, so the list (or the checkout) it goes back to shows it.
+    showToast(t("toast.addressSaved"));
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (index > 0) navigate(-1);
     else navigate("/myAddress", { replace: true });
-  }, [reply, navigate]);
+  }, [reply, navigate, t]);
 
   const errors = reply && !reply.ok ? (reply.fieldErrors ?? {}) : {};
   const busy = save.state !== "idle" || (reply?.ok ?? false);

@@ -63,7 +63,8 @@ export default function FlashSale() {
                 id={String(item.id)}
                 image={item.image}
                 title={item.title}
-                subtitle={`${item.merchantName} · ${t("promo.limit", { count: item.limitPerMember })}`}
+                subtitle={item.merchantName}
+                limit={t("promo.limit", { count: item.limitPerMember })}
                 price={payTexts(t, cardPrice(item))}
                 original={formatMoney(item.originalPrice)}
                 sold={item.sold}

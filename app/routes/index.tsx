@@ -41,6 +41,7 @@ import type { ScreenHandle } from "../screen-handle";
 
 export const handle: ScreenHandle = {
   analytics: "index",
+  skeleton: "home",
   member: true,
   overlay: false,
   home: true,

@@ -12,7 +12,7 @@ import { z } from "zod";
 import { CoinIcon } from "../components/icons";
 import { InfiniteList } from "../components/infinite-list";
 import { readWalletPage } from "../components/order-list-view";
-import { NotFoundOrErrorScreen } from "../components/status-screen";
+import { EmptyState, NotFoundOrErrorScreen } from "../components/status-screen";
 import { TabBar } from "../components/tab-bar";
 import { useLastKnown } from "../hooks/use-last-known";
 import { useLocale } from "../hooks/use-locale";
@@ -25,7 +25,7 @@ import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "mCoinIntegral", member: true, calls: { loader: ["mcoinLedger"] } };
+export const handle: ScreenHandle = { analytics: "mCoinIntegral", skeleton: "list", member: true, calls: { loader: ["mcoinLedger"] } };
 
 const FILTERS = ["all", "earned", "spent"] as const;
 type Filter = (typeof FILTERS)[number];
@@ -84,7 +84,7 @@ export default function McoinIntegral() {
           renderItem={(entry) => <LedgerRow entry={entry} />}
           label={t(`points.filters.${filter}`)}
           className="points__list"
-          empty={<p className="empty-state">{t(`points.empty.${filter}`)}</p>}
+          empty={<EmptyState art="points" title={t(`points.empty.${filter}`)} action={{ to: "/checkIn", label: t("emptyState.earnMcoin") }} />}
         />
       </section>
 

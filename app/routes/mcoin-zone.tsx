@@ -17,7 +17,7 @@ import { useLocale } from "../hooks/use-locale";
 import { pictureProps } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "mCoinZone", calls: { loader: ["zoneDetail", "systemTime"] } };
+export const handle: ScreenHandle = { analytics: "mCoinZone", skeleton: "detail", calls: { loader: ["zoneDetail", "systemTime"] } };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.id);

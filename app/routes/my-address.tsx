@@ -7,14 +7,14 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ConfirmDialog } from "../components/dialog";
-import { EditIcon, PinIcon, PlusIcon, TrashIcon } from "../components/icons";
+import { EditIcon, PlusIcon, TrashIcon } from "../components/icons";
 import { Overlay } from "../components/overlay";
-import { NotFoundOrErrorScreen } from "../components/status-screen";
-import { Toast } from "../components/toast";
+import { EmptyState, NotFoundOrErrorScreen } from "../components/status-screen";
+import { showToast, useToastOn } from "../components/toast";
 import { useDoubleTapGuard } from "../hooks/use-double-tap-guard";
 import { ADDRESS_LIMIT, formatMobile, orderAddresses } from "#core/address/book";
 import { userAddressList, userAddressUpdate, type Address } from "#core/api/endpoints";
@@ -26,7 +26,12 @@ import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "myAddress", member: true, calls: { loader: ["userAddressList"], action: { delete: ["userAddressUpdate"], default: ["userAddressUpdate"] } } };
+export const handle: ScreenHandle = {
+  analytics: "myAddress",
+  skeleton: "list",
+  member: true,
+  calls: { loader: ["userAddressList"], action: { delete: ["userAddressUpdate"], default: ["userAddressUpdate"] } },
+};
 
 export async function loader({ context }: LoaderFunctionArgs) {
   await requireMember(context);
@@ -62,8 +67,6 @@ export default function MyAddress() {
   const change = useFetcher<BookActionResult>();
   const guard = useDoubleTapGuard();
   const [confirming, setConfirming] = useState<Address | null>(null);
-  const [toast, setToast] = useState<{ message: string | null; id: number }>({ message: null, id: 0 });
-  const say = (message: string) => setToast((previous) => ({ message, id: previous.id + 1 }));
 
   // What is on its way: a deletion hides its card at once; a new default is shown first at once (from
   // the tap itself, so the radio never flicks back while the request starts).
@@ -80,13 +83,7 @@ export default function MyAddress() {
       .map((address) => (pending?.intent === "default" ? { ...address, isDefault: Number(address.id) === pending.id ? 1 : 0 } : address)),
   );
 
-  const seen = useRef<unknown>(null);
-  const reply = change.state === "idle" ? change.data : undefined;
-  useEffect(() => {
-    if (!reply || seen.current === reply) return;
-    seen.current = reply;
-    say(reply.ok ? t(reply.intent === "delete" ? "address.deleted" : "address.defaultSet") : reply.message);
-  }, [reply, t]);
+  useToastOn(change.state === "idle" ? change.data : undefined, (reply) => (reply.ok ? t(reply.intent === "delete" ? "address.deleted" : "address.defaultSet") : reply.message));
 
   const send = (intent: "default" | "delete", address: Address) =>
     guard(() => {
@@ -107,10 +104,8 @@ export default function MyAddress() {
       </div>
 
       {shown.length === 0 ? (
-        <div className="empty-state" data-testid="address-empty">
-          <PinIcon className="empty-state__art" aria-hidden="true" />
-          <p>{t("address.empty")}</p>
-        </div>
+        // The action is the add button pinned below, as on a full list.
+        <EmptyState art="addresses" title={t("address.empty")} testId="address-empty" />
       ) : (
         <ul className="address-list" aria-label={t("screen.myAddress")}>
           {shown.map((address) => (
@@ -148,7 +143,7 @@ export default function MyAddress() {
 
       <div className="address-book__footer">
         {full ? (
-          <button type="button" className="button button--primary button--block" aria-describedby="address-limit-note" onClick={() => say(t("shop.refusal.ADDRESS_LIMIT"))}>
+          <button type="button" className="button button--primary button--block" aria-describedby="address-limit-note" onClick={() => showToast(t("shop.refusal.ADDRESS_LIMIT"))}>
             <PlusIcon aria-hidden="true" />
             {t("address.add")}
           </button>
@@ -172,7 +167,6 @@ export default function MyAddress() {
           </ConfirmDialog>
         </Overlay>
       ) : null}
-      <Toast message={toast.message} id={toast.id} />
     </div>
   );
 }

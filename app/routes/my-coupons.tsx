@@ -14,6 +14,7 @@ import { InfiniteList, type ListState } from "../components/infinite-list";
 import { OrderListView, readWalletPage, useKnownCounts, type OrderListData, type OrderTab } from "../components/order-list-view";
 import { Overlay } from "../components/overlay";
 import { ScanCodeButton } from "../components/scan-code-button";
+import { EmptyState } from "../components/status-screen";
 import { TabBar } from "../components/tab-bar";
 import { CouponGroupCard, FIRST_SCREEN_CARDS, McoinCouponCard, RefundCard } from "../components/wallet-cards";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
@@ -31,6 +32,7 @@ import type { ScreenHandle } from "../screen-handle";
 
 export const handle: ScreenHandle = {
   analytics: "mycoupon",
+  skeleton: "list",
   title: "title.myCoupons",
   member: true,
   couponTab: true,
@@ -137,14 +139,7 @@ function CouponsView({ tab, list, counts: loaded }: { tab: CouponTab; list: List
         keyOf={(group) => group.order.id}
         renderItem={(group, index) => <CouponGroupCard group={group} firstScreen={index < FIRST_SCREEN_CARDS} />}
         label={t(`coupon.tab.${tab}`)}
-        empty={
-          <div className="empty-state">
-            <p>{t(`coupon.empty.${tab}`)}</p>
-            <Link to="/index" className="button button--secondary">
-              {t("wallet.browse")}
-            </Link>
-          </div>
-        }
+        empty={<EmptyState art="coupons" title={t(`coupon.empty.${tab}`)} action={{ to: "/index", label: t("wallet.browse") }} />}
       />
     </>
   );
@@ -160,7 +155,7 @@ function RefundsView({ list }: { list: ListState<Refund> }) {
       keyOf={(refund) => refund.id}
       renderItem={(refund, index) => <RefundCard refund={refund} firstScreen={index < FIRST_SCREEN_CARDS} />}
       label={t("wallet.refunds")}
-      empty={<p className="empty-state">{t("refund.empty")}</p>}
+      empty={<EmptyState art="orders" title={t("refund.empty")} action={{ to: "/myOrder", label: t("emptyState.viewOrders") }} />}
     />
   );
 }
@@ -175,7 +170,7 @@ function McoinCouponsView({ list }: { list: ListState<McoinCoupon> }) {
       keyOf={(coupon) => coupon.id}
       renderItem={(coupon) => <McoinCouponCard coupon={coupon} action={coupon.status === "unused" ? <UseMcoinCoupon coupon={coupon} /> : null} />}
       label={t("wallet.mcoinCoupons")}
-      empty={<p className="empty-state">{t("mcoinCoupon.empty")}</p>}
+      empty={<EmptyState art="coupons" title={t("mcoinCoupon.empty")} action={{ to: "/index", label: t("wallet.browse") }} />}
     />
   );
 }

@@ -5,14 +5,14 @@
  * message. Empty tabs lead back to browsing. Offers are added from their own screen (the star).
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
+import { useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { StarIcon } from "../components/icons";
 import { InfiniteList } from "../components/infinite-list";
 import { OfferCard } from "../components/offer-card";
 import { readWalletPage, useKnownCounts } from "../components/order-list-view";
-import { NotFoundOrErrorScreen } from "../components/status-screen";
+import { EmptyState, NotFoundOrErrorScreen } from "../components/status-screen";
 import { TabBar } from "../components/tab-bar";
 import type { OfferSummary } from "#core/api/catalog-endpoints";
 import { FAVOURITE_TABS, FavouriteTabSchema, favouriteList, type FavouriteTab } from "#core/api/shop-endpoints";
@@ -157,15 +157,7 @@ export default function MyFavorites() {
 
 function EmptyFavourites({ tab }: { tab: FavouriteTab }) {
   const { t } = useTranslation();
-  return (
-    <div className="empty-state" data-testid="favourites-empty">
-      <StarIcon className="empty-state__art" aria-hidden="true" />
-      <p>{t(`favourites.empty.${tab}`)}</p>
-      <Link to="/index" className="button button--secondary">
-        {t("wallet.browse")}
-      </Link>
-    </div>
-  );
+  return <EmptyState art="favourites" title={t(`favourites.empty.${tab}`)} action={{ to: "/index", label: t("wallet.browse") }} testId="favourites-empty" />;
 }
 
 export const ErrorBoundary = NotFoundOrErrorScreen;

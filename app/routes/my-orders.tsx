@@ -12,7 +12,7 @@ import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "myOrder", title: "title.myOrders", member: true, calls: { loader: ["orderList"] } };
+export const handle: ScreenHandle = { analytics: "myOrder", skeleton: "list", title: "title.myOrders", member: true, calls: { loader: ["orderList"] } };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(context);

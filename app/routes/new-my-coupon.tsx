@@ -4,4 +4,4 @@ import { handle as orders } from "./my-orders";
 
 export { default, loader } from "./my-orders";
 
-export const handle: ScreenHandle = { analytics: "newMyCoupon", title: "title.myRedemptions", member: true, calls: orders.calls };
+export const handle: ScreenHandle = { analytics: "newMyCoupon", skeleton: "list", title: "title.myRedemptions", member: true, calls: orders.calls };

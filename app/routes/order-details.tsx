@@ -30,7 +30,7 @@ import { memberOrder } from "../server/order-actions.server";
 import { qrSvg } from "../server/qr.server";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "orderDetails", member: true, keepToken: true, calls: { loader: ["orderStatus", "offerDetail"] } };
+export const handle: ScreenHandle = { analytics: "orderDetails", skeleton: "detail", member: true, keepToken: true, calls: { loader: ["orderStatus", "offerDetail"] } };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const orderId = idParam(params.id);

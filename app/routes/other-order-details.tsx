@@ -4,4 +4,4 @@ import { handle as order } from "./order-details";
 
 export { ErrorBoundary, default, loader } from "./order-details";
 
-export const handle: ScreenHandle = { analytics: "otherOrderDetails", member: true, calls: order.calls };
+export const handle: ScreenHandle = { analytics: "otherOrderDetails", skeleton: "detail", member: true, calls: order.calls };

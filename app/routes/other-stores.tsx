@@ -15,7 +15,7 @@ import { getHostBridge } from "../lib/host-bridge";
 import { pictureProps } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "otherStores", calls: { loader: ["branchList"] } };
+export const handle: ScreenHandle = { analytics: "otherStores", skeleton: "list", calls: { loader: ["branchList"] } };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The store id is positive; a product id of 0 means "no offer" (type 1).

@@ -11,11 +11,12 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { refundable } from "../components/order-actions";
 import { CheckCircleIcon, ClockIcon } from "../components/icons";
 import { NotFoundOrErrorScreen, StatusScreen } from "../components/status-screen";
+import { showToast } from "../components/toast";
 import { orderPath, orderStatusOf } from "../components/wallet-cards";
 import { useLocale } from "../hooks/use-locale";
 import { basicInformation } from "#core/api/endpoints";
@@ -33,6 +34,7 @@ import type { ScreenHandle } from "../screen-handle";
 
 export const handle: ScreenHandle = {
   analytics: "refundApplication",
+  skeleton: "detail",
   title: "title.refundApplication",
   // Once the refund is asked for, the same address is the refund's own page: its result and progress.
   titleFor: (data) => ((data as { order?: { refund?: unknown } } | undefined)?.order?.refund ? "title.refundDetails" : undefined),
@@ -143,6 +145,12 @@ export default function RefundApplication() {
   const [reason, setReason] = useState<string>("");
   const [remarks, setRemarks] = useState("");
   const refusal = answer && !answer.ok ? answer : null;
+  // The request redirects back here: the refund appearing on this visit is the request gone through.
+  const hadRefund = useRef(order.refund !== null);
+  useEffect(() => {
+    if (order.refund && !hadRefund.current) showToast(t("toast.refundRequested"));
+    hadRefund.current = order.refund !== null;
+  }, [order.refund, t]);
   const fieldErrors = refusal?.fieldErrors ?? {};
   const busy = navigation.state === "submitting";
 

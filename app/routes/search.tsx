@@ -17,7 +17,11 @@ import { KeywordSchema, clearSearchHistory, popularSearches, recordSearch, searc
 import { isApiError } from "#core/api/errors";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "search", calls: { loader: ["popularSearches", "searchHistory"], action: { search: ["recordSearch"], "clear-history": ["clearSearchHistory"] } } };
+export const handle: ScreenHandle = {
+  analytics: "search",
+  skeleton: "keywords",
+  calls: { loader: ["popularSearches", "searchHistory"], action: { search: ["recordSearch"], "clear-history": ["clearSearchHistory"] } },
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [popular, history] = await Promise.all([context.api.call(popularSearches), context.member ? context.api.call(searchHistory) : Promise.resolve({ keywords: [] as string[] })]);

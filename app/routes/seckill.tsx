@@ -188,7 +188,8 @@ export default function Seckill() {
                   image={item.image}
                   title={item.title}
                   badge={item.gray ? t("seckill.earlyAccess") : undefined}
-                  subtitle={`${item.merchantName} · ${t("promo.limit", { count: item.limitPerMember })}`}
+                  subtitle={item.merchantName}
+                  limit={t("promo.limit", { count: item.limitPerMember })}
                   price={priceText(item)}
                   original={formatMoney(item.originalPriceCents / 100)}
                   sold={item.sold}
@@ -230,8 +231,8 @@ function ProductCard({ item, now, price, action }: { item: SeckillItem & { terms
           </s>
         </p>
         <p className="seckill-product__facts">
-          <span>{t("promo.left", { count: item.stock })}</span>
-          <span>{t("promo.limit", { count: item.limitPerMember })}</span>
+          <span data-key-fact="left">{t("promo.left", { count: item.stock })}</span>
+          <span data-key-fact="limit">{t("promo.limit", { count: item.limitPerMember })}</span>
           <span>{t("seckill.useUntil", { date: formatDate(item.useUntil, locale) })}</span>
         </p>
         <div className="seckill-product__foot">

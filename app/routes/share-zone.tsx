@@ -4,4 +4,4 @@ import { handle as zone } from "./mcoin-zone";
 
 export { default, loader } from "./mcoin-zone";
 
-export const handle: ScreenHandle = { analytics: "shareZone", calls: zone.calls };
+export const handle: ScreenHandle = { analytics: "shareZone", skeleton: "detail", calls: zone.calls };

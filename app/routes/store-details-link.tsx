@@ -4,4 +4,4 @@ import { handle as store } from "./store-details";
 
 export { ErrorBoundary, action, default, loader } from "./store-details";
 
-export const handle: ScreenHandle = { analytics: "storeDetailsLink", keepToken: true, hostBack: true, sharedLink: true, calls: store.calls };
+export const handle: ScreenHandle = { analytics: "storeDetailsLink", skeleton: "detail", keepToken: true, hostBack: true, sharedLink: true, calls: store.calls };

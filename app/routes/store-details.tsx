@@ -4,13 +4,12 @@
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ClockIcon, OilIcon, ParkingIcon, PhoneIcon, PinIcon, StoreIcon, WifiIcon } from "../components/icons";
 import { FavouriteStar } from "../components/favourite-star";
 import { OfferCards } from "../components/offer-list";
-import { Toast } from "../components/toast";
-import { BackToHomeLink, NotFoundScreen, StatusScreen } from "../components/status-screen";
+import { showToast } from "../components/toast";
+import { BackToHomeLink, EmptyState, NotFoundScreen, StatusScreen } from "../components/status-screen";
 import { catalogNear } from "../server/catalog.server";
 import { orNotFound } from "../server/gateway.server";
 import { idParam } from "../server/params.server";
@@ -22,7 +21,12 @@ import { getHostBridge } from "../lib/host-bridge";
 import { pictureProps } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "storeDetails", keepToken: true, calls: { loader: ["storeInformation", "systemTime", "collectionCheck"], action: { collect: ["collectOffer"] } } };
+export const handle: ScreenHandle = {
+  analytics: "storeDetails",
+  skeleton: "detail",
+  keepToken: true,
+  calls: { loader: ["storeInformation", "systemTime", "collectionCheck"], action: { collect: ["collectOffer"] } },
+};
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.id);
@@ -47,8 +51,6 @@ const FACILITIES = [
 export default function StoreDetails() {
   const { t } = useTranslation();
   const { store, offers, branches, now, collected } = useLoaderData<typeof loader>();
-  const [toast, setToast] = useState<{ message: string | null; id: number }>({ message: null, id: 0 });
-  const refused = useCallback((message: string) => setToast((previous) => ({ message, id: previous.id + 1 })), []);
   const facilities = FACILITIES.filter((facility) => store.facilities[facility.key]);
   const allBranches = branches.length + 1;
 
@@ -118,10 +120,10 @@ export default function StoreDetails() {
           <OfferCards
             offers={offers}
             now={now}
-            action={collected ? (offer) => <FavouriteStar offerId={offer.id} title={offer.title} collected={collected.includes(offer.id)} onRefused={refused} /> : undefined}
+            action={collected ? (offer) => <FavouriteStar offerId={offer.id} title={offer.title} collected={collected.includes(offer.id)} onRefused={showToast} /> : undefined}
           />
         ) : (
-          <p className="empty-state">{t("store.noOffers")}</p>
+          <EmptyState art="offers" title={t("store.noOffers")} action={{ to: "/index", label: t("wallet.browse") }} />
         )}
       </section>
 
@@ -148,7 +150,6 @@ export default function StoreDetails() {
           </Link>
         </section>
       ) : null}
-      <Toast message={toast.message} id={toast.id} />
     </div>
   );
 }

@@ -54,9 +54,10 @@ export function countedRequests(handles: ReadonlyMap<string, RouteHandle | undef
   return counted;
 }
 
-export const PENDING_SCREENS: PendingScreens = { counted: countedRequests(HANDLES), hidden: [], skeletons: {} };
+export const PENDING_SCREENS: PendingScreens = { counted: countedRequests(HANDLES), hidden: [], skeletons: {}, titles: {} };
 for (const [id, handle] of HANDLES) {
   const screen = screenOf(handle);
   if (screen?.overlay === false) PENDING_SCREENS.hidden.push(id);
   if (screen?.skeleton) PENDING_SCREENS.skeletons[id] = screen.skeleton;
+  if (screen?.title) PENDING_SCREENS.titles[id] = screen.title;
 }

@@ -17,6 +17,8 @@ export interface Region {
   name: Named;
   /** The place it is in (a mainland province), if any. */
   parent?: Named;
+  /** The part of its city it lies in (Hong Kong Island, Kowloon, the New Territories), if any. */
+  area?: Named;
   /** The area code its mobile numbers usually have. */
   areaCode: AreaCode;
 }
@@ -34,25 +36,30 @@ const macau: [string, string, string][] = [
   ["coloane", "路環", "Coloane"],
 ];
 
-const hongKong: [string, string, string][] = [
-  ["central-western", "中西區", "Central and Western"],
-  ["wan-chai", "灣仔區", "Wan Chai"],
-  ["eastern", "東區", "Eastern"],
-  ["southern", "南區", "Southern"],
-  ["yau-tsim-mong", "油尖旺區", "Yau Tsim Mong"],
-  ["sham-shui-po", "深水埗區", "Sham Shui Po"],
-  ["kowloon-city", "九龍城區", "Kowloon City"],
-  ["wong-tai-sin", "黃大仙區", "Wong Tai Sin"],
-  ["kwun-tong", "觀塘區", "Kwun Tong"],
-  ["kwai-tsing", "葵青區", "Kwai Tsing"],
-  ["tsuen-wan", "荃灣區", "Tsuen Wan"],
-  ["tuen-mun", "屯門區", "Tuen Mun"],
-  ["yuen-long", "元朗區", "Yuen Long"],
-  ["north", "北區", "North"],
-  ["tai-po", "大埔區", "Tai Po"],
-  ["sha-tin", "沙田區", "Sha Tin"],
-  ["sai-kung", "西貢區", "Sai Kung"],
-  ["islands", "離島區", "Islands"],
+const HK_ISLAND: Named = { zh: "香港島", en: "Hong Kong Island" };
+const KOWLOON: Named = { zh: "九龍", en: "Kowloon" };
+const NEW_TERRITORIES: Named = { zh: "新界", en: "New Territories" };
+
+/** Hong Kong's districts, by the part of the city they lie in. */
+const hongKong: [string, string, string, Named][] = [
+  ["central-western", "中西區", "Central and Western", HK_ISLAND],
+  ["wan-chai", "灣仔區", "Wan Chai", HK_ISLAND],
+  ["eastern", "東區", "Eastern", HK_ISLAND],
+  ["southern", "南區", "Southern", HK_ISLAND],
+  ["yau-tsim-mong", "油尖旺區", "Yau Tsim Mong", KOWLOON],
+  ["sham-shui-po", "深水埗區", "Sham Shui Po", KOWLOON],
+  ["kowloon-city", "九龍城區", "Kowloon City", KOWLOON],
+  ["wong-tai-sin", "黃大仙區", "Wong Tai Sin", KOWLOON],
+  ["kwun-tong", "觀塘區", "Kwun Tong", KOWLOON],
+  ["kwai-tsing", "葵青區", "Kwai Tsing", NEW_TERRITORIES],
+  ["tsuen-wan", "荃灣區", "Tsuen Wan", NEW_TERRITORIES],
+  ["tuen-mun", "屯門區", "Tuen Mun", NEW_TERRITORIES],
+  ["yuen-long", "元朗區", "Yuen Long", NEW_TERRITORIES],
+  ["north", "北區", "North", NEW_TERRITORIES],
+  ["tai-po", "大埔區", "Tai Po", NEW_TERRITORIES],
+  ["sha-tin", "沙田區", "Sha Tin", NEW_TERRITORIES],
+  ["sai-kung", "西貢區", "Sai Kung", NEW_TERRITORIES],
+  ["islands", "離島區", "Islands", NEW_TERRITORIES],
 ];
 
 /** Province (id, zh, en) and its main cities (zh, en); a municipality is its own city. */
@@ -286,7 +293,7 @@ const slug = (text: string) =>
 
 export const REGION_GROUPS: readonly RegionGroup[] = [
   { id: "mo", name: { zh: "澳門", en: "Macau" }, regions: macau.map(([id, zh, en]) => ({ id: `mo-${id}`, name: { zh, en }, areaCode: "+853" })) },
-  { id: "hk", name: { zh: "香港", en: "Hong Kong" }, regions: hongKong.map(([id, zh, en]) => ({ id: `hk-${id}`, name: { zh, en }, areaCode: "+852" })) },
+  { id: "hk", name: { zh: "香港", en: "Hong Kong" }, regions: hongKong.map(([id, zh, en, area]) => ({ id: `hk-${id}`, name: { zh, en }, area, areaCode: "+852" })) },
   {
     id: "cn",
     name: { zh: "中國內地", en: "Mainland China" },
@@ -295,6 +302,9 @@ export const REGION_GROUPS: readonly RegionGroup[] = [
     ),
   },
 ];
+
+/** A municipality (直轄市: Beijing, Shanghai, Tianjin, Chongqing): a mainland "province" that is one city. */
+const isMunicipality = (region: Region) => region.parent?.zh.endsWith("市") === true;
 
 const BY_ID = new Map(REGION_GROUPS.flatMap((group) => group.regions.map((region) => [region.id, { region, group }] as const)));
 
@@ -308,7 +318,7 @@ export function regionPath(id: string, locale: "zh" | "en"): string | null {
   if (!found) return null;
   const { region, group } = found;
   const parts = [group.id === "cn" ? region.parent![locale] : group.name[locale], region.name[locale]];
-  if (group.id === "cn" && region.parent![locale].startsWith(region.name[locale])) parts.splice(1, 1);
+  if (isMunicipality(region)) parts.splice(1, 1);
   return locale === "zh" ? parts.join(" ") : parts.join(", ");
 }
 
@@ -321,4 +331,32 @@ export function searchRegions(query: string): Region[] {
       [region.name.zh, region.name.en, region.parent?.zh ?? "", region.parent?.en ?? "", group.name.zh, group.name.en].some((name) => name.toLowerCase().includes(needle)),
     ),
   );
+}
+
+/** A heading of the picker and the regions under it; no heading where the tab already names them. */
+export interface RegionSection {
+  heading: Named | null;
+  regions: Region[];
+}
+
+const MUNICIPALITIES: Named = { zh: "直轄市", en: "Municipalities" };
+
+/**
+ * How the picker lays a group out, each region once: Macau's districts together; Hong Kong's by
+ * Hong Kong Island, Kowloon and the New Territories; the mainland's four municipalities together
+ * (a heading "Beijing" over a single "Beijing" would name it twice), then each province and its cities.
+ */
+export function regionSections(group: RegionGroup): RegionSection[] {
+  const sections: RegionSection[] = [];
+  const sectionOf = (heading: Named | null) => {
+    let section = sections.find((item) => item.heading?.en === heading?.en);
+    if (!section) sections.push((section = { heading, regions: [] }));
+    return section;
+  };
+  if (group.id === "cn") sectionOf(MUNICIPALITIES);
+  for (const region of group.regions) {
+    const heading = group.id === "hk" ? region.area! : group.id === "cn" ? (isMunicipality(region) ? MUNICIPALITIES : region.parent!) : null;
+    sectionOf(heading).regions.push(region);
+  }
+  return sections;
 }
