@@ -128,11 +128,12 @@ test("a screen that waits on the gateway shows its skeleton under its own title;
   await expect(skeleton).toBeHidden({ timeout: 10_000 });
   await expect(page.getByRole("tab", { name: /^All/ })).toBeVisible();
 
-  // A counted navigation (my redemptions): the overlay is a bar along the top edge, over no text.
-  await sandbox.fault("api/mini/order/list", "delay", 1, 1_500);
+  // A counted navigation (check-in: its checkin/info call is not exempt): the overlay is a bar along
+  // the top edge, over no text.
+  await sandbox.fault("api/auth/checkin/info", "delay", 1, 1_500);
   await page.goto("/index");
   await hydrated(page);
-  await page.getByRole("link", { name: "My redemptions" }).click();
+  await page.getByRole("link", { name: "Check in" }).click();
   const overlay = page.locator(".loading-overlay");
   await expect(overlay).toBeAttached();
   const box = (await overlay.boundingBox())!;

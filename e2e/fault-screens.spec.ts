@@ -294,7 +294,7 @@ test.describe("faults", () => {
       expect(errors.map((error) => [new URL(error.url).pathname, error.status])).toEqual([["/resources/task", 502]]);
     });
 
-    test("no gateway at all (the sandbox down): the points screen shows the error route; the mall keeps serving; nothing changed", async ({ page, sandbox, signIn }) => {
+    test("no gateway at all (the sandbox down): the check-in screen shows the error route; the mall keeps serving; nothing changed", async ({ page, sandbox, signIn }) => {
       await signIn("chan");
       const digest = await sandbox.digest();
       // At localhost, as the suite's mall answers, so the member's session cookie reaches it.
@@ -304,12 +304,13 @@ test.describe("faults", () => {
       );
       try {
         const errors = serverErrors(page, mall.url);
-        await page.goto(`${mall.url}/mcoin_integral`);
+        // Check-in, whose screen is its one call (a list screen would keep the member there: app/server/first-page.server.ts).
+        await page.goto(`${mall.url}/checkIn`);
         await expectErrorRoute(page, "zh", "NETWORK");
         // Still down: '刷新' finds the error route again, never a 500.
         await page.getByRole("link", { name: ERROR_ROUTE.zh.refresh }).click();
         await expectErrorRoute(page, "zh", "NETWORK");
-        expect(new URL(page.url()).searchParams.get("from")).toBe("/mcoin_integral");
+        expect(new URL(page.url()).searchParams.get("from")).toBe("/checkIn");
         // The mall's process is up and answers what needs no gateway.
         expect((await page.request.get(`${mall.url}/robots.txt`)).status()).toBe(200);
         expect((await page.request.get(`${mall.url}/error`)).status()).toBe(200);

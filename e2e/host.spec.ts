@@ -39,17 +39,29 @@ test("returning to the tab on a shop detail page refreshes the time only", async
   expect(await sandbox.calls("/api/business/refresh")).toHaveLength(0);
 });
 
-test("going back while on home asks the host to go back; going forward from home, or back elsewhere, does not", async ({ page, signIn }) => {
+test("going back while on home asks the host to go back; going forward from home, or back elsewhere, does not", async ({ page, signIn, sandbox }) => {
   await signIn("chan");
   const goBacks = async () => (await hostCalls(page)).filter((call) => call.method === "goBack").length;
+  // My Orders is on screen once its tabs are (its skeleton shows the title before).
+  const myOrders = page.getByRole("tab", { name: /^All/ });
   await page.getByRole("link", { name: "My orders" }).click();
-  await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+  await expect(myOrders).toBeVisible();
   await page.goBack(); // leaves My Orders, back to home
   await expect(page.getByTestId("mcoin-balance")).toBeVisible();
   await page.goForward(); // leaves home going forward: the member stays in the mall
-  await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+  await expect(myOrders).toBeVisible();
   await page.goBack();
   await expect(page.getByTestId("mcoin-balance")).toBeVisible();
+  expect(await goBacks()).toBe(0);
+
+  // A back step while a forward step from home is still loading (its skeleton shown) is a step within
+  // the mall, back to home: nothing for the host.
+  await sandbox.fault("api/mini/order/list", "delay", 1, 1_500);
+  await page.goForward();
+  await expect(page.getByTestId("screen-skeleton")).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId("mcoin-balance")).toBeVisible();
+  await page.waitForTimeout(1_600);
   expect(await goBacks()).toBe(0);
 
   // An entry of home's own (as the webview may add one) to step back from, while on home.

@@ -61,7 +61,7 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
   useHostSetup(hostConfig);
   useStatusBar(screen);
   useAnalytics(screen, location.key);
-  usePopstateHostBack(Boolean(screen?.home) || tokenCouponPage);
+  usePopstateHostBack(Boolean(screen?.home) || tokenCouponPage, navigation.state !== "idle");
   useSecretDoor(screen, secretDoor);
   useReturnRefresh(signedIn, screen);
   useCouponTabReset(screen);
@@ -160,22 +160,28 @@ function historyIndex(state: unknown): number | undefined {
  * from there, that is. A forward step from home stays in the mall (the member is going somewhere
  * in it); a step whose direction cannot be told is taken as back, as the spec reads.
  */
-function usePopstateHostBack(active: boolean) {
-  const activeRef = useRef(active);
-  activeRef.current = active;
-  const { key } = useLocation();
-  const indexRef = useRef<number | undefined>(undefined);
+function usePopstateHostBack(active: boolean, leaving: boolean) {
+  const location = useLocation();
+  // A back step while the next screen is still loading (its skeleton and title already shown) takes
+  // the member back from that screen, into the mall, even though the router has not left home yet.
+  const leavingRef = useRef(leaving);
+  leavingRef.current = leaving;
+  // The history entry the browser is on, and whether it is home's (or the token coupon page's): set
+  // when the router shows an entry, and at every popstate, whose entry is nobody's until the router
+  // shows it. So a back step taken while a forward step from home is still loading is a step within
+  // the mall, not a step back from home.
+  const entry = useRef<{ index: number | undefined; active: boolean }>({ index: undefined, active });
   useEffect(() => {
-    indexRef.current = historyIndex(window.history.state);
-  }, [key]);
+    // Also when a navigation ends where it began (a back step took the member back before it loaded).
+    if (!leaving) entry.current = { index: historyIndex(window.history.state), active };
+  }, [location, active, leaving]);
   useEffect(() => {
-    // The listener runs before the router renders the popped location, so activeRef and indexRef
-    // still describe the page being left.
     const onPopState = (event: PopStateEvent) => {
-      if (!activeRef.current) return;
-      const from = indexRef.current;
+      const from = entry.current;
       const to = historyIndex(event.state);
-      if (from !== undefined && to !== undefined && to > from) return;
+      entry.current = { index: to, active: false };
+      if (!from.active || leavingRef.current) return;
+      if (from.index !== undefined && to !== undefined && to > from.index) return;
       void getHostBridge().goBack();
     };
     window.addEventListener("popstate", onPopState);
