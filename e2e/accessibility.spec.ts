@@ -137,14 +137,15 @@ class Audit {
   /** Audits the page, or only `within` (an open pop-up: the page behind it was audited already). */
   async check(page: Page, state: string, within?: string): Promise<void> {
     // Pop-ups fade in: let transitions finish so contrast is measured on the settled colours (a
-    // spinner turns for ever: it is not waited for).
+    // spinner turns for ever, and a scroll-driven one, the tab rows' fade, moves only with a scroll:
+    // neither is waited for).
     const started = Date.now();
     const since = started - lastCheck;
     await page.evaluate(() =>
       Promise.all(
         document
           .getAnimations()
-          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .filter((animation) => animation.timeline === document.timeline && animation.effect?.getComputedTiming().iterations !== Infinity)
           .map((animation) => animation.finished.catch(() => undefined)),
       ),
     );
