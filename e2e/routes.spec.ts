@@ -78,9 +78,25 @@ test("the root font size is min(viewport width, 720) / 3.75", async ({ page }) =
 test("the back arrow returns to the previous page of the mall", async ({ page, signIn }) => {
   await signIn("chan");
   await page.getByRole("link", { name: "My orders" }).click();
-  await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+  // My Orders is on screen once its tabs are (its skeleton shows the title before).
+  await expect(page.getByRole("tab", { name: /^All/ })).toBeVisible();
   await page.getByRole("button", { name: "Back" }).click();
   await expect(page.getByTestId("mcoin-balance")).toBeVisible();
+});
+
+test("the back arrow on a screen still loading keeps the member where they were, in the mall", async ({ page, signIn, sandbox }) => {
+  await signIn("chan");
+  await sandbox.fault("api/mini/order/list", "delay", 1, 1_500);
+  await page.getByRole("link", { name: "My orders" }).click();
+  await expect(page.getByTestId("screen-skeleton")).toBeVisible();
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page.getByTestId("mcoin-balance")).toBeVisible();
+  // The slow list's answer arrives and is not shown: the member chose to stay.
+  await expect.poll(async () => (await sandbox.calls("/api/mini/order/list")).length).toBeGreaterThan(0);
+  await page.waitForTimeout(1_700);
+  await expect(page.getByTestId("mcoin-balance")).toBeVisible();
+  await expect(page.getByRole("tab", { name: /^All/ })).toHaveCount(0);
+  expect((await hostCalls(page)).filter((call) => call.method === "goBack")).toHaveLength(0);
 });
 
 test("/mycoupons/{token} keeps the token as the session and takes it out of the address bar", async ({ page, sandbox }) => {

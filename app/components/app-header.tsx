@@ -3,7 +3,7 @@
  * to the previous page of the mall, or asks the host app to go back when there is none or when the
  * screen's rule says so.
  */
-import { useNavigate } from "@remix-run/react";
+import { useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { getHostBridge } from "../lib/host-bridge";
@@ -11,7 +11,17 @@ import { BackIcon } from "./icons";
 
 export function useGoBack(hostBack: boolean) {
   const navigate = useNavigate();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const opening = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
   return () => {
+    // The screen being opened is still loading (its skeleton and title are up): back means "not
+    // this one", so the member stays on the screen the router still shows. A new navigation to it
+    // is the router's own way of cancelling the pending one.
+    if (opening) {
+      navigate(location, { replace: true, state: location.state, preventScrollReset: true });
+      return;
+    }
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (hostBack || index === 0) void getHostBridge().goBack();
     else navigate(-1);
