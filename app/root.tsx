@@ -22,7 +22,6 @@ import { basicInformation, clause } from "#core/api/endpoints";
 import { isApiError } from "#core/api/errors";
 import { DEFAULT_LOCALE, htmlLang, normalizeLocale } from "./lib/i18n/locale";
 import { reportMemberRevision, type MemberRevision } from "./lib/keep-alive";
-import { START_SCRIPTS_AFTER_PAINT } from "./lib/scripts-after-paint";
 import appCss from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -137,7 +136,6 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: START_SCRIPTS_AFTER_PAINT }} />
       </body>
     </html>
   );
