@@ -20,7 +20,21 @@ export const MALL_ROUTES: Routes = [
   },
 ];
 
+/**
+ * The last paths matched, and the route each leads to: `matchRoutes` flattens and ranks the whole
+ * table on every call, and the server asks twice for every request (server/route-of.ts and
+ * app/server/screens.server.ts). Bounded, as paths carry ids.
+ */
+const matched = new Map<string, string>();
+const MATCHED_KEPT = 512;
+
 /** The id (the route table's name) of the route `pathname` leads to: `notFound` for any other path. */
 export function routeIdOf(pathname: string): string {
-  return matchRoutes(MALL_ROUTES, pathname)?.at(-1)?.route.id ?? NOT_FOUND_ROUTE.name;
+  let id = matched.get(pathname);
+  if (id === undefined) {
+    id = matchRoutes(MALL_ROUTES, pathname)?.at(-1)?.route.id ?? NOT_FOUND_ROUTE.name;
+    if (matched.size >= MATCHED_KEPT) matched.delete(matched.keys().next().value as string);
+    matched.set(pathname, id);
+  }
+  return id;
 }
