@@ -49,15 +49,16 @@ let sharedChunks: Map<string, string> | undefined;
  * only one screen uses stays in that screen's chunk; what only other screens share is Rollup's to split.
  */
 function planSharedChunks(meta: ChunkMeta): Map<string, string> {
-  const entries = [...meta.getModuleIds()].filter((id) => meta.getModuleInfo(id)?.isEntry);
-  const closures = new Map(entries.map((entry) => [entry, staticClosure(entry, meta)]));
+  // A module imported with import() starts a chunk of its own too (the task widget's, in root).
+  const entries = new Set([...meta.getModuleIds()].filter((id) => meta.getModuleInfo(id)?.isEntry || (meta.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0));
+  const closures = new Map([...entries].map((entry) => [entry, staticClosure(entry, meta)]));
   const loadedBy = new Map<string, number>();
   for (const closure of closures.values()) for (const id of closure) loadedBy.set(id, (loadedBy.get(id) ?? 0) + 1);
-  const frame = new Set(entries.filter(isFrameEntry).flatMap((entry) => [...closures.get(entry)!]));
-  const home = new Set(entries.filter(isHomeEntry).flatMap((entry) => [...closures.get(entry)!]));
+  const frame = new Set([...entries].filter(isFrameEntry).flatMap((entry) => [...closures.get(entry)!]));
+  const home = new Set([...entries].filter(isHomeEntry).flatMap((entry) => [...closures.get(entry)!]));
   const plan = new Map<string, string>();
   for (const [id, count] of loadedBy) {
-    if (count < 2 || meta.getModuleInfo(id)?.isEntry) continue;
+    if (count < 2 || entries.has(id)) continue;
     if (frame.has(id)) plan.set(id, "frame");
     else if (home.has(id)) plan.set(id, "home");
   }
