@@ -62,7 +62,7 @@ const SCHEMA_LIBRARY_MARKS = [{ library: "zod", pattern: /\bZodError\b|\bZodType
 /**
  * Browser chunks that carry what the browser must not: a schema library (the server validates;
  * the browser's own checks are plain functions), or the texts of both locales (a page needs only
- * its own; app/lib/i18n/messages.ts). A locale is recognised by a text only it has.
+ * its own; app/lib/i18n/messages.tsx). A locale is recognised by a text only it has.
  * @param {string} clientDir build/client of a build
  * @param {{ locales: Record<string, string> }} marks a text of each locale, e.g. its app name
  * @returns {{ file: string, carries: string }[]}
