@@ -40,7 +40,8 @@ function staticClosure(entry: string, meta: ChunkMeta): Set<string> {
   return seen;
 }
 
-let sharedChunks: Map<string, string> | undefined;
+/** The plan of each build, made once from its whole module graph (keyed by the build's own lookup). */
+const sharedChunks = new WeakMap<ChunkMeta["getModuleInfo"], Map<string, string>>();
 
 /**
  * The app's modules that more than one entry loads, by who loads them first: those of the frame
@@ -69,8 +70,9 @@ function clientChunk(id: string, meta: ChunkMeta): string | undefined {
   // Rollup's CommonJS helpers (virtual modules) go with the libraries that need them, or they land
   // in whichever chunk asked first and drag it into every page.
   if (id.includes("/node_modules/") || id.startsWith("\0")) return "vendor";
-  sharedChunks ??= planSharedChunks(meta);
-  return sharedChunks.get(id);
+  let plan = sharedChunks.get(meta.getModuleInfo);
+  if (!plan) sharedChunks.set(meta.getModuleInfo, (plan = planSharedChunks(meta)));
+  return plan.get(id);
 }
 
 /**
