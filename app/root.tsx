@@ -21,6 +21,7 @@ import { PENDING_SCREENS, handleOfPath } from "./server/screens.server";
 import { basicInformation, clause } from "#core/api/endpoints";
 import { isApiError } from "#core/api/errors";
 import { DEFAULT_LOCALE, htmlLang, normalizeLocale } from "./lib/i18n/locale";
+import { MessagesPreload } from "./lib/i18n/messages";
 import { reportMemberRevision, type MemberRevision } from "./lib/keep-alive";
 import appCss from "./styles/app.css?url";
 
@@ -129,6 +130,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#f2541b" />
         <Meta />
         <Links />
+        <MessagesPreload locale={locale} />
         {/* Before any module: see ZOD_JITLESS. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
       </head>

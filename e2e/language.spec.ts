@@ -1,7 +1,7 @@
 /** The locale comes from the `language` part of the host's user agent and is kept in a cookie. */
 import type { BrowserContext } from "@playwright/test";
 import { walletUserAgent } from "./env";
-import { MEMBERS, expect, test } from "./fixtures";
+import { MEMBERS, expect, hydrated, test } from "./fixtures";
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
@@ -71,3 +71,30 @@ test.describe("outside the wallet, with no stored locale", () => {
     await expect(page.getByRole("heading", { name: "找不到頁面" })).toBeVisible();
   });
 });
+
+for (const { language, locale, other, myOrders } of [
+  { language: "en", locale: "en", other: "zh", myOrders: "My Orders" },
+  { language: "zh-MO", locale: "zh", other: "en", myOrders: "我的訂單" },
+]) {
+  test.describe(`the texts a page in ${language} fetches`, () => {
+    test.use({ userAgent: walletUserAgent(language), locale: language });
+
+    test("are its locale's only, once, started by the head, and the screens drawn in the browser speak it", async ({ page, signIn }) => {
+      await signIn("chan");
+      const fetched: string[] = [];
+      page.on("request", (request) => {
+        const file = /\/assets\/(en|zh)-[\w-]+\.json$/.exec(new URL(request.url()).pathname);
+        if (file) fetched.push(file[1]);
+      });
+      await page.goto("/index");
+      await hydrated(page);
+      // The head asks for the texts with the page's other files (app/lib/i18n/messages.tsx).
+      await expect(page.locator(`head link[rel=preload][as=fetch][href^="/assets/${locale}-"]`)).toHaveCount(1);
+      // A screen React draws in the browser, after a tap: its texts come from the fetched file.
+      await page.getByRole("link", { name: myOrders }).first().click();
+      await expect(page.getByRole("heading", { level: 1, name: myOrders })).toBeVisible();
+      expect(fetched).toEqual([locale]);
+      expect(fetched).not.toContain(other);
+    });
+  });
+}

@@ -2,12 +2,14 @@
  * The task-center widget in the mall: one component in the root. On a page opened with a task link
  * (oauthParams carrying taskCenterToken and taskCenterNo) it mounts the widget once; in the mall the
  * widget counts on the page where it started (path and hash), since the mall routes by path where
- * the spec's client routed by hash.
+ * the spec's client routed by hash. The widget's code is fetched only on such a page: most pages
+ * are opened without a task, and need none of it to show or hydrate.
  */
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { mountTaskWidget, taskParamsFromUrl, type TaskWidget as TaskWidgetHandle } from "../lib/task-center/widget-dom";
+import { taskParamsFromUrl } from "../lib/task-center/task-params";
+import type { TaskWidget as TaskWidgetHandle } from "../lib/task-center/widget-dom";
 
 export function TaskWidget() {
   const { t } = useTranslation();
@@ -23,13 +25,18 @@ export function TaskWidget() {
   useEffect(() => {
     const task = taskParamsFromUrl(window.location.href);
     if (!task) return;
-    widget.current = mountTaskWidget({
-      ...task,
-      endpoint: "/resources/task",
-      labels: labels.current,
-      locationKey: () => window.location.pathname + window.location.hash,
+    let unmounted = false;
+    void import("../lib/task-center/widget-dom").then(({ mountTaskWidget }) => {
+      if (unmounted) return;
+      widget.current = mountTaskWidget({
+        ...task,
+        endpoint: "/resources/task",
+        labels: labels.current,
+        locationKey: () => window.location.pathname + window.location.hash,
+      });
     });
     return () => {
+      unmounted = true;
       widget.current?.destroy();
       widget.current = null;
     };

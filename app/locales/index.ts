@@ -1,4 +1,4 @@
-/** The two locale files, bundled: each is small, and bundling saves a request before hydration. */
+/** The two locale files, for the server's rendering; the browser fetches its locale's only (app/lib/i18n/messages.tsx). */
 import en from "./en.json";
 import zh from "./zh.json";
 

@@ -7,17 +7,18 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { CoinIcon } from "../components/icons";
 import { NotFoundOrErrorScreen } from "../components/status-screen";
-import { CHECK_IN_LADDER, checkIn, checkInStatus } from "#core/api/promotion-endpoints";
-import { IDEMPOTENCY_HEADER, IdempotencyKeySchema } from "#core/api/shop-endpoints";
+import { checkIn, checkInStatus } from "#core/api/promotion-endpoints";
+import { CHECK_IN_LADDER } from "#core/api/vocabulary";
+import { IDEMPOTENCY_HEADER } from "#core/api/shop-endpoints";
 import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";
 import { formatPoints } from "../lib/money/format";
 import { parseForm } from "../server/forms.server";
 import { requireMember } from "../server/member.server";
 import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
+import { CheckInFormSchema } from "./check-in.server";
 import type { ScreenHandle } from "../screen-handle";
 
 export const handle: ScreenHandle = { analytics: "checkIn", skeleton: "detail", member: true, calls: { loader: ["checkInStatus"], action: { "check-in": ["checkIn"] } } };
@@ -27,8 +28,6 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const status = await context.api.call(checkInStatus, {});
   return data({ status, idempotencyKey: newIdempotencyKey() });
 }
-
-const CheckInFormSchema = z.object({ intent: z.literal("check-in"), idempotencyKey: IdempotencyKeySchema });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireMember(context);

@@ -15,25 +15,25 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { ChevronRightIcon, PinIcon } from "../components/icons";
 import { NotFoundOrErrorScreen } from "../components/status-screen";
 import { showToast } from "../components/toast";
 import { guardSubmit, useDoubleTapGuard } from "../hooks/use-double-tap-guard";
 import { useHydrated } from "../hooks/use-hydrated";
 import { useLocale } from "../hooks/use-locale";
-import { ADDRESS_LIMIT, AddressFormFields, DETAIL_MAX, NAME_MAX, regionOfArea } from "#core/address/book";
+import { ADDRESS_LIMIT, DETAIL_MAX, NAME_MAX, regionOfArea } from "#core/address/book";
 import { saveDraft, takeDraft, takeRegion, type DraftFields } from "../lib/address/draft";
 import { AREA_CODES, type AreaCode } from "#core/address/mobile";
 import { regionById, regionPath } from "#core/address/regions";
 import { userAddressList, userAddressSave } from "#core/api/endpoints";
-import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "#core/api/shop-endpoints";
+import { IDEMPOTENCY_HEADER, type ShopRefusal } from "#core/api/shop-endpoints";
 import { newIdempotencyKey } from "../lib/idempotency-key";
 import { parseFormData } from "../server/forms.server";
 import { requireMember } from "../server/member.server";
 import { idParam } from "../server/params.server";
 import { fixedT } from "../server/i18n.server";
 import { refusable } from "../server/order-actions.server";
+import { SaveFormSchema } from "./edit-address.server";
 import type { ScreenHandle } from "../screen-handle";
 
 export const handle: ScreenHandle = { analytics: "editAddress", skeleton: "detail", member: true, calls: { loader: ["userAddressList"], action: { save: ["userAddressSave"] } } };
@@ -59,8 +59,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     : null;
   return data({ id, saved, chosen, count: snatchList.length, full: id === null && snatchList.length >= ADDRESS_LIMIT, wasDefault: found?.isDefault === 1 });
 }
-
-const SaveFormSchema = z.intersection(AddressFormFields, z.object({ intent: z.literal("save"), idempotencyKey: IdempotencyKeySchema, js: z.literal("1").optional() }));
 
 /** What the form sends back with a refusal, as typed (bounded: a forged 2,000-character name is cut for the echo, not saved). */
 const echo = (raw: FormData): Partial<DraftFields> => {

@@ -9,7 +9,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { ConfirmDialog } from "../components/dialog";
 import { EditIcon, PlusIcon, TrashIcon } from "../components/icons";
 import { Overlay } from "../components/overlay";
@@ -18,12 +17,13 @@ import { showToast, useToastOn } from "../components/toast";
 import { useDoubleTapGuard } from "../hooks/use-double-tap-guard";
 import { ADDRESS_LIMIT, formatMobile, orderAddresses } from "#core/address/book";
 import { userAddressList, userAddressUpdate, type Address } from "#core/api/endpoints";
-import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "#core/api/shop-endpoints";
+import { IDEMPOTENCY_HEADER, type ShopRefusal } from "#core/api/shop-endpoints";
 import { newIdempotencyKey } from "../lib/idempotency-key";
 import { parseForm } from "../server/forms.server";
 import { requireMember } from "../server/member.server";
 import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
+import { BookActionSchema } from "./my-address.server";
 import type { ScreenHandle } from "../screen-handle";
 
 export const handle: ScreenHandle = {
@@ -38,13 +38,6 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const { snatchList } = await context.api.call(userAddressList);
   return data({ addresses: orderAddresses(snatchList) });
 }
-
-const AddressId = z.coerce.number().int().positive().max(999_999_999);
-const BookActionSchema = z.object({
-  intent: z.enum(["default", "delete"]),
-  id: AddressId,
-  idempotencyKey: IdempotencyKeySchema,
-});
 
 export type BookActionResult = { ok: true; intent: "default" | "delete"; id: number } | { ok: false; intent: string | null; reason: ShopRefusal | null; message: string };
 

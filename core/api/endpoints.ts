@@ -3,7 +3,7 @@
  */
 import { z } from "zod";
 import { CATALOG_ENDPOINTS } from "./catalog-endpoints";
-import { AddressInputSchema } from "../address/book";
+import { AddressInputSchema } from "../address/schemas";
 import { defineEndpoint } from "./define";
 
 const Flag = z.union([z.boolean(), z.number(), z.string()]).nullish();

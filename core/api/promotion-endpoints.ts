@@ -8,7 +8,7 @@
  *   be the seckill canary (`gray`): only a member whose login carries the gray-scale flag sees it or
  *   snaps it up. The gateway decides from the member; the `gray` parameter the mall sends echoes the
  *   flag and grants nothing.
- * - The daily check-in: the spec gives no rules; ours are CHECK_IN_LADDER below, written on the
+ * - The daily check-in: the spec gives no rules; ours are CHECK_IN_LADDER (vocabulary.ts), written on the
  *   screen and in docs/mall.md. Each check-in is a `check_in` ledger entry.
  * - Asia Miles: 'X mCoin for Y miles' steps, daily and monthly maximums in miles per member (calendar
  *   day and month of Macau), an airline member account that must exist; a redemption is `redeeming`
@@ -19,21 +19,11 @@ import { z } from "zod";
 import { defineEndpoint } from "./define";
 import { OfferSummarySchema } from "./catalog-endpoints";
 import { OrderSchema } from "./shop-endpoints";
+import { CHECK_IN_LADDER } from "./vocabulary";
 
 const Id = z.coerce.number().int().positive().max(999_999_999);
 /** The gray-scale flag as the mall passes it (1 when the member's login carried it): informative, the gateway reads the member's own. */
 const Gray = z.coerce.number().int().min(0).max(1).default(0);
-
-/**
- * mCoin for the 1st to 7th day of a streak of consecutive days; the 8th day starts the ladder again
- * (the streak keeps counting). Missing a day starts the streak again at day 1.
- */
-export const CHECK_IN_LADDER = [10, 10, 20, 20, 30, 30, 50] as const;
-
-/** The reward of the `streak`-th consecutive day. */
-export function checkInReward(streak: number): number {
-  return CHECK_IN_LADDER[(Math.max(1, streak) - 1) % CHECK_IN_LADDER.length];
-}
 
 /** A day of Macau, yyyy-mm-dd. */
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

@@ -10,7 +10,7 @@
  * with its first reply and no second effect, and refuses a key reused with a different body.
  */
 import { z } from "zod";
-import { ORDER_TABS, PAYMENT_TYPES, REFUND_REASONS, REFUND_REMARKS_MAX, type OrderTab } from "./vocabulary";
+import { FAVOURITE_TABS, ORDER_TABS, PAYMENT_TYPES, REFUND_REASONS, REFUND_REMARKS_MAX, type OrderTab } from "./vocabulary";
 
 export { PAYMENT_TYPES, REFUND_REASONS, REFUND_REMARKS_MAX };
 import { defineEndpoint } from "./define";
@@ -446,10 +446,7 @@ export const collectionCheck = defineEndpoint({
   data: z.object({ collected: z.array(Id) }),
 });
 
-/** Favourites' two tabs (spec: coupons and products): coupons and vouchers, or goods. */
-export const FAVOURITE_TABS = ["coupons", "products"] as const;
 export const FavouriteTabSchema = z.enum(FAVOURITE_TABS);
-export type FavouriteTab = z.infer<typeof FavouriteTabSchema>;
 
 /** The member's favourite offers of one tab, the latest added first. */
 export const favouriteList = defineEndpoint({

@@ -1,6 +1,6 @@
 /**
  * The gateway's words that screens use in the browser: the tabs and sorts of the mall's lists, the
- * payment types, the refund reasons. A module of its own, free of zod, because a screen that imports
+ * payment types, the refund reasons, the check-in's rewards. A module of its own, free of zod, because a screen that imports
  * a value from an endpoints module takes every schema of that module (and zod) into the browser; the
  * endpoints' schemas build on these.
  */
@@ -27,3 +27,19 @@ export const PAYMENT_TYPES = { ordinary: 0, miles: 5, external: 9, thirdParty: 1
 /** Why a member asks for a refund, and how long their remarks may be. */
 export const REFUND_REASONS = ["bought_wrongly", "merchant_out_of_stock", "merchant_refused", "merchant_closed", "address_not_found", "redemption_problem", "expiring", "other"] as const;
 export const REFUND_REMARKS_MAX = 200;
+
+/** Favourites' two tabs (spec: coupons and products): coupons and vouchers, or goods. */
+export const FAVOURITE_TABS = ["coupons", "products"] as const;
+export type FavouriteTab = (typeof FAVOURITE_TABS)[number];
+
+/**
+ * The daily check-in's rewards (promotion-endpoints.ts): mCoin for the 1st to 7th day of a streak of
+ * consecutive days; the 8th day starts the ladder again (the streak keeps counting). Missing a day
+ * starts the streak again at day 1.
+ */
+export const CHECK_IN_LADDER = [10, 10, 20, 20, 30, 30, 50] as const;
+
+/** The reward of the `streak`-th consecutive day. */
+export function checkInReward(streak: number): number {
+  return CHECK_IN_LADDER[(Math.max(1, streak) - 1) % CHECK_IN_LADDER.length];
+}

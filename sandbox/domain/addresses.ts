@@ -11,7 +11,7 @@
  * - ids are never reused (a deleted address's id stays gone), from one counter of the sandbox's.
  */
 import type { Address } from "#core/api/endpoints";
-import type { AddressInput } from "#core/address/book";
+import type { AddressInput } from "#core/address/schemas";
 import { ADDRESS_LIMIT, orderAddresses } from "#core/address/book";
 import type { ShopRefusal } from "#core/api/shop-endpoints";
 

@@ -1,9 +1,10 @@
 /**
- * The daily check-in's rules (core/api/promotion-endpoints.ts, CHECK_IN_LADDER): once per day of
+ * The daily check-in's rules (core/api/vocabulary.ts, CHECK_IN_LADDER): once per day of
  * Macau (UTC+8, no daylight saving) on the sandbox clock; the streak counts consecutive days and
  * starts again at 1 after a missed day; each check-in posts its reward as a `check_in` entry.
  */
-import { CHECK_IN_LADDER, checkInReward, type CheckInStatus } from "#core/api/promotion-endpoints";
+import type { CheckInStatus } from "#core/api/promotion-endpoints";
+import { CHECK_IN_LADDER, checkInReward } from "#core/api/vocabulary";
 import { MAX_CHECK_IN_DAYS, balanceOf, post, type Account } from "./ledger";
 
 const DAY_MS = 24 * 3_600_000;

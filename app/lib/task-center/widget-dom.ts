@@ -3,8 +3,8 @@
  * icon, 20px above the bottom, z-index 999, draggable by touch and kept inside the viewport. Its
  * styles are inline so it looks the same on any site that embeds it. One instance per page.
  */
-import { decodeOauthParams } from "../session-start/oauth-params";
 import type { TaskCheck } from "#core/api/task-center";
+import { SESSION_KEYS } from "./task-params";
 import { createTaskWidgetController, type TaskWidgetController } from "./widget-controller";
 import type { WidgetView } from "./widget-machine";
 
@@ -38,16 +38,7 @@ export interface TaskWidget {
   destroy(): void;
 }
 
-/** The session-storage keys the spec names. */
-export const SESSION_KEYS = { token: "taskCenterToken", taskNo: "taskCenterNo" } as const;
-
-/** The task link's parameters, from a page URL's oauthParams. */
-export function taskParamsFromUrl(href: string): { token: string; taskNo: string } | null {
-  const params = decodeOauthParams(new URL(href).searchParams.get("oauthParams"));
-  const token = params.get(SESSION_KEYS.token);
-  const taskNo = params.get(SESSION_KEYS.taskNo);
-  return token && taskNo ? { token, taskNo } : null;
-}
+export { SESSION_KEYS, taskParamsFromUrl } from "./task-params";
 
 let active: TaskWidget | null = null;
 
