@@ -106,16 +106,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-/**
- * zod compiles object schemas with `new Function` where it may, and finding out whether it may (when a
- * schema is defined) is itself a Content-Security-Policy violation in the browser, where the mall's CSP
- * allows no eval. zod reads its settings from `globalThis.__zod_globalConfig`; this classic script in
- * the head sets `jitless` there before any module runs, so zod loads only with the routes that
- * validate in the browser (importing it here to call `z.config` would put it on every page).
- * e2e/hardening.spec.ts watches for violations on pages that define schemas.
- */
-const ZOD_JITLESS = "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})";
-
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { i18n: instance } = useTranslation();
@@ -131,8 +121,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         <MessagesPreload locale={locale} />
-        {/* Before any module: see ZOD_JITLESS. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
       </head>
       <body>
         {children}
