@@ -62,8 +62,6 @@ test("recent searches survive a reload and are cleared only after confirming", a
   await search(page, "coffee");
   await expect(page).toHaveURL(/\/classify\/coffee$/);
   await page.goto("/search");
-  // A search typed before the page is hydrated can be lost when React takes the form over.
-  await hydrated(page);
   await search(page, "buffet");
   await expect(page).toHaveURL(/\/classify\/buffet$/);
   await page.goto("/search");

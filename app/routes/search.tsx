@@ -4,7 +4,7 @@
  * adds to the member's history (a link to results adds nothing); results open at /classify/{keyword}.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -64,8 +64,10 @@ export default function Search() {
   const { t } = useTranslation();
   const { popular, history, keyword: initialKeyword } = useLoaderData<typeof loader>();
   const goBack = useGoBack(false);
-  const [keyword, setKeyword] = useState(initialKeyword);
-  const [empty, setEmpty] = useState(false);
+  // Without script the document's own POST answers a keyword the action refused (blank).
+  const refused = useActionData<typeof action>()?.ok === false;
+  // Whether the box asks for a keyword: once typed in, not until the next blank search.
+  const [empty, setEmpty] = useState<boolean | null>(null);
   const [confirming, setConfirming] = useState(false);
   const clear = useFetcher<typeof action>();
   const shownHistory = clear.data?.ok ? [] : history;
@@ -77,7 +79,8 @@ export default function Search() {
         role="search"
         className="search-bar"
         onSubmit={(event) => {
-          if (keyword.trim()) return;
+          // The box's own value: a member may have typed before the page hydrated.
+          if (String(new FormData(event.currentTarget).get("keyword") ?? "").trim()) return;
           event.preventDefault();
           setEmpty(true);
         }}
@@ -92,23 +95,22 @@ export default function Search() {
           <input
             type="search"
             name="keyword"
-            value={keyword}
+            // Not controlled: what a member types before the page hydrates stays in the box and is searched.
+            defaultValue={initialKeyword}
+            key={initialKeyword}
             maxLength={60}
             enterKeyHint="search"
             placeholder={t("search.placeholder")}
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the search screen is opened to type: the keyboard comes up with it, as in the wallet's own search
             autoFocus
-            onChange={(event) => {
-              setKeyword(event.currentTarget.value);
-              setEmpty(false);
-            }}
+            onChange={() => setEmpty(false)}
           />
         </label>
         <button type="submit" className="search-bar__submit">
           {t("search.submit")}
         </button>
       </Form>
-      {empty ? (
+      {(empty ?? refused) ? (
         <p className="form-message" role="alert">
           {t("search.empty")}
         </p>
