@@ -25,23 +25,9 @@ test("shows the member's mCoin and redeemed items, the rails, categories and sho
   await expect(page.getByTestId("mcoin-balance")).toHaveText("12,580");
   await expect(page.getByTestId("redeemed-count")).toHaveText("0");
   for (const rail of ["Hot offers", "Top picks", "Editors' choice"]) {
-    await expect(page.getByRole("region", { name: rail }).locator("[data-offer-id]").first()).toBeVisible();
-    // Drawn whole once the page has hydrated (the server drew placeholders: below).
     await expect.poll(() => page.getByRole("region", { name: rail }).locator("[data-offer-id]").count()).toBeGreaterThan(3);
   }
   await expect(cards(page).first()).toBeVisible();
-  await expect(page.locator(".offer-tile--placeholder, .offer-card--placeholder")).toHaveCount(0);
-  // Below the first screen, the server draws the rails and the list as placeholders of their size.
-  const served = await (await page.request.get("/index")).text();
-  const servedRails = [...served.matchAll(/<section class="rail" aria-label="[^"]+">([\s\S]*?)<\/section>/g)];
-  expect(servedRails.map(([, rail]) => [rail.match(/data-offer-id=/g)?.length ?? 0, rail.match(/offer-tile--placeholder/g)?.length])).toEqual([
-    [0, 3],
-    [0, 3],
-    [0, 3],
-  ]);
-  const servedList = /<section class="home-list"[\s\S]*$/.exec(served)![0];
-  expect(servedList.match(/data-offer-id=/g)).toBeNull();
-  expect(servedList.match(/offer-card--placeholder/g)?.length).toBe(await cards(page).count());
   const categories = page.getByRole("navigation", { name: "Categories" });
   await expect(categories.getByRole("link")).toHaveCount(8);
   await categories.getByRole("link", { name: "Coffee & Desserts" }).click();
@@ -67,6 +53,66 @@ test("the page's modules load as Remix loads them (preloaded beside the document
   await expect(cards(page).first()).toBeVisible();
   expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
 });
+
+test("the server's HTML holds the rails and the first page of offers, as the hydrated page shows them, and nothing moves when it hydrates", async ({ page }) => {
+  // Tall enough that the rails and the first offers are on screen, where a shift would count.
+  await page.setViewportSize({ width: 390, height: 3000 });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((entries) => {
+      for (const entry of entries.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.reload();
+  await hydrated(page);
+  await page.waitForLoadState("networkidle");
+  // A frame after the last render.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+
+  const served = await (await page.request.get("/index")).text();
+  for (const rail of ["Hot offers", "Top picks", "Editors' choice"]) {
+    const tiles = page.getByRole("region", { name: rail }).locator("[data-offer-id]");
+    const ids = await tiles.evaluateAll((links) => links.map((link) => link.getAttribute("data-offer-id")));
+    const servedRail = new RegExp(`<section class="rail" aria-label="${escapeHtml(rail)}">([\\s\\S]*?)</section>`).exec(served)?.[1] ?? "";
+    expect(
+      [...servedRail.matchAll(/data-offer-id="(\d+)"/g)].map(([, id]) => id),
+      rail,
+    ).toEqual(ids);
+  }
+  // The first page, as the hydrated list shows it (which may have loaded the next page on a screen this tall).
+  const servedList = /<section class="home-list"[\s\S]*$/.exec(served)![0];
+  const servedIds = [...servedList.matchAll(/data-offer-id="(\d+)"/g)].map(([, id]) => id);
+  expect(servedIds.length).toBeGreaterThanOrEqual(10);
+  const shown = (
+    await cards(page).evaluateAll((links) =>
+      links.map((link) => ({
+        id: link.getAttribute("data-offer-id"),
+        title: link.querySelector(".offer-card__title")?.textContent ?? "",
+        pay: link.querySelector(".offer-card__pay")?.innerHTML ?? "",
+      })),
+    )
+  ).slice(0, servedIds.length);
+  expect(shown.map(({ id }) => id)).toEqual(servedIds);
+  for (const { title, pay } of shown) {
+    expect(servedList).toContain(`<span class="offer-card__title">${escapeHtml(title)}</span>`);
+    // What the member pays, drawn the same.
+    expect(servedList).toContain(pay);
+  }
+  // Only the first screen's picture (the first banner) is asked for first; the rails' and the list's
+  // are of their size from the start, and load and decode as the member scrolls to them.
+  expect(served.match(/fetchpriority="high"/g)).toHaveLength(1);
+  const belowTheFold = [...served.matchAll(/<section class="(?:rail|home-list)"[\s\S]*?<\/section>/g)].flatMap(([section]) => section.match(/<img [^>]*>/g) ?? []);
+  expect(belowTheFold.length).toBeGreaterThan(30);
+  for (const img of belowTheFold) expect(img).toMatch(/ width="\d+" height="\d+" src="[^"]+" loading="lazy" decoding="async"\/>$/);
+});
+
+/** A text as React writes it into HTML. */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+}
 
 test("filter by an mCoin range, switch tabs, scroll to the end, open an offer, come back to it all", async ({ page, sandbox }) => {
   await page.getByRole("button", { name: "Filter" }).click();

@@ -8,7 +8,6 @@
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "../hooks/use-hydrated";
 
 export interface ListState<T> {
   items: T[];
@@ -38,22 +37,13 @@ interface InfiniteListProps<T> {
   label: string;
   /** Shown while the next page loads. */
   skeleton?: ReactNode;
-  /**
-   * How many of the first items the server draws (all when not given). A list that starts below the
-   * first screen (home's) leaves the rest to the browser: the server draws `placeholder` in their
-   * place, at their size, and the page draws them once it has hydrated, long before a member has
-   * scrolled down to them.
-   */
-  drawnByServer?: number;
-  placeholder?: ReactNode;
   /** Shown when the first page is empty. */
   empty?: ReactNode;
   className?: string;
 }
 
-export function InfiniteList<T>({ initial, pageUrl, readPage, keyOf, renderItem, onChange, label, skeleton, empty, className = "", drawnByServer, placeholder }: InfiniteListProps<T>) {
+export function InfiniteList<T>({ initial, pageUrl, readPage, keyOf, renderItem, onChange, label, skeleton, empty, className = "" }: InfiniteListProps<T>) {
   const { t } = useTranslation();
-  const drawn = drawnByServer ?? Number.POSITIVE_INFINITY;
   const [state, setState] = useState(initial);
   const [status, setStatus] = useState<"idle" | "loading" | "failed">(initial.failed ? "failed" : "idle");
   const sentinel = useRef<HTMLDivElement>(null);
@@ -107,7 +97,7 @@ export function InfiniteList<T>({ initial, pageUrl, readPage, keyOf, renderItem,
     <section className={`infinite-list ${className}`} aria-label={label}>
       <ul className="infinite-list__items">
         {state.items.map((item, index) => (
-          <li key={keyOf(item)}>{index < drawn ? renderItem(item, index) : <OnceHydrated placeholder={placeholder}>{() => renderItem(item, index)}</OnceHydrated>}</li>
+          <li key={keyOf(item)}>{renderItem(item, index)}</li>
         ))}
       </ul>
       <div ref={sentinel} className="offer-list__end" aria-live="polite">
@@ -137,9 +127,4 @@ export function InfiniteList<T>({ initial, pageUrl, readPage, keyOf, renderItem,
       </div>
     </section>
   );
-}
-
-/** `placeholder` until the page has hydrated, then what `children` draws. */
-function OnceHydrated({ placeholder, children }: { placeholder: ReactNode; children: () => ReactNode }) {
-  return <>{useHydrated() ? children() : placeholder}</>;
 }

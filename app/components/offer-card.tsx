@@ -118,16 +118,3 @@ export function OfferCardSkeleton() {
     </div>
   );
 }
-
-/**
- * A card's or a rail tile's place before the page draws it (home's list and rails, below the first
- * screen): one element each, its picture and lines drawn by the stylesheet, since the server draws
- * a dozen of them for every member on every visit.
- */
-export function OfferCardPlaceholder() {
-  return <div className="offer-card offer-card--placeholder" aria-hidden="true" />;
-}
-
-export function OfferTilePlaceholder() {
-  return <div className="offer-tile offer-tile--placeholder" aria-hidden="true" />;
-}

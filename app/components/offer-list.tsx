@@ -23,9 +23,6 @@ interface OfferListProps {
   /** Told after every page, so the screen can keep the list alive. */
   onChange?: (state: OfferListState) => void;
   label: string;
-  /** How many of its first cards the server draws, and what stands in for the rest (see InfiniteList); all when not given. */
-  drawnByServer?: number;
-  placeholder?: ReactNode;
 }
 
 type OffersReply = { ok: true; page: { list: OfferCardData[]; page: number; hasMore: boolean }; now: number } | { ok: false };
@@ -35,7 +32,7 @@ const readOffers = (reply: unknown): PageReply<OfferCardData> => {
   return offers.ok ? { ok: true, items: offers.page.list, page: offers.page.page, hasMore: offers.page.hasMore } : { ok: false };
 };
 
-export function OfferList({ initial, pageUrl, onChange, label, drawnByServer, placeholder }: OfferListProps) {
+export function OfferList({ initial, pageUrl, onChange, label }: OfferListProps) {
   const { t } = useTranslation();
   return (
     <InfiniteList
@@ -48,8 +45,6 @@ export function OfferList({ initial, pageUrl, onChange, label, drawnByServer, pl
       onChange={onChange ? (state) => onChange({ ...state, now: initial.now }) : undefined}
       label={label}
       skeleton={<OfferCardSkeleton />}
-      drawnByServer={drawnByServer}
-      placeholder={placeholder}
       empty={<EmptyState art="offers" title={t("emptyState.noOffers")} action={{ to: "/search", label: t("emptyState.searchOffers") }} />}
     />
   );

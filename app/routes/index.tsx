@@ -6,7 +6,6 @@
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigate, type ClientLoaderFunctionArgs } from "@remix-run/react";
-import { useHydrated } from "../hooks/use-hydrated";
 import { useLatestSearch } from "../hooks/use-latest-search";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,7 +15,7 @@ import { ListLink } from "../components/list-link";
 import { HomeListBar, type HomeQuery } from "../components/home-list-bar";
 import { CalendarIcon, ClockIcon, CoinIcon, FlashIcon, StarIcon, OrderIcon, PhoneIcon, PlaneIcon, PinIcon, SearchIcon, TicketIcon, UserIcon } from "../components/icons";
 import { withLocation } from "../components/location-sync";
-import { OfferCardPlaceholder, OfferTile, OfferTilePlaceholder } from "../components/offer-card";
+import { OfferTile } from "../components/offer-card";
 import { OfferList, useBackToFirstResult, type OfferListState } from "../components/offer-list";
 import { catalogNear } from "../server/catalog.server";
 import { firstPage } from "../server/first-page.server";
@@ -234,8 +233,6 @@ export default function Home() {
           pageUrl={pageUrl}
           label={t(`home.tabs.${query.tab}`)}
           onChange={(list) => keptHome.update(key, (entry) => ({ ...entry, list }))}
-          drawnByServer={LIST_CARDS_DRAWN_BY_SERVER}
-          placeholder={<OfferCardPlaceholder />}
         />
       </section>
     </div>
@@ -272,34 +269,18 @@ function CustomerService({ phone, now: loadedAt }: { phone: string; now: number 
   );
 }
 
-/**
- * The rails and the offer list start below the first screen, and the server, which draws home for
- * every member on every visit, leaves them to the browser: it draws a rail as three placeholder tiles
- * (a phone shows under three across) and the list's cards as placeholders of their size, and the page
- * draws them all once it has hydrated (in a transition: use-hydrated.ts), long before a member
- * scrolls down to them.
- */
-const RAIL_PLACEHOLDERS = 3;
-const LIST_CARDS_DRAWN_BY_SERVER = 0;
-
+/** A rail of offers, drawn whole by the server: each tile is a link to its offer, readable without script. */
 function Rail({ title, offers, now }: { title: string; offers: OfferTileData[]; now: number }) {
-  const hydrated = useHydrated();
   if (offers.length === 0) return null;
   return (
     <section className="rail" aria-label={title}>
       <h2 className="section-title">{title}</h2>
       <ul className="rail__track">
-        {hydrated
-          ? offers.map((offer) => (
-              <li key={offer.id}>
-                <OfferTile offer={offer} now={now} />
-              </li>
-            ))
-          : Array.from({ length: Math.min(RAIL_PLACEHOLDERS, offers.length) }, (_, index) => (
-              <li key={index}>
-                <OfferTilePlaceholder />
-              </li>
-            ))}
+        {offers.map((offer) => (
+          <li key={offer.id}>
+            <OfferTile offer={offer} now={now} />
+          </li>
+        ))}
       </ul>
     </section>
   );

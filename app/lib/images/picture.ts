@@ -6,11 +6,12 @@
  * webview had to look the gateway's host up and connect to it before the first picture could start,
  * and a screen's largest thing painted (its LCP) is most often a picture.
  *
- * A picture on the first screen is fetched at once and first (`fetchpriority="high"`; the page's
- * modules also wait for it: lib/scripts-after-paint.ts), and decoded for the frame that first shows
- * it, so it is painted with the screen rather than a frame or more after it. Pictures further down
- * load lazily and decode aside. React 18 does not know `fetchPriority`, so the attribute goes through
- * in its HTML spelling.
+ * A picture on the first screen (above a phone's fold) is fetched at once and first
+ * (`fetchpriority="high"`), and decoded for the frame that first shows it, so it is painted with the
+ * screen rather than a frame or more after it. Every other picture the server draws (home's rails and
+ * offer list, a listing's cards) loads lazily and decodes aside, so it never competes with the first
+ * screen for a phone's bandwidth. React 18 does not know `fetchPriority`, so the attribute goes
+ * through in its HTML spelling.
  */
 
 /** The mall's route that brings a picture from the gateway's host. */

@@ -1,0 +1,84 @@
+/**
+ * Home as the server draws it: complete and usable without JavaScript (the rails, the first offers
+ * with what the member pays, links to the offers, the search box and the search screen's form), and
+ * a search typed before the page hydrates.
+ */
+import type { Page } from "@playwright/test";
+import { expect, hydrated, test } from "./fixtures";
+
+const RAILS = ["Hot offers", "Top picks", "Editors' choice"];
+const offers = (page: Page) => page.getByRole("region", { name: "All offers" }).locator("[data-offer-id]");
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test.beforeEach(async ({ signIn }) => {
+    // The session cookie lands in the browser's jar without drawing a page (which would wait for hydration).
+    await signIn("chan", { draw: false });
+  });
+
+  test("home shows its rails and first offers with their names and what the member pays, and an offer's link opens it", async ({ page }) => {
+    await page.goto("/index");
+    await expect(page.getByTestId("mcoin-balance")).toHaveText("12,580");
+    for (const rail of RAILS) {
+      const tiles = page.getByRole("region", { name: rail }).getByRole("link");
+      expect(await tiles.count(), rail).toBeGreaterThan(3);
+      await expect(tiles.first().locator(".offer-tile__title")).toHaveText(/\S/);
+      await expect(tiles.first().locator(".offer-tile__pay")).toHaveText(/mCoin|\$/);
+    }
+    expect(await offers(page).count()).toBeGreaterThanOrEqual(10);
+    const first = offers(page).first();
+    await expect(first).toHaveAttribute("href", /^\/coupon_details\/\d+$/);
+    const title = (await first.locator(".offer-card__title").textContent())!;
+    expect(title).toMatch(/\S/);
+    await expect(first.locator(".offer-card__pay")).toHaveText(/^[\d,]+ mCoin( \+ \$[\d,]+\.\d\d)?$|^\$[\d,]+\.\d\d$/);
+    await expect(first.locator(".offer-card__original")).toHaveText(/^\$[\d,]+\.\d\d$/);
+    // Pictures of their size from the start, loading as the member scrolls to them.
+    const picture = first.locator("img");
+    await expect(picture).toHaveAttribute("width", "104");
+    await expect(picture).toHaveAttribute("height", "65");
+    await expect(picture).toHaveAttribute("loading", "lazy");
+
+    await first.click();
+    await expect(page).toHaveURL(/\/coupon_details\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  });
+
+  test("the search box opens search; a blank search asks for keywords, a typed one finds its results", async ({ page }) => {
+    await page.goto("/index");
+    await page.getByRole("link", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/search$/);
+    const box = page.getByRole("searchbox", { name: "Keywords" });
+    await box.fill("   ");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByRole("alert")).toHaveText("Please enter keywords to search");
+    await box.fill("coffee");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/classify\/coffee$/);
+    await expect(page.getByRole("heading", { name: "coffee" })).toBeVisible();
+    expect(await page.locator("[data-offer-id] .offer-card__title").count()).toBeGreaterThanOrEqual(5);
+  });
+});
+
+test.describe("before the page hydrates", () => {
+  test("a search typed on the search screen opened from home's search box is the one searched", async ({ page, signIn }) => {
+    await signIn("chan", { draw: false });
+    // The page's modules wait until the member has typed: a slow phone's first seconds.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/index");
+    await page.getByRole("link", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/search$/);
+    await page.getByRole("searchbox", { name: "Keywords" }).pressSequentially("coffee");
+    release();
+    await hydrated(page);
+    await expect(page.getByRole("searchbox", { name: "Keywords" })).toHaveValue("coffee");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/classify\/coffee$/);
+    await expect(page.getByRole("heading", { name: "coffee" })).toBeVisible();
+  });
+});
