@@ -142,6 +142,19 @@ test("/classifys/{id}-{title} lists a category with its title in the header", as
   expect(response?.status()).toBe(404);
 });
 
+test("a listing asks for the pictures of its first screen first, and for the rest as the member scrolls", async ({ page }) => {
+  await page.goto(`/classifys/2-${encodeURIComponent("Coffee & Desserts")}`);
+  const pictures = page.locator("[data-offer-id] img");
+  await expect(pictures.first()).toBeVisible();
+  expect(await pictures.count()).toBeGreaterThan(6);
+  const loading = await pictures.evaluateAll((images) =>
+    images.map((image) => [image.getAttribute("fetchpriority"), image.getAttribute("loading"), image.getBoundingClientRect().top < window.innerHeight]),
+  );
+  // The four a phone shows (the fourth in part) are asked for first; the rest load lazily.
+  expect(loading.slice(0, 4)).toEqual(Array(4).fill(["high", "eager", true]));
+  for (const [priority, lazy] of loading.slice(4)) expect([priority, lazy]).toEqual([null, "lazy"]);
+});
+
 test("age-gated offers carry 18+, and taken-down offers are never listed", async ({ page }) => {
   await page.goto("/classify/wine");
   const wine = page.locator("[data-offer-id]");

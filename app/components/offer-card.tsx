@@ -53,13 +53,14 @@ export function PayLine({ pay, className }: { pay: ReturnType<typeof payTexts>; 
   );
 }
 
-export function OfferCard({ offer, now }: { offer: OfferCardData; now: number }) {
+/** `firstScreen`: the card is on a phone's first screen (a listing's first ones), so its picture is asked for first. */
+export function OfferCard({ offer, now, firstScreen = false }: { offer: OfferCardData; now: number; firstScreen?: boolean }) {
   const { t, discount, badges, pay, price, original } = useOfferTexts(offer, now);
   const soldOut = offer.stock <= 0;
   return (
     <ListLink to={`/coupon_details/${offer.id}`} className={`offer-card${soldOut ? " offer-card--sold-out" : ""}`} data-offer-id={offer.id} data-district={offer.districtId}>
       <span className="offer-card__media">
-        <img alt="" width={104} height={65} {...pictureProps(offer.image, false)} />
+        <img alt="" width={104} height={65} {...pictureProps(offer.image, firstScreen)} />
         {discount ? <span className="offer-card__discount">{discount}</span> : null}
       </span>
       <span className="offer-card__body">

@@ -23,6 +23,11 @@ interface OfferListProps {
   /** Told after every page, so the screen can keep the list alive. */
   onChange?: (state: OfferListState) => void;
   label: string;
+  /**
+   * How many of its first cards a phone shows on the first screen, whose pictures are asked for
+   * first (a listing's); none when the list starts below it (home's).
+   */
+  firstScreenCards?: number;
 }
 
 type OffersReply = { ok: true; page: { list: OfferCardData[]; page: number; hasMore: boolean }; now: number } | { ok: false };
@@ -32,7 +37,7 @@ const readOffers = (reply: unknown): PageReply<OfferCardData> => {
   return offers.ok ? { ok: true, items: offers.page.list, page: offers.page.page, hasMore: offers.page.hasMore } : { ok: false };
 };
 
-export function OfferList({ initial, pageUrl, onChange, label }: OfferListProps) {
+export function OfferList({ initial, pageUrl, onChange, label, firstScreenCards = 0 }: OfferListProps) {
   const { t } = useTranslation();
   return (
     <InfiniteList
@@ -41,7 +46,7 @@ export function OfferList({ initial, pageUrl, onChange, label }: OfferListProps)
       pageUrl={pageUrl}
       readPage={readOffers}
       keyOf={(offer) => offer.id}
-      renderItem={(offer) => <OfferCard offer={offer} now={initial.now} />}
+      renderItem={(offer, index) => <OfferCard offer={offer} now={initial.now} firstScreen={index < firstScreenCards} />}
       onChange={onChange ? (state) => onChange({ ...state, now: initial.now }) : undefined}
       label={label}
       skeleton={<OfferCardSkeleton />}

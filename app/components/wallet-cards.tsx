@@ -16,6 +16,8 @@ import { ChevronDownIcon, CoinIcon } from "./icons";
 import { OrderActions } from "./order-actions";
 import { pictureProps } from "../lib/images/picture";
 
+export { FIRST_SCREEN_CARDS } from "../lib/images/picture";
+
 /** Where an order's own screen is: third-party vouchers have theirs (spec section 2). */
 export function orderPath(order: Pick<Order, "id" | "paymentType">): string {
   return order.paymentType === PAYMENT_TYPES.thirdParty ? `/other_order_details/${order.id}` : `/order_details/${order.id}`;
@@ -58,9 +60,6 @@ export function Paid({ order }: { order: Pick<Order, "mcoinUsed" | "cashCents"> 
   ].filter(Boolean);
   return <span className="paid">{parts.join(" + ")}</span>;
 }
-
-/** A list's first cards, whose pictures a phone shows on the first screen (below the tabs: a 390×844 screen shows three and a half). */
-export const FIRST_SCREEN_CARDS = 4;
 
 function CardHead({ order, to, aside, firstScreen = false }: { order: Pick<Order, "image" | "title" | "orderKind">; to: string; aside?: ReactNode; firstScreen?: boolean }) {
   return (

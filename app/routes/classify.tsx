@@ -19,7 +19,7 @@ import { classifyList, searchProduct, searchShop } from "#core/api/catalog-endpo
 import { SEARCH_SORTS, type SearchSort } from "#core/api/vocabulary";
 import { formatDistance } from "#core/geo/distance";
 import { OFFER_PAGE_SIZE } from "../lib/catalog/filters";
-import { pictureProps } from "../lib/images/picture";
+import { FIRST_SCREEN_CARDS, pictureProps } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
 
 export const handle: ScreenHandle = { analytics: "classify", skeleton: "list", calls: { loader: ["searchProduct", "searchShop", "classifyList", "systemTime"] } };
@@ -172,7 +172,13 @@ export default function Listing() {
       ) : (
         <>
           <h2 className="section-title">{t("listing.offers")}</h2>
-          <OfferList key={listKey} initial={{ items: listing.offers.list, page: listing.offers.page, hasMore: listing.offers.hasMore, now: listing.now }} pageUrl={pageUrl} label={listing.title} />
+          <OfferList
+            key={listKey}
+            initial={{ items: listing.offers.list, page: listing.offers.page, hasMore: listing.offers.hasMore, now: listing.now }}
+            pageUrl={pageUrl}
+            label={listing.title}
+            firstScreenCards={FIRST_SCREEN_CARDS}
+          />
         </>
       )}
     </div>

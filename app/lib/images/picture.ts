@@ -14,6 +14,9 @@
  * through in its HTML spelling.
  */
 
+/** A list's first cards, whose pictures a phone shows on the first screen (below the tabs: a 390×844 screen shows three and a half). */
+export const FIRST_SCREEN_CARDS = 4;
+
 /** The mall's route that brings a picture from the gateway's host. */
 export const PICTURE_ROUTE = "/resources/picture";
 
