@@ -25,8 +25,6 @@ import { SERVICE_CLOSES_AT, SERVICE_OPENS_AT, serviceOpen } from "../lib/account
 import { serverClock } from "../lib/time/page-clock";
 import { adverts, classifyList, mcoinRecommend, recommendList } from "#core/api/catalog-endpoints";
 import { cardData, tileData, type OfferTileData } from "../lib/catalog/card-data";
-import { readJsonText } from "../lib/json-text";
-import { jsonTextOf } from "../server/json-text.server";
 import { HOME_TABS } from "#core/api/vocabulary";
 import { basicInformation } from "#core/api/endpoints";
 import { MCOIN_RANGES, PRICE_RANGES, findRange, homeListRequest } from "../lib/catalog/filters";
@@ -96,9 +94,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     member: { nickname: member.nickname, avatar: member.avatar, point: info.point, count: info.count },
     query,
     location,
-    // The catalog's part, the same for every member nearby: as JSON text written once per kept reply.
-    list: list ? jsonTextOf(list, "cards", (reply) => ({ page: reply.page, hasMore: reply.hasMore, list: reply.list.map(cardData) })) : null,
-    rails: jsonTextOf(rails, "tiles", (reply) => ({ hot: reply.hot.map(tileData), topPicks: reply.topPicks.map(tileData), editorsChoice: reply.editorsChoice.map(tileData) })),
+    list: list ? { page: list.page, hasMore: list.hasMore, list: list.list.map(cardData) } : null,
+    rails: { hot: rails.hot.map(tileData), topPicks: rails.topPicks.map(tileData), editorsChoice: rails.editorsChoice.map(tileData) },
     categories: classify.categories,
     ads: ads.list,
     now: time,
@@ -129,7 +126,7 @@ export default function Home() {
   const latestSearch = useLatestSearch();
   const { member } = home;
   const name = member.nickname || t("home.defaultNickname");
-  const rails = useMemo(() => readJsonText(home.rails), [home.rails]);
+  const { rails } = home;
   const listStart = useRef<HTMLElement>(null);
   useBackToFirstResult(key, listStart);
 
@@ -138,7 +135,7 @@ export default function Home() {
       const kept = keptHome.get(key)?.list;
       if (kept) return kept;
       if (home.list === null) return { items: [], page: 0, hasMore: true, failed: true, now: home.now };
-      const first = readJsonText(home.list);
+      const first = home.list;
       return { items: first.list, page: first.page, hasMore: first.hasMore, now: home.now };
     },
     // The list restarts whenever the loader brings another list (the key changes with it).
