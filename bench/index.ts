@@ -7,12 +7,23 @@ import { envelopeBench } from "./envelope.bench";
 import { homeTtfbBench } from "./home-ttfb.bench";
 import { lighthouseBench } from "./lighthouse.bench";
 import { loadBench } from "./load.bench";
+import { memberTimingBench } from "./member-timing.bench";
 import { cliStartBench } from "./cli-start.bench";
 import { printReport, writeReport, type BenchResult } from "./report";
 import { seckillBurstBench } from "./seckill-burst.bench";
 import { throughputBench } from "./throughput.bench";
 
-const benches: (() => Promise<BenchResult | BenchResult[]>)[] = [envelopeBench, cliStartBench, homeTtfbBench, throughputBench, lighthouseBench, checkoutBurstBench, seckillBurstBench, loadBench];
+const benches: (() => Promise<BenchResult | BenchResult[]>)[] = [
+  envelopeBench,
+  cliStartBench,
+  homeTtfbBench,
+  throughputBench,
+  memberTimingBench,
+  lighthouseBench,
+  checkoutBurstBench,
+  seckillBurstBench,
+  loadBench,
+];
 
 // `npm run bench -- NAME…` runs only the benchmarks whose function names contain one of them.
 const only = process.argv.slice(2);

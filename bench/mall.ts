@@ -11,6 +11,8 @@ import { fileURLToPath } from "node:url";
 import { request } from "undici";
 import { createControlClient } from "#core/controls/client";
 import * as controls from "#core/controls/declarations";
+import { startSandboxServer } from "../sandbox/server";
+import { startTlsFront, type TlsFront } from "./tls-front";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -129,4 +131,61 @@ export async function signIn(mall: BenchMall, sandboxUrl: string, openId: string
   keep(first.headers["set-cookie"]);
   await first.body.dump();
   return [...jar.values()].join("; ");
+}
+
+/**
+ * A signed-in member's mall as a phone reaches it in production (the browser benches: Lighthouse,
+ * member timing): the sandbox in this process, the production build behind the TLS front
+ * (tls-front.ts), and a returning member of the fixtures who has agreed to the current terms, with an
+ * order of their own.
+ */
+export interface MemberStack {
+  /** `https://localhost:PORT`, through the front. */
+  origin: string;
+  /** An order the member has, for its detail screen. */
+  orderId: number;
+  /** A store of the fixtures with offers, and an offer any member may buy. */
+  storeId: number;
+  offerId: number;
+  /** The member signed in afresh: their Cookie header (a page that returns to view rotates the token). */
+  signIn(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const STACK_MEMBER = "mpay-1003";
+/**
+ * A signed-in member has been here before: the host told the page where they are once this session
+ * (the mcoin_geo cookie, see app/components/location-sync.tsx), so the page does not ask again and
+ * reload its data, as it does on a first visit.
+ */
+const RETURNING = [`mcoin_geo=${encodeURIComponent("22.19350,113.53970")}`];
+
+export async function startMemberStack(): Promise<MemberStack> {
+  const mallPort = await freePort();
+  const sandbox = await startSandboxServer({ port: 0, host: "127.0.0.1", mallOrigins: [`http://localhost:${mallPort}`] });
+  let mall: BenchMall | null = null;
+  let front: TlsFront | null = null;
+  const close = async () => {
+    await front?.close();
+    mall?.stop();
+    await sandbox.close();
+  };
+  try {
+    // The front is the one proxy the mall trusts: loopback.
+    mall = await startMall(mallPort, sandbox.url, { MCOIN_TRUST_PROXY: "loopback" });
+    front = await startTlsFront(mallPort);
+    // The member has agreed to the current terms, as a returning member has: the terms pop-up belongs
+    // to the first visit after the terms change (clause status 0: nothing to agree to).
+    const sandboxControls = createControlClient({ baseUrl: sandbox.url });
+    await sandboxControls.get(controls.patchMember, { params: { openId: STACK_MEMBER }, input: { clauseStatus: 0 } });
+    // A member with orders in the fixtures' history, so the order detail has one to show.
+    const orders = await sandboxControls.get(controls.orders, { params: { openId: STACK_MEMBER } });
+    const orderId = orders.orders.at(-1)?.id;
+    if (orderId === undefined) throw new Error(`${STACK_MEMBER} has no order in the fixtures`);
+    const served = mall;
+    return { origin: front.origin, orderId, storeId: 1, offerId: 1, signIn: () => signIn(served, sandbox.url, STACK_MEMBER, RETURNING), close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

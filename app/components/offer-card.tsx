@@ -42,13 +42,24 @@ function useOfferTexts(offer: OfferTileData, now: number) {
   };
 }
 
-/** What the member pays: the mCoin part, then the cash part (see payTexts). */
-export function PayLine({ pay, className }: { pay: ReturnType<typeof payTexts>; className: string }) {
+/**
+ * What the member pays: the mCoin part, then the cash part (see payTexts). `elementTiming` marks both
+ * parts for the Element Timing API (bench/member-timing.bench.ts reads when a screen's price is painted).
+ */
+export function PayLine({ pay, className, elementTiming }: { pay: ReturnType<typeof payTexts>; className: string; elementTiming?: string }) {
   return (
     <span className={className}>
-      {pay.mcoin ? <span className="pay__mcoin">{pay.mcoin}</span> : null}
+      {pay.mcoin ? (
+        <span className="pay__mcoin" elementtiming={elementTiming}>
+          {pay.mcoin}
+        </span>
+      ) : null}
       {pay.mcoin && pay.cash ? " " : null}
-      {pay.cash ? <span className={pay.mcoin ? "pay__cash" : "pay__mcoin"}>{pay.cash}</span> : null}
+      {pay.cash ? (
+        <span className={pay.mcoin ? "pay__cash" : "pay__mcoin"} elementtiming={elementTiming}>
+          {pay.cash}
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -64,7 +75,9 @@ export function OfferCard({ offer, now, firstScreen = false }: { offer: OfferCar
         {discount ? <span className="offer-card__discount">{discount}</span> : null}
       </span>
       <span className="offer-card__body">
-        <span className="offer-card__title">{offer.title}</span>
+        <span className="offer-card__title" elementtiming="offer-card">
+          {offer.title}
+        </span>
         <span className="offer-card__store">
           {offer.storeName}
           {offer.distance !== null ? <span className="offer-card__distance">{formatDistance(offer.distance)}</span> : null}

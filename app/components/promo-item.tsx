@@ -55,7 +55,7 @@ export function PromoItem({ id, image, title, subtitle, limit, price, original, 
     <li className={`promo-item promo-item--${state}`} data-testid="promo-item" data-item-id={id} data-state={state}>
       <img className="promo-item__image" alt="" width={104} height={65} {...pictureProps(image, firstScreen)} />
       <div className="promo-item__body">
-        <h3 className="promo-item__title" id={`promo-item-${id}`}>
+        <h3 className="promo-item__title" id={`promo-item-${id}`} elementtiming="promo-item">
           {badge ? <span className="badge badge--brand promo-item__badge">{badge}</span> : null}
           {title}
         </h3>

@@ -188,6 +188,7 @@ export function PurchaseFlow({ offer, quantity, mcoinUsed, cashCents, adult, add
       <button
         type="button"
         className="button button--primary offer-bar__buy"
+        elementtiming="offer-checkout"
         disabled={disabled || submitting || payment.busy}
         onClick={() => guardCheckout(() => setConfirming({ key: unconfirmed.current?.asked === asked ? unconfirmed.current.key : newIdempotencyKey() }))}
       >

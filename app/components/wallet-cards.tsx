@@ -48,7 +48,11 @@ export function orderStatusOf(order: Pick<Order, "status" | "coupons">): { key: 
 export function OrderStatus({ order }: { order: Pick<Order, "status" | "coupons"> }) {
   const { t } = useTranslation();
   const { key, tone } = orderStatusOf(order);
-  return <span className={`order-status order-status--${tone}`}>{t(key)}</span>;
+  return (
+    <span className={`order-status order-status--${tone}`} elementtiming="order-status">
+      {t(key)}
+    </span>
+  );
 }
 
 /** What was paid: mCoin and cash, in one line. */
@@ -66,7 +70,7 @@ function CardHead({ order, to, aside, firstScreen = false }: { order: Pick<Order
     <Link to={to} className="wallet-card__head">
       <img className="wallet-card__image" alt="" width={96} height={60} {...pictureProps(order.image, firstScreen)} />
       <span className="wallet-card__title">
-        <span>{order.title}</span>
+        <span elementtiming="wallet-card">{order.title}</span>
         <OrderKindBadge kind={order.orderKind} />
       </span>
       {aside}

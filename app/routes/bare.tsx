@@ -9,5 +9,9 @@ export const handle: RouteHandle = { quiet: true };
 
 export default function Bare() {
   const { t } = useTranslation();
-  return <h1 className="screen-heading">{t("app.name")}</h1>;
+  return (
+    <h1 className="screen-heading" elementtiming="bare-heading">
+      {t("app.name")}
+    </h1>
+  );
 }

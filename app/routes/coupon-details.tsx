@@ -366,7 +366,7 @@ function Prices({ offer }: { offer: OfferDetail }) {
     <div className="offer-prices">
       <span className="offer-prices__mcoin">
         {each.mcoin > 0 ? <CoinIcon /> : null}
-        <PayLine pay={pay} className="pay offer-prices__pay" />
+        <PayLine pay={pay} className="pay offer-prices__pay" elementTiming="offer-price" />
         <small>{t("offer.perPiece")}</small>
       </span>
       {each.mcoin > 0 ? <span className="offer-prices__cash">{t("offer.cashValue", { price: formatMoney(offer.priceCents / 100) })}</span> : null}

@@ -102,7 +102,7 @@ export default function OrderDetails() {
       <section className="order-head card" aria-labelledby="order-title">
         <img className="order-head__image" alt="" width={96} height={60} {...pictureProps(order.image, true)} />
         <div>
-          <h1 id="order-title" className="order-head__title">
+          <h1 id="order-title" className="order-head__title" elementtiming="order-title">
             {order.title}
           </h1>
           <p className="order-head__badges">

@@ -59,7 +59,9 @@ export default function StoreDetails() {
       <section className="store-hero card">
         <img className="store-hero__logo" alt="" width={64} height={64} {...pictureProps(store.logo, true)} />
         <div>
-          <h1 className="store-hero__name">{store.name}</h1>
+          <h1 className="store-hero__name" elementtiming="store-name">
+            {store.name}
+          </h1>
           <p className="store-hero__branch">{store.branch}</p>
           <p className="store-hero__category">{store.categoryName}</p>
         </div>
