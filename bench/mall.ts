@@ -172,7 +172,9 @@ export async function startMemberStack(): Promise<MemberStack> {
   };
   try {
     // The front is the one proxy the mall trusts: loopback.
-    mall = await startMall(mallPort, sandbox.url, { MCOIN_TRUST_PROXY: "loopback" });
+    // Every load of the browser benches signs the member in afresh from this one address, far more
+    // often than the login bucket's 20 a minute allows a client (server/rate-limit.ts).
+    mall = await startMall(mallPort, sandbox.url, { MCOIN_TRUST_PROXY: "loopback", MCOIN_RATE_LIMITS: "login=10000" });
     front = await startTlsFront(mallPort);
     // The member has agreed to the current terms, as a returning member has: the terms pop-up belongs
     // to the first visit after the terms change (clause status 0: nothing to agree to).
