@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { formatDate, formatDateTime } from "./format";
+import { formatDate, formatDateTime, formatTime, macauDayOf } from "./format";
 
 describe("dates as the member reads them", () => {
   // 2026-12-21 16:05 UTC is already the 22nd, 00:05, in Macau.
@@ -12,10 +12,30 @@ describe("dates as the member reads them", () => {
     expect(formatDateTime(at, "zh")).toBe("2026年12月22日 00:05");
   });
 
-  it("are written by formatters built once, not one per date (a list of coupons formats dozens while it hydrates)", () => {
-    // Warm: the formatters of both languages exist after the first dates.
-    formatDateTime(at, "en");
-    formatDateTime(at, "zh");
+  it("read as Intl writes them for en-GB and zh-HK in Asia/Macau, over forty years of times", () => {
+    const date = { en: new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Asia/Macau" }), zh: new Intl.DateTimeFormat("zh-HK", { dateStyle: "medium", timeZone: "Asia/Macau" }) };
+    const time = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Asia/Macau" });
+    const from = Date.UTC(1990, 0, 1);
+    const to = Date.UTC(2030, 0, 1);
+    // Every month's edges (the last minute before Macau's midnight and the first after) and spread times between.
+    const times: number[] = [];
+    for (let year = 1990; year < 2030; year++) {
+      for (let month = 0; month < 12; month++) times.push(Date.UTC(year, month, 1) - 8 * 3_600_000 - 60_000, Date.UTC(year, month, 1) - 8 * 3_600_000);
+    }
+    for (let step = 0; step < 2000; step++) times.push(from + Math.floor(((to - from) * step) / 2000) + step * 37_000);
+    for (const time0 of times) {
+      expect(formatDate(time0, "en")).toBe(date.en.format(time0));
+      expect(formatDate(time0, "zh")).toBe(date.zh.format(time0));
+      expect(formatTime(time0)).toBe(time.format(time0));
+    }
+  });
+
+  it("refuse a time that is not a number, as Intl does", () => {
+    expect(() => formatDate(Number.NaN, "en")).toThrow(RangeError);
+    expect(() => formatTime(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+
+  it("never build an Intl formatter (its first build loads zone data while a screen hydrates)", () => {
     const built = vi.spyOn(Intl, "DateTimeFormat");
     try {
       for (let day = 0; day < 50; day++) {
@@ -26,6 +46,10 @@ describe("dates as the member reads them", () => {
     } finally {
       built.mockRestore();
     }
-    expect(formatDate(at + 86_400_000, "en")).toBe("23 Dec 2026");
+  });
+
+  it("put two times on the same Macau day when their day numbers agree", () => {
+    expect(macauDayOf(Date.UTC(2026, 11, 21, 15, 59))).toBe(macauDayOf(Date.UTC(2026, 11, 21, 0, 0)));
+    expect(macauDayOf(Date.UTC(2026, 11, 21, 16, 0))).toBe(macauDayOf(Date.UTC(2026, 11, 21, 0, 0)) + 1);
   });
 });
