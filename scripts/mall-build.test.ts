@@ -1,10 +1,11 @@
 /** When `npm start` builds the mall again: only when what the build reads is no longer what it read. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fingerprint, listFiles } from "./fingerprint.mjs";
-import { MALL_SOURCES, freshMallBuild, mallBuildPaths } from "./mall-build.mjs";
+import { MALL_SOURCES, freshMallBuild, mallBuildPaths, precompressAssets } from "./mall-build.mjs";
 
 let root: string;
 beforeEach(() => {
@@ -56,5 +57,20 @@ describe("freshMallBuild", () => {
     built();
     rmSync(join(root, "build/mall-server.js"));
     expect(freshMallBuild(root)).toBe(false);
+  });
+});
+
+describe("precompressAssets", () => {
+  it("writes each text asset's brotli and gzip forms beside it, and none for a picture or where compressing gains nothing", () => {
+    const dir = join(root, "build/client/assets");
+    const style = `.card { margin: 0; }\n`.repeat(200);
+    writeFileSync(join(dir, "app-abc.css"), style);
+    writeFileSync(join(dir, "tiny-abc.js"), "1");
+    writeFileSync(join(dir, "logo-abc.png"), Buffer.alloc(2000));
+    precompressAssets(dir);
+    expect(brotliDecompressSync(readFileSync(join(dir, "app-abc.css.br"))).toString()).toBe(style);
+    expect(gunzipSync(readFileSync(join(dir, "app-abc.css.gz"))).toString()).toBe(style);
+    expect(readFileSync(join(dir, "app-abc.css.br")).length).toBeLessThan(readFileSync(join(dir, "app-abc.css.gz")).length);
+    for (const absent of ["tiny-abc.js.br", "tiny-abc.js.gz", "logo-abc.png.br", "logo-abc.png.gz"]) expect(existsSync(join(dir, absent)), absent).toBe(false);
   });
 });

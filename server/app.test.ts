@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseHosts, environmentForHost } from "../app/server/config.server";
+import { precompressAssets } from "../scripts/mall-build.mjs";
 import { createMallApp, staticAssets } from "./app";
 import { MAX_BODY_BYTES, MAX_FORM_FIELDS } from "./body-limit";
 import { DEFAULT_RATE_LIMITS, bucketsOf, parseRateLimits, type RateLimits } from "./rate-limit";
@@ -340,6 +341,35 @@ describe("a route over its limit", () => {
 });
 
 describe("the build's files", () => {
+  it("sends an asset in the compressed form the browser accepts that the build wrote beside it: brotli, else gzip, else as it is", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mall-client-"));
+    mkdirSync(join(dir, "assets"));
+    const script = `export const texts = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `offer ${i}`))};\n`;
+    writeFileSync(join(dir, "assets", "home-abc123.js"), script);
+    precompressAssets(join(dir, "assets"));
+    const { port, close } = await start(undefined, staticAssets(dir));
+    try {
+      const url = `http://127.0.0.1:${port}/assets/home-abc123.js`;
+      for (const [accepts, encoding] of [
+        ["gzip, deflate, br, zstd", "br"],
+        ["gzip", "gzip"],
+        ["identity", undefined],
+      ] as const) {
+        const reply = await fetch(url, { headers: { host: `localhost:${port}`, "accept-encoding": accepts } });
+        expect(reply.status).toBe(200);
+        expect(reply.headers.get("content-encoding") ?? undefined).toBe(encoding);
+        expect(reply.headers.get("content-type")).toMatch(/^(text|application)\/javascript/);
+        expect(reply.headers.get("vary")).toMatch(/Accept-Encoding/i);
+        expect(reply.headers.get("cache-control")).toContain("immutable");
+        // fetch undoes the encoding: what arrives is the file.
+        expect(await reply.text()).toBe(script);
+      }
+    } finally {
+      await close();
+    }
+  });
+
+
   it("serves the assets and the top-level files, and hands every other path to the app without asking the disk", async () => {
     const dir = mkdtempSync(join(tmpdir(), "mall-client-"));
     mkdirSync(join(dir, "assets"));

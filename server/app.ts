@@ -6,6 +6,7 @@
  */
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import expressStaticGzip from "express-static-gzip";
 import { readdirSync } from "node:fs";
 import { STATUS_CODES } from "node:http";
 import type { EnvironmentName } from "#core/environments";
@@ -74,13 +75,23 @@ const lastResort: ErrorRequestHandler = (error, _req, res, _next) => {
 };
 
 /**
- * The production build's files: fingerprinted assets for a year, the rest for an hour. Only the files
+ * The production build's files: fingerprinted assets for a year, in the compressed form the browser
+ * accepts (brotli, else gzip) that the build wrote beside each (scripts/mall-build.mjs,
+ * precompressAssets); the rest for an hour. Only the files
  * the build put at its top level (robots.txt, the icons, the task widget) are looked up there: a page's
  * path is never a file, and asking the disk about every page request cost a stat each.
  */
 export function staticAssets(clientDir: string): RequestHandler[] {
   const router = express.Router();
-  router.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false, redirect: false }));
+  router.use(
+    "/assets",
+    expressStaticGzip(`${clientDir}/assets`, {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      index: false,
+      serveStatic: { immutable: true, maxAge: "1y", index: false, redirect: false },
+    }),
+  );
   const topLevel = new Set(
     readdirSync(clientDir, { withFileTypes: true })
       .filter((entry) => entry.isFile())
