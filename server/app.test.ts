@@ -369,7 +369,6 @@ describe("the build's files", () => {
     }
   });
 
-
   it("serves the assets and the top-level files, and hands every other path to the app without asking the disk", async () => {
     const dir = mkdtempSync(join(tmpdir(), "mall-client-"));
     mkdirSync(join(dir, "assets"));
