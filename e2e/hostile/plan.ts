@@ -208,6 +208,10 @@ export function targetAttacks(ctx: PlanContext): Attack[] {
     "/index/",
     "/index;x=1",
     "/assets/..%2f..%2fpackage.json",
+    // The build's compressed forms are looked up by the decoded path (server/app.ts, staticAssets).
+    "/assets/%E0%A4%A.js",
+    "/assets/%00.js",
+    "/assets/nope.js.br",
     "/robots.txt/..%2f..%2fpackage.json",
     "/favicon.svg?<mcoinxss-9>",
     "/task-widget.js.data",
