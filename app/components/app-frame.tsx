@@ -4,11 +4,11 @@
  * (configuration, status bar, system info, go-back on popstate, secret door, refresh on return).
  */
 import { useFetcher, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { FIRST_COUPON_TAB, setCouponTab } from "../lib/coupon-tab";
 import { useTranslation } from "react-i18next";
 import { useScreen } from "../hooks/use-screen";
-import { getHostBridge } from "../lib/host-bridge";
+import { getHostBridge, whenHostChosen } from "../lib/host-bridge";
 import type { HostSystemInfo } from "../lib/host-bridge/types";
 import { serverClock } from "../lib/time/page-clock";
 import { routeIdOf } from "../route-tree";
@@ -20,8 +20,6 @@ import { formatPoints } from "../lib/money/format";
 import { HostEventScreen } from "./host-event-screen";
 import { LoadingOverlay } from "./loading-overlay";
 import { SCREEN_SKELETONS } from "./screen-skeletons";
-import { HostDevPanel } from "./host-dev-panel";
-import { SimulatedCashier } from "./simulated-cashier";
 import { ToastHost } from "./toast";
 
 /** The page's view of the gateway clock and the device, shared by the screens that need them. */
@@ -67,6 +65,7 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
   useCouponTabReset(screen);
   useHostBackButton(hostBack);
   const offline = useOffline();
+  const simulatedHost = useSimulatedHost();
   const main = useSlideTransition(location.pathname);
 
   return (
@@ -95,10 +94,28 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
       <LoadingOverlay screen={screen} pendingScreens={pendingScreens} />
       <ToastHost />
       <HostEventScreen />
-      <SimulatedCashier walletUrl={simulatedWallet} />
-      {simulatedWallet ? <HostDevPanel /> : null}
+      {simulatedHost ? (
+        <Suspense fallback={null}>
+          <SimulatedHostScreens walletUrl={simulatedWallet} />
+        </Suspense>
+      ) : null}
     </div>
   );
+}
+
+/** The simulated host's screens, fetched once it is the host that answers (never inside the wallet). */
+const SimulatedHostScreens = lazy(() => import("./simulated-host-screens"));
+
+function useSimulatedHost(): boolean {
+  const [simulated, setSimulated] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void whenHostChosen().then((host) => live && setSimulated(host.kind === "simulated"));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return simulated;
 }
 
 /** Spec section 3: the coupon tab goes back to 1 when the member leaves my coupons for home. */

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CASHIER_EVENT, type CashierRequestDetail } from "../lib/host-bridge";
+import { serveCashier, type CashierTicket } from "../lib/host-bridge";
 import { formatMoney } from "../lib/money/format";
 import { Overlay } from "./overlay";
 
@@ -18,15 +18,11 @@ type Choice = "paid" | "delayed" | "failed" | "cancelled";
 
 export function SimulatedCashier({ walletUrl }: { walletUrl: string | null }) {
   const { t } = useTranslation();
-  const [pending, setPending] = useState<CashierRequestDetail | null>(null);
+  const [pending, setPending] = useState<CashierTicket | null>(null);
   const [working, setWorking] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    const onRequest = (event: Event) => setPending((event as CustomEvent<CashierRequestDetail>).detail);
-    window.addEventListener(CASHIER_EVENT, onRequest);
-    return () => window.removeEventListener(CASHIER_EVENT, onRequest);
-  }, []);
+  useEffect(() => serveCashier(setPending), []);
   useEffect(() => {
     if (pending) ref.current?.focus();
   }, [pending]);

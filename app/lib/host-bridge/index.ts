@@ -6,9 +6,10 @@
  * before the page has loaded; otherwise the simulated host. Calls made meanwhile wait for the answer.
  * The simulated host is exposed as `window.__mcoinHost` so engineers and tests can read its log.
  */
+import { createCashierDesk, type CashierTicket } from "./cashier-desk";
 import { MPAY_READY_EVENT, createMPayBridge } from "./mpay-adapter";
-import { createSimulatedHost, type SimulatedHost, type SimulatedHostEvent } from "./simulated-host";
-import type { HostBridge, HostEventListener, PaymentOutcome, PaymentRequest } from "./types";
+import type { SimulatedHost, SimulatedHostEvent } from "./simulated-host";
+import type { HostBridge, HostEventListener } from "./types";
 
 export type { HostBridge, HostEvent } from "./types";
 export { HostBridgeError, NO_NETWORK } from "./types";
@@ -16,15 +17,10 @@ export { HostBridgeError, NO_NETWORK } from "./types";
 /** The DOM event the simulated host fires on `window` when it would close or leave the webview. */
 export const HOST_EVENT = "mcoin:host";
 
-/**
- * The DOM event that asks the simulated cashier (components/simulated-cashier.tsx) to take a
- * payment; its detail carries the request and the function that answers it.
- */
-export const CASHIER_EVENT = "mcoin:cashier";
-export interface CashierRequestDetail {
-  request: PaymentRequest;
-  answer(outcome: PaymentOutcome): void;
-}
+/** The simulated host's payments, for its cashier's sheet (components/simulated-cashier.tsx) to take. */
+const cashierDesk = createCashierDesk();
+export type { CashierTicket };
+export const serveCashier = cashierDesk.serve;
 
 declare global {
   interface Window {
@@ -32,16 +28,18 @@ declare global {
   }
 }
 
-function simulatedHost(): SimulatedHost {
+/**
+ * The simulated host comes in a chunk of its own, fetched only when it is chosen: inside the wallet
+ * it never is. Its screens (the cashier's sheet, the dev panel) follow it (components/app-frame.tsx).
+ */
+async function simulatedHost(): Promise<SimulatedHost> {
+  const { createSimulatedHost } = await import("./simulated-host");
   const simulated = createSimulatedHost({
     storage: window.sessionStorage,
     screen: { width: window.screen.width, height: window.screen.height },
     platform: /iPhone|iPad/i.test(navigator.userAgent) ? "ios" : /Android/i.test(navigator.userAgent) ? "android" : "web",
     onEvent: (event: SimulatedHostEvent) => window.dispatchEvent(new CustomEvent(HOST_EVENT, { detail: event })),
-    cashier: (request) =>
-      new Promise<PaymentOutcome>((answer) => {
-        window.dispatchEvent(new CustomEvent<CashierRequestDetail>(CASHIER_EVENT, { detail: { request, answer } }));
-      }),
+    cashier: (request) => cashierDesk.request(request),
     page: { window, document, visible: () => document.visibilityState === "visible", online: () => navigator.onLine !== false },
   });
   window.__mcoinHost = simulated;
@@ -53,7 +51,7 @@ const wallet = () => createMPayBridge(() => window.MPayJSBridge);
 /** The wallet's adapter or the simulated host, once it is known which. */
 function choose(): Promise<HostBridge> {
   if (window.MPayJSBridge) return Promise.resolve(wallet());
-  if (!/\bMPay\//i.test(navigator.userAgent) || document.readyState === "complete") return Promise.resolve(simulatedHost());
+  if (!/\bMPay\//i.test(navigator.userAgent) || document.readyState === "complete") return simulatedHost();
   return new Promise((resolve) => {
     const decide = () => {
       document.removeEventListener(MPAY_READY_EVENT, decide);
