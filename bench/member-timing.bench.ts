@@ -13,6 +13,10 @@
  *   THROTTLING). Every load has a fresh browser context (an empty HTTP cache, no service worker, no
  *   open connection) and the cache disabled (`Network.setCacheDisabled`). A phone's screen: 412×823 at
  *   1.75 device pixels per CSS pixel (Lighthouse's mobile preset), the wallet's user agent.
+ * - **Inside the wallet**: the page has the wallet's bridge object from the start, answered by
+ *   `mcoin bridge`'s scripted host with its defaults (cli/bridge/runner.ts, `enterScriptedWallet`), so
+ *   the mall talks to its wallet adapter as it does on a member's phone. Without it the mall would
+ *   play its own host and fetch the simulated host's code, which a member never loads.
  * - **Runs**: one unthrottled load of every screen first, not counted (the server's code warmed and its
  *   catalog keep filled, as on a server that has been up a while); then 5 rounds, each loading every
  *   screen beside a load of the bare route (bare first on even rounds, second on odd ones), the
@@ -50,6 +54,9 @@ import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
+import { enterScriptedWallet } from "../cli/bridge/runner";
+import { ProfileSchema } from "../cli/bridge/scenario";
+import { createScriptedHost } from "../cli/bridge/scripted-host";
 import { walletUserAgent } from "../e2e/env";
 import { startMemberStack } from "./mall";
 import {
@@ -147,6 +154,13 @@ function gzipBytes(path: string): number {
   return size;
 }
 
+/** The wallet around every load: the scripted host's default answers; no screen here pays. */
+const WALLET = createScriptedHost({
+  scenario: { rules: {}, cashier: { outcome: "cancel", confirmAfterMs: 0 } },
+  profile: ProfileSchema.parse({ language: "en", platform: "ios", screen: { width: 412, height: 823 } }),
+  pay: () => Promise.reject(new Error("the member-timing bench does not pay")),
+});
+
 /** One load of a screen in a fresh context: what the page recorded. */
 async function load(browser: Browser, origin: string, screen: Screen, cookie: string, throttled: boolean): Promise<Timing> {
   const context = await browser.newContext({
@@ -164,6 +178,7 @@ async function load(browser: Browser, origin: string, screen: Screen, cookie: st
         .filter((pair) => pair.includes("="))
         .map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url: origin })),
     );
+    await enterScriptedWallet(context, (method, params) => WALLET.answer(method, params, { kind: "call", seq: 0, at: 0, method, args: {} }));
     await context.addInitScript({ content: `(${INIT})(${JSON.stringify(screen.content satisfies ContentPart[])});` });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);

@@ -86,6 +86,15 @@ const INJECTED_WALLET = `(() => {
   document.addEventListener("DOMContentLoaded", () => document.dispatchEvent(new Event("MPayJSBridgeReady")));
 })();`;
 
+/**
+ * Puts a browser context's pages inside the scripted wallet: its bridge object is on the page before
+ * the mall's scripts, and each call is answered by `answer` (the scripted host's, in Node).
+ */
+export async function enterScriptedWallet(context: BrowserContext, answer: (method: string, params: unknown) => Promise<Record<string, unknown>>): Promise<void> {
+  await context.exposeBinding("__mcoinScriptedHost", (_source, method: string, params: unknown) => answer(String(method), params));
+  await context.addInitScript({ content: INJECTED_WALLET });
+}
+
 export async function runScenario(options: RunOptions): Promise<Transcript> {
   const { scenario } = options;
   const profile = loadProfile(scenario.profile, options.baseDir);
@@ -147,8 +156,7 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
       isMobile: profile.platform !== "web",
       hasTouch: profile.platform !== "web",
     });
-    await context.exposeBinding("__mcoinScriptedHost", (_source, method: string, params: unknown) => answerCall(String(method), params));
-    await context.addInitScript({ content: INJECTED_WALLET });
+    await enterScriptedWallet(context, answerCall);
     const page = await context.newPage();
     if (process.env.MCOIN_BRIDGE_DEBUG) {
       page.on("console", (message) => writeLines(process.stderr, [`[page] ${message.text()}`]));
