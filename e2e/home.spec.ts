@@ -146,6 +146,8 @@ test("filter by an mCoin range, switch tabs, scroll to the end, open an offer, c
   const target = cards(page).nth(count - 3);
   await target.scrollIntoViewIfNeeded();
   const scrollY = await page.evaluate(() => window.scrollY);
+  const pageHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
+  const heightBefore = await pageHeight();
   const offerId = await target.getAttribute("data-offer-id");
 
   const requests: string[] = [];
@@ -164,6 +166,9 @@ test("filter by an mCoin range, switch tabs, scroll to the end, open an offer, c
   await expect(page.getByRole("button", { name: "Filter (1)" })).toBeVisible();
   await expect(list(page).getByText("No more")).toBeAttached();
   await expect(cards(page)).toHaveCount(count);
+  // Everything above the place comes back at its real height (no rail or card stands at a guessed
+  // one), or the place is off: at the end of the list the page would be too short to reach it.
+  expect(await pageHeight()).toBe(heightBefore);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrollY - 5);
   expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrollY)).toBeLessThanOrEqual(5);
   // Kept alive: no loader ran on the way back, so neither the mall nor the gateway was asked anything.
