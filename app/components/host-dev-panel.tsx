@@ -8,7 +8,6 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { whenHostChosen } from "../lib/host-bridge";
 import { SIMULATED_EVENT } from "../lib/host-bridge/simulated-host";
 import type { HostCall, HostEvent } from "../lib/host-bridge/types";
 
@@ -31,12 +30,8 @@ export function HostDevPanel() {
     } catch {
       // Storage off: only this page's ?hostPanel=1 counts.
     }
-    let live = true;
-    // Only the simulated host has calls to list; inside the wallet the panel never shows.
-    void whenHostChosen().then((host) => live && setEnabled(wanted && host.kind === "simulated"));
-    return () => {
-      live = false;
-    };
+    // Mounted only once the simulated host answers (components/simulated-host-screens.tsx): inside the wallet it never shows.
+    setEnabled(wanted);
   }, [location.search]);
 
   useEffect(() => {
