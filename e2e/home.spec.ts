@@ -76,7 +76,7 @@ test("the server's HTML holds the rails and the first page of offers, as the hyd
   for (const rail of ["Hot offers", "Top picks", "Editors' choice"]) {
     const tiles = page.getByRole("region", { name: rail }).locator("[data-offer-id]");
     const ids = await tiles.evaluateAll((links) => links.map((link) => link.getAttribute("data-offer-id")));
-    const servedRail = new RegExp(`<section class="rail" aria-label="${escapeHtml(rail)}">([\\s\\S]*?)</section>`).exec(served)?.[1] ?? "";
+    const servedRail = new RegExp(`<section class="rail rail--offers" aria-label="${escapeHtml(rail)}">([\\s\\S]*?)</section>`).exec(served)?.[1] ?? "";
     expect(
       [...servedRail.matchAll(/data-offer-id="(\d+)"/g)].map(([, id]) => id),
       rail,
@@ -104,7 +104,7 @@ test("the server's HTML holds the rails and the first page of offers, as the hyd
   // Only the first screen's picture (the first banner) is asked for first; the rails' and the list's
   // are of their size from the start, and load and decode as the member scrolls to them.
   expect(served.match(/fetchpriority="high"/g)).toHaveLength(1);
-  const belowTheFold = [...served.matchAll(/<section class="(?:rail|home-list)"[\s\S]*?<\/section>/g)].flatMap(([section]) => section.match(/<img [^>]*>/g) ?? []);
+  const belowTheFold = [...served.matchAll(/<section class="(?:rail rail--offers|home-list)"[\s\S]*?<\/section>/g)].flatMap(([section]) => section.match(/<img [^>]*>/g) ?? []);
   expect(belowTheFold.length).toBeGreaterThan(30);
   for (const img of belowTheFold) expect(img).toMatch(/ width="\d+" height="\d+" src="[^"]+" loading="lazy" decoding="async"\/>$/);
 });
@@ -248,8 +248,46 @@ test("cards carry the discount label, and the ends-today and coming-soon labels"
   await expect(list(page).getByText("Sold out").first()).toBeAttached();
 });
 
+/**
+ * Every offer rail at the height it is given, at phone widths from small to large: a rail whose
+ * tiles needed more would stand taller when drawn than while skipped below the screen, and a member
+ * coming back to the list would land off their place (app/styles/app.css, `.rail--offers`).
+ */
+async function expectRailsAtTheirHeight(page: Page) {
+  for (const width of [320, 360, 390, 430]) {
+    await page.setViewportSize({ width, height: 800 });
+    const rails = page.locator(".rail--offers");
+    await expect(rails).toHaveCount(3);
+    for (const rail of await rails.all()) {
+      await rail.scrollIntoViewIfNeeded();
+      const fit = await rail.evaluate((section) => {
+        const given = parseFloat(getComputedStyle(section).minHeight);
+        const tiles = [...section.querySelectorAll<HTMLElement>(".offer-tile")];
+        const track = section.querySelector(".rail__track")!.getBoundingClientRect();
+        return {
+          height: section.getBoundingClientRect().height - given,
+          overflow: Math.max(track.bottom - section.getBoundingClientRect().bottom, ...tiles.map((tile) => tile.scrollHeight - tile.clientHeight)),
+        };
+      });
+      // Its given height as laid out (layout counts in 64ths of a pixel, the computed style does not).
+      expect(Math.abs(fit.height), `${width} px`).toBeLessThan(1 / 64);
+      expect(fit.overflow, `${width} px`).toBeLessThanOrEqual(0);
+    }
+  }
+  // A price of mCoin and cash (two lines in a tile) is among them, or the test proves little.
+  expect(await page.locator(".rail--offers .pay__cash").count()).toBeGreaterThan(0);
+}
+
+test("every offer rail is one height, whatever its offers, and its tiles fit in it", async ({ page }) => {
+  await expectRailsAtTheirHeight(page);
+});
+
 test.describe("in Chinese", () => {
   test.use({ userAgent: walletUserAgent("zh-TW"), locale: "zh-TW" });
+
+  test("every offer rail is one height, whatever its offers, and its tiles fit in it", async ({ page }) => {
+    await expectRailsAtTheirHeight(page);
+  });
 
   test("the discount label is in tenths", async ({ page }) => {
     await expect(

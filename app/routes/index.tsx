@@ -270,7 +270,7 @@ function CustomerService({ phone, now: loadedAt }: { phone: string; now: number 
 function Rail({ title, offers, now }: { title: string; offers: OfferTileData[]; now: number }) {
   if (offers.length === 0) return null;
   return (
-    <section className="rail" aria-label={title}>
+    <section className="rail rail--offers" aria-label={title}>
       <h2 className="section-title">{title}</h2>
       <ul className="rail__track">
         {offers.map((offer) => (
