@@ -71,8 +71,10 @@ export function useBackToFirstResult(listKey: string, start: RefObject<HTMLEleme
   }, [listKey, start]);
 }
 
-/** A short list of offers shown whole (a store's, a zone's). */
-/** Offers as cards; `action` puts a control of its own over each card's corner (a store's favourite stars). */
+/**
+ * A short list of offers shown whole as cards (a store's, a zone's); `action` puts a control of its
+ * own over each card's corner (a store's favourite stars).
+ */
 export function OfferCards<Offer extends OfferCardData>({ offers, now, action }: { offers: Offer[]; now: number; action?: (offer: Offer) => ReactNode }) {
   return (
     <ul className="offer-list__items">
