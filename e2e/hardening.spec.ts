@@ -420,7 +420,8 @@ test.describe("13. the picture route brings pictures of the gateway's hosts and 
     await expect(banner).toHaveAttribute("src", /^\/resources\/picture\?src=http/);
     await expect(banner).toHaveAttribute("fetchpriority", "high");
     await expect.poll(() => banner.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
-    // Pictures further down too, lazily; none from the gateway's host.
+    // Pictures further down too, lazily once the page has hydrated; none from the gateway's host.
+    await hydrated(page);
     await expect(page.locator('img[loading="lazy"]').first()).toHaveAttribute("src", /^\/resources\/picture\?src=http/);
     expect(await page.locator("img").evaluateAll((images) => images.map((image) => image.getAttribute("src")).filter((src) => !src?.startsWith("/resources/picture?")))).toEqual([]);
   });

@@ -7,6 +7,11 @@ import type { Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
 
 const RAILS = ["Hot offers", "Top picks", "Editors' choice"];
+/** Whether an offer card's picture fills the card's picture box (a box of 16:10, laid out in rem). */
+const fillsItsBox = (image: Element) => {
+  const box = image.closest(".offer-card__media")!;
+  return image.clientWidth > 0 && image.clientWidth === box.clientWidth && image.clientHeight === box.clientHeight;
+};
 const offers = (page: Page) => page.getByRole("region", { name: "All offers" }).locator("[data-offer-id]");
 
 test.describe("without JavaScript", () => {
@@ -33,11 +38,16 @@ test.describe("without JavaScript", () => {
     expect(title).toMatch(/\S/);
     await expect(first.locator(".offer-card__pay")).toHaveText(/^[\d,]+ mCoin( \+ \$[\d,]+\.\d\d)?$|^\$[\d,]+\.\d\d$/);
     await expect(first.locator(".offer-card__original")).toHaveText(/^\$[\d,]+\.\d\d$/);
-    // Pictures of their size from the start, loading as the member scrolls to them.
-    const picture = first.locator("img");
+    // Pictures of their size from the start, loading as the member scrolls to them: without
+    // JavaScript, the one in the card's <noscript> stands in for the box that waits for the scripts.
+    const picture = first.locator("img[src]");
     await expect(picture).toHaveAttribute("width", "104");
     await expect(picture).toHaveAttribute("height", "65");
     await expect(picture).toHaveAttribute("loading", "lazy");
+    await expect(first.locator("img:not([src])")).toBeHidden();
+    await picture.scrollIntoViewIfNeeded();
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+    expect(await picture.evaluate(fillsItsBox)).toBe(true);
 
     await first.click();
     await expect(page).toHaveURL(/\/coupon_details\/\d+$/);
@@ -62,6 +72,38 @@ test.describe("without JavaScript", () => {
 });
 
 test.describe("before the page hydrates", () => {
+  test("home asks only for its first screen's pictures; the others once it has hydrated, as the member scrolls to them", async ({ page, signIn }) => {
+    await signIn("chan", { draw: false });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/resources/picture?")) asked.push(decodeURIComponent(new URL(request.url()).searchParams.get("src") ?? ""));
+    });
+    await page.goto("/index", { waitUntil: "commit" });
+    await expect(offers(page).first()).toBeVisible();
+    // Scrolled down to the list while the page's scripts are still on their way.
+    await offers(page).nth(2).scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
+    expect(asked.map((src) => src.replace(/^.*\/static\//, "")).sort()).toEqual(["ads/ad-super-value-picks.svg", "avatars/chan.svg"]);
+    // The boxes stand at their size meanwhile.
+    const waiting = offers(page).first().locator("img");
+    expect(await waiting.getAttribute("src")).toBeNull();
+    expect(await waiting.evaluate(fillsItsBox)).toBe(true);
+
+    release();
+    await hydrated(page);
+    const picture = offers(page).nth(2).locator("img");
+    await expect(picture).toHaveAttribute("src", /^\/resources\/picture\?src=/);
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+    expect(await picture.evaluate(fillsItsBox)).toBe(true);
+    expect(asked.length).toBeGreaterThan(2);
+  });
+
   test("a search typed on the search screen opened from home's search box is the one searched", async ({ page, signIn }) => {
     await signIn("chan", { draw: false });
     // The page's modules wait until the member has typed: a slow phone's first seconds.

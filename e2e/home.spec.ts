@@ -101,12 +101,19 @@ test("the server's HTML holds the rails and the first page of offers, as the hyd
     // What the member pays, drawn the same.
     expect(servedList).toContain(pay);
   }
-  // Only the first screen's picture (the first banner) is asked for first; the rails' and the list's
-  // are of their size from the start, and load and decode as the member scrolls to them.
+  // Only the first screen's picture (the first banner) is asked for first. The rails' and the list's
+  // are boxes of their size with no address until the page's scripts run, then load and decode as
+  // the member scrolls to them; each has its picture in a <noscript> for a page read without scripts.
   expect(served.match(/fetchpriority="high"/g)).toHaveLength(1);
-  const belowTheFold = [...served.matchAll(/<section class="(?:rail rail--offers|home-list)"[\s\S]*?<\/section>/g)].flatMap(([section]) => section.match(/<img [^>]*>/g) ?? []);
+  const belowTheFold = [...served.matchAll(/<section class="(?:rail rail--offers|home-list)"[\s\S]*?<\/section>/g)].flatMap(
+    ([section]) => section.match(/<img [^>]*>(?:<noscript>.*?<\/noscript>)?/g) ?? [],
+  );
   expect(belowTheFold.length).toBeGreaterThan(30);
-  for (const img of belowTheFold) expect(img).toMatch(/ width="\d+" height="\d+" src="[^"]+" loading="lazy" decoding="async"\/>$/);
+  for (const img of belowTheFold) {
+    expect(img).toMatch(
+      /^<img alt="" width="(\d+)" height="(\d+)" loading="lazy" decoding="async"\/><noscript><img alt="" width="\1" height="\2" src="\/resources\/picture\?src=[^"]+" loading="lazy" decoding="async"\/><\/noscript>$/,
+    );
+  }
 });
 
 /** A text matched as itself in a regular expression. */

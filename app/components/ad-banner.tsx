@@ -14,7 +14,7 @@ import type { Ad } from "#core/api/catalog-endpoints";
 import { adAction } from "../lib/catalog/ads";
 import { getHostBridge } from "../lib/host-bridge";
 import { parseHostUserAgent } from "../lib/host-bridge/user-agent";
-import { pictureProps } from "../lib/images/picture";
+import { Picture } from "./picture";
 import { Dialog } from "./dialog";
 
 export function AdBanner({ ads }: { ads: Ad[] }) {
@@ -72,7 +72,7 @@ export function AdBanner({ ads }: { ads: Ad[] }) {
             data-shown={index === shown ? "" : undefined}
           >
             <button type="button" className="ad-banner__button" onClick={() => open(ad)}>
-              <img alt="" width={750} height={300} {...pictureProps(ad.image, index === 0)} />
+              <Picture alt="" width={750} height={300} src={ad.image} firstScreen={index === 0} />
               <span className="ad-banner__headline">{ad.title}</span>
             </button>
           </li>

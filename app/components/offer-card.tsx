@@ -14,7 +14,7 @@ import { normalizeLocale } from "../lib/i18n/locale";
 import { formatMoney } from "../lib/money/format";
 import { cardPrice, payTexts } from "../lib/catalog/pay-price";
 import { ListLink } from "./list-link";
-import { pictureProps } from "../lib/images/picture";
+import { Picture } from "./picture";
 
 /**
  * A card's texts. Lists draw dozens of cards: each reads the page's i18next from context rather
@@ -71,7 +71,7 @@ export function OfferCard({ offer, now, firstScreen = false }: { offer: OfferCar
   return (
     <ListLink to={`/coupon_details/${offer.id}`} className={`offer-card${soldOut ? " offer-card--sold-out" : ""}`} data-offer-id={offer.id} data-district={offer.districtId}>
       <span className="offer-card__media">
-        <img alt="" width={104} height={65} {...pictureProps(offer.image, firstScreen)} />
+        <Picture alt="" width={104} height={65} src={offer.image} firstScreen={firstScreen} />
         {discount ? <span className="offer-card__discount">{discount}</span> : null}
       </span>
       <span className="offer-card__body">
@@ -110,7 +110,7 @@ export function OfferTile({ offer, now }: { offer: OfferTileData; now: number })
   return (
     <ListLink to={`/coupon_details/${offer.id}`} className="offer-tile" data-offer-id={offer.id}>
       <span className="offer-tile__media">
-        <img alt="" width={136} height={85} {...pictureProps(offer.image, false)} />
+        <Picture alt="" width={136} height={85} src={offer.image} />
         {discount ? <span className="offer-card__discount">{discount}</span> : null}
         {badges[0] ? <span className={`badge badge--${badges[0].badge} offer-tile__badge`}>{badges[0].text}</span> : null}
       </span>

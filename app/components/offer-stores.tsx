@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { StoreSummary } from "#core/api/catalog-endpoints";
 import { formatDistance } from "#core/geo/distance";
-import { pictureProps } from "../lib/images/picture";
+import { Picture } from "./picture";
 import { ChevronDownIcon, PinIcon } from "./icons";
 
 /** Stores shown before 'view more'. */
@@ -23,7 +23,7 @@ export function OfferStores({ stores }: { stores: StoreSummary[] }) {
         {shown.map((store) => (
           <li key={store.id}>
             <Link to={`/store_details/${store.id}`} className="branch-row">
-              <img className="branch-row__logo" alt="" width={32} height={32} {...pictureProps(store.logo, false)} />
+              <Picture className="branch-row__logo" alt="" width={32} height={32} src={store.logo} />
               <span>
                 <span className="branch-row__name">
                   {store.name} · {store.branch}

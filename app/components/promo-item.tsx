@@ -6,7 +6,7 @@
 import type { payTexts } from "../lib/catalog/pay-price";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { pictureProps } from "../lib/images/picture";
+import { Picture } from "./picture";
 import { PayLine } from "./offer-card";
 
 /**
@@ -41,7 +41,7 @@ interface PromoItemProps {
   /** The button or link for a running item; the others show their state instead. */
   action: ReactNode;
   badge?: string;
-  /** On the first screen: its picture is fetched at once (see pictureProps). */
+  /** On the first screen: its picture is fetched at once (components/picture.tsx). */
   firstScreen?: boolean;
 }
 
@@ -53,7 +53,7 @@ export function PromoItem({ id, image, title, subtitle, limit, price, original, 
   const neverStocked = total <= 0 && sold === 0;
   return (
     <li className={`promo-item promo-item--${state}`} data-testid="promo-item" data-item-id={id} data-state={state}>
-      <img className="promo-item__image" alt="" width={104} height={65} {...pictureProps(image, firstScreen)} />
+      <Picture className="promo-item__image" alt="" width={104} height={65} src={image} firstScreen={firstScreen} />
       <div className="promo-item__body">
         <h3 className="promo-item__title" id={`promo-item-${id}`} elementtiming="promo-item">
           {badge ? <span className="badge badge--brand promo-item__badge">{badge}</span> : null}

@@ -14,7 +14,7 @@ import { formatMoney, formatPoints } from "../lib/money/format";
 import { formatDate, formatDateTime } from "../lib/time/format";
 import { ChevronDownIcon, CoinIcon } from "./icons";
 import { OrderActions } from "./order-actions";
-import { pictureProps } from "../lib/images/picture";
+import { Picture } from "./picture";
 
 export { FIRST_SCREEN_CARDS } from "../lib/images/picture";
 
@@ -68,7 +68,7 @@ export function Paid({ order }: { order: Pick<Order, "mcoinUsed" | "cashCents"> 
 function CardHead({ order, to, aside, firstScreen = false }: { order: Pick<Order, "image" | "title" | "orderKind">; to: string; aside?: ReactNode; firstScreen?: boolean }) {
   return (
     <Link to={to} className="wallet-card__head">
-      <img className="wallet-card__image" alt="" width={96} height={60} {...pictureProps(order.image, firstScreen)} />
+      <Picture className="wallet-card__image" alt="" width={96} height={60} src={order.image} firstScreen={firstScreen} />
       <span className="wallet-card__title">
         <span elementtiming="wallet-card">{order.title}</span>
         <OrderKindBadge kind={order.orderKind} />

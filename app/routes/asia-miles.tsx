@@ -32,7 +32,7 @@ import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
 import type { loader as orderLoader } from "./asia-miles-order";
 import type { loader as rootLoader } from "../root";
-import { pictureProps } from "../lib/images/picture";
+import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
 
 export const handle: ScreenHandle = { analytics: "asiaMilesDetails", skeleton: "detail", member: true, calls: { loader: ["milesProduct"], action: { redeem: ["milesRedeem"] } } };
@@ -171,7 +171,7 @@ export default function AsiaMilesDetails() {
       <section className="miles__hero card" aria-labelledby="miles-title">
         {/* The programme's name is text over the picture, in the member's language; the picture has no words. */}
         <div className="miles__picture">
-          <img className="miles__image" alt="" width={343} height={214} {...pictureProps(product.image, true)} />
+          <Picture className="miles__image" alt="" width={343} height={214} src={product.image} firstScreen />
           <p className="miles__caption" aria-hidden="true">
             <span className="miles__programme">{product.programme}</span>
             <span className="miles__tagline">{t("miles.heroTagline")}</span>

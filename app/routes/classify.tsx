@@ -19,7 +19,8 @@ import { classifyList, searchProduct, searchShop } from "#core/api/catalog-endpo
 import { SEARCH_SORTS, type SearchSort } from "#core/api/vocabulary";
 import { formatDistance } from "#core/geo/distance";
 import { OFFER_PAGE_SIZE } from "../lib/catalog/filters";
-import { FIRST_SCREEN_CARDS, pictureProps } from "../lib/images/picture";
+import { Picture } from "../components/picture";
+import { FIRST_SCREEN_CARDS } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
 
 export const handle: ScreenHandle = { analytics: "classify", skeleton: "list", calls: { loader: ["searchProduct", "searchShop", "classifyList", "systemTime"] } };
@@ -152,7 +153,7 @@ export default function Listing() {
             {listing.stores.map((store) => (
               <li key={store.id}>
                 <Link to={`/store_details/${store.id}`} className="store-chip">
-                  <img alt="" width={40} height={40} {...pictureProps(store.logo, false)} />
+                  <Picture alt="" width={40} height={40} src={store.logo} />
                   <span className="store-chip__text">
                     <span className="store-chip__name">{store.name}</span>
                     <span className="store-chip__meta">

@@ -29,7 +29,7 @@ import { useLocale } from "../hooks/use-locale";
 import { useServerNow } from "../hooks/use-server-now";
 import { Countdown } from "../components/countdown";
 import { useToastOn } from "../components/toast";
-import { pictureProps } from "../lib/images/picture";
+import { Picture } from "../components/picture";
 import { catalogNear } from "../server/catalog.server";
 import { orNotFound } from "../server/gateway.server";
 import { requireMember } from "../server/member.server";
@@ -323,13 +323,14 @@ function Gallery({ offer }: { offer: OfferDetail }) {
         }}
       >
         {offer.images.map((image, index) => (
-          <img
+          <Picture
             key={image}
             className="gallery__image"
             alt={index === 0 ? offer.title : t("offer.picture", { index: index + 1, count: offer.images.length })}
             width={320}
             height={200}
-            {...pictureProps(image, index === 0)}
+            src={image}
+            firstScreen={index === 0}
           />
         ))}
       </div>

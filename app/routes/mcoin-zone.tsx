@@ -14,7 +14,7 @@ import { zoneDetail } from "#core/api/catalog-endpoints";
 import { FlashIcon } from "../components/icons";
 import { formatDate } from "../lib/time/format";
 import { useLocale } from "../hooks/use-locale";
-import { pictureProps } from "../lib/images/picture";
+import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
 
 export const handle: ScreenHandle = { analytics: "mCoinZone", skeleton: "detail", calls: { loader: ["zoneDetail", "systemTime"] } };
@@ -40,7 +40,7 @@ export default function Zone() {
   const until = formatDate(zone.endAt, locale);
   return (
     <div className="zone">
-      <img className="zone__banner" alt="" width={750} height={300} {...pictureProps(zone.banner, true)} />
+      <Picture className="zone__banner" alt="" width={750} height={300} src={zone.banner} firstScreen />
       <section className="zone__intro card">
         <h1 className="zone__title">{zone.title}</h1>
         <p className="zone__subtitle">{zone.subtitle}</p>

@@ -25,7 +25,7 @@ import { formatDate, formatDateTime } from "../lib/time/format";
 import { catalogNear } from "../server/catalog.server";
 import { requireMember } from "../server/member.server";
 import { idParam } from "../server/params.server";
-import { pictureProps } from "../lib/images/picture";
+import { Picture } from "../components/picture";
 import { memberOrder } from "../server/order-actions.server";
 import { qrSvg } from "../server/qr.server";
 import type { ScreenHandle } from "../screen-handle";
@@ -100,7 +100,7 @@ export default function OrderDetails() {
   return (
     <div className="order">
       <section className="order-head card" aria-labelledby="order-title">
-        <img className="order-head__image" alt="" width={96} height={60} {...pictureProps(order.image, true)} />
+        <Picture className="order-head__image" alt="" width={96} height={60} src={order.image} firstScreen />
         <div>
           <h1 id="order-title" className="order-head__title" elementtiming="order-title">
             {order.title}

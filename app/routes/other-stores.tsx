@@ -12,7 +12,7 @@ import { orNotFound } from "../server/gateway.server";
 import { branchList } from "#core/api/catalog-endpoints";
 import { formatDistance } from "#core/geo/distance";
 import { getHostBridge } from "../lib/host-bridge";
-import { pictureProps } from "../lib/images/picture";
+import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
 
 export const handle: ScreenHandle = { analytics: "otherStores", skeleton: "list", calls: { loader: ["branchList"] } };
@@ -33,7 +33,7 @@ export default function OtherStores() {
   return (
     <div className="branches">
       <div className="branches__head">
-        {list[0] ? <img className="branches__logo" alt="" width={40} height={40} {...pictureProps(list[0].logo, true)} /> : null}
+        {list[0] ? <Picture className="branches__logo" alt="" width={40} height={40} src={list[0].logo} firstScreen /> : null}
         <h1 className="screen-heading">{t(forOffer ? "store.offerStores" : "store.branches", { name: merchantName })}</h1>
       </div>
       <ul className="branch-list card">

@@ -29,7 +29,7 @@ import { formatDateTime } from "../lib/time/format";
 import { requireMember } from "../server/member.server";
 import { idParam } from "../server/params.server";
 import { memberOrder, refundAction, type OrderActionResult } from "../server/order-actions.server";
-import { pictureProps } from "../lib/images/picture";
+import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
 
 export const handle: ScreenHandle = {
@@ -157,7 +157,7 @@ export default function RefundApplication() {
   return (
     <div className="refund">
       <Link to={orderPath(order)} className="card order-head refund__order">
-        <img className="order-head__image" alt="" width={96} height={60} {...pictureProps(order.image, true)} />
+        <Picture className="order-head__image" alt="" width={96} height={60} src={order.image} firstScreen />
         <div>
           <h1 className="order-head__title">{order.title}</h1>
           <p className="refund__meta">

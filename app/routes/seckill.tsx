@@ -41,7 +41,7 @@ import { requireMember } from "../server/member.server";
 import { idParam } from "../server/params.server";
 import { fixedT } from "../server/i18n.server";
 import { refusable, refused, type OrderActionResult } from "../server/order-actions.server";
-import { pictureProps } from "../lib/images/picture";
+import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
 
 export const handle: ScreenHandle = {
@@ -218,7 +218,7 @@ function ProductCard({ item, now, price, action }: { item: SeckillItem & { terms
   const state = saleState(item, now);
   return (
     <article className="card seckill-product" aria-labelledby="seckill-product-title" data-testid="seckill-product" data-state={state}>
-      <img className="seckill-product__image" alt="" width={343} height={214} {...pictureProps(item.image, true)} />
+      <Picture className="seckill-product__image" alt="" width={343} height={214} src={item.image} firstScreen />
       <div className="seckill-product__body">
         <h2 id="seckill-product-title" className="seckill-product__title">
           {item.title}

@@ -18,7 +18,7 @@ import { collectionCheck } from "#core/api/shop-endpoints";
 import { favouriteAction } from "../server/favourites.server";
 import { formatDistance } from "#core/geo/distance";
 import { getHostBridge } from "../lib/host-bridge";
-import { pictureProps } from "../lib/images/picture";
+import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
 
 export const handle: ScreenHandle = {
@@ -57,7 +57,7 @@ export default function StoreDetails() {
   return (
     <div className="store">
       <section className="store-hero card">
-        <img className="store-hero__logo" alt="" width={64} height={64} {...pictureProps(store.logo, true)} />
+        <Picture className="store-hero__logo" alt="" width={64} height={64} src={store.logo} firstScreen />
         <div>
           <h1 className="store-hero__name" elementtiming="store-name">
             {store.name}

@@ -1,6 +1,6 @@
 /** Where pictures are shown from (picture.ts): through the mall unless its route would refuse them. */
 import { describe, expect, it } from "vitest";
-import { pictureSrc } from "./picture";
+import { pictureLoad, pictureSrc } from "./picture";
 
 describe("pictureSrc", () => {
   it("brings a web address through the mall", () => {
@@ -11,5 +11,24 @@ describe("pictureSrc", () => {
     expect(pictureSrc("https://cdn.example/a.jpg?w=200")).toBe("https://cdn.example/a.jpg?w=200");
     expect(pictureSrc("/static/avatars/ana.svg")).toBe("/static/avatars/ana.svg");
     expect(pictureSrc("data:image/png;base64,AAAA")).toBe("data:image/png;base64,AAAA");
+  });
+});
+
+describe("pictureLoad", () => {
+  const src = "http://127.0.0.1:4110/static/offers/01.svg";
+  const address = pictureSrc(src);
+
+  it("asks for a first-screen picture at once and first, before and after the scripts run", () => {
+    for (const scriptsRan of [false, true]) {
+      expect(pictureLoad(src, true, scriptsRan)).toEqual({ img: { src: address, loading: "eager", decoding: "sync", fetchpriority: "high" }, noscript: null });
+    }
+  });
+
+  it("gives any other picture no address until the scripts run, with the picture itself for a page without them", () => {
+    expect(pictureLoad(src, false, false)).toEqual({ img: { loading: "lazy", decoding: "async" }, noscript: { src: address, loading: "lazy", decoding: "async" } });
+  });
+
+  it("then loads it lazily from its address, with nothing for a page without scripts", () => {
+    expect(pictureLoad(src, false, true)).toEqual({ img: { src: address, loading: "lazy", decoding: "async" }, noscript: null });
   });
 });
