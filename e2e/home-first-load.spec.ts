@@ -71,15 +71,21 @@ test.describe("without JavaScript", () => {
   });
 });
 
+/** Holds the page's modules back (a slow phone's first seconds) until the returned function is called. */
+async function holdModules(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe("before the page hydrates", () => {
   test("home asks only for its first screen's pictures; the others once it has hydrated, as the member scrolls to them", async ({ page, signIn }) => {
     await signIn("chan", { draw: false });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdModules(page);
     const asked: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("/resources/picture?")) asked.push(decodeURIComponent(new URL(request.url()).searchParams.get("src") ?? ""));
@@ -107,12 +113,7 @@ test.describe("before the page hydrates", () => {
   test("a search typed on the search screen opened from home's search box is the one searched", async ({ page, signIn }) => {
     await signIn("chan", { draw: false });
     // The page's modules wait until the member has typed: a slow phone's first seconds.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdModules(page);
     // Not waiting for the document's load, which waits for its modules.
     await page.goto("/index", { waitUntil: "commit" });
     await page.getByRole("link", { name: "Search" }).click();
