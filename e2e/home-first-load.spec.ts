@@ -96,10 +96,11 @@ test.describe("before the page hydrates", () => {
     await offers(page).nth(2).scrollIntoViewIfNeeded();
     await page.waitForTimeout(500);
     expect(asked.map((src) => src.replace(/^.*\/static\//, "")).sort()).toEqual(["ads/ad-super-value-picks.svg", "avatars/chan.svg"]);
-    // The boxes stand at their size meanwhile.
+    // The boxes stand at their size meanwhile, drawing nothing over the skeleton.
     const waiting = offers(page).first().locator("img");
     expect(await waiting.getAttribute("src")).toBeNull();
     expect(await waiting.evaluate(fillsItsBox)).toBe(true);
+    await expect(waiting).toBeHidden();
 
     release();
     await hydrated(page);
@@ -107,6 +108,7 @@ test.describe("before the page hydrates", () => {
     await expect(picture).toHaveAttribute("src", /^\/resources\/picture\?src=/);
     await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
     expect(await picture.evaluate(fillsItsBox)).toBe(true);
+    await expect(picture).toBeVisible();
     expect(asked.length).toBeGreaterThan(2);
   });
 
