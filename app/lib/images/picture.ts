@@ -19,6 +19,7 @@
  * (docs/decisions/024-pictures-below-the-first-screen.md). Without scripts, the same picture is in a
  * `<noscript>` beside the box, which the style sheet shows instead of the empty box.
  */
+
 /** A list's first cards, whose pictures a phone shows on the first screen (below the tabs: a 390×844 screen shows three and a half). */
 export const FIRST_SCREEN_CARDS = 4;
 
