@@ -16,6 +16,18 @@ async function tapAndSave(page: Page, star: Locator): Promise<void> {
   await saved;
 }
 
+/**
+ * The mall's answer to a favourite saved (`collected` "1") or removed ("0"). The page's own network
+ * going quiet is no sign of it: Playwright's "networkidle", once reached, need not wait for a request
+ * the page makes later.
+ */
+function saved(page: Page, collected: "0" | "1") {
+  return page.waitForResponse((response) => {
+    const request = response.request();
+    return request.method() === "POST" && new URLSearchParams(request.postData() ?? "").get("collected") === collected;
+  });
+}
+
 /** 90 mCoin a piece, paid in mCoin only: settled at once. */
 const MCOIN_ONLY = 64;
 
@@ -101,19 +113,21 @@ for (const language of ["en", "zh"] as const) {
       await expect(favourites.first().locator(`[data-offer-id="${CONGEE}"]`)).toBeVisible();
 
       // Removed: gone at once, with the chance to undo.
+      const undone = saved(page, "1");
       await favourites.first().getByRole("button", { name: text.remove }).click();
       await expect(favourites).toHaveCount(0);
       await expect(page.getByRole("status").filter({ hasText: text.removed })).toBeVisible();
       await page.getByRole("button", { name: text.undo }).click();
       await expect(favourites).toHaveCount(1);
       // The undo is saved after the removal it undoes, however quickly it was tapped.
-      await page.waitForLoadState("networkidle");
+      await undone;
       await page.reload();
       await expect(page.getByTestId("favourite")).toHaveCount(1);
 
       // Removed for good: the tab is empty and leads back to browsing.
+      const removed = saved(page, "0");
       await page.getByTestId("favourite").first().getByRole("button", { name: text.remove }).click();
-      await page.waitForLoadState("networkidle");
+      await removed;
       await page.reload();
       await expect(page.getByTestId("favourites-empty")).toContainText(text.empty);
       await page.getByRole("tab", { name: text.products }).click();
