@@ -1,5 +1,6 @@
 /** Home: rails, tabs, the dropdown filter, the infinite list, labels, location, and keep-alive. */
 import type { Page } from "@playwright/test";
+import { shownPrices } from "./cards";
 import { walletUserAgent } from "./env";
 import { expect, hostCalls, hydrated, test } from "./fixtures";
 import { startMall } from "./spawn-mall";
@@ -187,11 +188,10 @@ test("filter by an mCoin range, switch tabs, scroll to the end, open an offer, c
 });
 
 test("price sorts low to high, and a second tap high to low", async ({ page }) => {
-  // By the price each card shows beside its original price; the address changes a moment before
-  // React draws the list it brought, so the order is waited for.
-  const shownPrices = async () => (await cards(page).locator(".offer-card__price").allTextContents()).map((text) => Number(text.replace(/[^\d.]/g, "")));
+  // By the price each card shows; the address changes a moment before React draws the list it
+  // brought, so the order is waited for.
   const ordered = (direction: 1 | -1) => async () => {
-    const prices = await shownPrices();
+    const prices = await shownPrices(cards(page));
     return prices.length > 3 && prices.every((price, index) => index === 0 || direction * (price - prices[index - 1]) >= 0) && prices[0] !== prices[prices.length - 1];
   };
   await page.getByRole("tab", { name: "Price" }).click();

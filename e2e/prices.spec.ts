@@ -5,8 +5,9 @@
  * scale; an item nobody bought and none left reads "Out of Stock".
  */
 import { readFileSync } from "node:fs";
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { walletUserAgent } from "./env";
+import { shownPrices } from "./cards";
 import { expect, hydrated, test } from "./fixtures";
 
 /** Offers of the catalog (fixtures/catalog.json): 3,000 of its 5,980 mCoin, cash only, all in mCoin. */
@@ -44,12 +45,6 @@ const TEXT = {
 const homeCards = (page: Page) => page.locator(".home-list [data-offer-id]");
 /** An offer's card in a list (not its tile in a rail). */
 const card = (page: Page, id: number) => page.locator(`.offer-card[data-offer-id="${id}"]`);
-
-/** The MOP price a card shows: beside its original price, or as the whole of what is paid when that is cash. */
-async function shownPrices(cards: Locator): Promise<number[]> {
-  const texts = await cards.evaluateAll((elements) => elements.map((element) => (element.querySelector(".offer-card__price") ?? element.querySelector(".offer-card__pay"))?.textContent ?? ""));
-  return texts.map((text) => Number(text.replace(/[^\d.]/g, "")));
-}
 
 async function scrollDownTheList(page: Page) {
   for (let i = 0; i < 8; i++) {

@@ -1,5 +1,6 @@
 /** Search and the listing screen: keywords in both languages, history, filters, sorting, empty states. */
 import type { Page } from "@playwright/test";
+import { shownPrices } from "./cards";
 import { walletUserAgent } from "./env";
 import { expect, hydrated, test } from "./fixtures";
 
@@ -104,7 +105,7 @@ test("sorting by distance orders the results by the distance shown on each card"
 test("sorting by price and by sales", async ({ page }) => {
   await page.goto("/classify/coffee?sort=price");
   // By the price each card shows beside its original price.
-  const prices = (await page.locator("[data-offer-id] .offer-card__price").allTextContents()).map((text) => Number(text.replace(/[^\d.]/g, "")));
+  const prices = await shownPrices(page.locator("[data-offer-id]"));
   expect(prices.length).toBeGreaterThan(3);
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
   await page.goto("/classify/coffee?sort=sales");
