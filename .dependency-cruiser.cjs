@@ -23,10 +23,18 @@ module.exports = {
     },
     {
       name: "app-never-imports-sandbox",
-      comment: "The mall talks to any gateway over HTTP; the sandbox is one of them, never a module of the mall.",
+      comment:
+        "The mall talks to any gateway over HTTP; the sandbox is one of them, never a module of the mall. A test of the mall may answer its gateway calls with the sandbox in-process (sandbox/testing.ts).",
       severity: "error",
-      from: { path: "^app/" },
+      from: { path: "^app/", pathNot: "\\.test\\.tsx?$" },
       to: { path: "^(sandbox|cli|bench|e2e)/" },
+    },
+    {
+      name: "app-tests-use-the-sandbox-as-a-gateway",
+      comment: "A test of the mall reaches the sandbox only as a gateway, through its in-process entry (sandbox/testing.ts), never its internals.",
+      severity: "error",
+      from: { path: "^app/.*\\.test\\.tsx?$" },
+      to: { path: "^(sandbox/(?!testing\\.ts$)|cli/|bench/|e2e/)" },
     },
     {
       name: "cli-never-imports-app",

@@ -11,19 +11,8 @@ import { installErrorReporting, reportError } from "./lib/errors/reporter";
 import { DEFAULT_LOCALE, normalizeLocale } from "./lib/i18n/locale";
 import { loadMessages, messagesBackend } from "./lib/i18n/messages";
 
-/**
- * A page the server answered with the error route in its place (a rate limit's 429 keeps the
- * address, so 'Refresh' can go back) takes the error route's address before the router starts:
- * otherwise the router would see the other page's address without its data and load it.
- */
-function adoptRenderedAddress() {
-  const rendered = document.documentElement.dataset.errorUrl;
-  if (rendered && window.location.pathname !== "/error") window.history.replaceState(window.history.state, "", rendered);
-}
-
 async function hydrate() {
   installErrorReporting();
-  adoptRenderedAddress();
   const locale = normalizeLocale(document.documentElement.lang) ?? DEFAULT_LOCALE;
   let messages;
   try {

@@ -6,8 +6,7 @@
  * a bad value, and are kept by no cache when they are the visitor's own
  * (app/server/private-replies.server.ts).
  *
- * `getLoadContext` makes each request's load context (app/server/context.server.ts); the mall's server
- * (server/remix-handler.ts) calls it from this build.
+ * The session's changes ride on the reply here (app/server/context.server.ts `sessionCookieOf`).
  */
 import { PassThrough } from "node:stream";
 import { ErrorReportSchema } from "#core/errors/report";
@@ -21,25 +20,24 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
-import { cookieRepairs, sessionCookie } from "./server/cookies.server";
+import { mallContext, sessionCookieOf } from "./server/context.server";
+import { cookieRepairs } from "./server/cookies.server";
 import { serverI18n } from "./server/i18n.server";
 import { keepVisitorsOwnPrivate } from "./server/private-replies.server";
-
-export { createAppLoadContext as getLoadContext } from "./server/context.server";
 
 /** How long deferred data may take before the render gives up on it (Remix's single fetch reads this export). */
 export const streamTimeout = 5_000;
 
 /**
- * The reply's privacy and cookie repairs, which must know the cookies it sets: the session, when the
- * request changed it, is set by the server after this (server/remix-handler.ts).
+ * The session, when the request changed it, then the cookie repairs (which must know the cookies the
+ * reply already sets: a session cookie that arrived bad is replaced by the session itself when it is
+ * set) and the reply's privacy.
  */
 async function finishReply(request: Request, headers: Headers, context: AppLoadContext): Promise<void> {
-  const setsSession = context.session.isPending;
-  // A session cookie that arrived bad is replaced by the session itself when it is set.
-  const alreadySet = setsSession ? [...headers.getSetCookie(), `${sessionCookie.name}=`] : headers.getSetCookie();
-  for (const line of await cookieRepairs(request, alreadySet)) headers.append("Set-Cookie", line);
-  keepVisitorsOwnPrivate(request, headers, setsSession);
+  const session = await sessionCookieOf(context);
+  if (session !== null) headers.append("Set-Cookie", session);
+  for (const line of await cookieRepairs(request, headers.getSetCookie())) headers.append("Set-Cookie", line);
+  keepVisitorsOwnPrivate(request, headers);
 }
 
 /**
@@ -71,8 +69,10 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
 
 export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = loadContext.cspNonce;
+  // The locale the loaders rendered with (or the request's, on a page whose loaders made no mall context).
+  const { locale } = await mallContext({ request, context: loadContext });
   await finishReply(request, responseHeaders, loadContext);
-  const instance = await serverI18n(loadContext.locale);
+  const instance = await serverI18n(locale);
   // A crawler (or a page rendered in SPA mode) gets the whole document once everything has settled;
   // a browser gets the shell as soon as it is ready, and deferred data streams after it.
   const whole = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;

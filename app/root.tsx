@@ -17,13 +17,14 @@ import { useNonce } from "./components/nonce";
 import { TaskWidget } from "./components/task-widget";
 import { documentTitleMeta } from "./document-title";
 import { fixedT, localeCookieHeader } from "./server/i18n.server";
-import { PENDING_SCREENS, handleOfPath } from "./server/screens.server";
+import { routeIdOf, routeOfId } from "./route-tree";
 import { basicInformation, clause } from "#core/api/endpoints";
 import { isApiError } from "#core/api/errors";
 import { DEFAULT_LOCALE, htmlLang, normalizeLocale } from "./lib/i18n/locale";
 import { MessagesPreload } from "./lib/i18n/messages";
 import { reportMemberRevision, type MemberRevision } from "./lib/keep-alive";
 import appCss from "./styles/app.css?url";
+import { mallContext } from "./server/context.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -41,8 +42,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
   // An action, or an explicit revalidation (the payment result refreshes the basic information).
   (formMethod !== undefined || currentUrl.href === nextUrl.href) && defaultShouldRevalidate;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { session, locale, api } = context;
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
+  const mall = await mallContext(args);
+  const { session, locale, api } = mall;
   const url = new URL(request.url);
   const t = await fixedT(locale);
 
@@ -50,21 +53,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   // The member's revision: kept-alive screens are forgotten when it moves (lib/keep-alive.ts). The
   // screen's own loader deals with a gateway that fails; here it only means "unknown".
-  const quiet = handleOfPath(url.pathname)?.quiet === true;
+  const quiet = routeOfId(routeIdOf(url.pathname))?.quiet === true;
   // 'not login' is the exception (spec section 6): the session is gone, so it is cleared and the member
   // sent to sign in once, even on a screen that makes no member call of its own.
   const revision: Promise<(MemberRevision & { point: number }) | { notLogin: unknown } | null> =
-    context.member && !quiet
-      ? api.sharedRead(basicInformation).then(
+    mall.member && !quiet
+      ? api.raw.shared(basicInformation).then(
           (info) => ({ revision: info.revision, pending: info.pending, point: info.point }),
           (error: unknown) => (isApiError(error) && error.code === "NOT_LOGIN" ? { notLogin: error } : null),
         )
       : Promise.resolve(null);
 
   let agreement: Agreement | null = null;
-  if (context.member && !session.get("clauseChecked") && !quiet) {
+  if (mall.member && !session.get("clauseChecked") && !quiet) {
     try {
-      const terms = await api.client.call(clause);
+      const terms = await api.raw.reply(clause);
       if (terms.data.status === 0) {
         session.set("clauseChecked", true);
       } else {
@@ -92,15 +95,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       hostConfig,
       agreement,
       secretDoor: session.get("secretDoor") ?? false,
-      signedIn: context.member !== null,
+      signedIn: mall.member !== null,
       member,
-      // The error route rendered in place of another page (a rate limit's 429): the address the page
-      // must show before it hydrates, or the router would load the other page's data over it.
-      errorUrl: url.pathname === "/error" ? `${url.pathname}${url.search}` : null,
       // The sandbox's stand-in for the wallet, where the simulated host's cashier pays.
-      simulatedWallet: context.environment.name === "sandbox" ? new URL(context.environment.loginUrl).origin : null,
-      // What a navigation needs to know of its screen before the screen's module has loaded.
-      pendingScreens: PENDING_SCREENS,
+      simulatedWallet: mall.environment.name === "sandbox" ? new URL(mall.environment.loginUrl).origin : null,
     },
     { headers },
   );
@@ -113,7 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useChangeLanguage(locale);
   const nonce = useNonce();
   return (
-    <html lang={htmlLang(locale)} data-error-url={rootData?.errorUrl ?? undefined}>
+    <html lang={htmlLang(locale)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -132,11 +130,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { agreement, hostConfig, secretDoor, signedIn, member, simulatedWallet, pendingScreens } = useLoaderData<typeof loader>();
+  const { agreement, hostConfig, secretDoor, signedIn, member, simulatedWallet } = useLoaderData<typeof loader>();
   useEffect(() => reportMemberRevision(member), [member]);
   return (
     <>
-      <AppFrame hostConfig={hostConfig} secretDoor={secretDoor} signedIn={signedIn} simulatedWallet={simulatedWallet} points={member?.point ?? null} pendingScreens={pendingScreens}>
+      <AppFrame hostConfig={hostConfig} secretDoor={secretDoor} signedIn={signedIn} simulatedWallet={simulatedWallet} points={member?.point ?? null}>
         <ListLinkProvider>
           <Outlet />
         </ListLinkProvider>

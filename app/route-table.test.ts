@@ -4,12 +4,10 @@ import { describe, expect, it } from "vitest";
 import { countsAction, countsLoad } from "./lib/loading/counted-requests";
 import en from "./locales/en.json";
 import { NOT_FOUND_ROUTE, OTHER_ROUTES, SCREEN_ROUTES, type ScreenRoute } from "./route-table.js";
-import { routeIdOf } from "./route-tree";
-import { screenOf, type RouteHandle } from "./screen-handle";
+import { routeIdOf, routeOfId } from "./route-tree";
+import { screenOf } from "./screen-handle";
 import { gatewayEnvironment } from "./server/config.server";
-import { MemberApi } from "./server/gateway.server";
-import { PENDING_SCREENS, handleOfPath, makesCountedCall } from "./server/screens.server";
-import { MallSession, freshSession } from "./server/session.server";
+import { testArgs, testMallContext, testScope } from "./server/testing.server";
 
 /** The spec's route table (section 2): path and name. */
 const SPEC = [
@@ -84,16 +82,15 @@ describe("each screen's handle", () => {
   });
 
   it("titles exactly the spec's seven titled screens, with texts the locale files have", () => {
-    const titled = SCREEN_ROUTES.filter((route) => screenOfRoute(route)?.title)
+    const titled = SCREEN_ROUTES.filter((route) => route.title)
       .map((route) => route.name)
       .sort();
     expect(titled).toEqual(["flashSale", "map", "myFavorites", "myOrder", "mycoupon", "newMyCoupon", "refundApplication"].sort());
     for (const route of SCREEN_ROUTES) {
-      const title = screenOfRoute(route)?.title;
-      if (title)
+      if (route.title)
         expect(
-          title.split(".").reduce((node: any, key) => node?.[key], en),
-          title,
+          route.title.split(".").reduce((node: any, key: string) => node?.[key], en),
+          route.title,
         ).toBeTypeOf("string");
     }
   });
@@ -128,72 +125,51 @@ describe("each screen's handle", () => {
       const loader = moduleOf(route).loader as ((args: object) => Promise<unknown>) | undefined;
       if (!loader) continue;
       const url = new URL(sample(route.path.replace(/:(\w+)\??/g, "{$1}")), "http://localhost");
-      const request = new Request(url);
-      const session = new MallSession(await freshSession(), request);
-      const scope = { request, url, session, locale: "en" as const, environment: gatewayEnvironment(url) };
-      const context = { ...scope, cspNonce: "", member: null, api: new MemberApi(scope, { clientFor: () => failing }) };
+      const mall = testMallContext(await testScope(url.href), () => failing);
       const params = Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name, "7"]));
-      const outcome = await loader({ request, params, context }).catch((thrown: unknown) => thrown);
+      const outcome = await loader(testArgs(mall, params)).catch((thrown: unknown) => thrown);
       const toSignIn = outcome instanceof Response && (outcome.headers.get("location") ?? "").startsWith(loginUrl);
       expect(toSignIn, route.name).toBe(screenOfRoute(route)?.member === true);
     }
   });
 });
 
-describe("what the server reads of the handles", () => {
-  it("knows the quiet routes, where the root never calls the gateway", () => {
-    expect(handleOfPath("/error")?.quiet).toBe(true);
-    expect(handleOfPath("/loding")?.quiet).toBe(true);
-    expect(handleOfPath("/__bare")?.quiet).toBe(true);
-    expect(handleOfPath("/index")?.quiet).toBeUndefined();
+describe("what the page knows of a route before its module loads", () => {
+  it("which screens are quiet (the root calls no gateway there) and which hides the overlay", () => {
+    const quiet = [...SCREEN_ROUTES, ...OTHER_ROUTES].filter((route) => route.quiet).map((route) => route.name);
+    expect(quiet).toEqual(["error", "loding", "bare"]);
+    expect(routeOfId(routeIdOf("/error"))?.quiet).toBe(true);
+    expect(routeOfId(routeIdOf("/index"))?.quiet).toBeUndefined();
+    expect(SCREEN_ROUTES.filter((route) => route.overlay === "hidden").map((route) => route.name)).toEqual(["index"]);
   });
 
-  it("declares, for every route that loads or acts, the gateway calls it makes, by names the registry knows", () => {
-    for (const route of [...SCREEN_ROUTES, ...OTHER_ROUTES, NOT_FOUND_ROUTE]) {
-      const module = moduleOf(route) ?? {};
-      const calls = (module.handle as RouteHandle | undefined)?.calls;
-      if ("loader" in module) expect(calls?.loader, `${route.name}'s loader`).toBeDefined();
-      if ("action" in module) expect(calls?.action, `${route.name}'s action`).toBeDefined();
-    }
-    expect(() => makesCountedCall(["noSuchEndpoint"])).toThrow(/noSuchEndpoint/);
-  });
-
-  it("tells the page, before a route's module loads, which requests the overlay counts (by the calls, against the spec's exempt fragments) and the skeleton and title a screen shows", () => {
-    const { counted, hidden } = PENDING_SCREENS;
-    expect(hidden).toEqual(["index"]);
+  it("which requests the overlay counts, by loader and search parameter or by intent; a refresh never", () => {
     // productdetail and checkin are not exempt; the order list, the coupons and the favourites are.
-    expect(countsLoad(counted, "couponDetails", "")).toBe(true);
-    expect(countsLoad(counted, "checkIn", "")).toBe(true);
-    expect(countsLoad(counted, "myOrder", "")).toBe(false);
-    expect(countsLoad(counted, "myFavorites", "")).toBe(false);
-    expect(countsLoad(counted, "couponDetails", "?isRefresh=1")).toBe(false);
-    // My coupons: the refunds' list is counted, the coupons' (also the fallback) is not.
-    expect(countsLoad(counted, "mycoupon", "?view=refunds")).toBe(true);
-    expect(countsLoad(counted, "mycoupon", "?view=logistics")).toBe(false);
-    expect(countsLoad(counted, "mycoupon", "?view=nonsense")).toBe(false);
-    expect(countsLoad(counted, "resourceWallet", "?list=ledger&page=2")).toBe(true);
-    expect(countsLoad(counted, "resourceWallet", "?list=coupons&page=2")).toBe(false);
+    expect(countsLoad("couponDetails", "")).toBe(true);
+    expect(countsLoad("checkIn", "")).toBe(true);
+    expect(countsLoad("myOrder", "")).toBe(false);
+    expect(countsLoad("myFavorites", "")).toBe(false);
+    expect(countsLoad("couponDetails", "?isRefresh=1")).toBe(false);
+    // My coupons: the refunds' list is counted, the coupons' (also what any other value shows) is not.
+    expect(countsLoad("mycoupon", "?view=refunds")).toBe(true);
+    expect(countsLoad("mycoupon", "?view=logistics")).toBe(false);
+    expect(countsLoad("mycoupon", "?view=nonsense")).toBe(false);
+    expect(countsLoad("resourceWallet", "?list=ledger&page=2")).toBe(true);
+    expect(countsLoad("resourceWallet", "?list=coupons&page=2")).toBe(false);
     // Actions by intent: cancelling goes to pay/macaupaycanceljs/ (exempt), deleting is counted.
-    expect(countsAction(counted, "resourceOrder", "", "cancel")).toBe(false);
-    expect(countsAction(counted, "resourceOrder", "", "delete")).toBe(true);
-    expect(countsAction(counted, "couponDetails", "", "collect")).toBe(false);
-    expect(countsAction(counted, "couponDetails", "", "like")).toBe(true);
-    expect(countsAction(counted, "resourceSession", "?isRefresh=1", "return")).toBe(false);
-    expect(countsAction(counted, "resourceOrder", "", null)).toBe(false);
-    expect(PENDING_SCREENS.skeletons).toEqual(Object.fromEntries(SCREEN_ROUTES.flatMap((route) => (screenOfRoute(route)?.skeleton ? [[route.name, screenOfRoute(route)!.skeleton]] : []))));
-    expect(PENDING_SCREENS.skeletons).toMatchObject({ flashSale: "promo", couponDetails: "offer", myFavorites: "favourites", myOrder: "list", storeDetails: "detail", search: "keywords" });
-    // Every screen that waits on the gateway shows one (issue 28, item 14): all but the token entry (a
-    // redirect) and the screens that wait on nothing.
-    expect(SCREEN_ROUTES.filter((route) => !screenOfRoute(route)?.skeleton).map((route) => route.name)).toEqual(["mycoupons", "error", "loding", "map"]);
-    // The header a skeleton shows: the titled screens' titles.
-    expect(PENDING_SCREENS.titles).toEqual({
-      flashSale: "title.flashSale",
-      mycoupon: "title.myCoupons",
-      newMyCoupon: "title.myRedemptions",
-      myOrder: "title.myOrders",
-      refundApplication: "title.refundApplication",
-      myFavorites: "title.myFavorites",
-      map: "title.chooseRegion",
-    });
+    expect(countsAction("resourceOrder", "", "cancel")).toBe(false);
+    expect(countsAction("resourceOrder", "", "delete")).toBe(true);
+    expect(countsAction("couponDetails", "", "collect")).toBe(false);
+    expect(countsAction("couponDetails", "", "like")).toBe(true);
+    expect(countsAction("resourceSession", "?isRefresh=1", "return")).toBe(false);
+    expect(countsAction("resourceOrder", "", null)).toBe(false);
+  });
+
+  it("the skeleton a screen shows while it loads, and the title above it", () => {
+    const skeletons = Object.fromEntries(SCREEN_ROUTES.flatMap((route) => (route.skeleton ? [[route.name, route.skeleton]] : [])));
+    expect(skeletons).toMatchObject({ flashSale: "promo", couponDetails: "offer", myFavorites: "favourites", myOrder: "list", storeDetails: "detail", search: "keywords" });
+    // Every screen that waits on the gateway shows one: all but the token entry (a redirect) and the
+    // screens that wait on nothing.
+    expect(SCREEN_ROUTES.filter((route) => !route.skeleton).map((route) => route.name)).toEqual(["mycoupons", "error", "loding", "map"]);
   });
 });

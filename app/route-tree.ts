@@ -1,10 +1,11 @@
 /**
  * The route table (route-table.js) as remix.config.js registers it, under the root route, for
- * Remix's own matching (`matchRoutes`): which route a path leads to, before the router has loaded
- * it (a navigation just started; a request the server has not handed to Remix yet: server/route-of.ts).
+ * Remix's own matching (`matchRoutes`): which route a path leads to before the router has loaded it
+ * (a navigation just started, whose skeleton, title and overlay the page shows at once), and the
+ * table's entry of a route id.
  */
 import { matchRoutes } from "@remix-run/react";
-import { NOT_FOUND_ROUTE, OTHER_ROUTES, SCREEN_ROUTES } from "./route-table.js";
+import { NOT_FOUND_ROUTE, OTHER_ROUTES, SCREEN_ROUTES, type ScreenRoute } from "./route-table.js";
 
 type Routes = Parameters<typeof matchRoutes>[0];
 
@@ -20,10 +21,16 @@ export const MALL_ROUTES: Routes = [
   },
 ];
 
+const BY_ID = new Map<string, ScreenRoute>([...OTHER_ROUTES, ...SCREEN_ROUTES, NOT_FOUND_ROUTE].map((route) => [route.name, route]));
+
+/** The table's entry of the route `id` (its name), or undefined for an id the table lacks. */
+export function routeOfId(id: string): ScreenRoute | undefined {
+  return BY_ID.get(id);
+}
+
 /**
  * The last paths matched, and the route each leads to: `matchRoutes` flattens and ranks the whole
- * table on every call, and the server asks twice for every request (server/route-of.ts and
- * app/server/screens.server.ts). Bounded, as paths carry ids.
+ * table on every call. Bounded, as paths carry ids.
  */
 const matched = new Map<string, string>();
 const MATCHED_KEPT = 512;

@@ -49,10 +49,12 @@ const SHARED = {
   "sandbox/state.ts": 'import { cents } from "#core/money";\nimport { hash } from "#core/node/crypto";\nexport const state = [cents, hash("x")];\n',
   "cli/api.ts": 'import { hash } from "#core/node/crypto";\nimport { state } from "../sandbox/state";\nexport const api = [hash, state];\n',
   "inspector/total.ts": 'import type { cents } from "../core/money";\nexport const total = (amount: typeof cents) => amount;\n',
+  "sandbox/testing.ts": 'import { state } from "./state";\nexport const inProcess = () => state;\n',
+  "app/routes/home.test.ts": 'import { inProcess } from "../../sandbox/testing";\nexport const gateway = inProcess;\n',
 };
 
 describe("npm run lint's boundaries", () => {
-  it("pass a tree that keeps them: app, sandbox and cli through #core, the CLI starting the sandbox", async () => {
+  it("pass a tree that keeps them: app, sandbox and cli through #core, the CLI starting the sandbox, a test of the mall with the sandbox as its gateway", async () => {
     const { code, report } = await cruise(tree(SHARED));
     expect(report).toContain("no dependency violations found");
     expect(code).toBe(0);
@@ -70,6 +72,7 @@ describe("npm run lint's boundaries", () => {
         "core/ping.ts": 'import { pong } from "./pong";\nexport const ping = () => pong;\n',
         "core/pong.ts": 'import { ping } from "./ping";\nexport const pong = () => ping;\n',
         "inspector/state.ts": 'import { state } from "../sandbox/state";\nexport const shown = state;\n',
+        "app/routes/offer.test.ts": 'import { state } from "../../sandbox/state";\nexport const reached = state;\n',
       }),
     );
     expect(code).not.toBe(0);
@@ -80,5 +83,6 @@ describe("npm run lint's boundaries", () => {
     expect(report).toMatch(/browser-never-imports-node-core: app\/hooks\/use-hash\.ts → core\/node\/crypto\.ts/);
     expect(report).toMatch(/no-cycles: core\/p[io]ng\.ts/);
     expect(report).toMatch(/inspector-page-stays-in-the-browser: inspector\/state\.ts → sandbox\/state\.ts/);
+    expect(report).toMatch(/app-tests-use-the-sandbox-as-a-gateway: app\/routes\/offer\.test\.ts → sandbox\/state\.ts/);
   }, 30_000);
 });

@@ -1,7 +1,7 @@
 /**
  * The mall's HTTP server (Express), the one place every request passes through before Remix: the
- * method and Host checks, the security headers, where state-changing requests come from, rate limits,
- * body limits, then static files and the Remix app. Each is a module of its own; this file only puts
+ * method and Host checks, the security headers, where state-changing requests come from, the rate limit
+ * of state changes, body limits, then static files and the Remix app. Each is a module of its own; this file only puts
  * them in order.
  */
 import compression from "compression";
@@ -12,7 +12,6 @@ import { STATUS_CODES } from "node:http";
 import type { EnvironmentName } from "#core/environments";
 import { limitBodies } from "./body-limit";
 import { crossOriginPolicy } from "./cross-origin";
-import { rateLimits, type RateLimits } from "./rate-limit";
 import { allowedHosts, refuseUnknownMethods } from "./request-gate";
 import { securityHeaders, type SecurityHeaderOptions } from "./security-headers";
 
@@ -23,8 +22,8 @@ export interface MallAppOptions {
   trustProxy: boolean | number | string;
   csp: SecurityHeaderOptions;
   widgetOrigins: readonly string[];
-  rateLimits: RateLimits;
-  redis?: unknown;
+  /** The rate limit of every request that can change state (server/rate-limit.ts `createRateLimits`). */
+  actionLimit: RequestHandler;
   /** Static files (built assets) or Vite's dev middleware. */
   assets: RequestHandler[];
   /** The Remix app. */
@@ -41,7 +40,7 @@ export function createMallApp(options: MallAppOptions): express.Express {
   app.use(securityHeaders(options.csp));
   app.use(compression());
   app.use(crossOriginPolicy({ widgetOrigins: options.widgetOrigins }));
-  app.use(rateLimits({ limits: options.rateLimits, redis: options.redis }));
+  app.use(options.actionLimit);
   app.use(limitBodies());
   if (options.assets.length > 0) app.use(options.assets);
   app.all("*", options.remix);

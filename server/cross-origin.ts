@@ -9,7 +9,7 @@
  * /resources/task also takes their posts, and answers CORS to them alone.
  */
 import type { RequestHandler } from "express";
-import { requestOrigin } from "./remix-handler";
+import { requestOrigin } from "./request-gate";
 
 export const WIDGET_PATH = "/resources/task";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -4,13 +4,15 @@
  * checked before the port opens: a server that cannot serve every host it is configured for refuses
  * to start.
  */
+import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ConfigError, assertServable, env, environmentForHost, gatewayEnvironment, imageOrigins } from "../app/server/config.server";
+import { createMallServices } from "../app/server/services.server";
 import { createMallApp, staticAssets } from "./app";
-import { parseRateLimits } from "./rate-limit";
-import { remixHandler } from "./remix-handler";
+import { loadContextFor } from "./load-context";
+import { createRateLimits, parseRateLimits } from "./rate-limit";
 
 const production = process.env.NODE_ENV === "production";
 const mode = production ? "production" : "development";
@@ -28,6 +30,9 @@ async function main() {
   const limits = parseRateLimits(env.MCOIN_RATE_LIMITS);
   const redis = env.REDIS_URL ? new (await import("ioredis")).Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
   redis?.on("error", (error: Error) => console.warn(`mall: Redis unavailable (${error.message}); rate limits count in memory meanwhile`));
+  const rateLimits = createRateLimits({ limits, redis });
+  // Made once: every request's loaders share them, whichever build answers (Vite's, in development).
+  const services = createMallServices({ rateLimit: rateLimits.route });
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let assets;
@@ -59,10 +64,9 @@ async function main() {
       },
     },
     widgetOrigins: env.MCOIN_WIDGET_ORIGINS,
-    rateLimits: limits,
-    redis,
+    actionLimit: rateLimits.actions,
     assets,
-    remix: remixHandler(build, mode),
+    remix: createRequestHandler({ build, mode, getLoadContext: loadContextFor(services) }),
   });
 
   const port = Number(process.env.PORT ?? 3000);

@@ -10,6 +10,7 @@ import { request as httpRequest } from "node:http";
 import { createServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMallApp } from "./app";
+import { createRateLimits } from "./rate-limit";
 
 const haveRedis = spawnSync("redis-server", ["--version"]).status === 0;
 if (!haveRedis && process.env.MCOIN_REQUIRE_REDIS) throw new Error("redis-server is missing: npm test installs it (apt-get install redis-server)");
@@ -44,8 +45,7 @@ async function mall(redis: Redis) {
     trustProxy: false,
     csp: { enforce: true, frameAncestors: [], originsOf: () => ({ images: [], signIn: "http://signin.example", connect: [] }) },
     widgetOrigins: [],
-    rateLimits: { login: 100, task: 100, picture: 100, action: 3 },
-    redis,
+    actionLimit: createRateLimits({ limits: { login: 100, task: 100, picture: 100, action: 3 }, redis }).actions,
     assets: [],
     remix: ok,
   });

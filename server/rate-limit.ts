@@ -2,16 +2,18 @@
  * Rate limits per client address (rate-limiter-flexible), in four buckets: login entries (home with
  * the wallet's login code, the token entry), the task widget's route, the picture route (each picture
  * the mall brings is a fetch of its own from the image host, and a kept one costs memory:
- * app/server/pictures.server.ts), and every action (any request that can change state). A request's
- * buckets follow from the route Remix will answer it with (route-of.ts), so every spelling of a route
- * counts in the route's bucket. In memory by default; with REDIS_URL every mall instance counts in
- * one Redis, and falls back to its own memory while Redis is away. A page over its limit is the
- * spec's error route ('Overwhelming Response') with 429; anything else gets a short 429.
+ * app/server/pictures.server.ts), and every action (any request that can change state).
+ *
+ * The action bucket is counted here, for every request whose method can change state, before Remix
+ * sees it. The other three are a route's own: the route counts its requests itself
+ * (app/server/rate-limit.server.ts, through the services the server hands every request), so every
+ * spelling of the route that Remix answers with it is counted in its bucket, and no rule of Remix's
+ * matching is kept here. In memory by default; with REDIS_URL every mall instance counts in one Redis,
+ * and falls back to its own memory while Redis is away.
  */
 import type { Request, RequestHandler } from "express";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import type { ErrorRouteRewrite } from "./remix-handler";
-import { routeOf, type RouteOfRequest } from "./route-of";
+import type { RouteBucket } from "../app/server/services.server";
 
 export type Bucket = "login" | "task" | "picture" | "action";
 export type RateLimits = Record<Bucket, number>;
@@ -40,21 +42,6 @@ export function parseRateLimits(raw: string | undefined): RateLimits {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Routes (ids of app/route-table.js) whose every request counts in a bucket. */
-const ROUTE_BUCKETS: Partial<Record<string, Bucket>> = { mycoupons: "login", resourceTask: "task", resourcePicture: "picture" };
-/** Routes that start a session when the query carries the wallet's login code. */
-const LOGIN_CODE_ROUTES = new Set(["start", "index"]);
-
-/** The buckets a request with this method, for this route, counts against. */
-export function bucketsOf(method: string, route: RouteOfRequest): Bucket[] {
-  const buckets: Bucket[] = [];
-  const bucket = ROUTE_BUCKETS[route.id];
-  if (bucket) buckets.push(bucket);
-  if (LOGIN_CODE_ROUTES.has(route.id) && route.searchParams.has("code")) buckets.push("login");
-  if (!SAFE_METHODS.has(method)) buckets.push("action");
-  return buckets;
-}
-
 export interface RateLimitOptions {
   limits: RateLimits;
   /** A Redis client (ioredis) shared by every mall instance; memory when absent. */
@@ -67,32 +54,51 @@ function limiterFor(bucket: Bucket, points: number, redis: unknown): RateLimiter
   return new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) });
 }
 
-/** A page (a document the browser navigates to) rather than data, a fetcher or a resource. */
-function wantsPage(req: Request, route: RouteOfRequest): boolean {
-  if (req.get("sec-fetch-dest")) return req.get("sec-fetch-dest") === "document";
-  return !route.data && !/^\/resources\//i.test(route.pathname) && (req.get("accept") ?? "").includes("text/html");
+/** Seconds until the refused client may ask again. */
+const retryAfterOf = (refusal: RateLimiterRes) => Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+
+/** The client's address, as Express reads it behind the configured proxies. */
+export const clientAddressOf = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "unknown";
+
+/** The limits of every bucket, counted by client address. */
+export function createRateLimits({ limits, redis }: RateLimitOptions) {
+  const limiters = Object.fromEntries((Object.keys(limits) as Bucket[]).map((bucket) => [bucket, limiterFor(bucket, limits[bucket], redis)])) as Record<Bucket, RateLimiterAbstract>;
+  /** Counts one request of `client` in `bucket`: the seconds to wait when over the limit, else null. */
+  async function consume(bucket: Bucket, client: string): Promise<number | null> {
+    try {
+      await limiters[bucket].consume(client);
+      return null;
+    } catch (refusal) {
+      if (refusal instanceof RateLimiterRes) return retryAfterOf(refusal);
+      throw refusal;
+    }
+  }
+  return {
+    /** The routes' own buckets (app/server/services.server.ts `rateLimit`). */
+    route: (bucket: RouteBucket, client: string) => consume(bucket, client),
+    /**
+     * Every request that can change state, counted before Remix sees it. A page (a form posted
+     * without scripts) over the limit is sent to the spec's error route ('Overwhelming Response');
+     * anything else gets a short 429.
+     */
+    actions: ((req, res, next) => {
+      if (SAFE_METHODS.has(req.method)) return next();
+      consume("action", clientAddressOf(req)).then((retryAfter) => {
+        if (retryAfter === null) return next();
+        res.set("Retry-After", String(retryAfter));
+        if (wantsPage(req)) {
+          const search = new URLSearchParams({ code: "RATE_LIMITED", from: req.path.slice(0, 512) });
+          return res.redirect(303, `/error?${search}`);
+        }
+        res.status(429).json({ ok: false, code: "RATE_LIMITED" });
+      }, next);
+    }) satisfies RequestHandler,
+  };
 }
 
-export function rateLimits({ limits, redis }: RateLimitOptions): RequestHandler {
-  const limiters = Object.fromEntries((Object.keys(limits) as Bucket[]).map((bucket) => [bucket, limiterFor(bucket, limits[bucket], redis)])) as Record<Bucket, RateLimiterAbstract>;
-  return async (req, res, next) => {
-    const route = routeOf(req.originalUrl);
-    const buckets = bucketsOf(req.method, route);
-    if (buckets.length === 0) return next();
-    const key = req.ip ?? req.socket.remoteAddress ?? "unknown";
-    try {
-      for (const bucket of buckets) await limiters[bucket].consume(key);
-      return next();
-    } catch (refusal) {
-      if (!(refusal instanceof RateLimiterRes)) return next(refusal);
-      const retryAfter = String(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)));
-      res.set("Retry-After", retryAfter);
-      if (wantsPage(req, route)) {
-        const rewrite: ErrorRouteRewrite = { status: 429, search: new URLSearchParams({ code: "RATE_LIMITED", from: req.path.slice(0, 512) }) };
-        res.locals.errorRoute = rewrite;
-        return next();
-      }
-      res.status(429).json({ ok: false, code: "RATE_LIMITED" });
-    }
-  };
+/** A page (a document the browser navigates to) rather than data, a fetcher or a resource. */
+function wantsPage(req: Request): boolean {
+  const destination = req.get("sec-fetch-dest");
+  if (destination) return destination === "document";
+  return (req.get("accept") ?? "").includes("text/html");
 }

@@ -3,9 +3,10 @@
  * other methods the mall does not speak: 405), the request target (400 unless it is a path of this
  * site in normal form, and not Remix's legacy data request) and the site the request is for (400
  * unless it is plainly one of the configured hosts, which also pick the gateway environment). The
- * environment found is kept for the security headers.
+ * environment found is kept for the security headers. The host asked for is put in the Host header
+ * alone (`forwardedHostAsHost`), so that every later layer, Remix's request included, reads one.
  */
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import type { EnvironmentName } from "#core/environments";
 
 /** What the mall answers: reads, Remix's actions, and CORS preflights. */
@@ -60,7 +61,7 @@ const ENCODED_UNRESERVED = /%(?:2[de]|3\d|[46][1-9a-f]|[57][\da]|5f|7e)/i;
  * segments, `%2e` ones included, and no backslash, which it reads as a slash), with no
  * percent-encoded unreserved character (RFC 3986 6.2.2.2; the router decodes them), no empty
  * segment and no fragment. What a later layer sees of the path is then what Remix matches, up to
- * case, a trailing slash and `.data` (docs/decisions/005-request-targets-in-normal-form.md).
+ * case and a trailing slash (docs/decisions/005-request-targets-in-normal-form.md).
  */
 export function inNormalForm(target: string): boolean {
   if (target === "*") return true;
@@ -97,9 +98,39 @@ export function allowedHosts(environmentForHost: (hostname: string) => Environme
     };
     const target = req.originalUrl;
     if (!targetsThisSite(target, req.method) || !inNormalForm(target) || isLegacyDataRequest(target)) return refuse("Bad Request");
+    forwardedHostAsHost(req);
     const environment = plainHost(req.get("host")) && req.hostname ? environmentForHost(req.hostname) : null;
     if (!environment) return refuse("Unknown host");
     res.locals.environment = environment;
     next();
   };
+}
+
+/**
+ * The host the client asked for, in the Host header alone: a trusted proxy's X-Forwarded-Host (its
+ * first value) becomes the Host, and a client's own is dropped. Remix's request takes its host name
+ * from Express and its port from either header (@remix-run/express), so a proxy's forwarded host
+ * without a port would otherwise get the proxy's own port, and a client's would choose one.
+ */
+function forwardedHostAsHost(req: Request): void {
+  const forwarded = req.get("x-forwarded-host");
+  delete req.headers["x-forwarded-host"];
+  const trusted = req.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+  if (forwarded && trusted(req.socket.remoteAddress, 0)) req.headers.host = forwarded.split(",")[0].trim();
+}
+
+/** The port a Host or X-Forwarded-Host value names, read as @remix-run/express reads it. */
+function portOf(host: string | undefined): number | undefined {
+  const port = Number.parseInt(host?.split(":")[1] ?? "", 10);
+  return Number.isSafeInteger(port) ? port : undefined;
+}
+
+/**
+ * The request's own origin, as Remix's request will have it (@remix-run/express builds its URL the
+ * same way): the protocol Express reads behind the proxies it trusts, and the host asked for (after
+ * `allowedHosts`, the Host header's).
+ */
+export function requestOrigin(req: Request): string {
+  const port = portOf(req.get("x-forwarded-host")) ?? portOf(req.get("host"));
+  return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}`).origin;
 }

@@ -11,8 +11,8 @@ import { useScreen } from "../hooks/use-screen";
 import { getHostBridge, whenHostChosen } from "../lib/host-bridge";
 import type { HostSystemInfo } from "../lib/host-bridge/types";
 import { serverClock } from "../lib/time/page-clock";
-import { routeIdOf } from "../route-tree";
-import type { PendingScreens, ScreenHandle } from "../screen-handle";
+import { routeIdOf, routeOfId } from "../route-tree";
+import type { Screen } from "../screen-handle";
 import type { action as sessionAction } from "../routes/resources.session";
 import { AppHeader, useGoBack } from "./app-header";
 import { CoinIcon } from "./icons";
@@ -38,11 +38,9 @@ interface AppFrameProps {
   simulatedWallet: string | null;
   /** The member's mCoin balance (null without a member): the flash sale's header badge. */
   points: number | null;
-  /** What a navigation needs to know of its screen before the screen's module has loaded (root.tsx). */
-  pendingScreens: PendingScreens;
 }
 
-export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulatedWallet, points, pendingScreens }: AppFrameProps) {
+export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulatedWallet, points }: AppFrameProps) {
   const { t } = useTranslation();
   const screen = useScreen();
   const location = useLocation();
@@ -50,11 +48,10 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
   const hostBack = Boolean(screen?.hostBack || tokenCouponPage);
   // Leaving for a screen that has a skeleton: show it at once, in that screen's layout.
   const navigation = useNavigation();
-  const leavingFor = navigation.state === "loading" && navigation.location.pathname !== location.pathname ? routeIdOf(navigation.location.pathname) : undefined;
-  const skeleton = leavingFor === undefined ? undefined : pendingScreens.skeletons[leavingFor];
-  const Skeleton = skeleton ? SCREEN_SKELETONS[skeleton] : undefined;
+  const leavingFor = navigation.state === "loading" && navigation.location.pathname !== location.pathname ? routeOfId(routeIdOf(navigation.location.pathname)) : undefined;
+  const Skeleton = leavingFor?.skeleton ? SCREEN_SKELETONS[leavingFor.skeleton] : undefined;
   // A skeleton stands for the screen being opened, header included: its title, or none.
-  const title = Skeleton ? pendingScreens.titles[leavingFor!] : screen?.title;
+  const title = Skeleton ? leavingFor?.title : screen?.title;
 
   useHostSetup(hostConfig);
   useStatusBar(screen);
@@ -91,7 +88,7 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
         </div>
       ) : null}
       <main ref={main}>{Skeleton ? <Skeleton /> : children}</main>
-      <LoadingOverlay screen={screen} pendingScreens={pendingScreens} />
+      <LoadingOverlay screen={screen} />
       <ToastHost />
       <HostEventScreen />
       {simulatedHost ? (
@@ -119,7 +116,7 @@ function useSimulatedHost(): boolean {
 }
 
 /** Spec section 3: the coupon tab goes back to 1 when the member leaves my coupons for home. */
-function useCouponTabReset(screen: ScreenHandle | undefined) {
+function useCouponTabReset(screen: Screen | undefined) {
   const previous = useRef(screen);
   useEffect(() => {
     if (previous.current?.couponTab && screen?.home) setCouponTab(FIRST_COUPON_TAB);
@@ -145,7 +142,7 @@ function useHostSetup(hostConfig: Record<string, unknown> | null) {
   }, []);
 }
 
-function useStatusBar(screen: ScreenHandle | undefined) {
+function useStatusBar(screen: Screen | undefined) {
   const color = screen?.home ? STATUS_BAR_HOME : STATUS_BAR_DEFAULT;
   useEffect(() => {
     void getHostBridge().setStatusBarColor(color);
@@ -153,10 +150,10 @@ function useStatusBar(screen: ScreenHandle | undefined) {
 }
 
 /** A page that is not one of the spec's screens is tagged as the not-found one. */
-const analyticsTag = (screen: ScreenHandle | undefined) => screen?.analytics ?? "notFound";
+const analyticsTag = (screen: Screen | undefined) => screen?.analytics ?? "notFound";
 
 /** Every page is analytics-tagged (spec section 2): one page view per location, tagged by route name. */
-function useAnalytics(screen: ScreenHandle | undefined, locationKey: string) {
+function useAnalytics(screen: Screen | undefined, locationKey: string) {
   const page = analyticsTag(screen);
   useEffect(() => {
     void getHostBridge().trackEvent({ name: "page_view", page });
@@ -207,7 +204,7 @@ function usePopstateHostBack(active: boolean, leaving: boolean) {
 }
 
 /** "Entering a shared-link route while the secret-door flag is set ... asks the host app to control its nav bar." */
-function useSecretDoor(screen: ScreenHandle | undefined, secretDoor: boolean) {
+function useSecretDoor(screen: Screen | undefined, secretDoor: boolean) {
   const shared = Boolean(screen?.sharedLink);
   useEffect(() => {
     if (shared && secretDoor) void getHostBridge().setNavigationBar({ visible: true });
@@ -271,7 +268,7 @@ function useOffline(): boolean {
 }
 
 /** Returning to the visible tab (or the wallet's resume) refreshes the system time and the access token (spec section 4). */
-function useReturnRefresh(signedIn: boolean, screen: ScreenHandle | undefined) {
+function useReturnRefresh(signedIn: boolean, screen: Screen | undefined) {
   const fetcher = useFetcher<typeof sessionAction>();
   const keepToken = useRef(screen?.keepToken);
   keepToken.current = screen?.keepToken;

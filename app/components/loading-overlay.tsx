@@ -2,18 +2,18 @@
  * The global loading overlay (spec section 4): counts navigations and fetcher requests through the
  * LoadingCounter. Whether a request counts is the gateway calls' to decide: the route it goes to makes
  * a call outside the spec's exempt URL fragments, for its loader (by the URL) or for its action (by the
- * form's intent), known before the route's module loads (`pendingScreens.counted`,
- * lib/loading/counted-requests.ts). Home hides it (`overlay: false`): no navigation to it and none of its
- * fetchers is counted. A request that ends on the error route, or refused, hides it after 100 ms
+ * form's intent), as the route table declares before the route's module loads
+ * (lib/loading/counted-requests.ts). Home hides it (`overlay: "hidden"`): no navigation to it and none
+ * of its fetchers is counted. A request that ends on the error route, or refused, hides it after 100 ms
  * (ERROR_HIDE_DELAY_MS) instead of 400.
  */
 import { useFetchers, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { countsAction, countsLoad, type CountedRequests } from "../lib/loading/counted-requests";
+import { countsAction, countsLoad } from "../lib/loading/counted-requests";
 import { LoadingCounter, type RequestOutcome } from "../lib/loading/loading-counter";
-import { routeIdOf } from "../route-tree";
-import type { PendingScreens, ScreenHandle } from "../screen-handle";
+import { routeIdOf, routeOfId } from "../route-tree";
+import type { Screen } from "../screen-handle";
 
 export const loadingCounter = new LoadingCounter();
 
@@ -30,21 +30,21 @@ export function isRefusal(data: unknown): boolean {
 }
 
 /** Whether a request to `url` (a path with its query) counts: by its action's intent for a form, by its loader otherwise. */
-export function counts(counted: CountedRequests, url: string, method: string | undefined, formData: FormData | undefined): boolean {
+export function counts(url: string, method: string | undefined, formData: FormData | undefined): boolean {
   const { pathname, search } = new URL(url, "http://mall.invalid");
   const routeId = routeIdOf(pathname);
-  if (method === undefined || method.toUpperCase() === "GET") return countsLoad(counted, routeId, search);
+  if (method === undefined || method.toUpperCase() === "GET") return countsLoad(routeId, search);
   const intent = formData?.get("intent");
-  return countsAction(counted, routeId, search, typeof intent === "string" ? intent : null);
+  return countsAction(routeId, search, typeof intent === "string" ? intent : null);
 }
 
-export function LoadingOverlay({ screen, pendingScreens }: { screen: ScreenHandle | undefined; pendingScreens: PendingScreens }) {
+export function LoadingOverlay({ screen }: { screen: Screen | undefined }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const [visible, setVisible] = useState(false);
   const fetcherEnds = useRef(new Map<string, (outcome?: RequestOutcome) => void>());
-  const hidden = screen?.overlay === false;
+  const hidden = screen?.overlay === "hidden";
 
   useEffect(() => loadingCounter.subscribe(setVisible), []);
 
@@ -58,8 +58,8 @@ export function LoadingOverlay({ screen, pendingScreens }: { screen: ScreenHandl
     if (!location || navigationEnd.current) return;
     const target = navigation.formAction ?? `${location.pathname}${location.search}`;
     // Home hides the overlay: a navigation to it is not counted, one from it is (the target decides).
-    const toHidden = pendingScreens.hidden.includes(routeIdOf(location.pathname));
-    navigationEnd.current = loadingCounter.begin({ url: target, exempt: toHidden || !counts(pendingScreens.counted, target, navigation.formMethod, navigation.formData) });
+    const toHidden = routeOfId(routeIdOf(location.pathname))?.overlay === "hidden";
+    navigationEnd.current = loadingCounter.begin({ url: target, exempt: toHidden || !counts(target, navigation.formMethod, navigation.formData) });
     // One counted request per pending location: its key, whatever else re-renders meanwhile.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location?.key]);
@@ -80,7 +80,7 @@ export function LoadingOverlay({ screen, pendingScreens }: { screen: ScreenHandl
       busy.add(fetcher.key);
       if (ends.has(fetcher.key)) continue;
       const url = fetcher.formAction ?? "";
-      ends.set(fetcher.key, loadingCounter.begin({ url, exempt: hidden || !counts(pendingScreens.counted, url, fetcher.formMethod, fetcher.formData) }));
+      ends.set(fetcher.key, loadingCounter.begin({ url, exempt: hidden || !counts(url, fetcher.formMethod, fetcher.formData) }));
     }
     for (const [key, end] of ends) {
       if (busy.has(key)) continue;
@@ -88,7 +88,7 @@ export function LoadingOverlay({ screen, pendingScreens }: { screen: ScreenHandl
       end(isRefusal(settled?.data) ? "error" : "ok");
       ends.delete(key);
     }
-  }, [fetchers, hidden, pendingScreens]);
+  }, [fetchers, hidden]);
 
   if (!visible) return null;
   return (

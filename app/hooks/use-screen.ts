@@ -1,16 +1,23 @@
 import { useMatches } from "@remix-run/react";
 import { useMemo } from "react";
-import { screenOf, type ScreenHandle } from "../screen-handle";
+import { routeOfId } from "../route-tree";
+import { screenOf, type Screen } from "../screen-handle";
 
 /**
- * The handle of the screen being shown (screen-handle.ts); undefined on a page that is not a screen of
- * the spec. Its `title` is the one for what the loader found (`titleFor`) when the screen has one.
+ * The screen being shown (screen-handle.ts): its handle with its route table entry's title, skeleton
+ * and overlay; undefined on a page that is not a screen of the spec. Its `title` is the one for what the
+ * loader found (`titleFor`) when the screen has one.
  */
-export function useScreen(): ScreenHandle | undefined {
+export function useScreen(): Screen | undefined {
   const matches = useMatches();
   const leaf = matches[matches.length - 1];
-  const screen = screenOf(leaf?.handle);
-  const title = screen?.titleFor?.(leaf?.data) ?? screen?.title;
-  // The handle itself unless the title differs: the frame's effects depend on the object.
-  return useMemo(() => (screen && title !== screen.title ? { ...screen, title } : screen), [screen, title]);
+  const handle = screenOf(leaf?.handle);
+  const id = leaf?.id;
+  const title = handle?.titleFor?.(leaf?.data);
+  // One object per screen (and title): the frame's effects depend on it.
+  return useMemo(() => {
+    if (!handle || id === undefined) return undefined;
+    const route = routeOfId(id);
+    return { ...handle, title: title ?? route?.title, skeleton: route?.skeleton, overlay: route?.overlay };
+  }, [handle, id, title]);
 }

@@ -19,14 +19,17 @@ import { formatDateTime } from "../lib/time/format";
 import { requireMember } from "../server/member.server";
 import { idParam } from "../server/params.server";
 import type { ScreenHandle } from "../screen-handle";
+import { mallContext } from "../server/context.server";
 
-export const handle: ScreenHandle = { analytics: "asiaMilesOrderDetails", skeleton: "detail", member: true, calls: { loader: ["milesOrder"] } };
+export const handle: ScreenHandle = { analytics: "asiaMilesOrderDetails", member: true };
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { params } = args;
+  const mall = await mallContext(args);
   const id = idParam(params.id);
-  await requireMember(context);
+  await requireMember(mall);
   try {
-    const order = await context.api.call(milesOrder, { id });
+    const order = await mall.api.call(milesOrder, { id });
     return data({ order });
   } catch (error) {
     if (isApiError(error) && (error.code === "NOT_FOUND" || shopRefusal(error.body) === "ORDER_NOT_FOUND")) throw new Response("Not Found", { status: 404 });

@@ -34,13 +34,16 @@ import type { loader as orderLoader } from "./asia-miles-order";
 import type { loader as rootLoader } from "../root";
 import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
+import { mallContext } from "../server/context.server";
 
-export const handle: ScreenHandle = { analytics: "asiaMilesDetails", skeleton: "detail", member: true, calls: { loader: ["milesProduct"], action: { redeem: ["milesRedeem"] } } };
+export const handle: ScreenHandle = { analytics: "asiaMilesDetails", member: true };
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { params } = args;
+  const mall = await mallContext(args);
   const id = idParam(params.id);
-  await requireMember(context);
-  const product = await orNotFound(context.api.call(milesProduct, { id }));
+  await requireMember(mall);
+  const product = await orNotFound(mall.api.call(milesProduct, { id }));
   return data({ product });
 }
 
@@ -61,17 +64,19 @@ const MilesFormSchema = z
 export type MilesActionResult =
   { ok: true; intent: "redeem"; order: MilesOrder } | { ok: false; intent: string | null; reason: ShopRefusal | null; message: string; fieldErrors?: Record<string, string> };
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const { request, params } = args;
+  const mall = await mallContext(args);
   const productId = idParam(params.id);
-  await requireMember(context);
-  const t = await fixedT(context.locale);
+  await requireMember(mall);
+  const t = await fixedT(mall.locale);
   const form = await parseForm(request, MilesFormSchema);
   if (!form.success) {
     const fieldErrors = Object.fromEntries(Object.entries(form.fieldErrors).map(([field, key]) => [field, key.startsWith("miles.error.") ? t(key) : t("offer.invalidForm")]));
     return refused("redeem", null, t("miles.error.form"), 400, fieldErrors);
   }
   const { lastName, firstName, memberNo, mcoin, idempotencyKey } = form.data;
-  const result = await refusable(t, "redeem", () => context.api.call(milesRedeem, { productId, lastName, firstName, memberNo, mcoin }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }));
+  const result = await refusable(t, "redeem", () => mall.api.call(milesRedeem, { productId, lastName, firstName, memberNo, mcoin }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }));
   if (!result.ok) return result.response;
   return data({ ok: true as const, intent: "redeem" as const, order: result.value });
 }

@@ -3,9 +3,6 @@
  * else, no loader and no gateway call. It is harmless to anyone who finds it.
  */
 import { useTranslation } from "react-i18next";
-import type { RouteHandle } from "../screen-handle";
-
-export const handle: RouteHandle = { quiet: true };
 
 export default function Bare() {
   const { t } = useTranslation();

@@ -20,21 +20,25 @@ import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
 import { CheckInFormSchema } from "./check-in.server";
 import type { ScreenHandle } from "../screen-handle";
+import { mallContext } from "../server/context.server";
 
-export const handle: ScreenHandle = { analytics: "checkIn", skeleton: "detail", member: true, calls: { loader: ["checkInStatus"], action: { "check-in": ["checkIn"] } } };
+export const handle: ScreenHandle = { analytics: "checkIn", member: true };
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  await requireMember(context);
-  const status = await context.api.call(checkInStatus, {});
+export async function loader(args: LoaderFunctionArgs) {
+  const mall = await mallContext(args);
+  await requireMember(mall);
+  const status = await mall.api.call(checkInStatus, {});
   return data({ status, idempotencyKey: newIdempotencyKey() });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireMember(context);
-  const t = await fixedT(context.locale);
+export async function action(args: ActionFunctionArgs) {
+  const { request } = args;
+  const mall = await mallContext(args);
+  await requireMember(mall);
+  const t = await fixedT(mall.locale);
   const form = await parseForm(request, CheckInFormSchema);
   if (!form.success) return refused(null, null, t("offer.invalidForm"), 400);
-  const result = await refusable(t, "check-in", () => context.api.call(checkIn, {}, { headers: { [IDEMPOTENCY_HEADER]: form.data.idempotencyKey } }));
+  const result = await refusable(t, "check-in", () => mall.api.call(checkIn, {}, { headers: { [IDEMPOTENCY_HEADER]: form.data.idempotencyKey } }));
   if (!result.ok) return result.response;
   return data({ ok: true as const, reward: result.value.reward });
 }

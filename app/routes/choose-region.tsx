@@ -19,7 +19,7 @@ import { ADDRESS_FORM_PATH, pickRegion } from "../lib/address/draft";
 import { REGION_GROUPS, regionById, regionPath, regionSections, searchRegions, type Region, type RegionGroup } from "#core/address/regions";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "map", title: "title.chooseRegion" };
+export const handle: ScreenHandle = { analytics: "map" };
 
 type GroupId = RegionGroup["id"];
 

@@ -22,8 +22,9 @@ import { OFFER_PAGE_SIZE } from "../lib/catalog/filters";
 import { Picture } from "../components/picture";
 import { FIRST_SCREEN_CARDS } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
+import { mallContext } from "../server/context.server";
 
-export const handle: ScreenHandle = { analytics: "classify", skeleton: "list", calls: { loader: ["searchProduct", "searchShop", "classifyList", "systemTime"] } };
+export const handle: ScreenHandle = { analytics: "classify" };
 
 const FiltersSchema = z.object({
   district: z
@@ -45,7 +46,9 @@ function listingOf(params: { title?: string; idTitle?: string }): { title: strin
   return keyword ? { title: keyword, keyword } : null;
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, params } = args;
+  const mall = await mallContext(args);
   const listing = listingOf(params);
   if (!listing) throw new Response("Not Found", { status: 404 });
   const url = new URL(request.url);
@@ -53,10 +56,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const categoryId = filters.category ?? listing.categoryId;
   const { near, location } = await catalogNear(request);
   const [offers, stores, classify, time] = await Promise.all([
-    context.api.call(searchProduct, { keyword: listing.keyword, categoryId, districtId: filters.district, sort: filters.sort, page: 1, size: OFFER_PAGE_SIZE, ...near }),
-    listing.keyword ? context.api.call(searchShop, { keyword: listing.keyword, categoryId, districtId: filters.district, page: 1, size: 10, ...near }) : Promise.resolve(null),
-    context.api.catalog(classifyList),
-    context.api.gatewayTime(),
+    mall.api.call(searchProduct, { keyword: listing.keyword, categoryId, districtId: filters.district, sort: filters.sort, page: 1, size: OFFER_PAGE_SIZE, ...near }),
+    listing.keyword ? mall.api.call(searchShop, { keyword: listing.keyword, categoryId, districtId: filters.district, page: 1, size: 10, ...near }) : Promise.resolve(null),
+    mall.api.catalog(classifyList),
+    mall.api.gatewayTime(),
   ]);
   return data({
     title: listing.title,

@@ -1,7 +1,6 @@
 /** /coupon_details_link/{id}: an offer (coupon-details.tsx) entered from a shared link: the secret door, and back is the host's. */
 import type { ScreenHandle } from "../screen-handle";
-import { handle as offer } from "./coupon-details";
 
 export { ErrorBoundary, action, default, loader } from "./coupon-details";
 
-export const handle: ScreenHandle = { analytics: "couponDetailsLink", skeleton: "offer", keepToken: true, hostBack: true, sharedLink: true, calls: offer.calls };
+export const handle: ScreenHandle = { analytics: "couponDetailsLink", keepToken: true, hostBack: true, sharedLink: true };

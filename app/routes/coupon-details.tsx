@@ -36,28 +36,29 @@ import { requireMember } from "../server/member.server";
 import { idParam } from "../server/params.server";
 import { offerAction, type OfferActionResult } from "./coupon-details.server";
 import type { ScreenHandle } from "../screen-handle";
+import { mallContext } from "../server/context.server";
 
 export const handle: ScreenHandle = {
   analytics: "couponDetails",
-  skeleton: "offer",
   keepToken: true,
-  calls: { loader: ["offerDetail", "basicInformation", "systemTime", "userAddressList"], action: { checkout: ["createOrder"], like: ["likeOffer"], collect: ["collectOffer"] } },
 };
 
 /** `?buy` asks a visitor to sign in and come back here to buy. */
 const BUY_PARAM = "buy";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, params } = args;
+  const mall = await mallContext(args);
   const id = idParam(params.id);
-  if (new URL(request.url).searchParams.has(BUY_PARAM)) await requireMember(context);
+  if (new URL(request.url).searchParams.has(BUY_PARAM)) await requireMember(mall);
   const { near } = await catalogNear(request);
   const [offer, info, time, addresses] = await Promise.all([
-    orNotFound(context.api.call(offerDetail, { id, ...near })),
-    context.member ? context.api.shared(basicInformation) : Promise.resolve(null),
-    context.api.gatewayTime(),
+    orNotFound(mall.api.call(offerDetail, { id, ...near })),
+    mall.member ? mall.api.shared(basicInformation) : Promise.resolve(null),
+    mall.api.gatewayTime(),
     // Where delivery goods would go: the member's default address (the checkout shows it).
-    context.member
-      ? context.api.call(userAddressList).then(
+    mall.member
+      ? mall.api.call(userAddressList).then(
           (reply) => reply.snatchList,
           () => null,
         )
@@ -67,8 +68,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data({ offer, balance: info ? info.point : null, now: time, address });
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  return offerAction(request, context, idParam(params.id));
+export async function action(args: ActionFunctionArgs) {
+  const { request, params } = args;
+  const mall = await mallContext(args);
+  return offerAction(request, mall, idParam(params.id));
 }
 
 /** Where the member's answer to the age notice is kept for the visit. */

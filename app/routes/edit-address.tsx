@@ -35,13 +35,17 @@ import { fixedT } from "../server/i18n.server";
 import { refusable } from "../server/order-actions.server";
 import { SaveFormSchema } from "./edit-address.server";
 import type { ScreenHandle } from "../screen-handle";
+import { mallContext } from "../server/context.server";
+import { withSession } from "../server/session.server";
 
-export const handle: ScreenHandle = { analytics: "editAddress", skeleton: "detail", member: true, calls: { loader: ["userAddressList"], action: { save: ["userAddressSave"] } } };
+export const handle: ScreenHandle = { analytics: "editAddress", member: true };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, params } = args;
+  const mall = await mallContext(args);
   const id = params.id === undefined ? null : idParam(params.id);
-  await requireMember(context);
-  const { snatchList } = await context.api.call(userAddressList);
+  await requireMember(mall);
+  const { snatchList } = await mall.api.call(userAddressList);
   const found = id === null ? null : snatchList.find((address) => Number(address.id) === id);
   if (id !== null && !found) throw new Response("Not Found", { status: 404 });
   // A region chosen on /map without script comes back as ?region=.
@@ -76,10 +80,12 @@ const echo = (raw: FormData): Partial<DraftFields> => {
 
 export type SaveActionResult = { ok: true; id: number } | { ok: false; reason: ShopRefusal | null; message: string; fieldErrors?: Record<string, string>; values: Partial<DraftFields> };
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const { request, params } = args;
+  const mall = await mallContext(args);
   const id = params.id === undefined ? undefined : idParam(params.id);
-  await requireMember(context);
-  const t = await fixedT(context.locale);
+  await requireMember(mall);
+  const t = await fixedT(mall.locale);
   const raw = await request.formData().catch(() => null);
   const values = echo(raw ?? new FormData());
   const form = raw ? parseFormData(raw, SaveFormSchema) : ({ success: false, fieldErrors: { form: "unreadable form" } } as const);
@@ -91,16 +97,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         // The mobile's message says the rule of the area code chosen (address.error.mobile_853, ...).
         .map(([field, key]) => [
           field === "areaCode" ? "mobile" : field,
-          key.startsWith("address.error.") ? t(key, { max: limits[field], context: key === "address.error.mobile" ? values.areaCode?.slice(1) : undefined }) : t("address.error.form"),
+          key.startsWith("address.error.") ? t(key, { max: limits[field], mall: key === "address.error.mobile" ? values.areaCode?.slice(1) : undefined }) : t("address.error.form"),
         ]),
     );
     const message = Object.keys(fieldErrors).length > 0 ? t("address.error.form") : t("offer.invalidForm");
     return data<SaveActionResult>({ ok: false, reason: null, message, fieldErrors, values }, { status: 400 });
   }
   const { name, areaCode, mobile, regionId, address, isDefault, idempotencyKey, js } = form.data;
-  const area = regionPath(regionId, context.locale)!;
+  const area = regionPath(regionId, mall.locale)!;
   const result = await refusable(t, "save", () =>
-    context.api.call(userAddressSave, { id, name, areaCode, mobile, area, address, isDefault: isDefault ? 1 : 0 }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+    mall.api.call(userAddressSave, { id, name, areaCode, mobile, area, address, isDefault: isDefault ? 1 : 0 }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
   );
   if (!result.ok) {
     const refusal = await result.response.data;
@@ -108,7 +114,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return data<SaveActionResult>({ ok: false, reason: refusal.ok ? null : refusal.reason, message: refusal.ok ? t("common.requestFailed") : refusal.message, values }, { status });
   }
   // Without script the page cannot go back by itself: the list shows the saved address.
-  if (js !== "1") throw redirect("/myAddress");
+  if (js !== "1") throw await withSession(mall, redirect("/myAddress"));
   return data<SaveActionResult>({ ok: true, id: result.value.id });
 }
 

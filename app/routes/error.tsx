@@ -11,7 +11,7 @@ import { BackToHomeLink, OverwhelmedScreen, StatusScreen } from "../components/s
 import { safeLocalPath } from "../lib/url/local-path";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "error", quiet: true, calls: { loader: [] } };
+export const handle: ScreenHandle = { analytics: "error" };
 
 /** Only paths of this site, and not this screen itself, may be returned to. */
 function safeFrom(raw: string | null): string | null {

@@ -21,12 +21,14 @@ import { cardPrice, payTexts } from "../lib/catalog/pay-price";
 import { formatMoney } from "../lib/money/format";
 import { requireMember } from "../server/member.server";
 import type { ScreenHandle } from "../screen-handle";
+import { mallContext } from "../server/context.server";
 
-export const handle: ScreenHandle = { analytics: "flashSale", title: "title.flashSale", member: true, skeleton: "promo", pointsInHeader: true, calls: { loader: ["flashSales", "systemTime"] } };
+export const handle: ScreenHandle = { analytics: "flashSale", member: true, pointsInHeader: true };
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  await requireMember(context);
-  const [sale, time] = await Promise.all([context.api.call(flashSales, {}), context.api.gatewayTime()]);
+export async function loader(args: LoaderFunctionArgs) {
+  const mall = await mallContext(args);
+  await requireMember(mall);
+  const [sale, time] = await Promise.all([mall.api.call(flashSales, {}), mall.api.gatewayTime()]);
   return data({ sessions: sale.sessions, now: time });
 }
 

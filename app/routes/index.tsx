@@ -33,16 +33,15 @@ import { createKeepAlive } from "../lib/keep-alive";
 import { formatPoints } from "../lib/money/format";
 import { hasLoginParams } from "../lib/session-start/login-params";
 import { startSession } from "../server/login.server";
+import { countAgainst } from "../server/rate-limit.server";
 import { pictureSrc } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
+import { mallContext } from "../server/context.server";
 
 export const handle: ScreenHandle = {
   analytics: "index",
-  skeleton: "home",
   member: true,
-  overlay: false,
   home: true,
-  calls: { loader: ["basicInformation", "recommendList", "mcoinRecommend", "classifyList", "adverts", "systemTime"] },
 };
 
 /** `value` when it is one of `values`, else `fallback`. */
@@ -73,23 +72,28 @@ function homeSearch(query: HomeQuery): string {
 
 const keyOf = (query: HomeQuery) => homeSearch(query) || "?";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
+  const mall = await mallContext(args);
   const url = new URL(request.url);
-  if (hasLoginParams(url)) throw await startSession(context);
-  await requireMember(context);
+  if (hasLoginParams(url)) {
+    await countAgainst(args, "login", "page");
+    throw await startSession(mall);
+  }
+  await requireMember(mall);
   const query = homeQuery(url.searchParams);
   const { near, location } = await catalogNear(request);
   // Independent calls, all at once; the catalog's from the server's keep while the gateway allows.
   const [info, list, rails, classify, ads, time] = await Promise.all([
-    context.api.shared(basicInformation),
+    mall.api.shared(basicInformation),
     // A tab or filter whose list fails keeps the member on home, the list saying so in place (app/server/first-page.server.ts).
-    firstPage(context.api, () => context.api.keptCatalog(recommendList, homeListRequest(query, 1, near))),
-    context.api.catalog(mcoinRecommend, near),
-    context.api.catalog(classifyList),
-    context.api.catalog(adverts, { position: "home" }),
-    context.api.gatewayTime(),
+    firstPage(mall.api, () => mall.api.raw.catalog(recommendList, homeListRequest(query, 1, near))),
+    mall.api.catalog(mcoinRecommend, near),
+    mall.api.catalog(classifyList),
+    mall.api.catalog(adverts, { position: "home" }),
+    mall.api.gatewayTime(),
   ]);
-  const member = context.member!;
+  const member = mall.member!;
   return data({
     member: { nickname: member.nickname, avatar: member.avatar, point: info.point, count: info.count },
     query,

@@ -2,7 +2,7 @@
 import { useTranslation } from "react-i18next";
 import type { ScreenHandle } from "../screen-handle";
 
-export const handle: ScreenHandle = { analytics: "loding", quiet: true };
+export const handle: ScreenHandle = { analytics: "loding" };
 
 export default function Loading() {
   const { t } = useTranslation();

@@ -24,18 +24,21 @@ import { FAILED_FIRST_PAGE, firstPage } from "../server/first-page.server";
 import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
+import { mallContext } from "../server/context.server";
 
-export const handle: ScreenHandle = { analytics: "mCoinIntegral", skeleton: "list", member: true, calls: { loader: ["mcoinLedger"] } };
+export const handle: ScreenHandle = { analytics: "mCoinIntegral", member: true };
 
 const FILTERS = ["all", "earned", "spent"] as const;
 type Filter = (typeof FILTERS)[number];
 const FilterSchema = z.enum(FILTERS).catch("all");
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(context);
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
+  const mall = await mallContext(args);
+  await requireMember(mall);
   const filter = FilterSchema.parse(new URL(request.url).searchParams.get("filter") ?? "all");
   // A filter whose list fails to load says so in place (app/server/first-page.server.ts); the balance shown stays.
-  const ledger = await firstPage(context.api, async () => (await context.api.client.call(mcoinLedger, { page: 1, size: WALLET_PAGE_SIZE, direction: filter === "all" ? undefined : filter })).data);
+  const ledger = await firstPage(mall.api, () => mall.api.raw.call(mcoinLedger, { page: 1, size: WALLET_PAGE_SIZE, direction: filter === "all" ? undefined : filter }));
   if (!ledger) return data({ filter, balance: null, list: FAILED_FIRST_PAGE });
   return data({ filter, balance: ledger.balance, list: { items: ledger.list, page: ledger.page, hasMore: ledger.hasMore } });
 }

@@ -16,13 +16,16 @@ import { formatDate } from "../lib/time/format";
 import { useLocale } from "../hooks/use-locale";
 import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
+import { mallContext } from "../server/context.server";
 
-export const handle: ScreenHandle = { analytics: "mCoinZone", skeleton: "detail", calls: { loader: ["zoneDetail", "systemTime"] } };
+export const handle: ScreenHandle = { analytics: "mCoinZone" };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, params } = args;
+  const mall = await mallContext(args);
   const id = idParam(params.id);
   const { near } = await catalogNear(request);
-  const [detail, time] = await Promise.all([orNotFound(context.api.call(zoneDetail, { id, ...near })), context.api.gatewayTime()]);
+  const [detail, time] = await Promise.all([orNotFound(mall.api.call(zoneDetail, { id, ...near })), mall.api.gatewayTime()]);
   return data({ ...detail, now: time });
 }
 

@@ -25,31 +25,31 @@ import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
 import { BookActionSchema } from "./my-address.server";
 import type { ScreenHandle } from "../screen-handle";
+import { mallContext } from "../server/context.server";
 
 export const handle: ScreenHandle = {
   analytics: "myAddress",
-  skeleton: "list",
   member: true,
-  calls: { loader: ["userAddressList"], action: { delete: ["userAddressUpdate"], default: ["userAddressUpdate"] } },
 };
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  await requireMember(context);
-  const { snatchList } = await context.api.call(userAddressList);
+export async function loader(args: LoaderFunctionArgs) {
+  const mall = await mallContext(args);
+  await requireMember(mall);
+  const { snatchList } = await mall.api.call(userAddressList);
   return data({ addresses: orderAddresses(snatchList) });
 }
 
 export type BookActionResult = { ok: true; intent: "default" | "delete"; id: number } | { ok: false; intent: string | null; reason: ShopRefusal | null; message: string };
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireMember(context);
-  const t = await fixedT(context.locale);
+export async function action(args: ActionFunctionArgs) {
+  const { request } = args;
+  const mall = await mallContext(args);
+  await requireMember(mall);
+  const t = await fixedT(mall.locale);
   const form = await parseForm(request, BookActionSchema);
   if (!form.success) return refused(null, null, t("offer.invalidForm"), 400);
   const { intent, id, idempotencyKey } = form.data;
-  const result = await refusable(t, intent, () =>
-    context.api.call(userAddressUpdate, { id, action: intent === "delete" ? "DELETE" : "DEFAULT" }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
-  );
+  const result = await refusable(t, intent, () => mall.api.call(userAddressUpdate, { id, action: intent === "delete" ? "DELETE" : "DEFAULT" }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }));
   if (!result.ok) return result.response;
   return data({ ok: true as const, intent, id });
 }

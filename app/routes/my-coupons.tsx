@@ -29,14 +29,12 @@ import { FAILED_FIRST_PAGE, firstPage } from "../server/first-page.server";
 import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
+import { mallContext } from "../server/context.server";
 
 export const handle: ScreenHandle = {
   analytics: "mycoupon",
-  skeleton: "list",
-  title: "title.myCoupons",
   member: true,
   couponTab: true,
-  calls: { loader: { param: "view", values: { coupons: ["couponList"], logistics: ["orderList"], refunds: ["refundList"], mcoin: ["mcoinCouponList"] }, fallback: "coupons" } },
 };
 
 const VIEWS = ["coupons", "logistics", "refunds", "mcoin"] as const;
@@ -46,33 +44,35 @@ const pick = <T extends string>(values: readonly T[], value: string | null, fall
 /** The one screen whose document title is not the product name (spec section 2). */
 export const meta = documentTitleMeta;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(context);
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
+  const mall = await mallContext(args);
+  await requireMember(mall);
   const url = new URL(request.url);
   const view = pick(VIEWS, url.searchParams.get("view"), "coupons");
   const size = WALLET_PAGE_SIZE;
-  const client = context.api.client;
+  const raw = mall.api.raw;
   // A list that fails to load is said in place (app/server/first-page.server.ts): counts unknown (null), the page kept.
   switch (view) {
     case "coupons": {
       const tab = pick(COUPON_TABS, url.searchParams.get("tab"), "unused");
-      const page = await firstPage(context.api, async () => (await client.call(couponList, { tab, page: 1, size })).data);
+      const page = await firstPage(mall.api, () => raw.call(couponList, { tab, page: 1, size }));
       return data({ view, tab, coupons: page ? { items: page.list, page: page.page, hasMore: page.hasMore } : FAILED_FIRST_PAGE, counts: page?.counts ?? null });
     }
     case "logistics": {
       const tab = pick(ORDER_TABS, url.searchParams.get("tab"), "all");
-      const page = await firstPage(context.api, async () => (await client.call(orderList, { tab, type: "goods", page: 1, size })).data);
+      const page = await firstPage(mall.api, () => raw.call(orderList, { tab, type: "goods", page: 1, size }));
       const orders: OrderListData = page
         ? { type: "goods", tab, items: page.list, page: page.page, hasMore: page.hasMore, counts: page.counts }
         : { type: "goods", tab, ...FAILED_FIRST_PAGE, counts: null };
       return data({ view, orders });
     }
     case "refunds": {
-      const page = await firstPage(context.api, async () => (await client.call(refundList, { page: 1, size })).data);
+      const page = await firstPage(mall.api, () => raw.call(refundList, { page: 1, size }));
       return data({ view, refunds: page ? { items: page.list, page: page.page, hasMore: page.hasMore } : FAILED_FIRST_PAGE });
     }
     case "mcoin": {
-      const page = await firstPage(context.api, async () => (await client.call(mcoinCouponList, { page: 1, size })).data);
+      const page = await firstPage(mall.api, () => raw.call(mcoinCouponList, { page: 1, size }));
       return data({ view, mcoin: page ? { items: page.list, page: page.page, hasMore: page.hasMore } : FAILED_FIRST_PAGE });
     }
   }

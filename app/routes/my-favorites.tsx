@@ -22,23 +22,20 @@ import { FAILED_FIRST_PAGE, firstPage } from "../server/first-page.server";
 import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
+import { mallContext } from "../server/context.server";
 
 export const handle: ScreenHandle = {
   analytics: "myFavorites",
-  title: "title.myFavorites",
   member: true,
-  skeleton: "favourites",
-  calls: { loader: ["favouriteList", "systemTime"], action: { collect: ["collectOffer"] } },
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(context);
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
+  const mall = await mallContext(args);
+  await requireMember(mall);
   const tab = FavouriteTabSchema.catch("coupons").parse(new URL(request.url).searchParams.get("tab") ?? "coupons");
   // A tab whose list fails to load says so in place (app/server/first-page.server.ts); its counts stay as they were.
-  const [favourites, time] = await Promise.all([
-    firstPage(context.api, async () => (await context.api.client.call(favouriteList, { tab, page: 1, size: WALLET_PAGE_SIZE })).data),
-    context.api.gatewayTime(),
-  ]);
+  const [favourites, time] = await Promise.all([firstPage(mall.api, () => mall.api.raw.call(favouriteList, { tab, page: 1, size: WALLET_PAGE_SIZE })), mall.api.gatewayTime()]);
   const list = favourites ? { items: favourites.list, page: favourites.page, hasMore: favourites.hasMore } : FAILED_FIRST_PAGE;
   return data({ tab, counts: favourites?.counts ?? null, list, now: time });
 }

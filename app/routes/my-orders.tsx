@@ -11,17 +11,20 @@ import { FAILED_FIRST_PAGE, firstPage } from "../server/first-page.server";
 import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
+import { mallContext } from "../server/context.server";
 
-export const handle: ScreenHandle = { analytics: "myOrder", skeleton: "list", title: "title.myOrders", member: true, calls: { loader: ["orderList"] } };
+export const handle: ScreenHandle = { analytics: "myOrder", member: true };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMember(context);
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
+  const mall = await mallContext(args);
+  await requireMember(mall);
   const url = new URL(request.url);
   const type = url.pathname === "/newMyCoupon" ? "coupon" : "all";
   const asked = url.searchParams.get("tab");
   const tab: OrderTab = (ORDER_TABS as readonly string[]).includes(asked ?? "") ? (asked as OrderTab) : "all";
   // A list that fails to load is said in place (app/server/first-page.server.ts).
-  const page = await firstPage(context.api, async () => (await context.api.client.call(orderList, { tab, type, page: 1, size: WALLET_PAGE_SIZE })).data);
+  const page = await firstPage(mall.api, () => mall.api.raw.call(orderList, { tab, type, page: 1, size: WALLET_PAGE_SIZE }));
   const list: OrderListData = page ? { type, tab, items: page.list, page: page.page, hasMore: page.hasMore, counts: page.counts } : { type, tab, ...FAILED_FIRST_PAGE, counts: null };
   return data({ list });
 }

@@ -1,8 +1,5 @@
 /** Any path outside the route table: the not-found screen, with HTTP 404. */
-import type { RouteHandle } from "../screen-handle";
 import { NotFoundScreen } from "../components/status-screen";
-
-export const handle: RouteHandle = { calls: { loader: [] } };
 
 export async function loader() {
   throw new Response("Not Found", { status: 404 });

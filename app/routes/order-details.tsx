@@ -29,13 +29,16 @@ import { Picture } from "../components/picture";
 import { memberOrder } from "../server/order-actions.server";
 import { qrSvg } from "../server/qr.server";
 import type { ScreenHandle } from "../screen-handle";
+import { mallContext } from "../server/context.server";
 
-export const handle: ScreenHandle = { analytics: "orderDetails", skeleton: "detail", member: true, keepToken: true, calls: { loader: ["orderStatus", "offerDetail"] } };
+export const handle: ScreenHandle = { analytics: "orderDetails", member: true, keepToken: true };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, params } = args;
+  const mall = await mallContext(args);
   const orderId = idParam(params.id);
-  await requireMember(context);
-  const order = await memberOrder(context, orderId);
+  await requireMember(mall);
+  const order = await memberOrder(mall, orderId);
   // A third-party voucher has its own screen, and the other screen none of its orders.
   const other = new URL(request.url).pathname.startsWith("/other_order_details/");
   if (other !== (order.paymentType === PAYMENT_TYPES.thirdParty)) throw new Response("Not Found", { status: 404 });
@@ -43,7 +46,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { near } = await catalogNear(request);
   const [offer, codes] = await Promise.all([
     // How to redeem and where: the offer's; an offer gone from the catalog leaves them out.
-    context.api.client.call(offerDetail, { id: order.offerId, ...near }).then(
+    mall.api.raw.reply(offerDetail, { id: order.offerId, ...near }).then(
       (reply) => reply.data,
       () => null,
     ),

@@ -1,7 +1,6 @@
 /** /other_order_details/{id}: an order (order-details.tsx) of a third-party voucher, with its other code. */
 import type { ScreenHandle } from "../screen-handle";
-import { handle as order } from "./order-details";
 
 export { ErrorBoundary, default, loader } from "./order-details";
 
-export const handle: ScreenHandle = { analytics: "otherOrderDetails", skeleton: "detail", member: true, calls: order.calls };
+export const handle: ScreenHandle = { analytics: "otherOrderDetails", member: true };

@@ -14,16 +14,19 @@ import { formatDistance } from "#core/geo/distance";
 import { getHostBridge } from "../lib/host-bridge";
 import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
+import { mallContext } from "../server/context.server";
 
-export const handle: ScreenHandle = { analytics: "otherStores", skeleton: "list", calls: { loader: ["branchList"] } };
+export const handle: ScreenHandle = { analytics: "otherStores" };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, params } = args;
+  const mall = await mallContext(args);
   // The store id is positive; a product id of 0 means "no offer" (type 1).
   const match = /^([1-9]\d{0,8})-(\d{1,9})-(\d{1,4})-([12])$/.exec(params.spec ?? "");
   if (!match) throw new Response("Not Found", { status: 404 });
   const [storeId, productId, , type] = match.slice(1).map(Number);
   const { near } = await catalogNear(request);
-  const branches = await orNotFound(context.api.call(branchList, { storeId, productId: type === 2 ? productId : 0, ...near }));
+  const branches = await orNotFound(mall.api.call(branchList, { storeId, productId: type === 2 ? productId : 0, ...near }));
   return data({ ...branches, forOffer: type === 2 && productId > 0 });
 }
 

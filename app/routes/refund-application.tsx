@@ -31,27 +31,29 @@ import { idParam } from "../server/params.server";
 import { memberOrder, refundAction, type OrderActionResult } from "../server/order-actions.server";
 import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
+import { mallContext } from "../server/context.server";
 
 export const handle: ScreenHandle = {
   analytics: "refundApplication",
-  skeleton: "detail",
-  title: "title.refundApplication",
   // Once the refund is asked for, the same address is the refund's own page: its result and progress.
   titleFor: (data) => ((data as { order?: { refund?: unknown } } | undefined)?.order?.refund ? "title.refundDetails" : undefined),
   member: true,
-  calls: { loader: ["orderStatus", "basicInformation"], action: { refund: ["applyRefund"] } },
 };
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { params } = args;
+  const mall = await mallContext(args);
   const orderId = idParam(params.id);
-  await requireMember(context);
+  await requireMember(mall);
   // The balance reckons the refund's terms before it is asked for (the root asks for it too: one read).
-  const [order, info] = await Promise.all([memberOrder(context, orderId), context.api.shared(basicInformation)]);
+  const [order, info] = await Promise.all([memberOrder(mall, orderId), mall.api.shared(basicInformation)]);
   return data({ order, balance: info.point, idempotencyKey: newIdempotencyKey() });
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  return refundAction(request, context, idParam(params.id));
+export async function action(args: ActionFunctionArgs) {
+  const { request, params } = args;
+  const mall = await mallContext(args);
+  return refundAction(request, mall, idParam(params.id));
 }
 
 /** A refund request whose outcome is unknown keeps its form's key for the retry: the loader that mints keys does not run again. */

@@ -1,5 +1,4 @@
 /** Agree (status 1) or refuse (status 0) the points terms shown by the agreement pop-up. */
-import type { RouteHandle } from "../screen-handle";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { parseForm } from "../server/forms.server";
@@ -8,8 +7,7 @@ import { requireMember } from "../server/member.server";
 import { fixedT } from "../server/i18n.server";
 import { setClause } from "#core/api/endpoints";
 import { isApiError } from "#core/api/errors";
-
-export const handle: RouteHandle = { calls: { loader: [], action: { agree: ["setClause"], refuse: ["setClause"] } } };
+import { mallContext } from "../server/context.server";
 
 const AgreementSchema = z.object({
   intent: z.enum(["agree", "refuse"]),
@@ -18,22 +16,24 @@ const AgreementSchema = z.object({
 
 export const loader = postOnly;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireMember(context);
-  const t = await fixedT(context.locale);
+export async function action(args: ActionFunctionArgs) {
+  const { request } = args;
+  const mall = await mallContext(args);
+  await requireMember(mall);
+  const t = await fixedT(mall.locale);
   const form = await parseForm(request, AgreementSchema);
   if (!form.success) {
-    return resourceJson({ ok: false as const, intent: null, message: t("common.requestFailed") }, { status: 400 });
+    return resourceJson(mall, { ok: false as const, intent: null, message: t("common.requestFailed") }, { status: 400 });
   }
   const { intent, clauseid } = form.data;
   try {
-    await context.api.call(setClause, { clauseid, status: intent === "agree" ? 1 : 0 });
+    await mall.api.call(setClause, { clauseid, status: intent === "agree" ? 1 : 0 });
   } catch (error) {
-    if (isApiError(error)) return resourceJson({ ok: false as const, intent, message: t("common.requestFailed") }, { status: 409 });
+    if (isApiError(error)) return resourceJson(mall, { ok: false as const, intent, message: t("common.requestFailed") }, { status: 409 });
     throw error;
   }
   if (intent === "agree") {
-    context.session.set("clauseChecked", true);
+    mall.session.set("clauseChecked", true);
   }
-  return resourceJson({ ok: true as const, intent });
+  return resourceJson(mall, { ok: true as const, intent });
 }

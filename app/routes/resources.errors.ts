@@ -3,15 +3,12 @@
  * server's Origin check applies, as to every POST), validated and bounded, then forwarded to the
  * collector. 204 either way: a page never learns more, and never retries.
  */
-import type { RouteHandle } from "../screen-handle";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ErrorReportSchema } from "#core/errors/report";
 import { environmentName } from "../server/config.server";
 import { sendErrorReport } from "../server/error-reports.server";
 import { parseForm } from "../server/forms.server";
 import { postOnly } from "../server/resource-response.server";
-
-export const handle: RouteHandle = { calls: { loader: [], action: {} } };
 
 export const loader = postOnly;
 

@@ -3,7 +3,6 @@
  * listings. The same for every member (the location travels in the query), so browsers may cache it.
  * A failure answers { ok: false } for the list to offer 'load failed, tap to reload'.
  */
-import type { RouteHandle } from "../screen-handle";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { HOME_TABS, SEARCH_SORTS, recommendList, searchProduct } from "#core/api/catalog-endpoints";
@@ -11,8 +10,7 @@ import { isApiError } from "#core/api/errors";
 import { OFFER_PAGE_SIZE, homeListRequest } from "../lib/catalog/filters";
 import { cardData } from "../lib/catalog/card-data";
 import { resourceJson } from "../server/resource-response.server";
-
-export const handle: RouteHandle = { calls: { loader: ["recommendList", "searchProduct", "systemTime"] } };
+import { mallContext } from "../server/context.server";
 
 const Near = { lat: z.coerce.number().min(-90).max(90).optional(), lng: z.coerce.number().min(-180).max(180).optional() };
 const Page = z.coerce.number().int().min(1).max(1000);
@@ -41,15 +39,17 @@ const QuerySchema = z.discriminatedUnion("list", [
   }),
 ]);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
+  const mall = await mallContext(args);
   const query = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) return resourceJson({ ok: false as const, code: "BAD_REQUEST" }, { status: 400 });
+  if (!query.success) return resourceJson(mall, { ok: false as const, code: "BAD_REQUEST" }, { status: 400 });
   const near = { lat: query.data.lat, lng: query.data.lng };
   try {
     const pending =
       query.data.list === "home"
-        ? context.api.client.call(recommendList, homeListRequest(query.data, query.data.page, near))
-        : context.api.client.call(searchProduct, {
+        ? mall.api.raw.reply(recommendList, homeListRequest(query.data, query.data.page, near))
+        : mall.api.raw.reply(searchProduct, {
             keyword: query.data.keyword || undefined,
             categoryId: query.data.categoryId,
             districtId: query.data.districtId,
@@ -58,12 +58,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             size: OFFER_PAGE_SIZE,
             ...near,
           });
-    const [page, time] = await Promise.all([pending, context.api.readGatewayClock()]);
+    const [page, time] = await Promise.all([pending, mall.api.raw.gatewayTime()]);
     // What the cards show of each offer (lib/catalog/card-data.ts).
     const offers = { list: page.data.list.map(cardData), page: page.data.page, hasMore: page.data.hasMore };
-    return resourceJson({ ok: true as const, page: offers, now: time }, { headers: { "Cache-Control": "public, max-age=60" } });
+    return resourceJson(mall, { ok: true as const, page: offers, now: time }, { headers: { "Cache-Control": "public, max-age=60" } });
   } catch (error) {
     if (!isApiError(error)) throw error;
-    return resourceJson({ ok: false as const, code: error.code }, { headers: { "Cache-Control": "no-store" } });
+    return resourceJson(mall, { ok: false as const, code: error.code }, { headers: { "Cache-Control": "no-store" } });
   }
 }

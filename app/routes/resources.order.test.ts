@@ -7,22 +7,16 @@ import type { ApiClient } from "#core/api/client";
 import { ApiError } from "#core/api/errors";
 import { IDEMPOTENCY_HEADER } from "#core/api/shop-endpoints";
 import { describe, expect, it, vi } from "vitest";
-import { gatewayEnvironment } from "../server/config.server";
-import { MemberApi } from "../server/gateway.server";
-import { MallSession, freshSession } from "../server/session.server";
+import { testArgs, testMallContext, testScope } from "../server/testing.server";
 import { action } from "./resources.order";
 
 const KEY = "order-intent-key-0123456789";
 
 /** Posts `fields` as a member holding `token` (none: a visitor) whose gateway answers with `answer`. */
 async function post(fields: Record<string, string>, answer: ApiClient["call"], token: string | null = "sbx_member") {
-  const url = new URL("http://localhost/resources/order");
-  const request = new Request(url, { method: "POST", body: new URLSearchParams(fields) });
-  const session = new MallSession(await freshSession(), request);
-  if (token) session.set("token", token);
-  const scope = { request, url, session, locale: "en" as const, environment: gatewayEnvironment(url) };
-  const context = { ...scope, cspNonce: "", member: null, api: new MemberApi(scope, { clientFor: () => ({ call: answer }) as unknown as ApiClient }) };
-  return action({ request, params: {}, context } as never).catch((thrown: unknown) => thrown as Response);
+  const scope = await testScope("http://localhost/resources/order", { token: token ?? undefined, init: { method: "POST", body: new URLSearchParams(fields) } });
+  const mall = testMallContext(scope, () => ({ call: answer }) as unknown as ApiClient);
+  return action(testArgs(mall)).catch((thrown: unknown) => thrown as Response);
 }
 
 describe("/resources/order", () => {

@@ -3,28 +3,28 @@
  * GET `?src=<the picture's address>`, for anyone, as the pictures are. An address that is not a
  * picture host's is refused (404), one with a query is not brought (400); a picture the host does not
  * have, or that is not a picture, is not found (404); a host that cannot be reached is a 502; a
- * client past its pictures a minute is a 429 (server/rate-limit.ts). The bytes are served as the
+ * client past its pictures a minute is a 429 (app/server/rate-limit.server.ts). The bytes are served as the
  * picture they say they are, and never as a document of the mall's: an SVG opened on its own gets a
  * sandbox with no scripts.
  */
-import type { RouteHandle } from "../screen-handle";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { gatewayEnvironment, imageOrigins } from "../server/config.server";
 import { MAX_ADDRESS_CHARS, PictureError, bringPicture, pictureAddress } from "../server/pictures.server";
-
-export const handle: RouteHandle = { calls: { loader: [] } };
+import { countAgainst } from "../server/rate-limit.server";
 
 const QuerySchema = z.object({ src: z.string().min(1).max(MAX_ADDRESS_CHARS) });
 
 const plain = (status: number) => new Response(null, { status, headers: { "Cache-Control": "no-store" } });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, context } = args;
+  await countAgainst(args, "picture", "resource");
   const url = new URL(request.url);
   const query = QuerySchema.safeParse({ src: url.searchParams.get("src") ?? undefined });
   if (!query.success || url.searchParams.getAll("src").length !== 1) return plain(400);
   try {
-    const picture = await bringPicture(pictureAddress(query.data.src, imageOrigins(gatewayEnvironment(url))));
+    const picture = await bringPicture(context.services.pictures, pictureAddress(query.data.src, imageOrigins(gatewayEnvironment(url))));
     return new Response(picture.bytes, {
       headers: {
         "Content-Type": picture.type,

@@ -5,7 +5,6 @@
  * the mall's server lets in only the origins configured to embed it, and answers CORS to them alone
  * (server/cross-origin.ts).
  */
-import type { RouteHandle } from "../screen-handle";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { parseForm } from "../server/forms.server";
@@ -13,10 +12,8 @@ import { postOnly, resourceJson } from "../server/resource-response.server";
 import { GatewayError } from "#core/node/gateway/client";
 import { GatewayConfigError } from "#core/node/gateway/settings";
 import { checkTaskDetail } from "#core/api/task-center";
+import { countAgainst } from "../server/rate-limit.server";
 import { taskCenterFor } from "../server/task-center.server";
-
-/** The task center's calls (app/server/task-center.server.ts), none of the mCoin API's. */
-export const handle: RouteHandle = { calls: { loader: [], action: {} } };
 
 /** The task link's token travels in a header to the task center: visible ASCII only. */
 const Task = { token: z.string().regex(/^[\x21-\x7e]{1,512}$/), no: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) };
@@ -27,29 +24,31 @@ const TaskSchema = z.discriminatedUnion("intent", [
 
 export const loader = postOnly;
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  await countAgainst(args, "task", "resource");
   const form = await parseForm(request, TaskSchema);
-  if (!form.success) return resourceJson({ ok: false as const, code: "BAD_REQUEST", message: "token, no and intent are required" }, { status: 400 });
+  if (!form.success) return resourceJson(null, { ok: false as const, code: "BAD_REQUEST", message: "token, no and intent are required" }, { status: 400 });
   const task = { taskNo: form.data.no, custIdCiphertext: form.data.token };
   try {
-    const taskCenter = taskCenterFor(request);
+    const taskCenter = taskCenterFor(request, context.services.transport);
     if (form.data.intent === "detail") {
       const check = checkTaskDetail(await taskCenter.getTaskDetail(task));
-      return resourceJson({ ok: true as const, ...check });
+      return resourceJson(null, { ok: true as const, ...check });
     }
     const response = await taskCenter.notify({ ...task, checkValue: form.data.checkValue });
-    return resourceJson({ ok: true as const, response });
+    return resourceJson(null, { ok: true as const, response });
   } catch (error) {
     if (error instanceof GatewayError && error.code === "BAD_REQUEST") {
-      return resourceJson({ ok: false as const, code: "BAD_REQUEST", message: error.message }, { status: 400 });
+      return resourceJson(null, { ok: false as const, code: "BAD_REQUEST", message: error.message }, { status: 400 });
     }
     if (error instanceof GatewayError) {
       // The task center's refusal (a result code) is an answer; anything else means it failed us.
       const status = error.code === "BUSINESS" ? 409 : 502;
-      return resourceJson({ ok: false as const, code: error.result?.code ?? error.code, message: error.result?.message ?? error.message }, { status });
+      return resourceJson(null, { ok: false as const, code: error.result?.code ?? error.code, message: error.result?.message ?? error.message }, { status });
     }
     if (error instanceof GatewayConfigError) {
-      return resourceJson({ ok: false as const, code: "NOT_CONFIGURED", message: "the task center is not configured here" }, { status: 503 });
+      return resourceJson(null, { ok: false as const, code: "NOT_CONFIGURED", message: "the task center is not configured here" }, { status: 503 });
     }
     throw error;
   }

@@ -16,38 +16,42 @@ import { requireMember } from "../server/member.server";
 import { KeywordSchema, clearSearchHistory, popularSearches, recordSearch, searchHistory } from "#core/api/catalog-endpoints";
 import { isApiError } from "#core/api/errors";
 import type { ScreenHandle } from "../screen-handle";
+import { mallContext } from "../server/context.server";
+import { withSession } from "../server/session.server";
 
 export const handle: ScreenHandle = {
   analytics: "search",
-  skeleton: "keywords",
-  calls: { loader: ["popularSearches", "searchHistory"], action: { search: ["recordSearch"], "clear-history": ["clearSearchHistory"] } },
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [popular, history] = await Promise.all([context.api.call(popularSearches), context.member ? context.api.call(searchHistory) : Promise.resolve({ keywords: [] as string[] })]);
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
+  const mall = await mallContext(args);
+  const [popular, history] = await Promise.all([mall.api.call(popularSearches), mall.member ? mall.api.call(searchHistory) : Promise.resolve({ keywords: [] as string[] })]);
   return data({ popular: popular.keywords, history: history.keywords, keyword: new URL(request.url).searchParams.get("keyword") ?? "" });
 }
 
 const SearchActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("search"), keyword: KeywordSchema.min(1) }), z.object({ intent: z.literal("clear-history") })]);
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const { request } = args;
+  const mall = await mallContext(args);
   const form = await parseForm(request, SearchActionSchema);
   if (!form.success) return data({ ok: false as const }, { status: 400 });
   if (form.data.intent === "search") {
     const { keyword } = form.data;
-    if (context.member) {
+    if (mall.member) {
       try {
-        await context.api.client.call(recordSearch, { keyword });
+        await mall.api.raw.reply(recordSearch, { keyword });
       } catch (error) {
         // The results matter more than the history: only a lost session stops the search.
-        if (isApiError(error) && error.code === "NOT_LOGIN") throw await context.api.failure(error);
+        if (isApiError(error) && error.code === "NOT_LOGIN") throw await mall.api.failure(error);
         console.warn("search history not recorded", error);
       }
     }
-    return redirect(resultsPath(keyword));
+    return withSession(mall, redirect(resultsPath(keyword)));
   }
-  await requireMember(context);
-  await context.api.call(clearSearchHistory);
+  await requireMember(mall);
+  await mall.api.call(clearSearchHistory);
   return data({ ok: true as const });
 }
 

@@ -43,40 +43,43 @@ import { fixedT } from "../server/i18n.server";
 import { refusable, refused, type OrderActionResult } from "../server/order-actions.server";
 import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
+import { mallContext } from "../server/context.server";
 
 export const handle: ScreenHandle = {
   analytics: "seckill",
-  skeleton: "promo",
-  calls: { loader: ["seckillInfo", "seckillProduct", "systemTime"], action: { snapup: ["seckillSnapUp", "snapUpSuccess"] } },
 };
 
 const SHARE_PATH = "/seckill_share";
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const gray = context.member?.grayScaleMode ? 1 : 0;
+export async function loader(args: LoaderFunctionArgs) {
+  const { params } = args;
+  const mall = await mallContext(args);
+  const gray = mall.member?.grayScaleMode ? 1 : 0;
   const itemId = params.id === undefined ? null : idParam(params.id);
   const [info, product, time] = await Promise.all([
-    context.api.call(seckillInfo, { gray }),
-    itemId === null ? Promise.resolve(null) : orNotFound(context.api.call(seckillProduct, { id: itemId, gray })),
-    context.api.gatewayTime(),
+    mall.api.call(seckillInfo, { gray }),
+    itemId === null ? Promise.resolve(null) : orNotFound(mall.api.call(seckillProduct, { id: itemId, gray })),
+    mall.api.gatewayTime(),
   ]);
-  return data({ sessions: info.sessions, product, now: time, shared: context.url.pathname === SHARE_PATH, signedIn: context.member !== null });
+  return data({ sessions: info.sessions, product, now: time, shared: mall.url.pathname === SHARE_PATH, signedIn: mall.member !== null });
 }
 
 const SnapUpSchema = z.object({ intent: z.literal("snapup"), itemId: z.coerce.number().int().positive().max(999_999_999), idempotencyKey: IdempotencyKeySchema });
 
 export type SeckillActionResult = { ok: true; intent: "snapup"; order: Order } | Extract<OrderActionResult, { ok: false }>;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireMember(context);
-  const t = await fixedT(context.locale);
+export async function action(args: ActionFunctionArgs) {
+  const { request } = args;
+  const mall = await mallContext(args);
+  await requireMember(mall);
+  const t = await fixedT(mall.locale);
   const form = await parseForm(request, SnapUpSchema);
   if (!form.success) return refused(null, null, t("offer.invalidForm"), 400);
   const input = form.data;
-  const gray = context.member?.grayScaleMode ? 1 : 0;
+  const gray = mall.member?.grayScaleMode ? 1 : 0;
   const result = await refusable(t, "snapup", async (): Promise<SeckillActionResult> => {
-    const { orderId } = await context.api.call(seckillSnapUp, { itemId: input.itemId, gray }, { headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey } });
-    const { order } = await context.api.call(snapUpSuccess, { orderId });
+    const { orderId } = await mall.api.call(seckillSnapUp, { itemId: input.itemId, gray }, { headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey } });
+    const { order } = await mall.api.call(snapUpSuccess, { orderId });
     return { ok: true, intent: "snapup", order };
   });
   if (!result.ok) return result.response;

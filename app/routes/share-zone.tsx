@@ -1,7 +1,6 @@
 /** /share_zone/{id}: the shared page of an mCoin zone (mcoin-zone.tsx). */
 import type { ScreenHandle } from "../screen-handle";
-import { handle as zone } from "./mcoin-zone";
 
 export { default, loader } from "./mcoin-zone";
 
-export const handle: ScreenHandle = { analytics: "shareZone", skeleton: "detail", calls: zone.calls };
+export const handle: ScreenHandle = { analytics: "shareZone" };

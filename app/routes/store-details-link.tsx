@@ -1,7 +1,6 @@
 /** /store_details_link/{id}: a store (store-details.tsx) entered from a shared link: the secret door, and back is the host's. */
 import type { ScreenHandle } from "../screen-handle";
-import { handle as store } from "./store-details";
 
 export { ErrorBoundary, action, default, loader } from "./store-details";
 
-export const handle: ScreenHandle = { analytics: "storeDetailsLink", skeleton: "detail", keepToken: true, hostBack: true, sharedLink: true, calls: store.calls };
+export const handle: ScreenHandle = { analytics: "storeDetailsLink", keepToken: true, hostBack: true, sharedLink: true };

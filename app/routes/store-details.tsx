@@ -20,21 +20,22 @@ import { formatDistance } from "#core/geo/distance";
 import { getHostBridge } from "../lib/host-bridge";
 import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
+import { mallContext } from "../server/context.server";
 
 export const handle: ScreenHandle = {
   analytics: "storeDetails",
-  skeleton: "detail",
   keepToken: true,
-  calls: { loader: ["storeInformation", "systemTime", "collectionCheck"], action: { collect: ["collectOffer"] } },
 };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, params } = args;
+  const mall = await mallContext(args);
   const id = idParam(params.id);
   const { near } = await catalogNear(request);
-  const [detail, time] = await Promise.all([orNotFound(context.api.call(storeInformation, { id, ...near })), context.api.gatewayTime()]);
+  const [detail, time] = await Promise.all([orNotFound(mall.api.call(storeInformation, { id, ...near })), mall.api.gatewayTime()]);
   // A member sees which of the store's offers are their favourites (the store's reply is the same for everyone).
   const ids = detail.offers.slice(0, 100).map((offer) => offer.id);
-  const collected = context.member ? (ids.length > 0 ? (await context.api.call(collectionCheck, { offerIds: ids.join(",") })).collected : []) : null;
+  const collected = mall.member ? (ids.length > 0 ? (await mall.api.call(collectionCheck, { offerIds: ids.join(",") })).collected : []) : null;
   return data({ ...detail, now: time, collected });
 }
 

@@ -1,39 +1,40 @@
 /**
- * The per-request context: made once, the page's address as Remix hands it to the loaders, a token
- * rotated a moment ago taken up, the session pending only when something changed it, and one sign-in
- * nonce however many loaders send the member to sign in.
+ * The per-request mall context: made once, by the first loader that asks, from the request Remix
+ * hands the loaders (a data request's address is its page's); a token rotated a moment ago taken up;
+ * the session's changes on the reply only when something changed it, once; and one sign-in nonce
+ * however many loaders send the member to sign in.
  */
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
-import { afterEach, describe, expect, it } from "vitest";
-import { createAppLoadContext, pageUrl } from "./context.server";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { mallContext, sessionCookieOf, type MallContext } from "./context.server";
 import { signInRedirect } from "./member.server";
+import { createMallServices } from "./services.server";
 import { MallSession, freshSession } from "./session.server";
 import { SIGN_IN_NONCE_PARAM } from "./session-entry.server";
-import { forgetRotations, rememberRotation } from "./token-rotation.server";
-
-afterEach(forgetRotations);
 
 /** The session cookie of a member holding `token`, as the browser sends it back. */
-async function sessionCookieOf(token: string): Promise<string> {
+async function sessionCookieOfToken(token: string): Promise<string> {
   const session = new MallSession(await freshSession(), new Request("http://localhost/index"));
   session.set("token", token);
   return (await session.commit()).split(";")[0];
 }
 
-describe("the page a request is for", () => {
-  it("is the one Remix hands the loaders, a single-fetch data request's included", async () => {
-    const seen: [string, string][] = [];
+/** What the server gives each request (server/load-context.ts). */
+const loadContext = (services = createMallServices()): AppLoadContext => ({ cspNonce: "n", clientAddress: "127.0.0.1", services });
+
+describe("the mall context", () => {
+  it("is made from the request Remix hands the loaders, once, and shared by every loader of the request", async () => {
+    const made: MallContext[] = [];
+    const loader = async (args: { request: Request; context: AppLoadContext }) => {
+      made.push(await mallContext(args));
+      return null;
+    };
     const build = {
       mode: "production",
       entry: { module: { default: () => new Response("a page") } },
       routes: {
-        root: { id: "root", path: "", module: { loader: () => null, default: () => null } },
-        page: {
-          id: "page",
-          parentId: "root",
-          path: "things/:id",
-          module: { default: () => null, loader: ({ request }: { request: Request }) => (seen.push([request.url, pageUrl(raw).href]), null) },
-        },
+        root: { id: "root", path: "", module: { loader, default: () => null } },
+        page: { id: "page", parentId: "root", path: "things/:id", module: { default: () => null, loader } },
       },
       assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "1" },
       publicPath: "/",
@@ -41,46 +42,47 @@ describe("the page a request is for", () => {
       future: { v3_singleFetch: true },
       isSpaMode: false,
     } as unknown as ServerBuild;
-    let raw = new Request("http://localhost/things/7.data?tab=used&_routes=page&index&index=2");
-    await createRequestHandler(build, "production")(raw);
-    raw = new Request("http://localhost/things/8?_routes=page&index=");
-    await createRequestHandler(build, "production")(raw);
-    expect(seen).toHaveLength(2);
-    for (const [loaders, context] of seen) expect(context).toBe(loaders);
-    expect(seen[0][0]).toBe("http://localhost/things/7?tab=used&index=2");
-    expect(pageUrl(new Request("http://localhost/_root.data")).pathname).toBe("/");
-    expect(pageUrl(new Request("http://localhost/index?code=x")).href).toBe("http://localhost/index?code=x");
+    const context = loadContext();
+    await createRequestHandler(build, "production")(new Request("http://localhost/things/7.data?tab=used&_routes=root,page&index&index=2"), context);
+    expect(made).toHaveLength(2);
+    expect(made[0]).toBe(made[1]);
+    expect(made[0].url.href).toBe("http://localhost/things/7?tab=used&index=2");
+    expect(made[0].environment.name).toBe("sandbox");
   });
-});
 
-describe("the load context", () => {
   it("reads the session once, and leaves it unchanged unless something changes it", async () => {
-    const cookie = await sessionCookieOf("sbx_token-a");
-    const context = await createAppLoadContext(new Request("http://localhost/myOrder.data", { headers: { cookie } }), { cspNonce: "n" });
-    expect(context.member?.token).toBe("sbx_token-a");
-    expect(context.url.pathname).toBe("/myOrder");
-    expect(context.environment.name).toBe("sandbox");
-    expect(context.session.isPending).toBe(false);
-    expect(context.session.takeFlash("hostConfig")).toBeUndefined();
-    context.session.unset("secretDoor");
-    expect(context.session.isPending).toBe(false);
-    context.session.set("clauseChecked", true);
-    expect(context.session.isPending).toBe(true);
+    const cookie = await sessionCookieOfToken("sbx_token-a");
+    const context = loadContext();
+    const mall = await mallContext({ request: new Request("http://localhost/myOrder", { headers: { cookie } }), context });
+    expect(mall.member?.token).toBe("sbx_token-a");
+    expect(mall.session.isPending).toBe(false);
+    expect(mall.session.takeFlash("hostConfig")).toBeUndefined();
+    mall.session.unset("secretDoor");
+    expect(await sessionCookieOf(context)).toBeNull();
+    mall.session.set("clauseChecked", true);
+    expect(await sessionCookieOf(context)).toMatch(/^__mcoin_session=/);
+    // Committed once: the same changes are not set twice on one reply.
+    expect(await sessionCookieOf(context)).toBeNull();
+    expect(await sessionCookieOf(loadContext())).toBeNull();
   });
 
   it("takes up a token another request rotated a moment ago, and commits it", async () => {
-    rememberRotation("sbx_token-old", "sbx_token-new");
-    const context = await createAppLoadContext(new Request("http://localhost/index", { headers: { cookie: await sessionCookieOf("sbx_token-old") } }), { cspNonce: "n" });
-    expect(context.member?.token).toBe("sbx_token-new");
-    expect(context.session.isPending).toBe(true);
+    const services = createMallServices();
+    services.rotations.remember("sbx_token-old", "sbx_token-new");
+    const request = new Request("http://localhost/index", { headers: { cookie: await sessionCookieOfToken("sbx_token-old") } });
+    const mall = await mallContext({ request, context: loadContext(services) });
+    expect(mall.member?.token).toBe("sbx_token-new");
+    expect(mall.session.isPending).toBe(true);
   });
 
-  it("gives every sign-in redirect of one request the nonce its session keeps", async () => {
-    const context = await createAppLoadContext(new Request("http://localhost/myOrder"), { cspNonce: "n" });
+  it("gives every sign-in redirect of one request the nonce its session keeps, and the session with it", async () => {
+    const mall = await mallContext({ request: new Request("http://localhost/myOrder"), context: loadContext() });
     const nonceOf = (response: Response) => new URL(new URL(response.headers.get("location")!).searchParams.get("redirect_uri")!).searchParams.get(SIGN_IN_NONCE_PARAM);
-    const [first, second] = await Promise.all([signInRedirect(context, { becauseNotLogin: false }), signInRedirect(context, { becauseNotLogin: true })]);
-    expect(nonceOf(first)).toBe(context.session.get("signInNonce"));
-    expect(nonceOf(second)).toBe(context.session.get("signInNonce"));
-    expect(context.session.isPending).toBe(true);
+    const [first, second] = await Promise.all([signInRedirect(mall, { becauseNotLogin: false }), signInRedirect(mall, { becauseNotLogin: true })]);
+    expect(nonceOf(first)).toBe(mall.session.get("signInNonce"));
+    expect(nonceOf(second)).toBe(mall.session.get("signInNonce"));
+    // A document's redirect is sent as it was made: it carries the session that holds the nonce.
+    expect(first.headers.getSetCookie().some((line) => line.startsWith("__mcoin_session="))).toBe(true);
+    expect(first.headers.get("cache-control")).toBe("private, no-store");
   });
 });

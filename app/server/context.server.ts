@@ -1,25 +1,39 @@
 /**
- * Each request's load context, made once before Remix runs (Hydrogen's createAppLoadContext) and
- * handed to every loader and action of the request: the member's session, the locale, the
- * environment and the member's API client. The root's loader and the screen's share it, so a read
- * both need goes to the gateway once (`api.shared`). The server commits the session once, after
- * Remix has answered, when it changed (server/remix-handler.ts).
+ * Each request's mall context: the member's session, the locale, the environment and the member's
+ * API client, made from the first loader or action of the request that asks for it and shared by
+ * the others (the root's loader and the screen's run side by side, so a read both need goes to the
+ * gateway once: `api.shared`). It is made from the request Remix hands that loader (`args.request`,
+ * whose address is the page's, a data request's included) and from what the server keeps for the
+ * whole process (`args.context.services`, given by server/load-context.ts).
  *
- * app/entry.server.tsx exports `getLoadContext` so that the context is made inside the Remix build:
- * the Express server is bundled apart from it, and a context made there would have its own copies of
- * the modules that keep state for the whole process (token-rotation.server.ts, cache/).
+ * The session's changes reach the browser with the reply: Remix's document and data replies carry
+ * them (app/entry.server.tsx calls `sessionCookieOf`); a reply Remix sends as it was made (a redirect
+ * from a document's loader, a resource route's answer) carries them itself (session.server.ts `withSession`).
  */
+import type { AppLoadContext } from "@remix-run/node";
 import type { Locale } from "../lib/i18n/locale";
 import { gatewayEnvironment, type GatewayEnvironment } from "./config.server";
 import { MemberApi } from "./gateway.server";
 import { getLocale } from "./i18n.server";
 import { memberOf, type Member, type RequestScope } from "./member.server";
+import type { MallServices } from "./services.server";
 import { MallSession, getSession } from "./session.server";
-import { rotatedToken } from "./token-rotation.server";
 
-export interface MallContext extends RequestScope {
+/** What the server gives every request (server/load-context.ts). */
+export interface ServerLoadContext {
   /** This request's Content-Security-Policy nonce (server/security-headers.ts). */
   readonly cspNonce: string;
+  /** The client's address, as Express reads it behind the configured proxies (rate limits). */
+  readonly clientAddress: string;
+  readonly services: MallServices;
+}
+
+declare module "@remix-run/node" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a module augmentation: it merges ServerLoadContext into Remix's AppLoadContext
+  interface AppLoadContext extends ServerLoadContext {}
+}
+
+export interface MallContext extends RequestScope {
   readonly session: MallSession;
   readonly locale: Locale;
   readonly environment: GatewayEnvironment;
@@ -29,43 +43,50 @@ export interface MallContext extends RequestScope {
   readonly member: Member | null;
 }
 
-declare module "@remix-run/node" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a module augmentation: it merges MallContext into Remix's AppLoadContext
-  interface AppLoadContext extends MallContext {}
+/** The mall context of each request, by the load context Remix hands all of its loaders and actions. */
+const made = new WeakMap<AppLoadContext, Promise<MallContext>>();
+
+/** The request's mall context, made by the first loader or action that asks. */
+export function mallContext({ request, context }: { request: Request; context: AppLoadContext }): Promise<MallContext> {
+  let mall = made.get(context);
+  if (!mall) {
+    mall = makeMallContext(request, context.services);
+    made.set(context, mall);
+  }
+  return mall;
 }
 
-/**
- * The page a request is for, as Remix hands it to the loaders (@remix-run/server-runtime server.js
- * and data.js): a single-fetch data request (`/x.data`, `/_root.data`) is its page's (`/x`, `/`),
- * without the router's own `_routes` and empty `index` parameters. context.server.test.ts holds it to
- * what Remix does.
- */
-export function pageUrl(request: Request): URL {
-  const url = new URL(request.url);
-  if (url.pathname.endsWith(".data")) url.pathname = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
-  url.searchParams.delete("_routes");
-  const index = url.searchParams.getAll("index").filter(Boolean);
-  url.searchParams.delete("index");
-  for (const value of index) url.searchParams.append("index", value);
-  return url;
-}
-
-export async function createAppLoadContext(request: Request, { cspNonce }: { cspNonce: string }): Promise<MallContext> {
+async function makeMallContext(request: Request, services: MallServices): Promise<MallContext> {
   const [stored, locale] = await Promise.all([getSession(request), getLocale(request)]);
   const session = new MallSession(stored, request);
   // A token rotated a moment ago by another request of this member's (token-rotation.server.ts).
   const stale = session.get("token");
-  const rotated = stale ? rotatedToken(stale) : null;
+  const rotated = stale ? services.rotations.rotated(stale) : null;
   if (rotated) session.set("token", rotated);
 
-  const url = pageUrl(request);
-  const scope: RequestScope = { request, url, session, locale, environment: gatewayEnvironment(url) };
+  const url = new URL(request.url);
+  const scope: RequestScope = { request, url, session, locale, environment: gatewayEnvironment(url), services };
   return {
     ...scope,
-    cspNonce,
     api: new MemberApi(scope),
     get member() {
       return memberOf(session);
     },
   };
+}
+
+/**
+ * The Set-Cookie value the reply to this request must carry: the session as it is now, when it
+ * changed since it was last committed; null when no mall context was made or nothing changed.
+ */
+export async function sessionCookieOf(context: AppLoadContext): Promise<string | null> {
+  const mall = made.get(context);
+  if (!mall) return null;
+  return (await mall.catch(() => null))?.session.commitIfChanged() ?? null;
+}
+
+/** For tests: `context` as the load context of a request whose mall context the test made. */
+export function givenMallContext(context: AppLoadContext, mall: MallContext): AppLoadContext {
+  made.set(context, Promise.resolve(mall));
+  return context;
 }

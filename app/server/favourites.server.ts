@@ -12,6 +12,7 @@ import { parseForm } from "./forms.server";
 import { requireMember } from "./member.server";
 import { fixedT } from "./i18n.server";
 import { isApiError } from "#core/api/errors";
+import { mallContext } from "./context.server";
 import { refused } from "./order-actions.server";
 
 const FavouriteActionSchema = z.object({
@@ -22,7 +23,9 @@ const FavouriteActionSchema = z.object({
 
 export type FavouriteActionResult = { ok: true; offerId: number; collected: boolean } | { ok: false; message: string };
 
-export async function favouriteAction({ request, context }: Pick<ActionFunctionArgs, "request" | "context">) {
+export async function favouriteAction(args: Pick<ActionFunctionArgs, "request" | "context">) {
+  const { request } = args;
+  const context = await mallContext(args);
   await requireMember(context);
   const t = await fixedT(context.locale);
   const form = await parseForm(request, FavouriteActionSchema);

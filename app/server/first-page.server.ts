@@ -15,7 +15,7 @@ const LEAVE_THE_SCREEN: ReadonlySet<ApiErrorCode> = new Set(["NOT_LOGIN", "SERVE
 /** A list whose first page did not load: nothing shown yet, and the first page still to come. */
 export const FAILED_FIRST_PAGE = { items: [] as never[], page: 0, hasMore: true, failed: true } as const;
 
-/** `read`'s page, or `null` when it failed in a way the screen shows in place. `read` calls the plain client (`api.client`), whose failures are ApiErrors. */
+/** `read`'s page, or `null` when it failed in a way the screen shows in place. `read` makes its calls through `api.raw`, whose failures are ApiErrors. */
 export async function firstPage<T>(api: MemberApi, read: () => Promise<T>): Promise<T | null> {
   try {
     return await read();

@@ -13,8 +13,15 @@ export async function parseForm<T>(request: Request, schema: z.ZodType<T>): Prom
   return parseFormData(raw, schema);
 }
 
+/**
+ * The most fields a form of the mall may have (the address form has about a dozen). The server has
+ * already bounded the body's bytes (server/body-limit.ts); this bounds what a form of them becomes.
+ */
+export const MAX_FORM_FIELDS = 64;
+
 /** The same, for a form already read (an action that also shows the fields back as they were typed). */
 export function parseFormData<T>(raw: FormData, schema: z.ZodType<T>): FormResult<T> {
+  if ([...raw.keys()].length > MAX_FORM_FIELDS) return { success: false, fieldErrors: { form: "too many fields" } };
   const result = schema.safeParse(Object.fromEntries(raw));
   if (result.success) return { success: true, data: result.data };
   const fieldErrors: Record<string, string> = {};

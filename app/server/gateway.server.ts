@@ -1,10 +1,19 @@
 /**
- * The member's mCoin API client for one request (`context.api`: app/server/context.server.ts), with the
+ * The member's mCoin API client for one request (`api` of app/server/context.server.ts), with the
  * spec's error handling (section 8): 'not login' clears the session and redirects once to the login
  * page; HTTP 500 and 429, network failures and timeouts go to the error route (but a state change sent
  * with an idempotency key whose outcome is unknown goes back to its action, to be retried in place with
  * the same key); a request the endpoint's declaration refuses (input that passed the route's pattern
  * but not the gateway's) is the route's 400; business refusals reach the route as ApiErrors.
+ *
+ * One name per call: `call` (any endpoint; `reply` when its message and headers matter too), `shared`
+ * (a read every loader of the request may ask for, asked of the gateway once), `catalog` (a read the
+ * same for every member, kept by the server) and `gatewayTime` (the gateway's clock). `api.raw` makes
+ * the same calls for a caller that answers some failures itself: they throw the ApiError as it came,
+ * and `failure(error)` turns one the caller does not answer into what the calls above would throw.
+ *
+ * Every endpoint asked for is recorded in `called`, in order, whether the gateway or a keep answered:
+ * the facts a route's declarations are held to (app/routes/declared-calls.test.ts).
  */
 import { redirect } from "@remix-run/node";
 import { createApiClient, type ApiClient, type ApiReply, type CallOptions } from "#core/api/client";
@@ -12,119 +21,107 @@ import type { Endpoint, EndpointData, EndpointRequest } from "#core/api/define";
 import { ERROR_ROUTE_CODES, OUTCOME_UNKNOWN_CODES, isApiError, type ApiError } from "#core/api/errors";
 import { systemTime } from "#core/api/endpoints";
 import { IDEMPOTENCY_HEADER } from "#core/api/shop-endpoints";
-import { keptCatalogReply } from "./cache/catalog-replies.server";
-import { gatewayClockNow } from "./cache/gateway-clock.server";
 import { apiTimeoutMs } from "./config.server";
 import { signInRedirect, type RequestScope } from "./member.server";
-import { transport } from "./transport.server";
+import { withSession } from "./session.server";
 
 export interface MemberApiOptions {
-  /** The client of a token (tests answer for the gateway here); the server's pooled transport otherwise. */
+  /** The client of a token (a test answers for the gateway here); else one over the services' transport. */
   clientFor?: (token: string | null) => ApiClient;
   /** Calls with this token rather than the session's (a login, a token entry). */
   token?: string | null;
 }
 
-export class MemberApi {
+/** The calls of `MemberApi`, failing either way. */
+export interface MemberCalls {
+  /** Calls an endpoint and returns its data. */
+  call<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>, options?: CallOptions): Promise<EndpointData<E>>;
+  /** Like `call`, with the reply's message and headers. */
+  reply<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>, options?: CallOptions): Promise<ApiReply<EndpointData<E>>>;
+  /** A read every loader of this request may ask for (the member's basic information: the root and home both need it): the gateway is asked once. */
+  shared<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>): Promise<EndpointData<E>>;
+  /** A catalog read that is the same for every member: answered from the server's keep while the gateway's max-age allows (cache/catalog-replies.server.ts). */
+  catalog<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>): Promise<EndpointData<E>>;
+  /** The gateway's clock now, in epoch milliseconds, as the server carries it (cache/gateway-clock.server.ts). */
+  gatewayTime(): Promise<number>;
+}
+
+/** What the instances made from one another (`withToken`) share: the request's reads and what was called. */
+interface Shared {
+  reads: Map<string, Promise<unknown>>;
+  called: string[];
+}
+
+export class MemberApi implements MemberCalls {
   readonly #scope: RequestScope;
   readonly #clientFor: (token: string | null) => ApiClient;
   readonly #token: string | null | undefined;
   readonly #clients = new Map<string | null, ApiClient>();
-  /** Reads shared by the loaders of this request (`shared`). */
-  readonly #sharedReads = new Map<string, Promise<unknown>>();
+  readonly #shared: Shared;
+  /** The same calls, throwing each failure as the ApiError it is. */
+  readonly raw: MemberCalls;
 
-  constructor(scope: RequestScope, { clientFor, token }: MemberApiOptions = {}) {
+  constructor(scope: RequestScope, { clientFor, token }: MemberApiOptions = {}, shared: Shared = { reads: new Map(), called: [] }) {
     this.#scope = scope;
     this.#token = token;
-    this.#clientFor = clientFor ?? ((callerToken) => createApiClient({ baseUrl: scope.environment.apiBase, transport, locale: scope.locale, token: callerToken, timeoutMs: apiTimeoutMs }));
+    this.#shared = shared;
+    this.#clientFor =
+      clientFor ?? ((callerToken) => createApiClient({ baseUrl: scope.environment.apiBase, transport: scope.services.transport, locale: scope.locale, token: callerToken, timeoutMs: apiTimeoutMs }));
+    const asked = (endpoint: Endpoint) => this.#shared.called.push(endpoint.name);
+    this.raw = {
+      call: async (endpoint, input, options) => (await this.raw.reply(endpoint, input, options)).data,
+      reply: (endpoint, input, options) => {
+        asked(endpoint);
+        return this.#client().call(endpoint, input, options);
+      },
+      shared: (endpoint, input) => {
+        asked(endpoint);
+        return this.#sharedRead(endpoint, input);
+      },
+      catalog: (endpoint, input) => {
+        asked(endpoint);
+        const key = `${scope.environment.apiBase} ${endpoint.name} ${scope.locale} ${JSON.stringify(input ?? {})}`;
+        return scope.services.catalogReplies.kept(key, () => this.#client().call(endpoint, input));
+      },
+      gatewayTime: () => {
+        asked(systemTime);
+        return scope.services.gatewayClocks.now(scope.environment.apiBase, async () => (await this.#client().call(systemTime)).data.sysTime);
+      },
+    };
+  }
+
+  /** The endpoints asked for through this client and those made from it, by name, in order. */
+  get called(): readonly string[] {
+    return this.#shared.called;
   }
 
   /** The same client with another token: `null` calls as nobody (the login itself). */
   withToken(token: string | null): MemberApi {
-    return new MemberApi(this.#scope, { clientFor: this.#clientFor, token });
+    return new MemberApi(this.#scope, { clientFor: this.#clientFor, token }, this.#shared);
   }
 
-  /**
-   * The plain client of the session's token as it is now (a login changes it mid-request), for a call
-   * whose failures the caller answers itself: it throws the ApiError, whatever it is.
-   */
-  get client(): ApiClient {
-    const token = this.#token === undefined ? (this.#scope.session.get("token") ?? null) : this.#token;
-    let client = this.#clients.get(token);
-    if (!client) this.#clients.set(token, (client = this.#clientFor(token)));
-    return client;
-  }
-
-  /** Calls an endpoint and returns its data; failures follow the spec's error catalogue. */
   async call<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>, options?: CallOptions): Promise<EndpointData<E>> {
     return (await this.reply(endpoint, input, options)).data;
   }
 
-  /** Like `call`, with the reply's message and headers. */
   async reply<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>, options?: CallOptions): Promise<ApiReply<EndpointData<E>>> {
     try {
-      return await this.client.call(endpoint, input, options);
+      return await this.raw.reply(endpoint, input, options);
     } catch (error) {
       throw await this.failure(error, { keyed: carriesIdempotencyKey(options) });
     }
   }
 
-  /**
-   * A read that every loader of this request may ask for (the member's basic information: the root
-   * and home both need it): the gateway is asked once.
-   */
   shared<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>): Promise<EndpointData<E>> {
-    return this.sharedRead(endpoint, input).catch(async (error: unknown) => {
-      throw await this.failure(error);
-    });
+    return this.#failingAsCalls(this.raw.shared(endpoint, input));
   }
 
-  /** `shared`'s read as it came: a failure is the ApiError itself, for a caller that decides per failure (the root). */
-  sharedRead<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>): Promise<EndpointData<E>> {
-    const key = `${endpoint.name} ${JSON.stringify(input ?? {})} ${this.#scope.session.get("token") ?? ""}`;
-    let read = this.#sharedReads.get(key) as Promise<EndpointData<E>> | undefined;
-    if (!read) {
-      read = this.client.call(endpoint, input).then((reply) => reply.data);
-      // Read by whoever asks; a failure nobody asked for is not an unhandled rejection.
-      read.catch(() => undefined);
-      this.#sharedReads.set(key, read);
-    }
-    return read;
+  catalog<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>): Promise<EndpointData<E>> {
+    return this.#failingAsCalls(this.raw.catalog(endpoint, input));
   }
 
-  /**
-   * A catalog read that is the same for every member: answered from the server's keep while the
-   * gateway's max-age allows (cache/catalog-replies.server.ts), else like `call`.
-   */
-  async catalog<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>): Promise<EndpointData<E>> {
-    try {
-      return await this.keptCatalog(endpoint, input);
-    } catch (error) {
-      throw await this.failure(error);
-    }
-  }
-
-  /** `catalog` for a read whose failures the caller answers itself (app/server/first-page.server.ts): it throws the ApiError. */
-  keptCatalog<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>): Promise<EndpointData<E>> {
-    const key = `${this.#scope.environment.apiBase} ${endpoint.name} ${this.#scope.locale} ${JSON.stringify(input ?? {})}`;
-    return keptCatalogReply(key, () => this.client.call(endpoint, input));
-  }
-
-  /**
-   * The gateway's clock now, in epoch milliseconds, as the server carries it
-   * (cache/gateway-clock.server.ts). Failures as `call`'s.
-   */
-  async gatewayTime(): Promise<number> {
-    try {
-      return await this.readGatewayClock();
-    } catch (error) {
-      throw await this.failure(error);
-    }
-  }
-
-  /** `gatewayTime` for the resource routes that answer a failure themselves: it throws the ApiError. */
-  readGatewayClock(): Promise<number> {
-    return gatewayClockNow(this.#scope.environment.apiBase, async () => (await this.client.call(systemTime)).data.sysTime);
+  gatewayTime(): Promise<number> {
+    return this.#failingAsCalls(this.raw.gatewayTime());
   }
 
   /**
@@ -142,8 +139,37 @@ export class MemberApi {
     if (error.code === "NOT_LOGIN") return signInRedirect(this.#scope, { becauseNotLogin: true });
     if (error.code === "BAD_REQUEST") return new Response("Bad Request", { status: 400 });
     if (keyed && OUTCOME_UNKNOWN_CODES.has(error.code)) return error;
-    if (ERROR_ROUTE_CODES.has(error.code)) return redirect(errorRoutePath(error, this.#scope.url));
+    if (ERROR_ROUTE_CODES.has(error.code)) return withSession(this.#scope, redirect(errorRoutePath(error, this.#scope.url)));
     return error;
+  }
+
+  async #failingAsCalls<T>(pending: Promise<T>): Promise<T> {
+    try {
+      return await pending;
+    } catch (error) {
+      throw await this.failure(error);
+    }
+  }
+
+  /** The client of the session's token as it is now (a login changes it mid-request). */
+  #client(): ApiClient {
+    const token = this.#token === undefined ? (this.#scope.session.get("token") ?? null) : this.#token;
+    let client = this.#clients.get(token);
+    if (!client) this.#clients.set(token, (client = this.#clientFor(token)));
+    return client;
+  }
+
+  #sharedRead<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>): Promise<EndpointData<E>> {
+    const key = `${endpoint.name} ${JSON.stringify(input ?? {})} ${this.#scope.session.get("token") ?? ""}`;
+    let read = this.#shared.reads.get(key) as Promise<EndpointData<E>> | undefined;
+    if (read) return read;
+    read = this.#client()
+      .call(endpoint, input)
+      .then((reply) => reply.data);
+    // Read by whoever asks; a failure nobody asked for is not an unhandled rejection.
+    read.catch(() => undefined);
+    this.#shared.reads.set(key, read);
+    return read;
   }
 }
 

@@ -12,6 +12,7 @@ export { hasLoginParams } from "../lib/session-start/login-params";
 import type { MallContext } from "./context.server";
 import { signInRedirect } from "./member.server";
 import { SIGN_IN_NONCE_PARAM, entryKind } from "./session-entry.server";
+import { withSession } from "./session.server";
 
 /** Query parameters the mall adds itself; every other one is a login parameter of the host. */
 const OWN_PARAMS = new Set(["lng", SIGN_IN_NONCE_PARAM]);
@@ -37,7 +38,7 @@ export async function startSession(context: MallContext): Promise<Response> {
   const { request, url, session } = context;
   if (entryKind(request, session) === "link") {
     // Not the wallet's launch nor our own sign-in: the code is left unredeemed.
-    if (context.member) return redirect(homeWithout(url));
+    if (context.member) return withSession(context, redirect(homeWithout(url)));
     return signInRedirect(context, { becauseNotLogin: false });
   }
 
@@ -64,11 +65,11 @@ export async function startSession(context: MallContext): Promise<Response> {
 
   try {
     // The session's token is the new member's now: the client calls with it.
-    const hostConfig = await context.api.client.call(macaupassConfig, { url: new URL(landing, url.origin).href, state });
-    session.flash("hostConfig", hostConfig.data);
+    const hostConfig = await context.api.raw.call(macaupassConfig, { url: new URL(landing, url.origin).href, state });
+    session.flash("hostConfig", hostConfig);
   } catch (error) {
     // The host configuration only enables native calls; the member can shop without it.
     console.warn("macaupassconfig failed; continuing without host configuration", error);
   }
-  return redirect(landing);
+  return withSession(context, redirect(landing));
 }

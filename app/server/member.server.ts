@@ -9,9 +9,10 @@ import type { Locale } from "../lib/i18n/locale";
 import { returnPathOf } from "../lib/session-start/return-to";
 import { stateForPath } from "../lib/session-start/state-route";
 import type { GatewayEnvironment } from "./config.server";
+import type { MallServices } from "./services.server";
 import { cookieOptionsFor, reloginCookie } from "./cookies.server";
 import { newSignInNonce, SIGN_IN_NONCE_PARAM } from "./session-entry.server";
-import { clearMember, type MallSession } from "./session.server";
+import { clearMember, withSession, type MallSession } from "./session.server";
 
 export interface Member {
   token: string;
@@ -23,13 +24,15 @@ export interface Member {
 
 /** What a request is, for the functions that act on its behalf (app/server/context.server.ts). */
 export interface RequestScope {
-  /** The request as the server received it: its method and headers. */
+  /** The request as Remix hands it to the loaders: its method and headers. */
   readonly request: Request;
-  /** The page's address, as the loaders see it (a single-fetch data request's is its page's). */
+  /** The page's address (`request.url`; a data request's is its page's). */
   readonly url: URL;
   readonly session: MallSession;
   readonly locale: Locale;
   readonly environment: GatewayEnvironment;
+  /** What the server keeps for the whole process (services.server.ts). */
+  readonly services: MallServices;
 }
 
 /** The member the session holds, or null for a visitor. */
@@ -70,7 +73,7 @@ export async function signInRedirect(context: RequestScope, { becauseNotLogin }:
   const headers = new Headers();
   if (becauseNotLogin) {
     clearMember(session);
-    if (await reloginCookie.parse(request.headers.get("cookie"))) return redirect("/error?reason=session");
+    if (await reloginCookie.parse(request.headers.get("cookie"))) return withSession(context, redirect("/error?reason=session"));
     headers.append("Set-Cookie", await reloginCookie.serialize("1", cookieOptionsFor(request)));
   }
   let nonce = requestNonces.get(session);
@@ -89,5 +92,5 @@ export async function signInRedirect(context: RequestScope, { becauseNotLogin }:
   login.searchParams.set("redirect_uri", back.href);
   login.searchParams.set("state", stateForPath(url.pathname));
   login.searchParams.set("lang", locale);
-  return redirect(login.href, { headers });
+  return withSession(context, redirect(login.href, { headers }));
 }

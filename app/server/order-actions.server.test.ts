@@ -8,23 +8,20 @@ import { describe, expect, it } from "vitest";
 import type { ApiClient } from "#core/api/client";
 import { ApiError, type ApiErrorCode } from "#core/api/errors";
 import { IDEMPOTENCY_HEADER, createOrder } from "#core/api/shop-endpoints";
-import { apiTimeoutMs, gatewayEnvironment } from "./config.server";
+import { apiTimeoutMs } from "./config.server";
 import { MemberApi, carriesIdempotencyKey } from "./gateway.server";
 import { fixedT } from "./i18n.server";
 import { refusable } from "./order-actions.server";
-import { MallSession, freshSession } from "./session.server";
+import { testScope } from "./testing.server";
 
 const KEY = "0123456789abcdef0123456789abcdef";
 const ORDER = { offerId: 53, quantity: 1, mcoinUsed: 50, adult: false };
 
 /** A member's API client on /coupon_details/53 whose gateway fails every call with `code`. */
 async function failingApi(code: ApiErrorCode): Promise<MemberApi> {
-  const url = new URL("http://localhost/coupon_details/53");
-  const request = new Request(url, { method: "POST" });
-  const session = new MallSession(await freshSession(), request);
-  session.set("token", "sbx_member");
+  const scope = await testScope("http://localhost/coupon_details/53", { token: "sbx_member", init: { method: "POST" } });
   const failing = { call: () => Promise.reject(new ApiError(code, code, { endpoint: "createOrder" })) } as unknown as ApiClient;
-  return new MemberApi({ request, url, session, locale: "en", environment: gatewayEnvironment(url) }, { clientFor: () => failing });
+  return new MemberApi(scope, { clientFor: () => failing });
 }
 
 async function checkout(code: ApiErrorCode, keyed: boolean, locale: "en" | "zh" = "en") {

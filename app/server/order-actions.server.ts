@@ -28,6 +28,7 @@ import { applyRefund, confirmReceipt, deleteOrder, redeemCode, useMcoinCoupon, t
 import { apiTimeoutMs } from "./config.server";
 import { parseForm } from "./forms.server";
 import type { MallContext } from "./context.server";
+import { withSession } from "./session.server";
 import { requireMember } from "./member.server";
 import { fixedT } from "./i18n.server";
 
@@ -157,7 +158,7 @@ export async function runOrderIntent(context: MallContext, input: OrderIntent) {
 }
 
 /** Reads and performs the order intent a form sent (routes/resources.order.ts). */
-export async function orderAction({ request, context }: { request: Request; context: MallContext }) {
+export async function orderAction(request: Request, context: MallContext) {
   await requireMember(context);
   const form = await parseForm(request, OrderIntentSchema);
   if (!form.success) {
@@ -184,5 +185,5 @@ export async function refundAction(request: Request, context: MallContext, order
   }
   const answer = await runOrderIntent(context, { ...form.data, orderId });
   if (answer.init?.status && answer.init.status >= 400) return answer;
-  return redirect(`/refund_application/${orderId}`);
+  return withSession(context, redirect(`/refund_application/${orderId}`));
 }

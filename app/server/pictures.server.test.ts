@@ -6,7 +6,18 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ENTRY_OVERHEAD_BYTES, KEPT_BYTES, MAX_ADDRESS_CHARS, MAX_KEPT_PICTURES, MAX_PICTURE_BYTES, PictureError, bringPicture, forgetPictures, keptPictures, pictureAddress } from "./pictures.server";
+import {
+  ENTRY_OVERHEAD_BYTES,
+  KEPT_BYTES,
+  MAX_ADDRESS_CHARS,
+  MAX_KEPT_PICTURES,
+  MAX_PICTURE_BYTES,
+  PictureError,
+  PictureKeep,
+  bringPicture as bringInto,
+  pictureAddress,
+  type Picture,
+} from "./pictures.server";
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>';
 const hits = new Map<string, number>();
@@ -38,8 +49,13 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+/** The server's keep, new for each test. */
+let keep = new PictureKeep();
+const bringPicture = (src: URL, now?: number): Promise<Picture> => bringInto(keep, src, now);
+const keptPictures = () => keep.size;
+
 beforeEach(() => {
-  forgetPictures();
+  keep = new PictureKeep();
   hits.clear();
 });
 
@@ -98,7 +114,7 @@ describe("the keep's bounds", () => {
     const src = new URL(`/any/${"p".repeat(1500)}.svg`, base);
     await bringPicture(src);
     expect(keptPictures()).toEqual({ count: 1, cost: src.href.length * 2 + ENTRY_OVERHEAD_BYTES + SVG.length });
-    forgetPictures();
+    keep = new PictureKeep();
     // Still on its way, it counts its address and overhead.
     const pending = bringPicture(src);
     expect(keptPictures()).toEqual({ count: 1, cost: src.href.length * 2 + ENTRY_OVERHEAD_BYTES });

@@ -22,7 +22,7 @@ import { Agent, request } from "undici";
 import { reusableForMs } from "./cache/catalog-replies.server";
 
 export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
-/** What all kept pictures may cost: their bytes, addresses and overhead (`keptCost`). */
+/** What all kept pictures may cost: their bytes, addresses and overhead (`PictureKeep.size`). */
 export const KEPT_BYTES = 32 * 1024 * 1024;
 /** The most pictures kept at once, whatever they cost: the sandbox's catalog has about 130. */
 export const MAX_KEPT_PICTURES = 4096;
@@ -154,77 +154,88 @@ interface Kept {
   picture: Promise<Picture>;
 }
 
-/** Pictures by address, least recently served first (a Map keeps insertion order). */
-const kept = new Map<string, Kept>();
-let keptCost = 0;
-
 /** What keeping a picture at `key` costs before its bytes: the address (2 bytes a character, as UTF-16) and the overhead. */
 const addressCost = (key: string) => key.length * 2 + ENTRY_OVERHEAD_BYTES;
 
-function forget(key: string) {
-  const entry = kept.get(key);
-  if (!entry) return;
-  kept.delete(key);
-  keptCost -= entry.cost;
-}
+/**
+ * The pictures the server keeps, by normalised address, least recently served first (a Map keeps
+ * insertion order). One per process, made by the server and handed to every request
+ * (services.server.ts); it only keeps: `bringPicture` decides what to bring.
+ */
+export class PictureKeep {
+  readonly #kept = new Map<string, Kept>();
+  #cost = 0;
 
-/** The least recently served go until the rest fit. */
-function fit() {
-  for (const [oldest] of kept) {
-    if (keptCost <= KEPT_BYTES && kept.size <= MAX_KEPT_PICTURES) break;
-    forget(oldest);
+  /** The picture kept at `key` and still fresh at `now`, moved to the back of the line; else undefined. */
+  take(key: string, now: number): Promise<Picture> | undefined {
+    const entry = this.#kept.get(key);
+    if (!entry || entry.until <= now) return undefined;
+    this.#kept.delete(key);
+    this.#kept.set(key, entry);
+    return entry.picture;
+  }
+
+  /**
+   * Keeps `picture` at `key` while it is on its way (so a request meanwhile shares it), then for its
+   * max-age; its bytes count once it has arrived whole; a failure is forgotten.
+   */
+  keep(key: string, picture: Promise<Picture>): void {
+    this.#forget(key);
+    const pending: Kept = { until: Number.POSITIVE_INFINITY, cost: addressCost(key), picture };
+    this.#kept.set(key, pending);
+    this.#cost += pending.cost;
+    this.#fit();
+    picture.then(
+      (arrived) => {
+        if (this.#kept.get(key) !== pending) return;
+        if (arrived.maxAge === 0) return this.#forget(key);
+        pending.until = Date.now() + arrived.maxAge * 1000;
+        pending.cost += arrived.bytes.length;
+        this.#cost += arrived.bytes.length;
+        this.#fit();
+      },
+      () => {
+        if (this.#kept.get(key) === pending) this.#forget(key);
+      },
+    );
+  }
+
+  /** How many pictures are kept (or on their way), and what they count against KEPT_BYTES. */
+  get size(): { count: number; cost: number } {
+    return { count: this.#kept.size, cost: this.#cost };
+  }
+
+  #forget(key: string) {
+    const entry = this.#kept.get(key);
+    if (!entry) return;
+    this.#kept.delete(key);
+    this.#cost -= entry.cost;
+  }
+
+  /** The least recently served go until the rest fit. */
+  #fit() {
+    for (const [oldest] of this.#kept) {
+      if (this.#cost <= KEPT_BYTES && this.#kept.size <= MAX_KEPT_PICTURES) break;
+      this.#forget(oldest);
+    }
   }
 }
 
 /**
  * The picture at `src`, whose origin the caller has checked is one of the environment's image
- * hosts. Throws a PictureError when there is none to show, or when the address is not one the mall
- * brings (`normalisedPictureAddress`).
+ * hosts, from `keep` or from its host. Throws a PictureError when there is none to show, or when the
+ * address is not one the mall brings (`normalisedPictureAddress`).
  */
-export function bringPicture(src: URL, now = Date.now()): Promise<Picture> {
+export function bringPicture(keep: PictureKeep, src: URL, now = Date.now()): Promise<Picture> {
   let key: string;
   try {
     key = normalisedPictureAddress(src).href;
   } catch (error) {
     return Promise.reject(error);
   }
-  const entry = kept.get(key);
-  if (entry && entry.until > now) {
-    // Served again: it goes to the back of the line.
-    kept.delete(key);
-    kept.set(key, entry);
-    return entry.picture;
-  }
-  forget(key);
+  const kept = keep.take(key, now);
+  if (kept) return kept;
   const picture = fetchPicture(new URL(key));
-  // Asked again while on its way, it is fetched once; its bytes count once it has arrived whole.
-  const pending: Kept = { until: Number.POSITIVE_INFINITY, cost: addressCost(key), picture };
-  kept.set(key, pending);
-  keptCost += pending.cost;
-  fit();
-  picture.then(
-    (arrived) => {
-      if (kept.get(key) !== pending) return;
-      if (arrived.maxAge === 0) return forget(key);
-      pending.until = Date.now() + arrived.maxAge * 1000;
-      pending.cost += arrived.bytes.length;
-      keptCost += arrived.bytes.length;
-      fit();
-    },
-    () => {
-      if (kept.get(key) === pending) forget(key);
-    },
-  );
+  keep.keep(key, picture);
   return picture;
-}
-
-/** For tests: how many pictures are kept (or on their way), and what they count against KEPT_BYTES. */
-export function keptPictures(): { count: number; cost: number } {
-  return { count: kept.size, cost: keptCost };
-}
-
-/** For tests: forget every kept picture. */
-export function forgetPictures() {
-  kept.clear();
-  keptCost = 0;
 }

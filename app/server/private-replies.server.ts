@@ -12,11 +12,8 @@ import { rawCookie, sessionCookie } from "./cookies.server";
 
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
-/**
- * Marks `headers` (a document's or a data reply's) `private, no-store` when the reply is the visitor's
- * own. `setsSession`: the server will add the session's cookie to it (server/remix-handler.ts).
- */
-export function keepVisitorsOwnPrivate(request: Request, headers: Headers, setsSession = false): void {
+/** Marks `headers` (a document's or a data reply's) `private, no-store` when the reply is the visitor's own. */
+export function keepVisitorsOwnPrivate(request: Request, headers: Headers): void {
   const withSession = rawCookie(request.headers.get("cookie"), sessionCookie.name) !== undefined;
-  if (withSession || setsSession || headers.has("Set-Cookie")) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  if (withSession || headers.has("Set-Cookie")) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
 }

@@ -42,12 +42,14 @@ export const freshSession = () => storage.getSession(null);
 
 /**
  * The session of one request, shared by its loaders and actions (app/server/context.server.ts). Every
- * change marks it pending, and the server commits it once, after Remix has answered
- * (server/remix-handler.ts): no loader or action sets the session cookie itself.
+ * change marks it pending; the reply commits it (context.server.ts `sessionCookieOf`, `withSession`),
+ * and a change made after a commit is pending again.
  */
 export class MallSession {
   #session: MemberSession;
-  #pending = false;
+  /** Changes made, and how many of them the last commit carried. */
+  #changes = 0;
+  #committed = 0;
   readonly #request: Request;
 
   constructor(session: MemberSession, request: Request) {
@@ -61,42 +63,64 @@ export class MallSession {
 
   set<K extends keyof SessionData>(key: K, value: SessionData[K]): void {
     this.#session.set(key, value);
-    this.#pending = true;
+    this.#changes += 1;
   }
 
   unset(key: keyof SessionData): void {
     if (!this.#session.has(key)) return;
     this.#session.unset(key);
-    this.#pending = true;
+    this.#changes += 1;
   }
 
   flash<K extends keyof SessionFlashData>(key: K, value: SessionFlashData[K]): void {
     this.#session.flash(key, value);
-    this.#pending = true;
+    this.#changes += 1;
   }
 
   /** A flashed value: reading it removes it, which is a change. */
   takeFlash<K extends keyof SessionFlashData>(key: K): SessionFlashData[K] | undefined {
     if (!this.#session.has(key)) return undefined;
-    this.#pending = true;
+    this.#changes += 1;
     return this.#session.get(key) as SessionFlashData[K] | undefined;
   }
 
   /** Starts afresh (a login): nothing of the session before it carries over. */
   async replace(): Promise<void> {
     this.#session = await freshSession();
-    this.#pending = true;
+    this.#changes += 1;
   }
 
-  /** Whether the reply must carry the session: it changed during this request. */
+  /** Whether the reply must carry the session: it changed since it was last committed. */
   get isPending(): boolean {
-    return this.#pending;
+    return this.#changes > this.#committed;
   }
 
   /** The Set-Cookie value of the session as it is now. */
   commit(): Promise<string> {
-    return storage.commitSession(this.#session, cookieOptionsFor(this.#request));
+    const changes = this.#changes;
+    return storage.commitSession(this.#session, cookieOptionsFor(this.#request)).then((cookie) => {
+      this.#committed = Math.max(this.#committed, changes);
+      return cookie;
+    });
   }
+
+  /** The Set-Cookie value when the session changed since it was last committed, else null. */
+  async commitIfChanged(): Promise<string | null> {
+    return this.isPending ? this.commit() : null;
+  }
+}
+
+/**
+ * A reply that Remix sends as it was made (a resource route's, a document loader's redirect) with the
+ * session's changes; such a reply is kept by no cache. Remix's document and data replies get them from
+ * app/entry.server.tsx instead.
+ */
+export async function withSession(scope: { session: MallSession }, response: Response): Promise<Response> {
+  const cookie = await scope.session.commitIfChanged();
+  if (cookie === null) return response;
+  response.headers.append("Set-Cookie", cookie);
+  response.headers.set("Cache-Control", "private, no-store");
+  return response;
 }
 
 const USER_KEYS = ["token", "openId", "nickname", "avatar", "grayScaleMode", "secretDoor", "clauseChecked"] as const;

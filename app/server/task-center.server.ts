@@ -6,9 +6,9 @@ import { secureGatewaySettings } from "./config.server";
 import { createGatewayClient } from "#core/node/gateway/client";
 import { parseHostUserAgent } from "../lib/host-bridge/user-agent";
 import { createTaskCenterClient, type TaskCenterClient } from "#core/node/task-center/client";
-import { transport } from "./transport.server";
+import type { HttpTransport } from "#core/api/transport";
 
-export function taskCenterFor(request: Request): TaskCenterClient {
+export function taskCenterFor(request: Request, transport: HttpTransport): TaskCenterClient {
   const clientOs = parseHostUserAgent(request.headers.get("user-agent")).platform;
   const settings = secureGatewaySettings(new URL(request.url), { clientOs });
   return createTaskCenterClient(createGatewayClient(settings, { transport, log: (line) => console.info(line) }));

@@ -6,40 +6,40 @@
  * for having come back to the tab. For a short grace the old token leads to the new one, and the
  * reply sets the cookie again.
  *
- * Kept in this process's memory, bounded and short-lived: with several mall processes behind a load
- * balancer, a request that reaches another process falls back to the old behaviour (sign in again).
+ * Kept in this process's memory, bounded and short-lived, one store per process made by the server
+ * (services.server.ts): with several mall processes behind a load balancer, a request that reaches
+ * another process falls back to the old behaviour (sign in again).
  */
 import { createHash } from "node:crypto";
 
 export const ROTATION_GRACE_MS = 60_000;
 const MAX_ROTATIONS = 10_000;
 
-const rotations = new Map<string, { token: string; at: number }>();
 const key = (token: string) => createHash("sha256").update(token).digest("base64url");
 
-export function rememberRotation(from: string, to: string, now = Date.now()): void {
-  if (from === to) return;
-  rotations.delete(key(from));
-  rotations.set(key(from), { token: to, at: now });
-  for (const [stale, rotation] of rotations) {
-    if (rotations.size <= MAX_ROTATIONS && now - rotation.at <= ROTATION_GRACE_MS) break;
-    rotations.delete(stale);
-  }
-}
+export class TokenRotations {
+  readonly #rotations = new Map<string, { token: string; at: number }>();
 
-/** The newest token `token` was rotated into within the grace, or null when it was not rotated. */
-export function rotatedToken(token: string, now = Date.now()): string | null {
-  let current = token;
-  let found: string | null = null;
-  // A chain (two refreshes in the grace) ends at the newest; a loop cannot happen, but is bounded anyway.
-  for (let hops = 0; hops < 5; hops++) {
-    const rotation = rotations.get(key(current));
-    if (!rotation || now - rotation.at > ROTATION_GRACE_MS) break;
-    found = current = rotation.token;
+  remember(from: string, to: string, now = Date.now()): void {
+    if (from === to) return;
+    this.#rotations.delete(key(from));
+    this.#rotations.set(key(from), { token: to, at: now });
+    for (const [stale, rotation] of this.#rotations) {
+      if (this.#rotations.size <= MAX_ROTATIONS && now - rotation.at <= ROTATION_GRACE_MS) break;
+      this.#rotations.delete(stale);
+    }
   }
-  return found;
-}
 
-export function forgetRotations(): void {
-  rotations.clear();
+  /** The newest token `token` was rotated into within the grace, or null when it was not rotated. */
+  rotated(token: string, now = Date.now()): string | null {
+    let current = token;
+    let found: string | null = null;
+    // A chain (two refreshes in the grace) ends at the newest; a loop cannot happen, but is bounded anyway.
+    for (let hops = 0; hops < 5; hops++) {
+      const rotation = this.#rotations.get(key(current));
+      if (!rotation || now - rotation.at > ROTATION_GRACE_MS) break;
+      found = current = rotation.token;
+    }
+    return found;
+  }
 }

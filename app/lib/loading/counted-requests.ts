@@ -1,39 +1,34 @@
 /**
  * Which of the page's requests the loading overlay counts (spec section 4): a request counts when the
- * route it goes to makes a gateway call outside the exempt URL fragments (section 7). The server
- * reduces every route's declared calls (`calls` in its handle: app/screen-handle.ts) to this, so the
- * page knows before a route's module has loaded; a refresh (`isRefresh`) never counts.
+ * route it goes to makes a gateway call outside the exempt URL fragments (section 7), as the route
+ * table declares it for the route's loader and each of its action's intents (`counted` in
+ * app/route-table.js), so the page knows before the route's module has loaded; a refresh
+ * (`isRefresh`) never counts.
  */
+import type { Counted } from "../../route-table.js";
+import { routeOfId } from "../../route-tree";
 
-/** A loader whose calls depend on one search parameter: which of its values make a counted call. */
-export interface CountedByParam {
-  param: string;
-  counted: string[];
-  uncounted: string[];
-  /** Whether the value the loader falls back to (the parameter missing or unknown) makes one. */
-  fallback: boolean;
+/** Whether a GET with `search` to a route that declares `counted` counts. */
+export function loadCounts(counted: Counted | undefined, search: string): boolean {
+  const params = new URLSearchParams(search);
+  if (params.has("isRefresh")) return false;
+  const rule = counted?.loader;
+  if (rule === undefined || rule === true) return rule === true;
+  return rule.values.includes(params.get(rule.param) ?? "");
 }
 
-export interface CountedRequests {
-  /** Route id → whether its loader makes a counted call (`true`), or which parameter values do. */
-  loaders: Record<string, true | CountedByParam>;
-  /** Route id → the action's intents that make a counted call (`""`: the action without intents). */
-  actions: Record<string, string[]>;
+/** Whether a form with `intent` (null when the form has none) sent to a route that declares `counted` counts. */
+export function actionCounts(counted: Counted | undefined, search: string, intent: string | null): boolean {
+  if (new URLSearchParams(search).has("isRefresh")) return false;
+  return counted?.intents?.includes(intent ?? "") ?? false;
 }
 
 /** A GET of route `routeId` with `search` (a navigation, a fetcher's load). */
-export function countsLoad(counted: CountedRequests, routeId: string, search: string): boolean {
-  const params = new URLSearchParams(search);
-  if (params.has("isRefresh")) return false;
-  const rule = counted.loaders[routeId];
-  if (rule === undefined || rule === true) return rule === true;
-  const value = params.get(rule.param) ?? "";
-  if (rule.counted.includes(value)) return true;
-  return rule.uncounted.includes(value) ? false : rule.fallback;
+export function countsLoad(routeId: string, search: string): boolean {
+  return loadCounts(routeOfId(routeId)?.counted, search);
 }
 
 /** A form sent to route `routeId`'s action with `intent` (null when the form has none). */
-export function countsAction(counted: CountedRequests, routeId: string, search: string, intent: string | null): boolean {
-  if (new URLSearchParams(search).has("isRefresh")) return false;
-  return counted.actions[routeId]?.includes(intent ?? "") ?? false;
+export function countsAction(routeId: string, search: string, intent: string | null): boolean {
+  return actionCounts(routeOfId(routeId)?.counted, search, intent);
 }

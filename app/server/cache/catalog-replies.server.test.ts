@@ -7,23 +7,25 @@ import { describe, expect, it, vi } from "vitest";
 import type { ApiClient, ApiReply } from "#core/api/client";
 import { adverts, classifyList } from "#core/api/catalog-endpoints";
 import { ApiError } from "#core/api/errors";
-import { gatewayEnvironment } from "../config.server";
+import { catalogKeepMs } from "../config.server";
 import { MemberApi } from "../gateway.server";
-import { MallSession, freshSession } from "../session.server";
+import { createMallServices } from "../services.server";
+import { testScope } from "../testing.server";
 import { reusableForMs } from "./catalog-replies.server";
 
 let base = 0;
+let services = createMallServices();
 
-/** A member's context on home whose gateway answers with `answer`; a fresh gateway per test. */
+/**
+ * A member's context on home whose gateway answers with `answer`: on a server and gateway of its own,
+ * or on the server of the context whose gateway (`apiBase`) it is given.
+ */
 async function contextWith(answer: () => Promise<ApiReply<unknown>>, locale: "en" | "zh" = "en", token = "sbx_a", apiBase?: string) {
-  const url = new URL("http://localhost/index");
-  const request = new Request(url);
-  const session = new MallSession(await freshSession(), request);
-  session.set("token", token);
-  const environment = { ...gatewayEnvironment(url), apiBase: apiBase ?? `http://gateway-${base}.test` };
+  if (apiBase === undefined) services = createMallServices();
+  const scope = await testScope("http://localhost/index", { token, locale, services, environment: { apiBase: apiBase ?? `http://gateway-${base}.test` } });
   const call = vi.fn(answer);
-  const api = new MemberApi({ request, url, session, locale, environment }, { clientFor: () => ({ call }) as unknown as ApiClient });
-  return { context: { api, environment }, call };
+  const api = new MemberApi(scope, { clientFor: () => ({ call }) as unknown as ApiClient });
+  return { context: { api, environment: scope.environment }, call };
 }
 
 const reply = (data: unknown, cacheControl = "public, max-age=60"): ApiReply<unknown> => ({ data, headers: new Headers({ "cache-control": cacheControl }) });
@@ -80,7 +82,7 @@ describe("the server's keep of catalog replies", () => {
   });
 
   it("reads the reply's Cache-Control: public with a max-age only, capped by MCOIN_CATALOG_KEEP_S", () => {
-    const ms = (value: string) => reusableForMs(new Headers({ "cache-control": value }));
+    const ms = (value: string) => reusableForMs(new Headers({ "cache-control": value }), catalogKeepMs);
     expect(ms("public, max-age=30")).toBe(30_000);
     expect(ms("Public, Max-Age=86400")).toBe(60_000); // MCOIN_CATALOG_KEEP_S, a minute by default
     expect(reusableForMs(new Headers({ "cache-control": "public, max-age=30" }), 0)).toBe(0);
@@ -88,6 +90,6 @@ describe("the server's keep of catalog replies", () => {
     expect(ms("public, no-store, max-age=60")).toBe(0);
     expect(ms("public")).toBe(0);
     expect(ms("public, max-age=abc")).toBe(0);
-    expect(reusableForMs(new Headers())).toBe(0);
+    expect(reusableForMs(new Headers(), catalogKeepMs)).toBe(0);
   });
 });

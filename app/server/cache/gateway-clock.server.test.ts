@@ -6,20 +6,19 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ApiClient, ApiReply } from "#core/api/client";
 import { ApiError } from "#core/api/errors";
-import { gatewayEnvironment } from "../config.server";
 import { MemberApi } from "../gateway.server";
-import { MallSession, freshSession } from "../session.server";
+import { createMallServices } from "../services.server";
+import { testScope } from "../testing.server";
 
 let base = 0;
+/** One server: its requests share its reading of each gateway's clock. */
+const services = createMallServices();
 
 /** A context whose gateway answers `systemTime` with `answer`; `apiBase` picks the gateway. */
 async function contextWith(answer: () => Promise<ApiReply<unknown>>, apiBase: string) {
-  const url = new URL("http://localhost/flashSale");
-  const request = new Request(url);
-  const session = new MallSession(await freshSession(), request);
-  session.set("token", "sbx_a");
+  const scope = await testScope("http://localhost/flashSale", { token: "sbx_a", services, environment: { apiBase } });
   const call = vi.fn(answer);
-  const api = new MemberApi({ request, url, session, locale: "en", environment: { ...gatewayEnvironment(url), apiBase } }, { clientFor: () => ({ call }) as unknown as ApiClient });
+  const api = new MemberApi(scope, { clientFor: () => ({ call }) as unknown as ApiClient });
   return { context: { api }, call };
 }
 
@@ -69,7 +68,7 @@ describe("the gateway's clock on the server", () => {
     }, apiBase);
     await expect(context.api.gatewayTime()).rejects.toBeInstanceOf(Response); // the error route
     // The resource routes answer a failure themselves: they get the ApiError.
-    await expect(context.api.readGatewayClock()).rejects.toBeInstanceOf(ApiError);
+    await expect(context.api.raw.gatewayTime()).rejects.toBeInstanceOf(ApiError);
     fail = false;
     expect(Math.abs((await context.api.gatewayTime()) - 1_800_000_000_000)).toBeLessThan(1_000);
     expect(call).toHaveBeenCalledTimes(3);

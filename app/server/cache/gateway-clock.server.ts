@@ -5,27 +5,32 @@
  * the reading plus the time elapsed here; a read asked while another is in flight waits for that one.
  * Screens with a countdown or a "today" asked the gateway's clock on every visit: home did, for every
  * member, beside the member's own balance.
+ *
+ * One per process, made by the server and handed to every request (services.server.ts).
  */
-import { clockKeepMs } from "../config.server";
+export class GatewayClocks {
+  readonly #clocks = new Map<string, { sentAt: number; offset: Promise<number> }>();
 
-const gatewayClocks = new Map<string, { sentAt: number; offset: Promise<number> }>();
+  /** @param keepMs how long a reading is carried (MCOIN_CLOCK_KEEP_S); 0 reads the gateway every time. */
+  constructor(readonly keepMs: number) {}
 
-/**
- * The time of the gateway at `apiBase` now, in epoch milliseconds: from the server's last reading
- * while it is younger than MCOIN_CLOCK_KEEP_S, else from `read()` (the gateway's own time). A failed
- * read rejects as `read()` did, and is not kept.
- */
-export async function gatewayClockNow(apiBase: string, read: () => Promise<number>): Promise<number> {
-  if (clockKeepMs === 0) return read();
-  let kept = gatewayClocks.get(apiBase);
-  if (!kept || performance.now() - kept.sentAt >= clockKeepMs) {
-    const sentAt = performance.now();
-    // The offset of the gateway's clock from the monotonic one, the reading placed mid-trip.
-    const offset = read().then((sysTime) => sysTime - (sentAt + performance.now()) / 2);
-    const entry = { sentAt, offset };
-    gatewayClocks.set(apiBase, entry);
-    offset.catch(() => gatewayClocks.get(apiBase) === entry && gatewayClocks.delete(apiBase));
-    kept = entry;
+  /**
+   * The time of the gateway at `apiBase` now, in epoch milliseconds: from the last reading while it
+   * is younger than `keepMs`, else from `read()` (the gateway's own time). A failed read rejects as
+   * `read()` did, and is not kept.
+   */
+  async now(apiBase: string, read: () => Promise<number>): Promise<number> {
+    if (this.keepMs === 0) return read();
+    let kept = this.#clocks.get(apiBase);
+    if (!kept || performance.now() - kept.sentAt >= this.keepMs) {
+      const sentAt = performance.now();
+      // The offset of the gateway's clock from the monotonic one, the reading placed mid-trip.
+      const offset = read().then((sysTime) => sysTime - (sentAt + performance.now()) / 2);
+      const entry = { sentAt, offset };
+      this.#clocks.set(apiBase, entry);
+      offset.catch(() => this.#clocks.get(apiBase) === entry && this.#clocks.delete(apiBase));
+      kept = entry;
+    }
+    return Math.round(performance.now() + (await kept.offset));
   }
-  return Math.round(performance.now() + (await kept.offset));
 }

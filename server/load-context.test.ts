@@ -1,19 +1,53 @@
+/**
+ * The server's side of Remix (@remix-run/express): the request Remix is handed (its origin is the one
+ * the server's own checks read), and the load context every loader gets.
+ */
+import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
+import { createMallServices } from "../app/server/services.server";
 import { createMallApp } from "./app";
-import { remixHandler, requestOrigin } from "./remix-handler";
+import { loadContextFor } from "./load-context";
+import { allowedHosts, requestOrigin } from "./request-gate";
 import { rawRequest } from "./test-http";
 
-/** The origin a server with this `trust proxy` reads from these headers. */
+/** A build of one resource route at every path that answers with the origin of the request Remix was handed. */
+const ORIGIN_BUILD = {
+  mode: "production",
+  entry: { module: { default: () => new Response("a page") } },
+  routes: {
+    root: { id: "root", path: "", module: {} },
+    any: {
+      id: "any",
+      parentId: "root",
+      path: "*",
+      module: {
+        loader: ({ request, context }: { request: Request; context: { server: string } }) => {
+          const remix = new URL(request.url).origin;
+          return new Response(remix === context.server ? remix : `Remix ${remix}, the server ${context.server}`);
+        },
+      },
+    },
+  },
+  assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "1" },
+  publicPath: "/",
+  assetsBuildDirectory: "build/client",
+  future: { v3_singleFetch: true },
+  isSpaMode: false,
+} as unknown as ServerBuild;
+
+/**
+ * The origin a server with this `trust proxy` reads from these headers, after the request gate; it
+ * must be the origin of the request Remix is handed (where the mall sends a member back to).
+ */
 async function originFor(trustProxy: boolean | string, headers: Record<string, string>): Promise<string> {
   const app = express();
   app.set("trust proxy", trustProxy);
-  app.get("*", (req, res) => {
-    res.send(requestOrigin(req));
-  });
+  app.use(allowedHosts(() => "sandbox"));
+  app.get("*", createRequestHandler({ build: ORIGIN_BUILD, mode: "production", getLoadContext: (req) => ({ server: requestOrigin(req) }) as never }));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
@@ -36,7 +70,7 @@ describe("requestOrigin", () => {
   it("is the Host's, whatever X-Forwarded-Host a client sends", async () => {
     expect(await originFor(false, { host: "localhost:3000", "x-forwarded-host": "evil.example:9999" })).toBe("http://localhost:3000");
     expect(await originFor(false, { host: "localhost", "x-forwarded-host": "localhost:9999" })).toBe("http://localhost");
-    expect(await originFor(false, { host: "[::1]:3000" })).toBe("http://[::1]:3000");
+    expect(await originFor(false, { host: "127.0.0.1:3000" })).toBe("http://127.0.0.1:3000");
   });
 
   it("is the forwarded host's, port and all, behind a proxy the server trusts", async () => {
@@ -69,9 +103,9 @@ describe("the Remix app behind the server", () => {
       trustProxy: false,
       csp: { enforce: true, frameAncestors: [], originsOf: () => ({ images: [], signIn: "http://signin.example", connect: [] }) },
       widgetOrigins: [],
-      rateLimits: { login: 1000, task: 1000, picture: 1000, action: 1000 },
+      actionLimit: (_req, _res, next) => next(),
       assets: [],
-      remix: remixHandler(TIME_BUILD, "production"),
+      remix: createRequestHandler({ build: TIME_BUILD, mode: "production", getLoadContext: loadContextFor(createMallServices()) }),
     });
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
@@ -94,57 +128,31 @@ describe("the Remix app behind the server", () => {
 });
 
 describe("the load context", () => {
-  /** A build whose entry makes a context with a session; `/touch` changes it, `/time` does not. */
-  function buildWithSession(commits: string[]) {
-    const getLoadContext = async (_request: Request, { cspNonce }: { cspNonce: string }) => {
-      let pending = false;
-      const session = {
-        get isPending() {
-          return pending;
-        },
-        touch: () => void (pending = true),
-        commit: async () => (commits.push(cspNonce), "session=sealed; Path=/; HttpOnly"),
-      };
-      return { cspNonce, session };
-    };
-    return {
+  it("hands every loader the request's CSP nonce, the client's address and the server's one set of services", async () => {
+    const services = createMallServices();
+    const seen: unknown[] = [];
+    const build = {
       ...TIME_BUILD,
-      entry: { module: { ...TIME_BUILD.entry.module, getLoadContext } },
       routes: {
         ...TIME_BUILD.routes,
-        touch: {
-          id: "touch",
-          parentId: "root",
-          path: "touch",
-          module: {
-            loader: ({ context }: { context: { session: { touch(): void } } }) => {
-              context.session.touch();
-              return new Response(JSON.stringify({ ok: true }), { headers: { "Cache-Control": "public, max-age=60" } });
-            },
-          },
-        },
+        time: { ...TIME_BUILD.routes.time, module: { loader: ({ context }: { context: unknown }) => (seen.push(context), Response.json({ ok: true })) } },
       },
     } as unknown as ServerBuild;
-  }
-
-  it("comes from the build's entry, and its session is committed once, after Remix, only when it changed", async () => {
-    const commits: string[] = [];
     const app = express();
     app.use((_req, res, next) => ((res.locals.cspNonce = "nonce-1"), next()));
-    app.all("*", remixHandler(buildWithSession(commits), "production"));
+    app.all("*", createRequestHandler({ build, mode: "production", getLoadContext: loadContextFor(services) }));
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      const untouched = await rawRequest(port, "GET", "/time");
-      expect(untouched.headers["set-cookie"]).toBeUndefined();
-      expect(commits).toEqual([]);
-      const touched = await rawRequest(port, "GET", "/touch");
-      expect(touched.status).toBe(200);
-      expect(touched.headers["set-cookie"]).toEqual(["session=sealed; Path=/; HttpOnly"]);
-      // A reply that sets the member's session is no cache's, whatever the route said.
-      expect(touched.headers["cache-control"]).toBe("private, no-store");
-      expect(commits).toEqual(["nonce-1"]);
+      expect((await rawRequest(port, "GET", "/time")).status).toBe(200);
+      expect((await rawRequest(port, "GET", "/time")).status).toBe(200);
+      expect(seen).toHaveLength(2);
+      expect(seen[0]).toMatchObject({ cspNonce: "nonce-1", clientAddress: "127.0.0.1" });
+      expect((seen[0] as { services: unknown }).services).toBe(services);
+      expect((seen[1] as { services: unknown }).services).toBe(services);
+      // A context of its own per request: the mall context made for one is never another's.
+      expect(seen[0]).not.toBe(seen[1]);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

@@ -1,0 +1,48 @@
+/**
+ * What the mall's server keeps for the whole process, made once when it starts and handed to every
+ * request in its load context (server/load-context.ts): the pooled transport to the gateway, the
+ * keeps of catalog replies, of the gateway's clock and of pictures, the tokens rotated a moment ago,
+ * and the rate limits of the routes that count their own requests. Nothing of the kind lives in a
+ * module's variables: a test makes its own, and a server running several builds (Vite's, in
+ * development) keeps one set across them.
+ *
+ * The server is bundled apart from the Remix build, so these classes exist twice in a production
+ * process; that is harmless because each only keeps data and hands back what it was given (none
+ * throws an error of its own, and nothing tests them with `instanceof`).
+ */
+import type { HttpTransport } from "#core/api/transport";
+import { createUndiciTransport } from "#core/node/undici-transport";
+import { CatalogReplies } from "./cache/catalog-replies.server";
+import { GatewayClocks } from "./cache/gateway-clock.server";
+import { catalogKeepMs, clockKeepMs } from "./config.server";
+import { PictureKeep } from "./pictures.server";
+import { TokenRotations } from "./token-rotation.server";
+
+/** Routes that count their own requests against a limit per client (server/rate-limit.ts). */
+export type RouteBucket = "login" | "task" | "picture";
+
+export interface MallServices {
+  /** The pooled transport of the mCoin API and secure-gateway clients. */
+  readonly transport: HttpTransport;
+  readonly catalogReplies: CatalogReplies;
+  readonly gatewayClocks: GatewayClocks;
+  readonly pictures: PictureKeep;
+  readonly rotations: TokenRotations;
+  /**
+   * Counts one request of `client` (its address) against a route's bucket: the seconds until it may
+   * ask again when it is over the limit, else null.
+   */
+  rateLimit(bucket: RouteBucket, client: string): Promise<number | null>;
+}
+
+/** The process's services; a test passes what it answers itself (a transport to an in-process sandbox). */
+export function createMallServices(overrides: Partial<MallServices> = {}): MallServices {
+  return {
+    transport: overrides.transport ?? createUndiciTransport(),
+    catalogReplies: overrides.catalogReplies ?? new CatalogReplies(catalogKeepMs),
+    gatewayClocks: overrides.gatewayClocks ?? new GatewayClocks(clockKeepMs),
+    pictures: overrides.pictures ?? new PictureKeep(),
+    rotations: overrides.rotations ?? new TokenRotations(),
+    rateLimit: overrides.rateLimit ?? (async () => null),
+  };
+}
