@@ -22,12 +22,15 @@ export function refuseUnknownMethods(): RequestHandler {
 }
 
 /**
- * A Host header that is a host name (or a bracketed IPv6 address) and at most a port (RFC 9112 3.2;
- * RFC 3986 3.2.2, 3.2.3). Express reads the host name as everything before the first colon, so
- * `localhost:evil`, `localhost:1@evil.example` or `localhost:1.evil.example` would pass for
- * localhost, while the later layers that build URLs from the whole header fail on them.
+ * A Host header that is a host name and at most a port, or a bracketed IPv6 address without one
+ * (RFC 9112 3.2; RFC 3986 3.2.2, 3.2.3). Express reads the host name as everything before the first
+ * colon, so `localhost:evil`, `localhost:1@evil.example` or `localhost:1.evil.example` would pass for
+ * localhost, while the later layers that build URLs from the whole header fail on them. Remix's
+ * request reads the port as what follows the first colon too (@remix-run/express), so an IPv6
+ * address with a port would lose its port there, and the sign-in page would send the member back to
+ * another one (docs/decisions/025-remix-on-its-own-adapter.md).
  */
-const HOST_HEADER = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::(\d{0,5}))?$/i;
+const HOST_HEADER = /^(?:[a-z0-9.-]+(?::(\d{0,5}))?|\[[0-9a-f:.]+\])$/i;
 
 function plainHost(host: string | undefined): boolean {
   const match = HOST_HEADER.exec(host ?? "");

@@ -97,7 +97,7 @@ export async function action(args: ActionFunctionArgs) {
         // The mobile's message says the rule of the area code chosen (address.error.mobile_853, ...).
         .map(([field, key]) => [
           field === "areaCode" ? "mobile" : field,
-          key.startsWith("address.error.") ? t(key, { max: limits[field], mall: key === "address.error.mobile" ? values.areaCode?.slice(1) : undefined }) : t("address.error.form"),
+          key.startsWith("address.error.") ? t(key, { max: limits[field], context: key === "address.error.mobile" ? values.areaCode?.slice(1) : undefined }) : t("address.error.form"),
         ]),
     );
     const message = Object.keys(fieldErrors).length > 0 ? t("address.error.form") : t("offer.invalidForm");
