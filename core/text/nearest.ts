@@ -1,6 +1,10 @@
-/** The nearest of a few known names to a misspelt one, for a "did you mean" in a usage error. */
+/**
+ * The search for the nearest name: how far apart two short texts are, and which of a few known names
+ * a misspelt one most likely meant. The CLI's "did you mean", the sandbox's near misses and the
+ * harness's closest recorded exchange all measure with it.
+ */
 
-/** The number of single-character edits from `a` to `b`. */
+/** The number of single-character edits (insertions, deletions, substitutions) from `a` to `b`. */
 export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
