@@ -3,7 +3,7 @@
  * them: a real process, its output and its exit code.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import CryptoJS from "crypto-js";
@@ -14,6 +14,7 @@ import { createFetchTransport } from "#core/api/transport";
 import { applyRefund } from "#core/api/wallet-endpoints";
 import { sealRequest } from "#core/node/gateway/envelope";
 import { gatewaySettings } from "#core/node/gateway/settings";
+import { invalidRecordingFiles } from "../harness/recording/testing";
 import { MCOIN, ROOT, runMcoin, type Run } from "./test-cli";
 import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
 import { withKey } from "../sandbox/testing";
@@ -637,6 +638,9 @@ describe("mcoin record", () => {
       stop: async () => {
         recorder.kill("SIGINT");
         const code = await exited;
+        // Every file it wrote is a recording by the published schema (docs/contract/recording.schema.json).
+        const out = args[args.indexOf("--out") + 1];
+        if (existsSync(out)) expect(invalidRecordingFiles(out)).toEqual([]);
         return { code, stdout, stderr };
       },
     };
@@ -862,7 +866,7 @@ describe("mcoin record", () => {
   });
 
   it("--har writes the session as a HAR 1.2 file with the secure calls' decrypted bodies in the comments, and no secret", async () => {
-    const { findSecrets } = await import("./redaction");
+    const { findSecrets } = await import("#harness/redaction");
     const out = join(work, "recorded-har");
     const har = join(work, "har", "session.har");
     const recorder = await startRecorder(["--out", out, "--har", har]);

@@ -15,8 +15,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startRecorder, type RunningRecorder } from "./recorder";
-import { describeFindings, findSecrets, rulesWith } from "./redaction";
+import { startRecorder, type RunningRecorder } from "#harness/record";
+import { describeFindings, findSecrets, rulesWith } from "#harness/redaction";
+import { invalidRecordingFiles } from "../harness/recording/testing";
+import { terminalLog } from "./terminal-text";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const RECORDINGS = join(ROOT, "fixtures/recordings");
@@ -98,12 +100,15 @@ describe("mcoin record: a secret seen once is hidden wherever it turns up", () =
       apiBase: target,
       gatewayBase: target,
       privateKey: undefined,
+      sandboxKey: false,
       rules: rulesWith(),
       out: join(dir, "rec"),
       harFile: join(dir, "session.har"),
+      version: "0.0.0",
       port: 0,
       host: "127.0.0.1",
       quiet: true,
+      log: terminalLog,
     });
     base = `http://127.0.0.1:${recorder.port}`;
     const send = async (path: string, init: RequestInit = {}) => {
@@ -128,6 +133,8 @@ describe("mcoin record: a secret seen once is hidden wherever it turns up", () =
     await send("/leaky");
     allWritten = await recorder.close();
     vi.restoreAllMocks();
+    // What was written is a recording by the published schema (docs/contract/recording.schema.json).
+    expect(invalidRecordingFiles(join(dir, "rec"))).toEqual([]);
   });
 
   afterAll(async () => {
