@@ -5,7 +5,7 @@
  */
 import { resolve } from "node:path";
 import { createControlClient, type ControlClient } from "#core/controls/client";
-import type { RecordedExchange } from "../sandbox/recorded";
+import type { RecordedExchange } from "#harness/serve";
 
 export type { ControlClient } from "#core/controls/client";
 export * as controls from "#core/controls/declarations";

@@ -18,13 +18,13 @@ import { DEFAULT_MALL_ORIGINS, MallOriginSchema, loginPageHandlers } from "./log
 import type { SandboxSettings } from "./settings";
 import { SandboxState } from "./state";
 import { readStubFolder } from "./stub-files";
-import { RecordedBook, type RecordedExchange } from "./recorded";
+import { RecordedBook, type RecordedExchange } from "#harness/serve";
 import { frontDoor, render, type Dispatched } from "./front-door";
 import type { Endpoint } from "#core/api/define";
 import { knownRoutes, servedEndpoints, unmatchedReply } from "./near-miss";
 import { faultFrom } from "#core/controls/faults";
 import { controlRefusal } from "./control-guard";
-import { inspectorAnswer, type InspectorActions, type InspectorServer } from "./inspector/http";
+import { inspectorAnswer, type InspectorActions, type InspectorServer } from "#harness/inspector";
 
 export interface SandboxOptions {
   fixturesDir?: string;

@@ -10,7 +10,7 @@ import { TASK_DETAIL_URL } from "#core/api/task-center";
 import { createGatewayClient } from "#core/node/gateway/client";
 import { gatewaySettings } from "#core/node/gateway/settings";
 import { createSandbox } from "./index";
-import { differences, type RecordedExchange } from "./recorded";
+import { differences, type RecordedExchange } from "#harness/serve";
 
 const BASE = "http://gateway.test";
 

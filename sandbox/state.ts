@@ -33,8 +33,8 @@ import { DeferredWork } from "./instruments/deferred-work";
 import { ErrorReports } from "./instruments/error-reports";
 import { FaultQueue } from "./instruments/fault-queue";
 import { StubBook } from "./instruments/stubs";
-import type { RecordedBook } from "./recorded";
-import { ExchangeRing, type RingOptions } from "./inspector/ring";
+import type { RecordedBook } from "#harness/serve";
+import { ExchangeRing, type RingOptions } from "#harness/inspector";
 import { Nonces, type NonceCheck } from "./instruments/nonces";
 
 export { FAULT_KINDS, type Fault, type FaultKind } from "#core/controls/faults";

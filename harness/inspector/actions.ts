@@ -12,9 +12,9 @@ import { RecordingRoles, record, slug, type Exchange } from "#harness/record";
 import { HOP_BY_HOP_HEADERS, harDocument, harEntry, parseRecording } from "#harness/recording";
 import { KnownSecrets, describeFindings, findSecrets, redactKnown, type RedactionRule } from "#harness/redaction";
 import { credentialsFor, describeDifference, replayOne, type ReplayTarget } from "#harness/replay";
-import { shellQuote } from "../../sandbox/inspector/analysis";
-import type { InspectorActions } from "../../sandbox/inspector/http";
-import type { KeptExchange } from "../../sandbox/inspector/ring";
+import { shellQuote } from "./analysis";
+import type { InspectorActions } from "./http";
+import type { KeptExchange } from "./ring";
 
 export interface InspectorActionOptions {
   /** Each save is a folder under this one. */

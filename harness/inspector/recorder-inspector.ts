@@ -7,10 +7,10 @@
 import { NearMissSchema } from "#core/controls/declarations";
 import { FAULT_KINDS, type FaultKind } from "#core/controls/faults";
 import type { RecorderWatch } from "#harness/record";
-import type { InspectKeys } from "../../sandbox/inspector/analysis";
-import { inspectorAnswer, isInspectorPath, type InspectorActions } from "../../sandbox/inspector/http";
-import { answerOnNode } from "../../sandbox/inspector/node-http";
-import { ExchangeRing } from "../../sandbox/inspector/ring";
+import type { InspectKeys } from "./analysis";
+import { inspectorAnswer, isInspectorPath, type InspectorActions } from "./http";
+import { answerOnNode } from "./node-http";
+import { ExchangeRing } from "./ring";
 
 export interface RecorderInspectorOptions {
   /** The ring's size and the body limit (--inspect-size, --inspect-body-bytes). */

@@ -1,10 +1,10 @@
 /**
  * Recording files (harness/recording: JSON recordings and HAR, without copies) as the sandbox serves
- * them with `mcoin sandbox --recordings DIR` (sandbox/recorded.ts).
+ * them with `mcoin sandbox --recordings DIR` (./book.ts).
  */
 import { loadRecordings, sourceOf } from "#harness/recording";
 import { readRedaction } from "#harness/redaction";
-import type { RecordedExchange } from "../../sandbox/recorded";
+import type { RecordedExchange } from "./book";
 
 export function recordedExchanges(dir: string): RecordedExchange[] {
   return loadRecordings(dir, readRedaction).recordings.map((file) => {

@@ -1,11 +1,12 @@
 /**
- * The inspector's routes (sandbox/inspector/http.ts) on a plain node:http server: `mcoin record`
- * (cli/recorder.ts) serves them beside its forwarding. The request becomes a Fetch Request (its body
+ * The inspector's routes (./http.ts) on a plain node:http server: `mcoin record` (harness/record)
+ * serves them beside its forwarding. The request becomes a Fetch Request (its body
  * read up to a bound, aborted when the client goes), and the Response is written back, an event
  * stream chunk by chunk as it comes.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { streamOut } from "../stream-out";
+import { toFetchHeaders } from "#core/node/fetch-headers";
+import { streamOut } from "#core/node/stream-out";
 
 /** The inspector's requests are small JSON bodies: a selection of sequence numbers, a fault. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -24,11 +25,7 @@ export async function answerOnNode(req: IncomingMessage, res: ServerResponse, an
   }
   const gone = new AbortController();
   res.once("close", () => gone.abort());
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else if (value !== undefined) headers.set(name, value);
-  }
+  const headers = toFetchHeaders(req.headers);
   const method = req.method ?? "GET";
   const body = Buffer.concat(chunks);
   const request = new Request(new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`), {

@@ -1,13 +1,13 @@
 /**
  * The inspector's memory: the last `capacity` exchanges, kept with their bodies cut at `bodyLimit`
  * bytes, so memory stays bounded whatever the traffic: at most `capacity` entries of at most a few
- * times `bodyLimit` each. Each is analysed (sandbox/inspector/analysis.ts: the envelope opened, the
+ * times `bodyLimit` each. Each is analysed (./analysis.ts: the envelope opened, the
  * registry's validation) once, when someone looks: at once while a page or terminal follows the
  * stream, else when the list or the exchange is asked for. A gateway under load with nobody watching
  * pays for a copy, not for the analysis. Listeners hear each exchange as it is added, and a clear.
  */
 import type { BodyView, ExchangeDetail, ExchangeSummary, Markers } from "#core/controls/inspect";
-import type { NearMiss } from "../near-miss";
+import type { NearMiss } from "#core/controls/declarations";
 import { commandsFor, jsonOf, nameOf, openEnvelope, SECURE_PATH, validate, type InspectKeys } from "./analysis";
 
 export const DEFAULT_CAPACITY = 1000;

@@ -1,12 +1,12 @@
 /**
  * The inspector over HTTP, under /__sandbox/inspect (core/controls/inspect.ts declares it): the page
  * (its shell and its two built files) and the API the page reads. Written on the Fetch API alone, so
- * the sandbox (sandbox/index.ts) and `mcoin record` (cli/recorder.ts) serve the same routes.
+ * the sandbox (sandbox/index.ts) and `mcoin record` (./recorder-inspector.ts) serve the same routes.
  *
  * The page and its files are open: without the control token the page can only ask for it. Every
  * API route first passes `guard`, the same check the sandbox's controls make (sandbox/control-guard.ts):
  * the control token when the server has one, a loopback Host when it has none, and no other origin.
- * Saving, replaying and HAR need the CLI's recording code; a server without them says so (501).
+ * Saving, replaying and HAR need the recorder's code (./actions.ts); a server without them says so (501).
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -23,12 +23,12 @@ import {
   type ReplayReply,
   type SaveReply,
 } from "#core/controls/inspect";
-import { INSPECTOR_ASSETS_DIR } from "../inspector-assets";
-import { eventStream } from "../event-stream";
-import { parseBoundedJson } from "../json-body";
+import { parseBoundedJson } from "#core/http/bounded-json";
+import { eventStream } from "#core/http/event-stream";
+import { INSPECTOR_ASSETS_DIR } from "./assets";
 import type { ExchangeRing, KeptExchange } from "./ring";
 
-/** What only the CLI can do with kept exchanges (cli/inspector-actions.ts). */
+/** What only the recorder's code can do with kept exchanges (./actions.ts). */
 export interface InspectorActions {
   save(kept: readonly KeptExchange[], name: string): Promise<Omit<SaveReply, "refused"> & { refused: SaveReply["refused"] }>;
   replay(kept: KeptExchange): Promise<ReplayReply>;

@@ -1,7 +1,7 @@
 /**
  * A Fetch body written to a node:http response as it comes (an event stream), until either side
  * closes: the sandbox's server (sandbox/server.ts) and the inspector on `mcoin record`
- * (sandbox/inspector/node-http.ts) write their streams with it.
+ * (harness/inspector/node-http.ts) write their streams with it.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 

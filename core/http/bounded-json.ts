@@ -1,8 +1,9 @@
 /**
  * JSON from outside, bounded before anything walks it: a body nested deeper than MAX_JSON_DEPTH is
- * refused as a whole (400 JSON_TOO_DEEP at the front door, sandbox/front-door.ts), so no handler, log
- * or fingerprint ever meets one. The depth is read from the text itself, in one pass and without
- * recursion, before JSON.parse builds anything.
+ * refused as a whole (400 JSON_TOO_DEEP at the sandbox's front door, sandbox/front-door.ts, and at the
+ * traffic inspector's API, harness/inspector/http.ts), so no handler, log or fingerprint ever meets
+ * one. The depth is read from the text itself, in one pass and without recursion, before JSON.parse
+ * builds anything.
  */
 
 /** Arrays and objects inside each other, at most. The gateway's own bodies nest four or five deep. */

@@ -19,7 +19,9 @@
  * - **Strict** (`--strict`): a gateway call no recording matches gets a 404 naming the closest
  *   recorded exchanges and what differed; without it, the stateful sandbox answers.
  */
-import { editDistance, type Candidate, type NearMiss } from "./near-miss";
+import type { NearMiss, NearMissCandidate as Candidate } from "#core/controls/declarations";
+import { editDistance } from "#core/text/nearest";
+import { ANY_PLACEHOLDER, FILLED_IN, VOLATILE_REQUEST_FIELDS, fieldKey } from "#harness/recording";
 
 /** A recorded exchange as the sandbox serves it (the CLI reads recording files into these). */
 export interface RecordedExchange {
@@ -42,9 +44,6 @@ export interface RecordedExchange {
   recordedAt?: number;
 }
 
-/** Fields whose value changes with every call and never decides which reply is meant. */
-const VOLATILE_FIELDS = new Set(["timestamp", "time", "nonce", "requesttime", "trantime", "idempotencykey", "code", "sign", "signature", "token", "accesstoken", "sessionid"]);
-const PLACEHOLDER = /^<(token|cust|code|key:[^>]*|redacted:[^>]*)>$/;
 /**
  * Order numbers (MC), their coupons' (the order's and two digits) and Asia Miles orders' (AM): the
  * prefix, the day in Macau they were made (yyyymmdd), a serial (sandbox/domain/orders.ts).
@@ -74,8 +73,6 @@ function sameDatedNumber(recorded: string, actual: unknown): boolean {
 
 /** Epoch milliseconds from 2001 to 2286: no id, count or amount of the gateway's comes near. */
 const EPOCH_MS = { min: 1e12, max: 1e13 };
-
-const normalise = (key: string) => key.toLowerCase().replace(/[-_]/g, "");
 
 export interface RecordedRequest {
   kind: "api" | "secure";
@@ -142,7 +139,7 @@ export function differences(exchange: RecordedExchange, request: RecordedRequest
   if (exchange.method.toUpperCase() !== request.method.toUpperCase()) differs.push("method");
   if (exchange.auth !== undefined && exchange.auth !== request.auth) differs.push(exchange.auth ? "header Authorization (recorded with a token)" : "header Authorization (recorded without a token)");
   for (const [key, value] of Object.entries(exchange.query)) {
-    if (VOLATILE_FIELDS.has(normalise(key)) || PLACEHOLDER.test(value)) continue;
+    if (VOLATILE_REQUEST_FIELDS.has(fieldKey(key)) || ANY_PLACEHOLDER.test(value)) continue;
     if (request.query[key] !== value && !sameDatedNumber(value, request.query[key])) differs.push(`query ${key}`);
   }
   if (exchange.body !== undefined) bodyDifferences(exchange.body, request.body, "$", differs);
@@ -150,7 +147,7 @@ export function differences(exchange: RecordedExchange, request: RecordedRequest
 }
 
 function bodyDifferences(recorded: unknown, actual: unknown, at: string, differs: string[]): void {
-  if (typeof recorded === "string" && PLACEHOLDER.test(recorded)) return;
+  if (typeof recorded === "string" && ANY_PLACEHOLDER.test(recorded)) return;
   if (Array.isArray(recorded)) {
     if (!Array.isArray(actual) || actual.length !== recorded.length) {
       differs.push(`body ${at}`);
@@ -165,7 +162,7 @@ function bodyDifferences(recorded: unknown, actual: unknown, at: string, differs
       return;
     }
     for (const [key, value] of Object.entries(recorded)) {
-      if (VOLATILE_FIELDS.has(normalise(key))) continue;
+      if (VOLATILE_REQUEST_FIELDS.has(fieldKey(key))) continue;
       bodyDifferences(value, (actual as Record<string, unknown>)[key], `${at}.${key}`, differs);
     }
     return;
@@ -178,7 +175,7 @@ function bodyDifferences(recorded: unknown, actual: unknown, at: string, differs
  * member), times moved by `shiftMs` and dated numbers by `shiftDays` (Macau days).
  */
 export function templated(reply: unknown, fill: { token: () => string | undefined; shiftMs: number; shiftDays: number }): unknown {
-  if (typeof reply === "string") return reply === "<token>" ? (fill.token() ?? reply) : movedNumber(reply, fill.shiftDays);
+  if (typeof reply === "string") return reply === FILLED_IN.token ? (fill.token() ?? reply) : movedNumber(reply, fill.shiftDays);
   if (typeof reply === "number") return fill.shiftMs !== 0 && Number.isInteger(reply) && reply >= EPOCH_MS.min && reply < EPOCH_MS.max ? reply + fill.shiftMs : reply;
   if (Array.isArray(reply)) return reply.map((item) => templated(item, fill));
   if (reply !== null && typeof reply === "object") return Object.fromEntries(Object.entries(reply).map(([name, value]) => [name, templated(value, fill)]));

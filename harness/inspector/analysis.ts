@@ -3,7 +3,7 @@
  * secure envelope opened (the symmetric key recovered with the private key, both bodies decrypted,
  * both signatures checked, Request-Time's skew from the server's clock), the bodies checked against
  * the registry's declaration, and the exchange as a curl and an mcoin command. Free of msw and of
- * the sandbox's state, so `mcoin record` (cli/recorder.ts) analyses its traffic the same way.
+ * the sandbox's state, so `mcoin record` (harness/record) analyses its traffic the same way.
  */
 import type { z } from "zod";
 import { SUCCESS_CODE } from "#core/api/define";
@@ -12,6 +12,7 @@ import type { EnvelopeView, Issue, ValidationView } from "#core/controls/inspect
 import { HEADER, headerValue, signatureOf } from "#core/node/gateway/envelope";
 import { aesDecrypt, parseRequestTime } from "#core/node/gateway/primitives";
 import { recoverKeyAndIv } from "#core/node/gateway/private-key";
+import { HOP_BY_HOP_HEADERS } from "#harness/recording";
 
 /** The keys the server holds: the private key opens secure calls; the secrets check signatures. */
 export interface InspectKeys {
@@ -179,9 +180,6 @@ export function shellQuote(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'"'"'`)}'`;
 }
 
-/** Headers curl and fetch set themselves, or that describe one connection only. */
-const NOT_REPEATED = new Set(["host", "content-length", "connection", "keep-alive", "transfer-encoding", "accept-encoding"]);
-
 /** The exchange as commands that send it again: curl (as it was, bytes and all) and mcoin. */
 export function commandsFor(input: {
   origin: string;
@@ -201,7 +199,8 @@ export function commandsFor(input: {
     ...(input.method === "GET" ? [] : ["-X", input.method]),
     shellQuote(url),
     ...Object.entries(input.requestHeaders)
-      .filter(([name]) => !NOT_REPEATED.has(name.toLowerCase()))
+      // Headers curl and fetch set themselves, or that describe one connection only.
+      .filter(([name]) => !HOP_BY_HOP_HEADERS.has(name.toLowerCase()))
       .flatMap(([name, value]) => ["-H", shellQuote(`${name}: ${value}`)]),
     ...(input.requestBody === "" ? [] : ["--data-raw", shellQuote(input.requestBody)]),
   ].join(" ");
