@@ -16,7 +16,7 @@ import { readSandboxGatewayKeys, type SandboxGatewayKeys } from "#core/node/gate
 import { GatewayConfigError, gatewaySettings, gatewayVariable } from "#core/node/gateway/settings";
 import { functionFor, SECURE_FUNCTIONS } from "#core/api/registry";
 import { CONTROL_TOKEN_ENV, ENVIRONMENT_NAMES, EnvironmentConfigError, apiBaseOf, environmentVariable, sandboxUrl as sandboxUrlOf, type EnvironmentName } from "#core/environments";
-import { HarnessError } from "#harness/recording";
+import { HarnessError } from "#harness/errors";
 import { CliError, usageError } from "./errors";
 import { baseUrlOption, envOption } from "./flags";
 import { writeLines } from "./terminal-text";

@@ -2,7 +2,7 @@
  * The CLI's one error type and one printer. Exit codes: 0 ok, 1 a business or network failure,
  * 2 bad usage.
  */
-import { EXIT_FAILURE, EXIT_USAGE, HarnessError } from "#harness/recording";
+import { EXIT_FAILURE, EXIT_USAGE, HarnessError } from "#harness/errors";
 import { writeJson, writeLines } from "./terminal-text";
 
 export const EXIT_OK = 0;

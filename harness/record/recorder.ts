@@ -9,7 +9,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { HarnessError, harDocument, harEntry, writeHar, type HarEntry, type HarExchange } from "#harness/recording";
+import { HarnessError } from "#harness/errors";
+import { harDocument, harEntry, writeHar, type HarEntry, type HarExchange } from "#harness/recording";
 import { KnownSecrets, describeFindings, findSecrets, redactKnown, type Finding, type RedactionRule } from "#harness/redaction";
 import { record, slug, type Exchange } from "./exchange";
 import { forward } from "./forward";

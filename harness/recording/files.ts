@@ -6,7 +6,7 @@
  */
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
-import { EXIT_FAILURE, HarnessError, usageError } from "./errors";
+import { EXIT_FAILURE, HarnessError, usageError } from "#harness/errors";
 import { parseRecording, type Recording, type RecordingFile } from "./format";
 import { recordingsFromHar, type ReadRedaction } from "./har-read";
 

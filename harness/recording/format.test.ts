@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readRedaction } from "#harness/redaction";
-import type { HarnessError } from "./errors";
+import type { HarnessError } from "#harness/errors";
 import { readRecordings as read } from "./files";
 import { dottedToJsonPath, parseRecording } from "./format";
 

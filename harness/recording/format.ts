@@ -8,7 +8,7 @@
  */
 import { basename } from "node:path";
 import { z } from "zod";
-import { usageError } from "./errors";
+import { usageError } from "#harness/errors";
 
 /** A JSONPath on the reply body (the decrypted body for secure calls), e.g. `$.data.sysTime`. */
 export const JsonPathSchema = z.string().regex(/^\$/, "a JSONPath starting with $, e.g. $.data.sysTime");

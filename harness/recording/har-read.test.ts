@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readRedaction } from "#harness/redaction";
-import type { HarnessError } from "./errors";
+import type { HarnessError } from "#harness/errors";
 import { recordingsFromHar as readHar } from "./har-read";
 import { SEALED_TEXT } from "./placeholders";
 

@@ -8,7 +8,7 @@
  */
 import { basename } from "node:path";
 import { z } from "zod";
-import { usageError } from "./errors";
+import { usageError } from "#harness/errors";
 import { parseRecording, type Recording, type RecordingFile } from "./format";
 import { FILLED_IN, FILLED_IN_TEXT, KEY_ROLE, keyRole } from "./placeholders";
 import { IDEMPOTENCY_KEY_HEADER } from "./volatile";

@@ -1,9 +1,8 @@
 /**
  * harness/recording: the recording format (zod, ./format.ts), its placeholders and what is volatile
- * in an exchange, reading recordings from files and HAR, writing HAR, and the harness's error type.
+ * in an exchange, reading recordings from files and HAR, and writing HAR.
  * The other harness folders, the CLI and the sandbox import it from here only.
  */
-export { EXIT_FAILURE, EXIT_USAGE, HarnessError, usageError } from "./errors";
 export {
   JsonPathSchema,
   NeedsSchema,

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { HarnessError } from "#harness/recording";
+import { HarnessError } from "#harness/errors";
 import { redactHeaders, redactValue } from "./redact";
 import { DEFAULT_RULES, fieldRule, loadRulesFile, rulesWith, type RedactionRule } from "./rules";
 import { findSecrets } from "./scan";

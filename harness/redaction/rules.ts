@@ -9,7 +9,8 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { FILLED_IN, fieldKey, isPlaceholderOnly, redactedPlaceholder, usageError } from "#harness/recording";
+import { usageError } from "#harness/errors";
+import { FILLED_IN, fieldKey, isPlaceholderOnly, redactedPlaceholder } from "#harness/recording";
 
 /** Where a rule applies: the query, the request headers, the request body, the reply body. */
 export const SCOPES = ["query", "headers", "request", "response"] as const;
