@@ -3,7 +3,7 @@
  * with the recorder's own findSecrets, and a finding fails the run naming the file and the JSONPath.
  * The planted-secret test proves the scan can fail.
  *
- * And the leaks a hostile or careless client makes through `mcoin record` (cli/recorder.ts): the live
+ * And the leaks a hostile or careless client makes through `mcoin record` (harness/record): the live
  * token in a query, an odd header, a body field, free text and the path, beside an e-mail address and
  * a card number, echoed back by the upstream too. None reaches a file; a secret no rule can hide
  * refuses its file loudly.

@@ -2,16 +2,16 @@
  * `mcoin replay FILE|DIR`: sends recorded exchanges again (plain or through the secure gateway,
  * built by the app's own client code) and compares each reply with the recorded one, field by
  * field, leaving out the recording's `ignore` paths; exits 1 when any differ. Recordings are JSON
- * files or HAR files (cli/har-read.ts); a HAR copy of JSON recordings beside it is left out
- * (cli/recording-files.ts). Each recording says whom it acts as (`needs`), so a folder replays with no
- * flags. The run fails (exit 1) when anything differs or fails, when nothing was checked, and when
- * anything was skipped unless --allow-skips: CI must not pass on a replay that checked nothing.
- * Volatile values (times, the gateway's host, order numbers) are compared by form
- * (cli/replay-normalise.ts) unless --exact; calls that depend on elapsed time wait as recorded
- * (cli/replay-pace.ts) unless --pace fast.
- * With --drift it compares shapes instead of values (cli/drift.ts): per endpoint, the fields whose
- * presence or type differ from the recording and from the registry's zod declaration. The sending
- * and comparing is cli/replayer.ts; this file reads the options and prints.
+ * files or HAR files (harness/recording/har-read.ts); a HAR copy of JSON recordings beside it is left
+ * out (harness/recording/files.ts). Each recording says whom it acts as (`needs`), so a folder
+ * replays with no flags. The run fails (exit 1) when anything differs or fails, when nothing was
+ * checked, and when anything was skipped unless --allow-skips: CI must not pass on a replay that
+ * checked nothing. Volatile values (times, the gateway's host, order numbers) are compared by form
+ * (harness/replay/normalise.ts) unless --exact; calls that depend on elapsed time wait as recorded
+ * (harness/replay/pace.ts) unless --pace fast.
+ * With --drift it compares shapes instead of values (harness/replay/drift.ts): per endpoint, the
+ * fields whose presence or type differ from the recording and from the registry's zod declaration.
+ * The sending and comparing is harness/replay's; this file reads the options and prints.
  */
 import { Command, Option } from "commander";
 import { CONTROL_TOKEN_ENV } from "#core/environments";
