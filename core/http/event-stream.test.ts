@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventReader, readEventStream, type ServerSentEvent } from "./event-stream";
+import { eventReader, eventText, readEventStream, type ServerSentEvent } from "./event-stream";
 
 /** The events read from `chunks`, fed one after the other, and after which chunk each came. */
 function read(...chunks: string[]): { events: ServerSentEvent[]; after: number[] } {
@@ -58,5 +58,16 @@ describe("reading server-sent events", () => {
     const events: ServerSentEvent[] = [];
     await readEventStream(body, (event) => events.push(event));
     expect(events).toEqual([{ event: "call", data: "字" }]);
+  });
+});
+
+describe("writing server-sent events", () => {
+  it("writes each event as the reader reads it back, with and without an id", () => {
+    const written: ServerSentEvent[] = [
+      { event: "exchange", id: "7", data: JSON.stringify({ seq: 7, path: "/api/system/time" }) },
+      { event: "cleared", data: "{}" },
+    ];
+    expect(eventText(written[1])).toBe("event: cleared\ndata: {}\n\n");
+    expect(read(written.map(eventText).join("")).events).toEqual(written);
   });
 });

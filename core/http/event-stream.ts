@@ -39,6 +39,11 @@ export async function readEventStream(body: ReadableStream<Uint8Array>, onEvent:
   }
 }
 
+/** One event as the stream carries it: its name, its id when it has one, its data on one line (JSON never breaks a line). */
+export function eventText(event: ServerSentEvent): string {
+  return `event: ${event.event}\n${event.id !== undefined ? `id: ${event.id}\n` : ""}data: ${event.data}\n\n`;
+}
+
 /** How often an idle stream says it is alive. */
 const KEEP_ALIVE_MS = 15_000;
 

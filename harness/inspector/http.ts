@@ -24,7 +24,7 @@ import {
   type SaveReply,
 } from "#core/controls/inspect";
 import { parseBoundedJson } from "#core/http/bounded-json";
-import { eventStream } from "#core/http/event-stream";
+import { eventStream, eventText } from "#core/http/event-stream";
 import { INSPECTOR_ASSETS_DIR } from "./assets";
 import type { ExchangeRing, KeptExchange } from "./ring";
 
@@ -150,11 +150,11 @@ export function matches(kept: KeptExchange, filter: ListFilter): boolean {
 }
 
 function stream(ring: ExchangeRing, since: number, aborted: AbortSignal): Response {
-  const event = (summary: ExchangeSummary) => `event: exchange\nid: ${summary.seq}\ndata: ${JSON.stringify(summary)}\n\n`;
+  const event = (summary: ExchangeSummary) => eventText({ event: "exchange", id: String(summary.seq), data: JSON.stringify(summary) });
   return eventStream((send) => {
     send(`: the inspector's exchanges, each once answered (capacity ${ring.capacity})\n\n`);
     for (const summary of ring.since(since)) send(event(summary));
-    return ring.listen((change) => send(change.type === "exchange" ? event(change.summary) : "event: cleared\ndata: {}\n\n"));
+    return ring.listen((change) => send(change.type === "exchange" ? event(change.summary) : eventText({ event: "cleared", data: "{}" })));
   }, aborted);
 }
 
