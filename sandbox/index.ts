@@ -40,7 +40,7 @@ export interface SandboxOptions {
   history?: boolean;
   /** A folder of stub mappings in WireMock's format (sandbox/stub-files.ts), answered before the sandbox's rules. */
   stubsDir?: string;
-  /** Recorded exchanges to answer with (sandbox/recorded.ts); `strict`: a gateway call none matches gets a 404. */
+  /** Recorded exchanges to answer with (harness/serve/book.ts); `strict`: a gateway call none matches gets a 404. */
   recordings?: { exchanges: readonly RecordedExchange[]; strict?: boolean };
   /**
    * The traffic inspector (/__sandbox/inspect): how many exchanges it keeps, the bytes of a body it

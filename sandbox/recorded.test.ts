@@ -1,5 +1,5 @@
 /**
- * Recordings served as an environment (sandbox/recorded.ts): lenient matching, sequences, the
+ * Recordings served as an environment (harness/serve/book.ts): lenient matching, sequences, the
  * templating of tokens and times, secure calls answered on their opened request, and --strict's 404
  * naming the closest recorded exchange.
  */

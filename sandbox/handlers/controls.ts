@@ -37,7 +37,7 @@
  *
  * They can reset or rewrite the whole gateway, so one guard (sandbox/control-guard.ts) stands before
  * them all; health stays open: start scripts wait on it. The traffic inspector (/__sandbox/inspect,
- * sandbox/inspector/http.ts) is answered before them and passes the same guard for its API.
+ * harness/inspector/http.ts) is answered before them and passes the same guard for its API.
  */
 import { http, HttpResponse, type HttpHandler } from "msw";
 import type { z } from "zod";
