@@ -1,8 +1,9 @@
 /**
  * The layers' boundaries (docs/architecture.md, "Layers"), checked by `npm run lint`:
- * core imports only core; the sandbox only core and itself; the app never the sandbox or the CLI;
- * the CLI never the app; what runs in the browser never core/node; the inspector's page only core
- * and itself; and no import cycles.
+ * core imports only core; the sandbox only core, the harness and itself; the harness only core and
+ * itself, each of its folders another only through that folder's index.ts, and so do all others;
+ * the app never the sandbox, the harness or the CLI; the CLI never the app; what runs in the browser
+ * never core/node; the inspector's page only core and itself; and no import cycles.
  */
 /** @type {import("dependency-cruiser").IConfiguration} */
 module.exports = {
@@ -12,11 +13,11 @@ module.exports = {
       comment: "core/ is what every layer shares: it may import only core/ (and packages).",
       severity: "error",
       from: { path: "^core/" },
-      to: { path: "^(app|sandbox|cli|server|bench|e2e|scripts|bin)/" },
+      to: { path: "^(app|sandbox|harness|cli|server|bench|e2e|scripts|bin)/" },
     },
     {
       name: "sandbox-imports-only-core",
-      comment: "The sandbox plays the gateway: it may import core/ and its own files, never the mall, the CLI or the server.",
+      comment: "The sandbox plays the gateway: it may import core/, the harness (through its folders' index.ts) and its own files, never the mall, the CLI or the server.",
       severity: "error",
       from: { path: "^sandbox/" },
       to: { path: "^(app|cli|server|bench|e2e|scripts)/" },
@@ -27,14 +28,36 @@ module.exports = {
         "The mall talks to any gateway over HTTP; the sandbox is one of them, never a module of the mall. A test of the mall may answer its gateway calls with the sandbox in-process (sandbox/testing.ts).",
       severity: "error",
       from: { path: "^app/", pathNot: "\\.test\\.tsx?$" },
-      to: { path: "^(sandbox|cli|bench|e2e)/" },
+      to: { path: "^(sandbox|harness|cli|bench|e2e)/" },
+    },
+    {
+      name: "harness-imports-only-core",
+      comment:
+        "The harness (record, replay, serve, redaction, the inspector's server half) is what the CLI and the sandbox share: it may import core/ and itself, never the CLI, the sandbox, the mall or the server; what it needs of them is passed in.",
+      severity: "error",
+      from: { path: "^harness/" },
+      to: { path: "^(app|sandbox|cli|server|bench|e2e|scripts|bin|inspector|lib)/" },
+    },
+    {
+      name: "harness-through-its-entry",
+      comment: "A harness folder's index.ts is its public entry (#harness/NAME): the CLI, the sandbox and every other folder, another harness folder included, import it only there.",
+      severity: "error",
+      from: { path: "^(harness/[^/]+/|[^/]+/)", pathNot: "\\.test\\.tsx?$" },
+      to: { path: "^harness/", pathNot: ["^$1", "^harness/[^/]+/index\\.ts$"] },
+    },
+    {
+      name: "harness-tests-through-its-entry",
+      comment: "A test imports a harness folder of another's through its index.ts too, or its testing.ts (test support: the published schemas' validators).",
+      severity: "error",
+      from: { path: "^(harness/[^/]+/|[^/]+/).*\\.test\\.tsx?$" },
+      to: { path: "^harness/", pathNot: ["^$1", "^harness/[^/]+/(index|testing)\\.ts$"] },
     },
     {
       name: "app-tests-use-the-sandbox-as-a-gateway",
       comment: "A test of the mall reaches the sandbox only as a gateway, through its in-process entry (sandbox/testing.ts), never its internals.",
       severity: "error",
       from: { path: "^app/.*\\.test\\.tsx?$" },
-      to: { path: "^(sandbox/(?!testing\\.ts$)|cli/|bench/|e2e/)" },
+      to: { path: "^(sandbox/(?!testing\\.ts$)|harness/|cli/|bench/|e2e/)" },
     },
     {
       name: "cli-never-imports-app",

@@ -10,6 +10,7 @@ export default defineConfig({
       "inspector/**/*.test.ts",
       "lib/**/*.test.ts",
       "cli/**/*.test.ts",
+      "harness/**/*.test.ts",
       "sandbox/**/*.test.ts",
       "server/**/*.test.ts",
       "scripts/**/*.test.ts",

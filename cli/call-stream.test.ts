@@ -7,21 +7,12 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
-import { readEvents } from "./call-stream";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 let running: RunningSandbox | undefined;
 afterEach(async () => {
   await running?.close();
   running = undefined;
-});
-
-describe("the event stream's format", () => {
-  it("reads complete events, keeps a partial one, and skips comments", () => {
-    const { events, rest } = readEvents(': hello\n\nevent: call\nid: 1\ndata: {"seq":1}\n\nevent: call\ndata: {"se');
-    expect(events).toEqual([{ event: "call", data: '{"seq":1}' }]);
-    expect(rest).toBe('event: call\ndata: {"se');
-  });
 });
 
 /** Runs `mcoin sandbox log --follow` until `lines` lines came, then stops it with Ctrl-C. */

@@ -1,33 +1,14 @@
 /**
  * Follows the gateway calls a running sandbox (or `mcoin record`) answers, through the traffic
- * inspector's stream (GET /__sandbox/inspect/api/stream, server-sent events; core/controls/inspect.ts):
- * `mcoin sandbox log --follow`. The stream is read as the EventSource format says: events end at a
- * blank line, `data:` lines carry the payload, lines starting with `:` are comments.
+ * inspector's stream (GET /__sandbox/inspect/api/stream, server-sent events; core/controls/inspect.ts,
+ * read by core/http/event-stream.ts): `mcoin sandbox log --follow`.
  */
 import { CONTROL_TOKEN_HEADER } from "#core/controls/client";
+import { readEventStream } from "#core/http/event-stream";
 import { ExchangeDetailSchema, ExchangeSummarySchema, INSPECT_API, type ExchangeDetail, type ExchangeSummary } from "#core/controls/inspect";
 import { sandboxUrl } from "./context";
 import { CliError } from "./errors";
 import type { ControlTarget } from "./sandbox-control";
-
-/** The `data` of each event in `text` that is complete, and what is left of an event still coming. */
-export function readEvents(text: string): { events: { event: string; data: string }[]; rest: string } {
-  const blocks = text.replace(/\r\n?/g, "\n").split("\n\n");
-  const rest = blocks.pop() ?? "";
-  const events = blocks.flatMap((block) => {
-    let event = "message";
-    const data: string[] = [];
-    for (const line of block.split("\n")) {
-      if (line.startsWith(":")) continue;
-      const [field, ...value] = line.split(":");
-      const content = value.join(":").replace(/^ /, "");
-      if (field === "event") event = content;
-      if (field === "data") data.push(content);
-    }
-    return data.length > 0 ? [{ event, data: data.join("\n") }] : [];
-  });
-  return { events, rest };
-}
 
 const headersOf = (target: ControlTarget): Record<string, string> => (target.controlToken ? { [CONTROL_TOKEN_HEADER]: target.controlToken } : {});
 
@@ -60,21 +41,12 @@ export async function followCalls(target: ControlTarget, onCall: (call: Exchange
     });
   }
   onOpen?.();
-  const decoder = new TextDecoder();
-  let pending = "";
-  const reader = response.body.getReader();
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      const { events, rest } = readEvents(pending + decoder.decode(value, { stream: true }));
-      pending = rest;
-      for (const { event, data } of events) {
-        if (event !== "exchange") continue;
-        const parsed = ExchangeSummarySchema.safeParse(JSON.parse(data));
-        if (parsed.success) onCall(parsed.data);
-      }
-    }
+    await readEventStream(response.body, ({ event, data }) => {
+      if (event !== "exchange") return;
+      const parsed = ExchangeSummarySchema.safeParse(JSON.parse(data));
+      if (parsed.success) onCall(parsed.data);
+    });
   } catch (error) {
     if (!signal?.aborted) throw error;
   }

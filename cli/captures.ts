@@ -4,6 +4,7 @@
  * and optionally its response.
  */
 import { readFileSync } from "node:fs";
+import type { Entry, Header } from "har-format";
 import { usageError } from "./errors";
 
 export interface CapturedExchange {
@@ -16,13 +17,10 @@ export interface CapturedExchange {
   iv?: string;
 }
 
-type HarHeader = { name: string; value: string };
-interface HarEntry {
-  request: { url: string; headers: HarHeader[]; postData?: { text?: string } };
-  response?: { status: number; headers?: HarHeader[]; content?: { text?: string; encoding?: string } };
-}
+/** A HAR entry as a capture may hold it: a browser's reply may be missing or partial. */
+type HarEntry = Pick<Entry, "request"> & { response?: Partial<Entry["response"]> };
 
-const headerObject = (headers: HarHeader[] | Record<string, string> | undefined): Record<string, string> =>
+const headerObject = (headers: Header[] | Record<string, string> | undefined): Record<string, string> =>
   Array.isArray(headers) ? Object.fromEntries(headers.map((header) => [header.name, header.value])) : { ...(headers ?? {}) };
 
 function fromHar(entry: HarEntry): CapturedExchange {

@@ -2,6 +2,7 @@
  * What the commands share: the environment named by --env, its base URLs and keys, and the app's own
  * mCoin API and secure gateway clients built for it (the CLI reuses them, it does not reimplement).
  */
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
 import { z } from "zod";
@@ -15,6 +16,7 @@ import { readSandboxGatewayKeys, type SandboxGatewayKeys } from "#core/node/gate
 import { GatewayConfigError, gatewaySettings, gatewayVariable } from "#core/node/gateway/settings";
 import { functionFor, SECURE_FUNCTIONS } from "#core/api/registry";
 import { CONTROL_TOKEN_ENV, ENVIRONMENT_NAMES, EnvironmentConfigError, apiBaseOf, environmentVariable, sandboxUrl as sandboxUrlOf, type EnvironmentName } from "#core/environments";
+import { HarnessError } from "#harness/errors";
 import { CliError, usageError } from "./errors";
 import { baseUrlOption, envOption } from "./flags";
 import { writeLines } from "./terminal-text";
@@ -30,6 +32,25 @@ export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const transport = createUndiciTransport();
 
 export const EnvSchema = z.enum(ENVIRONMENT_NAMES);
+
+/** The version in package.json: a HAR's creator version. */
+export function mcoinVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(resolve(PROJECT_ROOT, "package.json"), "utf8")) as { version?: string }).version ?? "0.0.0";
+  } catch {
+    return "0.0.0";
+  }
+}
+
+/** Whether a private key is the sandbox's own: recordings made with it are of a sandbox, whose ciphertexts are demo values. */
+export function isSandboxKey(privateKey: string | undefined): boolean {
+  if (!privateKey) return false;
+  try {
+    return privateKey.trim() === sandboxKeys().privateKey.trim();
+  } catch {
+    return false;
+  }
+}
 
 export function sandboxKeys(): SandboxGatewayKeys {
   return readSandboxGatewayKeys(resolve(PROJECT_ROOT, process.env.MCOIN_SANDBOX_KEYS_DIR ?? "fixtures/keys"));
@@ -156,5 +177,6 @@ export function callFailure(error: unknown, target?: CallTarget): CliError {
     return new CliError(error.code, `the call failed${status}: ${error.code}: ${error.message}`, { cause: error });
   }
   if (error instanceof CliError) return error;
+  if (error instanceof HarnessError) return new CliError(error.code, error.message, { exitCode: error.exitCode, suggestion: error.suggestion, cause: error });
   return new CliError("UNEXPECTED", error instanceof Error ? error.message : String(error), { cause: error });
 }

@@ -13,8 +13,9 @@ import { createFetchTransport } from "#core/api/transport";
 import { INSPECT_API, ReplayReplySchema, SaveReplySchema } from "#core/controls/inspect";
 import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
 import { sandboxKeys } from "./context";
-import { inspectorActions } from "./inspector-actions";
-import { rulesWith } from "./redaction";
+import { inspectorActions } from "#harness/inspector";
+import { rulesWith } from "#harness/redaction";
+import { replayTarget } from "./replay-target";
 import { runMcoin } from "./test-cli";
 
 let running: RunningSandbox;
@@ -23,7 +24,14 @@ let token: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "mcoin-inspector-"));
-  const actions = inspectorActions({ recordingsDir: dir, privateKey: sandboxKeys().privateKey, sandboxKey: true, rules: rulesWith(), replayTarget: () => ({ env: "sandbox", baseUrl: running.url }) });
+  const actions = inspectorActions({
+    recordingsDir: dir,
+    privateKey: sandboxKeys().privateKey,
+    sandboxKey: true,
+    rules: rulesWith(),
+    version: "0.1.0",
+    replayTarget: () => replayTarget({ env: "sandbox", baseUrl: running.url }),
+  });
   running = await startSandboxServer({ port: 0, inspect: { actions, bodyLimit: 4096 } });
   const transport = createFetchTransport();
   const anonymous = createApiClient({ baseUrl: running.url, transport, locale: "en" });

@@ -14,18 +14,21 @@ import { createFetchTransport } from "#core/api/transport";
 import { ExchangeListSchema, INSPECT_API } from "#core/controls/inspect";
 import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
 import { sandboxKeys } from "./context";
-import { startRecorder, type RunningRecorder } from "./recorder";
-import { rulesWith } from "./redaction";
+import { recorderInspector, type RecorderInspector } from "#harness/inspector";
+import { startRecorder, type RunningRecorder } from "#harness/record";
+import { rulesWith } from "#harness/redaction";
+import { controlRefusal } from "../sandbox/control-guard";
 import { runMcoin } from "./test-cli";
 
 let sandbox: RunningSandbox | undefined;
 let recorder: RunningRecorder | undefined;
+let inspector: RecorderInspector | undefined;
 let dir: string | undefined;
 afterEach(async () => {
   await recorder?.close();
   await sandbox?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
-  recorder = sandbox = dir = undefined;
+  recorder = sandbox = dir = inspector = undefined;
 });
 
 async function recording(controlToken: string | null, host = "127.0.0.1") {
@@ -33,24 +36,29 @@ async function recording(controlToken: string | null, host = "127.0.0.1") {
   dir = mkdtempSync(join(tmpdir(), "mcoin-record-inspect-"));
   const keys = sandboxKeys();
   const target = sandbox.url;
+  inspector = recorderInspector({
+    keys: { privateKey: keys.privateKey, signSecret: keys.signSecret, md5Key: keys.md5Key },
+    target,
+    guard: (request) => controlRefusal(request, controlToken),
+    addFault: async (fault) => {
+      const response = await fetch(`${target}/__sandbox/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(fault) });
+      return response.ok ? null : response;
+    },
+  });
   recorder = await startRecorder({
     apiBase: target,
     gatewayBase: target,
     privateKey: keys.privateKey,
+    sandboxKey: true,
     rules: rulesWith(),
     out: dir,
     harFile: undefined,
+    version: "0.1.0",
     port: 0,
     host,
     quiet: true,
-    inspect: {
-      keys: { privateKey: keys.privateKey, signSecret: keys.signSecret, md5Key: keys.md5Key },
-      controlToken,
-      addFault: async (fault) => {
-        const response = await fetch(`${target}/__sandbox/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(fault) });
-        return response.ok ? null : response;
-      },
-    },
+    log: { info: () => undefined, problem: () => undefined },
+    watch: inspector,
   });
   return `http://127.0.0.1:${recorder.port}`;
 }
@@ -68,7 +76,7 @@ it("keeps what it forwards, with the member, and marks the fault its page added 
   const fault = await fetch(`${base}${INSPECT_API.fault}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ path: "system/time", kind: "http500" }) });
   expect(fault.status).toBe(200);
   await anonymous.call(systemTime, {}).catch(() => undefined);
-  await until(() => (recorder?.inspected.size ?? 0) >= 3);
+  await until(() => (inspector?.ring.size ?? 0) >= 3);
   const list = ExchangeListSchema.parse(await (await fetch(`${base}${INSPECT_API.exchanges}`)).json());
   expect(list.exchanges.map((exchange) => [exchange.path, exchange.status, exchange.member ?? null, exchange.markers.fault ?? null])).toEqual([
     ["/api/system/time", 500, null, "http500"],

@@ -3,7 +3,7 @@
  * with the recorder's own findSecrets, and a finding fails the run naming the file and the JSONPath.
  * The planted-secret test proves the scan can fail.
  *
- * And the leaks a hostile or careless client makes through `mcoin record` (cli/recorder.ts): the live
+ * And the leaks a hostile or careless client makes through `mcoin record` (harness/record): the live
  * token in a query, an odd header, a body field, free text and the path, beside an e-mail address and
  * a card number, echoed back by the upstream too. None reaches a file; a secret no rule can hide
  * refuses its file loudly.
@@ -15,8 +15,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startRecorder, type RunningRecorder } from "./recorder";
-import { describeFindings, findSecrets, rulesWith } from "./redaction";
+import { startRecorder, type RunningRecorder } from "#harness/record";
+import { describeFindings, findSecrets, rulesWith } from "#harness/redaction";
+import { invalidRecordingFiles } from "../harness/recording/testing";
+import { terminalLog } from "./terminal-text";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const RECORDINGS = join(ROOT, "fixtures/recordings");
@@ -98,12 +100,15 @@ describe("mcoin record: a secret seen once is hidden wherever it turns up", () =
       apiBase: target,
       gatewayBase: target,
       privateKey: undefined,
+      sandboxKey: false,
       rules: rulesWith(),
       out: join(dir, "rec"),
       harFile: join(dir, "session.har"),
+      version: "0.0.0",
       port: 0,
       host: "127.0.0.1",
       quiet: true,
+      log: terminalLog,
     });
     base = `http://127.0.0.1:${recorder.port}`;
     const send = async (path: string, init: RequestInit = {}) => {
@@ -128,6 +133,8 @@ describe("mcoin record: a secret seen once is hidden wherever it turns up", () =
     await send("/leaky");
     allWritten = await recorder.close();
     vi.restoreAllMocks();
+    // What was written is a recording by the published schema (docs/contract/recording.schema.json).
+    expect(invalidRecordingFiles(join(dir, "rec"))).toEqual([]);
   });
 
   afterAll(async () => {

@@ -10,9 +10,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createSandbox } from "../sandbox/index";
 import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
-import { startRecorder } from "./recorder";
-import { rulesWith } from "./redaction";
-import { recordedExchanges } from "./served-recordings";
+import { startRecorder } from "#harness/record";
+import { rulesWith } from "#harness/redaction";
+import { recordedExchanges } from "#harness/serve";
+import { invalidRecordingFiles } from "../harness/recording/testing";
+import { terminalLog } from "./terminal-text";
 
 let upstream: RunningSandbox;
 let dir: string;
@@ -52,15 +54,19 @@ it("a recorded visit is answered from its recordings, in order, and a call it ne
     apiBase: upstream.url,
     gatewayBase: upstream.url,
     privateKey: undefined,
+    sandboxKey: false,
     rules: rulesWith(),
     out,
     harFile: undefined,
+    version: "0.0.0",
     port: 0,
     host: "127.0.0.1",
     quiet: true,
+    log: terminalLog,
   });
   const recorded = await visit(`http://127.0.0.1:${recorder.port}`, (url, init) => fetch(url, init));
   expect(await recorder.close()).toBe(true);
+  expect(invalidRecordingFiles(out)).toEqual([]);
   expect(recorded.bought.code).toBe(200);
   expect(recorded.after.data.point).toBeLessThan(recorded.balance.data.point);
 

@@ -17,10 +17,29 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** What the command files may share statically: commander's descriptions, the printer, the error type. */
-const LIGHT = ["cli/errors.ts", "cli/flags.ts", "cli/member.ts", "cli/options.ts", "cli/terminal-text.ts", "core/api/vocabulary.ts", "core/environments.ts"];
+const LIGHT = [
+  "cli/errors.ts",
+  "cli/flags.ts",
+  "cli/member.ts",
+  "cli/options.ts",
+  "cli/terminal-text.ts",
+  "core/api/vocabulary.ts",
+  "core/environments.ts",
+  "harness/errors/harness-error.ts",
+  "harness/errors/index.ts",
+];
 
 /** Some of what the commands load when they run: the shared context, the engines of record and replay, the bridge's runner, the registry, the sandbox. */
-const HEAVY = ["cli/context.ts", "cli/run-as-member.ts", "cli/sandbox-control.ts", "cli/recorder.ts", "cli/replayer.ts", "cli/bridge/runner.ts", "core/api/registry.ts", "sandbox/server.ts"];
+const HEAVY = [
+  "cli/context.ts",
+  "cli/run-as-member.ts",
+  "cli/sandbox-control.ts",
+  "harness/record/recorder.ts",
+  "harness/replay/replayer.ts",
+  "cli/bridge/runner.ts",
+  "core/api/registry.ts",
+  "sandbox/server.ts",
+];
 
 /** Every command's file, as cli/commands/ holds them. */
 const COMMAND_FILES = readdirSync(join(ROOT, "cli/commands"), { recursive: true, encoding: "utf8" })

@@ -66,3 +66,9 @@ export function writeJson(stream: NodeJS.WritableStream, value: unknown, indent?
 export function redrawLine(stream: NodeJS.WritableStream, line: string): void {
   stream.write(`\r${escapeTerminalText(line)}`);
 }
+
+/** The harness's recorder log (harness/record, RecorderLog) on this terminal: its lines escaped, what went wrong on stderr. */
+export const terminalLog = {
+  info: (lines: readonly string[]) => writeLines(process.stdout, lines),
+  problem: (lines: readonly string[]) => writeLines(process.stderr, lines),
+};

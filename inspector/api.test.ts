@@ -4,7 +4,7 @@
  * the token sent on every call and a 401 reported, and the filters the list takes.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { api, filterQuery, followStream, onUnauthorized, parseEvents, saveToken, type StreamEvent, type StreamState } from "./api";
+import { api, filterQuery, followStream, onUnauthorized, saveToken, type StreamEvent, type StreamState } from "./api";
 import { matches, statusClass } from "./format";
 import type { ExchangeSummary, Filters } from "./api";
 
@@ -19,33 +19,6 @@ const summary = (seq: number, extra: Partial<ExchangeSummary> = {}): ExchangeSum
   ms: 1,
   markers: {},
   ...extra,
-});
-
-describe("parseEvents", () => {
-  it("splits events at blank lines, names them, joins data lines and skips comments", () => {
-    const { events, rest } = parseEvents(`: hello\n\nevent: exchange\nid: 3\ndata: {"a":\ndata: 1}\n\nevent: cleared\ndata: {}\n\nevent: exch`);
-    expect(events).toEqual([
-      { event: "exchange", data: '{"a":\n1}' },
-      { event: "cleared", data: "{}" },
-    ]);
-    expect(rest).toBe("event: exch");
-  });
-
-  it("reads CRLF line ends and a field without a space after its colon", () => {
-    expect(parseEvents("event:exchange\r\ndata:{}\r\n\r\n").events).toEqual([{ event: "exchange", data: "{}" }]);
-  });
-
-  it("waits for the LF of a CRLF cut between two chunks, rather than read two line ends", () => {
-    const first = parseEvents("event: exchange\r");
-    expect(first.events).toEqual([]);
-    expect(parseEvents(`${first.rest}\ndata: {}\r\n\r\n`).events).toEqual([{ event: "exchange", data: "{}" }]);
-  });
-
-  it("keeps an event cut between two chunks until its blank line arrives", () => {
-    const first = parseEvents('event: exchange\ndata: {"seq"');
-    expect(first.events).toEqual([]);
-    expect(parseEvents(`${first.rest}:1}\n\n`).events).toEqual([{ event: "exchange", data: '{"seq":1}' }]);
-  });
 });
 
 describe("filterQuery", () => {

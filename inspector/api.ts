@@ -1,8 +1,10 @@
 /**
  * The inspector's API as the page calls it (core/controls/inspect.ts declares it; the page imports its
  * shapes as types only, so zod stays out of the bundle): fetch with the control token, refusals as
- * errors, and the live stream of exchanges read with fetch, since EventSource cannot send the token.
+ * errors, and the live stream of exchanges read with fetch, since EventSource cannot send the token
+ * (its events read by core/http/event-stream.ts).
  */
+import { readEventStream } from "../core/http/event-stream";
 import { INSPECT_API_BASE } from "../core/controls/inspect-paths";
 import type { ExchangeDetail, ExchangeList, ExchangeSummary, FaultRequest, InspectInfo, ReplayReply, SaveReply, SaveRequest } from "../core/controls/inspect";
 
@@ -119,33 +121,6 @@ export type StreamEvent = { type: "exchange"; exchange: ExchangeSummary } | { ty
 export type StreamState = "connecting" | "live" | "reconnecting" | "unauthorized";
 
 /**
- * Splits server-sent events off the front of `buffer`: a blank line ends an event, `event:` names it,
- * `data:` lines join with newlines, lines starting with `:` are comments. Returns the events and
- * what is left of an event not yet ended.
- */
-export function parseEvents(buffer: string): { events: { event: string; data: string }[]; rest: string } {
-  const events: { event: string; data: string }[] = [];
-  // A CR at the very end may be the first half of a CRLF whose LF is in the next chunk: it waits.
-  const held = buffer.endsWith("\r") ? "\r" : "";
-  const blocks = (held ? buffer.slice(0, -1) : buffer).replace(/\r\n?/g, "\n").split("\n\n");
-  const rest = (blocks.pop() ?? "") + held;
-  for (const block of blocks) {
-    let event = "message";
-    const data: string[] = [];
-    for (const line of block.split("\n")) {
-      if (line === "" || line.startsWith(":")) continue;
-      const colon = line.indexOf(":");
-      const field = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
-      if (field === "event") event = value;
-      else if (field === "data") data.push(value);
-    }
-    if (data.length > 0 || event !== "message") events.push({ event, data: data.join("\n") });
-  }
-  return { events, rest };
-}
-
-/**
  * Follows the live stream from `since` (the last seq the page holds): each exchange and each clearing
  * of the ring, in order. A dropped stream is opened again after a back-off (half a second, doubling to
  * ten), after `resync` has read the ring again and said its newest seq: the server may have restarted
@@ -191,15 +166,7 @@ export function followStream(since: number, onEvent: (event: StreamEvent) => voi
       onState("live");
       opened = true;
       delay = 500;
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = "";
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        const { events, rest } = parseEvents(buffer + value);
-        buffer = rest;
-        events.forEach(deliver);
-      }
+      await readEventStream(response.body, deliver);
     } catch {
       // Dropped, refused or aborted: opened again below unless stopped.
     }

@@ -5,7 +5,7 @@
  */
 import { resolve } from "node:path";
 import { createControlClient, type ControlClient } from "#core/controls/client";
-import type { RecordedExchange } from "../sandbox/recorded";
+import type { RecordedExchange } from "#harness/serve";
 
 export type { ControlClient } from "#core/controls/client";
 export * as controls from "#core/controls/declarations";
@@ -44,7 +44,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   const { startSandboxServer } = await import("../sandbox/server");
   let recordings: { exchanges: RecordedExchange[]; strict: boolean } | undefined;
   if (options.recordings) {
-    const { recordedExchanges } = await import("../cli/served-recordings");
+    const { recordedExchanges } = await import("#harness/serve");
     recordings = { exchanges: recordedExchanges(resolve(options.recordings.dir)), strict: options.recordings.strict ?? false };
   }
   const running = await startSandboxServer({

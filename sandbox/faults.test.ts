@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createOrder, orderStatus } from "#core/api/shop-endpoints";
 import { FAULT_KINDS, FAULTS, FRONT_DOOR_FAMILIES, FaultRequestSchema, faultFrom, sampleLatency } from "#core/controls/faults";
-import { editDistance } from "./near-miss";
+import { editDistance } from "#core/text/nearest";
 import { inProcess, withKey } from "./testing";
 import { VerifyRequestSchema } from "#core/controls/verify";
 import { verifyCalls } from "./verify";

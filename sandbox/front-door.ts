@@ -21,9 +21,9 @@ import { HEADER, headerValue, signatureOf } from "#core/node/gateway/envelope";
 import { aesDecrypt, aesEncrypt } from "#core/node/gateway/primitives";
 import { recoverKeyAndIv } from "#core/node/gateway/private-key";
 import { FRONT_DOOR_FAMILIES, familyOf, sampleLatency, type Fault } from "#core/controls/faults";
-import { JSON_TOO_DEEP, JSON_TOO_DEEP_MESSAGE, nestsDeeperThan, parseBoundedJson } from "./json-body";
+import { JSON_TOO_DEEP, JSON_TOO_DEEP_MESSAGE, nestsDeeperThan, parseBoundedJson } from "#core/http/bounded-json";
 import { NEAR_MISS_HEADER, nearMissResponse, type NearMiss } from "./near-miss";
-import { macauDayNumber, templated, type RecordedExchange } from "./recorded";
+import { macauDayNumber, templated, type RecordedExchange } from "#harness/serve";
 import { bearerToken } from "./respond";
 import type { LoggedCall } from "./instruments/call-log";
 import type { StubAnswer } from "./instruments/stubs";
@@ -78,7 +78,7 @@ export function frontDoor(state: SandboxState, settings: { latencyMs: number }, 
 }
 
 /**
- * Hands the whole exchange to the inspector (sandbox/inspector/ring.ts), after the reply has gone:
+ * Hands the whole exchange to the inspector (harness/inspector/ring.ts), after the reply has gone:
  * reading the copies and opening the envelope never delays the caller.
  */
 async function inspect(
@@ -131,7 +131,7 @@ function logged(state: SandboxState, settings: { latencyMs: number }, answer: (r
     });
     seen(entry);
 
-    // Nothing behind the door walks a body nested past the bound (sandbox/json-body.ts).
+    // Nothing behind the door walks a body nested past the bound (core/http/bounded-json.ts).
     if (tooDeep) return { response: HttpResponse.json({ code: 400, msg: JSON_TOO_DEEP_MESSAGE, data: { reason: JSON_TOO_DEEP } }, { status: 400 }) };
 
     if (fault) {
@@ -216,7 +216,7 @@ async function stubAnswer(state: SandboxState, request: Request, url: URL): Prom
 const OWN_PATHS = /^\/(oauth|__sandbox|static)\//;
 
 /**
- * A recorded exchange's reply to a plain call (sandbox/recorded.ts), or with --strict a 404 naming the
+ * A recorded exchange's reply to a plain call (harness/serve/book.ts), or with --strict a 404 naming the
  * closest recorded exchanges; undefined when the sandbox answers.
  */
 async function recordedAnswer(state: SandboxState, request: Request, url: URL): Promise<{ response: Response; nearMiss?: NearMiss } | undefined> {

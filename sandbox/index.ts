@@ -18,13 +18,13 @@ import { DEFAULT_MALL_ORIGINS, MallOriginSchema, loginPageHandlers } from "./log
 import type { SandboxSettings } from "./settings";
 import { SandboxState } from "./state";
 import { readStubFolder } from "./stub-files";
-import { RecordedBook, type RecordedExchange } from "./recorded";
+import { RecordedBook, type RecordedExchange } from "#harness/serve";
 import { frontDoor, render, type Dispatched } from "./front-door";
 import type { Endpoint } from "#core/api/define";
 import { knownRoutes, servedEndpoints, unmatchedReply } from "./near-miss";
 import { faultFrom } from "#core/controls/faults";
 import { controlRefusal } from "./control-guard";
-import { inspectorAnswer, type InspectorActions, type InspectorServer } from "./inspector/http";
+import { inspectorAnswer, type InspectorActions, type InspectorServer } from "#harness/inspector";
 
 export interface SandboxOptions {
   fixturesDir?: string;
@@ -40,7 +40,7 @@ export interface SandboxOptions {
   history?: boolean;
   /** A folder of stub mappings in WireMock's format (sandbox/stub-files.ts), answered before the sandbox's rules. */
   stubsDir?: string;
-  /** Recorded exchanges to answer with (sandbox/recorded.ts); `strict`: a gateway call none matches gets a 404. */
+  /** Recorded exchanges to answer with (harness/serve/book.ts); `strict`: a gateway call none matches gets a 404. */
   recordings?: { exchanges: readonly RecordedExchange[]; strict?: boolean };
   /**
    * The traffic inspector (/__sandbox/inspect): how many exchanges it keeps, the bytes of a body it

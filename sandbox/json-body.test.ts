@@ -10,7 +10,7 @@ import { gatewaySettings } from "#core/node/gateway/settings";
 import { TASK_DETAIL_URL } from "#core/api/task-center";
 import { createOrder, walletNotify, WALLET_SIGNATURE_HEADER } from "#core/api/shop-endpoints";
 import { canonicalJson } from "./canonical-json";
-import { JSON_TOO_DEEP, MAX_JSON_DEPTH, nestsDeeperThan, parseBoundedJson } from "./json-body";
+import { JSON_TOO_DEEP, MAX_JSON_DEPTH, nestsDeeperThan, parseBoundedJson } from "#core/http/bounded-json";
 import { walletSignature } from "./handlers/wallet";
 import { IN_PROCESS_BASE, freshKey, inProcess } from "./testing";
 

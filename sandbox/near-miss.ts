@@ -8,6 +8,7 @@
 import { HttpResponse, type HttpHandler } from "msw";
 import type { z } from "zod";
 import type { Endpoint } from "#core/api/define";
+import { editDistance } from "#core/text/nearest";
 
 export const NEAR_MISS_HEADER = "x-sandbox-near-miss";
 
@@ -62,17 +63,6 @@ export function knownRoutes(handlers: readonly HttpHandler[]): KnownRoute[] {
     routes.push({ name: declared.get(handler)?.name, method: method.toUpperCase(), path: route });
   }
   return routes;
-}
-
-/** Edit distance (insertions, deletions, substitutions), on two short strings. */
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length];
 }
 
 /** A route's path with its :params filled from the request's segments, when the shapes agree. */

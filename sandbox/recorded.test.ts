@@ -1,5 +1,5 @@
 /**
- * Recordings served as an environment (sandbox/recorded.ts): lenient matching, sequences, the
+ * Recordings served as an environment (harness/serve/book.ts): lenient matching, sequences, the
  * templating of tokens and times, secure calls answered on their opened request, and --strict's 404
  * naming the closest recorded exchange.
  */
@@ -10,7 +10,7 @@ import { TASK_DETAIL_URL } from "#core/api/task-center";
 import { createGatewayClient } from "#core/node/gateway/client";
 import { gatewaySettings } from "#core/node/gateway/settings";
 import { createSandbox } from "./index";
-import { differences, type RecordedExchange } from "./recorded";
+import { differences, type RecordedExchange } from "#harness/serve";
 
 const BASE = "http://gateway.test";
 

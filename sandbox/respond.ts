@@ -11,7 +11,7 @@ import type { z } from "zod";
 import { NOT_LOGIN_MESSAGE, SUCCESS_CODE, type Endpoint, type EndpointData } from "#core/api/define";
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "#core/api/shop-endpoints";
 import { canonicalJson } from "./canonical-json";
-import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "./json-body";
+import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "#core/http/bounded-json";
 import { ANONYMOUS_SCOPE, type StoredReply } from "./domain/idempotency";
 import { REFUSAL_MESSAGES } from "./domain/messages";
 import { declareEndpoint, invalidInputReply } from "./near-miss";

@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { DEFAULT_HOST, isLoopbackHost } from "./access";
 import { randomGarbage } from "./front-door";
-import { streamOut } from "./stream-out";
+import { streamOut } from "#core/node/stream-out";
 import { createSandbox, type Sandbox, type SandboxOptions } from "./index";
 
 /** The gateway's requests are a few kilobytes; a mebibyte leaves room and keeps memory safe. */

@@ -33,8 +33,8 @@ import { DeferredWork } from "./instruments/deferred-work";
 import { ErrorReports } from "./instruments/error-reports";
 import { FaultQueue } from "./instruments/fault-queue";
 import { StubBook } from "./instruments/stubs";
-import type { RecordedBook } from "./recorded";
-import { ExchangeRing, type RingOptions } from "./inspector/ring";
+import type { RecordedBook } from "#harness/serve";
+import { ExchangeRing, type RingOptions } from "#harness/inspector";
 import { Nonces, type NonceCheck } from "./instruments/nonces";
 
 export { FAULT_KINDS, type Fault, type FaultKind } from "#core/controls/faults";
@@ -87,10 +87,10 @@ export class SandboxState {
   private readonly faults = new FaultQueue();
   /** Stubs in WireMock's mapping format, answered before the sandbox's own rules. */
   readonly stubs = new StubBook();
-  /** Recorded exchanges served as an environment (sandbox/recorded.ts), when the sandbox was given some. */
+  /** Recorded exchanges served as an environment (harness/serve/book.ts), when the sandbox was given some. */
   recorded: RecordedBook | undefined;
   private readonly calls = new CallLog();
-  /** The traffic inspector's ring of whole exchanges (sandbox/inspector/ring.ts). */
+  /** The traffic inspector's ring of whole exchanges (harness/inspector/ring.ts). */
   readonly inspected: ExchangeRing;
   private readonly nonces = new Nonces();
   private readonly errors = new ErrorReports();

@@ -6,7 +6,7 @@
  */
 import { JSONPath } from "jsonpath-plus";
 import type { VerifyRequest, Verification } from "#core/controls/verify";
-import { editDistance } from "./near-miss";
+import { editDistance } from "#core/text/nearest";
 import type { LoggedCall } from "./state";
 
 const CLOSEST_LIMIT = 5;

@@ -23,7 +23,7 @@ function tree(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "mcoin-boundaries-"));
   trees.push(root);
   for (const name of [".dependency-cruiser.cjs", "tsconfig.json"]) copyFileSync(join(ROOT, name), join(root, name));
-  writeFileSync(join(root, "package.json"), JSON.stringify({ type: "module", imports: { "#core/*": "./core/*.ts" } }));
+  writeFileSync(join(root, "package.json"), JSON.stringify({ type: "module", imports: { "#core/*": "./core/*.ts", "#harness/*": "./harness/*/index.ts" } }));
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), content);
@@ -34,7 +34,9 @@ function tree(files: Record<string, string>): string {
 /** dependency-cruiser as `npm run lint` runs it; its exit code and report. */
 async function cruise(root: string): Promise<{ code: number; report: string }> {
   try {
-    const { stdout } = await run(join(ROOT, "node_modules/.bin/depcruise"), ["core", "app", "sandbox", "cli", "inspector", "--config", ".dependency-cruiser.cjs", "--no-progress"], { cwd: root });
+    const { stdout } = await run(join(ROOT, "node_modules/.bin/depcruise"), ["core", "app", "sandbox", "cli", "inspector", "harness", "--config", ".dependency-cruiser.cjs", "--no-progress"], {
+      cwd: root,
+    });
     return { code: 0, report: stdout };
   } catch (error) {
     const failed = error as { code: number; stdout: string };
@@ -51,16 +53,25 @@ const SHARED = {
   "inspector/total.ts": 'import type { cents } from "../core/money";\nexport const total = (amount: typeof cents) => amount;\n',
   "sandbox/testing.ts": 'import { state } from "./state";\nexport const inProcess = () => state;\n',
   "app/routes/home.test.ts": 'import { inProcess } from "../../sandbox/testing";\nexport const gateway = inProcess;\n',
+  "harness/recording/format.ts": 'import { cents } from "#core/money";\nexport const format = { cents };\n',
+  "harness/recording/testing.ts": 'import { format } from "./format";\nexport const valid = (value: unknown) => value === format;\n',
+  "harness/recording/index.ts": 'export { format } from "./format";\n',
+  "harness/record/recorder.ts": 'import { format } from "#harness/recording";\nexport const recorder = format;\n',
+  "harness/record/index.ts": 'export { recorder } from "./recorder";\n',
+  "harness/record/recorder.test.ts": 'import { valid } from "../recording/testing";\nimport { recorder } from "./recorder";\nexport const checked = valid(recorder);\n',
+  "cli/record.ts": 'import { recorder } from "#harness/record";\nexport const record = recorder;\n',
+  "cli/record.test.ts": 'import { valid } from "../harness/recording/testing";\nimport { record } from "./record";\nexport const checked = valid(record);\n',
+  "sandbox/served.ts": 'import { format } from "../harness/recording/index";\nexport const served = format;\n',
 };
 
 describe("npm run lint's boundaries", () => {
-  it("pass a tree that keeps them: app, sandbox and cli through #core, the CLI starting the sandbox, a test of the mall with the sandbox as its gateway", async () => {
+  it("pass a tree that keeps them: app, sandbox and cli through #core, the CLI starting the sandbox, the CLI and the sandbox using the harness through its folders' entries, a test of the mall with the sandbox as its gateway", async () => {
     const { code, report } = await cruise(tree(SHARED));
     expect(report).toContain("no dependency violations found");
     expect(code).toBe(0);
   });
 
-  it("fail, each by name, when core imports the app or the sandbox, the app the sandbox, the CLI the app, the browser core/node, the inspector's page the sandbox, or imports go round", async () => {
+  it("fail, each by name, when core imports the app, the sandbox or the harness, the app the sandbox or the harness, the CLI the app, the browser core/node, the inspector's page the sandbox, the harness the CLI or the sandbox, anyone a harness folder past its index.ts, or imports go round", async () => {
     const { code, report } = await cruise(
       tree({
         ...SHARED,
@@ -73,6 +84,14 @@ describe("npm run lint's boundaries", () => {
         "core/pong.ts": 'import { ping } from "./ping";\nexport const pong = () => ping;\n',
         "inspector/state.ts": 'import { state } from "../sandbox/state";\nexport const shown = state;\n',
         "app/routes/offer.test.ts": 'import { state } from "../../sandbox/state";\nexport const reached = state;\n',
+        "core/uses-harness.ts": 'import { format } from "#harness/recording";\nexport const c = format;\n',
+        "app/routes/record.tsx": 'import { recorder } from "#harness/record";\nexport const r = recorder;\n',
+        "harness/record/uses-cli.ts": 'import { api } from "../../cli/api";\nexport const u = api;\n',
+        "harness/serve/uses-sandbox.ts": 'import { state } from "../../sandbox/state";\nexport const u = state;\n',
+        "harness/serve/deep.ts": 'import { format } from "../recording/format";\nexport const d = format;\n',
+        "cli/deep.ts": 'import { format } from "../harness/recording/format";\nexport const d = format;\n',
+        "sandbox/deep.ts": 'import { recorder } from "../harness/record/recorder";\nexport const d = recorder;\n',
+        "cli/deep.test.ts": 'import { recorder } from "../harness/record/recorder";\nexport const d = recorder;\n',
       }),
     );
     expect(code).not.toBe(0);
@@ -84,5 +103,13 @@ describe("npm run lint's boundaries", () => {
     expect(report).toMatch(/no-cycles: core\/p[io]ng\.ts/);
     expect(report).toMatch(/inspector-page-stays-in-the-browser: inspector\/state\.ts → sandbox\/state\.ts/);
     expect(report).toMatch(/app-tests-use-the-sandbox-as-a-gateway: app\/routes\/offer\.test\.ts → sandbox\/state\.ts/);
+    expect(report).toMatch(/core-imports-only-core: core\/uses-harness\.ts → harness\/recording\/index\.ts/);
+    expect(report).toMatch(/app-never-imports-sandbox: app\/routes\/record\.tsx → harness\/record\/index\.ts/);
+    expect(report).toMatch(/harness-imports-only-core: harness\/record\/uses-cli\.ts → cli\/api\.ts/);
+    expect(report).toMatch(/harness-imports-only-core: harness\/serve\/uses-sandbox\.ts → sandbox\/state\.ts/);
+    expect(report).toMatch(/harness-through-its-entry: harness\/serve\/deep\.ts → harness\/recording\/format\.ts/);
+    expect(report).toMatch(/harness-through-its-entry: cli\/deep\.ts → harness\/recording\/format\.ts/);
+    expect(report).toMatch(/harness-through-its-entry: sandbox\/deep\.ts → harness\/record\/recorder\.ts/);
+    expect(report).toMatch(/harness-tests-through-its-entry: cli\/deep\.test\.ts → harness\/record\/recorder\.ts/);
   }, 30_000);
 });

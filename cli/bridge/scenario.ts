@@ -10,7 +10,7 @@
  * makePhoneCall, pushWindow, ...), because the scripted host stands where the wallet's bridge stands.
  */
 import { z } from "zod";
-import { nearest } from "../did-you-mean";
+import { nearest } from "#core/text/nearest";
 
 export const PLATFORMS = ["ios", "android", "web"] as const;
 

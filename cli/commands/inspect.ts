@@ -1,7 +1,7 @@
 /**
  * `mcoin inspect`: where the traffic inspector of a running sandbox (or `mcoin record`) is, checked:
  * its address printed, or opened in the desktop's browser with --open. The page itself is served by
- * the sandbox and the recorder (sandbox/inspector/http.ts); the terminal's view of the same stream is
+ * the sandbox and the recorder (harness/inspector/http.ts); the terminal's view of the same stream is
  * `mcoin sandbox log --follow`.
  */
 import { Command } from "commander";

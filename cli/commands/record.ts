@@ -1,7 +1,7 @@
 /**
  * `mcoin record`: a recording proxy. Point the mall (or anything) at it; it forwards each call to the
- * environment's gateway and writes the exchange as a replayable recording (cli/recorder.ts), redacted
- * by the rules of cli/redaction.ts (tokens become placeholders a replay fills in; keys, signatures,
+ * environment's gateway and writes the exchange as a replayable recording (harness/record), redacted
+ * by the rules of harness/redaction (tokens become placeholders a replay fills in; keys, signatures,
  * cookies, e-mail addresses, card and phone numbers become `<redacted:NAME>`), and by value: a secret
  * seen once is hidden wherever it turns up afterwards. A recording in which the secret scan still
  * finds something is refused, not written, and the session exits 1 naming it. Secure gateway calls are opened with the
@@ -68,9 +68,9 @@ async function record(raw: unknown): Promise<void> {
   // zod, the envelope code, the redaction and its secret scan load here, when it runs, not for --help.
   const { z } = await import("zod");
   const { InspectOptionsShape } = await import("../inspect-options");
-  const { EnvSchema, apiBaseUrl, gatewaySettingsFor, sandboxKeys } = await import("../context");
-  const { fieldRule, loadRulesFile, rulesWith } = await import("../redaction");
-  const { startRecorder } = await import("../recorder");
+  const { EnvSchema, apiBaseUrl, gatewaySettingsFor, isSandboxKey, mcoinVersion, sandboxKeys } = await import("../context");
+  const { fieldRule, loadRulesFile, rulesWith } = await import("#harness/redaction");
+  const { startRecorder } = await import("#harness/record");
 
   const options = parseOptions(
     z.object({
@@ -100,21 +100,40 @@ async function record(raw: unknown): Promise<void> {
   const gatewayBase = options.env === "sandbox" ? apiBase : gatewayBaseOr(apiBase, () => gatewaySettingsFor(options.env).baseUrl);
   const privateKey = readPrivateKey(options.privateKey, options.env, () => sandboxKeys().privateKey);
 
-  const { inspectorActions } = await import("../inspector-actions");
+  const { inspectorActions, recorderInspector } = await import("#harness/inspector");
+  const { replayTarget } = await import("../replay-target");
+  const { terminalLog } = await import("../terminal-text");
   const { isLoopbackHost } = await import("../../sandbox/access");
+  const { controlRefusal } = await import("../../sandbox/control-guard");
   const { randomBytes } = await import("node:crypto");
   const controlToken = options.controlToken ?? (isLoopbackHost(options.host) ? null : randomBytes(24).toString("base64url"));
   const sandboxKey = options.env === "sandbox" && privateKey !== undefined && privateKey.trim() === sandboxKeys().privateKey.trim();
-  const inspect = {
+  const version = mcoinVersion();
+  const inspector = recorderInspector({
     capacity: options.inspectSize,
     bodyLimit: options.inspectBodyBytes,
     keys: { privateKey, ...signingSecrets(options.env, () => gatewaySettingsFor(options.env).signature) },
-    controlToken,
-    actions: inspectorActions({ recordingsDir: resolve(options.inspectDir), privateKey, sandboxKey, rules, replayTarget: () => ({ env: options.env, baseUrl: apiBase }) }),
+    target: apiBase,
+    guard: (request) => controlRefusal(request, controlToken),
+    actions: inspectorActions({ recordingsDir: resolve(options.inspectDir), privateKey, sandboxKey, rules, version, replayTarget: () => replayTarget({ env: options.env, baseUrl: apiBase }) }),
     // Faults are the sandbox's: the recorder passes one on when its target is a sandbox.
     ...(options.env === "sandbox" ? { addFault: (fault: { path: string; kind: string; times: number }) => sandboxFault(apiBase, fault) } : {}),
-  };
-  const recorder = await startRecorder({ apiBase, gatewayBase, privateKey, rules, out, harFile, port: options.port, host: options.host, quiet: options.json, inspect });
+  });
+  const recorder = await startRecorder({
+    apiBase,
+    gatewayBase,
+    privateKey,
+    sandboxKey: isSandboxKey(privateKey),
+    rules,
+    out,
+    harFile,
+    version,
+    port: options.port,
+    host: options.host,
+    quiet: options.json,
+    log: terminalLog,
+    watch: inspector,
+  });
   const { port } = recorder;
   const url = `http://${options.host}:${port}`;
   output(options.json, { url, port, target: apiBase, out, har: harFile ?? null, inspector: `${url}/__sandbox/inspect`, controlToken }, () => [

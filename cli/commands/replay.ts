@@ -2,20 +2,20 @@
  * `mcoin replay FILE|DIR`: sends recorded exchanges again (plain or through the secure gateway,
  * built by the app's own client code) and compares each reply with the recorded one, field by
  * field, leaving out the recording's `ignore` paths; exits 1 when any differ. Recordings are JSON
- * files or HAR files (cli/har-read.ts); a HAR copy of JSON recordings beside it is left out
- * (cli/recording-files.ts). Each recording says whom it acts as (`needs`), so a folder replays with no
- * flags. The run fails (exit 1) when anything differs or fails, when nothing was checked, and when
- * anything was skipped unless --allow-skips: CI must not pass on a replay that checked nothing.
- * Volatile values (times, the gateway's host, order numbers) are compared by form
- * (cli/replay-normalise.ts) unless --exact; calls that depend on elapsed time wait as recorded
- * (cli/replay-pace.ts) unless --pace fast.
- * With --drift it compares shapes instead of values (cli/drift.ts): per endpoint, the fields whose
- * presence or type differ from the recording and from the registry's zod declaration. The sending
- * and comparing is cli/replayer.ts; this file reads the options and prints.
+ * files or HAR files (harness/recording/har-read.ts); a HAR copy of JSON recordings beside it is left
+ * out (harness/recording/files.ts). Each recording says whom it acts as (`needs`), so a folder
+ * replays with no flags. The run fails (exit 1) when anything differs or fails, when nothing was
+ * checked, and when anything was skipped unless --allow-skips: CI must not pass on a replay that
+ * checked nothing. Volatile values (times, the gateway's host, order numbers) are compared by form
+ * (harness/replay/normalise.ts) unless --exact; calls that depend on elapsed time wait as recorded
+ * (harness/replay/pace.ts) unless --pace fast.
+ * With --drift it compares shapes instead of values (harness/replay/drift.ts): per endpoint, the
+ * fields whose presence or type differ from the recording and from the registry's zod declaration.
+ * The sending and comparing is harness/replay's; this file reads the options and prints.
  */
 import { Command, Option } from "commander";
 import { CONTROL_TOKEN_ENV } from "#core/environments";
-import type { Outcome } from "../replayer";
+import type { Outcome } from "#harness/replay";
 import { EXIT_FAILURE, usageError } from "../errors";
 import { baseUrlOption, envOption } from "../flags";
 import { output, parseOptions } from "../options";
@@ -69,13 +69,13 @@ async function replay(path: string, raw: unknown): Promise<void> {
   // zod, the app's clients, the registry and the recordings load here, when it runs, not for --help.
   const { z } = await import("zod");
   const controls = await import("#core/controls/declarations");
-  const { EnvSchema, apiBaseUrl } = await import("../context");
-  const { loadRecordings } = await import("../recording-files");
-  const { JsonPathSchema } = await import("../recordings");
+  const { EnvSchema } = await import("../context");
+  const { JsonPathSchema, loadRecordings } = await import("#harness/recording");
+  const { readRedaction } = await import("#harness/redaction");
   const { control } = await import("../sandbox-control");
-  const { Pacer, PACES } = await import("../replay-pace");
-  const { describeRepeated, repeatedAcrossRecordings } = await import("../replay-groups");
-  const { KeyRing, ageWarnings, credentialsFor, driftReports, endpointLines, outcomeLines, plural, replayExitCode, replayOne, skipNotice } = await import("../replayer");
+  const { replayTarget } = await import("../replay-target");
+  const { KeyRing, Pacer, PACES, ageWarnings, credentialsFor, describeRepeated, driftReports, endpointLines, outcomeLines, plural, repeatedAcrossRecordings, replayExitCode, replayOne, skipNotice } =
+    await import("#harness/replay");
 
   const options = parseOptions(
     z.object({
@@ -102,8 +102,9 @@ async function replay(path: string, raw: unknown): Promise<void> {
     "replay",
   );
   if (options.strict && options.allowSkips) throw usageError("--strict and --allow-skips contradict each other", "a skip fails the run unless --allow-skips");
-  const { recordings, notes } = loadRecordings(path);
-  const base = apiBaseUrl(options.env, options.baseUrl);
+  const { recordings, notes } = loadRecordings(path, readRedaction);
+  const target = replayTarget(options);
+  const base = target.apiBase;
   // --reset: the sandbox back to its fixtures, so recordings made on a fresh one match again.
   if (options.reset) {
     if (options.env !== "sandbox") throw usageError("--reset resets the sandbox; it only works with --env sandbox");
@@ -111,11 +112,11 @@ async function replay(path: string, raw: unknown): Promise<void> {
   }
   const warnings = ageWarnings(recordings, options.maxAge, Date.now());
   if (!options.json) writeLines(process.stderr, [...notes.map((note) => `note: ${note}`), ...warnings.map((warning) => `warning: ${warning}`)]);
-  const credentials = await credentialsFor(options);
+  const credentials = await credentialsFor(target);
   const keys = new KeyRing();
 
   if (options.drift) {
-    const reports = await driftReports(options, base, recordings, credentials, keys);
+    const reports = await driftReports(target, recordings, credentials, keys);
     const drifted = reports.filter((report) => report.drifts.length > 0);
     const unchecked = reports.filter((report) => report.drifts.length === 0 && report.skipped.length + report.failed.length === report.recordings.length);
     const skipped = reports.flatMap((report) => report.skipped);
@@ -157,7 +158,7 @@ async function replay(path: string, raw: unknown): Promise<void> {
     const wait = await pacer.before(file.recording);
     if (wait && !options.json)
       writeLines(process.stderr, [`waited ${(wait.ms / 1000).toFixed(1)} s before ${file.recording.name}, as long after ${wait.after} as when recorded (--pace fast does not wait)`]);
-    const outcome = await replayOne(options, base, file, credentials, run);
+    const outcome = await replayOne(target, file, credentials, run);
     pacer.answered(file.recording);
     outcomes.push(outcome);
     if (!options.json) writeLines(process.stdout, outcomeLines(index + 1, recordings.length, outcome));

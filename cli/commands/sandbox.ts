@@ -110,17 +110,19 @@ async function serve(raw: unknown): Promise<void> {
     "sandbox",
   );
   if (options.strict && !options.recordings) throw usageError("--strict applies to --recordings: give the folder of recordings to serve");
-  const recordings = options.recordings ? (await import("../served-recordings")).recordedExchanges(resolve(options.recordings)) : undefined;
+  const recordings = options.recordings ? (await import("#harness/serve")).recordedExchanges(resolve(options.recordings)) : undefined;
   let running: Awaited<ReturnType<typeof import("../../sandbox/server").startSandboxServer>>;
-  const { inspectorActions } = await import("../inspector-actions");
-  const { rulesWith } = await import("../redaction");
-  const { sandboxKeys } = await import("../context");
+  const { inspectorActions } = await import("#harness/inspector");
+  const { rulesWith } = await import("#harness/redaction");
+  const { mcoinVersion, sandboxKeys } = await import("../context");
+  const { replayTarget } = await import("../replay-target");
   const actions = inspectorActions({
     recordingsDir: resolve(options.inspectDir),
     privateKey: sandboxKeys().privateKey,
     sandboxKey: true,
     rules: rulesWith(),
-    replayTarget: () => ({ env: "sandbox", baseUrl: running.url }),
+    version: mcoinVersion(),
+    replayTarget: () => replayTarget({ env: "sandbox", baseUrl: running.url }),
   });
   try {
     const { startSandboxServer } = await import("../../sandbox/server");

@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { runMcoin } from "../test-cli";
 import { documentText } from "./documents";
 import { JSON_SCHEMAS } from "./json-schema";
-import { apiDocument, controlsDocument } from "./openapi";
+import { controlsDocument } from "./controls-openapi";
+import { apiDocument } from "./openapi";
 
 /** Nothing is called: the contract is generated, not fetched. */
 const NOWHERE = "http://127.0.0.1:9";

@@ -7,7 +7,8 @@ import diff from "microdiff";
 import { terminalJson } from "../terminal-text";
 import { JSON_SCHEMAS } from "./json-schema";
 import type { Json } from "./json";
-import { apiDocument, controlsDocument } from "./openapi";
+import { controlsDocument } from "./controls-openapi";
+import { apiDocument } from "./openapi";
 
 export const CONTRACT_DIR = "docs/contract";
 

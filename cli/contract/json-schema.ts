@@ -1,11 +1,14 @@
 /**
- * The JSON Schemas of the files other teams write for the mall's tools: a `mcoin bridge` scenario
- * (cli/bridge/scenario.ts, the same schema `mcoin bridge --schema` prints) and a stub mapping file
- * (core/controls/stubs.ts, WireMock's format as the sandbox serves it). Converted by zod from the
- * schemas the tools parse with, as what a file may say (`io: "input"`: defaults are optional).
+ * The JSON Schemas of the files other teams write for the mall's tools or keep from them: a
+ * `mcoin bridge` scenario (cli/bridge/scenario.ts, the same schema `mcoin bridge --schema` prints), a
+ * stub mapping file (core/controls/stubs.ts, WireMock's format as the sandbox serves it) and a
+ * recording (harness/recording/format.ts, what `mcoin record` writes and `mcoin replay` reads).
+ * Converted by zod from the schemas the tools parse with, as what a file may say (`io: "input"`:
+ * defaults are optional).
  */
 import { z } from "zod";
 import { StubFileSchema } from "#core/controls/stubs";
+import { recordingJsonSchema } from "#harness/recording";
 import { scenarioJsonSchema } from "../bridge/scenario";
 import type { Json } from "./json";
 
@@ -17,6 +20,7 @@ export function stubJsonSchema(): Json {
 export const JSON_SCHEMAS: Record<string, () => Json> = {
   "scenario.schema.json": () => scenarioJsonSchema() as Json,
   "stub.schema.json": stubJsonSchema,
+  "recording.schema.json": () => recordingJsonSchema() as Json,
 };
 
 /** The JSON path of every property in a schema that has no description (a field a reader cannot look up). */

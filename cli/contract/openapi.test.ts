@@ -19,7 +19,8 @@ import { CONTROLS, type Control } from "#core/controls/declarations";
 import { INSPECT_API } from "#core/controls/inspect-paths";
 import { ROOT } from "../test-cli";
 import { SchemaConverter, type Json } from "./json";
-import { TASK_CENTER_TAG, apiDocument, controlsDocument } from "./openapi";
+import { controlsDocument } from "./controls-openapi";
+import { TASK_CENTER_TAG, apiDocument } from "./openapi";
 import { ENVELOPE_REFUSALS, TASK_RESULTS } from "./secure-codes";
 
 type Operation = { operationId?: string; tags?: string[]; parameters?: Json[]; requestBody?: Json; security?: unknown[] };

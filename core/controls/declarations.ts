@@ -72,6 +72,9 @@ const FaultSchema = z.object({
 });
 const CandidateSchema = z.object({ name: z.string().optional(), method: z.string(), path: z.string(), differs: z.array(z.string()) });
 export const NearMissSchema = z.object({ reason: z.enum(["path", "method", "body", "query", "envelope"]), message: z.string(), closest: z.array(CandidateSchema) });
+/** What a request nearly matched (the sandbox's endpoints, a served recording's exchanges): the closest and what differed. */
+export type NearMiss = z.infer<typeof NearMissSchema>;
+export type NearMissCandidate = z.infer<typeof CandidateSchema>;
 export const LoggedCallSchema = z.object({
   seq: z.number().int(),
   at: z.number(),

@@ -37,7 +37,7 @@
  *
  * They can reset or rewrite the whole gateway, so one guard (sandbox/control-guard.ts) stands before
  * them all; health stays open: start scripts wait on it. The traffic inspector (/__sandbox/inspect,
- * sandbox/inspector/http.ts) is answered before them and passes the same guard for its API.
+ * harness/inspector/http.ts) is answered before them and passes the same guard for its API.
  */
 import { http, HttpResponse, type HttpHandler } from "msw";
 import type { z } from "zod";
@@ -47,11 +47,11 @@ import type { Control, ControlReply, RedeemRefusal } from "#core/controls/declar
 import { faultFrom } from "#core/controls/faults";
 import { mappingsOf } from "#core/controls/stubs";
 import { controlRefusal } from "../control-guard";
-import { eventStream } from "../event-stream";
+import { eventStream } from "#core/http/event-stream";
 import { REFUSAL_MESSAGES } from "../domain/messages";
 import { couponAt } from "../domain/orders";
 import { MAX_FAILED_CODES_PER_MINUTE } from "../domain/till";
-import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "../json-body";
+import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "#core/http/bounded-json";
 import { MAX_FAULTS, type SandboxState } from "../state";
 import { verifyCalls } from "../verify";
 import type { SandboxSettings } from "../settings";

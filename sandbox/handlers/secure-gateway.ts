@@ -12,7 +12,7 @@ import { aesDecrypt, aesEncrypt, parseRequestTime } from "#core/node/gateway/pri
 import { recoverKeyAndIv } from "#core/node/gateway/private-key";
 import { TASK_OK_SUBCODE, getTaskDetail, scanTypeTaskNotify } from "#core/api/task-center";
 import { CLOCK_SKEW_HEADER, STUB_HEADER, recordedReply } from "../front-door";
-import { JSON_TOO_DEEP, JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "../json-body";
+import { JSON_TOO_DEEP, JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "#core/http/bounded-json";
 import { closestRoutes, nearMissResponse } from "../near-miss";
 import type { SandboxState } from "../state";
 

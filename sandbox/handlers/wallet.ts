@@ -23,7 +23,7 @@ import { SUCCESS_CODE } from "#core/api/define";
 import { WALLET_SIGNATURE_HEADER, walletNotify } from "#core/api/shop-endpoints";
 import { serve } from "../respond";
 import { BUSINESS_FAMILIES } from "#core/controls/faults";
-import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "../json-body";
+import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "#core/http/bounded-json";
 import type { SandboxState } from "../state";
 import { orderReply } from "./shop";
 

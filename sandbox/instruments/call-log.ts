@@ -21,7 +21,7 @@ export interface LoggedCall {
   nearMiss?: NearMiss;
   /** The stub that answered it (sandbox/instruments/stubs.ts), by its id. */
   stub?: string;
-  /** A served recording answered it (sandbox/recorded.ts). */
+  /** A served recording answered it (harness/serve/book.ts). */
   recorded?: boolean;
   /** Once answered: the reply's status (0 when the connection was cut instead) and how long it took. */
   status?: number;

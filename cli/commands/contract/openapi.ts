@@ -30,7 +30,8 @@ Examples:
 async function openapi(raw: unknown): Promise<void> {
   // zod, the registry and the generator load here, when it runs, not for --help.
   const { z } = await import("zod");
-  const { apiDocument, controlsDocument } = await import("../../contract/openapi");
+  const { apiDocument } = await import("../../contract/openapi");
+  const { controlsDocument } = await import("../../contract/controls-openapi");
   const { documentText } = await import("../../contract/documents");
   const options = parseOptions(z.object({ controls: z.boolean().default(false), out: z.string().min(1).optional(), json: z.boolean().default(false) }), raw, "contract openapi");
   const document = options.controls ? controlsDocument() : await apiDocument();

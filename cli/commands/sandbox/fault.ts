@@ -154,7 +154,7 @@ const flagName = (name: string) => `--${name.replace(/[A-Z]/g, (letter) => `-${l
  */
 async function pathWarning(fragment: string): Promise<string | undefined> {
   const { API_ENDPOINTS, SECURE_FUNCTIONS } = await import("#core/api/registry");
-  const { nearest } = await import("../../did-you-mean");
+  const { nearest } = await import("#core/text/nearest");
   const paths = [...API_ENDPOINTS.map((endpoint) => endpoint.path), ...SECURE_FUNCTIONS.map((declared) => declared.url)];
   if (paths.some((path) => path === fragment || path.includes(fragment))) return undefined;
   const segments = [...new Set(paths.flatMap((path) => path.split("/").filter(Boolean)))];

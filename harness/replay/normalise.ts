@@ -1,0 +1,73 @@
+/**
+ * Values that differ on every run of the same exchange, so that a replay against a sandbox reset to
+ * the same fixtures shows no difference (docs/decisions/009-replayable-recordings.md):
+ *
+ * - the gateway's host in absolute URLs (picture URLs carry the address the gateway was called at,
+ *   which is the recorder's upstream then and the replay's target now);
+ * - times: epoch milliseconds and date or date-time texts, whole or inside a text (the sandbox seeds
+ *   its dates relative to its reset, and stamps orders with the gateway's clock);
+ * - order and coupon numbers (they embed the day) and the random codes a purchase is given
+ *   (redemption codes, payment ids, nonces).
+ *
+ * A recorded value stands for the replayed one when both are the same kind of volatile value in the
+ * same form: a time for a time (a number for a number, the same text around it), a URL with the same
+ * path on the replay's host, a code of the same length. A value of another kind still differs.
+ * Which fields hold such numbers and codes is declared with the format (harness/recording/volatile.ts).
+ */
+import { DATED_NUMBER_FIELDS, RANDOM_CODE_FIELDS, fieldKey } from "#harness/recording";
+
+/** Where the replay sent its request: its origin is the host a reply's URLs name now. */
+export interface VolatileContext {
+  /** e.g. `http://127.0.0.1:4600`. */
+  targetOrigin?: string;
+}
+
+/** Epoch milliseconds from 2000-01-01 to 2100-01-01: a time, not an amount or an id. */
+const MIN_EPOCH_MS = 946_684_800_000;
+const MAX_EPOCH_MS = 4_102_444_800_000;
+
+/** A date (2026-11-26), a date-time with a space or a T, seconds, fractions and an offset optional. */
+const DATE_TEXT = /\b(?:19|20|21)\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-]\d\d:?\d\d)?)?\b/g;
+/** A clock time alone (10:00, 10:00:00). */
+const CLOCK_TEXT = /\b(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?\b/g;
+/** The day an order or coupon number embeds: yyyyMMdd. */
+const COMPACT_DAY = /(?:19|20|21)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])/;
+
+export function isEpochMs(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value >= MIN_EPOCH_MS && value < MAX_EPOCH_MS;
+}
+
+/** The text with each date, date-time and clock time replaced by a mark of its form. */
+export function withoutTimes(text: string): string {
+  return text.replace(DATE_TEXT, (match) => `<time:${match.replace(/\d/g, "9")}>`).replace(CLOCK_TEXT, (match) => `<clock:${match.length}>`);
+}
+
+function sameUrlOnTarget(expected: string, actual: string, context: VolatileContext): boolean {
+  if (!context.targetOrigin || !/^https?:\/\//i.test(expected) || !/^https?:\/\//i.test(actual)) return false;
+  try {
+    const recorded = new URL(expected);
+    const replayed = new URL(actual);
+    const target = new URL(context.targetOrigin);
+    // Only the replay's own host is the gateway's echo; a CDN's host is compared as it is.
+    if (replayed.origin !== target.origin) return false;
+    return `${recorded.pathname}${recorded.search}${recorded.hash}` === `${replayed.pathname}${replayed.search}${replayed.hash}`;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether the recorded value stands for the replayed one at this place (`key` is the field's name):
+ * both the same kind of volatile value, in the same form.
+ */
+export function volatileMatch(expected: unknown, actual: unknown, key: string | number | undefined, context: VolatileContext): boolean {
+  if (expected === actual) return false;
+  if (isEpochMs(expected) && isEpochMs(actual)) return true;
+  if (typeof expected !== "string" || typeof actual !== "string" || expected === "" || actual === "") return false;
+  const name = typeof key === "string" ? fieldKey(key) : "";
+  if (RANDOM_CODE_FIELDS.has(name)) return expected.length === actual.length;
+  if (DATED_NUMBER_FIELDS.has(name)) return expected.replace(COMPACT_DAY, "<day>") === actual.replace(COMPACT_DAY, "<day>");
+  if (sameUrlOnTarget(expected, actual, context)) return true;
+  const recorded = withoutTimes(expected);
+  return recorded !== expected && recorded === withoutTimes(actual);
+}

@@ -1,0 +1,29 @@
+/**
+ * Recording files (harness/recording: JSON recordings and HAR, without copies) as the sandbox serves
+ * them with `mcoin sandbox --recordings DIR` (./book.ts).
+ */
+import { loadRecordings, sourceOf } from "#harness/recording";
+import { readRedaction } from "#harness/redaction";
+import type { RecordedExchange } from "./book";
+
+export function recordedExchanges(dir: string): RecordedExchange[] {
+  return loadRecordings(dir, readRedaction).recordings.map((file) => {
+    const { recording } = file;
+    // A date alone says too little to move times by; a date-time (the recorder's) says enough.
+    const recordedAt = recording.recordedAt?.includes("T") ? Date.parse(recording.recordedAt) : Number.NaN;
+    return {
+      source: sourceOf(file),
+      name: recording.name,
+      kind: recording.kind,
+      method: recording.request.method,
+      path: recording.request.path,
+      query: recording.request.query,
+      body: recording.request.body,
+      status: recording.response.status,
+      reply: recording.response.body,
+      auth: recording.request.auth,
+      member: recording.needs?.member,
+      recordedAt: Number.isFinite(recordedAt) ? recordedAt : undefined,
+    };
+  });
+}
