@@ -7,6 +7,7 @@
 import { readEventStream } from "../core/http/event-stream";
 import { INSPECT_API_BASE } from "../core/controls/inspect-paths";
 import type { ExchangeDetail, ExchangeList, ExchangeSummary, FaultRequest, InspectInfo, ReplayReply, SaveReply, SaveRequest } from "../core/controls/inspect";
+import { ApiError } from "../core/api/errors";
 
 export type { ExchangeDetail, ExchangeList, ExchangeSummary, FaultRequest, InspectInfo, ReplayReply, SaveReply };
 
@@ -23,14 +24,8 @@ export interface Filters {
   text: string;
 }
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** A refusal of the inspector's API, or no answer at all: the mall's own error type (core/api/errors.ts). */
+export { ApiError };
 
 export function readToken(): string {
   try {
@@ -66,7 +61,7 @@ async function refusal(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON: the status line says it.
   }
-  return new ApiError(response.status, message);
+  return new ApiError("HTTP", message, { status: response.status });
 }
 
 async function call(path: string, init: RequestInit = {}): Promise<Response> {
@@ -74,7 +69,7 @@ async function call(path: string, init: RequestInit = {}): Promise<Response> {
   try {
     response = await fetch(`${API}${path}`, { ...init, headers: headers(init.body ? { "Content-Type": "application/json" } : {}), cache: "no-store" });
   } catch {
-    throw new ApiError(0, "The server of this page does not answer: is the sandbox (or mcoin record) still running?");
+    throw new ApiError("NETWORK", "The server of this page does not answer: is the sandbox (or mcoin record) still running?");
   }
   if (response.status === 401) unauthorized();
   if (!response.ok) throw await refusal(response);

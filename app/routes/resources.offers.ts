@@ -5,38 +5,31 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { HOME_TABS, SEARCH_SORTS, recommendList, searchProduct } from "#core/api/catalog-endpoints";
+import { recommendList, searchProduct } from "#core/api/catalog-endpoints";
 import { isApiError } from "#core/api/errors";
 import { OFFER_PAGE_SIZE, homeListRequest } from "../lib/catalog/filters";
 import { cardData } from "../lib/catalog/card-data";
 import { resourceJson } from "../server/resource-response.server";
-import { mallContext } from "../server/context.server";
+import { mallContext, type MallContext } from "../server/context.server";
 
-const Near = { lat: z.coerce.number().min(-90).max(90).optional(), lng: z.coerce.number().min(-180).max(180).optional() };
-const Page = z.coerce.number().int().min(1).max(1000);
+const Near = { lat: recommendList.request.shape.lat, lng: recommendList.request.shape.lng };
 
+/**
+ * A further page of home's list (its tab, order and filter ranges, as home's address carries them:
+ * lib/catalog/filters.ts) or of a search or category listing (the search's own query, as the registry
+ * declares it: `searchProduct`, but for the page size, which is the mall's).
+ */
 const QuerySchema = z.discriminatedUnion("list", [
   z.object({
     list: z.literal("home"),
-    tab: z.enum(HOME_TABS).default("nearby"),
-    order: z.enum(["asc", "desc"]).default("asc"),
+    tab: recommendList.request.shape.tab,
+    order: recommendList.request.shape.order,
     mcoin: z.string().max(20).optional(),
     price: z.string().max(20).optional(),
-    page: Page,
+    page: recommendList.request.shape.page,
     ...Near,
   }),
-  z.object({
-    list: z.literal("search"),
-    keyword: z.string().trim().max(60).optional(),
-    categoryId: z.coerce.number().int().positive().optional(),
-    districtId: z
-      .string()
-      .regex(/^[a-z0-9-]{1,40}$/)
-      .optional(),
-    sort: z.enum(SEARCH_SORTS).default("popularity"),
-    page: Page,
-    ...Near,
-  }),
+  searchProduct.request.omit({ size: true }).extend({ list: z.literal("search") }),
 ]);
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -44,20 +37,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const mall = await mallContext(args);
   const query = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) return resourceJson(mall, { ok: false as const, code: "BAD_REQUEST" }, { status: 400 });
-  const near = { lat: query.data.lat, lng: query.data.lng };
+  const asked = query.data;
   try {
-    const pending =
-      query.data.list === "home"
-        ? mall.api.raw.reply(recommendList, homeListRequest(query.data, query.data.page, near))
-        : mall.api.raw.reply(searchProduct, {
-            keyword: query.data.keyword || undefined,
-            categoryId: query.data.categoryId,
-            districtId: query.data.districtId,
-            sort: query.data.sort,
-            page: query.data.page,
-            size: OFFER_PAGE_SIZE,
-            ...near,
-          });
+    const pending = asked.list === "home" ? mall.api.raw.reply(recommendList, homeListRequest(asked, asked.page, { lat: asked.lat, lng: asked.lng })) : searchPage(mall, asked);
     const [page, time] = await Promise.all([pending, mall.api.raw.gatewayTime()]);
     // What the cards show of each offer (lib/catalog/card-data.ts).
     const offers = { list: page.data.list.map(cardData), page: page.data.page, hasMore: page.data.hasMore };
@@ -66,4 +48,9 @@ export async function loader(args: LoaderFunctionArgs) {
     if (!isApiError(error)) throw error;
     return resourceJson(mall, { ok: false as const, code: error.code }, { headers: { "Cache-Control": "no-store" } });
   }
+}
+
+/** A further page of a search or category listing: the query as the registry declares it, the page size the mall's. */
+function searchPage(mall: MallContext, { list: _list, keyword, ...search }: Extract<z.infer<typeof QuerySchema>, { list: "search" }>) {
+  return mall.api.raw.reply(searchProduct, { ...search, keyword: keyword || undefined, size: OFFER_PAGE_SIZE });
 }
