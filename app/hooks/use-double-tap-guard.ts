@@ -3,7 +3,7 @@
  *
  * The guard also says in the page when it is closed: its controls carry `data-tap-guard="closed"`
  * from a tap it lets through until a tap would be let through again, so a browser test waits for that
- * state to end instead of sleeping through the window (e2e/fixtures.ts, `tapGuardOpen`).
+ * state to end instead of sleeping through the window (`tapGuardOpen` in e2e/waits.ts).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 
