@@ -1,6 +1,7 @@
 /**
  * What the browser suite waits on instead of the clock: the state of the page that a pause would
- * have stood for (a guard open again, a reply, the router settled). No test sleeps: eslint.config.js forbids Playwright's timed wait in e2e/, and
+ * have stood for (a guard open again, a scroll landed, a list's next page, a reply, the router
+ * settled). No test sleeps: eslint.config.js forbids Playwright's timed wait in e2e/, and
  * Playwright runs with no retries.
  */
 import type { Locator, Page, Request } from "@playwright/test";
@@ -13,6 +14,50 @@ import { expect } from "./fixtures";
  */
 export async function tapGuardOpen(control: Locator): Promise<void> {
   await expect(control).not.toHaveAttribute("data-tap-guard", "closed");
+}
+
+/** Waits until the page has drawn a frame after now: what lazy pictures near the screen need to be asked for. */
+export async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/**
+ * Turns the mouse wheel down by `dy`, as a member scrolls, and waits until the page has scrolled (or
+ * stands at its foot already, as an infinite list does while its next page loads) and drawn a frame
+ * there. Playwright's wheel does not wait for the scroll it causes.
+ */
+export async function wheelDown(page: Page, dy: number): Promise<void> {
+  const before = await page.evaluate(() => window.scrollY);
+  await page.mouse.wheel(0, dy);
+  await expect.poll(() => page.evaluate((from) => window.scrollY > from || window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1, before)).toBe(true);
+  await nextFrame(page);
+}
+
+/**
+ * Brings an infinite list's foot (app/components/infinite-list.tsx) into view, which asks for its next
+ * page, until more items than before are shown or the list says `noMore`. Whether it can go on.
+ */
+export async function loadNextPage(list: Locator, noMore: string): Promise<boolean> {
+  const items = list.locator(".infinite-list__items > li");
+  const end = list.getByText(noMore, { exact: true });
+  if (await end.isVisible()) return false;
+  const shown = await items.count();
+  await expect
+    .poll(async () => {
+      // Looked up at each turn (a tab or a filter may swap the list for a new one meanwhile), and
+      // scrolled to without waiting for it.
+      await list.locator(".offer-list__end").evaluateAll((feet) => feet.forEach((foot) => foot.scrollIntoView({ block: "end" })));
+      return (await items.count()) > shown || (await end.isVisible());
+    })
+    .toBe(true);
+  return !(await end.isVisible());
+}
+
+/** Scrolls an infinite list page by page until it says `noMore`. */
+export async function scrollToListEnd(list: Locator, noMore: string): Promise<void> {
+  let pages = 0;
+  while (pages < 50 && (await loadNextPage(list, noMore))) pages++;
+  await expect(list.getByText(noMore, { exact: true })).toBeVisible();
 }
 
 /**
