@@ -27,6 +27,13 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
+    // No fixed sleeps in the browser suite: a test waits on the state a pause would stand for (e2e/waits.ts).
+    files: ["e2e/**"],
+    rules: {
+      "no-restricted-properties": ["error", { property: "waitForTimeout", message: "Wait on the state the pause stands for (e2e/waits.ts, expect.poll, waitForResponse, page.clock), never on time." }],
+    },
+  },
+  {
     files: ["app/**/*.{ts,tsx}", "inspector/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error", ...jsxA11y.flatConfigs.recommended.rules },

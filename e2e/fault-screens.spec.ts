@@ -11,12 +11,11 @@ import * as controls from "#core/controls/declarations";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { E2E_APP_URL, E2E_SANDBOX_URL, walletUserAgent } from "./env";
 import { MEMBERS, expect, hydrated, isLoginPage, test, type SandboxControl } from "./fixtures";
+import { tapGuardOpen } from "./waits";
 import { freePort, startMall } from "./spawn-mall";
 
 /** The tyre safety check: 50 mCoin a piece, no cash, so paying settles at once (no cashier). */
 const TYRE_CHECK = 53;
-/** The spec's double-tap rule: a second deliberate tap within 300 ms is ignored. */
-const DOUBLE_TAP_MS = 300;
 const ZH = { userAgent: walletUserAgent("zh-MO"), locale: "zh-MO" } as const;
 
 const ERROR_ROUTE = {
@@ -94,9 +93,6 @@ async function tasksDone(sandbox: SandboxControl): Promise<number> {
 
 const loginPageVisits = async (sandbox: SandboxControl) => (await sandbox.calls("/oauth/authorize")).filter((call) => call.method === "GET").length;
 
-/** Waits out the double-tap window, so the next tap counts as a deliberate retry. */
-const afterDoubleTapWindow = (page: Page) => page.waitForTimeout(DOUBLE_TAP_MS + 50);
-
 test.describe("faults", () => {
   let gateway: APIRequestContext;
   test.beforeEach(async ({ playwright }) => {
@@ -168,8 +164,10 @@ test.describe("faults", () => {
 
     // The member closes the confirmation and buys the same again: the same key finds the same order.
     await confirmation.getByRole("button", { name: "Cancel" }).click();
-    await afterDoubleTapWindow(page);
+    // Both buttons were tapped before: each retry is a deliberate tap, past the double-tap window.
+    await tapGuardOpen(page.getByRole("button", { name: "Checkout" }));
     await page.getByRole("button", { name: "Checkout" }).click();
+    await tapGuardOpen(page.getByRole("dialog").getByRole("button", { name: "Pay with mCoin" }));
     await page.getByRole("dialog").getByRole("button", { name: "Pay with mCoin" }).click();
     await expect(page.getByRole("alertdialog")).toContainText("Payment success");
 
@@ -194,7 +192,7 @@ test.describe("faults", () => {
     expect(await sandbox.ledger(MEMBERS.sam.openId)).toEqual(ledgerBefore);
     await mallAnswers(page);
 
-    await afterDoubleTapWindow(page);
+    // The Use button has no double-tap guard: the answer above has settled it, and it taps again at once.
     await use.click();
     await expect(page.getByRole("status").filter({ hasText: "100 mCoin added. Your balance is 600 mCoin." })).toBeVisible();
     const ledger = await sandbox.ledger(MEMBERS.sam.openId);

@@ -13,6 +13,7 @@ import { E2E_APP_URL, E2E_SANDBOX_URL, walletUserAgent } from "./env";
 import * as controls from "#core/controls/declarations";
 import { MEMBERS, expect, hydrated, isLoginPage, test } from "./fixtures";
 import { startMall } from "./spawn-mall";
+import { wheelDown } from "./waits";
 import { SCREEN_ROUTES } from "../app/route-table.js";
 
 const APP_PORT = Number(new URL(E2E_APP_URL).port);
@@ -508,10 +509,7 @@ test.describe("13. the picture route: what it keeps and how often it is asked ar
       });
       await page.goto(`${mall.url}/index`);
       await hydrated(page);
-      for (let screen = 0; screen < 12; screen++) {
-        await page.mouse.wheel(0, 800);
-        await page.waitForTimeout(150);
-      }
+      for (let screen = 0; screen < 12; screen++) await wheelDown(page, 800);
       // Waiting for the answers themselves: Playwright's "networkidle", once reached, need not wait for
       // the pictures a scroll asks for later.
       await expect.poll(() => answers.length).toBeGreaterThan(20);

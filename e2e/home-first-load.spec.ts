@@ -5,6 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
+import { nextFrame } from "./waits";
 
 const RAILS = ["Hot offers", "Top picks", "Editors' choice"];
 /** Whether an offer card's picture fills the card's picture box (a box of 16:10, laid out in rem). */
@@ -94,7 +95,8 @@ test.describe("before the page hydrates", () => {
     await expect(offers(page).first()).toBeVisible();
     // Scrolled down to the list while the page's scripts are still on their way.
     await offers(page).nth(2).scrollIntoViewIfNeeded();
-    await page.waitForTimeout(500);
+    // Drawn where it now stands: a picture near the screen with an address would have been asked for.
+    await nextFrame(page);
     expect(asked.map((src) => src.replace(/^.*\/static\//, "")).sort()).toEqual(["ads/ad-super-value-picks.svg", "avatars/chan.svg"]);
     // The boxes stand at their size meanwhile, drawing nothing over the skeleton.
     const waiting = offers(page).first().locator("img");

@@ -4,18 +4,12 @@ import { shownPrices } from "./cards";
 import { walletUserAgent } from "./env";
 import { expect, hostCalls, hydrated, test } from "./fixtures";
 import { startMall } from "./spawn-mall";
+import { scrollToListEnd } from "./waits";
 
 const list = (page: Page) => page.getByRole("region", { name: "All offers" });
 const cards = (page: Page) => list(page).locator("[data-offer-id]");
 
-async function scrollToEnd(page: Page) {
-  const end = list(page).getByText("No more");
-  for (let i = 0; i < 30 && !(await end.isVisible()); i++) {
-    await page.mouse.wheel(0, 4000);
-    await page.waitForTimeout(250);
-  }
-  await expect(end).toBeVisible();
-}
+const scrollToEnd = (page: Page) => scrollToListEnd(list(page), "No more");
 
 test.beforeEach(async ({ signIn, page }) => {
   await signIn("chan");

@@ -7,6 +7,7 @@
 import type { Page } from "@playwright/test";
 import { walletUserAgent } from "./env";
 import { MEMBERS, expect, hostCalls, hydrated, test } from "./fixtures";
+import { tapGuardOpen } from "./waits";
 
 /** mCoin only: 50 mCoin a piece, settled at once (no cashier). */
 const TYRE_CHECK = 53;
@@ -15,8 +16,6 @@ const BANQUET = 29;
 /** A seckill item at MOP 1 (fixtures/promotions.json). */
 const DOLLAR_BUN = 1;
 const REDEEM_CALL = "/api/auth/updatecode";
-/** The double-tap guard's window (app/hooks/use-double-tap-guard.ts): a member's second tap comes later. */
-const DOUBLE_TAP_MS = 300;
 
 /** What the simulated scanner reads next (app/lib/host-bridge/simulated-host.ts, HOST_SCAN_KEY). */
 async function scanWillRead(page: Page, reading: { text: string } | { cancel: true } | { deny: true } | null) {
@@ -126,7 +125,7 @@ test.describe("no network before a payment", () => {
 
     await context.setOffline(false);
     await expect(confirmation.getByRole("alert")).toHaveCount(0);
-    await page.waitForTimeout(DOUBLE_TAP_MS);
+    await tapGuardOpen(confirmation.getByRole("button", { name: "Pay with mCoin" }));
     await confirmation.getByRole("button", { name: "Pay with mCoin" }).click();
     await expect(page.getByRole("alertdialog")).toContainText("Payment success");
     expect(await sandbox.orders(MEMBERS.sam.openId)).toHaveLength(before.length + 1);
@@ -154,7 +153,7 @@ test.describe("no network before a payment", () => {
 
     await context.setOffline(false);
     await expect(page.getByTestId("no-network")).toHaveCount(0);
-    await page.waitForTimeout(DOUBLE_TAP_MS);
+    await tapGuardOpen(page.getByRole("button", { name: "Pay now" }));
     await page.getByRole("button", { name: "Pay now" }).click();
     await expect(page.getByRole("dialog", { name: "Pay mCoin Mall" })).toBeVisible();
     expect(await cashierCalls()).toBe(opened + 1);
@@ -172,7 +171,7 @@ test.describe("no network before a payment", () => {
 
     await context.setOffline(false);
     await expect(page.getByTestId("no-network")).toHaveCount(0);
-    await page.waitForTimeout(DOUBLE_TAP_MS);
+    await tapGuardOpen(snapUp);
     await snapUp.click();
     await expect(page.getByRole("dialog", { name: "Pay mCoin Mall" })).toBeVisible();
     expect((await sandbox.orders(MEMBERS.chan.openId)).filter((order) => order.orderKind === "seckill")).toHaveLength(1);

@@ -1,5 +1,6 @@
 /** What the mall asks of the host app as the member moves around. */
 import { expect, hostCalls, hydrated, test } from "./fixtures";
+import { routerIdle, watchRequests } from "./waits";
 
 async function leaveAndReturnToTab(page: import("@playwright/test").Page) {
   await hydrated(page);
@@ -57,11 +58,14 @@ test("going back while on home asks the host to go back; going forward from home
   // A back step while a forward step from home is still loading (its skeleton shown) is a step within
   // the mall, back to home: nothing for the host.
   await sandbox.fault("api/mini/order/list", "delay", 1, 1_500);
+  const myOrdersData = watchRequests(page, (url) => url.pathname.startsWith("/myOrder"));
   await page.goForward();
   await expect(page.getByTestId("screen-skeleton")).toBeVisible();
   await page.goBack();
   await expect(page.getByTestId("mcoin-balance")).toBeVisible();
-  await page.waitForTimeout(1_600);
+  // Settled: My Orders' data, if the router had asked for it, answered or given up; the router idle.
+  await myOrdersData();
+  await routerIdle(page);
   expect(await goBacks()).toBe(0);
 
   // An entry of home's own (as the webview may add one) to step back from, while on home.

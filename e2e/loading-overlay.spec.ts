@@ -2,6 +2,7 @@
 import { isLoadingExempt } from "../app/lib/loading/loading-counter";
 import { SCREEN_ROUTES } from "../app/route-table.js";
 import { MEMBERS, expect, hydrated, test } from "./fixtures";
+import { routerIdle } from "./waits";
 
 /** Records whether the overlay ever appeared, however briefly. */
 async function watchOverlay(page: import("@playwright/test").Page) {
@@ -29,7 +30,10 @@ test("a navigation to a screen that loads only exempt calls shows no overlay", a
   const seen = await watchOverlay(page);
   await page.getByRole("link", { name: "My orders" }).click();
   await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
-  await page.waitForTimeout(500);
+  // Landed (the tabs come with the screen's data; its skeleton shows the heading before) and settled:
+  // an overlay the navigation started would be on the record by now.
+  await expect(page.getByRole("tab", { name: /^All/ })).toBeVisible();
+  await routerIdle(page);
   expect(await seen()).toBe(false);
 });
 
@@ -105,7 +109,9 @@ test("an action shows the overlay by its own call: favouriting (collection, exem
   const star = page.getByRole("button", { name: "Favourite" });
   await star.click();
   await expect(star).toHaveAttribute("aria-pressed", "true");
-  await page.waitForTimeout(600);
+  // The star turns at the tap: the favourite's request answered and the page settled, an overlay it
+  // started would be on the record by now.
+  await routerIdle(page);
   expect(await seen()).toBe(false);
   await page.getByRole("button", { name: /likes?$/ }).click();
   await expect.poll(seen).toBe(true);

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { E2E_SANDBOX_URL, walletUserAgent } from "./env";
 import { expect, hydrated, test } from "./fixtures";
+import { nextFrame } from "./waits";
 
 const CATALOG = JSON.parse(readFileSync(new URL("../fixtures/catalog.json", import.meta.url), "utf8")) as {
   merchants: { logo: string }[];
@@ -40,7 +41,7 @@ async function aspects(images: Locator): Promise<{ src: string; box: number; nat
 async function scrollThrough(page: Page) {
   for (let y = 0; y < 6_000; y += 600) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(60);
+    await nextFrame(page);
   }
   await page.evaluate(() => window.scrollTo(0, 0));
 }

@@ -9,6 +9,7 @@ import type { Page } from "@playwright/test";
 import { walletUserAgent } from "./env";
 import { shownPrices } from "./cards";
 import { expect, hydrated, test } from "./fixtures";
+import { scrollToListEnd, wheelDown } from "./waits";
 
 /** Offers of the catalog (fixtures/catalog.json): 3,000 of its 5,980 mCoin, cash only, all in mCoin. */
 const FAMILY_DINNER = 5;
@@ -47,22 +48,12 @@ const homeCards = (page: Page) => page.locator(".home-list [data-offer-id]");
 const card = (page: Page, id: number) => page.locator(`.offer-card[data-offer-id="${id}"]`);
 
 async function scrollDownTheList(page: Page) {
-  for (let i = 0; i < 8; i++) {
-    await page.mouse.wheel(0, 1500);
-    await page.waitForTimeout(150);
-  }
+  for (let i = 0; i < 8; i++) await wheelDown(page, 1500);
   await expect.poll(() => homeCards(page).count()).toBeGreaterThan(10);
   await expect(homeCards(page).first()).not.toBeInViewport();
 }
 
-async function scrollToTheEnd(page: Page, noMore: string) {
-  const end = page.locator(".home-list").getByText(noMore);
-  for (let i = 0; i < 30 && !(await end.isVisible()); i++) {
-    await page.mouse.wheel(0, 4000);
-    await page.waitForTimeout(250);
-  }
-  await expect(end).toBeVisible();
-}
+const scrollToTheEnd = (page: Page, noMore: string) => scrollToListEnd(page.locator(".home-list"), noMore);
 
 interface CatalogOffer {
   id: number;
@@ -209,10 +200,7 @@ test.describe("a new list starts at its first result", () => {
     await page.goto("/classify/food");
     await hydrated(page);
     const cards = page.locator("[data-offer-id]");
-    for (let i = 0; i < 6; i++) {
-      await page.mouse.wheel(0, 1500);
-      await page.waitForTimeout(150);
-    }
+    for (let i = 0; i < 6; i++) await wheelDown(page, 1500);
     await expect(cards.first()).not.toBeInViewport();
     await page.getByRole("tab", { name: "Sales" }).click();
     await expect(page).toHaveURL(/sort=sales/);

@@ -3,6 +3,7 @@ import { encodeOauthParams } from "../app/lib/session-start/oauth-params";
 import { SCREEN_ROUTES } from "../app/route-table.js";
 import { E2E_APP_URL } from "./env";
 import { expect, hostCalls, hydrated, isLoginPage, test } from "./fixtures";
+import { routerIdle, watchRequests } from "./waits";
 
 /** A concrete path for each pattern of the route table. */
 function samplePath(pattern: string): string {
@@ -87,14 +88,16 @@ test("the back arrow returns to the previous page of the mall", async ({ page, s
 test("the back arrow on a screen still loading keeps the member where they were, in the mall", async ({ page, signIn, sandbox }) => {
   await signIn("chan");
   await sandbox.fault("api/mini/order/list", "delay", 1, 1_500);
+  const myOrdersData = watchRequests(page, (url) => url.pathname.startsWith("/myOrder"));
   await page.getByRole("link", { name: "My orders" }).click();
   await expect(page.getByTestId("screen-skeleton")).toBeVisible();
   await page.getByRole("button", { name: "Back" }).click();
   await expect(page.getByTestId("mcoin-balance")).toBeVisible();
   // The tap may come while the router still fetches the screen's route or code, before the list is
-  // asked for; if the list was asked for, its slow answer has arrived by now and is not shown: the
-  // member chose to stay.
-  await page.waitForTimeout(1_700);
+  // asked for; if the list was asked for, its slow answer has come (or the request was given up) and
+  // the router is idle, and it is not shown: the member chose to stay.
+  await myOrdersData();
+  await routerIdle(page);
   await expect(page.getByTestId("mcoin-balance")).toBeVisible();
   await expect(page.getByRole("tab", { name: /^All/ })).toHaveCount(0);
   expect((await hostCalls(page)).filter((call) => call.method === "goBack")).toHaveLength(0);

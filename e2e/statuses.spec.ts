@@ -14,7 +14,6 @@ const TYRE_CHECK = 53;
 /** An IMAX ticket, sold at one store; the tyre check at several. */
 const IMAX = 38;
 const MINUTE = 60_000;
-const DOUBLE_TAP_MS = 300;
 
 const LANGUAGES = {
   en: {
@@ -105,7 +104,6 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await form.locator('input[name="memberNoAgain"]').fill("1300000002");
       await form.locator('input[name="mcoin"][value="3000"]').check();
       await form.locator('input[name="terms"]').check();
-      await page.waitForTimeout(DOUBLE_TAP_MS);
       await form.locator('button[type="submit"]').click();
 
       const result = page.getByRole("alertdialog", { name: text.milesTitle });

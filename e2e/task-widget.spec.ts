@@ -31,6 +31,33 @@ async function recordEvents(page: Page) {
   return () => page.evaluate(() => (window as unknown as { __taskEvents: { name: string; detail: unknown }[] }).__taskEvents);
 }
 
+/**
+ * Records, from the first script of every page, each request the widget makes to the mall's task
+ * resource (its intent) and whether the page has read the reply. The widget acts on a reply in the
+ * same turn of the page's event loop as it is read, so once a reply is read here, what the widget
+ * does with it (a show, a hide, an event) is done by the next look.
+ */
+async function recordTaskRequests(page: Page) {
+  await page.addInitScript(() => {
+    const asked: { intent: string | null; read: boolean }[] = [];
+    (window as unknown as { __taskRequests: typeof asked }).__taskRequests = asked;
+    const fetch = window.fetch.bind(window);
+    window.fetch = async (input, init) => {
+      if (!String(input instanceof Request ? input.url : input).includes("/resources/task")) return fetch(input, init);
+      const request = { intent: new URLSearchParams(String(init?.body ?? "")).get("intent"), read: false };
+      asked.push(request);
+      const response = await fetch(input, init).catch((error: unknown) => {
+        request.read = true;
+        throw error;
+      });
+      const json = response.json.bind(response);
+      response.json = () => json().finally(() => (request.read = true));
+      return response;
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { __taskRequests: { intent: string | null; read: boolean }[] }).__taskRequests);
+}
+
 const widget = (page: Page) => page.getByRole("button", WIDGET);
 
 async function setTabVisible(page: Page, visible: boolean) {
@@ -191,22 +218,29 @@ test("pauses and hides while the tab is hidden, and resumes when it is visible",
 
 test("a refused completion notice shows the failure and publishes JobFailed once", async ({ page, sandbox }) => {
   const events = await recordEvents(page);
+  const requests = await recordTaskRequests(page);
   await stopClock(page);
   await page.goto(taskLink("T-NOTIFY-FAIL"));
   await expect(widget(page)).toContainText("瀏覽剩餘3s");
   await letTimePass(page, sandbox, 3_000);
   await expect(widget(page)).toContainText("瀏覽失敗");
-  // Time for a second event to come, on the page's clock and on the network's.
+  // What could bring a second event: a tick on the page's clock, or another notice's reply. The
+  // clock moves past a tick; every reply the page asked for is read, and there were two.
   await page.clock.runFor(1_200);
-  await page.waitForTimeout(1_200);
+  await expect.poll(requests).toEqual([
+    { intent: "detail", read: true },
+    { intent: "notify", read: true },
+  ]);
   expect(await events()).toEqual([{ name: "JobFailed", detail: "the task center could not record the completion" }]);
 });
 
 for (const taskNo of ["T-SUBCODE", "T-TYPE", "T-THRESHOLD", "T-DONE"]) {
   test(`no widget when a check fails (${taskNo})`, async ({ page, sandbox }) => {
+    const requests = await recordTaskRequests(page);
     await page.goto(taskLink(taskNo));
     await expect.poll(async () => (await sandbox.calls("/getTaskDetail")).length).toBe(1);
-    await page.waitForTimeout(1_200);
+    // The widget has the detail's reply: it has decided.
+    await expect.poll(requests).toEqual([{ intent: "detail", read: true }]);
     await expect(page.locator("[data-mcoin-task-widget]")).toBeHidden();
     expect(await sandbox.calls("/scanTypeTaskNotify")).toHaveLength(0);
   });
@@ -230,8 +264,10 @@ test("a member who finished the task sees no widget next time", async ({ page, s
   await expect(widget(page)).toContainText("瀏覽剩餘3s");
   await letTimePass(page, sandbox, 3_000);
   await expect(widget(page)).toContainText("返回領mCoin");
+  const requests = await recordTaskRequests(page);
   await page.goto(taskLink("T-QUICK"));
-  await page.waitForTimeout(1_500);
+  // The widget of the new page has the detail's reply: it has decided.
+  await expect.poll(requests).toEqual([{ intent: "detail", read: true }]);
   await expect(page.locator("[data-mcoin-task-widget]")).toBeHidden();
 });
 

@@ -38,13 +38,27 @@ test("an uncaught error and an unhandled rejection of a page reach the error col
       ]),
     );
   for (const error of await collected()) expect(error).toMatchObject({ path: "/index", screen: "index", environment: "sandbox" });
-  // The same error twice is reported once.
-  await page.evaluate(() =>
-    setTimeout(() => {
-      throw new Error("a test's uncaught error");
-    }),
+  // The same error twice is reported once. The reporter's requests are counted as the page makes
+  // them; the page's error handlers have run once the task that threw is over (the next timer's turn).
+  await page.evaluate(() => {
+    const reports: string[] = [];
+    (window as unknown as { __reports: string[] }).__reports = reports;
+    const fetch = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      if (String(input).includes("/resources/errors")) reports.push(String(new URLSearchParams(String(init?.body ?? "")).get("message")));
+      return fetch(input, init);
+    };
+  });
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        setTimeout(() => {
+          setTimeout(resolve);
+          throw new Error("a test's uncaught error");
+        }),
+      ),
   );
-  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as unknown as { __reports: string[] }).__reports)).toEqual([]);
   expect((await collected()).filter((error) => error.message === "a test's uncaught error")).toHaveLength(1);
 });
 

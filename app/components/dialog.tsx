@@ -1,6 +1,7 @@
 /** A small modal dialog: title, message, and one or two actions. */
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { TapGuardMark } from "../hooks/use-double-tap-guard";
 
 interface DialogProps {
   title: string;
@@ -37,8 +38,25 @@ export function Dialog({ title, children, actions, role = "dialog", onDismiss }:
   );
 }
 
-/** Asks before an action that cannot be taken back: 'cancel', or the action's own label, which closes the dialog and acts. */
-export function ConfirmDialog({ title, confirmLabel, onConfirm, onCancel, children }: { title: string; confirmLabel: string; onConfirm(): void; onCancel(): void; children?: ReactNode }) {
+/**
+ * Asks before an action that cannot be taken back: 'cancel', or the action's own label, which closes the dialog and acts.
+ * `confirmMark`: the mark of the double-tap guard of `onConfirm`, when it has one (hooks/use-double-tap-guard.ts).
+ */
+export function ConfirmDialog({
+  title,
+  confirmLabel,
+  confirmMark,
+  onConfirm,
+  onCancel,
+  children,
+}: {
+  title: string;
+  confirmLabel: string;
+  confirmMark?: TapGuardMark;
+  onConfirm(): void;
+  onCancel(): void;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -53,6 +71,7 @@ export function ConfirmDialog({ title, confirmLabel, onConfirm, onCancel, childr
           <button
             type="button"
             className="button button--primary"
+            {...confirmMark}
             onClick={() => {
               onCancel();
               onConfirm();

@@ -43,8 +43,9 @@ function useOrderButton(intent: "cancel" | "receive" | "delete", orderId: number
   useToastOn(order.state === "idle" ? order.data : undefined, (reply) => (reply.ok && reply.intent === "cancel" ? t("toast.orderCancelled") : null));
   return {
     busy: order.busy,
+    mark: guard.mark,
     refusal: order.data && !order.data.ok ? order.data.message : null,
-    send: () => guard(() => order.send({ intent, orderId, idempotencyKey: form.key() })),
+    send: () => guard.run(() => order.send({ intent, orderId, idempotencyKey: form.key() })),
   };
 }
 
@@ -65,16 +66,22 @@ export function OrderActions({ order, compact = false }: { order: Order; compact
       <div className="order-actions">
         {order.status === "awaiting_payment" ? (
           <>
-            <button type="button" className={`button button--secondary${size}`} disabled={cancel.busy || payment.busy} onClick={cancel.send}>
+            <button type="button" className={`button button--secondary${size}`} disabled={cancel.busy || payment.busy} onClick={cancel.send} {...cancel.mark}>
               {t("order.cancel")}
             </button>
-            <button type="button" className={`button button--primary${size}`} disabled={payment.busy || cancel.busy} onClick={() => payGuard(() => network.whenOnline(() => void payment.pay(order)))}>
+            <button
+              type="button"
+              className={`button button--primary${size}`}
+              disabled={payment.busy || cancel.busy}
+              onClick={() => payGuard.run(() => network.whenOnline(() => void payment.pay(order)))}
+              {...payGuard.mark}
+            >
               {payment.busy ? t("offer.paying") : t("order.payNow")}
             </button>
           </>
         ) : null}
         {order.status === "awaiting_receipt" || order.status === "awaiting_pickup" ? (
-          <button type="button" className={`button button--primary${size}`} disabled={receive.busy} onClick={receive.send}>
+          <button type="button" className={`button button--primary${size}`} disabled={receive.busy} onClick={receive.send} {...receive.mark}>
             {t("order.confirmReceipt")}
           </button>
         ) : null}
@@ -107,7 +114,7 @@ export function OrderActions({ order, compact = false }: { order: Order; compact
 
       {confirmDelete ? (
         <Overlay>
-          <ConfirmDialog title={t("order.deleteTitle")} confirmLabel={t("order.delete")} onCancel={() => setConfirmDelete(false)} onConfirm={remove.send}>
+          <ConfirmDialog title={t("order.deleteTitle")} confirmLabel={t("order.delete")} onCancel={() => setConfirmDelete(false)} onConfirm={remove.send} confirmMark={remove.mark}>
             <p>{t("order.deleteBody")}</p>
           </ConfirmDialog>
         </Overlay>

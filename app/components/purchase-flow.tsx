@@ -190,7 +190,8 @@ export function PurchaseFlow({ offer, quantity, mcoinUsed, cashCents, adult, add
         className="button button--primary offer-bar__buy"
         elementtiming="offer-checkout"
         disabled={disabled || submitting || payment.busy}
-        onClick={() => guardCheckout(() => setConfirming({ key: unconfirmed.current?.asked === asked ? unconfirmed.current.key : newIdempotencyKey() }))}
+        {...guardCheckout.mark}
+        onClick={() => guardCheckout.run(() => setConfirming({ key: unconfirmed.current?.asked === asked ? unconfirmed.current.key : newIdempotencyKey() }))}
       >
         {payment.busy ? t("offer.paying") : t("offer.checkout")}
       </button>
@@ -270,7 +271,13 @@ export function PurchaseFlow({ offer, quantity, mcoinUsed, cashCents, adult, add
                 <button type="button" className="button button--secondary" disabled={submitting} onClick={() => setConfirming(null)}>
                   {t("common.cancel")}
                 </button>
-                <button type="submit" className="button button--primary" disabled={submitting || (offer.fulfilment === "delivery" && !address)} onClick={(event) => network.guard(event, guardPay)}>
+                <button
+                  type="submit"
+                  className="button button--primary"
+                  disabled={submitting || (offer.fulfilment === "delivery" && !address)}
+                  onClick={(event) => network.guard(event, guardPay)}
+                  {...guardPay.mark}
+                >
                   {submitting ? t("confirm.placing") : cashCents > 0 ? t("confirm.pay", { amount: formatMoney(cashCents / 100) }) : t("confirm.payMcoin")}
                 </button>
               </div>

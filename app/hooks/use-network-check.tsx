@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { NO_NETWORK, getHostBridge } from "../lib/host-bridge";
-import { guardSubmit } from "./use-double-tap-guard";
+import { guardSubmit, type DoubleTapGuard } from "./use-double-tap-guard";
 
 /** How long a tap waits for the host's answer before going ahead without it. */
 export const NETWORK_CHECK_MS = 1_500;
@@ -45,7 +45,7 @@ export function useNetworkCheck() {
    * is given: the form is submitted, with that button, once the host says there is a network.
    */
   const guard = useCallback(
-    (event: MouseEvent<HTMLButtonElement>, doubleTap?: (action: () => void) => void) => {
+    (event: MouseEvent<HTMLButtonElement>, doubleTap?: DoubleTapGuard) => {
       if (doubleTap) guardSubmit(event, doubleTap);
       const button = event.currentTarget;
       const form = button.form;

@@ -270,7 +270,7 @@ export default function AsiaMilesDetails() {
             {reply.message}
           </p>
         ) : null}
-        <button type="submit" className="button button--primary button--block" disabled={busy} onClick={(event) => guardSubmit(event, guard)}>
+        <button type="submit" className="button button--primary button--block" disabled={busy} onClick={(event) => guardSubmit(event, guard)} {...guard.mark}>
           {busy ? t("miles.redeeming") : t("miles.submit")}
         </button>
       </redeem.Form>

@@ -280,7 +280,7 @@ export default function EditAddress() {
             {reply.message}
           </p>
         ) : null}
-        <button type="submit" className="button button--primary button--block" disabled={busy || full} onClick={(event) => guardSubmit(event, guard)}>
+        <button type="submit" className="button button--primary button--block" disabled={busy || full} onClick={(event) => guardSubmit(event, guard)} {...guard.mark}>
           {busy ? t("address.saving") : t("address.save")}
         </button>
       </save.Form>

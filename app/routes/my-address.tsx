@@ -79,7 +79,7 @@ export default function MyAddress() {
   useToastOn(change.state === "idle" ? change.data : undefined, (reply) => (reply.ok ? t(reply.intent === "delete" ? "address.deleted" : "address.defaultSet") : reply.message));
 
   const send = (intent: "default" | "delete", address: Address) =>
-    guard(() => {
+    guard.run(() => {
       setTapped({ intent, id: Number(address.id) });
       change.submit({ intent, id: String(address.id), idempotencyKey: newIdempotencyKey() }, { method: "post" });
     });
@@ -116,6 +116,7 @@ export default function MyAddress() {
                     name="default-address"
                     checked={address.isDefault === 1}
                     onChange={() => send("default", address)}
+                    {...guard.mark}
                     aria-label={t("address.makeDefault", { name: address.name })}
                   />
                   <span aria-hidden="true">{address.isDefault === 1 ? t("address.default") : t("address.setDefault")}</span>
@@ -155,7 +156,7 @@ export default function MyAddress() {
 
       {confirming ? (
         <Overlay>
-          <ConfirmDialog title={t("address.deleteTitle")} confirmLabel={t("address.delete")} onCancel={() => setConfirming(null)} onConfirm={() => send("delete", confirming)}>
+          <ConfirmDialog title={t("address.deleteTitle")} confirmLabel={t("address.delete")} onCancel={() => setConfirming(null)} onConfirm={() => send("delete", confirming)} confirmMark={guard.mark}>
             <p>{t("address.deleteBody", { name: confirming.name, where: where(confirming) })}</p>
           </ConfirmDialog>
         </Overlay>

@@ -124,7 +124,7 @@ export default function Seckill() {
   }, [snap.state, snap.data]);
   const snapUp = (event: MouseEvent<HTMLButtonElement>, itemId: number) => {
     event.preventDefault();
-    guard(() =>
+    guard.run(() =>
       network.whenOnline(() => {
         setSnapping(itemId);
         // One key per tap: the guard stops a double tap, and a tap after a refusal is a new attempt;
@@ -152,7 +152,7 @@ export default function Seckill() {
     return full ? (
       <span className="promo-item__state promo-item__state--limit">{t("seckill.limitReached")}</span>
     ) : (
-      <button type="button" className="button button--primary promo-item__buy" aria-describedby={`promo-item-${item.id}`} disabled={busy} onClick={(event) => snapUp(event, item.id)}>
+      <button type="button" className="button button--primary promo-item__buy" aria-describedby={`promo-item-${item.id}`} disabled={busy} onClick={(event) => snapUp(event, item.id)} {...guard.mark}>
         {busy && snapping === item.id ? t("seckill.snapping") : t("seckill.snapUp")}
       </button>
     );
