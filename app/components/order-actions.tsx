@@ -16,6 +16,7 @@ import { ConfirmDialog } from "./dialog";
 import { Overlay } from "./overlay";
 import { PaymentResultOverlay, usePayment } from "./purchase-flow";
 import { useToastOn } from "./toast";
+import "./order-actions.css";
 
 const FINAL = new Set<Order["status"]>(["closed", "completed", "used", "refunded"]);
 

@@ -28,6 +28,7 @@ import type { OfferActionResult } from "../routes/coupon-details.server";
 import { ResultDialog } from "./dialog";
 import { CheckCircleIcon, ClockIcon, CrossCircleIcon } from "./icons";
 import { Overlay } from "./overlay";
+import "./purchase-flow.css";
 
 /** Times the page asks for the order's status after the cashier, one second apart. */
 const STATUS_CHECKS = 6;

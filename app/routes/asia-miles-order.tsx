@@ -19,6 +19,7 @@ import { formatDateTime } from "../lib/time/format";
 import { requireMember } from "../server/member.server";
 import { idParam } from "../server/params.server";
 import type { ScreenHandle } from "../screen-handle";
+import stylesheet from "./asia-miles.css?url";
 
 export const handle: ScreenHandle = { analytics: "asiaMilesOrderDetails", skeleton: "detail", member: true, calls: { loader: ["milesOrder"] } };
 
@@ -35,6 +36,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 const REFRESH_MS = 3_000;
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function AsiaMilesOrder() {
   const { t } = useTranslation();

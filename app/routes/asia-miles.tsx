@@ -34,6 +34,7 @@ import type { loader as orderLoader } from "./asia-miles-order";
 import type { loader as rootLoader } from "../root";
 import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
+import stylesheet from "./asia-miles.css?url";
 
 export const handle: ScreenHandle = { analytics: "asiaMilesDetails", skeleton: "detail", member: true, calls: { loader: ["milesProduct"], action: { redeem: ["milesRedeem"] } } };
 
@@ -80,6 +81,8 @@ const LIMIT_TOASTS = new Set<ShopRefusal>(["MILES_DAILY_LIMIT", "MILES_MONTHLY_L
 /** How often, and how many times, the page asks whether the airline has answered. */
 const CHECK_MS = 1_000;
 const CHECKS = 15;
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function AsiaMilesDetails() {
   const { t } = useTranslation();

@@ -20,6 +20,7 @@ import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
 import { CheckInFormSchema } from "./check-in.server";
 import type { ScreenHandle } from "../screen-handle";
+import stylesheet from "./check-in.css?url";
 
 export const handle: ScreenHandle = { analytics: "checkIn", skeleton: "detail", member: true, calls: { loader: ["checkInStatus"], action: { "check-in": ["checkIn"] } } };
 
@@ -41,6 +42,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** A check-in whose outcome is unknown keeps its form's key for the retry: the loader that mints keys does not run again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => !isUnconfirmed(actionResult) && defaultShouldRevalidate;
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function CheckIn() {
   const { t } = useTranslation();

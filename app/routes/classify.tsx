@@ -22,6 +22,7 @@ import { OFFER_PAGE_SIZE } from "../lib/catalog/filters";
 import { Picture } from "../components/picture";
 import { FIRST_SCREEN_CARDS } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
+import stylesheet from "./classify.css?url";
 
 export const handle: ScreenHandle = { analytics: "classify", skeleton: "list", calls: { loader: ["searchProduct", "searchShop", "classifyList", "systemTime"] } };
 
@@ -72,6 +73,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     now: time,
   });
 }
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function Listing() {
   const { t } = useTranslation();

@@ -2,6 +2,6 @@
 import type { ScreenHandle } from "../screen-handle";
 import { handle as classify } from "./classify";
 
-export { default, loader } from "./classify";
+export { default, links, loader } from "./classify";
 
 export const handle: ScreenHandle = { analytics: "classifys", skeleton: "list", calls: classify.calls };

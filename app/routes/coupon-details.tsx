@@ -36,6 +36,7 @@ import { requireMember } from "../server/member.server";
 import { idParam } from "../server/params.server";
 import { offerAction, type OfferActionResult } from "./coupon-details.server";
 import type { ScreenHandle } from "../screen-handle";
+import stylesheet from "./coupon-details.css?url";
 
 export const handle: ScreenHandle = {
   analytics: "couponDetails",
@@ -84,6 +85,8 @@ function readAge(): AgeAnswer {
     return null;
   }
 }
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function CouponDetails() {
   const { t } = useTranslation();

@@ -35,6 +35,7 @@ import { fixedT } from "../server/i18n.server";
 import { refusable } from "../server/order-actions.server";
 import { SaveFormSchema } from "./edit-address.server";
 import type { ScreenHandle } from "../screen-handle";
+import stylesheet from "./address-book.css?url";
 
 export const handle: ScreenHandle = { analytics: "editAddress", skeleton: "detail", member: true, calls: { loader: ["userAddressList"], action: { save: ["userAddressSave"] } } };
 
@@ -113,6 +114,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 const EMPTY: DraftFields = { name: "", areaCode: "+853", mobile: "", address: "", regionId: "", isDefault: false };
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function EditAddress() {
   const { t } = useTranslation();

@@ -35,6 +35,7 @@ import { hasLoginParams } from "../lib/session-start/login-params";
 import { startSession } from "../server/login.server";
 import { pictureSrc } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
+import stylesheet from "./index.css?url";
 
 export const handle: ScreenHandle = {
   analytics: "index",
@@ -114,6 +115,8 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
   if (kept) return kept.data;
   return (await serverLoader<typeof loader>()) as unknown as HomeData;
 }
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function Home() {
   const { t } = useTranslation();

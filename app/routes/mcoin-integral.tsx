@@ -24,6 +24,7 @@ import { FAILED_FIRST_PAGE, firstPage } from "../server/first-page.server";
 import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
+import stylesheet from "./mcoin-integral.css?url";
 
 export const handle: ScreenHandle = { analytics: "mCoinIntegral", skeleton: "list", member: true, calls: { loader: ["mcoinLedger"] } };
 
@@ -39,6 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!ledger) return data({ filter, balance: null, list: FAILED_FIRST_PAGE });
   return data({ filter, balance: ledger.balance, list: { items: ledger.list, page: ledger.page, hasMore: ledger.hasMore } });
 }
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function McoinIntegral() {
   const { t } = useTranslation();

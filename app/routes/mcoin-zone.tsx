@@ -16,6 +16,7 @@ import { formatDate } from "../lib/time/format";
 import { useLocale } from "../hooks/use-locale";
 import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
+import stylesheet from "./mcoin-zone.css?url";
 
 export const handle: ScreenHandle = { analytics: "mCoinZone", skeleton: "detail", calls: { loader: ["zoneDetail", "systemTime"] } };
 
@@ -25,6 +26,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [detail, time] = await Promise.all([orNotFound(context.api.call(zoneDetail, { id, ...near })), context.api.gatewayTime()]);
   return data({ ...detail, now: time });
 }
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function Zone() {
   const { t } = useTranslation();

@@ -25,6 +25,7 @@ import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
 import { BookActionSchema } from "./my-address.server";
 import type { ScreenHandle } from "../screen-handle";
+import stylesheet from "./address-book.css?url";
 
 export const handle: ScreenHandle = {
   analytics: "myAddress",
@@ -53,6 +54,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) return result.response;
   return data({ ok: true as const, intent, id });
 }
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function MyAddress() {
   const { t } = useTranslation();

@@ -29,6 +29,7 @@ import { FAILED_FIRST_PAGE, firstPage } from "../server/first-page.server";
 import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
+import stylesheet from "./wallet.css?url";
 
 export const handle: ScreenHandle = {
   analytics: "mycoupon",
@@ -77,6 +78,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   }
 }
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function MyCoupons() {
   const { t } = useTranslation();

@@ -22,6 +22,7 @@ import { FAILED_FIRST_PAGE, firstPage } from "../server/first-page.server";
 import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
+import stylesheet from "./my-favorites.css?url";
 
 export const handle: ScreenHandle = {
   analytics: "myFavorites",
@@ -48,6 +49,8 @@ export const action = favouriteAction;
 const UNDO_MS = 6_000;
 
 const collectAgain = (offer: OfferSummary) => ({ intent: "collect", offerId: String(offer.id), collected: "1" });
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function MyFavorites() {
   const { t } = useTranslation();

@@ -11,6 +11,7 @@ import { FAILED_FIRST_PAGE, firstPage } from "../server/first-page.server";
 import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
+import stylesheet from "./wallet.css?url";
 
 export const handle: ScreenHandle = { analytics: "myOrder", skeleton: "list", title: "title.myOrders", member: true, calls: { loader: ["orderList"] } };
 
@@ -25,6 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const list: OrderListData = page ? { type, tab, items: page.list, page: page.page, hasMore: page.hasMore, counts: page.counts } : { type, tab, ...FAILED_FIRST_PAGE, counts: null };
   return data({ list });
 }
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function MyOrders() {
   const { list } = useLoaderData<typeof loader>();

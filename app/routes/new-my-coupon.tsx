@@ -2,6 +2,6 @@
 import type { ScreenHandle } from "../screen-handle";
 import { handle as orders } from "./my-orders";
 
-export { default, loader } from "./my-orders";
+export { default, links, loader } from "./my-orders";
 
 export const handle: ScreenHandle = { analytics: "newMyCoupon", skeleton: "list", title: "title.myRedemptions", member: true, calls: orders.calls };

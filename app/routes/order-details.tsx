@@ -29,6 +29,7 @@ import { Picture } from "../components/picture";
 import { memberOrder } from "../server/order-actions.server";
 import { qrSvg } from "../server/qr.server";
 import type { ScreenHandle } from "../screen-handle";
+import stylesheet from "./order-details.css?url";
 
 export const handle: ScreenHandle = { analytics: "orderDetails", skeleton: "detail", member: true, keepToken: true, calls: { loader: ["orderStatus", "offerDetail"] } };
 
@@ -90,6 +91,8 @@ function CouponCard({ coupon, qr, index, count }: { coupon: Coupon; qr: string |
     </article>
   );
 }
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function OrderDetails() {
   const { t } = useTranslation();

@@ -2,6 +2,6 @@
 import type { ScreenHandle } from "../screen-handle";
 import { handle as order } from "./order-details";
 
-export { ErrorBoundary, default, loader } from "./order-details";
+export { ErrorBoundary, default, links, loader } from "./order-details";
 
 export const handle: ScreenHandle = { analytics: "otherOrderDetails", skeleton: "detail", member: true, calls: order.calls };

@@ -14,6 +14,7 @@ import { formatDistance } from "#core/geo/distance";
 import { getHostBridge } from "../lib/host-bridge";
 import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
+import stylesheet from "./other-stores.css?url";
 
 export const handle: ScreenHandle = { analytics: "otherStores", skeleton: "list", calls: { loader: ["branchList"] } };
 
@@ -26,6 +27,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const branches = await orNotFound(context.api.call(branchList, { storeId, productId: type === 2 ? productId : 0, ...near }));
   return data({ ...branches, forOffer: type === 2 && productId > 0 });
 }
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function OtherStores() {
   const { t } = useTranslation();

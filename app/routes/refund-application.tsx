@@ -31,6 +31,7 @@ import { idParam } from "../server/params.server";
 import { memberOrder, refundAction, type OrderActionResult } from "../server/order-actions.server";
 import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
+import stylesheet from "./refund-application.css?url";
 
 export const handle: ScreenHandle = {
   analytics: "refundApplication",
@@ -135,6 +136,8 @@ function RefundOrder({ refund }: { refund: Refund }) {
     </section>
   );
 }
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function RefundApplication() {
   const { t } = useTranslation();

@@ -16,6 +16,7 @@ import { requireMember } from "../server/member.server";
 import { KeywordSchema, clearSearchHistory, popularSearches, recordSearch, searchHistory } from "#core/api/catalog-endpoints";
 import { isApiError } from "#core/api/errors";
 import type { ScreenHandle } from "../screen-handle";
+import stylesheet from "./search.css?url";
 
 export const handle: ScreenHandle = {
   analytics: "search",
@@ -59,6 +60,8 @@ export function resultsPath(keyword: string): string {
   const segment = keyword === "." || keyword === ".." ? `${keyword} ` : keyword;
   return `/classify/${encodeURIComponent(segment)}`;
 }
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function Search() {
   const { t } = useTranslation();

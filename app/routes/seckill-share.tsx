@@ -2,6 +2,6 @@
 import type { ScreenHandle } from "../screen-handle";
 import { handle as seckill } from "./seckill";
 
-export { ErrorBoundary, action, default, loader } from "./seckill";
+export { ErrorBoundary, action, default, links, loader } from "./seckill";
 
 export const handle: ScreenHandle = { analytics: "seckillShare", skeleton: "promo", calls: seckill.calls };

@@ -43,6 +43,7 @@ import { fixedT } from "../server/i18n.server";
 import { refusable, refused, type OrderActionResult } from "../server/order-actions.server";
 import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
+import stylesheet from "./seckill.css?url";
 
 export const handle: ScreenHandle = {
   analytics: "seckill",
@@ -88,6 +89,8 @@ function usePriceText() {
   const { t } = useTranslation();
   return (item: Pick<SeckillItem, "priceCents" | "mcoin">) => payTexts(t, { mcoin: item.mcoin, cents: item.priceCents });
 }
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function Seckill() {
   const { t } = useTranslation();

@@ -2,6 +2,6 @@
 import type { ScreenHandle } from "../screen-handle";
 import { handle as offer } from "./coupon-details";
 
-export { ErrorBoundary, action, default, loader } from "./coupon-details";
+export { ErrorBoundary, action, default, links, loader } from "./coupon-details";
 
 export const handle: ScreenHandle = { analytics: "shareCoupon", skeleton: "offer", calls: offer.calls };

@@ -2,6 +2,6 @@
 import type { ScreenHandle } from "../screen-handle";
 import { handle as zone } from "./mcoin-zone";
 
-export { default, loader } from "./mcoin-zone";
+export { default, links, loader } from "./mcoin-zone";
 
 export const handle: ScreenHandle = { analytics: "shareZone", skeleton: "detail", calls: zone.calls };

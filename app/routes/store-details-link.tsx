@@ -2,6 +2,6 @@
 import type { ScreenHandle } from "../screen-handle";
 import { handle as store } from "./store-details";
 
-export { ErrorBoundary, action, default, loader } from "./store-details";
+export { ErrorBoundary, action, default, links, loader } from "./store-details";
 
 export const handle: ScreenHandle = { analytics: "storeDetailsLink", skeleton: "detail", keepToken: true, hostBack: true, sharedLink: true, calls: store.calls };

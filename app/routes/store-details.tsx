@@ -20,6 +20,7 @@ import { formatDistance } from "#core/geo/distance";
 import { getHostBridge } from "../lib/host-bridge";
 import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
+import stylesheet from "./store-details.css?url";
 
 export const handle: ScreenHandle = {
   analytics: "storeDetails",
@@ -47,6 +48,8 @@ const FACILITIES = [
   { key: "convenienceStore", icon: StoreIcon },
   { key: "oilChange", icon: OilIcon },
 ] as const;
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function StoreDetails() {
   const { t } = useTranslation();
