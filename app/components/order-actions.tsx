@@ -14,7 +14,8 @@ import { useOrderIntent } from "../hooks/use-order-intent";
 import type { Order } from "#core/api/shop-endpoints";
 import { ConfirmDialog } from "./dialog";
 import { Overlay } from "./overlay";
-import { PaymentResultOverlay, usePayment } from "./purchase-flow";
+import { PaymentResultOverlay } from "./payment-result";
+import { usePayment } from "../hooks/use-payment";
 import { useToastOn } from "./toast";
 import "./order-actions.css";
 

@@ -16,7 +16,7 @@ import { z } from "zod";
 import { Dialog, ResultDialog } from "../components/dialog";
 import { Overlay } from "../components/overlay";
 import { CheckCircleIcon } from "../components/icons";
-import { couponsPath } from "../components/purchase-flow";
+import { couponsPath } from "../components/payment-result";
 import { NotFoundOrErrorScreen } from "../components/status-screen";
 import { showToast } from "../components/toast";
 import { guardSubmit, useDoubleTapGuard } from "../hooks/use-double-tap-guard";
