@@ -2,6 +2,9 @@
  * Hydration: i18next in the locale the server rendered (the document's lang) with that locale's texts
  * only (app/lib/i18n/messages.tsx), then React.
  */
+// The mall's base sheet. Remix links the client entry's styles first among the root route's (before
+// the frame's components' sheets, which build on it), so it is imported here rather than in root.tsx.
+import "./styles/base.css";
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
 import { startTransition, StrictMode } from "react";

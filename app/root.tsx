@@ -23,13 +23,9 @@ import { isApiError } from "#core/api/errors";
 import { DEFAULT_LOCALE, htmlLang, normalizeLocale } from "./lib/i18n/locale";
 import { MessagesPreload } from "./lib/i18n/messages";
 import { reportMemberRevision, type MemberRevision } from "./lib/keep-alive";
-import appCss from "./styles/app.css?url";
 import { mallContext } from "./server/context.server";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: appCss },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta = documentTitleMeta;
 

@@ -254,7 +254,7 @@ test("cards carry the discount label, and the ends-today and coming-soon labels"
 /**
  * Every offer rail at the height it is given, at phone widths from small to large: a rail whose
  * tiles needed more would stand taller when drawn than while skipped below the screen, and a member
- * coming back to the list would land off their place (app/styles/app.css, `.rail--offers`).
+ * coming back to the list would land off their place (app/routes/index.css, `.rail--offers`).
  */
 async function expectRailsAtTheirHeight(page: Page) {
   for (const width of [320, 360, 390, 430]) {

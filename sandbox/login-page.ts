@@ -97,7 +97,7 @@ export function loginPageHandlers(state: SandboxState, mallOrigins: ReadonlySet<
 <title>${escapeHtml(t.title)}</title>
 <link rel="icon" href="data:,">
 <style>
-  /* The mall's design tokens (app/styles/app.css), which meet WCAG AA: brand text on white, white text on both ends of the gradient. */
+  /* The mall's design tokens (app/styles/tokens.css), which meet WCAG AA: brand text on white, white text on both ends of the gradient. */
   :root { color-scheme: light; --brand: #c4450d; --brand-gradient: linear-gradient(135deg, #c84f12 0%, #b53c0a 100%); --ink: #1f2329; --muted: #676d79; --line: #ebedf0; --bg: #f5f6f8; --danger: #c62a30; }
   * { box-sizing: border-box; }
   body { margin: 0; font: 15px/1.5 -apple-system, "PingFang TC", "Noto Sans TC", "Noto Sans CJK TC", sans-serif; background: var(--bg); color: var(--ink); }

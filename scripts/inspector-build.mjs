@@ -4,56 +4,18 @@
 // make them.
 //
 // They live in .cache/inspector/, never in build/: the page belongs to the engineers' tools, not to the
-// mall, whose build empties build/ first. The style sheet starts with the mall's design tokens, the
-// first `:root { ... }` block of app/styles/app.css, read here at build time, so the page and the mall
-// share one set of them.
+// mall, whose build empties build/ first. The style sheet starts with the mall's design tokens
+// (inspector/inspector.css imports app/styles/tokens.css), so the page and the mall share one set of them.
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { changedFiles, fingerprint } from "./fingerprint.mjs";
-
-const TOKENS_SOURCE = "app/styles/app.css";
-/** What inspector/inspector.css imports to get the mall's tokens. */
-export const TOKENS_MODULE = "mall:tokens.css";
 
 /** The page's script and style sheet, and the manifest of what they were made from. */
 export function inspectorPaths(root) {
   const dir = join(root, ".cache/inspector");
   return { dir, script: join(dir, "inspector.js"), style: join(dir, "inspector.css"), manifest: join(root, ".cache/inspector-build.json") };
 }
-
-/**
- * The first `:root { ... }` block of a style sheet, comments kept, braces counted (a comment may hold
- * one).
- * @param {string} css
- * @returns {string}
- */
-export function firstRootBlock(css) {
-  const start = css.search(/^:root\s*\{/m);
-  if (start < 0) throw new Error(`${TOKENS_SOURCE} has no :root block of design tokens`);
-  let depth = 0;
-  for (let i = start; i < css.length; i++) {
-    if (css.startsWith("/*", i)) {
-      const end = css.indexOf("*/", i + 2);
-      if (end < 0) break;
-      i = end + 1;
-    } else if (css[i] === "{") depth++;
-    else if (css[i] === "}" && --depth === 0) return css.slice(start, i + 1);
-  }
-  throw new Error(`${TOKENS_SOURCE}: its first :root block does not close`);
-}
-
-/** Resolves {@link TOKENS_MODULE} to the mall's tokens as they are in app/styles/app.css now. */
-const mallTokens = (root) => ({
-  name: "mall-tokens",
-  setup(build) {
-    build.onResolve({ filter: /^mall:tokens\.css$/ }, () => ({ path: TOKENS_SOURCE, namespace: "mall-tokens" }));
-    build.onLoad({ filter: /.*/, namespace: "mall-tokens" }, () => {
-      const file = join(root, TOKENS_SOURCE);
-      return { contents: `/* The mall's design tokens (${TOKENS_SOURCE}). */\n${firstRootBlock(readFileSync(file, "utf8"))}\n`, loader: "css", watchFiles: [file] };
-    });
-  },
-});
 
 /**
  * esbuild's options for the page, written to `outdir`: one entry whose imported CSS becomes
@@ -73,7 +35,6 @@ export function inspectorBuildOptions({ root, outdir }) {
     jsx: "automatic",
     define: { "process.env.NODE_ENV": '"production"' },
     outdir,
-    plugins: [mallTokens(root)],
     metafile: true,
     logLevel: "warning",
   };
@@ -88,8 +49,9 @@ function readManifest(path) {
 }
 
 /**
- * Whether .cache/inspector/ was made from the sources as they are now (the page's modules, the
- * tokens' style sheet, the lockfile that pins React, the build's own options), its outputs present.
+ * Whether .cache/inspector/ was made from the sources as they are now (the page's modules and style
+ * sheets, the mall's tokens among them; the lockfile that pins React; the build's own options), its
+ * outputs present.
  * @param {string} root
  * @returns {boolean}
  */
@@ -127,9 +89,9 @@ export async function buildInspector(root) {
     if (zod.length > 0) throw new Error(`zod is in the inspector's bundle (${zod[0]}): import the API's shapes with \`import type\``);
     for (const file of ["inspector.css", "inspector.js"]) renameSync(join(aside, file), join(paths.dir, file));
     const sources = Object.keys(metafile.inputs).filter((input) => !input.includes("node_modules/") && !input.includes(":"));
-    // Beside the modules bundled: the tokens' sheet, the lockfile that pins React, the tsconfig esbuild
-    // reads, and this file's options.
-    const manifest = { inputs: fingerprint(root, [...sources, TOKENS_SOURCE, "package-lock.json", "tsconfig.json", "scripts/inspector-build.mjs"], started) };
+    // Beside the modules and style sheets bundled (the mall's tokens among them): the lockfile that
+    // pins React, the tsconfig esbuild reads, and this file's options.
+    const manifest = { inputs: fingerprint(root, [...sources, "package-lock.json", "tsconfig.json", "scripts/inspector-build.mjs"], started) };
     const written = `${paths.manifest}.${process.pid}`;
     writeFileSync(written, JSON.stringify(manifest));
     renameSync(written, paths.manifest);

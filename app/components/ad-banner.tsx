@@ -16,6 +16,7 @@ import { getHostBridge } from "../lib/host-bridge";
 import { parseHostUserAgent } from "../lib/host-bridge/user-agent";
 import { Picture } from "./picture";
 import { Dialog } from "./dialog";
+import "./ad-banner.css";
 
 export function AdBanner({ ads }: { ads: Ad[] }) {
   const { t } = useTranslation();

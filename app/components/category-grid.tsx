@@ -2,6 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { CategoryIcon } from "./icons";
 import { ListLink } from "./list-link";
+import "./category-grid.css";
 
 export interface CategoryItem {
   id: number;

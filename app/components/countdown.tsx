@@ -5,6 +5,7 @@
  * are left only when that number changes, and says so once at zero, so it never chatters.
  */
 import { useTranslation } from "react-i18next";
+import "./countdown.css";
 
 const pad = (value: number) => String(value).padStart(2, "0");
 

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import type { FavouriteActionResult } from "../server/favourites.server";
 import { StarIcon } from "./icons";
 import { useToastOn } from "./toast";
+import "./favourite-star.css";
 
 export function FavouriteStar({ offerId, title, collected: saved, onRefused }: { offerId: number; title: string; collected: boolean; onRefused(message: string): void }) {
   const { t } = useTranslation();

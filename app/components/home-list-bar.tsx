@@ -9,6 +9,7 @@ import { HOME_TABS, type HomeTab } from "#core/api/vocabulary";
 import { MCOIN_RANGES, PRICE_RANGES, type Range } from "../lib/catalog/filters";
 import { formatPoints } from "../lib/money/format";
 import { ChevronDownIcon, SortIcon } from "./icons";
+import "./home-list-bar.css";
 
 export interface HomeQuery {
   tab: HomeTab;

@@ -10,6 +10,7 @@ import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SIMULATED_EVENT } from "../lib/host-bridge/simulated-host";
 import type { HostCall, HostEvent } from "../lib/host-bridge/types";
+import "./host-dev-panel.css";
 
 const PANEL_KEY = "mcoin.host-panel";
 const SHOWN = 30;

@@ -8,6 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import "./infinite-list.css";
 
 export interface ListState<T> {
   items: T[];

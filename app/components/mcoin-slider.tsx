@@ -6,6 +6,7 @@
  */
 import { useRef, type KeyboardEvent, type PointerEvent } from "react";
 import { snapMcoin, stepMcoin, type McoinRange } from "#core/money/purchase";
+import "./mcoin-slider.css";
 
 interface McoinSliderProps {
   range: McoinRange & { ok: true };

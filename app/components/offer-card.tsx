@@ -15,6 +15,7 @@ import { formatMoney } from "../lib/money/format";
 import { cardPrice, payTexts } from "../lib/catalog/pay-price";
 import { ListLink } from "./list-link";
 import { Picture } from "./picture";
+import "./offer-card.css";
 
 /**
  * A card's texts. Lists draw dozens of cards: each reads the page's i18next from context rather

@@ -6,6 +6,7 @@ import type { StoreSummary } from "#core/api/catalog-endpoints";
 import { formatDistance } from "#core/geo/distance";
 import { Picture } from "./picture";
 import { ChevronDownIcon, PinIcon } from "./icons";
+import "./offer-stores.css";
 
 /** Stores shown before 'view more'. */
 const STORES_SHOWN = 3;

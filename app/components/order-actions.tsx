@@ -14,8 +14,10 @@ import { useOrderIntent } from "../hooks/use-order-intent";
 import type { Order } from "#core/api/shop-endpoints";
 import { ConfirmDialog } from "./dialog";
 import { Overlay } from "./overlay";
-import { PaymentResultOverlay, usePayment } from "./purchase-flow";
+import { PaymentResultOverlay } from "./payment-result";
+import { usePayment } from "../hooks/use-payment";
 import { useToastOn } from "./toast";
+import "./order-actions.css";
 
 const FINAL = new Set<Order["status"]>(["closed", "completed", "used", "refunded"]);
 

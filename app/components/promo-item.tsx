@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Picture } from "./picture";
 import { PayLine } from "./offer-card";
+import "./promo-item.css";
 
 /**
  * A sale's first items, whose pictures a phone shows on the first screen (below the session tabs: a

@@ -6,134 +6,25 @@
  * 2. Pay submits the checkout with an idempotency key minted when this confirmation was rendered: a
  *    double tap, a retry or a resubmission sends the same key, and the gateway places one order.
  * 3. An order with cash to pay goes to the wallet's cashier (the host bridge's choose-payment). Leaving
- *    the cashier cancels the order, and its mCoin and stock go back.
+ *    the cashier cancels the order, and its mCoin and stock go back (hooks/use-payment.ts).
  * 4. Whatever the cashier says, the result comes from the gateway: the page asks for the order's
- *    status (a few times, then 'still processing' with a way to check again).
+ *    status (a few times, then 'still processing' with a way to check again), and the pop-up says it
+ *    (components/payment-result.tsx).
  */
-import { Link, useFetcher, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDoubleTapGuard } from "../hooks/use-double-tap-guard";
 import { useNetworkCheck } from "../hooks/use-network-check";
-import { useOrderIntent } from "../hooks/use-order-intent";
+import { usePayment } from "../hooks/use-payment";
 import type { Address } from "#core/api/endpoints";
-import type { OfferDetail, Order } from "#core/api/shop-endpoints";
-import { PAYMENT_TYPES } from "#core/api/vocabulary";
-import { FIRST_COUPON_TAB, setCouponTab } from "../lib/coupon-tab";
-import { getHostBridge } from "../lib/host-bridge";
+import type { OfferDetail } from "#core/api/shop-endpoints";
 import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";
 import { formatMoney, formatPoints } from "../lib/money/format";
-import type { loader as rootLoader } from "../root";
 import type { OfferActionResult } from "../routes/coupon-details.server";
-import { ResultDialog } from "./dialog";
-import { CheckCircleIcon, ClockIcon, CrossCircleIcon } from "./icons";
 import { Overlay } from "./overlay";
-
-/** Times the page asks for the order's status after the cashier, one second apart. */
-const STATUS_CHECKS = 6;
-const STATUS_INTERVAL_MS = 1_000;
-
-const SETTLED = new Set<Order["status"]>(["received", "awaiting_shipment", "awaiting_receipt", "awaiting_pickup", "completed", "used"]);
-
-export type PaymentVerdict = { kind: "success"; order: Order } | { kind: "failure"; order: Order; reason: "PAID_AFTER_CLOSE" | "PAYMENT_FAILED" | "CLOSED" } | { kind: "processing"; order: Order };
-
-type StatusReply = { ok: true; order: Order } | { ok: false; code: string };
-
-async function fetchOrder(orderId: number): Promise<Order | null> {
-  try {
-    const response = await fetch(`/resources/order-status?orderId=${orderId}&isRefresh=1`, { headers: { accept: "application/json" } });
-    const reply = (await response.json()) as StatusReply;
-    return reply.ok ? reply.order : null;
-  } catch {
-    return null;
-  }
-}
-
-function verdictOf(order: Order, cashier: "paid" | "failed"): PaymentVerdict | null {
-  if (SETTLED.has(order.status)) return { kind: "success", order };
-  if (order.status === "closed") return { kind: "failure", order, reason: order.failure?.code ?? "CLOSED" };
-  if (cashier === "failed") return { kind: "failure", order, reason: "PAYMENT_FAILED" };
-  return null;
-}
-
-/**
- * Pays for an order awaiting payment: the cashier, then the gateway's word on it. Also used by an
- * unpaid order's 'pay now'. Leaving the cashier cancels the order (an order intent, whatever screen
- * this is on).
- */
-export function usePayment() {
-  const [verdict, setVerdict] = useState<PaymentVerdict | null>(null);
-  /** The pop-up; success also sets the coupon tab back to 1 (spec section 4). */
-  const show = useCallback((next: PaymentVerdict) => {
-    if (next.kind === "success") setCouponTab(FIRST_COUPON_TAB);
-    setVerdict(next);
-  }, []);
-  const [busy, setBusy] = useState(false);
-  const cancel = useOrderIntent();
-  const sendCancel = cancel.send;
-  const revalidator = useRevalidator();
-  const live = useRef(true);
-  useEffect(() => () => void (live.current = false), []);
-
-  /** Asks the gateway until the order is settled or closed, or the checks run out. */
-  const settle = useCallback(
-    async (order: Order, cashier: "paid" | "failed", checks = STATUS_CHECKS) => {
-      setBusy(true);
-      let latest = order;
-      for (let check = 0; check < checks && live.current; check++) {
-        if (check > 0) await new Promise((resolve) => setTimeout(resolve, STATUS_INTERVAL_MS));
-        latest = (await fetchOrder(order.id)) ?? latest;
-        const decided = verdictOf(latest, cashier);
-        if (decided) {
-          setBusy(false);
-          show(decided);
-          // "Refreshes basic information" (spec section 4): the balance, and every kept screen with it.
-          revalidator.revalidate();
-          return;
-        }
-      }
-      setBusy(false);
-      show({ kind: "processing", order: latest });
-    },
-    [revalidator, show],
-  );
-
-  const pay = useCallback(
-    async (order: Order) => {
-      if (order.status !== "awaiting_payment") {
-        show(verdictOf(order, "paid") ?? { kind: "processing", order });
-        revalidator.revalidate();
-        return;
-      }
-      setBusy(true);
-      const outcome = await getHostBridge()
-        .choosePayment({ paymentId: order.orderNo, amount: order.cashCents / 100 })
-        .catch(() => ({ status: "failed" as const }));
-      // The host's analytics hear how the cashier went (page tags come from the frame).
-      void getHostBridge().trackEvent({
-        name: "payment",
-        page: document.querySelector<HTMLElement>("[data-analytics-page]")?.dataset.analyticsPage,
-        params: { outcome: outcome.status, orderKind: order.orderKind },
-      });
-      if (outcome.status === "cancelled") {
-        setBusy(false);
-        sendCancel({ intent: "cancel", orderId: order.id, idempotencyKey: newIdempotencyKey() });
-        return;
-      }
-      await settle(order, outcome.status, outcome.status === "failed" ? 1 : STATUS_CHECKS);
-    },
-    [sendCancel, revalidator, settle, show],
-  );
-
-  return {
-    pay,
-    busy: busy || cancel.busy,
-    verdict,
-    cancelled: cancel.state === "idle" && cancel.data?.ok === true && cancel.data.intent === "cancel",
-    checkAgain: (order: Order) => void settle(order, "paid", 1),
-    dismiss: () => setVerdict(null),
-  };
-}
+import { PaymentResultOverlay } from "./payment-result";
+import "./purchase-flow.css";
 
 interface PurchaseFlowProps {
   offer: OfferDetail;
@@ -288,104 +179,5 @@ export function PurchaseFlow({ offer, quantity, mcoinUsed, cashCents, adult, add
 
       <PaymentResultOverlay payment={payment} />
     </>
-  );
-}
-
-/** The payment result pop-up of a payment from usePayment(), once there is a verdict. */
-export function PaymentResultOverlay({ payment }: { payment: ReturnType<typeof usePayment> }) {
-  return payment.verdict ? (
-    <Overlay>
-      <PaymentResult verdict={payment.verdict} onDismiss={payment.dismiss} onCheckAgain={payment.checkAgain} />
-    </Overlay>
-  ) : null;
-}
-
-/** What the result pop-up needs of what was paid: an order, or an Asia Miles redemption (payment type 5). */
-export type ResultOrder = Pick<Order, "id" | "paymentType" | "couponUrl" | "mcoinEarned">;
-
-/** Where 'view coupons' leads, by the order's payment type (spec section 2). */
-export function couponsPath(order: ResultOrder | null): { to: string; external: boolean } {
-  if (!order) return { to: "/mycoupon", external: false };
-  switch (order.paymentType) {
-    case PAYMENT_TYPES.miles:
-      return { to: `/asiaMiles_order/${order.id}`, external: false };
-    case PAYMENT_TYPES.external:
-      return order.couponUrl ? { to: order.couponUrl, external: true } : { to: `/order_details/${order.id}`, external: false };
-    case PAYMENT_TYPES.thirdParty:
-      return { to: `/other_order_details/${order.id}`, external: false };
-    default:
-      return { to: `/order_details/${order.id}`, external: false };
-  }
-}
-
-/** The payment result pop-up: success, failure, or still processing. */
-export function PaymentResult({ verdict, onDismiss, onCheckAgain }: { verdict: PaymentVerdict | { kind: "success"; order: ResultOrder }; onDismiss(): void; onCheckAgain(order: Order): void }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-
-  const viewCoupons = () => {
-    const target = couponsPath(verdict.order);
-    if (target.external) window.location.assign(target.to);
-    else navigate(target.to);
-  };
-
-  return (
-    <ResultDialog
-      kind={verdict.kind}
-      art={
-        verdict.kind === "success" ? (
-          <CheckCircleIcon className="payment-result__art" />
-        ) : verdict.kind === "failure" ? (
-          <CrossCircleIcon className="payment-result__art" />
-        ) : (
-          <ClockIcon className="payment-result__art" />
-        )
-      }
-      title={t(`payment.${verdict.kind}.title`)}
-      body={
-        verdict.kind === "success"
-          ? verdict.order.mcoinEarned > 0
-            ? t("payment.success.earned", { mcoin: formatPoints(verdict.order.mcoinEarned) })
-            : t("payment.success.body")
-          : verdict.kind === "failure"
-            ? t(`payment.failure.${verdict.reason}`)
-            : t("payment.processing.body")
-      }
-    >
-      {verdict.kind === "success" ? (
-        <>
-          <button type="button" className="button button--primary button--block" onClick={viewCoupons}>
-            {t("payment.viewCoupons")}
-          </button>
-          {root?.secretDoor ? null : (
-            <button type="button" className="button button--secondary button--block" onClick={() => navigate("/index", { replace: true })}>
-              {t("payment.backToTop")}
-            </button>
-          )}
-        </>
-      ) : verdict.kind === "failure" ? (
-        <>
-          <button type="button" className="button button--primary button--block" onClick={onDismiss}>
-            {t("common.confirm")}
-          </button>
-          {verdict.reason === "PAYMENT_FAILED" ? (
-            // The order stays unpaid: where to pay it later, rather than leaving the member to find it.
-            <button type="button" className="button button--secondary button--block" onClick={() => navigate(`/order_details/${verdict.order.id}`)}>
-              {t("payment.payLater")}
-            </button>
-          ) : null}
-        </>
-      ) : (
-        <>
-          <button type="button" className="button button--primary button--block" onClick={() => onCheckAgain(verdict.order)}>
-            {t("payment.checkAgain")}
-          </button>
-          <button type="button" className="button button--secondary button--block" onClick={onDismiss}>
-            {t("common.close")}
-          </button>
-        </>
-      )}
-    </ResultDialog>
   );
 }

@@ -1,6 +1,7 @@
 /** How many pieces: minus and plus buttons around the number, bounded by what the member may buy. */
 import { useTranslation } from "react-i18next";
 import { MinusIcon, PlusIcon } from "./icons";
+import "./quantity-stepper.css";
 
 interface QuantityStepperProps {
   value: number;

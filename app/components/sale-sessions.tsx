@@ -10,6 +10,7 @@ import { formatDateTime, formatTime, macauDayOf } from "../lib/time/format";
 import type { Locale } from "../lib/i18n/locale";
 import { useLocale } from "../hooks/use-locale";
 import { Countdown } from "./countdown";
+import "./sale-sessions.css";
 
 export interface TimedSession {
   id: number;

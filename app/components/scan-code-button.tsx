@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { HostBridgeError, getHostBridge } from "../lib/host-bridge";
 import { ScanIcon } from "./icons";
+import "./scan-code-button.css";
 
 const PROBLEMS = { UNSUPPORTED: "scan.unsupported", DENIED: "scan.denied", FAILED: "scan.failed" } as const;
 

@@ -8,6 +8,14 @@
 import { useTranslation } from "react-i18next";
 import { PromoListSkeleton } from "./promo-item";
 import { OfferCardSkeleton } from "./offer-card";
+// A skeleton is drawn before its screen's module and sheet arrive: the sheets of the components whose
+// boxes it draws come with the frame, and screen-skeletons.css holds the screens' outer boxes.
+import "./ad-banner.css";
+import "./category-grid.css";
+import "./infinite-list.css";
+import "./sale-sessions.css";
+import "./tab-bar.css";
+import "./screen-skeletons.css";
 
 function OfferSkeleton() {
   const { t } = useTranslation();

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { serveCashier, type CashierTicket } from "../lib/host-bridge";
 import { formatMoney } from "../lib/money/format";
 import { Overlay } from "./overlay";
+import "./simulated-cashier.css";
 
 /** How long "paid, confirmation delayed" keeps the wallet's notice back. */
 const DELAYED_CONFIRMATION_MS = 12_000;

@@ -1,5 +1,6 @@
 /** A row of tabs (role="tablist"), each with an optional count: my coupons' tabs, the order tabs. */
 import { useTranslation } from "react-i18next";
+import "./tab-bar.css";
 
 export interface TabItem<T extends string> {
   id: T;

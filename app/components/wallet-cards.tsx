@@ -15,6 +15,7 @@ import { formatDate, formatDateTime } from "../lib/time/format";
 import { ChevronDownIcon, CoinIcon } from "./icons";
 import { OrderActions } from "./order-actions";
 import { Picture } from "./picture";
+import "./wallet-cards.css";
 
 export { FIRST_SCREEN_CARDS } from "../lib/images/picture";
 

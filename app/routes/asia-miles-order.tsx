@@ -20,6 +20,7 @@ import { requireMember } from "../server/member.server";
 import { idParam } from "../server/params.server";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
+import stylesheet from "./asia-miles.css?url";
 
 export const handle: ScreenHandle = { analytics: "asiaMilesOrderDetails", member: true };
 
@@ -38,6 +39,8 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 const REFRESH_MS = 3_000;
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function AsiaMilesOrder() {
   const { t } = useTranslation();

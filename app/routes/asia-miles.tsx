@@ -9,21 +9,15 @@
  * airline answers, then the result pop-up, whose payment type 5 opens the miles order detail.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useFetcher, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
-import { Dialog, ResultDialog } from "../components/dialog";
-import { Overlay } from "../components/overlay";
-import { CheckCircleIcon } from "../components/icons";
-import { couponsPath } from "../components/purchase-flow";
 import { NotFoundOrErrorScreen } from "../components/status-screen";
 import { showToast } from "../components/toast";
 import { guardSubmit, useDoubleTapGuard } from "../hooks/use-double-tap-guard";
 import { MILES_MEMBER_NO, MILES_NAME, milesProduct, milesRedeem, type MilesOrder } from "#core/api/promotion-endpoints";
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "#core/api/shop-endpoints";
 import { newIdempotencyKey } from "../lib/idempotency-key";
-import { formatPoints } from "../lib/money/format";
 import { parseForm } from "../server/forms.server";
 import { orNotFound } from "../server/gateway.server";
 import { requireMember } from "../server/member.server";
@@ -31,10 +25,12 @@ import { idParam } from "../server/params.server";
 import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
 import type { loader as orderLoader } from "./asia-miles-order";
-import type { loader as rootLoader } from "../root";
-import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
+import stylesheet from "./asia-miles.css?url";
+import { MilesHero } from "./asia-miles/miles-hero";
+import { RedeemForm } from "./asia-miles/redeem-form";
+import { MilesResult, NotEnoughMcoin, Redeeming } from "./asia-miles/redemption-dialogs";
 
 export const handle: ScreenHandle = { analytics: "asiaMilesDetails", member: true };
 
@@ -86,16 +82,15 @@ const LIMIT_TOASTS = new Set<ShopRefusal>(["MILES_DAILY_LIMIT", "MILES_MONTHLY_L
 const CHECK_MS = 1_000;
 const CHECKS = 15;
 
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
+
 export default function AsiaMilesDetails() {
-  const { t } = useTranslation();
   const { product } = useLoaderData<typeof loader>();
   const redeem = useFetcher<MilesActionResult>();
   const status = useFetcher<typeof orderLoader>();
   const navigate = useNavigate();
   const guard = useDoubleTapGuard();
-  const formId = useId();
   const [key, setKey] = useState(() => newIdempotencyKey());
-  const [names, setNames] = useState({ lastName: "", firstName: "" });
   const [poor, setPoor] = useState(false);
   const [redeeming, setRedeeming] = useState<MilesOrder | null>(null);
   const [credited, setCredited] = useState<MilesOrder | null>(null);
@@ -141,216 +136,28 @@ export default function AsiaMilesDetails() {
     return () => clearTimeout(timer);
   }, [redeeming, status, navigate]);
 
-  const memberName = [names.lastName, names.firstName]
-    .map((part) => part.trim().toUpperCase())
-    .filter(Boolean)
-    .join(" ");
   const busy = redeem.state !== "idle" || redeeming !== null;
-  const monthLeft = Math.max(0, product.monthlyMaxMiles - product.milesThisMonth);
-  const dayLeft = Math.max(0, Math.min(product.dailyMaxMiles - product.milesToday, monthLeft));
-
-  const field = (name: string, label: string, props: JSX.IntrinsicElements["input"], error?: string) => (
-    <div className="field">
-      <label className="field__label" htmlFor={`${formId}-${name}`}>
-        {label}
-      </label>
-      <input
-        id={`${formId}-${name}`}
-        name={name}
-        className="field__input"
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${formId}-${name}-error` : undefined}
-        {...props}
-      />
-      {error ? (
-        <p className="field__error" id={`${formId}-${name}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+  // A refusal shown at a field, in a dialog or as a toast is not repeated under the form.
+  const message = reply && !reply.ok && !reply.fieldErrors && !accountError && reply.reason !== "INSUFFICIENT_MCOIN" && !(reply.reason && LIMIT_TOASTS.has(reply.reason)) ? reply.message : null;
 
   return (
     <div className="miles">
-      <section className="miles__hero card" aria-labelledby="miles-title">
-        {/* The programme's name is text over the picture, in the member's language; the picture has no words. */}
-        <div className="miles__picture">
-          <Picture className="miles__image" alt="" width={343} height={214} src={product.image} firstScreen />
-          <p className="miles__caption" aria-hidden="true">
-            <span className="miles__programme">{product.programme}</span>
-            <span className="miles__tagline">{t("miles.heroTagline")}</span>
-          </p>
-        </div>
-        <div className="miles__intro">
-          <h1 id="miles-title" className="miles__title">
-            {product.title}
-          </h1>
-          <p className="miles__subtitle">{product.subtitle}</p>
-          <dl className="miles__facts">
-            <div>
-              <dt>{t("miles.balance")}</dt>
-              <dd data-testid="miles-balance">{formatPoints(product.balance)}</dd>
-            </div>
-            <div>
-              <dt>{t("miles.leftToday")}</dt>
-              <dd>{t("miles.milesValue", { value: formatPoints(dayLeft) })}</dd>
-            </div>
-            <div>
-              <dt>{t("miles.leftThisMonth")}</dt>
-              <dd>{t("miles.milesValue", { value: formatPoints(monthLeft) })}</dd>
-            </div>
-          </dl>
-        </div>
-      </section>
-
-      <redeem.Form method="post" className="card miles__form" noValidate aria-labelledby="miles-form-title">
-        <h2 id="miles-form-title" className="offer-section__title">
-          {t("miles.formTitle", { programme: product.programme })}
-        </h2>
-        <input type="hidden" name="intent" value="redeem" />
-        <input type="hidden" name="idempotencyKey" value={key} />
-        <div className="miles__names">
-          {field(
-            "lastName",
-            t("miles.lastName"),
-            { autoComplete: "family-name", autoCapitalize: "characters", maxLength: 40, onChange: (event) => setNames((previous) => ({ ...previous, lastName: event.target.value })) },
-            errors.lastName,
-          )}
-          {field(
-            "firstName",
-            t("miles.firstName"),
-            { autoComplete: "given-name", autoCapitalize: "characters", maxLength: 40, onChange: (event) => setNames((previous) => ({ ...previous, firstName: event.target.value })) },
-            errors.firstName,
-          )}
-        </div>
-        {field("memberNo", t("miles.memberNo"), { inputMode: "numeric", autoComplete: "off", maxLength: 10, pattern: "\\d{10}" }, errors.memberNo ?? accountError)}
-        {field("memberNoAgain", t("miles.memberNoAgain"), { inputMode: "numeric", autoComplete: "off", maxLength: 10, pattern: "\\d{10}" }, errors.memberNoAgain)}
-        <div className="field">
-          <span className="field__label" id={`${formId}-member-name`}>
-            {t("miles.memberName")}
-          </span>
-          <output className={`miles__member-name${memberName ? "" : " miles__member-name--empty"}`} aria-labelledby={`${formId}-member-name`} data-testid="miles-member-name">
-            {memberName || t("miles.memberNameHint")}
-          </output>
-        </div>
-
-        <fieldset className="miles__steps" aria-describedby={errors.mcoin ? `${formId}-mcoin-error` : undefined}>
-          <legend className="field__label">{t("miles.amount")}</legend>
-          {product.steps.map((step, index) => (
-            <label key={step.mcoin} className="miles__step">
-              <input type="radio" name="mcoin" value={step.mcoin} defaultChecked={index === 0} />
-              <span className="miles__step-miles">{t("miles.milesValue", { value: formatPoints(step.miles) })}</span>
-              <span className="miles__step-mcoin">{t("miles.step", { mcoin: formatPoints(step.mcoin), miles: formatPoints(step.miles) })}</span>
-            </label>
-          ))}
-          {errors.mcoin ? (
-            <p className="field__error" id={`${formId}-mcoin-error`}>
-              {errors.mcoin}
-            </p>
-          ) : null}
-        </fieldset>
-
-        <details className="miles__terms">
-          <summary>{t("miles.termsTitle")}</summary>
-          <p>{product.terms}</p>
-        </details>
-        <label className="miles__agree">
-          <input type="checkbox" name="terms" aria-invalid={errors.terms ? true : undefined} aria-describedby={errors.terms ? `${formId}-terms-error` : undefined} />
-          <span>{t("miles.agree")}</span>
-        </label>
-        {errors.terms ? (
-          <p className="field__error" id={`${formId}-terms-error`}>
-            {errors.terms}
-          </p>
-        ) : null}
-
-        {reply && !reply.ok && !reply.fieldErrors && !accountError && reply.reason !== "INSUFFICIENT_MCOIN" && !(reply.reason && LIMIT_TOASTS.has(reply.reason)) ? (
-          <p className="form-message" role="alert">
-            {reply.message}
-          </p>
-        ) : null}
-        <button type="submit" className="button button--primary button--block" disabled={busy} onClick={(event) => guardSubmit(event, guard)} {...guard.mark}>
-          {busy ? t("miles.redeeming") : t("miles.submit")}
-        </button>
-      </redeem.Form>
-
-      {poor ? (
-        <Overlay>
-          <Dialog
-            role="alertdialog"
-            title={t("shop.refusal.INSUFFICIENT_MCOIN")}
-            onDismiss={() => setPoor(false)}
-            actions={
-              <button type="button" className="button button--primary" onClick={() => setPoor(false)}>
-                {t("common.confirm")}
-              </button>
-            }
-          >
-            <p className="dialog__message">{t("miles.poorBody", { balance: formatPoints(product.balance) })}</p>
-          </Dialog>
-        </Overlay>
-      ) : null}
-
-      {redeeming ? (
-        <Overlay>
-          <div className="dialog-scrim">
-            <div className="dialog dialog--compact miles__redeeming" role="alertdialog" aria-modal="true" aria-labelledby="miles-redeeming-title" aria-busy="true">
-              <span className="spinner" aria-hidden="true" />
-              <h2 className="dialog__title" id="miles-redeeming-title">
-                {t("miles.redeeming")}
-              </h2>
-              <p className="dialog__message">{t("miles.redeemingBody", { miles: formatPoints(redeeming.miles) })}</p>
-            </div>
-          </div>
-        </Overlay>
-      ) : null}
-
-      {credited ? (
-        <Overlay>
-          <MilesResult order={credited} />
-        </Overlay>
-      ) : null}
+      <MilesHero product={product} />
+      <RedeemForm
+        Form={redeem.Form}
+        product={product}
+        idempotencyKey={key}
+        errors={errors}
+        accountError={accountError}
+        message={message}
+        busy={busy}
+        onSubmit={(event) => guardSubmit(event, guard)}
+        tapGuard={guard.mark}
+      />
+      {poor ? <NotEnoughMcoin balance={product.balance} onClose={() => setPoor(false)} /> : null}
+      {redeeming ? <Redeeming order={redeeming} /> : null}
+      {credited ? <MilesResult order={credited} /> : null}
     </div>
-  );
-}
-
-/**
- * The result pop-up of a redemption the airline has credited. It is the payment result pop-up's
- * (spec section 2) in the words of miles: what reached which membership and what it cost, then the
- * order detail of payment type 5 and 'back to top' (hidden in secret-door mode, as the payment's).
- */
-function MilesResult({ order }: { order: MilesOrder }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  return (
-    <ResultDialog
-      kind="success"
-      art={<CheckCircleIcon className="payment-result__art" />}
-      title={t("miles.result.title")}
-      body={t("miles.result.body", {
-        miles: formatPoints(order.miles),
-        programme: order.programme,
-        memberNo: order.memberNo,
-        // The member's name as on the card is one fact: it never breaks across lines.
-        name: `${order.lastName} ${order.firstName}`.replace(/ /g, "\u00a0"),
-        mcoin: formatPoints(order.mcoin),
-      })}
-    >
-      <button
-        type="button"
-        className="button button--primary button--block"
-        onClick={() => navigate(couponsPath({ id: order.id, paymentType: order.paymentType, couponUrl: null, mcoinEarned: 0 }).to)}
-      >
-        {t("miles.result.view")}
-      </button>
-      {root?.secretDoor ? null : (
-        <button type="button" className="button button--secondary button--block" onClick={() => navigate("/index", { replace: true })}>
-          {t("payment.backToTop")}
-        </button>
-      )}
-    </ResultDialog>
   );
 }
 

@@ -21,6 +21,7 @@ import { refusable, refused } from "../server/order-actions.server";
 import { CheckInFormSchema } from "./check-in.server";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
+import stylesheet from "./check-in.css?url";
 
 export const handle: ScreenHandle = { analytics: "checkIn", member: true };
 
@@ -45,6 +46,8 @@ export async function action(args: ActionFunctionArgs) {
 
 /** A check-in whose outcome is unknown keeps its form's key for the retry: the loader that mints keys does not run again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => !isUnconfirmed(actionResult) && defaultShouldRevalidate;
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function CheckIn() {
   const { t } = useTranslation();

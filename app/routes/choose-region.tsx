@@ -18,10 +18,13 @@ import { useLocale } from "../hooks/use-locale";
 import { ADDRESS_FORM_PATH, pickRegion } from "../lib/address/draft";
 import { REGION_GROUPS, regionById, regionPath, regionSections, searchRegions, type Region, type RegionGroup } from "#core/address/regions";
 import type { ScreenHandle } from "../screen-handle";
+import stylesheet from "./address-book.css?url";
 
 export const handle: ScreenHandle = { analytics: "map" };
 
 type GroupId = RegionGroup["id"];
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function ChooseRegion() {
   const { t } = useTranslation();

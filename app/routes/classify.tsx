@@ -23,6 +23,7 @@ import { Picture } from "../components/picture";
 import { FIRST_SCREEN_CARDS } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
+import stylesheet from "./classify.css?url";
 
 export const handle: ScreenHandle = { analytics: "classify" };
 
@@ -75,6 +76,8 @@ export async function loader(args: LoaderFunctionArgs) {
     now: time,
   });
 }
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function Listing() {
   const { t } = useTranslation();

@@ -15,14 +15,13 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ChevronRightIcon, PinIcon } from "../components/icons";
 import { NotFoundOrErrorScreen } from "../components/status-screen";
 import { showToast } from "../components/toast";
 import { guardSubmit, useDoubleTapGuard } from "../hooks/use-double-tap-guard";
 import { useHydrated } from "../hooks/use-hydrated";
 import { useLocale } from "../hooks/use-locale";
 import { ADDRESS_LIMIT, DETAIL_MAX, NAME_MAX, regionOfArea } from "#core/address/book";
-import { saveDraft, takeDraft, takeRegion, type DraftFields } from "../lib/address/draft";
+import { takeDraft, takeRegion, type DraftFields } from "../lib/address/draft";
 import { AREA_CODES, type AreaCode } from "#core/address/mobile";
 import { regionById, regionPath } from "#core/address/regions";
 import { userAddressList, userAddressSave } from "#core/api/endpoints";
@@ -37,6 +36,8 @@ import { SaveFormSchema } from "./edit-address.server";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
 import { withSession } from "../server/session.server";
+import stylesheet from "./address-book.css?url";
+import { AddressFields } from "./edit-address/address-fields";
 
 export const handle: ScreenHandle = { analytics: "editAddress", member: true };
 
@@ -120,6 +121,8 @@ export async function action(args: ActionFunctionArgs) {
 
 const EMPTY: DraftFields = { name: "", areaCode: "+853", mobile: "", address: "", regionId: "", isDefault: false };
 
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
+
 export default function EditAddress() {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -173,22 +176,6 @@ export default function EditAddress() {
   const first = id === null && count === 0;
   const regionName = fields.regionId ? regionPath(fields.regionId, locale) : null;
   const mapLink = `/map?${new URLSearchParams({ return: pathname, ...(fields.regionId ? { selected: fields.regionId } : {}) })}`;
-  const describedBy = (name: string) => (errors[name] ? `${formId}-${name}-error` : undefined);
-  /** A text field's wiring: its id, name, value, change and error state. */
-  const bind = (name: "name" | "mobile" | "address") => ({
-    id: `${formId}-${name}`,
-    name,
-    value: fields[name],
-    onChange: (event: { target: { value: string } }) => set(name, event.target.value),
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": describedBy(name),
-  });
-  const error = (name: string) =>
-    errors[name] ? (
-      <p className="field__error" id={`${formId}-${name}-error`}>
-        {errors[name]}
-      </p>
-    ) : null;
 
   return (
     <div className="address-edit">
@@ -209,71 +196,7 @@ export default function EditAddress() {
         <input type="hidden" name="idempotencyKey" value={key} />
         {hydrated ? <input type="hidden" name="js" value="1" /> : null}
 
-        <div className="field">
-          <label className="field__label" htmlFor={`${formId}-name`}>
-            {t("address.name")}
-          </label>
-          <input {...bind("name")} className="field__input" autoComplete="name" maxLength={NAME_MAX} required placeholder={t("address.namePlaceholder")} />
-          {error("name")}
-        </div>
-
-        <div className="field">
-          <label className="field__label" htmlFor={`${formId}-mobile`}>
-            {t("address.mobile")}
-          </label>
-          <div className="address-form__mobile">
-            <select
-              name="areaCode"
-              className="field__input address-form__code"
-              aria-label={t("address.areaCode")}
-              value={fields.areaCode}
-              onChange={(event) => set("areaCode", event.target.value as AreaCode)}
-            >
-              {AREA_CODES.map((code) => (
-                <option key={code} value={code} aria-label={t(`address.areaCodes.${code}`)}>
-                  {code}
-                </option>
-              ))}
-            </select>
-            <input {...bind("mobile")} type="tel" inputMode="numeric" autoComplete="tel-national" className="field__input" maxLength={20} required />
-          </div>
-          {error("mobile")}
-        </div>
-
-        <div className="field">
-          <span className="field__label" id={`${formId}-region-label`}>
-            {t("address.region")}
-          </span>
-          <input type="hidden" name="regionId" value={fields.regionId} />
-          <Link
-            to={mapLink}
-            className={`address-form__region field__input${regionName ? "" : " address-form__region--empty"}`}
-            aria-labelledby={`${formId}-region-label ${formId}-region-value`}
-            aria-invalid={errors.regionId ? true : undefined}
-            aria-describedby={describedBy("regionId")}
-            onClick={() => saveDraft(pathname, fields)}
-            data-testid="address-region"
-          >
-            <PinIcon aria-hidden="true" />
-            <span id={`${formId}-region-value`}>{regionName ?? t("address.chooseRegion")}</span>
-            <ChevronRightIcon aria-hidden="true" />
-          </Link>
-          {error("regionId")}
-        </div>
-
-        <div className="field">
-          <label className="field__label" htmlFor={`${formId}-address`}>
-            {t("address.detail")}
-          </label>
-          <textarea {...bind("address")} className="field__input" rows={2} maxLength={DETAIL_MAX} required autoComplete="street-address" placeholder={t("address.detailPlaceholder")} />
-          {error("address")}
-        </div>
-
-        <label className="address-form__default">
-          <input type="checkbox" name="isDefault" checked={first || wasDefault || fields.isDefault} disabled={first || wasDefault} onChange={(event) => set("isDefault", event.target.checked)} />
-          <span>{t("address.isDefault")}</span>
-        </label>
-        {first || wasDefault ? <p className="field__hint address-form__hint">{t(wasDefault ? "address.defaultHint" : "address.firstHint")}</p> : null}
+        <AddressFields formId={formId} fields={fields} set={set} errors={errors} regionName={regionName} mapLink={mapLink} pathname={pathname} first={first} wasDefault={wasDefault} />
 
         {reply && !reply.ok ? (
           <p className="form-message" role="alert" data-testid="address-form-message">

@@ -7,36 +7,34 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigate, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useLatestSearch } from "../hooks/use-latest-search";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AdBanner } from "../components/ad-banner";
 import { CategoryGrid } from "../components/category-grid";
 import { ListLink } from "../components/list-link";
 import { HomeListBar, type HomeQuery } from "../components/home-list-bar";
-import { CalendarIcon, ClockIcon, CoinIcon, FlashIcon, StarIcon, OrderIcon, PhoneIcon, PlaneIcon, PinIcon, SearchIcon, TicketIcon, UserIcon } from "../components/icons";
+import { SearchIcon } from "../components/icons";
 import { withLocation } from "../components/location-sync";
-import { OfferTile } from "../components/offer-card";
 import { OfferList, useBackToFirstResult, type OfferListState } from "../components/offer-list";
 import { catalogNear } from "../server/catalog.server";
 import { firstPage } from "../server/first-page.server";
 import { requireMember } from "../server/member.server";
 import { env } from "../server/config.server";
-import { SERVICE_CLOSES_AT, SERVICE_OPENS_AT, serviceOpen } from "../lib/account/customer-service";
-import { serverClock } from "../lib/time/page-clock";
 import { adverts, classifyList, mcoinRecommend, recommendList } from "#core/api/catalog-endpoints";
-import { cardData, tileData, type OfferTileData } from "../lib/catalog/card-data";
+import { cardData, tileData } from "../lib/catalog/card-data";
 import { HOME_TABS } from "#core/api/vocabulary";
 import { basicInformation } from "#core/api/endpoints";
 import { MCOIN_RANGES, PRICE_RANGES, findRange, homeListRequest } from "../lib/catalog/filters";
-import { getHostBridge } from "../lib/host-bridge";
 import { createKeepAlive } from "../lib/keep-alive";
-import { formatPoints } from "../lib/money/format";
 import { hasLoginParams } from "../lib/session-start/login-params";
 import { startSession } from "../server/login.server";
 import { countAgainst } from "../server/rate-limit.server";
-import { pictureSrc } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
+import stylesheet from "./index.css?url";
+import { MemberCard } from "./index/member-card";
+import { Rail } from "./index/offer-rail";
+import { Shortcuts } from "./index/shortcuts";
 
 export const handle: ScreenHandle = {
   analytics: "index",
@@ -119,6 +117,8 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
   return (await serverLoader<typeof loader>()) as unknown as HomeData;
 }
 
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
+
 export default function Home() {
   const { t } = useTranslation();
   const home = useLoaderData<typeof loader>() as HomeData;
@@ -167,58 +167,13 @@ export default function Home() {
         </ListLink>
       </div>
 
-      <section className="member-card card" aria-label={t("home.myMcoin")}>
-        {member.avatar ? (
-          <img className="member-card__avatar" src={pictureSrc(member.avatar)} alt={t("home.avatarAlt", { name })} width={52} height={52} />
-        ) : (
-          <span className="member-card__avatar" aria-hidden="true" />
-        )}
-        <div>
-          <p className="member-card__hello">{t("home.greeting", { name })}</p>
-          <p className="member-card__hint">{t("home.earnHint")}</p>
-        </div>
-        <div className="member-card__stats">
-          <ListLink to="/mcoin_integral" className="stat">
-            <span className="stat__label">{t("home.myMcoin")}</span>
-            <span className="stat__value stat__value--brand" data-testid="mcoin-balance">
-              {formatPoints(member.point)}
-            </span>
-          </ListLink>
-          <ListLink to="/mycoupon" className="stat">
-            <span className="stat__label">{t("home.redeemedItems")}</span>
-            <span className="stat__value" data-testid="redeemed-count">
-              {formatPoints(member.count)}
-            </span>
-          </ListLink>
-        </div>
-      </section>
+      <MemberCard name={name} avatar={member.avatar} point={member.point} count={member.count} />
 
       <AdBanner ads={home.ads} />
 
       <CategoryGrid categories={home.categories} />
 
-      <nav className="shortcuts card" aria-label={t("home.shortcuts")}>
-        <ul className="shortcuts__list">
-          <li>
-            <button type="button" className="shortcut" onClick={() => void getHostBridge().openNativePage("userCenter")}>
-              <span className="shortcut__icon">
-                <UserIcon />
-              </span>
-              {t("home.userCentre")}
-            </button>
-          </li>
-          <Shortcut to="/myOrder" icon={<OrderIcon />} label={t("home.myOrders")} />
-          <Shortcut to="/myAddress" icon={<PinIcon />} label={t("home.shippingAddresses")} />
-          <Shortcut to="/mycoupon" icon={<TicketIcon />} label={t("home.myCoupons")} />
-          <Shortcut to="/checkIn" icon={<CalendarIcon />} label={t("home.checkIn")} />
-          <Shortcut to="/flashSale" icon={<FlashIcon />} label={t("home.flashSale")} />
-          <Shortcut to="/seckill" icon={<ClockIcon />} label={t("home.seckill")} />
-          <Shortcut to="/asiaMiles_details/1" icon={<PlaneIcon />} label={t("home.asiaMiles")} />
-          <Shortcut to="/myFavorites" icon={<StarIcon />} label={t("home.favourites")} />
-          <Shortcut to="/newMyCoupon" icon={<CoinIcon />} label={t("home.myRedemptions")} />
-        </ul>
-        <CustomerService phone={home.servicePhone} now={home.now} />
-      </nav>
+      <Shortcuts servicePhone={home.servicePhone} now={home.now} />
 
       <Rail title={t("home.hotOffers")} offers={rails.hot} now={home.now} />
       <Rail title={t("home.topPicks")} offers={rails.topPicks} now={home.now} />
@@ -237,63 +192,5 @@ export default function Home() {
         />
       </section>
     </div>
-  );
-}
-
-/** Customer service through the host's phone call, with its hours; outside them, a note that the line is closed. */
-function CustomerService({ phone, now: loadedAt }: { phone: string; now: number }) {
-  const { t } = useTranslation();
-  // Hours turn on the hour: the page's gateway clock read once a minute, without asking the gateway again.
-  const [now, setNow] = useState(loadedAt);
-  useEffect(() => {
-    if (!serverClock.synced) serverClock.sync(loadedAt);
-    const update = () => setNow(serverClock.now());
-    update();
-    const timer = setInterval(update, 60_000);
-    return () => clearInterval(timer);
-  }, [loadedAt]);
-  const open = serviceOpen(now);
-  const hours = { opens: `${String(SERVICE_OPENS_AT).padStart(2, "0")}:00`, closes: `${SERVICE_CLOSES_AT}:00` };
-  return (
-    <div className="service" data-testid="customer-service">
-      <span className="shortcut__icon" aria-hidden="true">
-        <PhoneIcon />
-      </span>
-      <div className="service__text">
-        <p className="service__title">{t("home.service.title")}</p>
-        <p className="service__hours">{open ? t("home.service.hours", hours) : t("home.service.closed", hours)}</p>
-      </div>
-      <button type="button" className="button button--secondary service__call" disabled={!open} onClick={() => void getHostBridge().phoneCall(phone)}>
-        {t("home.service.call")}
-      </button>
-    </div>
-  );
-}
-
-/** A rail of offers, drawn whole by the server: each tile is a link to its offer, readable without script. */
-function Rail({ title, offers, now }: { title: string; offers: OfferTileData[]; now: number }) {
-  if (offers.length === 0) return null;
-  return (
-    <section className="rail rail--offers" aria-label={title}>
-      <h2 className="section-title">{title}</h2>
-      <ul className="rail__track">
-        {offers.map((offer) => (
-          <li key={offer.id}>
-            <OfferTile offer={offer} now={now} />
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function Shortcut({ to, icon, label }: { to: `/${string}`; icon: React.ReactNode; label: string }) {
-  return (
-    <li>
-      <ListLink to={to} className="shortcut">
-        <span className="shortcut__icon">{icon}</span>
-        {label}
-      </ListLink>
-    </li>
   );
 }

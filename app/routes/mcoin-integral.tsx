@@ -25,6 +25,7 @@ import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
+import stylesheet from "./mcoin-integral.css?url";
 
 export const handle: ScreenHandle = { analytics: "mCoinIntegral", member: true };
 
@@ -42,6 +43,8 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!ledger) return data({ filter, balance: null, list: FAILED_FIRST_PAGE });
   return data({ filter, balance: ledger.balance, list: { items: ledger.list, page: ledger.page, hasMore: ledger.hasMore } });
 }
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function McoinIntegral() {
   const { t } = useTranslation();

@@ -17,6 +17,7 @@ import { useLocale } from "../hooks/use-locale";
 import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
+import stylesheet from "./mcoin-zone.css?url";
 
 export const handle: ScreenHandle = { analytics: "mCoinZone" };
 
@@ -28,6 +29,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const [detail, time] = await Promise.all([orNotFound(mall.api.call(zoneDetail, { id, ...near })), mall.api.gatewayTime()]);
   return data({ ...detail, now: time });
 }
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function Zone() {
   const { t } = useTranslation();

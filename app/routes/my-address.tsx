@@ -26,6 +26,7 @@ import { refusable, refused } from "../server/order-actions.server";
 import { BookActionSchema } from "./my-address.server";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
+import stylesheet from "./address-book.css?url";
 
 export const handle: ScreenHandle = {
   analytics: "myAddress",
@@ -53,6 +54,8 @@ export async function action(args: ActionFunctionArgs) {
   if (!result.ok) return result.response;
   return data({ ok: true as const, intent, id });
 }
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function MyAddress() {
   const { t } = useTranslation();

@@ -23,6 +23,7 @@ import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
+import stylesheet from "./my-favorites.css?url";
 
 export const handle: ScreenHandle = {
   analytics: "myFavorites",
@@ -45,6 +46,8 @@ export const action = favouriteAction;
 const UNDO_MS = 6_000;
 
 const collectAgain = (offer: OfferSummary) => ({ intent: "collect", offerId: String(offer.id), collected: "1" });
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function MyFavorites() {
   const { t } = useTranslation();

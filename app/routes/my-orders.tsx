@@ -12,6 +12,7 @@ import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
+import stylesheet from "./wallet.css?url";
 
 export const handle: ScreenHandle = { analytics: "myOrder", member: true };
 
@@ -28,6 +29,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const list: OrderListData = page ? { type, tab, items: page.list, page: page.page, hasMore: page.hasMore, counts: page.counts } : { type, tab, ...FAILED_FIRST_PAGE, counts: null };
   return data({ list });
 }
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function MyOrders() {
   const { list } = useLoaderData<typeof loader>();

@@ -15,6 +15,7 @@ import { getHostBridge } from "../lib/host-bridge";
 import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
+import stylesheet from "./other-stores.css?url";
 
 export const handle: ScreenHandle = { analytics: "otherStores" };
 
@@ -29,6 +30,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const branches = await orNotFound(mall.api.call(branchList, { storeId, productId: type === 2 ? productId : 0, ...near }));
   return data({ ...branches, forOffer: type === 2 && productId > 0 });
 }
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function OtherStores() {
   const { t } = useTranslation();

@@ -18,6 +18,7 @@ import { isApiError } from "#core/api/errors";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
 import { withSession } from "../server/session.server";
+import stylesheet from "./search.css?url";
 
 export const handle: ScreenHandle = {
   analytics: "search",
@@ -63,6 +64,8 @@ export function resultsPath(keyword: string): string {
   const segment = keyword === "." || keyword === ".." ? `${keyword} ` : keyword;
   return `/classify/${encodeURIComponent(segment)}`;
 }
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function Search() {
   const { t } = useTranslation();

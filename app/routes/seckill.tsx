@@ -18,32 +18,29 @@ import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { Countdown } from "../components/countdown";
 import { FlashIcon } from "../components/icons";
-import { FIRST_SCREEN_ITEMS, PromoItem, saleState } from "../components/promo-item";
-import { PaymentResultOverlay, usePayment } from "../components/purchase-flow";
-import { SessionHead, SessionTabs, useRefreshOnPhaseChange } from "../components/sale-sessions";
-import { BackToHomeLink, NotFoundOrErrorScreen, StatusScreen } from "../components/status-screen";
+import { PaymentResultOverlay } from "../components/payment-result";
+import { usePayment } from "../hooks/use-payment";
+import { useRefreshOnPhaseChange } from "../components/sale-sessions";
+import { NotFoundOrErrorScreen } from "../components/status-screen";
 import { useDoubleTapGuard } from "../hooks/use-double-tap-guard";
 import { useNetworkCheck } from "../hooks/use-network-check";
 import { useServerNow } from "../hooks/use-server-now";
 import { seckillInfo, seckillProduct, seckillSnapUp, snapUpSuccess, type SeckillItem } from "#core/api/promotion-endpoints";
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type Order } from "#core/api/shop-endpoints";
-import { PayLine } from "../components/offer-card";
 import { payTexts } from "../lib/catalog/pay-price";
-import { formatMoney } from "../lib/money/format";
-import { formatDate } from "../lib/time/format";
 import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";
-import { useLocale } from "../hooks/use-locale";
 import { parseForm } from "../server/forms.server";
 import { orNotFound } from "../server/gateway.server";
 import { requireMember } from "../server/member.server";
 import { idParam } from "../server/params.server";
 import { fixedT } from "../server/i18n.server";
 import { refusable, refused, type OrderActionResult } from "../server/order-actions.server";
-import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
+import stylesheet from "./seckill.css?url";
+import { ProductCard } from "./seckill/product-card";
+import { SessionPanel } from "./seckill/session-panel";
 
 export const handle: ScreenHandle = {
   analytics: "seckill",
@@ -91,6 +88,8 @@ function usePriceText() {
   const { t } = useTranslation();
   return (item: Pick<SeckillItem, "priceCents" | "mcoin">) => payTexts(t, { mcoin: item.mcoin, cents: item.priceCents });
 }
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function Seckill() {
   const { t } = useTranslation();
@@ -177,84 +176,9 @@ export default function Seckill() {
       ) : null}
       {network.notice}
 
-      {current ? (
-        <>
-          <SessionTabs sessions={open} selected={current.id} now={now} panelId="seckill-session" onSelect={setChosen} />
-          <section id="seckill-session" role="tabpanel" aria-labelledby={`seckill-session-tab-${current.id}`} className="promo-panel">
-            <SessionHead session={current} now={now} />
-            <ul className="promo-list">
-              {current.items.map((item, index) => (
-                <PromoItem
-                  key={item.id}
-                  firstScreen={index < FIRST_SCREEN_ITEMS}
-                  id={String(item.id)}
-                  image={item.image}
-                  title={item.title}
-                  badge={item.gray ? t("seckill.earlyAccess") : undefined}
-                  subtitle={item.merchantName}
-                  limit={t("promo.limit", { count: item.limitPerMember })}
-                  price={priceText(item)}
-                  original={formatMoney(item.originalPriceCents / 100)}
-                  sold={item.sold}
-                  total={item.total}
-                  state={saleState(item, now)}
-                  action={action(item)}
-                />
-              ))}
-            </ul>
-          </section>
-        </>
-      ) : (
-        <StatusScreen title={t("seckill.none")} body={t("seckill.noneBody")}>
-          <BackToHomeLink />
-        </StatusScreen>
-      )}
+      <SessionPanel open={open} current={current} now={now} onSelect={setChosen} priceText={priceText} action={action} />
       <PaymentResultOverlay payment={payment} />
     </div>
-  );
-}
-
-/** The item a link opened (/seckill/{id}): bigger, with its countdown, terms and use. */
-function ProductCard({ item, now, price, action }: { item: SeckillItem & { terms: string; usage: string; useUntil: number }; now: number; price: ReturnType<typeof payTexts>; action: JSX.Element }) {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  const state = saleState(item, now);
-  return (
-    <article className="card seckill-product" aria-labelledby="seckill-product-title" data-testid="seckill-product" data-state={state}>
-      <Picture className="seckill-product__image" alt="" width={343} height={214} src={item.image} firstScreen />
-      <div className="seckill-product__body">
-        <h2 id="seckill-product-title" className="seckill-product__title">
-          {item.title}
-        </h2>
-        <p className="promo-item__subtitle">{item.subtitle}</p>
-        <p className="seckill-product__price">
-          <PayLine pay={price} className="pay promo-item__price" />
-          <s className="promo-item__original" aria-label={t("catalog.originalPrice", { price: formatMoney(item.originalPriceCents / 100) })}>
-            {formatMoney(item.originalPriceCents / 100)}
-          </s>
-        </p>
-        <p className="seckill-product__facts">
-          <span data-key-fact="left">{t("promo.left", { count: item.stock })}</span>
-          <span data-key-fact="limit">{t("promo.limit", { count: item.limitPerMember })}</span>
-          <span>{t("seckill.useUntil", { date: formatDate(item.useUntil, locale) })}</span>
-        </p>
-        <div className="seckill-product__foot">
-          {state === "not_started" ? (
-            <Countdown to={item.startAt} now={now} label={t("promo.startsIn")} />
-          ) : state === "running" ? (
-            <Countdown to={item.endAt} now={now} label={t("promo.endsIn")} />
-          ) : (
-            <span />
-          )}
-          {state === "running" ? action : <span className={`promo-item__state promo-item__state--${state}`}>{t(`promo.state.${state}`)}</span>}
-        </div>
-        <details className="seckill-product__terms">
-          <summary>{t("seckill.termsTitle")}</summary>
-          <p>{item.usage}</p>
-          <p>{item.terms}</p>
-        </details>
-      </div>
-    </article>
   );
 }
 

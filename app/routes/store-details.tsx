@@ -21,6 +21,7 @@ import { getHostBridge } from "../lib/host-bridge";
 import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
+import stylesheet from "./store-details.css?url";
 
 export const handle: ScreenHandle = {
   analytics: "storeDetails",
@@ -48,6 +49,8 @@ const FACILITIES = [
   { key: "convenienceStore", icon: StoreIcon },
   { key: "oilChange", icon: OilIcon },
 ] as const;
+
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function StoreDetails() {
   const { t } = useTranslation();

@@ -1,0 +1,129 @@
+/**
+ * The refund's form: what comes back (only what was paid, the cash and the mCoin apart, less the
+ * earning taken back; while the balance cannot cover it, how many mCoin are missing, and the form does
+ * not submit), one of the spec's reasons, remarks (needed for "other"), and the member's word that the
+ * coupons become invalid for good. It works without JavaScript: the key comes from the loader.
+ */
+import { Form } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { REFUND_REASONS, REFUND_REMARKS_MAX } from "#core/api/vocabulary";
+import type { RefundTerms } from "#core/money/refund";
+import { formatMoney, formatPoints } from "../../lib/money/format";
+import type { OrderActionResult } from "../../server/order-actions.server";
+import { reversalRows } from "./earning-rows";
+
+interface RefundFormProps {
+  idempotencyKey: string;
+  terms: RefundTerms;
+  /** The member's mCoin balance, which the terms were reckoned on. */
+  balance: number;
+  /** The mCoin the order earned, which go back in full. */
+  mcoinEarned: number;
+  /** The last request's refusal, kept with what was typed. */
+  refusal: Extract<OrderActionResult, { ok: false }> | null;
+  busy: boolean;
+}
+
+export function RefundForm({ idempotencyKey, terms, balance, mcoinEarned, refusal, busy }: RefundFormProps) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState<string>("");
+  const [remarks, setRemarks] = useState("");
+  const fieldErrors = refusal?.fieldErrors ?? {};
+  return (
+    <Form method="post" className="refund-form" noValidate aria-describedby={refusal ? "refund-refusal" : undefined}>
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <input type="hidden" name="intent" value="refund" />
+
+      <section className="card offer-section refund-form__amounts" aria-labelledby="refund-amounts">
+        <h2 id="refund-amounts" className="offer-section__title">
+          {t("refund.amountsTitle")}
+        </h2>
+        <dl className="order-rows">
+          <div>
+            <dt>{t("refund.cashAmount")}</dt>
+            <dd data-testid="refund-cash">{formatMoney(terms.cashBackCents / 100)}</dd>
+          </div>
+          <div>
+            <dt>{t("refund.mcoinAmount")}</dt>
+            <dd data-testid="refund-mcoin">{formatPoints(terms.mcoinBack)}</dd>
+          </div>
+          {reversalRows(terms.reversal, t).map(([term, value]) => (
+            <div key={term} data-testid="refund-reversal">
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="field__hint">{t("refund.onlyPaid")}</p>
+        {mcoinEarned > 0 ? <p className="field__hint">{t("refund.earningBack", { count: mcoinEarned })}</p> : null}
+        {terms.shortfall > 0 ? (
+          <p className="form-message" role="note" id="refund-shortfall" data-testid="refund-shortfall">
+            {t("refund.shortfall", { count: terms.shortfall, balance: formatPoints(balance) })}
+          </p>
+        ) : null}
+      </section>
+
+      <fieldset className="card offer-section refund-form__reasons" aria-invalid={fieldErrors.reason ? true : undefined} aria-describedby={fieldErrors.reason ? "refund-reason-error" : undefined}>
+        <legend className="offer-section__title">{t("refund.reasonLabel")}</legend>
+        {REFUND_REASONS.map((value) => (
+          <label key={value} className="refund-form__reason">
+            <input type="radio" name="reason" value={value} required checked={reason === value} onChange={() => setReason(value)} />
+            <span>{t(`refund.reason.${value}`)}</span>
+          </label>
+        ))}
+        {fieldErrors.reason ? (
+          <p id="refund-reason-error" className="field__error">
+            {fieldErrors.reason}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <div className="card offer-section field">
+        <label htmlFor="refund-remarks" className="offer-section__title">
+          {t("refund.remarksLabel")}
+        </label>
+        <textarea
+          className="field__input"
+          id="refund-remarks"
+          name="remarks"
+          rows={3}
+          maxLength={REFUND_REMARKS_MAX}
+          value={remarks}
+          onChange={(event) => setRemarks(event.target.value)}
+          required={reason === "other"}
+          aria-invalid={fieldErrors.remarks ? true : undefined}
+          aria-describedby="refund-remarks-hint refund-remarks-error"
+        />
+        <p id="refund-remarks-hint" className="field__hint">
+          {t("refund.remarksHint", { max: REFUND_REMARKS_MAX })} · {remarks.length}/{REFUND_REMARKS_MAX}
+        </p>
+        {fieldErrors.remarks ? (
+          <p id="refund-remarks-error" className="field__error">
+            {fieldErrors.remarks}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="card offer-section refund-form__confirm">
+        <p className="refund-form__warning" role="note">
+          {t("refund.irreversible")}
+        </p>
+        <label className="refund-form__check">
+          <input type="checkbox" name="confirmed" value="1" required aria-invalid={fieldErrors.confirmed ? true : undefined} />
+          <span>{t("refund.confirmLabel")}</span>
+        </label>
+        {fieldErrors.confirmed ? <p className="field__error">{fieldErrors.confirmed}</p> : null}
+      </div>
+
+      {refusal ? (
+        <p id="refund-refusal" className="form-message" role="alert">
+          {refusal.message}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--primary button--block" disabled={busy || terms.shortfall > 0} aria-describedby={terms.shortfall > 0 ? "refund-shortfall" : undefined}>
+        {t("refund.submit")}
+      </button>
+    </Form>
+  );
+}
