@@ -10,6 +10,6 @@ export default defineConfig({
   ...unit,
   test: {
     ...unit.test,
-    include: ["sandbox/domain/**/*.test.ts", "core/money/**/*.test.ts", "sandbox/state.test.ts"],
+    include: ["sandbox/domain/**/*.test.ts", "core/money/**/*.test.ts", "sandbox/store/**/*.test.ts"],
   },
 });

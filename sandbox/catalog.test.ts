@@ -35,7 +35,7 @@ const SENADO = { lat: 22.1935, lng: 113.5397 };
 const sandbox = createSandbox();
 const server = setupServer(...sandbox.handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => sandbox.state.reset());
+afterEach(() => sandbox.reset());
 afterAll(() => server.close());
 
 const client = (locale = "en", token?: string) => createApiClient({ baseUrl: BASE, transport: createFetchTransport(), locale, token });
@@ -52,7 +52,7 @@ async function all(query: Parameters<typeof api.call<typeof recommendList>>[1]) 
 
 describe("the fixtures", () => {
   it("hold the variety the mall needs", () => {
-    const { offers, stores, zones, ads } = sandbox.state.catalog.raw;
+    const { offers, stores, zones, ads } = sandbox.domain.catalog.raw;
     const now = Date.now();
     expect(offers.length).toBeGreaterThanOrEqual(60);
     expect(new Set(offers.map((offer) => offer.kind))).toEqual(new Set(["coupon", "voucher", "goods"]));
@@ -67,7 +67,7 @@ describe("the fixtures", () => {
   });
 
   it("hold the offers buying needs: every payment type, mCoin rules of every kind, limits, pictures", () => {
-    const { offers } = sandbox.state.catalog.raw;
+    const { offers } = sandbox.domain.catalog.raw;
     const now = Date.now();
     const onSale = offers.filter((offer) => offer.status === "online" && offer.stock > 0 && resolveTime(offer.startAt, now) <= now);
     const external = onSale.filter((offer) => offer.paymentType === 9);
@@ -90,7 +90,7 @@ describe("the fixtures", () => {
   });
 
   it("refuse an offer whose money or rules do not add up", () => {
-    const catalog = structuredClone(sandbox.state.catalog.raw);
+    const catalog = structuredClone(sandbox.domain.catalog.raw);
     const offer = catalog.offers[0];
     const broken: [string, () => void][] = [
       ["mcoinPrice × 10 cents is not the price", () => (offer.mcoinPrice += 1)],
@@ -127,7 +127,7 @@ describe("home's list", () => {
   it("never lists taken-down or ended offers; lists coming-soon and sold-out ones", async () => {
     const { items } = await all({ tab: "latest" });
     const ids = new Set(items.map((offer) => offer.id));
-    for (const offer of sandbox.state.catalog.raw.offers.filter((item) => item.status === "offline")) expect(ids.has(offer.id)).toBe(false);
+    for (const offer of sandbox.domain.catalog.raw.offers.filter((item) => item.status === "offline")) expect(ids.has(offer.id)).toBe(false);
     const now = Date.now();
     const badges = items.flatMap((offer) => offerBadges(offer, now));
     expect(badges).toContain("comingSoon");
@@ -277,7 +277,7 @@ describe("stores, zones and ads", () => {
   it("branches: a merchant's, or where an offer can be used", async () => {
     const merchant = (await api.call(branchList, { storeId: 3, ...SENADO })).data;
     expect(merchant.list.length).toBeGreaterThan(1);
-    const offer = sandbox.state.catalog.raw.offers.find((item) => item.storeIds.includes(3))!;
+    const offer = sandbox.domain.catalog.raw.offers.find((item) => item.storeIds.includes(3))!;
     const forOffer = (await api.call(branchList, { storeId: 3, productId: offer.id })).data;
     expect(forOffer.list.map((store) => store.id).sort()).toEqual([...offer.storeIds].sort());
   });
@@ -285,7 +285,7 @@ describe("stores, zones and ads", () => {
   it("a zone ends when the sandbox's clock passes its end", async () => {
     expect((await api.call(zoneDetail, { id: 1 })).data.zone.ended).toBe(false);
     expect((await api.call(zoneDetail, { id: 2 })).data).toMatchObject({ zone: { ended: true }, offers: [] });
-    sandbox.state.setClock(Date.now() + 30 * 86_400_000);
+    sandbox.instruments.clock.set(Date.now() + 30 * 86_400_000);
     expect((await api.call(zoneDetail, { id: 1 })).data.zone.ended).toBe(true);
   });
 

@@ -162,7 +162,7 @@ const SAMPLES: Record<string, Sample> = {
   memberLogin: { as: null, input: ({ openId }) => ({ openId }) },
   macaupassConfig: { input: () => ({ url: "http://localhost:3000/", state: "home" }) },
   // A login code works once: each call gets its own, as each visit from the host app does.
-  macaupassSave: { as: null, input: ({ running, openId }) => ({ code: running.sandbox.state.issueAuthCode(openId), state: "home" }) },
+  macaupassSave: { as: null, input: ({ running, openId }) => ({ code: running.sandbox.domain.logins.issueAuthCode(openId), state: "home" }) },
   clause: { input: () => ({}) },
   setClause: { prepare: async ({ api }) => (await api.call(clause)).data.clauseid, input: (_, clauseid) => ({ clauseid, status: 1 }) },
   basicInformation: { input: () => ({}) },
@@ -361,7 +361,7 @@ describe("the secure gateway's functions under their faults, over HTTP", () => {
   async function browsed() {
     const task = { taskNo: "T-QUICK", custIdCiphertext: `C-across-${++runs}` };
     await taskCenter().getTaskDetail(task);
-    running.sandbox.state.setClock(running.sandbox.state.now() + 4_000);
+    running.sandbox.instruments.clock.set(running.sandbox.instruments.clock.now() + 4_000);
     return { ...task, checkValue: 3 };
   }
 

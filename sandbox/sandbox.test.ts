@@ -457,7 +457,7 @@ describe("GET /__sandbox/state", () => {
     const { url, sandbox } = await start();
     const token = (await client(url).call(memberLogin, { openId: "mpay-1001" })).data.token;
     const code = (await signInThroughLoginPage(url, "mpay-1002")).searchParams.get("code") ?? "";
-    sandbox.state.readTaskDetail("CIPHERTEXT-OF-A-MEMBER", "T1");
+    sandbox.domain.taskRuns.readDetail("CIPHERTEXT-OF-A-MEMBER", "T1");
     const text = await (await control(url, "/__sandbox/state")).text();
     for (const secret of [token, code, "CIPHERTEXT-OF-A-MEMBER"]) expect(text).not.toContain(secret);
     const view = JSON.parse(text);

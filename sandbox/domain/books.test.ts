@@ -78,9 +78,9 @@ describe("what falls due on the clock", () => {
     later(state, 5_000);
     const second = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 200 }));
     // Answered by the airline between the two orders' windows.
-    state.setClock(start + PAYMENT_WINDOW_MS + 2_000 - MILES_PROCESSING_MS, true);
+    state.setClock(start + PAYMENT_WINDOW_MS + 2_000 - MILES_PROCESSING_MS);
     expect(state.miles.redeem(CHAN, SUSPENDED).ok).toBe(true);
-    state.setClock(start + 2 * PAYMENT_WINDOW_MS, true);
+    state.setClock(start + 2 * PAYMENT_WINDOW_MS);
     const due = state.books
       .ledger(CHAN)
       .slice(0, 3)
@@ -99,9 +99,9 @@ describe("what falls due on the clock", () => {
     const start = state.now();
     const one = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 100 }));
     const two = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 200 }));
-    state.setClock(start + PAYMENT_WINDOW_MS - MILES_PROCESSING_MS, true);
+    state.setClock(start + PAYMENT_WINDOW_MS - MILES_PROCESSING_MS);
     expect(state.miles.redeem(CHAN, SUSPENDED)).toMatchObject({ ok: true, value: { id: 1 } });
-    state.setClock(start + PAYMENT_WINDOW_MS, true);
+    state.setClock(start + PAYMENT_WINDOW_MS);
     const due = state.books
       .ledger(CHAN)
       .slice(0, 3)
@@ -118,15 +118,15 @@ describe("what falls due on the clock", () => {
     const stateFile = join(mkdtempSync(join(tmpdir(), "mcoin-books-")), "state.json");
     const { state } = setup(stateFile);
     expect(state.miles.redeem(CHAN, SUSPENDED).ok).toBe(true);
-    state.flush();
+    state.store.flush();
     rmSync(stateFile);
     expect(state.books.balance(CHAN)).toBe(12580 - SUSPENDED.mcoin);
     expect(state.miles.list(CHAN)[0].status).toBe("redeeming");
-    state.flush();
+    state.store.flush();
     expect(existsSync(stateFile), "nothing was due").toBe(false);
     later(state, MILES_PROCESSING_MS);
     expect(state.books.balance(CHAN)).toBe(12580);
-    state.flush();
+    state.store.flush();
     const saved = JSON.parse(readFileSync(stateFile, "utf8"));
     expect(Object.values(saved.data.milesOrders)).toMatchObject([{ status: "refunded" }]);
     expect(saved.data.accounts[CHAN].ledger.at(-1)).toMatchObject({ type: "refund", amount: SUSPENDED.mcoin });

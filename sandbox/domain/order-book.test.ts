@@ -9,11 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MAX_PIECES_PER_ORDER } from "#core/money/purchase";
-import { SandboxState } from "../state";
 import { saveAddress, updateAddress } from "./addresses";
 import { MAX_PAYMENTS_PER_ORDER } from "./settlement";
 import { MAX_ORDERS_PER_MEMBER, PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS, type PlaceOrder } from "./order-book";
-import { ANA, CHAN, LEI, PORK_CHOP_BUN, SAM, buy, expectLedgersSum, fixtures, later, paid, placed, setup } from "./test-support";
+import { ANA, CHAN, LEI, PORK_CHOP_BUN, SAM, buy, expectLedgersSum, fixtures, later, paid, placed, setup, world, type World } from "./test-support";
 
 const WONG = "mpay-1003"; // 56,800 mCoin, addresses 2 (the default, first in her book) and 3
 /** Delivery goods: MOP 9, mCoin only (90), 9 per member. */
@@ -100,13 +99,13 @@ describe("placing an order", () => {
     expect(placed(state, WONG, tote(3)).address).toMatchObject({ id: 3, isDefault: 0 });
     expect(placed(state, WONG, tote()).address).toMatchObject({ id: 2, isDefault: 1 });
     // Address 3, the second in her book, becomes her default.
-    const book = state.member(WONG)!;
+    const book = state.members.get(WONG)!;
     expect(updateAddress(book, 3, "DEFAULT").ok).toBe(true);
     const order = placed(state, WONG, tote());
     expect(order.address).toMatchObject({ id: 3, isDefault: 1 });
     const asPlaced = structuredClone(order.address);
     const edit = { id: 3, isDefault: 1, name: "Wong Mei Ling", areaCode: "+853", mobile: "62888999", area: "Taipa", address: "Rua Nova 1" } as const;
-    expect(saveAddress(book, edit, () => state.nextAddressId()).ok).toBe(true);
+    expect(saveAddress(book, edit, () => state.members.nextAddressId()).ok).toBe(true);
     expect(book.addresses.find((address) => address.id === 3)).toMatchObject({ address: "Rua Nova 1" });
     expect(state.orders.get(WONG, order.id)?.address).toEqual(asPlaced);
   });
@@ -121,7 +120,7 @@ describe("placing an order", () => {
 });
 
 describe("a refused order changes nothing", () => {
-  const cases: [string, (state: SandboxState) => void, string, PlaceOrder][] = [
+  const cases: [string, (state: World) => void, string, PlaceOrder][] = [
     ["an unknown offer", () => {}, SAM, buy({ offerId: 999 })],
     ["a taken-down offer", () => {}, SAM, buy({ offerId: 10, mcoinUsed: 0 })],
     ["an offer taken down since", (state) => state.orders.setOffer(PORK_CHOP_BUN, { status: "offline" }), SAM, buy()],
@@ -165,10 +164,10 @@ describe("a refused order changes nothing", () => {
   it.each(cases.map((item, index) => [...item, expected[index]] as const))("%s", (_, arrange, openId, order, reason) => {
     const { state } = setup();
     arrange(state);
-    const before = state.redactedView().digest;
+    const before = state.view().digest;
     const revision = state.books.revision(openId);
     expect(state.orders.place(openId, order)).toEqual({ ok: false, reason });
-    expect(state.redactedView().digest).toBe(before);
+    expect(state.view().digest).toBe(before);
     expect(state.books.revision(openId)).toBe(revision);
     expect(state.data.orderSeq).toBe(0);
   });
@@ -183,8 +182,7 @@ describe("a refused order changes nothing", () => {
 
   it("takes at most MAX_PIECES_PER_ORDER pieces in one order, even of an offer that lets a member have more", () => {
     const generous = { ...fixtures, catalog: { ...fixtures.catalog, offers: fixtures.catalog.offers.map((offer) => (offer.id === PORK_CHOP_BUN ? { ...offer, limitPerMember: 20 } : offer)) } };
-    const state = new SandboxState(generous);
-    state.setClock(Date.now(), true);
+    const state = world(generous);
     const lots = (quantity: number) => buy({ quantity, mcoinUsed: 0 });
     expect(state.orders.place(CHAN, lots(MAX_PIECES_PER_ORDER + 1))).toEqual({ ok: false, reason: "LIMIT_REACHED" });
     placed(state, CHAN, lots(MAX_PIECES_PER_ORDER));
@@ -198,9 +196,9 @@ describe("a refused order changes nothing", () => {
       const order = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 0 }));
       expect(state.orders.cancel(CHAN, order.id).ok).toBe(true);
     }
-    const before = state.redactedView().digest;
+    const before = state.view().digest;
     expect(state.orders.place(CHAN, buy({ quantity: 1, mcoinUsed: 0 }))).toEqual({ ok: false, reason: "LIMIT_REACHED" });
-    expect(state.redactedView().digest).toBe(before);
+    expect(state.view().digest).toBe(before);
     // Another member's count is their own.
     expect(state.orders.place(SAM, buy({ quantity: 1, mcoinUsed: 0 })).ok).toBe(true);
   });
@@ -216,10 +214,10 @@ describe("the wallet's settlement notice", () => {
     expect(order.payments).toEqual([{ paymentId: "WPTEST0000000001", amountCents: 4600, at: state.now(), outcome: "settled", reason: null }]);
     expect(state.books.balance(SAM)).toBe(246);
     expect(state.books.ledger(SAM)[0]).toMatchObject({ type: "earning", amount: 46, balanceAfter: 246, orderNo: order.orderNo });
-    const before = state.redactedView().digest;
+    const before = state.view().digest;
     later(state, 1_000);
     expect(state.orders.notice(paid(order))).toMatchObject({ ok: true, value: { status: "received", mcoinEarned: 46 } });
-    expect(state.redactedView().digest).toBe(before);
+    expect(state.view().digest).toBe(before);
     expectLedgersSum(state);
   });
 
@@ -250,9 +248,9 @@ describe("the wallet's settlement notice", () => {
     expect(state.books.balance(SAM), "a refused payment earns nothing").toBe(balance);
     expect(state.books.revision(SAM), "the member's screens see the change").toBeGreaterThan(revision);
     // The same refused notice again is refused the same way and kept once.
-    const digest = state.redactedView().digest;
+    const digest = state.view().digest;
     expect(state.orders.notice({ ...paid(order), paymentId: "WPOTHER000000002" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
-    expect(state.redactedView().digest).toBe(digest);
+    expect(state.view().digest).toBe(digest);
     expectLedgersSum(state);
   });
 
@@ -300,11 +298,11 @@ describe("the wallet's settlement notice", () => {
     const order = placed(state, SAM);
     state.orders.notice(paid(order));
     state.orders.notice({ ...paid(order), paymentId: "WPSECOND00000001" });
-    const digest = state.redactedView().digest;
+    const digest = state.view().digest;
     for (const paymentId of ["WPTEST0000000001", "WPSECOND00000001"]) {
       expect(state.orders.notice({ ...paid(order, "FAILED"), paymentId, amountCents: 1 }), paymentId).toMatchObject({ ok: true, value: { status: "received" } });
     }
-    expect(state.redactedView().digest).toBe(digest);
+    expect(state.view().digest).toBe(digest);
   });
 
   it("keeps no more than MAX_PAYMENTS_PER_ORDER payments, and still refuses those past it", () => {
@@ -313,9 +311,9 @@ describe("the wallet's settlement notice", () => {
     state.orders.notice(paid(order));
     for (let index = 1; index < MAX_PAYMENTS_PER_ORDER; index += 1) state.orders.notice({ ...paid(order), paymentId: `WPMANY${String(index).padStart(8, "0")}` });
     expect(order.payments).toHaveLength(MAX_PAYMENTS_PER_ORDER);
-    const digest = state.redactedView().digest;
+    const digest = state.view().digest;
     expect(state.orders.notice({ ...paid(order), paymentId: "WPONEMORE0000001" })).toEqual({ ok: false, reason: "DUPLICATE_PAYMENT" });
-    expect(state.redactedView().digest).toBe(digest);
+    expect(state.view().digest).toBe(digest);
   });
 
   it("puts paid goods in the queue for shipment", () => {
@@ -336,9 +334,9 @@ describe("the wallet's settlement notice", () => {
     const { state } = setup();
     const order = placed(state, SAM);
     state.orders.notice(paid(order));
-    const before = state.redactedView().digest;
+    const before = state.view().digest;
     expect(state.orders.notice(paid(order, "FAILED"))).toMatchObject({ ok: true, value: { status: "received", failure: null } });
-    expect(state.redactedView().digest).toBe(before);
+    expect(state.view().digest).toBe(before);
   });
 
   it("refuses another amount than the cash due, keeping the payment as refunded, and leaves the order unpaid", () => {
@@ -368,10 +366,10 @@ describe("the wallet's settlement notice", () => {
   it("changes nothing for an unknown order, or a failed payment of another amount", () => {
     const { state } = setup();
     const order = placed(state, SAM);
-    const before = state.redactedView().digest;
+    const before = state.view().digest;
     expect(state.orders.notice({ ...paid(order), orderNo: "MC20990101999999" })).toEqual({ ok: false, reason: "ORDER_NOT_FOUND" });
     expect(state.orders.notice({ ...paid(order, "FAILED"), amountCents: 1 })).toEqual({ ok: false, reason: "AMOUNT_MISMATCH" });
-    expect(state.redactedView().digest).toBe(before);
+    expect(state.view().digest).toBe(before);
   });
 
   it("refuses a payment for a closed order and records why, once (the spec's refunded failure)", () => {
@@ -409,13 +407,13 @@ describe("cancelling", () => {
     const closed = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 0 }));
     state.orders.cancel(CHAN, closed.id);
     const others = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 0 }));
-    const before = state.redactedView().digest;
+    const before = state.view().digest;
     expect(state.orders.cancel(SAM, settled.id)).toEqual({ ok: false, reason: "CANNOT_CANCEL" });
     expect(state.orders.cancel(CHAN, closed.id)).toEqual({ ok: false, reason: "CANNOT_CANCEL" });
     expect(state.orders.cancel(SAM, others.id)).toEqual({ ok: false, reason: "ORDER_NOT_FOUND" });
     expect(state.orders.cancel(SAM, 999)).toEqual({ ok: false, reason: "ORDER_NOT_FOUND" });
     expect(state.orders.get(SAM, others.id)).toBeUndefined();
-    expect(state.redactedView().digest).toBe(before);
+    expect(state.view().digest).toBe(before);
   });
 });
 
@@ -438,7 +436,7 @@ describe("reading the member's orders", () => {
     later(state, 91 * DAY);
     expect(state.orders.couponsHeld(SAM), "expired").toBe(0);
     expect(state.afterSale.deleteOrder(SAM, order.id).ok).toBe(true);
-    state.setClock(start, true);
+    state.setClock(start);
     expect(state.orders.couponsHeld(SAM)).toBe(0);
   });
 
@@ -472,17 +470,17 @@ describe("the sandbox's controls", () => {
     later(state, 1_000);
     expect(state.orders.lapse(unpaid.orderNo)).toMatchObject({ status: "closed", payBy: state.now() });
     expect(state.books.balance(SAM)).toBe(500);
-    const before = state.redactedView().digest;
+    const before = state.view().digest;
     expect(state.orders.lapse(settled.orderNo)).toMatchObject({ status: "received", payBy });
     expect(state.orders.lapse("MC20990101999999")).toBeUndefined();
-    expect(state.redactedView().digest).toBe(before);
+    expect(state.view().digest).toBe(before);
   });
 
   it("setting an offer that does not exist sets nothing", () => {
     const { state } = setup();
-    const before = state.redactedView().digest;
+    const before = state.view().digest;
     expect(state.orders.setOffer(999, { stock: 5 })).toBeUndefined();
-    expect(state.redactedView().digest).toBe(before);
+    expect(state.view().digest).toBe(before);
   });
 
   it("a move of an order the state machine does not allow is a bug in a rule: it throws, naming the order, and the order stays as it was", () => {
@@ -529,11 +527,11 @@ describe("expiry", () => {
     const first = setup(stateFile);
     const order = placed(first.state, SAM);
     placed(first.state, CHAN, buy({ quantity: 1, mcoinUsed: 100 }));
-    first.state.flush();
+    first.state.store.flush();
 
     // The sandbox comes back later: its clock has passed the window.
-    const second = new SandboxState(fixtures, { stateFile });
-    second.setClock(order.payBy + 60_000, true);
+    const second = world(fixtures, stateFile);
+    second.setClock(order.payBy + 60_000);
     expect(second.books.balance(SAM)).toBe(500);
     expect(second.orders.get(SAM, order.id)).toMatchObject({ status: "closed", orderNo: order.orderNo });
     expect(second.books.balance(CHAN)).toBe(12580);
@@ -557,10 +555,10 @@ describe("expiry", () => {
     expect(refundOf(refunding).ok).toBe(true);
     const received = placed(state, SAM);
     state.orders.notice(paid(received));
-    state.flush();
+    state.store.flush();
 
-    const second = new SandboxState(fixtures, { stateFile });
-    second.setClock(received.payBy, true);
+    const second = world(fixtures, stateFile);
+    second.setClock(received.payBy);
     expect(second.orders.get(SAM, received.id)?.status).toBe("received");
     expect(second.orders.get(CHAN, refunded.id)?.status).toBe("refunded");
     const completed = refunding.refund!.requestedAt + REFUND_PROCESSING_MS;
@@ -579,11 +577,11 @@ describe("expiry", () => {
     const stateFile = join(mkdtempSync(join(tmpdir(), "mcoin-shop-")), "state.json");
     const first = setup(stateFile);
     placed(first.state, SAM);
-    first.state.flush();
+    first.state.store.flush();
     const saved = JSON.parse(readFileSync(stateFile, "utf8"));
     saved.data.accounts[SAM].ledger[1].balanceAfter = 9999;
     writeFileSync(stateFile, JSON.stringify(saved));
-    expect(() => new SandboxState(fixtures, { stateFile })).toThrow(/not a sandbox state file: data\.accounts\.mpay-1005\.ledger\.1/);
+    expect(() => world(fixtures, stateFile)).toThrow(/not a sandbox state file: data\.accounts\.mpay-1005\.ledger\.1/);
   });
 });
 

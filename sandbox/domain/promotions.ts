@@ -108,6 +108,20 @@ export class Promotions {
     return { ...found, live, startAt: catalog.at(found.session.startAt), endAt: catalog.at(found.session.endAt) };
   }
 
+  /** A seckill item's live numbers, whoever may see it (a sandbox control). */
+  seckillLive(itemId: number): SeckillLive | undefined {
+    return this.context.data().seckills.get(String(itemId));
+  }
+
+  /** A sandbox control: the pieces left of a seckill item. */
+  setSeckillStock(itemId: number, stock: number): SeckillLive | undefined {
+    const live = this.seckillLive(itemId);
+    if (!live) return undefined;
+    live.stock = stock;
+    this.books.changed();
+    return live;
+  }
+
   /** Pieces of a seckill item the member holds (orders not closed and not refunded). */
   seckillHeld(openId: string, itemId: number): number {
     this.books.closeDue();

@@ -7,8 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SandboxState } from "../state";
-import { CHAN, SAM, fixtures, paid, placed, setup } from "./test-support";
+import { CHAN, SAM, fixtures, paid, placed, setup, world } from "./test-support";
 
 describe("a failed payment", () => {
   it("of an unpaid order is recorded once: the same failure again changes nothing", () => {
@@ -43,12 +42,12 @@ describe("an order settled before payments were kept (an older --state file)", (
     const { state } = setup(stateFile);
     const order = placed(state, SAM);
     state.orders.notice(paid(order));
-    state.saveNow();
+    state.store.save();
     const saved = JSON.parse(readFileSync(stateFile, "utf8"));
     delete saved.data.orders[String(order.id)].payments;
     writeFileSync(stateFile, JSON.stringify(saved));
 
-    const reloaded = new SandboxState(fixtures, { stateFile });
+    const reloaded = world(fixtures, stateFile);
     // The payment that settled it is kept as it would have been.
     const own = { paymentId: paid(order).paymentId, amountCents: order.cashCents, at: order.paidAt, outcome: "settled", reason: null };
     expect(reloaded.orders.get(SAM, order.id)).toMatchObject({ status: "received", paymentId: paid(order).paymentId, payments: [own] });

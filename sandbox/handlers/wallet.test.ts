@@ -75,7 +75,7 @@ describe("POST /__wallet/pay", () => {
     });
     expect(await status()).toMatchObject({ status: "received", paymentId: response.body.notice.paymentId, mcoinEarned: 46 });
     // The notice went through the gateway's own endpoint.
-    expect(sandbox.sandbox.state.log().map((call) => call.path)).toContain("/pay/notify");
+    expect(sandbox.sandbox.instruments.calls.since().map((call) => call.path)).toContain("/pay/notify");
   });
 
   it("refuses other origins (403), bodies that are not JSON (415) and bad fields (400), changing nothing", async () => {
@@ -109,14 +109,14 @@ describe("POST /__wallet/pay", () => {
     expect((await status()).status).toBe("awaiting_payment");
     await expect.poll(async () => (await status()).status, { timeout: 2_000 }).toBe("received");
 
-    const seeded = sandbox.sandbox.state.data.orders.size - 1;
+    const seeded = sandbox.sandbox.store.data.orders.size - 1;
     const { order: another } = await anOrder(sandbox, 200);
     await sandbox.request("/__wallet/pay", { body: pay(another, { delayMs: 50 }) });
-    sandbox.sandbox.state.reset();
+    sandbox.sandbox.reset();
     await new Promise((resolve) => setTimeout(resolve, 120));
     // Back to the seeded history only: the delayed notice found no order to settle.
-    expect(sandbox.sandbox.state.data.orders.size).toBe(seeded);
-    expect([...sandbox.sandbox.state.data.orders.values()].some((order) => order.orderNo === another.orderNo && order.status !== "awaiting_payment")).toBe(false);
+    expect(sandbox.sandbox.store.data.orders.size).toBe(seeded);
+    expect([...sandbox.sandbox.store.data.orders.values()].some((order) => order.orderNo === another.orderNo && order.status !== "awaiting_payment")).toBe(false);
   });
 
   it("cash arriving after the window closed is refused and recorded: 'payment failed', refunded automatically", async () => {

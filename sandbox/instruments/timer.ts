@@ -1,0 +1,56 @@
+/**
+ * How the sandbox waits: the `delay` fault, the added latency, a stub's fixed delay and the wallet's
+ * delayed notices all wait through one Timer, so a test can hand the sandbox a timer of its own
+ * (HeldTimer) and make a delay outlast a client's timeout without waiting for it in real time.
+ */
+
+export interface Timer {
+  /** Resolves after `ms`. */
+  sleep(ms: number): Promise<void>;
+  /** Runs `work` after `ms` without keeping the process alive; returns how to cancel it. */
+  after(ms: number, work: () => void): () => void;
+}
+
+/** Real time: setTimeout. */
+export const REAL_TIMER: Timer = {
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  after(ms, work) {
+    const timer = setTimeout(work, ms);
+    timer.unref?.();
+    return () => clearTimeout(timer);
+  },
+};
+
+/**
+ * For tests: every wait of a positive length is held until the test releases it, whatever its
+ * length; a wait of zero goes on at once, as it would in real time.
+ */
+export class HeldTimer implements Timer {
+  private readonly held = new Set<() => void>();
+
+  /** How many waits are held. */
+  get size(): number {
+    return this.held.size;
+  }
+
+  sleep(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => this.held.add(resolve));
+  }
+
+  after(ms: number, work: () => void): () => void {
+    if (ms <= 0) {
+      queueMicrotask(work);
+      return () => {};
+    }
+    this.held.add(work);
+    return () => this.held.delete(work);
+  }
+
+  /** Ends every wait held now, as if its time had passed. */
+  release(): void {
+    const held = [...this.held];
+    this.held.clear();
+    for (const done of held) done();
+  }
+}
