@@ -23,7 +23,7 @@ import { GatewayError, createGatewayClient, type GatewayErrorCode } from "#core/
 import { gatewaySettings } from "#core/node/gateway/settings";
 import { createTaskCenterClient } from "#core/node/task-center/client";
 import type { FaultKind } from "#core/controls/faults";
-import { walletSignature } from "./handlers/wallet";
+import { walletSignature } from "./wallet-signature";
 import { startSandboxServer, type RunningSandbox } from "./server";
 import { freshKey } from "./testing";
 

@@ -47,12 +47,17 @@ const SHARED = {
   "core/node/crypto.ts": 'import { createHash } from "node:crypto";\nexport const hash = (text: string) => createHash("sha256").update(text).digest("hex");\n',
   "app/lib/price.ts": 'import { cents } from "#core/money";\nexport const price = cents;\n',
   "sandbox/state.ts": 'import { cents } from "#core/money";\nimport { hash } from "#core/node/crypto";\nexport const state = [cents, hash("x")];\n',
+  "sandbox/domain/clock.ts": "export interface Clock {\n  now(): number;\n}\n",
+  "sandbox/domain/books.ts": 'import { cents } from "#core/money";\nimport type { Clock } from "./clock";\nexport const balance = (clock: Clock) => cents * clock.now();\n',
+  "sandbox/instruments/clock.ts": 'import type { Clock } from "../domain/clock";\nexport const clock: Clock = { now: () => Date.now() };\n',
+  "sandbox/handlers/shop.ts":
+    'import { http } from "msw";\nimport { balance } from "../domain/books";\nimport { clock } from "../instruments/clock";\nexport const shop = http.get("/balance", () => Response.json(balance(clock)));\n',
   "cli/api.ts": 'import { hash } from "#core/node/crypto";\nimport { state } from "../sandbox/state";\nexport const api = [hash, state];\n',
   "inspector/total.ts": 'import type { cents } from "../core/money";\nexport const total = (amount: typeof cents) => amount;\n',
 };
 
 describe("npm run lint's boundaries", () => {
-  it("pass a tree that keeps them: app, sandbox and cli through #core, the CLI starting the sandbox", async () => {
+  it("pass a tree that keeps them: app, sandbox and cli through #core, the CLI starting the sandbox, the sandbox's handlers over its domain and instruments", async () => {
     const { code, report } = await cruise(tree(SHARED));
     expect(report).toContain("no dependency violations found");
     expect(code).toBe(0);
@@ -80,5 +85,24 @@ describe("npm run lint's boundaries", () => {
     expect(report).toMatch(/browser-never-imports-node-core: app\/hooks\/use-hash\.ts → core\/node\/crypto\.ts/);
     expect(report).toMatch(/no-cycles: core\/p[io]ng\.ts/);
     expect(report).toMatch(/inspector-page-stays-in-the-browser: inspector\/state\.ts → sandbox\/state\.ts/);
+  }, 30_000);
+
+  it("fail, each by name, when the sandbox's domain imports msw, an HTTP server or client, the sandbox's handlers or its instruments", async () => {
+    const { code, report } = await cruise(
+      tree({
+        ...SHARED,
+        "sandbox/domain/uses-msw.ts": 'import { http } from "msw";\nexport const handler = http;\n',
+        "sandbox/domain/uses-http.ts": 'import { createServer } from "node:http";\nexport const server = createServer;\n',
+        "sandbox/domain/uses-undici.ts": 'import { request } from "undici";\nexport const send = request;\n',
+        "sandbox/domain/uses-handlers.ts": 'import { shop } from "../handlers/shop";\nexport const s = shop;\n',
+        "sandbox/domain/uses-instruments.ts": 'import { clock } from "../instruments/clock";\nexport const c = clock;\n',
+      }),
+    );
+    expect(code).not.toBe(0);
+    expect(report).toMatch(/sandbox-domain-without-msw-or-http: sandbox\/domain\/uses-msw\.ts → msw/);
+    expect(report).toMatch(/sandbox-domain-without-msw-or-http: sandbox\/domain\/uses-http\.ts → http/);
+    expect(report).toMatch(/sandbox-domain-without-msw-or-http: sandbox\/domain\/uses-undici\.ts → undici/);
+    expect(report).toMatch(/sandbox-domain-without-handlers-or-instruments: sandbox\/domain\/uses-handlers\.ts → sandbox\/handlers\/shop\.ts/);
+    expect(report).toMatch(/sandbox-domain-without-handlers-or-instruments: sandbox\/domain\/uses-instruments\.ts → sandbox\/instruments\/clock\.ts/);
   }, 30_000);
 });

@@ -49,7 +49,7 @@ import { seckillItem } from "../promotions-schema";
 import { macauDay } from "./check-in";
 import { isAllowedMcoin, mcoinRange, snapMcoin } from "#core/money/purchase";
 import { refundTerms } from "#core/money/refund";
-import { walletSignature } from "../handlers/wallet";
+import { walletSignature } from "../wallet-signature";
 import { freshKey, inProcess, withKey } from "../testing";
 import { auditMoney, type MoneyView } from "./audit";
 import { ORDER_TRANSITIONS, canTransition } from "./order-machine";

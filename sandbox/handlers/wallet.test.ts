@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { WALLET_SIGNATURE_HEADER, createOrder, orderStatus, type Order } from "#core/api/shop-endpoints";
 import { PAYMENT_WINDOW_MS } from "../domain/order-book";
 import { inProcess, withKey, type InProcess } from "../testing";
-import { walletSignature } from "./wallet";
+import { walletSignature } from "../wallet-signature";
 
 const MALL = "http://localhost:3000";
 const SAM = "mpay-1005";

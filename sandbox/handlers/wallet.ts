@@ -16,7 +16,7 @@
  * (415). It is not a /__sandbox control: it needs no control token, and moves no money a real
  * wallet would not.
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { http, HttpResponse, type HttpHandler } from "msw";
 import { z } from "zod";
 import { SUCCESS_CODE } from "#core/api/define";
@@ -29,18 +29,8 @@ import type { DeferredWork } from "../instruments/deferred-work";
 import type { FaultQueue } from "../instruments/fault-queue";
 import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "../json-body";
 import type { Serve } from "../respond";
+import { signedBy, walletSignature } from "../wallet-signature";
 import { orderReply } from "./shop";
-
-/** The signature a settlement notice carries: hex HMAC-SHA256 of its raw body. */
-export function walletSignature(rawBody: string, secret: string): string {
-  return createHmac("sha256", secret).update(rawBody).digest("hex");
-}
-
-function signedBy(secret: string, request: Request, rawBody: string): boolean {
-  const given = Buffer.from(request.headers.get(WALLET_SIGNATURE_HEADER) ?? "", "utf8");
-  const expected = Buffer.from(walletSignature(rawBody, secret), "utf8");
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 const WalletPaySchema = z
   .object({
