@@ -6,6 +6,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createSandbox } from "./index";
+import { HeldTimer } from "./instruments/timer";
 import { createApiClient, type ApiClientOptions } from "#core/api/client";
 import { defineEndpoint } from "#core/api/define";
 import { basicInformation, clause, memberLogin, setClause } from "#core/api/endpoints";
@@ -13,11 +14,14 @@ import { ApiError } from "#core/api/errors";
 import { createFetchTransport, type HttpRequest } from "#core/api/transport";
 
 const BASE = "http://gateway.test";
-const sandbox = createSandbox();
+/** An injected delay is held until the test is over: it outlasts any client's timeout without being waited for. */
+const timer = new HeldTimer();
+const sandbox = createSandbox({ timer });
 const server = setupServer(...sandbox.handlers);
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
+  timer.release();
   sandbox.reset();
   server.resetHandlers();
 });

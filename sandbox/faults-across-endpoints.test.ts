@@ -5,8 +5,12 @@
  * or doubled whatever fault hits a state change (the mall's retry carries the same idempotency key),
  * and a sandbox that is not there at all.
  *
- * Each endpoint group (one per endpoint module) has its own sandbox server, so the groups run side
- * by side; within a group the cases run one after another, each from POST /__sandbox/reset.
+ * Each endpoint group (one per endpoint module) has its own sandbox server; within a group the cases
+ * run one after another, each from POST /__sandbox/reset.
+ *
+ * No case waits in real time for a delay: each sandbox waits through a held timer
+ * (sandbox/instruments/timer.ts), so an injected delay lasts until the case has seen the client give
+ * up and lets the call go on; the client's own timeout is the only wait.
  */
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,11 +27,12 @@ import { GatewayError, createGatewayClient, type GatewayErrorCode } from "#core/
 import { gatewaySettings } from "#core/node/gateway/settings";
 import { createTaskCenterClient } from "#core/node/task-center/client";
 import type { FaultKind } from "#core/controls/faults";
+import { HeldTimer } from "./instruments/timer";
 import { walletSignature } from "./wallet-signature";
 import { startSandboxServer, type RunningSandbox } from "./server";
-import { freshKey } from "./testing";
+import { freshKey, nextAnswered } from "./testing";
 
-/** The client's timeout in the timeout case, and the injected delay that outlasts it. */
+/** The client's timeout in the timeout case, and the injected delay that outlasts it (held, never waited for). */
 const TIMEOUT_MS = 200;
 const DELAY_MS = 1_000;
 /** "Quickly": a failure is known well within this (a hang would be the client's 5 s or the server's 30 s). */
@@ -54,6 +59,8 @@ type FaultCase = "http500" | "http429" | "garbage" | "not-login" | "not-found" |
  * | random-bytes | bytes that are not HTTP                                | NETWORK       |
  * | truncated    | headers and half the body (the endpoint acted)         | NETWORK       |
  * | timeout      | a fixed 1000 ms delay against a 200 ms client timeout  | TIMEOUT       |
+ *
+ * (The delay is held by the sandbox's timer until the case lets it go: see `landDelayed`.)
  */
 const EXPECTED: Record<FaultCase, ApiErrorCode> = {
   http500: "SERVER_ERROR",
@@ -108,7 +115,22 @@ async function failure<E>(promise: Promise<unknown>, type: new (...args: never[]
   return error as E;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+/** A sandbox server on a port of its own, waiting through a held timer. */
+async function startHeld(): Promise<{ running: RunningSandbox; timer: HeldTimer }> {
+  const timer = new HeldTimer();
+  return { running: await startSandboxServer({ port: 0, host: "127.0.0.1", timer }), timer };
+}
+
+/**
+ * The call held by an injected delay goes on, as if the delay had passed, and is answered: a call
+ * the client gave up on still reaches its endpoint, later.
+ */
+async function landDelayed(running: RunningSandbox, timer: HeldTimer): Promise<void> {
+  await timer.waiting();
+  const landed = nextAnswered(running.sandbox, (call) => call.fault === "delay");
+  timer.release();
+  await landed;
+}
 
 // --- the sample inputs: one per declared endpoint ---------------------------------------------------
 
@@ -265,8 +287,9 @@ describe("the sample table", () => {
 
 describe.each(Object.entries(ALL_ENDPOINT_GROUPS))("the %s endpoints under every fault, over HTTP", (group, endpoints) => {
   let running: RunningSandbox;
+  let timer: HeldTimer;
   beforeAll(async () => {
-    running = await startSandboxServer({ port: 0, host: "127.0.0.1" });
+    ({ running, timer } = await startHeld());
     // Every case snaps up a piece of item 2 or two: more than its 20.
     await control(running, "/__sandbox/seckills/2", { method: "PATCH", body: { stock: 100_000 } });
   });
@@ -275,8 +298,8 @@ describe.each(Object.entries(ALL_ENDPOINT_GROUPS))("the %s endpoints under every
   let members = 0;
   /**
    * Each case has a member of its own, so no case sees another's orders, coupons or check-ins, and
-   * none needs a reset: a timed-out call still reaches its endpoint a little later (the delay holds
-   * it before the endpoint), and then it can only change its own member's books.
+   * none needs a reset: a timed-out call still reaches its endpoint later (the delay holds it before
+   * the endpoint), and then it can only change its own member's books.
    */
   async function newMember(): Promise<string> {
     const openId = `faults-${group}-${++members}`;
@@ -314,6 +337,7 @@ describe.each(Object.entries(ALL_ENDPOINT_GROUPS))("the %s endpoints under every
 
     // The same call again, with no fault: the server is up (and a state change is answered once).
     await send();
+    if (fault === "timeout") await landDelayed(running, timer);
     expect((await control(running, "/__sandbox/faults")).faults).toEqual([]);
   });
 });
@@ -347,8 +371,9 @@ const SECURE_EXPECTED: Record<SecureFault, { code: GatewayErrorCode; status?: nu
 
 describe("the secure gateway's functions under their faults, over HTTP", () => {
   let running: RunningSandbox;
+  let timer: HeldTimer;
   beforeAll(async () => {
-    running = await startSandboxServer({ port: 0, host: "127.0.0.1" });
+    ({ running, timer } = await startHeld());
   });
   afterAll(() => running?.close());
 
@@ -388,7 +413,7 @@ describe("the secure gateway's functions under their faults, over HTTP", () => {
       expect(error.message).toBe("the gateway did not answer with a result");
     }
     expect(Date.now() - started).toBeLessThan(QUICK_MS);
-    if (fault === "timeout") await sleep(started + DELAY_MS + 50 - Date.now());
+    if (fault === "timeout") await landDelayed(running, timer);
 
     if (!run) {
       expect(await call()).toMatchObject({ result: { code: "000000" } });
@@ -578,8 +603,9 @@ const MONEY_CASES: Record<string, MoneyCase> = {
 
 describe("money is never lost or doubled under a fault and the mall's retry", () => {
   let running: RunningSandbox;
+  let timer: HeldTimer;
   beforeAll(async () => {
-    running = await startSandboxServer({ port: 0, host: "127.0.0.1" });
+    ({ running, timer } = await startHeld());
   });
   afterAll(() => running?.close());
 
@@ -598,9 +624,10 @@ describe("money is never lost or doubled under a fault and the mall's retry", ()
     const slow = createApiClient({ ...api.options, timeoutMs: TIMEOUT_MS });
     await expect(act(fault === "timeout" ? slow : api, key, prepared, running)).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(QUICK_MS);
-    // The mall retries at once with the same key (with a timeout, the first call may still be on its way).
+    // The mall retries at once with the same key; with a timeout, the first call is still held, and
+    // reaches the endpoint after the retry.
     await act(api, key, prepared, running);
-    if (fault === "timeout") await sleep(started + DELAY_MS + 50 - Date.now());
+    if (fault === "timeout") await landDelayed(running, timer);
 
     const after = await books(running);
     expectConsistent(after);

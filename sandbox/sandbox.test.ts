@@ -12,6 +12,7 @@ import { basicInformation, clause, macaupassSave, memberLogin, setClause, system
 import { ApiError } from "#core/api/errors";
 import { IDEMPOTENCY_HEADER, createOrder, orderStatus } from "#core/api/shop-endpoints";
 import { createUndiciTransport } from "#core/node/undici-transport";
+import { HeldTimer } from "./instruments/timer";
 import { HEADERS_TIMEOUT_MS, MAX_BODY_BYTES, REQUEST_TIMEOUT_MS, startSandboxServer, type RunningSandbox } from "./server";
 
 const running: RunningSandbox[] = [];
@@ -116,12 +117,19 @@ describe("the sandbox over HTTP", () => {
     await expect(client(url).call(systemTime)).rejects.toMatchObject({ code: "NETWORK" });
   });
 
-  it("adds --latency to every gateway call", async () => {
-    const { url } = await start({ latencyMs: 120 });
-    const started = Date.now();
-    await client(url).call(systemTime);
-    // A lower bound only: the delay is guaranteed, the machine's speed is not.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(110);
+  it("adds --latency to every gateway call, and not to its controls", async () => {
+    // The sandbox waits through its timer: held here until the test lets the latency pass.
+    const timer = new HeldTimer();
+    const { url } = await start({ latencyMs: 120, timer });
+    let answered = false;
+    const call = client(url)
+      .call(systemTime)
+      .finally(() => (answered = true));
+    expect(await timer.waiting()).toBe(120);
+    expect((await control(url, "/__sandbox/health")).status).toBe(200);
+    expect(answered).toBe(false);
+    timer.release();
+    expect((await call).data.sysTime).toBeGreaterThan(0);
   });
 
   it("logs gateway calls, with the member, and not its controls", async () => {

@@ -13,13 +13,19 @@ import { gatewaySettings } from "#core/node/gateway/settings";
 import { TASK_DETAIL_URL, TASK_NOTIFY_URL, checkTaskDetail } from "#core/api/task-center";
 import { createTaskCenterClient } from "#core/node/task-center/client";
 import { createSandbox } from "./index";
+import { HeldTimer } from "./instruments/timer";
 import { MAX_NONCES } from "./instruments/nonces";
 
 const BASE = "http://gateway.test";
-const sandbox = createSandbox();
+/** An injected delay is held until the test is over: it outlasts any client's timeout without being waited for. */
+const timer = new HeldTimer();
+const sandbox = createSandbox({ timer });
 const server = setupServer(...sandbox.handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => sandbox.reset());
+afterEach(() => {
+  timer.release();
+  sandbox.reset();
+});
 afterAll(() => server.close());
 
 const keys = sandbox.state.gatewayKeys;

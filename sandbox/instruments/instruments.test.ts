@@ -173,11 +173,19 @@ describe("a held timer", () => {
     cancelled();
     await Promise.resolve();
     expect(order).toEqual(["no wait"]);
-    expect(timer.size).toBe(2);
+    expect(timer.held).toEqual([60_000, 1]);
+    expect(await timer.waiting()).toBe(60_000);
     timer.release();
     await Promise.resolve();
     expect(order).toEqual(["no wait", "deferred", "slept"]);
-    expect(timer.size).toBe(0);
+    expect(timer.held).toEqual([]);
+  });
+
+  it("tells a test when a wait begins", async () => {
+    const timer = new HeldTimer();
+    const begun = timer.waiting();
+    void timer.sleep(250);
+    expect(await begun).toBe(250);
   });
 
   it("holds deferred work until released, and a reset's cancel drops it", () => {

@@ -23,19 +23,27 @@ export const REAL_TIMER: Timer = {
 
 /**
  * For tests: every wait of a positive length is held until the test releases it, whatever its
- * length; a wait of zero goes on at once, as it would in real time.
+ * length; a wait of none goes on at once, as it would in real time.
  */
 export class HeldTimer implements Timer {
-  private readonly held = new Set<() => void>();
+  private readonly waits = new Map<() => void, number>();
+  private readonly watchers: ((ms: number) => void)[] = [];
 
-  /** How many waits are held. */
-  get size(): number {
-    return this.held.size;
+  /** The lengths of the waits held now, in the order they began. */
+  get held(): number[] {
+    return [...this.waits.values()];
+  }
+
+  /** Resolves with a held wait's length once one is held (at once when one already is). */
+  waiting(): Promise<number> {
+    const [first] = this.waits.values();
+    if (first !== undefined) return Promise.resolve(first);
+    return new Promise((resolve) => this.watchers.push(resolve));
   }
 
   sleep(ms: number): Promise<void> {
     if (ms <= 0) return Promise.resolve();
-    return new Promise((resolve) => this.held.add(resolve));
+    return new Promise((resolve) => this.hold(resolve, ms));
   }
 
   after(ms: number, work: () => void): () => void {
@@ -43,14 +51,19 @@ export class HeldTimer implements Timer {
       queueMicrotask(work);
       return () => {};
     }
-    this.held.add(work);
-    return () => this.held.delete(work);
+    this.hold(work, ms);
+    return () => this.waits.delete(work);
   }
 
   /** Ends every wait held now, as if its time had passed. */
   release(): void {
-    const held = [...this.held];
-    this.held.clear();
+    const held = [...this.waits.keys()];
+    this.waits.clear();
     for (const done of held) done();
+  }
+
+  private hold(done: () => void, ms: number): void {
+    this.waits.set(done, ms);
+    for (const watcher of this.watchers.splice(0)) watcher(ms);
   }
 }
