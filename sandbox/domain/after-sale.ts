@@ -19,7 +19,7 @@
  */
 import type { z } from "zod";
 import type { RefundReasonSchema } from "#core/api/shop-endpoints";
-import type { CatalogQueries } from "../catalog";
+import type { CatalogQueries } from "./catalog";
 import { done, refused, type Books, type Outcome } from "./books";
 import type { CodeFixture } from "./codes";
 import { balanceOf, post, type McoinCouponRecord } from "./ledger";

@@ -6,7 +6,7 @@
  * Work due at the same instant under the same id runs in the order the aggregates are made
  * (Books.onDue): orders, then miles.
  */
-import { CatalogQueries } from "../catalog";
+import { CatalogQueries } from "./catalog";
 import type { ClauseFixture, Fixtures } from "../fixtures";
 import { flashSaleOf } from "../promotions-schema";
 import { AfterSale } from "./after-sale";

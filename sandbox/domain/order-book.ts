@@ -25,7 +25,7 @@ import type { z } from "zod";
 import type { AddressSchema } from "#core/api/endpoints";
 import type { OrderKindSchema, OrderStatus, Payment } from "#core/api/shop-endpoints";
 import { MAX_PIECES_PER_ORDER, amountDue, cashDueCents, isAllowedMcoin, mcoinRange } from "#core/money/purchase";
-import type { CatalogQueries } from "../catalog";
+import type { CatalogQueries } from "./catalog";
 import type { CatalogOffer } from "../catalog-schema";
 import { done, refused, type Books, type Outcome } from "./books";
 import { balanceOf, post } from "./ledger";

@@ -11,7 +11,7 @@
 import { CENTS_PER_MCOIN } from "#core/money/purchase";
 import { SeckillLiveSchema } from "#core/controls/records";
 import type { z } from "zod";
-import type { CatalogQueries } from "../catalog";
+import type { CatalogQueries } from "./catalog";
 import type { CatalogOffer } from "../catalog-schema";
 import { seckillItem, type PromotionsFixture, type SeckillFixture, type SeckillItemFixture } from "../promotions-schema";
 import { done, refused, type Books, type Outcome } from "./books";

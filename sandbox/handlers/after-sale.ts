@@ -21,7 +21,7 @@ import {
   type McoinCoupon,
 } from "#core/api/wallet-endpoints";
 import type { Refund } from "#core/api/shop-endpoints";
-import { paginate, type CatalogQueries } from "../catalog";
+import { paginate, type CatalogQueries } from "../domain/catalog";
 import type { AfterSale } from "../domain/after-sale";
 import type { Clock } from "../domain/clock";
 import type { McoinCouponRecord } from "../domain/ledger";

@@ -19,7 +19,7 @@ import {
   type SeckillItem,
 } from "#core/api/promotion-endpoints";
 import { toCents } from "#core/money/purchase";
-import type { CatalogQueries } from "../catalog";
+import type { CatalogQueries } from "../domain/catalog";
 import type { Clock } from "../domain/clock";
 import type { MemberRecord } from "../domain/members";
 import { MILES_REFUND_REASONS, maskMemberNo, type Miles, type MilesOrderRecord } from "../domain/miles";

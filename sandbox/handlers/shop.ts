@@ -22,7 +22,7 @@ import {
   type OrderTab,
 } from "#core/api/shop-endpoints";
 import { toCents } from "#core/money/purchase";
-import { nearFrom, paginate, type CatalogQueries } from "../catalog";
+import { nearFrom, paginate, type CatalogQueries } from "../domain/catalog";
 import type { Books, Outcome } from "../domain/books";
 import type { Clock } from "../domain/clock";
 import type { Favourites } from "../domain/favourites";

@@ -22,7 +22,7 @@ import { z } from "zod";
 import { SUCCESS_CODE } from "#core/api/define";
 import { WALLET_SIGNATURE_HEADER, walletNotify } from "#core/api/shop-endpoints";
 import { BUSINESS_FAMILIES } from "#core/controls/faults";
-import type { CatalogQueries } from "../catalog";
+import type { CatalogQueries } from "../domain/catalog";
 import type { Clock } from "../domain/clock";
 import type { OrderBook } from "../domain/order-book";
 import type { DeferredWork } from "../instruments/deferred-work";

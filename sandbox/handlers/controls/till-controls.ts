@@ -7,7 +7,7 @@ import type { HttpHandler } from "msw";
 import type { ShopRefusal } from "#core/api/shop-endpoints";
 import * as controls from "#core/controls/declarations";
 import type { RedeemRefusal } from "#core/controls/declarations";
-import type { CatalogQueries } from "../../catalog";
+import type { CatalogQueries } from "../../domain/catalog";
 import type { AfterSale } from "../../domain/after-sale";
 import type { Clock } from "../../domain/clock";
 import { REFUSAL_MESSAGES } from "../../domain/messages";
