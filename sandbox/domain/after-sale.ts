@@ -23,7 +23,8 @@ import type { CatalogQueries } from "./catalog";
 import { done, refused, type Books, type Outcome } from "./books";
 import type { CodeFixture } from "./codes";
 import { balanceOf, post, type McoinCouponRecord } from "./ledger";
-import { MAX_ORDERS_PER_MEMBER, type OrderBook, type Redemption } from "./order-book";
+import { MAX_ORDERS_PER_MEMBER, type OrderBook } from "./order-book";
+import type { Redemption } from "./order-readings";
 import { couponAt, refundOrderNumber, type OrderRecord } from "./orders";
 import { openRefund } from "./settlement";
 

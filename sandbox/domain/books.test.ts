@@ -1,6 +1,6 @@
 /**
  * The books the aggregates share (books.ts): accounts opened on first use, reading and setting a
- * balance, and what falls due on the sandbox clock done in the order it fell due, across the order
+ * balance (the ledger's, with its revision), and what falls due on the sandbox clock done in the order it fell due, across the order
  * book and Asia Miles, and kept in the --state file.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MILES_PROCESSING_MS } from "./miles";
 import { PAYMENT_WINDOW_MS } from "./order-book";
-import { CHAN, LEI, SAM, buy, expectLedgersSum, later, placed, setup } from "./test-support";
+import { CHAN, LEI, SAM, buy, expectLedgersSum, later, paid, placed, setup } from "./test-support";
 
 /** The airline refuses this account after the redemption: its mCoin comes back (a `refund` entry). */
 const SUSPENDED = { productId: 1, lastName: "Lei", firstName: "Ka Hou", memberNo: "1300000009", mcoin: 1000 };
@@ -143,5 +143,32 @@ describe("what falls due on the clock", () => {
     state.books.closeDue();
     expect(order.status).toBe("closed");
     expect(state.books.ledger(SAM).filter((entry) => entry.type === "purchase_released")).toHaveLength(1);
+  });
+});
+
+describe("the balance is the ledger's", () => {
+  it("a sandbox adjustment is an entry of the difference, and nothing when there is none", () => {
+    const { state } = setup();
+    state.books.adjustBalance(SAM, 800);
+    state.books.adjustBalance(SAM, 800);
+    expect(state.books.ledger(SAM).map((entry) => [entry.type, entry.amount, entry.balanceAfter])).toEqual([
+      ["adjustment", 300, 800],
+      ["opening", 500, 500],
+    ]);
+    expect(state.books.ledger(SAM, "earned")).toHaveLength(2);
+    expect(state.books.ledger(SAM, "spent")).toHaveLength(0);
+    expectLedgersSum(state);
+  });
+
+  it("revision grows with every change of the member's ledger or orders, and only theirs", () => {
+    const { state } = setup();
+    const revisions = () => [state.books.revision(SAM), state.books.revision(CHAN)];
+    expect(revisions()).toEqual([0, 0]);
+    const order = placed(state, SAM);
+    const [afterBuy] = revisions();
+    expect(afterBuy).toBeGreaterThan(0);
+    state.orders.notice(paid(order));
+    expect(revisions()[0]).toBeGreaterThan(afterBuy);
+    expect(revisions()[1]).toBe(0);
   });
 });

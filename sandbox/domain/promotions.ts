@@ -17,7 +17,8 @@ import { seckillItem, type PromotionsFixture, type SeckillFixture, type SeckillI
 import { done, refused, type Books, type Outcome } from "./books";
 import { checkIn, checkInStatus } from "./check-in";
 import { balanceOf } from "./ledger";
-import { MAX_ORDERS_PER_MEMBER, PAYMENT_WINDOW_MS, holdsPieces, type OrderBook } from "./order-book";
+import { MAX_ORDERS_PER_MEMBER, PAYMENT_WINDOW_MS, type OrderBook } from "./order-book";
+import { holdsPieces } from "./order-readings";
 import type { OrderRecord } from "./orders";
 
 export { SeckillLiveSchema };
