@@ -82,6 +82,13 @@ export const paid = (order: { orderNo: string; cashCents: number }, status: Wall
   status,
 });
 
+/** An order placed and, when it has cash to pay, paid. */
+export function settled(state: World, openId: string, order: PlaceOrder = buy()) {
+  const placedOrder = placed(state, openId, order);
+  if (placedOrder.status === "awaiting_payment") expect(state.orders.notice(paid(placedOrder)).ok).toBe(true);
+  return placedOrder;
+}
+
 /** Moves the clock on by `ms`. */
 export const later = (state: World, ms: number) => state.setClock(state.now() + ms);
 
