@@ -65,46 +65,6 @@ function resigned(sealed: ReturnType<typeof sealRequest>, changes: { requestTime
 /** Moves the sandbox clock on, as if the member had browsed that long. */
 const browse = (seconds: number) => sandbox.instruments.clock.set(sandbox.instruments.clock.now() + seconds * 1000);
 
-describe("the sandbox environment's settings", () => {
-  it("take the spec's defaults and the sandbox's test keys", () => {
-    expect(baseSettings).toMatchObject({
-      baseUrl: BASE,
-      clientId: "MCSBX001",
-      stdGateway: true,
-      lang: "zh-MO",
-      version: "1",
-      timeoutMs: 30_000,
-      debug: true,
-      signature: { algorithm: "MD5", keyVersion: "1" },
-      encryption: { algorithm: "RSA_AES", keyVersion: "1" },
-    });
-  });
-
-  it("let a variable replace a sandbox key", () => {
-    const settings = gatewaySettings({ environment: "sandbox", vars: { MCOIN_SANDBOX_GATEWAY_SIGN_SECRET: "other" }, sandboxUrl: BASE, sandboxKeys: () => keys });
-    expect(settings.signature.secret).toBe("other");
-  });
-
-  it("refuse a real environment without its keys, naming the variable", () => {
-    expect(() => gatewaySettings({ environment: "uat", vars: {}, sandboxUrl: BASE, sandboxKeys: () => keys })).toThrow(/MCOIN_UAT_GATEWAY_BASE/);
-    const uat = gatewaySettings({
-      environment: "uat",
-      vars: {
-        MCOIN_UAT_GATEWAY_BASE: "https://uat.example/",
-        MCOIN_UAT_GATEWAY_CLIENT_ID: "ABCDEFGH",
-        MCOIN_UAT_GATEWAY_PUBLIC_KEY: keys.publicKey,
-        MCOIN_UAT_GATEWAY_SIGN_SECRET: "s",
-        MCOIN_UAT_GATEWAY_MD5_KEY: "m",
-      },
-      sandboxUrl: BASE,
-      sandboxKeys: () => {
-        throw new Error("not read outside the sandbox");
-      },
-    });
-    expect(uat).toMatchObject({ baseUrl: "https://uat.example", debug: false });
-  });
-});
-
 describe("calls through the secure gateway", () => {
   it("returns the decrypted task detail and calls the success callback", async () => {
     const onSuccess = vi.fn();
