@@ -1,7 +1,8 @@
 /**
  * A server-sent event stream on the Fetch API: what `open` sends, a comment every KEEP_ALIVE_MS so
  * proxies and clients keep an idle stream open, and everything stopped when the client goes. The call
- * log's stream (sandbox/handlers/controls.ts) and the inspector's (sandbox/inspector/http.ts) are two.
+ * log's stream (sandbox/handlers/controls/instrument-controls.ts) and the inspector's
+ * (sandbox/inspector/http.ts) are two.
  */
 
 /** How often an idle stream says it is alive. */
