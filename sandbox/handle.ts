@@ -1,7 +1,8 @@
 /**
  * The handle on a sandbox that code outside sandbox/ reaches for (the CLI's, the library's and the
  * benchmarks' tests, `mcoin sandbox`'s banner): the few names they use, over the sandbox's parts.
- * No handler is given it; the sandbox's own code and tests use the parts (parts.ts).
+ * No handler is given it; the sandbox's own code and tests use the parts (parts.ts), and take only
+ * the keys a test signs with from here.
  */
 import type { CollectedError } from "#core/errors/report";
 import type { SandboxGatewayKeys } from "#core/node/gateway/sandbox-keys";

@@ -50,7 +50,8 @@ export class Instruments {
     this.timer = options.timer ?? REAL_TIMER;
     this.deferred = new DeferredWork(this.timer);
     this.latency = new Latency(options.latencyMs ?? 0);
-    this.inspected = new ExchangeRing({ ...options.inspect, keys: options.keys });
+    const { privateKey, signSecret, md5Key } = options.keys;
+    this.inspected = new ExchangeRing({ ...options.inspect, keys: { privateKey, signSecret, md5Key } });
     this.recorded = options.recorded;
   }
 
