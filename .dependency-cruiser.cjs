@@ -3,7 +3,8 @@
  * core imports only core; the sandbox only core, the harness and itself; the harness only core and
  * itself, each of its folders another only through that folder's index.ts, and so do all others;
  * the app never the sandbox, the harness or the CLI; the CLI never the app; what runs in the browser
- * never core/node; the inspector's page only core and itself; and no import cycles.
+ * never core/node; the inspector's page only core and itself; the sandbox's domain neither msw, HTTP,
+ * its handlers nor its instruments; and no import cycles.
  */
 /** @type {import("dependency-cruiser").IConfiguration} */
 module.exports = {
@@ -21,6 +22,20 @@ module.exports = {
       severity: "error",
       from: { path: "^sandbox/" },
       to: { path: "^(app|cli|server|bench|e2e|scripts)/" },
+    },
+    {
+      name: "sandbox-domain-without-msw-or-http",
+      comment: "sandbox/domain/ is the gateway's state and rules (docs/sandbox.md): no msw, no HTTP server or client (node:http, undici). The handlers turn requests into calls of the domain.",
+      severity: "error",
+      from: { path: "^sandbox/domain/" },
+      to: { path: "^(msw|undici)(/|$)|(^|/)node_modules/(msw|undici)/|^(node:)?(http|https|http2)$" },
+    },
+    {
+      name: "sandbox-domain-without-handlers-or-instruments",
+      comment: "sandbox/domain/ never reaches for the handlers or the runtime instruments (clock, faults, log...): it declares the Clock it needs (sandbox/domain/clock.ts) and is handed one.",
+      severity: "error",
+      from: { path: "^sandbox/domain/" },
+      to: { path: "^sandbox/(handlers|instruments)/" },
     },
     {
       name: "app-never-imports-sandbox",
@@ -98,7 +113,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(node_modules|build|\\.cache|\\.stryker-tmp|reports|test-results|playwright-report)/" },
+    exclude: { path: "^(build|\\.cache|\\.stryker-tmp|reports|test-results|playwright-report)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"], extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] },

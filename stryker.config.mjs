@@ -14,6 +14,8 @@ export default {
     "sandbox/domain/idempotency.ts",
     "sandbox/domain/books.ts",
     "sandbox/domain/order-book.ts",
+    "sandbox/domain/order-readings.ts",
+    "sandbox/domain/order-steps.ts",
     "sandbox/domain/orders.ts",
     "sandbox/domain/order-machine.ts",
     "sandbox/domain/settlement.ts",

@@ -2,7 +2,8 @@
 // money domain's own tests, the money rules' it shares with the mall (core/money), and the
 // state's, which load a --state file through the domain's schemas.
 // The rest of the unit suite reaches the domain over HTTP or through the CLI, slowly, and adds no
-// verdict that these do not give.
+// verdict that these do not give. The model test plays 50 games against each mutant, more than the
+// edit loop's few (sandbox/domain/shop.model.test.ts).
 import { defineConfig } from "vitest/config";
 import unit from "./vitest.config";
 
@@ -10,6 +11,7 @@ export default defineConfig({
   ...unit,
   test: {
     ...unit.test,
-    include: ["sandbox/domain/**/*.test.ts", "core/money/**/*.test.ts", "sandbox/state.test.ts"],
+    include: ["sandbox/domain/**/*.test.ts", "core/money/**/*.test.ts", "sandbox/store/**/*.test.ts"],
+    env: { ...unit.test?.env, MCOIN_MODEL_RUNS: "50" },
   },
 });

@@ -6,6 +6,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createSandbox } from "./index";
+import { HeldTimer } from "./instruments/timer";
 import { createApiClient, type ApiClientOptions } from "#core/api/client";
 import { defineEndpoint } from "#core/api/define";
 import { basicInformation, clause, memberLogin, setClause } from "#core/api/endpoints";
@@ -13,12 +14,15 @@ import { ApiError } from "#core/api/errors";
 import { createFetchTransport, type HttpRequest } from "#core/api/transport";
 
 const BASE = "http://gateway.test";
-const sandbox = createSandbox();
+/** An injected delay is held until the test is over: it outlasts any client's timeout without being waited for. */
+const timer = new HeldTimer();
+const sandbox = createSandbox({ timer });
 const server = setupServer(...sandbox.handlers);
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
-  sandbox.state.reset();
+  timer.release();
+  sandbox.reset();
   server.resetHandlers();
 });
 afterAll(() => server.close());
@@ -96,7 +100,7 @@ describe("error mapping", () => {
 
   it("resultCode '404' in the body is a failure", async () => {
     const token = await tokenFor();
-    sandbox.state.addFault({ path: "basicinformation", kind: "not-found", remaining: 1, delayMs: 0 });
+    sandbox.instruments.faults.add({ path: "basicinformation", kind: "not-found", remaining: 1, delayMs: 0 });
     expect((await failure(client({ token }).call(basicInformation))).code).toBe("NOT_FOUND");
   });
 
@@ -105,7 +109,7 @@ describe("error mapping", () => {
     ["http429", "RATE_LIMITED", 429],
   ] as const)("%s is %s", async (kind, code, status) => {
     const token = await tokenFor();
-    sandbox.state.addFault({ path: "basicinformation", kind, remaining: 1, delayMs: 0 });
+    sandbox.instruments.faults.add({ path: "basicinformation", kind, remaining: 1, delayMs: 0 });
     const error = await failure(client({ token }).call(basicInformation));
     expect(error.code).toBe(code);
     expect(error.status).toBe(status);
@@ -113,19 +117,19 @@ describe("error mapping", () => {
 
   it("a garbage body is BAD_RESPONSE", async () => {
     const token = await tokenFor();
-    sandbox.state.addFault({ path: "basicinformation", kind: "garbage", remaining: 1, delayMs: 0 });
+    sandbox.instruments.faults.add({ path: "basicinformation", kind: "garbage", remaining: 1, delayMs: 0 });
     expect((await failure(client({ token }).call(basicInformation))).code).toBe("BAD_RESPONSE");
   });
 
   it("a dropped connection is NETWORK", async () => {
     const token = await tokenFor();
-    sandbox.state.addFault({ path: "basicinformation", kind: "network", remaining: 1, delayMs: 0 });
+    sandbox.instruments.faults.add({ path: "basicinformation", kind: "network", remaining: 1, delayMs: 0 });
     expect((await failure(client({ token }).call(basicInformation))).code).toBe("NETWORK");
   });
 
   it("a slow reply is TIMEOUT with the spec's wording", async () => {
     const token = await tokenFor();
-    sandbox.state.addFault({ path: "basicinformation", kind: "delay", remaining: 1, delayMs: 300 });
+    sandbox.instruments.faults.add({ path: "basicinformation", kind: "delay", remaining: 1, delayMs: 300 });
     const error = await failure(client({ token, timeoutMs: 50 }).call(basicInformation));
     expect(error.code).toBe("TIMEOUT");
     expect(error.message).toBe("timeout of 50 ms exceeded");
@@ -133,14 +137,14 @@ describe("error mapping", () => {
 
   it("a per-call timeout overrides the client's", async () => {
     const token = await tokenFor();
-    sandbox.state.addFault({ path: "basicinformation", kind: "delay", remaining: 1, delayMs: 300 });
+    sandbox.instruments.faults.add({ path: "basicinformation", kind: "delay", remaining: 1, delayMs: 300 });
     const error = await failure(client({ token, timeoutMs: 5_000 }).call(basicInformation, {}, { timeoutMs: 20 }));
     expect(error.message).toBe("timeout of 20 ms exceeded");
   });
 
   it("a call the caller aborts is ABORTED", async () => {
     const token = await tokenFor();
-    sandbox.state.addFault({ path: "basicinformation", kind: "delay", remaining: 1, delayMs: 300 });
+    sandbox.instruments.faults.add({ path: "basicinformation", kind: "delay", remaining: 1, delayMs: 300 });
     const controller = new AbortController();
     const pending = client({ token }).call(basicInformation, {}, { signal: controller.signal });
     setTimeout(() => controller.abort(), 10);
@@ -180,7 +184,7 @@ describe("error mapping", () => {
 describe("faults", () => {
   it("apply to the next N calls only", async () => {
     const token = await tokenFor();
-    sandbox.state.addFault({ path: "/api/auth/basicinformation", kind: "http500", remaining: 2, delayMs: 0 });
+    sandbox.instruments.faults.add({ path: "/api/auth/basicinformation", kind: "http500", remaining: 2, delayMs: 0 });
     const api = client({ token });
     expect((await failure(api.call(basicInformation))).code).toBe("SERVER_ERROR");
     expect((await failure(api.call(basicInformation))).code).toBe("SERVER_ERROR");

@@ -1,6 +1,4 @@
-/** The sandbox's catalog through the app's own client: lists, filters, sorts, validity and paging. */
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+/** The sandbox's catalog through the app's own client: lists, filters, sorts, validity and paging (its fixture: catalog-schema.test.ts). */
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -23,11 +21,7 @@ import { memberLogin } from "#core/api/endpoints";
 import { ApiError } from "#core/api/errors";
 import { createFetchTransport } from "#core/api/transport";
 import { offerBadges } from "#core/catalog/badges";
-import { isAllowedMcoin, leastCashPrice, mcoinRange, toCents, type McoinRules } from "#core/money/purchase";
-import { resolveTime } from "./catalog";
-import { CatalogSchema } from "./catalog-schema";
-import { pricedOffer } from "./domain/offers";
-import { DEFAULT_FIXTURES_DIR } from "./fixtures";
+import { leastCashPrice, toCents, type McoinRules } from "#core/money/purchase";
 import { createSandbox } from "./index";
 
 const BASE = "http://gateway.test";
@@ -35,7 +29,7 @@ const SENADO = { lat: 22.1935, lng: 113.5397 };
 const sandbox = createSandbox();
 const server = setupServer(...sandbox.handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => sandbox.state.reset());
+afterEach(() => sandbox.reset());
 afterAll(() => server.close());
 
 const client = (locale = "en", token?: string) => createApiClient({ baseUrl: BASE, transport: createFetchTransport(), locale, token });
@@ -50,70 +44,6 @@ async function all(query: Parameters<typeof api.call<typeof recommendList>>[1]) 
   }
 }
 
-describe("the fixtures", () => {
-  it("hold the variety the mall needs", () => {
-    const { offers, stores, zones, ads } = sandbox.state.catalog.raw;
-    const now = Date.now();
-    expect(offers.length).toBeGreaterThanOrEqual(60);
-    expect(new Set(offers.map((offer) => offer.kind))).toEqual(new Set(["coupon", "voucher", "goods"]));
-    expect(offers.filter((offer) => offer.ageRestricted).length).toBeGreaterThanOrEqual(3);
-    expect(offers.filter((offer) => offer.endAt === "today").length).toBeGreaterThanOrEqual(3);
-    expect(offers.filter((offer) => resolveTime(offer.startAt, now) > now).length).toBeGreaterThanOrEqual(3);
-    expect(offers.filter((offer) => offer.stock === 0).length).toBeGreaterThanOrEqual(3);
-    expect(offers.filter((offer) => offer.status === "offline").length).toBeGreaterThanOrEqual(2);
-    expect(stores.length).toBeGreaterThanOrEqual(20);
-    expect(zones.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(ads.map((ad) => ad.type))).toEqual(new Set([1, 2, 3, 4, 5]));
-  });
-
-  it("hold the offers buying needs: every payment type, mCoin rules of every kind, limits, pictures", () => {
-    const { offers } = sandbox.state.catalog.raw;
-    const now = Date.now();
-    const onSale = offers.filter((offer) => offer.status === "online" && offer.stock > 0 && resolveTime(offer.startAt, now) <= now);
-    const external = onSale.filter((offer) => offer.paymentType === 9);
-    expect(external.length).toBeGreaterThanOrEqual(2);
-    for (const offer of external) expect(new URL(offer.couponUrl!).protocol).toBe("https:");
-    expect(onSale.filter((offer) => offer.paymentType === 11).length).toBeGreaterThanOrEqual(2);
-    expect(onSale.filter((offer) => offer.mcoin.maxPerPiece === 0).length).toBeGreaterThanOrEqual(2);
-    expect(onSale.filter((offer) => offer.mcoin.minPerPiece === offer.mcoinPrice).length).toBeGreaterThanOrEqual(1);
-    expect(onSale.filter((offer) => offer.mcoin.minPerPiece > 0 && offer.mcoin.minPerPiece < offer.mcoinPrice).length).toBeGreaterThanOrEqual(2);
-    expect(onSale.filter((offer) => offer.limitPerMember <= 2).length).toBeGreaterThanOrEqual(3);
-    expect(onSale.some((offer) => offer.ageRestricted)).toBe(true);
-    expect(new Set(offers.map((offer) => offer.mcoin.step))).toEqual(new Set([10, 50, 100]));
-    for (const offer of offers) {
-      expect(offer.images.length, `offer ${offer.id}`).toBeGreaterThanOrEqual(1);
-      for (const image of offer.images) expect(existsSync(join(DEFAULT_FIXTURES_DIR, "images/offers", image)), image).toBe(true);
-    }
-    // Issue 8's acceptance: a member with 500 mCoin buys 2 pieces of offer 7 with exactly 300 mCoin.
-    const range = mcoinRange(pricedOffer(offers.find((offer) => offer.id === 7)!), 2, 500);
-    expect(isAllowedMcoin(range, 300)).toBe(true);
-  });
-
-  it("refuse an offer whose money or rules do not add up", () => {
-    const catalog = structuredClone(sandbox.state.catalog.raw);
-    const offer = catalog.offers[0];
-    const broken: [string, () => void][] = [
-      ["mcoinPrice × 10 cents is not the price", () => (offer.mcoinPrice += 1)],
-      ["minPerPiece above", () => (offer.mcoin.minPerPiece = offer.mcoin.maxPerPiece + 1)],
-      ["maxPerPiece above the mCoin price", () => (offer.mcoin.maxPerPiece = offer.mcoinPrice + 1)],
-      ["images must start with image", () => (offer.images = ["other.svg"])],
-      ["has a couponUrl", () => (offer.paymentType = 9)],
-      ["useUntil before endAt", () => (offer.useUntil = "-1d")],
-    ];
-    for (const [message, breakIt] of broken) {
-      const copy = structuredClone(catalog);
-      const saved = structuredClone(offer);
-      breakIt();
-      copy.offers[0] = structuredClone(offer);
-      Object.assign(offer, saved);
-      const result = CatalogSchema.safeParse(copy);
-      expect(result.success, message).toBe(false);
-      expect(result.error?.issues.map((issue) => issue.message).join("\n"), message).toContain(message);
-    }
-    expect(CatalogSchema.safeParse(catalog).success).toBe(true);
-  });
-});
-
 describe("home's list", () => {
   it("pages through every listed offer once", async () => {
     const { items, total } = await all({ tab: "recommend" });
@@ -127,7 +57,7 @@ describe("home's list", () => {
   it("never lists taken-down or ended offers; lists coming-soon and sold-out ones", async () => {
     const { items } = await all({ tab: "latest" });
     const ids = new Set(items.map((offer) => offer.id));
-    for (const offer of sandbox.state.catalog.raw.offers.filter((item) => item.status === "offline")) expect(ids.has(offer.id)).toBe(false);
+    for (const offer of sandbox.domain.catalog.raw.offers.filter((item) => item.status === "offline")) expect(ids.has(offer.id)).toBe(false);
     const now = Date.now();
     const badges = items.flatMap((offer) => offerBadges(offer, now));
     expect(badges).toContain("comingSoon");
@@ -277,7 +207,7 @@ describe("stores, zones and ads", () => {
   it("branches: a merchant's, or where an offer can be used", async () => {
     const merchant = (await api.call(branchList, { storeId: 3, ...SENADO })).data;
     expect(merchant.list.length).toBeGreaterThan(1);
-    const offer = sandbox.state.catalog.raw.offers.find((item) => item.storeIds.includes(3))!;
+    const offer = sandbox.domain.catalog.raw.offers.find((item) => item.storeIds.includes(3))!;
     const forOffer = (await api.call(branchList, { storeId: 3, productId: offer.id })).data;
     expect(forOffer.list.map((store) => store.id).sort()).toEqual([...offer.storeIds].sort());
   });
@@ -285,7 +215,7 @@ describe("stores, zones and ads", () => {
   it("a zone ends when the sandbox's clock passes its end", async () => {
     expect((await api.call(zoneDetail, { id: 1 })).data.zone.ended).toBe(false);
     expect((await api.call(zoneDetail, { id: 2 })).data).toMatchObject({ zone: { ended: true }, offers: [] });
-    sandbox.state.setClock(Date.now() + 30 * 86_400_000);
+    sandbox.instruments.clock.set(Date.now() + 30 * 86_400_000);
     expect((await api.call(zoneDetail, { id: 1 })).data.zone.ended).toBe(true);
   });
 

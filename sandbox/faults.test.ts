@@ -10,7 +10,7 @@ import { editDistance } from "#core/text/nearest";
 import { inProcess, withKey } from "./testing";
 import { VerifyRequestSchema } from "#core/controls/verify";
 import { verifyCalls } from "./verify";
-import type { LoggedCall } from "./state";
+import type { LoggedCall } from "./instruments/call-log";
 
 const SAM = "mpay-1005";
 const MALL = "http://localhost:3000";
@@ -61,11 +61,11 @@ describe("the fault catalogue", () => {
 
   it("hits a share of the calls, drawn per call, and counts down only the calls it hits", () => {
     const { sandbox } = inProcess();
-    sandbox.state.addFault({ ...faultFrom(FaultRequestSchema.parse({ path: "basicinformation", kind: "http500", percent: 50, times: 2 })) });
+    sandbox.instruments.faults.add({ ...faultFrom(FaultRequestSchema.parse({ path: "basicinformation", kind: "http500", percent: 50, times: 2 })) });
     const draws = [0.9, 0.2, 0.7, 0.1, 0.3];
-    const hits = draws.map((draw) => sandbox.state.takeFault("/api/auth/basicinformation", FRONT_DOOR_FAMILIES, () => draw)?.kind ?? null);
+    const hits = draws.map((draw) => sandbox.instruments.faults.take("/api/auth/basicinformation", FRONT_DOOR_FAMILIES, () => draw)?.kind ?? null);
     expect(hits).toEqual([null, "http500", null, "http500", null]);
-    expect(sandbox.state.listFaults()).toEqual([]);
+    expect(sandbox.instruments.faults.list()).toEqual([]);
   });
 });
 
@@ -84,9 +84,9 @@ describe("business faults on the settlement notice", () => {
     await sandbox.request("/__sandbox/faults", { body: { path: "pay/notify", kind: "notice-twice" } });
     const paid = await pay(sandbox, order);
     expect(paid.body).toMatchObject({ ok: true, accepted: true, fault: "notice-twice" });
-    expect(sandbox.sandbox.state.log().filter((call) => call.path === "/pay/notify")).toHaveLength(2);
+    expect(sandbox.sandbox.instruments.calls.since().filter((call) => call.path === "/pay/notify")).toHaveLength(2);
     expect(await status()).toMatchObject({ status: "received" });
-    const earned = sandbox.sandbox.state.books.ledger(SAM).filter((entry) => entry.orderId === order.id && entry.amount > 0 && entry.type !== "purchase_released");
+    const earned = sandbox.sandbox.domain.books.ledger(SAM).filter((entry) => entry.orderId === order.id && entry.amount > 0 && entry.type !== "purchase_released");
     expect(earned).toHaveLength(1);
   });
 
@@ -102,13 +102,13 @@ describe("business faults on the settlement notice", () => {
   it("after a cancel: the member's cancel wins, the late notice changes nothing but the failure", async () => {
     const sandbox = inProcess();
     const { order, status } = await anOrder(sandbox);
-    const held = sandbox.sandbox.state.books.balance(SAM);
+    const held = sandbox.sandbox.domain.books.balance(SAM);
     await sandbox.request("/__sandbox/faults", { body: { path: "pay/notify", kind: "notice-after-cancel" } });
     const paid = await pay(sandbox, order);
     expect(paid.body).toMatchObject({ accepted: false, fault: "notice-after-cancel" });
     expect(await status()).toMatchObject({ status: "closed", failure: { code: "PAID_AFTER_CLOSE" } });
     // The mCoin held for the order came back with the cancel.
-    expect(sandbox.sandbox.state.books.balance(SAM)).toBe(held + 100);
+    expect(sandbox.sandbox.domain.books.balance(SAM)).toBe(held + 100);
   });
 });
 

@@ -1,30 +1,23 @@
 /**
- * The sandbox gateway: msw request handlers over in-memory state seeded from fixtures/. The same
- * handlers serve HTTP (`mcoin sandbox`, see server.ts) and answer in-process in unit tests.
+ * The sandbox gateway: msw request handlers over the sandbox's three parts (parts.ts: the store, the
+ * domain, the instruments), seeded from fixtures/. The same handlers serve HTTP (`mcoin sandbox`, see
+ * server.ts) and answer in-process in unit tests.
  */
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { getResponse, http, HttpResponse, type HttpHandler } from "msw";
-import { DEFAULT_FIXTURES_DIR, loadFixtures, withoutHistory } from "./fixtures";
-import { catalogHandlers } from "./handlers/catalog";
-import { controlHandlers } from "./handlers/controls";
-import { secureGatewayHandlers } from "./handlers/secure-gateway";
-import { sessionHandlers } from "./handlers/session";
-import { shopHandlers } from "./handlers/shop";
-import { afterSaleHandlers } from "./handlers/after-sale";
-import { promotionHandlers } from "./handlers/promotions";
-import { walletHandlers } from "./handlers/wallet";
-import { DEFAULT_MALL_ORIGINS, MallOriginSchema, loginPageHandlers } from "./login-page";
-import type { SandboxSettings } from "./settings";
-import { SandboxState } from "./state";
-import { readStubFolder } from "./stub-files";
-import { RecordedBook, type RecordedExchange } from "#harness/serve";
-import { frontDoor, render, type Dispatched } from "./front-door";
+import { getResponse, http, type HttpHandler } from "msw";
 import type { Endpoint } from "#core/api/define";
+import { candidatesFor } from "./candidates";
+import { DEFAULT_FIXTURES_DIR, loadFixtures, withoutHistory } from "./fixtures";
+import { frontDoor, type Dispatched } from "./front-door";
+import { render } from "./fault-effects";
+import { SandboxHandle } from "./handle";
+import { sandboxHandlers } from "./handlers/index";
+import type { InspectorActions } from "#harness/inspector";
+import type { Timer } from "./instruments/timer";
+import { DEFAULT_MALL_ORIGINS, MallOriginSchema } from "./login-page";
 import { knownRoutes, servedEndpoints, unmatchedReply } from "./near-miss";
-import { faultFrom } from "#core/controls/faults";
-import { controlRefusal } from "./control-guard";
-import { inspectorAnswer, type InspectorActions, type InspectorServer } from "#harness/inspector";
+import { createParts, type SandboxParts } from "./parts";
+import { RecordedBook, type RecordedExchange } from "#harness/serve";
+import { readStubFolder } from "./stub-files";
 
 export interface SandboxOptions {
   fixturesDir?: string;
@@ -32,6 +25,8 @@ export interface SandboxOptions {
   stateFile?: string;
   /** Delay added to every gateway call, in milliseconds. */
   latencyMs?: number;
+  /** What the sandbox's delays wait through (sandbox/instruments/timer.ts): real time unless a test hands it another. */
+  timer?: Timer;
   /** Required of every /__sandbox/ control (health excepted) when set; without it they answer loopback names only. */
   controlToken?: string;
   /** The mall's origins: where the sign-in page may send a login code, and who may call the wallet's stand-in (/__wallet/pay). */
@@ -49,11 +44,9 @@ export interface SandboxOptions {
   inspect?: { capacity?: number; bodyLimit?: number; actions?: InspectorActions };
 }
 
-export type { SandboxSettings } from "./settings";
-
-export interface Sandbox {
-  state: SandboxState;
-  settings: SandboxSettings;
+export interface Sandbox extends SandboxParts {
+  /** The few names code outside sandbox/ uses (handle.ts). */
+  state: SandboxHandle;
   /** One msw handler answering everything as `handle` does (setupServer in tests). */
   handlers: HttpHandler[];
   /** Answers one request, as the HTTP server would (a connection fault reads as fetch would see it). */
@@ -65,132 +58,35 @@ export interface Sandbox {
 }
 
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  const fixturesDir = options.fixturesDir ?? DEFAULT_FIXTURES_DIR;
-  const fixtures = loadFixtures(fixturesDir);
-  const state = new SandboxState(options.history === false ? withoutHistory(fixtures) : fixtures, {
-    stateFile: options.stateFile,
-    inspect: { capacity: options.inspect?.capacity, bodyLimit: options.inspect?.bodyLimit },
+  const loaded = loadFixtures(options.fixturesDir ?? DEFAULT_FIXTURES_DIR);
+  const fixtures = options.history === false ? withoutHistory(loaded) : loaded;
+  const recorded = options.recordings && new RecordedBook(options.recordings.exchanges, options.recordings.strict ?? false);
+  const parts = createParts(fixtures, { stateFile: options.stateFile, latencyMs: options.latencyMs, timer: options.timer, recorded, inspect: options.inspect });
+  for (const file of options.stubsDir ? readStubFolder(options.stubsDir) : []) parts.instruments.stubs.add(file.mappings, file.source, { kept: true });
+
+  const endpoints = sandboxHandlers(parts, {
+    fixtures,
+    controlToken: options.controlToken ?? null,
+    mallOrigins: new Set((options.mallOrigins ?? DEFAULT_MALL_ORIGINS).map((origin) => MallOriginSchema.parse(origin))),
+    inspectorActions: options.inspect?.actions,
+    dispatch: (request) => handle(request),
   });
-  const settings: SandboxSettings = { latencyMs: options.latencyMs ?? 0, initialLatencyMs: options.latencyMs ?? 0 };
-  if (options.recordings) state.recorded = new RecordedBook(options.recordings.exchanges, options.recordings.strict ?? false);
-  for (const file of options.stubsDir ? readStubFolder(options.stubsDir) : []) state.stubs.add(file.mappings, file.source, { kept: true });
-  const mallOrigins = new Set((options.mallOrigins ?? DEFAULT_MALL_ORIGINS).map((origin) => MallOriginSchema.parse(origin)));
-
-  const controlToken = options.controlToken ?? null;
-  const inspector: InspectorServer = {
-    ring: state.inspected,
-    source: "sandbox",
-    target: "",
-    guard: (request) => controlRefusal(request, controlToken),
-    addFault: async (fault) => (state.addFault(faultFrom(fault)) ? null : Response.json({ ok: false, error: "too many faults are waiting: clear them first" }, { status: 400 })),
-    ...(options.inspect?.actions ? { actions: options.inspect.actions } : {}),
-  };
-
-  const endpoints: HttpHandler[] = [
-    // The inspector's page is open (it asks for the token); its API passes the controls' guard itself.
-    http.all("*/__sandbox/inspect", ({ request }) => inspectorAnswer(inspector, request)),
-    http.all("*/__sandbox/inspect/*", ({ request }) => inspectorAnswer(inspector, request)),
-    ...controlHandlers(state, settings, controlToken),
-    staticHandler(fixturesDir),
-    ...loginPageHandlers(state, mallOrigins),
-    ...sessionHandlers(state),
-    ...secureGatewayHandlers(state),
-    ...catalogHandlers(state),
-    ...shopHandlers(state),
-    ...afterSaleHandlers(state),
-    ...promotionHandlers(state),
-    ...walletHandlers(state, mallOrigins, (request) => handle(request)),
-  ];
   const routes = knownRoutes(endpoints);
   // Last: anything else is an unknown endpoint, answered with the endpoints it nearly matched.
   endpoints.push(http.all("*", ({ request }) => unmatchedReply(routes, request.method, new URL(request.url).pathname)));
-
   const candidates = candidatesFor(endpoints);
   const answer = async (request: Request) => (await getResponse(candidates(request), request)) ?? unmatchedReply(routes, request.method, new URL(request.url).pathname);
-  const frontDoorDispatch = frontDoor(state, settings, answer);
+  const door = frontDoor({ ...parts.instruments, members: parts.domain.members, logins: parts.domain.logins, keys: fixtures.gatewayKeys }, answer);
+
   async function dispatch(request: Request): Promise<Dispatched> {
-    const dispatched = await frontDoorDispatch(request);
+    const dispatched = await door(request);
     // With --state, what the reply confirms is on disk before it is sent.
-    state.flush();
+    parts.store.flush();
     return dispatched;
   }
   async function handle(request: Request): Promise<Response> {
     return render(await dispatch(request));
   }
   const handlers = [http.all("*", ({ request }) => handle(request))];
-
-  return { state, settings, handlers, handle, dispatch, served: servedEndpoints(endpoints) };
-}
-
-const STATIC_TYPES = new Map([
-  ["svg", "image/svg+xml"],
-  ["png", "image/png"],
-  ["jpg", "image/jpeg"],
-  ["webp", "image/webp"],
-]);
-
-/**
- * The handlers that can answer a request, in their order: msw tries every handler's path pattern in
- * turn (path-to-regexp, cookies), which is most of the sandbox's time under a burst. A handler of
- * one method and one literal path (`*${endpoint.path}`, most of them) can only answer that method and
- * path, so it is skipped for any other; a pattern (the members control, `/__sandbox/members/:openId`) can
- * only answer its method and paths that begin with its literal part, so it is skipped for the others;
- * `*` is always tried. The order, and so which handler answers, is unchanged.
- */
-function candidatesFor(handlers: readonly HttpHandler[]): (request: Request) => HttpHandler[] {
-  const literal = (handler: HttpHandler): string | null => {
-    const { method, path } = handler.info as { method?: unknown; path?: unknown };
-    if (typeof method !== "string" || typeof path !== "string" || !path.startsWith("*/") || /[:*?(]/.test(path.slice(1))) return null;
-    return keyOf(method, path.slice(1));
-  };
-  // As msw matches: the method exactly, the path whatever its case and with or without a final slash.
-  const keyOf = (method: string, pathname: string) => `${method.toUpperCase()} ${pathname.toLowerCase().replace(/\/+$/, "")}`;
-  /** For a pattern: the method it answers (null: any) and the literal start of its path. */
-  const pattern = (handler: HttpHandler): { method: string | null; prefix: string } => {
-    const { method, path } = handler.info as { method?: unknown; path?: unknown };
-    const any = typeof method !== "string" || method === "ALL";
-    if (typeof path !== "string" || !path.startsWith("*/")) return { method: null, prefix: "" };
-    return {
-      method: any ? null : method.toUpperCase(),
-      prefix: path
-        .slice(1)
-        .split(/[:*?(]/)[0]
-        .toLowerCase(),
-    };
-  };
-  const keyed = handlers.map((handler) => ({ handler, key: literal(handler), pattern: pattern(handler) }));
-  const mayAnswer = (entry: (typeof keyed)[number], method: string, pathname: string, key: string) =>
-    entry.key === null ? (entry.pattern.method === null || entry.pattern.method === method) && pathname.startsWith(entry.pattern.prefix) : entry.key === key;
-  const cache = new Map<string, HttpHandler[]>();
-  return (request) => {
-    const method = request.method.toUpperCase();
-    const pathname = new URL(request.url).pathname.toLowerCase();
-    const key = keyOf(method, pathname);
-    let list = cache.get(key);
-    if (!list) {
-      list = keyed.filter((entry) => mayAnswer(entry, method, pathname, key)).map((entry) => entry.handler);
-      // Any path can be asked for: only those a literal handler answers are remembered, so the cache
-      // stays small.
-      if (keyed.some((entry) => entry.key === key)) cache.set(key, list);
-    }
-    return list;
-  };
-}
-
-/** Images the fixtures refer to (avatars, offers, store logos, zone and ad banners), from fixtures/images/. */
-function staticHandler(fixturesDir: string): HttpHandler {
-  return http.get("*/static/:folder/:file", async ({ params }) => {
-    const folder = String(params.folder);
-    const file = String(params.file);
-    const type = STATIC_TYPES.get(file.split(".").pop() ?? "");
-    if (!/^[a-z0-9-]+$/i.test(folder) || !/^[a-z0-9._-]+$/i.test(file) || file.includes("..") || !type) {
-      return new HttpResponse(null, { status: 404 });
-    }
-    try {
-      const body = await readFile(join(fixturesDir, "images", folder, file));
-      return new HttpResponse(body, { headers: { "content-type": type, "cache-control": "public, max-age=86400" } });
-    } catch {
-      return new HttpResponse(null, { status: 404 });
-    }
-  });
+  return { ...parts, state: new SandboxHandle(parts, fixtures.gatewayKeys, fixtures.walletSecret), handlers, handle, dispatch, served: servedEndpoints(endpoints) };
 }

@@ -19,7 +19,7 @@ describe("the sandbox's inspector", () => {
     const chan = await client("mpay-1001");
     await chan.call(basicInformation, {});
     await request("/__sandbox/faults");
-    await expect.poll(() => sandbox.state.inspected.size).toBe(2);
+    await expect.poll(() => sandbox.instruments.inspected.size).toBe(2);
     const list = ExchangeListSchema.parse((await request(INSPECT_API.exchanges)).body);
     expect(list.exchanges.map((exchange) => exchange.path)).toEqual(["/api/auth/basicinformation", "/member/login"]);
     const [info] = list.exchanges;
@@ -42,8 +42,8 @@ describe("the sandbox's inspector", () => {
     // The same sealed request twice: the gateway refuses the second, the inspector says why.
     const sealed = sealRequest(settings, { functionUrl: TASK_DETAIL_URL, body });
     for (let index = 0; index < 2; index++) await sandbox.handle(new Request(`${IN_PROCESS_BASE}${TASK_DETAIL_URL}`, { method: "POST", headers: sealed.headers, body: sealed.body }));
-    await expect.poll(() => sandbox.state.inspected.size).toBe(3);
-    const [again, first, call] = sandbox.state.inspected.list();
+    await expect.poll(() => sandbox.instruments.inspected.size).toBe(3);
+    const [again, first, call] = sandbox.instruments.inspected.list();
     expect(call.summary).toMatchObject({ kind: "secure", name: "getTaskDetail", status: 200 });
     const envelope = call.detail.envelope;
     expect(envelope?.key.recovered).toBe(true);
@@ -65,8 +65,8 @@ describe("the sandbox's inspector", () => {
     await request("/api/system/tme");
     await request("/__sandbox/stubs", { body: { request: { method: "GET", url: "/api/system/time" }, response: { status: 200, jsonBody: { code: 200, data: { sysTime: 1 } } } } });
     await request("/api/system/time");
-    await expect.poll(() => sandbox.state.inspected.size).toBe(3);
-    const [stubbed, missed, faulted] = sandbox.state.inspected.list();
+    await expect.poll(() => sandbox.instruments.inspected.size).toBe(3);
+    const [stubbed, missed, faulted] = sandbox.instruments.inspected.list();
     expect(faulted.summary).toMatchObject({ status: 500, markers: { fault: "http500" } });
     expect(missed.summary.markers.nearMiss).toBe(true);
     expect(missed.detail.nearMiss?.closest[0]?.path).toBe("/api/system/time");
@@ -78,7 +78,7 @@ describe("the sandbox's inspector", () => {
     await (await client("mpay-1001")).call(basicInformation, {});
     await request("/__sandbox/faults", { body: { path: "system/time", kind: "http500" } });
     await request("/api/system/time");
-    await expect.poll(() => sandbox.state.inspected.size).toBe(3);
+    await expect.poll(() => sandbox.instruments.inspected.size).toBe(3);
     const paths = async (query: string) => ExchangeListSchema.parse((await request(`${INSPECT_API.exchanges}?${query}`)).body).exchanges.map((exchange) => exchange.path);
     expect(await paths("path=BASICinfo")).toEqual(["/api/auth/basicinformation"]);
     expect(await paths("status=5xx")).toEqual(["/api/system/time"]);
@@ -119,6 +119,6 @@ describe("the sandbox's inspector", () => {
     expect((await request(INSPECT_API.save, { body: { seqs: [1], name: "../etc" } })).status).toBe(400);
     expect((await request(INSPECT_API.fault, { body: { path: "basicinformation", kind: "http500" } })).status).toBe(200);
     await request("/api/auth/basicinformation");
-    await expect.poll(() => sandbox.state.inspected.list()[0]?.summary.markers.fault).toBe("http500");
+    await expect.poll(() => sandbox.instruments.inspected.list()[0]?.summary.markers.fault).toBe("http500");
   });
 });

@@ -11,7 +11,7 @@ import { TASK_DETAIL_URL } from "#core/api/task-center";
 import { createOrder, walletNotify, WALLET_SIGNATURE_HEADER } from "#core/api/shop-endpoints";
 import { canonicalJson } from "./canonical-json";
 import { JSON_TOO_DEEP, MAX_JSON_DEPTH, nestsDeeperThan, parseBoundedJson } from "#core/http/bounded-json";
-import { walletSignature } from "./handlers/wallet";
+import { walletSignature } from "./wallet-signature";
 import { IN_PROCESS_BASE, freshKey, inProcess } from "./testing";
 
 const nested = (depth: number, open = "[", close = "]", inner = "1") => `${open.repeat(depth)}${inner}${close.repeat(depth)}`;

@@ -5,7 +5,9 @@
  * whoever owns that address.
  */
 import { http, HttpResponse, type HttpHandler } from "msw";
-import type { SandboxState } from "./state";
+import type { Books } from "./domain/books";
+import type { Logins } from "./domain/logins";
+import type { Members } from "./domain/members";
 
 type PageLocale = "zh" | "en";
 
@@ -59,7 +61,8 @@ function safeRedirect(raw: string | null, mallOrigins: ReadonlySet<string>): URL
   }
 }
 
-export function loginPageHandlers(state: SandboxState, mallOrigins: ReadonlySet<string>): HttpHandler[] {
+/** `mallOrigins`: where the page may send a login code. */
+export function loginPageHandlers({ members, logins, books, mallOrigins }: { members: Members; logins: Logins; books: Books; mallOrigins: ReadonlySet<string> }): HttpHandler[] {
   return [
     http.get("*/oauth/authorize", ({ request }) => {
       const url = new URL(request.url);
@@ -67,13 +70,13 @@ export function loginPageHandlers(state: SandboxState, mallOrigins: ReadonlySet<
       const t = LOGIN_PAGE_TEXTS[locale];
       const redirect = safeRedirect(url.searchParams.get("redirect_uri"), mallOrigins);
       const loginState = url.searchParams.get("state") ?? "";
-      const members = [...state.data.members.values()];
+      const listed = members.all();
       // The button is named by what it shows (the member, their blurb and points), with "Continue as"
       // around the name for screen readers only: an aria-label would hide the visible text from voice
       // control ("label-content-name-mismatch").
       const [before = "", after = ""] = t.choose.split("{{name}}");
       const choose = { before, after };
-      const items = members
+      const items = listed
         .map((member) => {
           const name = escapeHtml(member.nickname);
           return `<li><form method="post" action="/oauth/authorize">
@@ -83,7 +86,7 @@ export function loginPageHandlers(state: SandboxState, mallOrigins: ReadonlySet<
   <button type="submit">
     <img src="/static/avatars/${escapeHtml(member.avatar)}" alt="" width="48" height="48">
     <span class="who"><strong><span class="vh">${escapeHtml(choose.before)}</span>${name}<span class="vh">${escapeHtml(choose.after)}</span></strong><small>${escapeHtml(member.blurb[locale])}</small></span>
-    <span class="pts">${escapeHtml(fill(t.points, { points: state.books.balance(member.openId).toLocaleString("en-US") }))}</span>
+    <span class="pts">${escapeHtml(fill(t.points, { points: books.balance(member.openId).toLocaleString("en-US") }))}</span>
   </button>
 </form></li>`;
         })
@@ -129,11 +132,11 @@ export function loginPageHandlers(state: SandboxState, mallOrigins: ReadonlySet<
 
     http.post("*/oauth/authorize", async ({ request }) => {
       const form = new URLSearchParams(await request.text());
-      const member = state.member(form.get("openId") ?? "");
+      const member = members.get(form.get("openId") ?? "");
       const redirect = safeRedirect(form.get("redirect_uri"), mallOrigins);
       if (!member) return HttpResponse.json({ code: 400, msg: "choose one of the demo members" }, { status: 400 });
       if (!redirect) return HttpResponse.json({ code: 400, msg: "redirect_uri is not on one of the mall's origins (--mall-origin)" }, { status: 400 });
-      redirect.searchParams.set("code", state.issueAuthCode(member.openId));
+      redirect.searchParams.set("code", logins.issueAuthCode(member.openId));
       redirect.searchParams.set("state", form.get("state") ?? "");
       return new HttpResponse(null, { status: 302, headers: { location: redirect.href } });
     }),

@@ -85,7 +85,7 @@ describe("serving recordings", () => {
     expect((await send("/api/auth/basicinformation")).body.data.point).toBe(100);
     expect((await send("/api/auth/basicinformation")).body.data.point).toBe(90);
     expect((await send("/api/auth/basicinformation")).body.data.point).toBe(90);
-    sandbox.state.reset();
+    sandbox.reset();
     expect((await send("/api/auth/basicinformation")).body.data.point).toBe(100);
   });
 
@@ -94,16 +94,16 @@ describe("serving recordings", () => {
     const login = await send("/member/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code: "whatever" }) });
     const token = login.body.data.token as string;
     expect(token).toMatch(/^sbx_/);
-    expect(sandbox.state.memberByToken(token)?.openId).toBe("mpay-1001");
+    expect(sandbox.domain.logins.memberByToken(token)?.openId).toBe("mpay-1001");
     // Not recorded, not strict: the stateful sandbox answers, for that member.
     const info = await send("/api/auth/basicinformation", { headers: { authorization: `Bearer ${token}` } });
-    expect(info.body.data.point).toBe(sandbox.state.books.balance("mpay-1001"));
+    expect(info.body.data.point).toBe(sandbox.domain.books.balance("mpay-1001"));
   });
 
   it("moves recorded times by as much as the clock moved since the recording", async () => {
     const recordedAt = Date.parse("2026-11-21T10:00:00Z");
     const { sandbox, send } = serving([exchange({ path: "/api/system/time", recordedAt, reply: { code: 200, data: { sysTime: recordedAt, payBy: recordedAt + 86_400_000, id: 13, amount: 2380 } } })]);
-    const now = sandbox.state.now();
+    const now = sandbox.instruments.clock.now();
     const { data } = (await send("/api/system/time")).body;
     expect(Math.abs(data.sysTime - now)).toBeLessThan(1_000);
     // Every time, by the same amount: a window stays as long.
@@ -123,7 +123,7 @@ describe("serving recordings", () => {
       }),
       exchange({ path: "/api/mini/order/detail", query: { orderNo: "MC20261121000013" }, recordedAt, reply: { code: 200, data: { status: "paid" } } }),
     ]);
-    const today = new Date(sandbox.state.now() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll("-", "");
+    const today = new Date(sandbox.instruments.clock.now() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll("-", "");
     const { data } = (await send("/api/business/snapup", { method: "POST" })).body;
     expect(data).toEqual({ orderNo: `MC${today}000013`, coupons: [{ couponNo: `MC${today}00001301` }], note: "MC20261121" });
     expect((await send(`/api/mini/order/detail?orderNo=${data.orderNo}`)).body.data.status).toBe("paid");
@@ -147,7 +147,7 @@ describe("serving recordings", () => {
     expect(missed.status).toBe(404);
     expect(missed.body.msg).toBe("no recorded exchange matches GET /api/auth/basicinformatio; the closest: GET /api/auth/basicinformation (path, header Authorization (recorded with a token))");
     expect(missed.body.nearMiss.closest[0]).toMatchObject({ name: "balance (03-basic-information.json)", differs: ["path", "header Authorization (recorded with a token)"] });
-    expect(sandbox.state.log().at(-1)?.nearMiss?.reason).toBe("path");
+    expect(sandbox.instruments.calls.since().at(-1)?.nearMiss?.reason).toBe("path");
     // The sandbox's own sign-in page and controls still answer.
     expect((await sandbox.handle(new Request(`${BASE}/oauth/authorize`))).status).toBe(200);
   });

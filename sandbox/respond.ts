@@ -12,10 +12,11 @@ import { NOT_LOGIN_MESSAGE, SUCCESS_CODE, type Endpoint, type EndpointData } fro
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "#core/api/shop-endpoints";
 import { canonicalJson } from "./canonical-json";
 import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "#core/http/bounded-json";
-import { ANONYMOUS_SCOPE, type StoredReply } from "./domain/idempotency";
+import { ANONYMOUS_SCOPE, type IdempotencyKeys, type StoredReply } from "./domain/idempotency";
+import type { Logins } from "./domain/logins";
+import type { MemberRecord } from "./domain/members";
 import { REFUSAL_MESSAGES } from "./domain/messages";
 import { declareEndpoint, invalidInputReply } from "./near-miss";
-import type { MemberRecord, SandboxState } from "./state";
 
 export function ok(data: unknown, init?: ResponseInit) {
   return HttpResponse.json({ code: SUCCESS_CODE, msg: "success", data }, init);
@@ -83,7 +84,6 @@ export interface ServeContext<E extends Endpoint> {
   rawBody: string;
   /** The signed-in member; present whenever the endpoint needs auth. */
   member: MemberRecord;
-  state: SandboxState;
   locale: "zh" | "en";
 }
 
@@ -96,8 +96,20 @@ export interface ServeOptions {
   verify?: (request: Request, rawBody: string) => Response | null;
 }
 
-/** An msw handler for a declared endpoint. */
-export function serve<E extends Endpoint>(state: SandboxState, endpoint: E, resolve: (context: ServeContext<E>) => Resolved<E> | Promise<Resolved<E>>, options: ServeOptions = {}): HttpHandler {
+/** Turns a declared endpoint and how to answer it into an msw handler. */
+export type Serve = <E extends Endpoint>(endpoint: E, resolve: (context: ServeContext<E>) => Resolved<E> | Promise<Resolved<E>>, options?: ServeOptions) => HttpHandler;
+
+/** `serve` over the members' logins (who calls) and the idempotency keys it keeps. */
+export function serveWith(parts: { logins: Logins; idempotency: IdempotencyKeys }): Serve {
+  return (endpoint, resolve, options) => serve(parts, endpoint, resolve, options);
+}
+
+function serve<E extends Endpoint>(
+  { logins, idempotency }: { logins: Logins; idempotency: IdempotencyKeys },
+  endpoint: E,
+  resolve: (context: ServeContext<E>) => Resolved<E> | Promise<Resolved<E>>,
+  options: ServeOptions = {},
+): HttpHandler {
   const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "delete";
   const handler = http[method](`*${endpoint.path}`, async ({ request }) => {
     const bodyless = endpoint.method === "GET" || endpoint.method === "DELETE";
@@ -118,12 +130,12 @@ export function serve<E extends Endpoint>(state: SandboxState, endpoint: E, reso
     const parsed = endpoint.request.safeParse(raw);
     if (!parsed.success) return invalidInputReply(endpoint, parsed.error.issues, bodyless ? "query" : "body", raw);
 
-    const member = state.memberByToken(bearerToken(request));
+    const member = logins.memberByToken(bearerToken(request));
     if (endpoint.auth && !member) return notLogin();
     const locale = replyLocale(request);
 
     const answer = async (): Promise<Response> => {
-      const result = await resolve({ input: parsed.data as z.output<E["request"]>, request, rawBody, member: member as MemberRecord, state, locale });
+      const result = await resolve({ input: parsed.data as z.output<E["request"]>, request, rawBody, member: member as MemberRecord, locale });
       if (result instanceof Response) return result;
       // The sandbox must never answer outside its own declaration: that would hide a drift.
       return ok(endpoint.data.parse(result), options.cacheControl ? { headers: { "cache-control": options.cacheControl } } : undefined);
@@ -135,7 +147,7 @@ export function serve<E extends Endpoint>(state: SandboxState, endpoint: E, reso
     const fingerprint = createHash("sha256")
       .update(`${endpoint.method} ${endpoint.path}\n${canonicalJson(raw)}`)
       .digest("hex");
-    return once(state, member?.openId ?? ANONYMOUS_SCOPE, key, fingerprint, locale, answer);
+    return once(idempotency, member?.openId ?? ANONYMOUS_SCOPE, key, fingerprint, locale, answer);
   });
   return declareEndpoint(handler, endpoint);
 }
@@ -145,9 +157,9 @@ export function serve<E extends Endpoint>(state: SandboxState, endpoint: E, reso
  * success), a repeat with the remembered reply, a key reused for another request with a refusal.
  * A repeat of a request that took no effect is answered afresh.
  */
-async function once(state: SandboxState, scope: string, key: string, fingerprint: string, locale: "zh" | "en", answer: () => Promise<Response>): Promise<Response> {
+async function once(idempotency: IdempotencyKeys, scope: string, key: string, fingerprint: string, locale: "zh" | "en", answer: () => Promise<Response>): Promise<Response> {
   for (;;) {
-    const claim = state.idempotency.claim(scope, key, fingerprint);
+    const claim = idempotency.claim(scope, key, fingerprint);
     if (claim.kind === "reused") return shopRefused("IDEMPOTENCY_KEY_REUSED", locale);
     if (claim.kind === "repeat") {
       const reply = await claim.reply;

@@ -13,13 +13,19 @@ import { gatewaySettings } from "#core/node/gateway/settings";
 import { TASK_DETAIL_URL, TASK_NOTIFY_URL, checkTaskDetail } from "#core/api/task-center";
 import { createTaskCenterClient } from "#core/node/task-center/client";
 import { createSandbox } from "./index";
-import { MAX_NONCES } from "./state";
+import { HeldTimer } from "./instruments/timer";
+import { MAX_NONCES } from "./instruments/nonces";
 
 const BASE = "http://gateway.test";
-const sandbox = createSandbox();
+/** An injected delay is held until the test is over: it outlasts any client's timeout without being waited for. */
+const timer = new HeldTimer();
+const sandbox = createSandbox({ timer });
 const server = setupServer(...sandbox.handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => sandbox.state.reset());
+afterEach(() => {
+  timer.release();
+  sandbox.reset();
+});
 afterAll(() => server.close());
 
 const keys = sandbox.state.gatewayKeys;
@@ -57,47 +63,7 @@ function resigned(sealed: ReturnType<typeof sealRequest>, changes: { requestTime
 }
 
 /** Moves the sandbox clock on, as if the member had browsed that long. */
-const browse = (seconds: number) => sandbox.state.setClock(sandbox.state.now() + seconds * 1000);
-
-describe("the sandbox environment's settings", () => {
-  it("take the spec's defaults and the sandbox's test keys", () => {
-    expect(baseSettings).toMatchObject({
-      baseUrl: BASE,
-      clientId: "MCSBX001",
-      stdGateway: true,
-      lang: "zh-MO",
-      version: "1",
-      timeoutMs: 30_000,
-      debug: true,
-      signature: { algorithm: "MD5", keyVersion: "1" },
-      encryption: { algorithm: "RSA_AES", keyVersion: "1" },
-    });
-  });
-
-  it("let a variable replace a sandbox key", () => {
-    const settings = gatewaySettings({ environment: "sandbox", vars: { MCOIN_SANDBOX_GATEWAY_SIGN_SECRET: "other" }, sandboxUrl: BASE, sandboxKeys: () => keys });
-    expect(settings.signature.secret).toBe("other");
-  });
-
-  it("refuse a real environment without its keys, naming the variable", () => {
-    expect(() => gatewaySettings({ environment: "uat", vars: {}, sandboxUrl: BASE, sandboxKeys: () => keys })).toThrow(/MCOIN_UAT_GATEWAY_BASE/);
-    const uat = gatewaySettings({
-      environment: "uat",
-      vars: {
-        MCOIN_UAT_GATEWAY_BASE: "https://uat.example/",
-        MCOIN_UAT_GATEWAY_CLIENT_ID: "ABCDEFGH",
-        MCOIN_UAT_GATEWAY_PUBLIC_KEY: keys.publicKey,
-        MCOIN_UAT_GATEWAY_SIGN_SECRET: "s",
-        MCOIN_UAT_GATEWAY_MD5_KEY: "m",
-      },
-      sandboxUrl: BASE,
-      sandboxKeys: () => {
-        throw new Error("not read outside the sandbox");
-      },
-    });
-    expect(uat).toMatchObject({ baseUrl: "https://uat.example", debug: false });
-  });
-});
+const browse = (seconds: number) => sandbox.instruments.clock.set(sandbox.instruments.clock.now() + seconds * 1000);
 
 describe("calls through the secure gateway", () => {
   it("returns the decrypted task detail and calls the success callback", async () => {
@@ -130,21 +96,21 @@ describe("calls through the secure gateway", () => {
 
   it("a network failure calls the failure callback with the error", async () => {
     const onFailure = vi.fn();
-    sandbox.state.addFault({ path: "getTaskDetail", kind: "network", remaining: 1, delayMs: 0 });
+    sandbox.instruments.faults.add({ path: "getTaskDetail", kind: "network", remaining: 1, delayMs: 0 });
     const error = await failure(gateway({}, { onFailure }).call(TASK_DETAIL_URL, detailBody));
     expect(error.code).toBe("NETWORK");
     expect(onFailure).toHaveBeenCalledOnce();
   });
 
   it("a gateway HTTP error is opened and rejected", async () => {
-    sandbox.state.addFault({ path: "getTaskDetail", kind: "http500", remaining: 1, delayMs: 0 });
+    sandbox.instruments.faults.add({ path: "getTaskDetail", kind: "http500", remaining: 1, delayMs: 0 });
     const error = await failure(gateway().call(TASK_DETAIL_URL, detailBody));
     expect(error.code).toBe("HTTP");
     expect(error.status).toBe(500);
   });
 
   it("times out with the spec's wording", async () => {
-    sandbox.state.addFault({ path: "getTaskDetail", kind: "delay", remaining: 1, delayMs: 300 });
+    sandbox.instruments.faults.add({ path: "getTaskDetail", kind: "delay", remaining: 1, delayMs: 300 });
     const error = await failure(gateway({ timeoutMs: 30 }).call(TASK_DETAIL_URL, detailBody));
     expect(error.code).toBe("TIMEOUT");
     expect(error.message).toBe("timeout of 30 ms exceeded");
@@ -220,9 +186,9 @@ describe("the sandbox refuses", () => {
   });
 
   it("a request when its replay window holds all the nonces it can remember", async () => {
-    for (let i = 0; i < MAX_NONCES; i++) sandbox.state.useNonce(`n${i}`, 60_000);
+    for (let i = 0; i < MAX_NONCES; i++) sandbox.instruments.nonces.use(`n${i}`, 60_000);
     expect(await send(seal())).toMatchObject({ status: 429, body: { result: { code: "TOO_MANY_REQUESTS" } } });
-    sandbox.state.reset();
+    sandbox.reset();
     expect((await send(seal())).status).toBe(200);
   });
 
@@ -295,7 +261,7 @@ describe("the task center", () => {
       expect((await failure(client.getTaskDetail(task))).result?.code).toBe("PARAM_INVALID");
       expect((await failure(client.notify({ ...task, checkValue: 15 }))).result?.code).toBe("PARAM_INVALID");
     }
-    expect(sandbox.state.data.taskRuns.size).toBe(0);
+    expect(sandbox.store.data.taskRuns.size).toBe(0);
     expect(checkTaskDetail(await client.getTaskDetail({ taskNo: "T1", custIdCiphertext: "C".repeat(512) })).show).toBe(true);
   });
 });

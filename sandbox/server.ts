@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_HOST, isLoopbackHost } from "./access";
-import { randomGarbage } from "./front-door";
+import { randomGarbage } from "./fault-effects";
 import { streamOut } from "#core/node/stream-out";
 import { createSandbox, type Sandbox, type SandboxOptions } from "./index";
 
@@ -59,7 +59,7 @@ export async function startSandboxServer(options: SandboxOptions & { port?: numb
     controlToken,
     close: () =>
       new Promise<void>((resolve) => {
-        sandbox.state.saveNow();
+        sandbox.store.save();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

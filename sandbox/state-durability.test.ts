@@ -40,9 +40,8 @@ vi.mock("node:fs", async (importOriginal) => {
   };
 });
 
-const { SandboxState } = await import("./state");
-const { writeDurably } = await import("./store");
-const { fixtures } = await import("./domain/test-support");
+const { writeDurably } = await import("./store/durable-write");
+const { fixtures, world } = await import("./domain/test-support");
 
 describe("the state file", () => {
   it("is replaced through a temporary file flushed to the disk, renamed, and its folder flushed", () => {
@@ -67,13 +66,13 @@ describe("the state file", () => {
   it("holds what the sandbox acknowledged, flushed before the reply: an order placed is on disk and reloads", () => {
     const folder = mkdtempSync(join(tmpdir(), "mcoin-durable-"));
     const file = join(folder, "state.json");
-    const state = new SandboxState(fixtures, { stateFile: file });
+    const state = world(fixtures, file);
     const outcome = state.orders.place("mpay-1005", { offerId: 7, quantity: 1, mcoinUsed: 100, adult: false });
     expect(outcome.ok).toBe(true);
     calls.length = 0;
-    state.flush();
+    state.store.flush();
     expect(calls.filter((call) => call.startsWith("fsync"))).toEqual([`fsync ${file}.tmp`, `fsync ${folder}`]);
-    const reloaded = new SandboxState(fixtures, { stateFile: file });
+    const reloaded = world(fixtures, file);
     expect(reloaded.books.balance("mpay-1005")).toBe(400);
     expect(JSON.parse(readFileSync(file, "utf8")).version).toBe(1);
   });

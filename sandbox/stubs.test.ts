@@ -23,15 +23,15 @@ const BASE = "http://gateway.test";
 const CONTROLS = "http://127.0.0.1";
 const DETAIL = { system_name: "taskCenter", data_source: "H5", task_no: "T1", cust_id_ciphertext: "C1" };
 const sandbox = createSandbox();
-afterEach(() => sandbox.state.reset());
+afterEach(() => sandbox.reset());
 
 function stub(...mappings: StubMappingInput[]) {
-  return sandbox.state.stubs.add(mappingsOf(StubFileSchema.parse({ mappings })), "test");
+  return sandbox.instruments.stubs.add(mappingsOf(StubFileSchema.parse({ mappings })), "test");
 }
 
 /** Stubs as a --stubs folder loads them: they stay across a reset. */
 function keptStub(...mappings: StubMappingInput[]) {
-  return sandbox.state.stubs.add(mappingsOf(StubFileSchema.parse({ mappings })), "test", { kept: true });
+  return sandbox.instruments.stubs.add(mappingsOf(StubFileSchema.parse({ mappings })), "test", { kept: true });
 }
 
 const send = (path: string, init: RequestInit = {}) => sandbox.handle(new Request(`${BASE}${path}`, init));
@@ -114,9 +114,9 @@ describe("WireMock's documented examples", () => {
     expect((await post("/todo/items", "<item>Cancel newspaper subscription</item>", { "content-type": "application/xml" })).status).toBe(201);
     expect(await (await send("/todo/items")).text()).toContain("Cancel newspaper subscription");
     // A reset starts every scenario again.
-    sandbox.state.reset();
+    sandbox.reset();
     expect(await (await send("/todo/items")).text()).toBe("<items><item>Buy milk</item></items>");
-    sandbox.state.stubs.clear({ all: true });
+    sandbox.instruments.stubs.clear({ all: true });
   });
 
   it("faults act on the connection, and a fixed delay holds the reply", async () => {
@@ -144,8 +144,8 @@ describe("stubs in the sandbox", () => {
     expect(stubbed.data).toMatchObject({ id: 1, stock: 0, availability: "sold_out" });
     expect((await (await send("/api/business/productdetail?id=2")).json()).data.availability).toBe("available");
     // The call log names the stub that answered, and its count went up.
-    const [view] = sandbox.state.stubs.list();
-    expect(sandbox.state.log().at(-2)).toMatchObject({ path: "/api/business/productdetail", stub: view.id });
+    const [view] = sandbox.instruments.stubs.list();
+    expect(sandbox.instruments.calls.since().at(-2)).toMatchObject({ path: "/api/business/productdetail", stub: view.id });
     expect(view.served).toBe(1);
   });
 
@@ -175,10 +175,10 @@ describe("stubs in the sandbox", () => {
     try {
       writeFileSync(join(dir, "ping.json"), JSON.stringify({ request: { urlPath: "/ping" }, response: { body: "pong" } }));
       const withFiles = createSandbox({ stubsDir: dir });
-      withFiles.state.stubs.add(mappingsOf(StubFileSchema.parse({ request: { urlPath: "/added" }, response: { body: "added" } })), "control");
-      expect(withFiles.state.stubs.size).toBe(2);
-      withFiles.state.reset();
-      expect(withFiles.state.stubs.list().map((view) => view.source)).toEqual(["ping.json"]);
+      withFiles.instruments.stubs.add(mappingsOf(StubFileSchema.parse({ request: { urlPath: "/added" }, response: { body: "added" } })), "control");
+      expect(withFiles.instruments.stubs.size).toBe(2);
+      withFiles.reset();
+      expect(withFiles.instruments.stubs.list().map((view) => view.source)).toEqual(["ping.json"]);
       expect(await (await withFiles.handle(new Request(`${BASE}/ping`))).text()).toBe("pong");
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { memberLogin } from "#core/api/endpoints";
 import { IDEMPOTENCY_HEADER } from "#core/api/shop-endpoints";
 import { createFetchTransport } from "#core/api/transport";
 import { createSandbox, type Sandbox, type SandboxOptions } from "./index";
+import type { LoggedCall } from "./instruments/call-log";
 
 export const IN_PROCESS_BASE = "http://127.0.0.1:4999";
 
@@ -60,3 +61,14 @@ export function freshKey(): string {
 
 /** Call options carrying an idempotency key. */
 export const withKey = (key = freshKey()) => ({ headers: { [IDEMPOTENCY_HEADER]: key } });
+
+/** The next gateway call the sandbox answers that `which` picks, once it is answered (its call log). */
+export function nextAnswered(sandbox: Pick<Sandbox, "instruments">, which: (call: LoggedCall) => boolean): Promise<LoggedCall> {
+  return new Promise((resolve) => {
+    const stop = sandbox.instruments.calls.onAnswered((call) => {
+      if (!which(call)) return;
+      stop();
+      resolve(call);
+    });
+  });
+}

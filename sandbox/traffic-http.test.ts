@@ -14,19 +14,25 @@ import { GatewayError, createGatewayClient } from "#core/node/gateway/client";
 import { gatewaySettings } from "#core/node/gateway/settings";
 import { TASK_DETAIL_URL } from "#core/api/task-center";
 import type { FaultKind } from "#core/controls/faults";
+import { HeldTimer } from "./instruments/timer";
 import { startSandboxServer, type RunningSandbox } from "./server";
 import { inProcess } from "./testing";
 
 let running: RunningSandbox;
 let token: string;
+/** An injected delay lasts until the end: it outlasts any client's timeout without being waited for. */
+const timer = new HeldTimer();
 const transport = createUndiciTransport();
 const api = (timeoutMs = 5_000) => createApiClient({ baseUrl: running.url, transport, locale: "en", token, timeoutMs });
 
 beforeAll(async () => {
-  running = await startSandboxServer({ port: 0, host: "127.0.0.1" });
+  running = await startSandboxServer({ port: 0, host: "127.0.0.1", timer });
   token = (await createApiClient({ baseUrl: running.url, transport, locale: "en" }).call(memberLogin, { openId: "mpay-1001" })).data.token;
 });
-afterAll(() => running.close());
+afterAll(() => {
+  timer.release();
+  return running.close();
+});
 
 async function fault(kind: FaultKind, path: string, extra: Record<string, unknown> = {}) {
   const response = await fetch(`${running.url}/__sandbox/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ path, kind, ...extra }) });

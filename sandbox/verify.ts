@@ -7,7 +7,7 @@
 import { JSONPath } from "jsonpath-plus";
 import type { VerifyRequest, Verification } from "#core/controls/verify";
 import { editDistance } from "#core/text/nearest";
-import type { LoggedCall } from "./state";
+import type { LoggedCall } from "./instruments/call-log";
 
 const CLOSEST_LIMIT = 5;
 /** Calls alike (one method, path and differences) kept of each of the closest kinds: the CLI groups them. */

@@ -49,6 +49,11 @@ const SHARED = {
   "core/node/crypto.ts": 'import { createHash } from "node:crypto";\nexport const hash = (text: string) => createHash("sha256").update(text).digest("hex");\n',
   "app/lib/price.ts": 'import { cents } from "#core/money";\nexport const price = cents;\n',
   "sandbox/state.ts": 'import { cents } from "#core/money";\nimport { hash } from "#core/node/crypto";\nexport const state = [cents, hash("x")];\n',
+  "sandbox/domain/clock.ts": "export interface Clock {\n  now(): number;\n}\n",
+  "sandbox/domain/books.ts": 'import { cents } from "#core/money";\nimport type { Clock } from "./clock";\nexport const balance = (clock: Clock) => cents * clock.now();\n',
+  "sandbox/instruments/clock.ts": 'import type { Clock } from "../domain/clock";\nexport const clock: Clock = { now: () => Date.now() };\n',
+  "sandbox/handlers/shop.ts":
+    'import { http } from "msw";\nimport { balance } from "../domain/books";\nimport { clock } from "../instruments/clock";\nexport const shop = http.get("/balance", () => Response.json(balance(clock)));\n',
   "cli/api.ts": 'import { hash } from "#core/node/crypto";\nimport { state } from "../sandbox/state";\nexport const api = [hash, state];\n',
   "inspector/total.ts": 'import type { cents } from "../core/money";\nexport const total = (amount: typeof cents) => amount;\n',
   "sandbox/testing.ts": 'import { state } from "./state";\nexport const inProcess = () => state;\n',
@@ -65,7 +70,7 @@ const SHARED = {
 };
 
 describe("npm run lint's boundaries", () => {
-  it("pass a tree that keeps them: app, sandbox and cli through #core, the CLI starting the sandbox, the CLI and the sandbox using the harness through its folders' entries, a test of the mall with the sandbox as its gateway", async () => {
+  it("pass a tree that keeps them: app, sandbox and cli through #core, the CLI starting the sandbox, the sandbox's handlers over its domain and instruments, the CLI and the sandbox using the harness through its folders' entries, a test of the mall with the sandbox as its gateway", async () => {
     const { code, report } = await cruise(tree(SHARED));
     expect(report).toContain("no dependency violations found");
     expect(code).toBe(0);
@@ -111,5 +116,24 @@ describe("npm run lint's boundaries", () => {
     expect(report).toMatch(/harness-through-its-entry: cli\/deep\.ts → harness\/recording\/format\.ts/);
     expect(report).toMatch(/harness-through-its-entry: sandbox\/deep\.ts → harness\/record\/recorder\.ts/);
     expect(report).toMatch(/harness-tests-through-its-entry: cli\/deep\.test\.ts → harness\/record\/recorder\.ts/);
+  }, 30_000);
+
+  it("fail, each by name, when the sandbox's domain imports msw, an HTTP server or client, the sandbox's handlers or its instruments", async () => {
+    const { code, report } = await cruise(
+      tree({
+        ...SHARED,
+        "sandbox/domain/uses-msw.ts": 'import { http } from "msw";\nexport const handler = http;\n',
+        "sandbox/domain/uses-http.ts": 'import { createServer } from "node:http";\nexport const server = createServer;\n',
+        "sandbox/domain/uses-undici.ts": 'import { request } from "undici";\nexport const send = request;\n',
+        "sandbox/domain/uses-handlers.ts": 'import { shop } from "../handlers/shop";\nexport const s = shop;\n',
+        "sandbox/domain/uses-instruments.ts": 'import { clock } from "../instruments/clock";\nexport const c = clock;\n',
+      }),
+    );
+    expect(code).not.toBe(0);
+    expect(report).toMatch(/sandbox-domain-without-msw-or-http: sandbox\/domain\/uses-msw\.ts → msw/);
+    expect(report).toMatch(/sandbox-domain-without-msw-or-http: sandbox\/domain\/uses-http\.ts → http/);
+    expect(report).toMatch(/sandbox-domain-without-msw-or-http: sandbox\/domain\/uses-undici\.ts → undici/);
+    expect(report).toMatch(/sandbox-domain-without-handlers-or-instruments: sandbox\/domain\/uses-handlers\.ts → sandbox\/handlers\/shop\.ts/);
+    expect(report).toMatch(/sandbox-domain-without-handlers-or-instruments: sandbox\/domain\/uses-instruments\.ts → sandbox\/instruments\/clock\.ts/);
   }, 30_000);
 });

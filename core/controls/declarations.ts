@@ -1,7 +1,7 @@
 /**
  * The sandbox's control API (docs/sandbox.md, "Controls"), declared once as the mCoin API is: each
  * control's method and path, what it takes (a JSON body, a query, path parameters) and what it
- * answers, with zod. The sandbox serves them by these declarations (sandbox/handlers/controls.ts),
+ * answers, with zod. The sandbox serves them by these declarations (sandbox/handlers/controls/),
  * and the one typed client (core/controls/client.ts) is how the CLI, the bench and e2e reach them.
  *
  * Controls answer plain JSON, not the mCoin envelope: a refusal is a non-2xx status with

@@ -1,6 +1,7 @@
 /**
  * The sandbox's records as its controls answer them (core/controls/declarations.ts), and as its
- * --state file keeps them (sandbox/state.ts reads these with the defaults an older file needs).
+ * --state file keeps them (sandbox/store/state-file.ts reads these with the defaults an older file
+ * needs).
  * Money and ids are as the mCoin API has them (core/api/shop-endpoints.ts).
  */
 import { z } from "zod";

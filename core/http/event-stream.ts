@@ -5,7 +5,7 @@
  * newlines, `:` starts a comment, CRLF and CR end lines, a line end may be cut between two chunks) are
  * eventsource-parser's, the reference parser, not ours. The writer is a stream on the Fetch API: what
  * `open` sends, a comment every KEEP_ALIVE_MS so proxies and clients keep an idle stream open, and
- * everything stopped when the client goes; the sandbox's call log (sandbox/handlers/controls.ts) and
+ * everything stopped when the client goes; the sandbox's call log (sandbox/handlers/controls/instrument-controls.ts) and
  * the inspector (harness/inspector/http.ts) write theirs with it.
  */
 import { createParser } from "eventsource-parser";

@@ -10,7 +10,7 @@ import { ADDRESS_LIMIT, formatMobile, orderAddresses, regionOfArea } from "#core
 import { memberLogin, userAddressList, userAddressSave, userAddressUpdate } from "#core/api/endpoints";
 import { IDEMPOTENCY_HEADER } from "#core/api/shop-endpoints";
 import { loadFixtures } from "../fixtures";
-import { SandboxState } from "../state";
+import { world } from "./test-support";
 import { inProcess, withKey, type InProcess } from "../testing";
 
 const ANA = "mpay-1002"; // no addresses
@@ -151,20 +151,18 @@ describe("the address book", () => {
 
   it("never reuses an id, and keeps the book across a restart with --state", async () => {
     const stateFile = join(mkdtempSync(join(tmpdir(), "mcoin-addresses-")), "state.json");
-    const first = new SandboxState(loadFixtures(), { stateFile });
-    const ana = first.member(ANA)!;
-    const { saveAddress } = await import("./addresses");
-    const added = saveAddress(ana, { ...mo, mobile: "66123456", isDefault: 0 }, () => first.nextAddressId());
+    const first = world(loadFixtures(), stateFile);
+    const ana = first.members.get(ANA)!;
+    const added = first.members.saveAddress(ana, { ...mo, mobile: "66123456", isDefault: 0 });
     expect(added).toMatchObject({ ok: true });
     const id = added.ok ? added.value : 0;
     // Higher than every fixture address.
     expect(id).toBeGreaterThan(3);
-    first.changed();
-    first.saveNow();
-    const second = new SandboxState(loadFixtures(), { stateFile });
-    expect(second.member(ANA)!.addresses.map((address) => address.id)).toEqual([id]);
-    second.member(ANA)!.addresses.length = 0;
-    expect(second.nextAddressId()).toBe(id + 1);
+    first.store.save();
+    const second = world(loadFixtures(), stateFile);
+    expect(second.members.get(ANA)!.addresses.map((address) => address.id)).toEqual([id]);
+    second.members.get(ANA)!.addresses.length = 0;
+    expect(second.members.nextAddressId()).toBe(id + 1);
   });
 });
 

@@ -19,11 +19,12 @@
  */
 import type { z } from "zod";
 import type { RefundReasonSchema } from "#core/api/shop-endpoints";
-import type { CatalogQueries } from "../catalog";
+import type { CatalogQueries } from "./catalog";
 import { done, refused, type Books, type Outcome } from "./books";
 import type { CodeFixture } from "./codes";
 import { balanceOf, post, type McoinCouponRecord } from "./ledger";
-import { MAX_ORDERS_PER_MEMBER, type OrderBook, type Redemption } from "./order-book";
+import { MAX_ORDERS_PER_MEMBER, type OrderBook } from "./order-book";
+import type { Redemption } from "./order-readings";
 import { couponAt, refundOrderNumber, type OrderRecord } from "./orders";
 import { openRefund } from "./settlement";
 

@@ -1,6 +1,6 @@
 /**
- * The money domain's books, audited from outside: what GET /__sandbox/state shows (state.ts,
- * redactedView) must hold by the rules of the money domain's aggregates (books.ts) and ledger.ts,
+ * The money domain's books, audited from outside: what GET /__sandbox/state shows (state-view.ts)
+ * must hold by the rules of the money domain's aggregates (books.ts) and ledger.ts,
  * whatever members did. A load test reads the state before and after its load and asks for the
  * problems; the model test (shop.model.test.ts) asks after every random run, so the audit is known
  * to find nothing in books the rules kept.

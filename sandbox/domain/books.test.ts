@@ -1,6 +1,6 @@
 /**
  * The books the aggregates share (books.ts): accounts opened on first use, reading and setting a
- * balance, and what falls due on the sandbox clock done in the order it fell due, across the order
+ * balance (the ledger's, with its revision), and what falls due on the sandbox clock done in the order it fell due, across the order
  * book and Asia Miles, and kept in the --state file.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MILES_PROCESSING_MS } from "./miles";
 import { PAYMENT_WINDOW_MS } from "./order-book";
-import { CHAN, LEI, SAM, buy, expectLedgersSum, later, placed, setup } from "./test-support";
+import { CHAN, LEI, SAM, buy, expectLedgersSum, later, paid, placed, setup } from "./test-support";
 
 /** The airline refuses this account after the redemption: its mCoin comes back (a `refund` entry). */
 const SUSPENDED = { productId: 1, lastName: "Lei", firstName: "Ka Hou", memberNo: "1300000009", mcoin: 1000 };
@@ -78,9 +78,9 @@ describe("what falls due on the clock", () => {
     later(state, 5_000);
     const second = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 200 }));
     // Answered by the airline between the two orders' windows.
-    state.setClock(start + PAYMENT_WINDOW_MS + 2_000 - MILES_PROCESSING_MS, true);
+    state.setClock(start + PAYMENT_WINDOW_MS + 2_000 - MILES_PROCESSING_MS);
     expect(state.miles.redeem(CHAN, SUSPENDED).ok).toBe(true);
-    state.setClock(start + 2 * PAYMENT_WINDOW_MS, true);
+    state.setClock(start + 2 * PAYMENT_WINDOW_MS);
     const due = state.books
       .ledger(CHAN)
       .slice(0, 3)
@@ -99,9 +99,9 @@ describe("what falls due on the clock", () => {
     const start = state.now();
     const one = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 100 }));
     const two = placed(state, CHAN, buy({ quantity: 1, mcoinUsed: 200 }));
-    state.setClock(start + PAYMENT_WINDOW_MS - MILES_PROCESSING_MS, true);
+    state.setClock(start + PAYMENT_WINDOW_MS - MILES_PROCESSING_MS);
     expect(state.miles.redeem(CHAN, SUSPENDED)).toMatchObject({ ok: true, value: { id: 1 } });
-    state.setClock(start + PAYMENT_WINDOW_MS, true);
+    state.setClock(start + PAYMENT_WINDOW_MS);
     const due = state.books
       .ledger(CHAN)
       .slice(0, 3)
@@ -118,15 +118,15 @@ describe("what falls due on the clock", () => {
     const stateFile = join(mkdtempSync(join(tmpdir(), "mcoin-books-")), "state.json");
     const { state } = setup(stateFile);
     expect(state.miles.redeem(CHAN, SUSPENDED).ok).toBe(true);
-    state.flush();
+    state.store.flush();
     rmSync(stateFile);
     expect(state.books.balance(CHAN)).toBe(12580 - SUSPENDED.mcoin);
     expect(state.miles.list(CHAN)[0].status).toBe("redeeming");
-    state.flush();
+    state.store.flush();
     expect(existsSync(stateFile), "nothing was due").toBe(false);
     later(state, MILES_PROCESSING_MS);
     expect(state.books.balance(CHAN)).toBe(12580);
-    state.flush();
+    state.store.flush();
     const saved = JSON.parse(readFileSync(stateFile, "utf8"));
     expect(Object.values(saved.data.milesOrders)).toMatchObject([{ status: "refunded" }]);
     expect(saved.data.accounts[CHAN].ledger.at(-1)).toMatchObject({ type: "refund", amount: SUSPENDED.mcoin });
@@ -143,5 +143,32 @@ describe("what falls due on the clock", () => {
     state.books.closeDue();
     expect(order.status).toBe("closed");
     expect(state.books.ledger(SAM).filter((entry) => entry.type === "purchase_released")).toHaveLength(1);
+  });
+});
+
+describe("the balance is the ledger's", () => {
+  it("a sandbox adjustment is an entry of the difference, and nothing when there is none", () => {
+    const { state } = setup();
+    state.books.adjustBalance(SAM, 800);
+    state.books.adjustBalance(SAM, 800);
+    expect(state.books.ledger(SAM).map((entry) => [entry.type, entry.amount, entry.balanceAfter])).toEqual([
+      ["adjustment", 300, 800],
+      ["opening", 500, 500],
+    ]);
+    expect(state.books.ledger(SAM, "earned")).toHaveLength(2);
+    expect(state.books.ledger(SAM, "spent")).toHaveLength(0);
+    expectLedgersSum(state);
+  });
+
+  it("revision grows with every change of the member's ledger or orders, and only theirs", () => {
+    const { state } = setup();
+    const revisions = () => [state.books.revision(SAM), state.books.revision(CHAN)];
+    expect(revisions()).toEqual([0, 0]);
+    const order = placed(state, SAM);
+    const [afterBuy] = revisions();
+    expect(afterBuy).toBeGreaterThan(0);
+    state.orders.notice(paid(order));
+    expect(revisions()[0]).toBeGreaterThan(afterBuy);
+    expect(revisions()[1]).toBe(0);
   });
 });

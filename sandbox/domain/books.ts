@@ -14,6 +14,7 @@
  * anybody looked in time, and across a restart with --state.
  */
 import type { ShopRefusal } from "#core/api/shop-endpoints";
+import type { Clock } from "./clock";
 import { balanceOf, openAccount, post, type Account } from "./ledger";
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; reason: ShopRefusal };
@@ -25,7 +26,7 @@ export interface BooksContext {
   /** Each member's account by open id (a reset or a reload replaces the map). */
   accounts(): Map<string, Account>;
   /** The sandbox clock. */
-  now(): number;
+  clock: Clock;
   /** Told after every change, for persistence. */
   changed(): void;
 }
@@ -46,7 +47,7 @@ export class Books {
   }
 
   now(): number {
-    return this.context.now();
+    return this.context.clock.now();
   }
 
   changed(): void {

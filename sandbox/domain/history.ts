@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { OrderKindSchema } from "#core/api/shop-endpoints";
 import { RelativeTime } from "../catalog-schema";
-import type { CatalogQueries } from "../catalog";
+import type { CatalogQueries } from "./catalog";
 import type { AfterSale } from "./after-sale";
 import type { Books, Outcome } from "./books";
 import type { Account } from "./ledger";

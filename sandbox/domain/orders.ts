@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { EarningReversalSchema, PaymentSchema, RefundSchema, type Coupon, type Order, type Refund } from "#core/api/shop-endpoints";
 import { OrderRecordWireSchema } from "#core/controls/records";
-import type { CatalogQueries } from "../catalog";
+import type { CatalogQueries } from "./catalog";
 import { FAILURE_MESSAGES, type Locale, type OrderFailureCode } from "./messages";
 
 export const RefundRecordSchema = RefundSchema.omit({ title: true, image: true }).extend({

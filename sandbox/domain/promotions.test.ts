@@ -94,15 +94,15 @@ describe("seckill snap-ups", () => {
 
   it("sell exactly the stock to as many members when a burst arrives at once through the gateway", async () => {
     const sandbox = inProcess({ history: false });
-    const control = sandbox.sandbox.state;
+    const { domain, store } = sandbox.sandbox;
     const members = Array.from({ length: 40 }, (_, index) => `burst-${index}`);
-    for (const openId of members) control.addMember({ openId, point: 0, graySeckill: false });
+    for (const openId of members) domain.members.add({ openId, point: 0, graySeckill: false });
     const clients = await Promise.all(members.map((openId) => sandbox.client(openId)));
     const replies = await Promise.allSettled(Array.from({ length: 200 }, (_, index) => clients[index % clients.length].call(seckillSnapUp, { itemId: DOLLAR_BUN, gray: 0 }, withKey())));
     expect(replies.filter((reply) => reply.status === "fulfilled")).toHaveLength(10);
-    const winners = members.filter((openId) => control.promotions.seckillHeld(openId, DOLLAR_BUN) > 0);
+    const winners = members.filter((openId) => domain.promotions.seckillHeld(openId, DOLLAR_BUN) > 0);
     expect(winners).toHaveLength(10);
-    expect(control.data.seckills.get("1")).toEqual({ stock: 0, sold: 10 });
+    expect(store.data.seckills.get("1")).toEqual({ stock: 0, sold: 10 });
     const info = await clients[0].call(seckillInfo, { gray: 0 });
     expect(info.data.sessions[0].items[0]).toMatchObject({ id: DOLLAR_BUN, stock: 0, sold: 10, total: 10 });
   });

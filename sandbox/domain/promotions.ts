@@ -11,13 +11,14 @@
 import { CENTS_PER_MCOIN } from "#core/money/purchase";
 import { SeckillLiveSchema } from "#core/controls/records";
 import type { z } from "zod";
-import type { CatalogQueries } from "../catalog";
+import type { CatalogQueries } from "./catalog";
 import type { CatalogOffer } from "../catalog-schema";
 import { seckillItem, type PromotionsFixture, type SeckillFixture, type SeckillItemFixture } from "../promotions-schema";
 import { done, refused, type Books, type Outcome } from "./books";
 import { checkIn, checkInStatus } from "./check-in";
 import { balanceOf } from "./ledger";
-import { MAX_ORDERS_PER_MEMBER, PAYMENT_WINDOW_MS, holdsPieces, type OrderBook } from "./order-book";
+import { MAX_ORDERS_PER_MEMBER, PAYMENT_WINDOW_MS, type OrderBook } from "./order-book";
+import { holdsPieces } from "./order-readings";
 import type { OrderRecord } from "./orders";
 
 export { SeckillLiveSchema };
@@ -106,6 +107,20 @@ export class Promotions {
     if (!found || !live || (found.session.gray && !gray)) return undefined;
     const { catalog } = this.context;
     return { ...found, live, startAt: catalog.at(found.session.startAt), endAt: catalog.at(found.session.endAt) };
+  }
+
+  /** A seckill item's live numbers, whoever may see it (a sandbox control). */
+  seckillLive(itemId: number): SeckillLive | undefined {
+    return this.context.data().seckills.get(String(itemId));
+  }
+
+  /** A sandbox control: the pieces left of a seckill item. */
+  setSeckillStock(itemId: number, stock: number): SeckillLive | undefined {
+    const live = this.seckillLive(itemId);
+    if (!live) return undefined;
+    live.stock = stock;
+    this.books.changed();
+    return live;
   }
 
   /** Pieces of a seckill item the member holds (orders not closed and not refunded). */

@@ -21,15 +21,16 @@ import {
   type McoinCoupon,
 } from "#core/api/wallet-endpoints";
 import type { Refund } from "#core/api/shop-endpoints";
-import { paginate } from "../catalog";
+import { paginate, type CatalogQueries } from "../domain/catalog";
+import type { AfterSale } from "../domain/after-sale";
+import type { Clock } from "../domain/clock";
 import type { McoinCouponRecord } from "../domain/ledger";
+import type { OrderBook } from "../domain/order-book";
 import { orderView, refundView } from "../domain/orders";
-import { origin, serve, shopRefused } from "../respond";
-import type { SandboxState } from "../state";
+import { origin, shopRefused, type Serve } from "../respond";
 import { orderReply } from "./shop";
 
-export function afterSaleHandlers(state: SandboxState): HttpHandler[] {
-  const { catalog } = state;
+export function afterSaleHandlers({ serve, catalog, orders, afterSale, clock }: { serve: Serve; catalog: CatalogQueries; orders: OrderBook; afterSale: AfterSale; clock: Clock }): HttpHandler[] {
   const mcoinCouponView = (coupon: Omit<McoinCouponRecord, "status"> & { status: McoinCoupon["status"] }, locale: "zh" | "en"): McoinCoupon => ({
     id: coupon.id,
     title: coupon.title[locale],
@@ -41,11 +42,11 @@ export function afterSaleHandlers(state: SandboxState): HttpHandler[] {
 
   return [
     // Each order with those of its coupons in the tab; refunding and refunded coupons are in no tab (they are refund orders).
-    serve(state, couponList, ({ input, member, locale, request }) => {
-      const groups = state.orders
+    serve(couponList, ({ input, member, locale, request }) => {
+      const groups = orders
         .list(member.openId)
         .filter((order) => order.coupons.length > 0)
-        .map((order) => orderView(order, catalog, locale, origin(request), state.now()));
+        .map((order) => orderView(order, catalog, locale, origin(request), clock.now()));
       const inTab = (tab: CouponTab) =>
         groups.flatMap(({ coupons, ...order }): CouponGroup[] => {
           const own = coupons.filter((coupon) => coupon.status === tab);
@@ -55,50 +56,50 @@ export function afterSaleHandlers(state: SandboxState): HttpHandler[] {
       return { ...paginate(inTab(input.tab), input), counts };
     }),
 
-    serve(state, redeemCode, ({ input, member, locale, request }) => {
-      const outcome = state.afterSale.redeemCode(member.openId, input.code);
+    serve(redeemCode, ({ input, member, locale, request }) => {
+      const outcome = afterSale.redeemCode(member.openId, input.code);
       if (!outcome.ok) return shopRefused(outcome.reason, locale);
       const { value } = outcome;
       return value.kind === "coupon"
-        ? { kind: "coupon" as const, order: orderView(value.order, catalog, locale, origin(request), state.now()) }
+        ? { kind: "coupon" as const, order: orderView(value.order, catalog, locale, origin(request), clock.now()) }
         : { kind: "mcoin" as const, mcoinCoupon: mcoinCouponView({ ...value.mcoinCoupon }, locale) };
     }),
 
-    serve(state, mcoinCouponList, ({ input, member, locale }) =>
+    serve(mcoinCouponList, ({ input, member, locale }) =>
       paginate(
-        state.afterSale.mcoinCoupons(member.openId).map((coupon) => mcoinCouponView(coupon, locale)),
+        afterSale.mcoinCoupons(member.openId).map((coupon) => mcoinCouponView(coupon, locale)),
         input,
       ),
     ),
 
-    serve(state, useMcoinCoupon, ({ input, member, locale }) => {
-      const outcome = state.afterSale.useMcoinCoupon(member.openId, input.couponId);
+    serve(useMcoinCoupon, ({ input, member, locale }) => {
+      const outcome = afterSale.useMcoinCoupon(member.openId, input.couponId);
       return outcome.ok ? { mcoinCoupon: mcoinCouponView(outcome.value.mcoinCoupon, locale), balance: outcome.value.balance } : shopRefused(outcome.reason, locale);
     }),
 
-    serve(state, confirmReceipt, ({ input, member, locale, request }) => orderReply(state, state.afterSale.confirmReceipt(member.openId, input.orderId), locale, request)),
+    serve(confirmReceipt, ({ input, member, locale, request }) => orderReply({ catalog, clock }, afterSale.confirmReceipt(member.openId, input.orderId), locale, request)),
 
-    serve(state, deleteOrder, ({ input, member, locale }) => {
-      const outcome = state.afterSale.deleteOrder(member.openId, input.orderId);
+    serve(deleteOrder, ({ input, member, locale }) => {
+      const outcome = afterSale.deleteOrder(member.openId, input.orderId);
       return outcome.ok ? { deleted: true as const } : shopRefused(outcome.reason, locale);
     }),
 
-    serve(state, applyRefund, ({ input, member, locale, request }) => {
-      const outcome = state.afterSale.requestRefund(member.openId, input);
+    serve(applyRefund, ({ input, member, locale, request }) => {
+      const outcome = afterSale.requestRefund(member.openId, input);
       if (!outcome.ok) return shopRefused(outcome.reason, locale);
-      return orderView(outcome.value, catalog, locale, origin(request), state.now()).refund as Refund;
+      return orderView(outcome.value, catalog, locale, origin(request), clock.now()).refund as Refund;
     }),
 
-    serve(state, paymentReturns, ({ input, member }) =>
+    serve(paymentReturns, ({ input, member }) =>
       paginate(
-        state.orders.paymentReturns(member.openId).map(({ outcome: _refunded, reason, ...payment }) => ({ ...payment, reason: reason ?? "DUPLICATE_PAYMENT" })),
+        orders.paymentReturns(member.openId).map(({ outcome: _refunded, reason, ...payment }) => ({ ...payment, reason: reason ?? "DUPLICATE_PAYMENT" })),
         input,
       ),
     ),
 
-    serve(state, refundList, ({ input, member, locale, request }) =>
+    serve(refundList, ({ input, member, locale, request }) =>
       paginate(
-        state.orders
+        orders
           .list(member.openId)
           .filter((order) => order.refund !== null)
           .sort((a, b) => b.refund!.requestedAt - a.refund!.requestedAt || b.id - a.id)

@@ -19,47 +19,49 @@ import {
   storeInformation,
   zoneDetail,
 } from "#core/api/catalog-endpoints";
-import { nearFrom as near } from "../catalog";
-import { notFound, origin, serve } from "../respond";
-import type { SandboxState } from "../state";
+import { nearFrom as near, type CatalogQueries } from "../domain/catalog";
+import { curated, recommend, searchOffers, searchStores } from "../domain/catalog-lists";
+import { ads, branches, classify, popular, storeDetail, zonePage } from "../domain/catalog-pages";
+import type { Clock } from "../domain/clock";
+import type { Searches } from "../domain/searches";
+import { notFound, origin, type Serve } from "../respond";
 
 export const CATALOG_CACHE_CONTROL = "public, max-age=60";
 const cached = { cacheControl: CATALOG_CACHE_CONTROL };
 
-export function catalogHandlers(state: SandboxState): HttpHandler[] {
-  const { catalog } = state;
+export function catalogHandlers({ serve, catalog, searches, clock }: { serve: Serve; catalog: CatalogQueries; searches: Searches; clock: Clock }): HttpHandler[] {
   return [
-    serve(state, recommendList, ({ input, locale, request }) => catalog.recommend(input, locale, state.now(), origin(request)), cached),
+    serve(recommendList, ({ input, locale, request }) => recommend(catalog, input, locale, clock.now(), origin(request)), cached),
 
-    serve(state, mcoinRecommend, ({ input, locale, request }) => catalog.curated(locale, state.now(), origin(request), near(input)), cached),
+    serve(mcoinRecommend, ({ input, locale, request }) => curated(catalog, locale, clock.now(), origin(request), near(input)), cached),
 
     // A search only reads: a link must not plant keywords in a member's history (recordSearch does that).
-    serve(state, searchProduct, ({ input, locale, request }) => catalog.searchOffers(input, locale, state.now(), origin(request))),
+    serve(searchProduct, ({ input, locale, request }) => searchOffers(catalog, input, locale, clock.now(), origin(request))),
 
-    serve(state, searchShop, ({ input, locale, request }) => catalog.searchStores(input, locale, origin(request)), cached),
+    serve(searchShop, ({ input, locale, request }) => searchStores(catalog, input, locale, origin(request)), cached),
 
-    serve(state, popularSearches, ({ locale }) => ({ keywords: catalog.popular(locale) }), cached),
+    serve(popularSearches, ({ locale }) => ({ keywords: popular(catalog, locale) }), cached),
 
-    serve(state, searchHistory, ({ member }) => ({ keywords: state.searches(member.openId) })),
+    serve(searchHistory, ({ member }) => ({ keywords: searches.of(member.openId) })),
 
-    serve(state, recordSearch, ({ member, input }) => {
-      state.rememberSearch(member.openId, input.keyword);
+    serve(recordSearch, ({ member, input }) => {
+      searches.remember(member.openId, input.keyword);
       return null;
     }),
 
-    serve(state, clearSearchHistory, ({ member }) => {
-      state.clearSearches(member.openId);
+    serve(clearSearchHistory, ({ member }) => {
+      searches.clear(member.openId);
       return null;
     }),
 
-    serve(state, classifyList, ({ locale }) => catalog.classify(locale), cached),
+    serve(classifyList, ({ locale }) => classify(catalog, locale), cached),
 
-    serve(state, storeInformation, ({ input, locale, request }) => catalog.storeDetail(input.id, locale, state.now(), origin(request), near(input)) ?? notFound(`store ${input.id}`), cached),
+    serve(storeInformation, ({ input, locale, request }) => storeDetail(catalog, input.id, locale, clock.now(), origin(request), near(input)) ?? notFound(`store ${input.id}`), cached),
 
-    serve(state, branchList, ({ input, locale, request }) => catalog.branches(input.storeId, input.productId, locale, origin(request), near(input)) ?? notFound(`store ${input.storeId}`), cached),
+    serve(branchList, ({ input, locale, request }) => branches(catalog, input.storeId, input.productId, locale, origin(request), near(input)) ?? notFound(`store ${input.storeId}`), cached),
 
-    serve(state, zoneDetail, ({ input, locale, request }) => catalog.zone(input.id, locale, state.now(), origin(request), near(input)) ?? notFound(`zone ${input.id}`), cached),
+    serve(zoneDetail, ({ input, locale, request }) => zonePage(catalog, input.id, locale, clock.now(), origin(request), near(input)) ?? notFound(`zone ${input.id}`), cached),
 
-    serve(state, adverts, ({ locale, request }) => ({ list: catalog.ads(locale, origin(request)) }), cached),
+    serve(adverts, ({ locale, request }) => ({ list: ads(catalog, locale, origin(request)) }), cached),
   ];
 }

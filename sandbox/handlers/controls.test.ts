@@ -64,7 +64,7 @@ describe("the merchant's side: /__sandbox/redeem and /__sandbox/ship", () => {
     const api = await sandbox.client("mpay-1005");
     const order = (await api.call(createOrder, { offerId: 53, quantity: 1, mcoinUsed: 50 }, withKey())).data;
     const code = order.coupons[0].redemptionCode;
-    const storeId = sandbox.sandbox.state.catalog.offer(53)!.storeIds[0];
+    const storeId = sandbox.sandbox.domain.catalog.offer(53)!.storeIds[0];
     const [first, second] = await Promise.all([sandbox.request("/__sandbox/redeem", { body: { code, storeId } }), sandbox.request("/__sandbox/redeem", { body: { code, storeId } })]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     const [won, lost] = first.status === 200 ? [first, second] : [second, first];
@@ -80,7 +80,7 @@ describe("the merchant's side: /__sandbox/redeem and /__sandbox/ship", () => {
     const api = await sandbox.client("mpay-1005");
     const order = (await api.call(createOrder, { offerId: 53, quantity: 1, mcoinUsed: 50 }, withKey())).data;
     const code = order.coupons[0].redemptionCode;
-    const { catalog } = sandbox.sandbox.state;
+    const { catalog } = sandbox.sandbox.domain;
     const elsewhere = Array.from({ length: 200 }, (_, index) => index + 1).find((id) => catalog.store(id) && !catalog.offer(53)!.storeIds.includes(id))!;
     const digest = (await sandbox.request("/__sandbox/state")).body.digest;
     const withoutStore = await sandbox.request("/__sandbox/redeem", { body: { code } });
@@ -93,13 +93,14 @@ describe("the merchant's side: /__sandbox/redeem and /__sandbox/ship", () => {
 
   it("stops a store's till for the rest of the minute after 10 codes that redeem nothing, saying so; other stores go on", async () => {
     const sandbox = inProcess();
-    const { state } = sandbox.sandbox;
-    state.setClock(Date.now(), true);
+    const { domain, instruments } = sandbox.sandbox;
+    const { clock } = instruments;
+    clock.set(Date.now(), true);
     const api = await sandbox.client("mpay-1005");
     const order = (await api.call(createOrder, { offerId: 53, quantity: 1, mcoinUsed: 50 }, withKey())).data;
     const code = order.coupons[0].redemptionCode;
-    const [storeId] = state.catalog.offer(53)!.storeIds;
-    const other = Array.from({ length: 200 }, (_, index) => index + 1).find((id) => state.catalog.store(id) && id !== storeId)!;
+    const [storeId] = domain.catalog.offer(53)!.storeIds;
+    const other = Array.from({ length: 200 }, (_, index) => index + 1).find((id) => domain.catalog.store(id) && id !== storeId)!;
     const guesses = Array.from({ length: MAX_FAILED_CODES_PER_MINUTE }, (_, index) => String(100_000_000_000 + index * 7919));
     for (const guess of guesses) expect((await sandbox.request("/__sandbox/redeem", { body: { code: guess, storeId } })).status).toBe(409);
     // The eleventh attempt, even the right code, is refused before any code is looked at.
@@ -112,9 +113,9 @@ describe("the merchant's side: /__sandbox/redeem and /__sandbox/ship", () => {
     // Another store's till is not stopped by it.
     expect((await sandbox.request("/__sandbox/redeem", { body: { code: guesses[0], storeId: other } })).status).toBe(409);
     // A minute after its first failure, the till may go on.
-    state.setClock(state.now() + 59_999, true);
+    clock.set(clock.now() + 59_999, true);
     expect((await sandbox.request("/__sandbox/redeem", { body: { code, storeId } })).status).toBe(429);
-    state.setClock(state.now() + 1, true);
+    clock.set(clock.now() + 1, true);
     expect((await sandbox.request("/__sandbox/redeem", { body: { code, storeId } })).body).toMatchObject({ ok: true, status: "used" });
   });
 

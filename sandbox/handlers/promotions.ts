@@ -19,14 +19,30 @@ import {
   type SeckillItem,
 } from "#core/api/promotion-endpoints";
 import { toCents } from "#core/money/purchase";
+import type { CatalogQueries } from "../domain/catalog";
+import type { Clock } from "../domain/clock";
+import type { MemberRecord } from "../domain/members";
+import { MILES_REFUND_REASONS, maskMemberNo, type Miles, type MilesOrderRecord } from "../domain/miles";
+import type { OrderBook } from "../domain/order-book";
 import { orderView } from "../domain/orders";
-import { MILES_REFUND_REASONS, maskMemberNo, type MilesOrderRecord } from "../domain/miles";
-import type { FoundSeckill } from "../domain/promotions";
-import { notFound, origin, serve, shopRefused } from "../respond";
-import type { MemberRecord, SandboxState } from "../state";
+import type { FoundSeckill, Promotions } from "../domain/promotions";
+import { notFound, origin, shopRefused, type Serve } from "../respond";
 
-export function promotionHandlers(state: SandboxState): HttpHandler[] {
-  const { catalog } = state;
+export function promotionHandlers({
+  serve,
+  catalog,
+  orders,
+  promotions,
+  miles,
+  clock,
+}: {
+  serve: Serve;
+  catalog: CatalogQueries;
+  orders: OrderBook;
+  promotions: Promotions;
+  miles: Miles;
+  clock: Clock;
+}): HttpHandler[] {
   /**
    * The seckill canary is the signed-in member's flag (their login's gray-scale flag). The `gray`
    * parameter the mall sends echoes it and grants nothing: a caller without a member, or a member
@@ -39,7 +55,7 @@ export function promotionHandlers(state: SandboxState): HttpHandler[] {
     const { session, item, live, startAt, endAt } = found;
     const offer = catalog.offer(item.offerId);
     if (!offer || catalog.live(offer).status !== "online") return null;
-    const summary = catalog.offerView(offer, locale, state.now(), origin(request), null);
+    const summary = catalog.offerView(offer, locale, clock.now(), origin(request), null);
     return {
       id: item.id,
       sessionId: session.id,
@@ -55,7 +71,7 @@ export function promotionHandlers(state: SandboxState): HttpHandler[] {
       sold: live.sold,
       total: live.stock + live.sold,
       limitPerMember: item.limitPerMember,
-      boughtByMember: openId ? state.promotions.seckillHeld(openId, item.id) : null,
+      boughtByMember: openId ? promotions.seckillHeld(openId, item.id) : null,
       startAt,
       endAt,
       gray: session.gray,
@@ -63,13 +79,13 @@ export function promotionHandlers(state: SandboxState): HttpHandler[] {
   };
 
   const milesView = (redemption: MilesOrderRecord, locale: "zh" | "en", request: Request): MilesOrder => {
-    const miles = state.miles.fixture;
-    const product = miles.products.find((candidate) => candidate.id === redemption.productId)!;
+    const programme = miles.fixture;
+    const product = programme.products.find((candidate) => candidate.id === redemption.productId)!;
     const { openId: _owner, refund, memberNo, ...fields } = redemption;
     return {
       ...fields,
       memberNo: maskMemberNo(memberNo),
-      programme: miles.programme[locale],
+      programme: programme.programme[locale],
       title: product.title[locale],
       image: `${origin(request)}/static/promotions/${product.image}`,
       paymentType: 5,
@@ -78,57 +94,57 @@ export function promotionHandlers(state: SandboxState): HttpHandler[] {
   };
 
   return [
-    serve(state, flashSales, ({ locale, request }) => ({
-      sessions: state.promotions.flashSessions().map((session) => ({
+    serve(flashSales, ({ locale, request }) => ({
+      sessions: promotions.flashSessions().map((session) => ({
         id: session.id,
         startAt: session.startAt,
         endAt: session.endAt,
-        items: session.offers.map((offer) => ({ ...catalog.offerView(offer, locale, state.now(), origin(request), null), limitPerMember: offer.limitPerMember })),
+        items: session.offers.map((offer) => ({ ...catalog.offerView(offer, locale, clock.now(), origin(request), null), limitPerMember: offer.limitPerMember })),
       })),
     })),
 
-    serve(state, seckillInfo, ({ member, locale, request }) => ({
-      sessions: state.promotions.seckillSessions(canary(member)).map(({ session, startAt, endAt }) => ({
+    serve(seckillInfo, ({ member, locale, request }) => ({
+      sessions: promotions.seckillSessions(canary(member)).map(({ session, startAt, endAt }) => ({
         id: session.id,
         startAt,
         endAt,
         gray: session.gray,
         items: session.items.flatMap((item) => {
-          const found = state.promotions.seckill(item.id, canary(member));
+          const found = promotions.seckill(item.id, canary(member));
           const view = found && itemView(found, member?.openId, locale, request);
           return view ? [view] : [];
         }),
       })),
     })),
 
-    serve(state, seckillProduct, ({ input, member, locale, request }) => {
-      const found = state.promotions.seckill(input.id, canary(member));
+    serve(seckillProduct, ({ input, member, locale, request }) => {
+      const found = promotions.seckill(input.id, canary(member));
       const view = found && itemView(found, member?.openId, locale, request);
       const offer = found && catalog.offer(found.item.offerId);
       if (!view || !offer) return notFound(`seckill item ${input.id}`);
       return { ...view, terms: offer.terms[locale], usage: offer.usage[locale], useUntil: catalog.at(offer.useUntil) };
     }),
 
-    serve(state, seckillSnapUp, ({ input, member, locale }) => {
-      const outcome = state.promotions.snapUp(member.openId, input.itemId);
+    serve(seckillSnapUp, ({ input, member, locale }) => {
+      const outcome = promotions.snapUp(member.openId, input.itemId);
       return outcome.ok ? { orderId: outcome.value.id, orderNo: outcome.value.orderNo } : shopRefused(outcome.reason, locale);
     }),
 
     // Only the member's own snap-up: another member's order, or an ordinary one, is not found.
-    serve(state, snapUpSuccess, ({ input, member, locale, request }) => {
-      const order = state.orders.get(member.openId, input.orderId);
+    serve(snapUpSuccess, ({ input, member, locale, request }) => {
+      const order = orders.get(member.openId, input.orderId);
       if (!order || order.seckillItemId === null) return shopRefused("ORDER_NOT_FOUND", locale);
-      return { order: orderView(order, catalog, locale, origin(request), state.now()), itemId: order.seckillItemId };
+      return { order: orderView(order, catalog, locale, origin(request), clock.now()), itemId: order.seckillItemId };
     }),
 
-    serve(state, checkInStatus, ({ member }) => state.promotions.checkInStatus(member.openId)),
-    serve(state, checkIn, ({ member, locale }) => {
-      const outcome = state.promotions.checkIn(member.openId);
+    serve(checkInStatus, ({ member }) => promotions.checkInStatus(member.openId)),
+    serve(checkIn, ({ member, locale }) => {
+      const outcome = promotions.checkIn(member.openId);
       return outcome.ok ? outcome.value : shopRefused(outcome.reason, locale);
     }),
 
-    serve(state, milesProduct, ({ input, member, locale, request }) => {
-      const found = state.miles.product(member.openId, input.id);
+    serve(milesProduct, ({ input, member, locale, request }) => {
+      const found = miles.product(member.openId, input.id);
       if (!found) return notFound(`miles product ${input.id}`);
       const { product } = found;
       return {
@@ -147,12 +163,12 @@ export function promotionHandlers(state: SandboxState): HttpHandler[] {
         balance: found.balance,
       };
     }),
-    serve(state, milesRedeem, ({ input, member, locale, request }) => {
-      const outcome = state.miles.redeem(member.openId, input);
+    serve(milesRedeem, ({ input, member, locale, request }) => {
+      const outcome = miles.redeem(member.openId, input);
       return outcome.ok ? milesView(outcome.value, locale, request) : shopRefused(outcome.reason, locale);
     }),
-    serve(state, milesOrder, ({ input, member, locale, request }) => {
-      const redemption = state.miles.order(member.openId, input.id);
+    serve(milesOrder, ({ input, member, locale, request }) => {
+      const redemption = miles.order(member.openId, input.id);
       return redemption ? milesView(redemption, locale, request) : shopRefused("ORDER_NOT_FOUND", locale);
     }),
   ];

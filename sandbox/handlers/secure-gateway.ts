@@ -6,15 +6,33 @@
  * center behind it pays only for browsing: a completion notice before the task's threshold has
  * passed (on the sandbox clock, since the member's task detail) is refused.
  */
-import { delay, http, HttpResponse, type HttpHandler } from "msw";
+import { http, HttpResponse, type HttpHandler } from "msw";
 import { HEADER, NONCE_LENGTH, SUCCESS_RESULT_CODE, headerValue, sealReply, signatureOf } from "#core/node/gateway/envelope";
 import { aesDecrypt, aesEncrypt, parseRequestTime } from "#core/node/gateway/primitives";
 import { recoverKeyAndIv } from "#core/node/gateway/private-key";
 import { TASK_OK_SUBCODE, getTaskDetail, scanTypeTaskNotify } from "#core/api/task-center";
-import { CLOCK_SKEW_HEADER, STUB_HEADER, recordedReply } from "../front-door";
+import type { SandboxGatewayKeys } from "#core/node/gateway/sandbox-keys";
+import type { Clock } from "../domain/clock";
+import type { TaskRuns } from "../domain/task-runs";
+import { CLOCK_SKEW_HEADER } from "../front-door";
+import type { Nonces } from "../instruments/nonces";
+import type { StubBook } from "../instruments/stubs";
+import type { Timer } from "../instruments/timer";
 import { JSON_TOO_DEEP, JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "#core/http/bounded-json";
 import { closestRoutes, nearMissResponse } from "../near-miss";
-import type { SandboxState } from "../state";
+import type { RecordedBook } from "#harness/serve";
+import { STUB_HEADER, recordedReply, type ReplyParts } from "../stand-ins";
+
+/** What the secure gateway uses: its keys and clock, the nonces it has seen, the task center, and what stands in for it. */
+export interface SecureGatewayParts extends ReplyParts {
+  keys: SandboxGatewayKeys;
+  clock: Clock;
+  nonces: Nonces;
+  taskRuns: TaskRuns;
+  stubs: StubBook;
+  recorded: RecordedBook | undefined;
+  timer: Timer;
+}
 
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 const NONCE_WINDOW_MS = 2 * MAX_CLOCK_SKEW_MS;
@@ -26,8 +44,7 @@ function refuse(status: number, code: string, message: string) {
 type Opened = { ok: true; key: string; iv: string; body: Record<string, unknown> } | { ok: false; response: Response };
 
 /** Checks and opens one sealed request, in the order a real gateway would. */
-function openRequest(state: SandboxState, request: Request, rawBody: string, functionUrl: string): Opened {
-  const keys = state.gatewayKeys;
+function openRequest({ keys, clock, nonces }: SecureGatewayParts, request: Request, rawBody: string, functionUrl: string): Opened {
   const headers = Object.fromEntries(request.headers);
   const get = (name: string) => headerValue(headers, name);
   for (const name of [HEADER.clientId, HEADER.requestTime, HEADER.nonce, HEADER.function, HEADER.encrypt, HEADER.signature]) {
@@ -72,11 +89,11 @@ function openRequest(state: SandboxState, request: Request, rawBody: string, fun
   if (!Number.isFinite(sentAt)) return { ok: false, response: refuse(400, "BAD_REQUEST_TIME", `Request-Time "${requestTime}" is not YYYY-MM-DD HH:mm:ss`) };
   // An injected clock skew (front-door.ts) moves the gateway's clock for this call.
   const skewMs = Number(request.headers.get(CLOCK_SKEW_HEADER) ?? 0) || 0;
-  if (Math.abs(state.now() + skewMs - sentAt) > MAX_CLOCK_SKEW_MS) {
+  if (Math.abs(clock.now() + skewMs - sentAt) > MAX_CLOCK_SKEW_MS) {
     return { ok: false, response: refuse(401, "REQUEST_EXPIRED", `Request-Time ${requestTime} is more than 5 minutes off the gateway's clock`) };
   }
   if (nonce.length !== NONCE_LENGTH) return { ok: false, response: refuse(400, "BAD_NONCE", `the Nonce must be ${NONCE_LENGTH} characters`) };
-  const seen = state.useNonce(nonce, NONCE_WINDOW_MS);
+  const seen = nonces.use(nonce, NONCE_WINDOW_MS);
   if (seen === "reused") return { ok: false, response: refuse(401, "NONCE_REUSED", `nonce ${nonce} was already used: a replayed request`) };
   if (seen === "full") return { ok: false, response: refuse(429, "TOO_MANY_REQUESTS", "the gateway holds as many nonces as its replay window allows; try again in a few minutes") };
 
@@ -96,15 +113,15 @@ type TaskReply = { result: { code: string; subCode?: string; message: string }; 
 
 const paramInvalid = (message: string): TaskReply => ({ result: { code: "PARAM_INVALID", message } });
 
-function taskDetail(state: SandboxState, body: Record<string, unknown>): TaskReply {
+function taskDetail(taskRuns: TaskRuns, body: Record<string, unknown>): TaskReply {
   const parsed = getTaskDetail.request.safeParse(body);
   if (!parsed.success) {
     return paramInvalid("system_name, data_source, task_no (at most 64 characters) and cust_id_ciphertext (at most 512) are required");
   }
   const { task_no: taskNo, cust_id_ciphertext: cust } = parsed.data;
-  const task = state.task(taskNo);
+  const task = taskRuns.task(taskNo);
   if (!task) return { result: { code: SUCCESS_RESULT_CODE, subCode: "4004", message: `no task ${taskNo}` } };
-  const run = state.readTaskDetail(cust, taskNo);
+  const run = taskRuns.readDetail(cust, taskNo);
   return {
     result: { code: SUCCESS_RESULT_CODE, subCode: task.subCode, message: task.subCode === TASK_OK_SUBCODE ? "success" : "task not available" },
     data: {
@@ -120,26 +137,26 @@ function taskDetail(state: SandboxState, body: Record<string, unknown>): TaskRep
   };
 }
 
-function taskNotify(state: SandboxState, body: Record<string, unknown>): TaskReply {
+function taskNotify(taskRuns: TaskRuns, clock: Clock, body: Record<string, unknown>): TaskReply {
   const parsed = scanTypeTaskNotify.request.safeParse(body);
   if (!parsed.success) {
     return paramInvalid("system_name, data_source, tran_time (yyyyMMddHHmmss), task_no (at most 64 characters) and cust_id_ciphertext (at most 512) are required");
   }
   const { task_no: taskNo, cust_id_ciphertext: cust, check_value: checkValue } = parsed.data;
-  const task = state.task(taskNo);
-  const run = state.taskRun(cust, taskNo);
+  const task = taskRuns.task(taskNo);
+  const run = taskRuns.run(cust, taskNo);
   if (!task) return { result: { code: "TASK_NOT_FOUND", message: `no task ${taskNo}` } };
   if (!run) return { result: { code: "TASK_NOT_STARTED", message: "the task detail was never requested for this member" } };
   if (run.done) return { result: { code: "TASK_DONE", message: "this member has already completed the task" } };
   if (Number(checkValue) !== task.threshold_value) return { result: { code: "CHECK_VALUE_MISMATCH", message: `check_value must be ${task.threshold_value}` } };
   // The reward is for browsing: not before threshold_value seconds have passed since the detail.
-  const remainingMs = run.detailAt + task.threshold_value * 1000 - state.now();
+  const remainingMs = run.detailAt + task.threshold_value * 1000 - clock.now();
   if (remainingMs > 0) {
     const seconds = Math.ceil(remainingMs / 1000);
     return { result: { code: "TASK_TOO_EARLY", message: `the completion notice came too early: ${seconds} of the task's ${task.threshold_value} seconds of browsing remain` } };
   }
   if (task.notify === "fail") return { result: { code: "TASK_REJECTED", message: "the task center could not record the completion" } };
-  state.finishTaskRun(cust, taskNo);
+  taskRuns.finish(cust, taskNo);
   return {
     result: { code: SUCCESS_RESULT_CODE, subCode: TASK_OK_SUBCODE, message: "success" },
     data: { task_no: task.taskNo, status: "COMPLETED", reward: task.reward, reward_unit: "mCoin" },
@@ -151,8 +168,7 @@ function taskNotify(state: SandboxState, body: Record<string, unknown>): TaskRep
  * request's Request-Time and Nonce, so a client can tell a reply the gateway sent from one that was
  * changed on the way (the client checks it when present: core/node/gateway/client.ts).
  */
-function replySignature(state: SandboxState, request: Request, sealed: string): string {
-  const keys = state.gatewayKeys;
+function replySignature(keys: SandboxGatewayKeys, request: Request, sealed: string): string {
   const requestTime = request.headers.get(HEADER.requestTime) ?? "";
   const nonce = request.headers.get(HEADER.nonce) ?? "";
   return JSON.stringify({ algorithm: "MD5", keyVersion: keys.keyVersion, signature: signatureOf({ secret: keys.signSecret, requestTime, nonce, body: sealed, md5Key: keys.md5Key }) });
@@ -164,14 +180,15 @@ function nearMiss(status: number, code: string, message: string, functionUrl: st
 }
 
 /** The registry's functions (core/api/task-center.ts), each answered in the shape it declares. */
-const FUNCTIONS = new Map<string, (state: SandboxState, body: Record<string, unknown>) => TaskReply>([
-  [getTaskDetail.url, (state, body) => getTaskDetail.reply.parse(taskDetail(state, body)) as TaskReply],
-  [scanTypeTaskNotify.url, (state, body) => scanTypeTaskNotify.reply.parse(taskNotify(state, body)) as TaskReply],
+const FUNCTIONS = new Map<string, (parts: SecureGatewayParts, body: Record<string, unknown>) => TaskReply>([
+  [getTaskDetail.url, ({ taskRuns }, body) => getTaskDetail.reply.parse(taskDetail(taskRuns, body)) as TaskReply],
+  [scanTypeTaskNotify.url, ({ taskRuns, clock }, body) => scanTypeTaskNotify.reply.parse(taskNotify(taskRuns, clock, body)) as TaskReply],
 ]);
 
 const FUNCTION_ROUTES = [...FUNCTIONS.keys()].map((path) => ({ method: "POST", path }));
 
-export function secureGatewayHandlers(state: SandboxState): HttpHandler[] {
+export function secureGatewayHandlers(parts: SecureGatewayParts): HttpHandler[] {
+  const { keys, stubs, recorded: book, timer } = parts;
   return [
     http.post("*/bservice/discount/gateway/:function", async ({ request }) => {
       const functionUrl = new URL(request.url).pathname;
@@ -181,32 +198,32 @@ export function secureGatewayHandlers(state: SandboxState): HttpHandler[] {
         const message = `the gateway has no function ${functionUrl}${closest.length > 0 ? `; did you mean ${closest.map((candidate) => candidate.path).join(" or ")}?` : ""}`;
         return nearMissResponse(404, { reason: "path", message, closest }, { result: { code: "UNKNOWN_FUNCTION", message } });
       }
-      const opened = openRequest(state, request, await request.text(), functionUrl);
+      const opened = openRequest(parts, request, await request.text(), functionUrl);
       if (!opened.ok) return opened.response;
       // A stub answers on the opened request, its reply sealed and signed as the gateway's own.
       const url = new URL(request.url);
-      const stub = state.stubs.match({ method: "POST", url: url.pathname + url.search, headers: request.headers, body: opened.body });
+      const stub = stubs.match({ method: "POST", url: url.pathname + url.search, headers: request.headers, body: opened.body });
       if (stub) {
-        if (stub.delayMs > 0) await delay(stub.delayMs);
+        if (stub.delayMs > 0) await timer.sleep(stub.delayMs);
         const sealedStub = stub.body && "json" in stub.body ? sealReply(stub.body.json, opened.key, opened.iv) : aesEncrypt(stub.body?.text ?? "", opened.key, opened.iv);
         const headers = new Headers(stub.headers);
         headers.set("content-type", "text/plain;charset=UTF-8");
-        headers.set(HEADER.signature, replySignature(state, request, sealedStub));
+        headers.set(HEADER.signature, replySignature(keys, request, sealedStub));
         headers.set(STUB_HEADER, stub.fault ? `${stub.id} ${stub.fault}` : stub.id);
         return new HttpResponse(sealedStub, { status: stub.status, headers });
       }
-      const recorded = state.recorded?.match({ kind: "secure", method: "POST", path: url.pathname, query: {}, body: opened.body, auth: Boolean(request.headers.get(HEADER.token)) });
+      const recorded = book?.match({ kind: "secure", method: "POST", path: url.pathname, query: {}, body: opened.body, auth: Boolean(request.headers.get(HEADER.token)) });
       if (recorded && "exchange" in recorded) {
-        const sealedRecorded = sealReply(recordedReply(state, recorded.exchange), opened.key, opened.iv);
+        const sealedRecorded = sealReply(recordedReply(parts, recorded.exchange), opened.key, opened.iv);
         return new HttpResponse(sealedRecorded, {
           status: recorded.exchange.status,
-          headers: { "content-type": "text/plain;charset=UTF-8", [HEADER.signature]: replySignature(state, request, sealedRecorded) },
+          headers: { "content-type": "text/plain;charset=UTF-8", [HEADER.signature]: replySignature(keys, request, sealedRecorded) },
         });
       }
-      if (recorded && state.recorded?.strict) return nearMissResponse(404, recorded.nearMiss, { result: { code: "NO_RECORDING", message: recorded.nearMiss.message } });
-      const sealed = sealReply(handler(state, opened.body), opened.key, opened.iv);
+      if (recorded && book?.strict) return nearMissResponse(404, recorded.nearMiss, { result: { code: "NO_RECORDING", message: recorded.nearMiss.message } });
+      const sealed = sealReply(handler(parts, opened.body), opened.key, opened.iv);
       return new HttpResponse(sealed, {
-        headers: { "content-type": "text/plain;charset=UTF-8", [HEADER.signature]: replySignature(state, request, sealed) },
+        headers: { "content-type": "text/plain;charset=UTF-8", [HEADER.signature]: replySignature(keys, request, sealed) },
       });
     }),
   ];

@@ -18,30 +18,50 @@ import {
   userAddressSave,
   userAddressUpdate,
 } from "#core/api/endpoints";
-import { listAddresses, saveAddress, updateAddress } from "../domain/addresses";
-import { bearerToken, notLogin, refuse, serve, shopRefused } from "../respond";
-import type { SandboxState } from "../state";
+import type { Books } from "../domain/books";
+import type { Clock } from "../domain/clock";
+import type { Logins } from "../domain/logins";
+import type { Members } from "../domain/members";
+import type { OrderBook } from "../domain/order-book";
+import type { ClauseFixture } from "../fixtures";
+import { bearerToken, notLogin, refuse, shopRefused, type Serve } from "../respond";
 
-export function sessionHandlers(state: SandboxState): HttpHandler[] {
+export function sessionHandlers({
+  serve,
+  members,
+  logins,
+  books,
+  orders,
+  clock,
+  clause: terms,
+}: {
+  serve: Serve;
+  members: Members;
+  logins: Logins;
+  books: Books;
+  orders: OrderBook;
+  clock: Clock;
+  clause: ClauseFixture;
+}): HttpHandler[] {
   const avatarUrl = (request: Request, file: string) => `${new URL(request.url).origin}/static/avatars/${file}`;
 
   return [
-    serve(state, memberLogin, ({ input }) => {
-      const member = state.member(input.openId);
+    serve(memberLogin, ({ input }) => {
+      const member = members.get(input.openId);
       if (!member) return refuse("member not found", 404);
-      return { status: 1, token: state.issueToken(member.openId) };
+      return { status: 1, token: logins.issueToken(member.openId) };
     }),
 
-    serve(state, macaupassSave, ({ input, request }) => {
-      const openId = input.code ? state.redeemAuthCode(input.code) : undefined;
-      const member = openId ? state.member(openId) : undefined;
+    serve(macaupassSave, ({ input, request }) => {
+      const openId = input.code ? logins.redeemAuthCode(input.code) : undefined;
+      const member = openId ? members.get(openId) : undefined;
       if (!member) return notLogin();
       const gray = member.graySeckill ? "1" : "0";
       const body = {
         code: 200,
         msg: "success",
         data: {
-          token: state.issueToken(member.openId),
+          token: logins.issueToken(member.openId),
           open_id: member.openId,
           state: input.state ?? "",
           grayScaleMode: 0,
@@ -52,8 +72,8 @@ export function sessionHandlers(state: SandboxState): HttpHandler[] {
       return HttpResponse.json(body, { headers: { [GRAY_SECKILL_HEADER]: gray, "access-control-expose-headers": GRAY_SECKILL_HEADER } });
     }),
 
-    serve(state, macaupassConfig, ({ input }) => {
-      const timestamp = Math.floor(state.now() / 1000);
+    serve(macaupassConfig, ({ input }) => {
+      const timestamp = Math.floor(clock.now() / 1000);
       const nonceStr = randomBytes(8).toString("hex");
       const signature = createHash("sha1").update(`url=${input.url}&timestamp=${timestamp}&noncestr=${nonceStr}`).digest("hex");
       return {
@@ -66,20 +86,17 @@ export function sessionHandlers(state: SandboxState): HttpHandler[] {
       };
     }),
 
-    serve(state, clause, ({ member, locale }) => ({
+    serve(clause, ({ member, locale }) => ({
       status: member.clauseStatus,
-      content: state.clause.content[locale],
-      create_at: state.clause.create_at,
-      clauseid: state.clause.clauseid,
+      content: terms.content[locale],
+      create_at: terms.create_at,
+      clauseid: terms.clauseid,
     })),
 
-    serve(state, setClause, ({ member, input }) => {
-      if (String(input.clauseid) !== String(state.clause.clauseid)) return refuse("these terms have been replaced; please read them again", 409);
+    serve(setClause, ({ member, input }) => {
+      if (String(input.clauseid) !== String(terms.clauseid)) return refuse("these terms have been replaced; please read them again", 409);
       // Agreeing clears the status; refusing leaves the terms to be shown again next time.
-      if (input.status === 1) {
-        member.clauseStatus = 0;
-        state.changed();
-      }
+      if (input.status === 1) members.agreeToTerms(member);
       return null;
     }),
 
@@ -87,37 +104,35 @@ export function sessionHandlers(state: SandboxState): HttpHandler[] {
     // lists under 'unused': the coupons bought here and still usable, plus `member.count`, coupons a
     // test says were issued elsewhere (a control; 0 for the demo members, so home and the list agree).
     // `revision` and `pending` tell a kept-alive screen whether what it shows is still true.
-    serve(state, basicInformation, ({ member }) => ({
+    serve(basicInformation, ({ member }) => ({
       amount: member.amount,
-      point: state.books.balance(member.openId),
-      count: member.count + state.orders.couponsHeld(member.openId),
-      revision: state.books.revision(member.openId),
-      pending: state.orders.pending(member.openId),
+      point: books.balance(member.openId),
+      count: member.count + orders.couponsHeld(member.openId),
+      revision: books.revision(member.openId),
+      pending: orders.pending(member.openId),
     })),
 
     // A refresh rotates the token: the old one stops working, as the gateway's does.
-    serve(state, refreshToken, ({ member, request }) => {
-      const fresh = state.issueToken(member.openId);
-      state.revokeToken(bearerToken(request));
+    serve(refreshToken, ({ member, request }) => {
+      const fresh = logins.issueToken(member.openId);
+      logins.revokeToken(bearerToken(request));
       return { access_token: fresh };
     }),
 
-    serve(state, systemTime, () => ({ sysTime: state.now() })),
+    serve(systemTime, () => ({ sysTime: clock.now() })),
 
-    serve(state, userAddressList, ({ member }) => ({ snatchList: listAddresses(member) })),
+    serve(userAddressList, ({ member }) => ({ snatchList: members.addresses(member) })),
 
-    serve(state, userAddressSave, ({ member, input, locale }) => {
-      const outcome = saveAddress(member, input, () => state.nextAddressId());
+    serve(userAddressSave, ({ member, input, locale }) => {
+      const outcome = members.saveAddress(member, input);
       if (!outcome.ok) return shopRefused(outcome.reason, locale);
-      state.changed();
-      return { id: outcome.value, snatchList: listAddresses(member) };
+      return { id: outcome.value, snatchList: members.addresses(member) };
     }),
 
-    serve(state, userAddressUpdate, ({ member, input, locale }) => {
-      const outcome = updateAddress(member, input.id, input.action);
+    serve(userAddressUpdate, ({ member, input, locale }) => {
+      const outcome = members.updateAddress(member, input.id, input.action);
       if (!outcome.ok) return shopRefused(outcome.reason, locale);
-      state.changed();
-      return { snatchList: listAddresses(member) };
+      return { snatchList: members.addresses(member) };
     }),
   ];
 }

@@ -6,8 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { WALLET_SIGNATURE_HEADER, createOrder, orderStatus, type Order } from "#core/api/shop-endpoints";
 import { PAYMENT_WINDOW_MS } from "../domain/order-book";
-import { inProcess, withKey, type InProcess } from "../testing";
-import { walletSignature } from "./wallet";
+import { HeldTimer } from "../instruments/timer";
+import { inProcess, nextAnswered, withKey, type InProcess } from "../testing";
+import { walletSignature } from "../wallet-signature";
 
 const MALL = "http://localhost:3000";
 const SAM = "mpay-1005";
@@ -75,7 +76,7 @@ describe("POST /__wallet/pay", () => {
     });
     expect(await status()).toMatchObject({ status: "received", paymentId: response.body.notice.paymentId, mcoinEarned: 46 });
     // The notice went through the gateway's own endpoint.
-    expect(sandbox.sandbox.state.log().map((call) => call.path)).toContain("/pay/notify");
+    expect(sandbox.sandbox.instruments.calls.since().map((call) => call.path)).toContain("/pay/notify");
   });
 
   it("refuses other origins (403), bodies that are not JSON (415) and bad fields (400), changing nothing", async () => {
@@ -101,22 +102,30 @@ describe("POST /__wallet/pay", () => {
   });
 
   it("'paid, confirmation delayed': 202 now, settled once the delay has passed, unless the sandbox is reset", async () => {
-    const sandbox = inProcess();
+    // The delay is the sandbox's timer's: held until the test lets it pass.
+    const timer = new HeldTimer();
+    const sandbox = inProcess({ timer });
     const { order, status } = await anOrder(sandbox);
     const response = await sandbox.request("/__wallet/pay", { body: pay(order, { delayMs: 50 }), headers: { origin: MALL } });
     expect(response.status).toBe(202);
     expect(response.body).toMatchObject({ ok: true, delivered: false, delayMs: 50 });
+    expect(timer.held).toEqual([50]);
     expect((await status()).status).toBe("awaiting_payment");
-    await expect.poll(async () => (await status()).status, { timeout: 2_000 }).toBe("received");
+    const notice = nextAnswered(sandbox.sandbox, (call) => call.path === "/pay/notify");
+    timer.release();
+    expect(await notice).toMatchObject({ status: 200 });
+    expect((await status()).status).toBe("received");
 
-    const seeded = sandbox.sandbox.state.data.orders.size - 1;
+    const seeded = sandbox.sandbox.store.data.orders.size - 1;
     const { order: another } = await anOrder(sandbox, 200);
     await sandbox.request("/__wallet/pay", { body: pay(another, { delayMs: 50 }) });
-    sandbox.sandbox.state.reset();
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(timer.held).toEqual([50]);
+    sandbox.sandbox.reset();
+    // The reset cancelled the delayed notice: nothing is left to pass.
+    expect(timer.held).toEqual([]);
     // Back to the seeded history only: the delayed notice found no order to settle.
-    expect(sandbox.sandbox.state.data.orders.size).toBe(seeded);
-    expect([...sandbox.sandbox.state.data.orders.values()].some((order) => order.orderNo === another.orderNo && order.status !== "awaiting_payment")).toBe(false);
+    expect(sandbox.sandbox.store.data.orders.size).toBe(seeded);
+    expect([...sandbox.sandbox.store.data.orders.values()].some((order) => order.orderNo === another.orderNo && order.status !== "awaiting_payment")).toBe(false);
   });
 
   it("cash arriving after the window closed is refused and recorded: 'payment failed', refunded automatically", async () => {

@@ -16,27 +16,21 @@
  * (415). It is not a /__sandbox control: it needs no control token, and moves no money a real
  * wallet would not.
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { http, HttpResponse, type HttpHandler } from "msw";
 import { z } from "zod";
 import { SUCCESS_CODE } from "#core/api/define";
 import { WALLET_SIGNATURE_HEADER, walletNotify } from "#core/api/shop-endpoints";
-import { serve } from "../respond";
 import { BUSINESS_FAMILIES } from "#core/controls/faults";
+import type { CatalogQueries } from "../domain/catalog";
+import type { Clock } from "../domain/clock";
+import type { OrderBook } from "../domain/order-book";
+import type { DeferredWork } from "../instruments/deferred-work";
+import type { FaultQueue } from "../instruments/fault-queue";
 import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "#core/http/bounded-json";
-import type { SandboxState } from "../state";
+import type { Serve } from "../respond";
+import { signedBy, walletSignature } from "../wallet-signature";
 import { orderReply } from "./shop";
-
-/** The signature a settlement notice carries: hex HMAC-SHA256 of its raw body. */
-export function walletSignature(rawBody: string, secret: string): string {
-  return createHmac("sha256", secret).update(rawBody).digest("hex");
-}
-
-function signedBy(secret: string, request: Request, rawBody: string): boolean {
-  const given = Buffer.from(request.headers.get(WALLET_SIGNATURE_HEADER) ?? "", "utf8");
-  const expected = Buffer.from(walletSignature(rawBody, secret), "utf8");
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 const WalletPaySchema = z
   .object({
@@ -59,14 +53,30 @@ function corsHeaders(origin: string): Record<string, string> {
   };
 }
 
-/** `dispatch` sends a request through the sandbox, as an outside caller's would go. */
-export function walletHandlers(state: SandboxState, mallOrigins: ReadonlySet<string>, dispatch: (request: Request) => Promise<Response>): HttpHandler[] {
+export interface WalletParts {
+  serve: Serve;
+  catalog: CatalogQueries;
+  orders: OrderBook;
+  clock: Clock;
+  /** The business faults on a notice (twice, late, after the member's cancel). */
+  faults: FaultQueue;
+  /** Where a delayed notice waits. */
+  deferred: DeferredWork;
+  /** What the wallet signs its notices with (fixtures/keys/sandbox-wallet.json). */
+  walletSecret: string;
+  /** Who may call the wallet's stand-in (--mall-origin). */
+  mallOrigins: ReadonlySet<string>;
+  /** Sends a request through the sandbox, as an outside caller's would go. */
+  dispatch(request: Request): Promise<Response>;
+}
+
+export function walletHandlers({ serve, catalog, orders, clock, faults, deferred, walletSecret, mallOrigins, dispatch }: WalletParts): HttpHandler[] {
   const refuse = (status: number, error: string, headers: Record<string, string> = {}) => HttpResponse.json({ ok: false, error }, { status, headers });
 
   return [
-    serve(state, walletNotify, ({ input, locale, request }) => orderReply(state, state.orders.notice(input), locale, request), {
+    serve(walletNotify, ({ input, locale, request }) => orderReply({ catalog, clock }, orders.notice(input), locale, request), {
       verify: (request, rawBody) =>
-        signedBy(state.walletSecret, request, rawBody)
+        signedBy(walletSecret, request, rawBody)
           ? null
           : HttpResponse.json({ code: 401, msg: `${WALLET_SIGNATURE_HEADER} does not match the body: notices are signed by the wallet` }, { status: 401 }),
     }),
@@ -99,16 +109,16 @@ export function walletHandlers(state: SandboxState, mallOrigins: ReadonlySet<str
         dispatch(
           new Request(new URL("/pay/notify", request.url), {
             method: "POST",
-            headers: { "content-type": "application/json", "accept-language": request.headers.get("accept-language") ?? "zh", [WALLET_SIGNATURE_HEADER]: walletSignature(body, state.walletSecret) },
+            headers: { "content-type": "application/json", "accept-language": request.headers.get("accept-language") ?? "zh", [WALLET_SIGNATURE_HEADER]: walletSignature(body, walletSecret) },
             body,
           }),
         );
       // Business faults (core/controls/faults.ts) on the notice: twice, late, or after the member's cancel.
-      const fault = state.takeFault(new URL("/pay/notify", request.url).pathname, BUSINESS_FAMILIES);
-      if (fault?.kind === "notice-late") state.orders.lapse(orderNo);
+      const fault = faults.take(new URL("/pay/notify", request.url).pathname, BUSINESS_FAMILIES);
+      if (fault?.kind === "notice-late") orders.lapse(orderNo);
       if (fault?.kind === "notice-after-cancel") {
-        const order = state.orders.byNumber(orderNo);
-        if (order) state.orders.cancel(order.openId, order.id);
+        const order = orders.byNumber(orderNo);
+        if (order) orders.cancel(order.openId, order.id);
       }
       if (fault?.kind === "notice-twice") {
         const first = deliver;
@@ -118,7 +128,7 @@ export function walletHandlers(state: SandboxState, mallOrigins: ReadonlySet<str
         };
       }
       if (delayMs > 0) {
-        state.defer(delayMs, () => void deliver().catch((error: unknown) => console.error("sandbox: a delayed wallet notice failed", error)));
+        deferred.after(delayMs, () => void deliver().catch((error: unknown) => console.error("sandbox: a delayed wallet notice failed", error)));
         return HttpResponse.json({ ok: true, delivered: false, delayMs, notice }, { status: 202, headers: cors });
       }
       let reply: { status: number; body: { code?: unknown } };

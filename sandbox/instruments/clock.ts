@@ -1,17 +1,16 @@
 /**
- * The sandbox clock: real time moved by an offset, or frozen at an instant (POST /__sandbox/clock),
- * and pinned to the story's time while the seeded history plays (sandbox/domain/history.ts). Every
- * rule of the money domain reads it; what is due on it (an unpaid order's window, a refund's
- * processing) is done when it is next read, so moving it moves them.
+ * The sandbox clock: real time moved by an offset, or frozen at an instant (POST /__sandbox/clock).
+ * Every rule of the domain reads it (it is the domain's Clock, sandbox/domain/clock.ts); what is due
+ * on it (an unpaid order's window, a refund's processing) is done when it is next read, so moving it
+ * moves them.
  */
 export class SandboxClock {
   private offsetMs = 0;
   private frozenAt: number | null = null;
-  private playingAt: number | null = null;
 
   /** The sandbox's time: what /api/system/time returns. */
   now(): number {
-    return this.playingAt ?? this.frozenAt ?? Date.now() + this.offsetMs;
+    return this.frozenAt ?? Date.now() + this.offsetMs;
   }
 
   /** Sets the clock to `at` (it keeps running unless frozen), or back to real time with null. */
@@ -28,10 +27,5 @@ export class SandboxClock {
   /** What GET /__sandbox/clock answers. */
   info() {
     return { now: this.now(), iso: new Date(this.now()).toISOString(), offsetMs: this.offsetMs, frozen: this.frozenAt !== null };
-  }
-
-  /** While the seeded history plays, the clock reads its time (null: the story is over). */
-  play(at: number | null): void {
-    this.playingAt = at;
   }
 }

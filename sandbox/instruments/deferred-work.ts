@@ -1,19 +1,22 @@
-/** Work the sandbox scheduled for later in real time (the wallet's delayed notices); a reset cancels it. */
-export class DeferredWork {
-  private readonly timers = new Set<NodeJS.Timeout>();
+/** Work the sandbox scheduled for later (the wallet's delayed notices), through its timer (timer.ts); a reset cancels it. */
+import type { Timer } from "./timer";
 
-  /** Runs `work` after `ms` of real time, unless cancelled first; it does not keep the process alive. */
+export class DeferredWork {
+  private readonly cancels = new Set<() => void>();
+
+  constructor(private readonly timer: Timer) {}
+
+  /** Runs `work` after `ms`, unless cancelled first; it does not keep the process alive. */
   after(ms: number, work: () => void): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
+    const cancel = this.timer.after(ms, () => {
+      this.cancels.delete(cancel);
       work();
-    }, ms);
-    timer.unref?.();
-    this.timers.add(timer);
+    });
+    this.cancels.add(cancel);
   }
 
   cancelAll(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    for (const cancel of this.cancels) cancel();
+    this.cancels.clear();
   }
 }

@@ -1,4 +1,4 @@
-/** The runtime instruments, each on its own: the clock, the fault queue, the call log, nonces, error reports, deferred work. */
+/** The runtime instruments, each on its own: the clock, the fault queue, the call log, nonces, error reports, timers and deferred work. */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BUSINESS_FAMILIES, FRONT_DOOR_FAMILIES, type Fault } from "#core/controls/faults";
 import type { CollectedError } from "#core/errors/report";
@@ -6,6 +6,7 @@ import type { NearMiss } from "../near-miss";
 import { CallLog, MAX_LOG } from "./call-log";
 import { SandboxClock } from "./clock";
 import { DeferredWork } from "./deferred-work";
+import { HeldTimer, REAL_TIMER } from "./timer";
 import { ErrorReports, MAX_ERRORS } from "./error-reports";
 import { FaultQueue, MAX_FAULTS } from "./fault-queue";
 import { MAX_NONCES, Nonces } from "./nonces";
@@ -27,15 +28,6 @@ describe("the clock", () => {
     expect(clock.info()).toMatchObject({ now: 7_000_000, frozen: true });
     clock.set(null);
     expect(clock.info()).toMatchObject({ now: 1_000_020, offsetMs: 0, frozen: false });
-  });
-
-  it("reads the story's time while the seeded history plays, frozen or not", () => {
-    const clock = new SandboxClock();
-    clock.set(7_000_000, true);
-    clock.play(42);
-    expect(clock.now()).toBe(42);
-    clock.play(null);
-    expect(clock.now()).toBe(7_000_000);
   });
 });
 
@@ -159,7 +151,7 @@ describe("error reports", () => {
 describe("deferred work", () => {
   it("runs after its delay, unless cancelled first", () => {
     vi.useFakeTimers();
-    const work = new DeferredWork();
+    const work = new DeferredWork(REAL_TIMER);
     const ran: string[] = [];
     work.after(100, () => ran.push("first"));
     vi.advanceTimersByTime(100);
@@ -167,5 +159,43 @@ describe("deferred work", () => {
     work.cancelAll();
     vi.advanceTimersByTime(1_000);
     expect(ran).toEqual(["first"]);
+  });
+});
+
+describe("a held timer", () => {
+  it("holds every wait of some length until released, and lets a wait of none go on", async () => {
+    const timer = new HeldTimer();
+    const order: string[] = [];
+    void timer.sleep(60_000).then(() => order.push("slept"));
+    void timer.sleep(0).then(() => order.push("no wait"));
+    timer.after(1, () => order.push("deferred"));
+    const cancelled = timer.after(1, () => order.push("cancelled"));
+    cancelled();
+    await Promise.resolve();
+    expect(order).toEqual(["no wait"]);
+    expect(timer.held).toEqual([60_000, 1]);
+    expect(await timer.waiting()).toBe(60_000);
+    timer.release();
+    await Promise.resolve();
+    expect(order).toEqual(["no wait", "deferred", "slept"]);
+    expect(timer.held).toEqual([]);
+  });
+
+  it("tells a test when a wait begins", async () => {
+    const timer = new HeldTimer();
+    const begun = timer.waiting();
+    void timer.sleep(250);
+    expect(await begun).toBe(250);
+  });
+
+  it("holds deferred work until released, and a reset's cancel drops it", () => {
+    const timer = new HeldTimer();
+    const work = new DeferredWork(timer);
+    const ran: string[] = [];
+    work.after(1_000, () => ran.push("dropped"));
+    work.cancelAll();
+    work.after(1_000, () => ran.push("released"));
+    timer.release();
+    expect(ran).toEqual(["released"]);
   });
 });

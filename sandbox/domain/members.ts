@@ -1,0 +1,116 @@
+/**
+ * The gateway's members: those the fixtures seed and those a control adds (load tests, scenarios),
+ * at most MAX_MEMBERS. A member's mCoin balance is not kept here: it is their ledger's
+ * (books.ts), so it cannot drift from it. Their address book is kept on the member (addresses.ts
+ * has its rules), and agreeing to the terms clears their clause status.
+ */
+import type { AddressInput } from "#core/address/schemas";
+import type { MemberFixture } from "../fixtures";
+import { listAddresses, saveAddress, updateAddress, type BookOutcome } from "./addresses";
+import type { Books } from "./books";
+import { openAccount, type Account } from "./ledger";
+
+/** A member as the gateway keeps them: the fixture's fields but the balance. */
+export type MemberRecord = Omit<MemberFixture, "point">;
+
+/** Members the sandbox keeps at most (the fixtures' and those a control added). */
+export const MAX_MEMBERS = 10_000;
+
+/** The part of the store the members keep. */
+export interface MembersData {
+  members: Map<string, MemberRecord>;
+  /** Each member's account: a member added opens theirs with the balance they are given. */
+  accounts: Map<string, Account>;
+  /** The last address id given out (ids are never reused). */
+  addressSeq: number;
+}
+
+export interface NewMember {
+  openId: string;
+  nickname?: string;
+  point: number;
+  graySeckill: boolean;
+}
+
+/** What a control may set of a member; `point` is a ledger entry, not an overwrite. */
+export type MemberPatch = Partial<Pick<MemberRecord, "amount" | "count" | "clauseStatus" | "graySeckill">> & { point?: number };
+
+export class Members {
+  constructor(
+    private readonly books: Books,
+    private readonly context: { data(): MembersData },
+  ) {}
+
+  get(openId: string): MemberRecord | undefined {
+    return this.context.data().members.get(openId);
+  }
+
+  /** Every member, in the order they were added. */
+  all(): MemberRecord[] {
+    return [...this.context.data().members.values()];
+  }
+
+  /** A new member with `point` mCoin (a control); at most MAX_MEMBERS. */
+  add(input: NewMember): "added" | "taken" | "full" {
+    const data = this.context.data();
+    if (data.members.has(input.openId)) return "taken";
+    if (data.members.size >= MAX_MEMBERS) return "full";
+    data.members.set(input.openId, {
+      openId: input.openId,
+      nickname: input.nickname ?? input.openId,
+      avatar: "member.svg",
+      amount: 0,
+      count: 0,
+      clauseStatus: 0,
+      graySeckill: input.graySeckill,
+      blurb: { zh: "測試會員", en: "Test member" },
+      addresses: [],
+    });
+    data.accounts.set(input.openId, openAccount(input.point, this.books.now()));
+    this.books.changed();
+    return "added";
+  }
+
+  /** Sets what a control names of a member; false when there is no such member. */
+  patch(openId: string, patch: MemberPatch): boolean {
+    const member = this.get(openId);
+    if (!member) return false;
+    const { point, ...fields } = patch;
+    Object.assign(member, fields);
+    if (point !== undefined) this.books.adjustBalance(openId, point);
+    this.books.changed();
+    return true;
+  }
+
+  /** The member agreed to the terms: they are not shown again. */
+  agreeToTerms(member: MemberRecord): void {
+    member.clauseStatus = 0;
+    this.books.changed();
+  }
+
+  /** The member's address book, the default first (addresses.ts). */
+  addresses(member: MemberRecord) {
+    return listAddresses(member);
+  }
+
+  /** Adds or edits one of the member's addresses (addresses.ts, saveAddress); its id. */
+  saveAddress(member: MemberRecord, input: AddressInput & { id?: number; isDefault: 0 | 1 }): BookOutcome<number> {
+    const outcome = saveAddress(member, input, () => this.nextAddressId());
+    if (outcome.ok) this.books.changed();
+    return outcome;
+  }
+
+  /** Deletes one of the member's addresses or makes it the default (addresses.ts, updateAddress). */
+  updateAddress(member: MemberRecord, id: number, action: "DELETE" | "DEFAULT"): BookOutcome<null> {
+    const outcome = updateAddress(member, id, action);
+    if (outcome.ok) this.books.changed();
+    return outcome;
+  }
+
+  /** A new address id, never given out before. */
+  nextAddressId(): number {
+    const data = this.context.data();
+    this.books.changed();
+    return ++data.addressSeq;
+  }
+}

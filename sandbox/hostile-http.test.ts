@@ -1,0 +1,103 @@
+/** The sandbox against hostile clients over HTTP: keys that are property names, bodies past the limit, and sign-in pages asked to send a code anywhere but the mall. */
+import { describe, expect, it } from "vitest";
+import { basicInformation, macaupassSave, memberLogin, systemTime } from "#core/api/endpoints";
+import { HEADERS_TIMEOUT_MS, MAX_BODY_BYTES, REQUEST_TIMEOUT_MS, startSandboxServer } from "./server";
+import { chooseMember, client, control, digest, start } from "./http-testing";
+
+describe("keys that are also property names", () => {
+  it("are members, tokens and codes that do not exist", async () => {
+    const { url } = await start();
+    const before = await digest(url);
+    for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"]) {
+      expect((await control(url, `/__sandbox/members/${name}`, { method: "PATCH", body: { point: 1 } })).status, name).toBe(404);
+      await expect(client(url).call(memberLogin, { openId: name }), name).rejects.toMatchObject({ code: "BUSINESS" });
+      expect((await chooseMember(url, name, "http://localhost:3000/index")).status, name).toBe(400);
+      await expect(client(url, name).call(basicInformation), name).rejects.toMatchObject({ code: "NOT_LOGIN" });
+      await expect(client(url).call(macaupassSave, { code: name }), name).rejects.toMatchObject({ code: "NOT_LOGIN" });
+    }
+    expect(({} as Record<string, unknown>).point).toBeUndefined();
+    expect(await digest(url)).toBe(before);
+  });
+});
+
+describe("request bodies", () => {
+  const post = (url: string, body: BodyInit, type = "application/json") =>
+    fetch(`${url}/api/auth/setClause`, { method: "POST", headers: { "content-type": type }, body, duplex: "half" } as RequestInit);
+
+  it("refuses a declared body over the limit at once, and a streamed one once it passes the limit", async () => {
+    const { url, server } = await start();
+    expect((await post(url, Buffer.alloc(5 * MAX_BODY_BYTES, 32))).status).toBe(413);
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 65_536;
+        if (sent > 64 * MAX_BODY_BYTES) controller.close();
+        else controller.enqueue(new Uint8Array(65_536).fill(32));
+      },
+    });
+    const streamed = await post(url, endless);
+    expect(streamed.status).toBe(413);
+    expect(await streamed.json()).toMatchObject({ code: 413 });
+    expect(sent).toBeLessThan(16 * MAX_BODY_BYTES);
+    // The sandbox still serves, and a slow client cannot hold a request open for minutes.
+    expect((await client(url).call(systemTime)).data.sysTime).toBeGreaterThan(0);
+    expect([server.requestTimeout, server.headersTimeout]).toEqual([REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS]);
+    expect(REQUEST_TIMEOUT_MS).toBeLessThanOrEqual(60_000);
+  });
+
+  it("keeps at most 2 KB of each body in the call log, and says it was cut", async () => {
+    const { url } = await start();
+    const big = JSON.stringify({ clauseid: 7, status: 1, padding: "澳".repeat(100_000) });
+    await post(url, big);
+    await post(url, "x".repeat(5_000), "text/plain");
+    await post(url, '{"clauseid":7,"status":1}');
+    const { calls } = (await (await control(url, "/__sandbox/log")).json()) as { calls: { body: any }[] };
+    const [json, text, small] = calls.map((call) => call.body);
+    expect(json).toMatchObject({ truncated: true, bytes: Buffer.byteLength(big) });
+    expect(json.excerpt).toMatch(/^\{"clauseid":7,"status":1,"padding":"澳+$/);
+    expect(Buffer.byteLength(json.excerpt)).toBeLessThanOrEqual(2048);
+    expect(text).toEqual({ truncated: true, bytes: 5_000, excerpt: "x".repeat(2048) });
+    expect(small).toEqual({ clauseid: 7, status: 1 });
+  });
+});
+
+describe("the sign-in page returns only to the mall", () => {
+  const choose = (url: string, redirectUri: string, state = "") => chooseMember(url, "mpay-1001", redirectUri, state);
+
+  it("sends the code to the mall's default origins, keeping the return address's own query", async () => {
+    const { url } = await start();
+    for (const origin of ["http://localhost:3000", "http://127.0.0.1:3000"]) {
+      const response = await choose(url, `${origin}/index?oauthParams=a%3Bb`, "s1");
+      expect(response.status).toBe(302);
+      const back = new URL(response.headers.get("location") ?? "");
+      expect([back.origin, back.pathname]).toEqual([origin, "/index"]);
+      expect(Object.fromEntries(back.searchParams)).toEqual({ oauthParams: "a;b", code: expect.stringMatching(/^[0-9a-f]{24}$/), state: "s1" });
+    }
+  });
+
+  it("refuses any other origin, whether host, port or scheme differs", async () => {
+    const { url } = await start();
+    const before = await digest(url);
+    for (const redirect of [
+      "http://evil.example/index",
+      "https://localhost:3000/index",
+      "http://localhost:3001/index",
+      "http://localhost:3000.evil.example/index",
+      "http://localhost:3000@evil.example/index",
+      "//evil.example/index",
+    ]) {
+      const page = await (await fetch(`${url}/oauth/authorize?lang=en&redirect_uri=${encodeURIComponent(redirect)}`)).text();
+      expect(page, redirect).toContain("missing where to return to");
+      expect(page, redirect).not.toContain("<form");
+      expect((await choose(url, redirect)).status, redirect).toBe(400);
+    }
+    expect(await digest(url)).toBe(before);
+  });
+
+  it("takes the mall's origins from mallOrigins, compared exactly", async () => {
+    const { url } = await start({ mallOrigins: ["http://localhost:3100/"] });
+    expect((await choose(url, "http://localhost:3100/index")).status).toBe(302);
+    expect((await choose(url, "http://localhost:3000/index")).status).toBe(400);
+    await expect(startSandboxServer({ port: 0, mallOrigins: ["localhost:3000"] })).rejects.toThrow(/not an origin/);
+  });
+});
