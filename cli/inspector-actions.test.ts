@@ -17,6 +17,7 @@ import { inspectorActions } from "#harness/inspector";
 import { rulesWith } from "#harness/redaction";
 import { replayTarget } from "./replay-target";
 import { runMcoin } from "./test-cli";
+import { bufferedIo } from "./testing";
 
 let running: RunningSandbox;
 let dir: string;
@@ -26,11 +27,11 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "mcoin-inspector-"));
   const actions = inspectorActions({
     recordingsDir: dir,
-    privateKey: sandboxKeys().privateKey,
+    privateKey: sandboxKeys({ env: {} }).privateKey,
     sandboxKey: true,
     rules: rulesWith(),
     version: "0.1.0",
-    replayTarget: () => replayTarget({ env: "sandbox", baseUrl: running.url }),
+    replayTarget: () => replayTarget(bufferedIo({ fetch }).io, { env: "sandbox", baseUrl: running.url }),
   });
   running = await startSandboxServer({ port: 0, inspect: { actions, bodyLimit: 4096 } });
   const transport = createFetchTransport();

@@ -34,7 +34,7 @@ afterEach(async () => {
 async function recording(controlToken: string | null, host = "127.0.0.1") {
   sandbox = await startSandboxServer({ port: 0 });
   dir = mkdtempSync(join(tmpdir(), "mcoin-record-inspect-"));
-  const keys = sandboxKeys();
+  const keys = sandboxKeys({ env: {} });
   const target = sandbox.url;
   inspector = recorderInspector({
     keys: { privateKey: keys.privateKey, signSecret: keys.signSecret, md5Key: keys.md5Key },

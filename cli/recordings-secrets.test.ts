@@ -108,7 +108,7 @@ describe("mcoin record: a secret seen once is hidden wherever it turns up", () =
       port: 0,
       host: "127.0.0.1",
       quiet: true,
-      log: terminalLog,
+      log: terminalLog(process),
     });
     base = `http://127.0.0.1:${recorder.port}`;
     const send = async (path: string, init: RequestInit = {}) => {
