@@ -1,33 +1,24 @@
 /**
  * `mcoin replay`: recordings and HAR files sent again and compared, skips, ignores, ages and drift.
- * Against a sandbox served over HTTP in this process, run as an engineer runs them: a real process,
- * its output and its exit code.
+ * Run in this process against a sandbox answered in-process (cli/testing.ts): its output and its
+ * exit code.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ROOT, runMcoin, type Run } from "./test-cli";
-import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ROOT, fetchTo, sandboxCli, type CliRun as Run } from "./testing";
+import { createSandbox } from "../sandbox/index";
 
-let sandbox: RunningSandbox;
+const sandbox = sandboxCli();
+const { mcoin } = sandbox;
+const mcoinWith = (env: Record<string, string>, ...args: string[]) => sandbox.mcoinWith({ env }, ...args);
 let work: string;
 
-beforeAll(async () => {
-  sandbox = await startSandboxServer({ port: 0, host: "127.0.0.1" });
+beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "mcoin-cli-"));
 });
-afterAll(() => sandbox.close());
 beforeEach(() => sandbox.sandbox.state.reset());
-
-/** Runs mcoin against the test's sandbox (asynchronously: the sandbox answers from this process). */
-function mcoin(...args: string[]): Promise<Run> {
-  return mcoinWith({}, ...args);
-}
-
-function mcoinWith(env: Record<string, string>, ...args: string[]): Promise<Run> {
-  return runMcoin(sandbox.url, env, ...args);
-}
 
 const json = <T = Record<string, any>>(run: Run): T => JSON.parse(run.stdout) as T;
 
@@ -58,18 +49,17 @@ describe("mcoin replay", () => {
   }, 40_000);
 
   it("sends the sandbox's control token to --reset, and says when it is missing", async () => {
-    const guarded = await startSandboxServer({ port: 0, host: "127.0.0.1", controlToken: "the-control-token-of-this-test" });
-    try {
-      const args = ["replay", "fixtures/recordings/02-system-time.json", "--reset"];
-      const refused = await mcoinWith({ MCOIN_SANDBOX_URL: guarded.url }, ...args);
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain("the sandbox refused reset: HTTP 401");
-      expect(refused.stderr).toContain("--control-token or set MCOIN_SANDBOX_CONTROL_TOKEN");
-      expect((await mcoinWith({ MCOIN_SANDBOX_URL: guarded.url }, ...args, "--control-token", "the-control-token-of-this-test")).code).toBe(0);
-      expect((await mcoinWith({ MCOIN_SANDBOX_URL: guarded.url, MCOIN_SANDBOX_CONTROL_TOKEN: "the-control-token-of-this-test" }, ...args)).code).toBe(0);
-    } finally {
-      await guarded.close();
-    }
+    const guarded = createSandbox({ controlToken: "the-control-token-of-this-test" });
+    const url = "http://127.0.0.1:4998";
+    const at = (env: Record<string, string>, ...args: string[]) =>
+      sandbox.mcoinWith({ env: { MCOIN_SANDBOX_URL: url, ...env }, fetch: fetchTo({ [url]: (request) => guarded.handle(request) }) }, ...args);
+    const args = ["replay", "fixtures/recordings/02-system-time.json", "--reset"];
+    const refused = await at({}, ...args);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("the sandbox refused reset: HTTP 401");
+    expect(refused.stderr).toContain("--control-token or set MCOIN_SANDBOX_CONTROL_TOKEN");
+    expect((await at({}, ...args, "--control-token", "the-control-token-of-this-test")).code).toBe(0);
+    expect((await at({ MCOIN_SANDBOX_CONTROL_TOKEN: "the-control-token-of-this-test" }, ...args)).code).toBe(0);
   });
 
   it("prints each difference with its path and kind, and exits 1", async () => {

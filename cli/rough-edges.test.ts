@@ -1,29 +1,23 @@
 /**
  * The CLI's rough edges (issue 25, item 7), each a clear message and the right exit code (2 for bad
- * usage): run as an engineer runs them, against a sandbox served over HTTP in this process.
+ * usage): run in this process against a sandbox answered in-process (cli/testing.ts).
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RedeemRefusalSchema } from "#core/controls/declarations";
 import { WALLET_METHODS } from "./bridge/scenario";
-import { ROOT, runMcoin, type Run } from "./test-cli";
-import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
+import { ROOT, sandboxCli, type CliRun as Run } from "./testing";
 
-let sandbox: RunningSandbox;
+const sandbox = sandboxCli();
+const { mcoin } = sandbox;
 let work: string;
 
-beforeAll(async () => {
-  sandbox = await startSandboxServer({ port: 0, host: "127.0.0.1" });
+beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "mcoin-edges-"));
 });
-afterAll(() => sandbox.close());
 beforeEach(() => sandbox.sandbox.state.reset());
-
-function mcoin(...args: string[]): Promise<Run> {
-  return runMcoin(sandbox.url, {}, ...args);
-}
 
 const json = <T = Record<string, any>>(run: Run): T => JSON.parse(run.stdout) as T;
 
@@ -85,8 +79,8 @@ describe("mcoin sandbox verify", () => {
   });
 
   it("groups identical near misses on one line, with their numbers and a count, past the five nearest", async () => {
-    for (let i = 0; i < 7; i++) await fetch(`${sandbox.url}/api/system/time`);
-    await fetch(`${sandbox.url}/api/system/times`);
+    for (let i = 0; i < 7; i++) await sandbox.fetch(`${sandbox.url}/api/system/time`);
+    await sandbox.fetch(`${sandbox.url}/api/system/times`);
     const run = await mcoin("sandbox", "verify", "--path", "/api/system/time", "--method", "POST");
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^ {2}#7, #6, #5, #4, #3, #2, #1 GET \/api\/system\/time {2}\(method GET\) ×7$/m);
@@ -100,7 +94,7 @@ describe("mcoin sandbox redeem", () => {
     const state = sandbox.sandbox.state;
     const outcome = state.orders.place("mpay-1005", { offerId: 7, quantity: 2, mcoinUsed: 300, adult: false });
     if (!outcome.ok) throw new Error(outcome.reason);
-    await fetch(`${sandbox.url}/__wallet/pay`, {
+    await sandbox.fetch(`${sandbox.url}/__wallet/pay`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ orderNo: outcome.value.orderNo, amountCents: outcome.value.cashCents, outcome: "paid" }),
@@ -128,7 +122,7 @@ describe("mcoin sandbox redeem", () => {
 
   it("answers a refusal as core/controls/declarations.ts declares it", async () => {
     const code = await boughtCode();
-    const redeem = (storeId: number) => fetch(`${sandbox.url}/__sandbox/redeem`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code, storeId }) });
+    const redeem = (storeId: number) => sandbox.fetch(`${sandbox.url}/__sandbox/redeem`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code, storeId }) });
     expect(RedeemRefusalSchema.parse(await (await redeem(3)).json())).toMatchObject({ reason: "CODE_INVALID", why: "wrong-store", validAt: [4, 5, 6] });
     expect((await redeem(4)).status).toBe(200);
     expect(RedeemRefusalSchema.parse(await (await redeem(4)).json())).toMatchObject({ reason: "ALREADY_USED", why: "used", usedAtStore: 4, usedAt: expect.any(Number) });
@@ -200,7 +194,7 @@ describe("mcoin bridge", () => {
   it("flags a rule that replaces the cashier's tradePay, and finds a profile from the scenario's folder", async () => {
     const scenarios = join(work, "flagged");
     file("flagged/profiles/phone.json", { appVersion: "5.9.0", platform: "android" });
-    // Nothing answers at this address: the run fails after the scenario was read, as the warning is printed.
+    // Nothing answers at this address: the run fails after the scenario was read, as the warning is printed, before a browser starts.
     const run = await mcoin(
       "bridge",
       file("flagged/pay.json", { name: "x", profile: "profiles/phone.json", rules: { tradePay: { answer: { resultStatus: "9000" } } } }),

@@ -1,38 +1,29 @@
 /**
  * Wire parity of `mcoin api` and `mcoin gateway call` (docs/cli.md): the Idempotency-Key of a state
  * change, -H, --wire, `gateway verify` on a reply's Signature, no live token on a person's screen,
- * and a call that reaches nobody naming where it went. Run as an engineer runs them, against a
- * sandbox served over HTTP in this process.
+ * and a call that reaches nobody naming where it went. Run in this process against a sandbox
+ * answered in-process (cli/testing.ts).
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sealRequest } from "#core/node/gateway/envelope";
 import { gatewaySettings } from "#core/node/gateway/settings";
-import { runMcoin, type Run } from "./test-cli";
-import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
+import { sandboxCli, type CliRun as Run } from "./testing";
 
-/** Nothing listens here (docs: the tests' own ports are 4800-4899). */
+/** Nothing answers here: only the sandbox's address does (cli/testing.ts). */
 const NOBODY = "http://127.0.0.1:4899";
 
-let sandbox: RunningSandbox;
+const sandbox = sandboxCli();
+const { mcoin } = sandbox;
+const mcoinWith = (env: Record<string, string>, ...args: string[]) => sandbox.mcoinWith({ env }, ...args);
 let work: string;
 
-beforeAll(async () => {
-  sandbox = await startSandboxServer({ port: 0, host: "127.0.0.1" });
+beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "mcoin-wire-"));
 });
-afterAll(() => sandbox.close());
 beforeEach(() => sandbox.sandbox.state.reset());
-
-function mcoin(...args: string[]): Promise<Run> {
-  return mcoinWith({}, ...args);
-}
-
-function mcoinWith(env: Record<string, string>, ...args: string[]): Promise<Run> {
-  return runMcoin(sandbox.url, env, ...args);
-}
 
 const json = <T = Record<string, any>>(run: Run): T => JSON.parse(run.stdout) as T;
 
@@ -144,7 +135,7 @@ describe("mcoin gateway verify: a reply's Signature", () => {
   async function capturedExchange() {
     const settings = gatewaySettings({ environment: "sandbox", vars: {}, sandboxUrl: sandbox.url, sandboxKeys: () => sandbox.sandbox.state.gatewayKeys });
     const sealed = sealRequest(settings, { functionUrl: "/bservice/discount/gateway/getTaskDetail", body: { system_name: "taskCenter", data_source: "H5", task_no: "T1", cust_id_ciphertext: "C1" } });
-    const response = await fetch(`${sandbox.url}/bservice/discount/gateway/getTaskDetail`, { method: "POST", headers: sealed.headers, body: sealed.body });
+    const response = await sandbox.fetch(`${sandbox.url}/bservice/discount/gateway/getTaskDetail`, { method: "POST", headers: sealed.headers, body: sealed.body });
     return {
       request: { url: `${sandbox.url}/bservice/discount/gateway/getTaskDetail`, headers: Object.entries(sealed.headers).map(([name, value]) => ({ name, value })), postData: { text: sealed.body } },
       response: { status: response.status, headers: [...response.headers.entries()].map(([name, value]) => ({ name, value })), content: { text: await response.text() } },

@@ -1,20 +1,19 @@
 /**
- * `mcoin contract` as an engineer runs it (a real process): the documents it prints or writes are
- * the generators' (cli/contract/), and a file it cannot write is bad usage.
+ * `mcoin contract`, run in this process (cli/testing.ts): the documents it prints or writes are the
+ * generators' (cli/contract/), and a file it cannot write is bad usage.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runMcoin } from "../test-cli";
+import { runCli } from "../testing";
 import { documentText } from "./documents";
 import { JSON_SCHEMAS } from "./json-schema";
 import { controlsDocument } from "./controls-openapi";
 import { apiDocument } from "./openapi";
 
-/** Nothing is called: the contract is generated, not fetched. */
-const NOWHERE = "http://127.0.0.1:9";
-const mcoin = (...args: string[]) => runMcoin(NOWHERE, {}, ...args);
+/** Nothing is called (nothing answers a run by default): the contract is generated, not fetched. */
+const mcoin = (...args: string[]) => runCli(args);
 
 describe("mcoin contract", () => {
   it("openapi --out writes the API's document, --controls the controls'; without --out it prints", async () => {
