@@ -138,12 +138,14 @@ async function record(io: CliIo, raw: unknown): Promise<void> {
   });
   const { port } = recorder;
   const url = `http://${options.host}:${port}`;
+  // Listening for Ctrl-C before saying where it listens: whoever reads that may stop it at once.
+  const stopped = io.untilStopped();
   output(io, options.json, { url, port, target: apiBase, out, har: harFile ?? null, inspector: `${url}/__sandbox/inspect`, controlToken }, () => [
     `recording ${apiBase} on ${url} into ${out}${harFile ? ` and ${harFile}` : ""} (Ctrl-C stops)`,
     `  traffic inspector: ${url}/__sandbox/inspect`,
     ...(controlToken ? [`  control token: ${controlToken} (the inspector asks for it)`] : []),
   ]);
-  await io.untilStopped();
+  await stopped;
   // A refusal is said when it happens and again at the end, where it cannot scroll away unseen; it makes the exit code 1.
   const refusals = recorder.refusals();
   if (options.json) writeJson(io.stdout, { summary: recorder.summary(), refused: refusals });

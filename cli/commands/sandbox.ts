@@ -152,6 +152,8 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
   const url = isLoopbackHost(new URL(running.url).hostname) ? `http://localhost:${port}` : running.url;
   const mallOrigins = options.mallOrigin ?? DEFAULT_MALL_ORIGINS;
   const { controlToken } = running;
+  // Listening for Ctrl-C before saying where it listens: whoever reads that may stop it at once.
+  const stopped = io.untilStopped();
   output(io, options.json, { url, port, host: options.host, inspector: `${url}/__sandbox/inspect`, controlToken, mallOrigins, latencyMs: options.latency, state: options.state ?? null }, () =>
     [
       `mCoin sandbox gateway listening on ${url}${isLoopbackHost(options.host) ? "" : ` (bound to ${options.host})`}`,
@@ -164,6 +166,6 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
       recordings ? `  recordings: ${recordings.length} exchanges from ${resolve(options.recordings ?? "")}${options.strict ? " (strict: nothing else is answered)" : ""}` : "",
     ].filter(Boolean),
   );
-  await io.untilStopped();
+  await stopped;
   await running.close();
 }
