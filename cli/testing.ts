@@ -5,7 +5,7 @@
  * in-process: a sandbox's `handle` stands where its port would be, and every other address refuses
  * the connection as a closed port does. So a test of a command that calls a sandbox opens no socket.
  * A test of a command that serves HTTP itself gives it the network's fetch and stops it as Ctrl-C
- * does (`startCli(...).stop()`).
+ * does (`startCli(...).stop()`); cli/smoke.integration.test.ts spawns the real launcher.
  */
 import { fileURLToPath } from "node:url";
 import { createControlClient } from "#core/controls/client";
