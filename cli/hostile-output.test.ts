@@ -141,7 +141,7 @@ describe("mcoin sandbox log --follow", () => {
     const machine = await followHostile(["--json"], 1, hostileExchange);
     expectInert(machine);
     expect(JSON.parse(machine.stdout.trim().split("\n")[0])).toMatchObject({ path: `/api/x${TITLE}`, query: { q: HOSTILE }, member: `mpay-1001${FORGED}` });
-  }, 40_000);
+  });
 });
 
 describe("mcoin sandbox ledger and orders", () => {
@@ -196,7 +196,7 @@ describe("mcoin replay", () => {
     expect(human.stdout).toContain('data.nickName: removed "\\u001b[2J\\u001b[H');
     expect(human.stdout).toContain("extra\\x1b[2J\\x1b[H");
     expectInert(await mcoin("replay", dir, "--json"));
-  }, 40_000);
+  });
 });
 
 describe("mcoin bridge diff and verify", () => {

@@ -65,7 +65,7 @@ it("saves three exchanges as a recording that mcoin replay runs with exit 0, and
   const replayed = await running.mcoin("replay", join(dir, "three-calls"), "--base-url", running.url);
   expect(replayed.stdout).toContain("3 matched, 0 differed, 0 failed, 0 skipped");
   expect(replayed.code).toBe(0);
-}, 60_000);
+});
 
 it("refuses to save into a folder that already holds files, with a 409 saying so", async () => {
   await post(INSPECT_API.save, { seqs: [3], name: "taken" });

@@ -46,7 +46,7 @@ describe("mcoin replay", () => {
     expect(run.stderr).not.toContain("warning:");
     expect(run.code).toBe(0);
     expect((await mcoin("replay", "fixtures/recordings", "--strict")).code).toBe(0);
-  }, 40_000);
+  });
 
   it("sends the sandbox's control token to --reset, and says when it is missing", async () => {
     const guarded = createSandbox({ controlToken: "the-control-token-of-this-test" });
@@ -70,7 +70,7 @@ describe("mcoin replay", () => {
     const listed = json(await mcoin("replay", "fixtures/recordings/03-basic-information.json", "--json"));
     expect(listed.summary).toMatchObject({ matched: 0, differed: 1 });
     expect(listed.outcomes[0].differences).toContainEqual({ path: "data.point", kind: "changed", expected: 12580, actual: 99 });
-  }, 40_000);
+  });
 
   it("names a type change apart from a changed value", async () => {
     const recording = fixture("03-basic-information.json");
@@ -81,7 +81,7 @@ describe("mcoin replay", () => {
     expect(run.stdout).toContain('data.point: type changed string → number ("12580" → 12580)');
     const listed = json(await mcoin("replay", dir, "--json"));
     expect(listed.outcomes[0].differences).toEqual([{ path: "data.point", kind: "type changed", expected: "12580", actual: 12580 }]);
-  }, 40_000);
+  });
 
   it("reports a need it cannot meet as a skip, says plainly that not everything was checked, and fails the run unless --allow-skips", async () => {
     const noCust = fixture("08-task-detail-browse.json");
@@ -108,7 +108,7 @@ describe("mcoin replay", () => {
     const flagged = await mcoin("replay", dir, "--cust", "C1", "--login", "mpay-1001", "--strict");
     expect(flagged.stdout).toContain("2 matched, 0 differed, 0 failed, 0 skipped");
     expect(flagged.code).toBe(0);
-  }, 60_000);
+  });
 
   it("exits 1 for a folder with nothing to replay, and 2 for a path that does not exist", async () => {
     const empty = await mcoin("replay", folder({ "notes.txt": "nothing here" }));
@@ -128,7 +128,7 @@ describe("mcoin replay", () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--ignore: a JSONPath starting with $");
     expect((await mcoin("replay", dir, "--pace", "slow")).code).toBe(2);
-  }, 40_000);
+  });
 
   it("replays a HAR file: mcoin's entries with the secure call's decrypted bodies, a browser's sealed one skipped, pages dropped", async () => {
     const base = sandbox.url;
@@ -197,7 +197,7 @@ describe("mcoin replay", () => {
     // A folder's .har files are read beside its .json recordings.
     writeFileSync(join(dir, "02-system-time.json"), JSON.stringify(fixture("02-system-time.json")));
     expect((await mcoin("replay", dir, "--allow-skips")).stdout).toContain("4 matched, 0 differed, 0 failed, 1 skipped");
-  }, 40_000);
+  });
 
   it("warns about recordings older than --max-age days and those without a date, without failing", async () => {
     const old = { ...fixture("02-system-time.json"), recordedAt: "2020-01-01" };
@@ -212,7 +212,7 @@ describe("mcoin replay", () => {
     expect((await mcoinWith({ MCOIN_REPLAY_MAX_AGE_DAYS: "100000" }, "replay", dir)).stderr).not.toContain("older than");
     expect(json(await mcoin("replay", dir, "--json")).warnings).toHaveLength(2);
     expect((await mcoin("replay", dir, "--max-age", "soon")).code).toBe(2);
-  }, 40_000);
+  });
 
   it("--drift names a field whose type changed since it was recorded, and passes the unaltered recordings", async () => {
     const altered = fixture("03-basic-information.json");
@@ -230,5 +230,5 @@ describe("mcoin replay", () => {
     const all = await mcoin("replay", "fixtures/recordings", "--drift", "--json");
     expect(json(all).summary).toMatchObject({ endpoints: 7, drifted: 0, unchecked: 0, recordings: 9, failed: 0, skipped: 0 });
     expect(all.code).toBe(0);
-  }, 40_000);
+  });
 });

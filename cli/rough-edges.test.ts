@@ -43,7 +43,7 @@ describe("mcoin sandbox fault", () => {
     expect(clear.code).toBe(2);
     expect(clear.stderr).toContain("fault clear takes no --path");
     expect(sandbox.sandbox.state.listFaults()).toEqual([]);
-  }, 30_000);
+  });
 
   it("warns when the path is part of no endpoint's, with the nearest, and adds the fault all the same", async () => {
     const misspelt = await mcoin("sandbox", "fault", "reset", "--path", "basicinfomation");
@@ -56,7 +56,7 @@ describe("mcoin sandbox fault", () => {
       expect(run.code).toBe(0);
       expect(run.stderr).not.toContain("warning");
     }
-  }, 30_000);
+  });
 
   it("clear says how many faults it removed", async () => {
     await mcoin("sandbox", "fault", "reset", "--path", "basicinformation");
@@ -65,7 +65,7 @@ describe("mcoin sandbox fault", () => {
     expect(cleared).toMatchObject({ code: 0, stdout: "cleared 2 faults\n" });
     expect(sandbox.sandbox.state.listFaults()).toEqual([]);
     expect(json(await mcoin("sandbox", "fault", "clear", "--json"))).toEqual({ cleared: 0, faults: [] });
-  }, 30_000);
+  });
 });
 
 describe("mcoin sandbox verify", () => {
@@ -118,7 +118,7 @@ describe("mcoin sandbox redeem", () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already been used\. It was used on \d{4}-\d\d-\d\d \d\d:\d\d \(Macau\) at store 5 \(.+\)\./);
     expect(json(await mcoin("sandbox", "redeem", code, "--store", "4", "--json"))).toMatchObject({ error: { code: "ALREADY_USED" } });
-  }, 30_000);
+  });
 
   it("answers a refusal as core/controls/declarations.ts declares it", async () => {
     const code = await boughtCode();
@@ -146,7 +146,7 @@ describe("mcoin task run", () => {
     const refused = await mcoin("task", "run", "--token", "C1", "--no", "T-NOTIFY-FAIL", "--json");
     expect(refused.code).toBe(1);
     expect(json(refused).error.message).toMatch(/completion notice of task T-NOTIFY-FAIL was refused: .*TASK_REJECTED.*; the task is now still to do for this member \(user_exec_status 0\)/);
-  }, 30_000);
+  });
 });
 
 describe("mcoin bridge", () => {
@@ -180,7 +180,7 @@ describe("mcoin bridge", () => {
       expect(run.code).toBe(1);
       expect(json<unknown[]>(run)[0]).toMatchObject({ ok: false, expectation: { text: "Payment success" } });
     }
-  }, 30_000);
+  });
 
   it("refuses a rule for a method the wallet does not have, with the nearest, and a misspelt permission", async () => {
     const rule = await mcoin("bridge", file("scenarios/rule.json", { name: "x", rules: { getLocaton: { answer: {} } } }));
@@ -189,7 +189,7 @@ describe("mcoin bridge", () => {
     const deny = await mcoin("bridge", file("scenarios/deny.json", { name: "x", timeline: [{ event: "deny", method: "getlocation" }] }));
     expect(deny.code).toBe(2);
     expect(deny.stderr).toContain("timeline.0.method: getlocation is not a method of the wallet's bridge: did you mean getLocation?");
-  }, 30_000);
+  });
 
   it("flags a rule that replaces the cashier's tradePay, and finds a profile from the scenario's folder", async () => {
     const scenarios = join(work, "flagged");
@@ -210,7 +210,7 @@ describe("mcoin bridge", () => {
     const missing = await mcoin("bridge", file("flagged/missing.json", { name: "x", profile: "profiles/none.json" }));
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain(`profile: profiles/none.json does not exist (a profile's path is the scenario file's folder's: ${join(scenarios, "profiles/none.json")})`);
-  }, 30_000);
+  });
 
   it("knows every method the mall's MPay adapter calls, and no other", () => {
     const adapter = readFileSync(join(ROOT, "app/lib/host-bridge/mpay-adapter.ts"), "utf8");

@@ -111,7 +111,7 @@ describe("mcoin sandbox ledger and orders", () => {
     } finally {
       sandbox.sandbox.state.setClock(null);
     }
-  }, 60_000);
+  });
 
   it("lists a second payment of a paid order among the payments the wallet gives back", async () => {
     const order = await buyAndPay();
@@ -207,7 +207,7 @@ describe("mcoin task run", () => {
     expect(run.stderr).toContain("3/3 s");
     expect(run.stdout).toContain("task T-QUICK completed");
     expect(run.stdout).toContain('"status": "COMPLETED"');
-  }, 20_000);
+  });
 
   it("exits 1 when a check fails or the notice is refused", async () => {
     const done = await mcoin("task", "run", "--token", "C1", "--no", "T-DONE", "--json");
@@ -216,5 +216,5 @@ describe("mcoin task run", () => {
     const refused = await mcoin("task", "run", "--token", "C1", "--no", "T-NOTIFY-FAIL", "--json");
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain("TASK_REJECTED");
-  }, 20_000);
+  });
 });

@@ -48,7 +48,7 @@ describe("mcoin api: the Idempotency-Key of a state change", () => {
     // -H Idempotency-Key chooses it as well.
     const viaHeader = await mcoin(...UPDATE, "--data", '{"id":1,"action":"DELETE"}', "-H", `Idempotency-Key: ${key}`);
     expect(viaHeader.code).toBe(1);
-  }, 30_000);
+  });
 
   it("sends no key with a read, nor with a state change the registry does not mark idempotent", async () => {
     const read = await mcoin("api", "GET", "/api/system/time", "--wire");
@@ -70,7 +70,7 @@ describe("mcoin api: the Idempotency-Key of a state change", () => {
     const header = await mcoin("api", "GET", "/api/system/time", "-H", "no colon here");
     expect(header.code).toBe(2);
     expect(header.stderr).toContain("NAME:VALUE");
-  }, 30_000);
+  });
 });
 
 describe("mcoin api: -H, --wire and the session token", () => {
@@ -94,7 +94,7 @@ describe("mcoin api: -H, --wire and the session token", () => {
     const signedIn = await mcoin("api", "GET", "/api/auth/basicinformation", "--login", "mpay-1001", "--wire");
     expect(signedIn.stdout).toMatch(/^token: sbx_…\(\d+ chars\)/);
     expect(signedIn.stdout + signedIn.stderr).not.toMatch(/sbx_[A-Za-z0-9]{8,}/);
-  }, 30_000);
+  });
 
   it("--wire prints what went out on a refusal too", async () => {
     const run = await mcoin(...UPDATE, "--data", '{"id":999,"action":"DEFAULT"}', "--wire");
@@ -164,7 +164,7 @@ describe("mcoin gateway verify: a reply's Signature", () => {
     const plain = await mcoin("gateway", "verify", unsigned);
     expect(plain.code).toBe(0);
     expect(plain.stdout).toContain("the reply is not signed");
-  }, 30_000);
+  });
 });
 
 describe("a call that reaches nobody", () => {
@@ -206,5 +206,5 @@ describe("no live token on a person's screen", () => {
     expect(sealed.stdout).toMatch(/^Token: C1-L…\(18 chars\)$/m);
     expect(sealed.stdout).not.toContain(secret);
     expect(json(await mcoin("gateway", "encrypt", "--body", '{"a":1}', "--token", secret, "--json")).headers.Token).toBe(secret);
-  }, 30_000);
+  });
 });

@@ -27,7 +27,7 @@ describe("mcoin contract", () => {
     expect(readFileSync(join(work, "controls.json"), "utf8")).toBe(documentText(controlsDocument()));
     const printed = await mcoin("contract", "openapi", "--controls");
     expect(printed.stdout).toBe(documentText(controlsDocument()));
-  }, 40_000);
+  });
 
   it("json-schema --out writes the scenario's and the stub file's schemas into a folder; without --out prints both", async () => {
     const work = mkdtempSync(join(tmpdir(), "mcoin-contract-"));
@@ -36,7 +36,7 @@ describe("mcoin contract", () => {
     for (const [file, generate] of Object.entries(JSON_SCHEMAS)) expect(readFileSync(join(work, file), "utf8")).toBe(documentText(generate()));
     const printed = JSON.parse((await mcoin("contract", "json-schema")).stdout);
     expect(Object.keys(printed)).toEqual(Object.keys(JSON_SCHEMAS));
-  }, 40_000);
+  });
 
   it("exits 2 when it cannot write, and its help has examples", async () => {
     const work = mkdtempSync(join(tmpdir(), "mcoin-contract-"));
@@ -48,5 +48,5 @@ describe("mcoin contract", () => {
       const help = await mcoin(...command, "--help");
       expect(help.stdout, command.join(" ")).toMatch(/Examples?:\n\s+\$ npx mcoin contract/);
     }
-  }, 40_000);
+  });
 });
