@@ -29,9 +29,9 @@ export default defineConfig({
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],
     testTimeout: 20_000,
-    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine. Most of
-    // the suite waits on sockets and child processes (the CLI's runs, the sandbox over HTTP), so two
-    // workers there take about 60 % of the time (176 s against 108 s on the CI machine).
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine. Much of
+    // the suite waits on sockets and child processes (the integration tests, the sandbox over HTTP),
+    // so two workers there take about 60 % of the time (176 s against 108 s on the CI machine).
     maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
