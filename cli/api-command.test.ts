@@ -1,23 +1,13 @@
 /**
- * `mcoin api`: the mCoin API called as the app calls it. Against a sandbox served over HTTP in this
- * process, run as an engineer runs them: a real process, its output and its exit code.
+ * `mcoin api`: the mCoin API called as the app calls it. Run in this process against a sandbox
+ * answered in-process (cli/testing.ts): its output and its exit code.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { runMcoin, type Run } from "./test-cli";
-import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
+import { beforeEach, describe, expect, it } from "vitest";
+import { sandboxCli, type CliRun as Run } from "./testing";
 
-let sandbox: RunningSandbox;
-
-beforeAll(async () => {
-  sandbox = await startSandboxServer({ port: 0, host: "127.0.0.1" });
-});
-afterAll(() => sandbox.close());
+const sandbox = sandboxCli();
+const { mcoin } = sandbox;
 beforeEach(() => sandbox.sandbox.state.reset());
-
-/** Runs mcoin against the test's sandbox (asynchronously: the sandbox answers from this process). */
-function mcoin(...args: string[]): Promise<Run> {
-  return runMcoin(sandbox.url, {}, ...args);
-}
 
 const json = <T = Record<string, any>>(run: Run): T => JSON.parse(run.stdout) as T;
 
@@ -31,7 +21,8 @@ describe("mcoin api", () => {
   });
 
   it("takes a token and a language, and sends a body", async () => {
-    const token = (await (await fetch(`${sandbox.url}/member/login`, { method: "POST", body: '{"openId":"mpay-1002"}', headers: { "content-type": "application/json" } })).json()).data.token as string;
+    const token = (await (await sandbox.fetch(`${sandbox.url}/member/login`, { method: "POST", body: '{"openId":"mpay-1002"}', headers: { "content-type": "application/json" } })).json()).data
+      .token as string;
     const terms = await mcoin("api", "GET", "/api/auth/clause", "--token", token, "--lang", "en", "--json");
     expect(json(terms).data.content).toMatch(/^1\. mCoin are the points/);
     expect((await mcoin("api", "POST", "/api/auth/setClause", "--data", '{"clauseid":7,"status":1}', "--token", token)).code).toBe(0);

@@ -6,28 +6,29 @@
 import { CONTROL_TOKEN_HEADER } from "#core/controls/client";
 import { readEventStream } from "#core/http/event-stream";
 import { ExchangeDetailSchema, ExchangeSummarySchema, INSPECT_API, type ExchangeDetail, type ExchangeSummary } from "#core/controls/inspect";
-import { sandboxUrl } from "./context";
+import { fetchOf, sandboxUrl } from "./context";
 import { CliError } from "./errors";
+import type { CliIo } from "./io";
 import type { ControlTarget } from "./sandbox-control";
 
 const headersOf = (target: ControlTarget): Record<string, string> => (target.controlToken ? { [CONTROL_TOKEN_HEADER]: target.controlToken } : {});
 
 /** One exchange's detail from the inspector (the near miss's closest endpoints), or undefined when it left the ring. */
-export async function exchangeDetail(target: ControlTarget, seq: number): Promise<ExchangeDetail | undefined> {
-  const base = (target.baseUrl ?? sandboxUrl()).replace(/\/+$/, "");
-  const response = await fetch(`${base}${INSPECT_API.exchanges}/${seq}`, { headers: headersOf(target) }).catch(() => undefined);
+export async function exchangeDetail(io: CliIo, target: ControlTarget, seq: number): Promise<ExchangeDetail | undefined> {
+  const base = (target.baseUrl ?? sandboxUrl(io)).replace(/\/+$/, "");
+  const response = await fetchOf(io)(`${base}${INSPECT_API.exchanges}/${seq}`, { headers: headersOf(target) }).catch(() => undefined);
   if (!response?.ok) return undefined;
   const parsed = ExchangeDetailSchema.safeParse(await response.json().catch(() => undefined));
   return parsed.success ? parsed.data : undefined;
 }
 
 /** Calls `onCall` for each call the server answers, until `signal` aborts or the server stops. */
-export async function followCalls(target: ControlTarget, onCall: (call: ExchangeSummary) => void, signal?: AbortSignal, onOpen?: () => void): Promise<void> {
-  const base = (target.baseUrl ?? sandboxUrl()).replace(/\/+$/, "");
+export async function followCalls(io: CliIo, target: ControlTarget, onCall: (call: ExchangeSummary) => void, signal?: AbortSignal, onOpen?: () => void): Promise<void> {
+  const base = (target.baseUrl ?? sandboxUrl(io)).replace(/\/+$/, "");
   let response: Response;
   try {
     // Only what is answered from now on: the ring's earlier exchanges are `mcoin sandbox log`'s.
-    response = await fetch(`${base}${INSPECT_API.stream}?since=${Number.MAX_SAFE_INTEGER}`, { headers: headersOf(target), signal });
+    response = await fetchOf(io)(`${base}${INSPECT_API.stream}?since=${Number.MAX_SAFE_INTEGER}`, { headers: headersOf(target), signal });
   } catch (error) {
     if (signal?.aborted) return;
     throw new CliError("NETWORK", `could not reach the sandbox at ${base}: ${(error as Error).message}`, {

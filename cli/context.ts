@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
 import { z } from "zod";
 import { createApiClient, type ApiClient } from "#core/api/client";
-import type { HttpTransport } from "#core/api/transport";
+import { createFetchTransport, type HttpTransport } from "#core/api/transport";
 import { memberLogin } from "#core/api/endpoints";
 import { ApiError } from "#core/api/errors";
 import { createUndiciTransport } from "#core/node/undici-transport";
@@ -19,6 +19,7 @@ import { CONTROL_TOKEN_ENV, ENVIRONMENT_NAMES, EnvironmentConfigError, apiBaseOf
 import { HarnessError } from "#harness/errors";
 import { CliError, usageError } from "./errors";
 import { baseUrlOption, envOption } from "./flags";
+import type { CliIo } from "./io";
 import { writeLines } from "./terminal-text";
 import { maskSecret } from "./wire";
 
@@ -26,10 +27,21 @@ import { maskSecret } from "./wire";
 export { CONTROL_TOKEN_ENV, baseUrlOption, envOption };
 
 /** The running sandbox's address: MCOIN_SANDBOX_URL, else the default port on loopback. */
-export const sandboxUrl = (): string => sandboxUrlOf(process.env);
+export const sandboxUrl = (io: Pick<CliIo, "env">): string => sandboxUrlOf(io.env);
 
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
-export const transport = createUndiciTransport();
+
+/** Made once a run calls the network, and kept for the process: its pooled connections are what it is for. */
+let undiciTransport: HttpTransport | undefined;
+
+/** How the app's clients reach the network in this run: the run's fetch when it has one, else undici's pooled agent. */
+export function transportOf(io: CliIo): HttpTransport {
+  if (io.fetch) return createFetchTransport(io.fetch);
+  return (undiciTransport ??= createUndiciTransport());
+}
+
+/** The run's fetch: a test's in-process one, or the network's. */
+export const fetchOf = (io: CliIo): typeof fetch => io.fetch ?? ((input, init) => fetch(input, init));
 
 export const EnvSchema = z.enum(ENVIRONMENT_NAMES);
 
@@ -43,34 +55,34 @@ export function mcoinVersion(): string {
 }
 
 /** Whether a private key is the sandbox's own: recordings made with it are of a sandbox, whose ciphertexts are demo values. */
-export function isSandboxKey(privateKey: string | undefined): boolean {
+export function isSandboxKey(io: Pick<CliIo, "env">, privateKey: string | undefined): boolean {
   if (!privateKey) return false;
   try {
-    return privateKey.trim() === sandboxKeys().privateKey.trim();
+    return privateKey.trim() === sandboxKeys(io).privateKey.trim();
   } catch {
     return false;
   }
 }
 
-export function sandboxKeys(): SandboxGatewayKeys {
-  return readSandboxGatewayKeys(resolve(PROJECT_ROOT, process.env.MCOIN_SANDBOX_KEYS_DIR ?? "fixtures/keys"));
+export function sandboxKeys(io: Pick<CliIo, "env">): SandboxGatewayKeys {
+  return readSandboxGatewayKeys(resolve(PROJECT_ROOT, io.env.MCOIN_SANDBOX_KEYS_DIR ?? "fixtures/keys"));
 }
 
 /** The mCoin API's base URL of an environment. */
-export function apiBaseUrl(env: EnvironmentName, override?: string): string {
+export function apiBaseUrl(io: CliIo, env: EnvironmentName, override?: string): string {
   if (override) return override.replace(/\/+$/, "");
   try {
-    return apiBaseOf(env, process.env);
+    return apiBaseOf(env, io.env);
   } catch (error) {
     if (error instanceof EnvironmentConfigError) throw new CliError("NOT_CONFIGURED", error.message.replace(/: set .*$/, ""), { suggestion: error.message.replace(/^.*: (set .*)$/, "$1") });
     throw error;
   }
 }
 
-export function apiClient(env: EnvironmentName, options: { token?: string; lang?: string; baseUrl?: string; timeoutMs?: number; transport?: HttpTransport }): ApiClient {
+export function apiClient(io: CliIo, env: EnvironmentName, options: { token?: string; lang?: string; baseUrl?: string; timeoutMs?: number; transport?: HttpTransport }): ApiClient {
   return createApiClient({
-    baseUrl: apiBaseUrl(env, options.baseUrl),
-    transport: options.transport ?? transport,
+    baseUrl: apiBaseUrl(io, env, options.baseUrl),
+    transport: options.transport ?? transportOf(io),
     locale: options.lang ?? "zh",
     token: options.token,
     timeoutMs: options.timeoutMs ?? 30_000,
@@ -81,16 +93,16 @@ export function apiClient(env: EnvironmentName, options: { token?: string; lang?
  * The member's session token: signed in as `login` (POST /member/login, the sandbox's demo members)
  * when given, else `token` as given.
  */
-export async function memberToken(env: EnvironmentName, options: { login?: string; token?: string; baseUrl?: string; lang?: string }): Promise<string | undefined> {
+export async function memberToken(io: CliIo, env: EnvironmentName, options: { login?: string; token?: string; baseUrl?: string; lang?: string }): Promise<string | undefined> {
   if (!options.login) return options.token;
-  return (await apiClient(env, { lang: options.lang, baseUrl: options.baseUrl }).call(memberLogin, { openId: options.login })).data.token;
+  return (await apiClient(io, env, { lang: options.lang, baseUrl: options.baseUrl }).call(memberLogin, { openId: options.login })).data.token;
 }
 
 /** The secure gateway settings of an environment, with the overrides a command allows. */
-export function gatewaySettingsFor(env: EnvironmentName, overrides: { baseUrl?: string; signSecret?: string; md5Key?: string; timeoutMs?: number } = {}): GatewayClientSettings {
+export function gatewaySettingsFor(io: CliIo, env: EnvironmentName, overrides: { baseUrl?: string; signSecret?: string; md5Key?: string; timeoutMs?: number } = {}): GatewayClientSettings {
   let settings: GatewayClientSettings;
   try {
-    settings = gatewaySettings({ environment: env, vars: process.env, sandboxUrl: sandboxUrl(), sandboxKeys });
+    settings = gatewaySettings({ environment: env, vars: io.env, sandboxUrl: sandboxUrl(io), sandboxKeys: () => sandboxKeys(io) });
   } catch (error) {
     if (error instanceof GatewayConfigError) throw new CliError("NOT_CONFIGURED", error.message);
     throw error;
@@ -108,12 +120,13 @@ export function gatewaySettingsFor(env: EnvironmentName, overrides: { baseUrl?: 
 }
 
 /**
- * The app's secure gateway client over `through`; with `verbose`, its log of each exchange on stderr,
- * where each of `secrets` (the member's ciphertext, sent as the Token) shows masked.
+ * The app's secure gateway client over `through` (the run's transport by default); with `verbose`,
+ * its log of each exchange on stderr, where each of `secrets` (the member's ciphertext, sent as the
+ * Token) shows masked.
  */
-export function gatewayClient(settings: GatewayClientSettings, verbose = false, through: HttpTransport = transport, secrets: readonly string[] = []): GatewayClient {
+export function gatewayClient(io: CliIo, settings: GatewayClientSettings, verbose = false, through: HttpTransport = transportOf(io), secrets: readonly string[] = []): GatewayClient {
   const hidden = secrets.filter((secret) => secret.length > 0);
-  const log = (line: string) => writeLines(process.stderr, [hidden.reduce((text, secret) => text.split(secret).join(maskSecret(secret)), line)]);
+  const log = (line: string) => writeLines(io.stderr, [hidden.reduce((text, secret) => text.split(secret).join(maskSecret(secret)), line)]);
   return createGatewayClient({ ...settings, debug: verbose }, { transport: through, log });
 }
 
@@ -125,9 +138,9 @@ export interface CallTarget {
 }
 
 /** The mCoin API's address of an environment, as a failure names it (undefined when it is not configured). */
-export function apiTarget(env: EnvironmentName, override?: string): CallTarget | undefined {
+export function apiTarget(io: CliIo, env: EnvironmentName, override?: string): CallTarget | undefined {
   try {
-    return { url: apiBaseUrl(env, override), moveWith: moveWith(override, env === "sandbox" ? "MCOIN_SANDBOX_URL" : environmentVariable(env, "API_BASE")) };
+    return { url: apiBaseUrl(io, env, override), moveWith: moveWith(override, env === "sandbox" ? "MCOIN_SANDBOX_URL" : environmentVariable(env, "API_BASE")) };
   } catch {
     return undefined;
   }

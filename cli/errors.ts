@@ -3,6 +3,7 @@
  * 2 bad usage.
  */
 import { EXIT_FAILURE, EXIT_USAGE, HarnessError } from "#harness/errors";
+import type { CliIo } from "./io";
 import { writeJson, writeLines } from "./terminal-text";
 
 export const EXIT_OK = 0;
@@ -20,11 +21,11 @@ export function usageError(message: string, suggestion?: string): CliError {
   return new CliError("USAGE", message, { exitCode: EXIT_USAGE, suggestion });
 }
 
-/** Prints an error for a person (stderr) or a machine (--json, stdout) and sets the exit code. */
-export function printError(error: unknown, json: boolean): void {
+/** Prints an error for a person (stderr) or a machine (--json, stdout) and sets the run's exit code. */
+export function printError(io: CliIo, error: unknown, json: boolean): void {
   const cliError = error instanceof HarnessError ? error : new CliError("UNEXPECTED", error instanceof Error ? error.message : String(error), { cause: error });
   // The message often quotes the gateway's or the sandbox's words: printed like any result, escaped.
-  if (json) writeJson(process.stdout, cliError.toJSON());
-  else writeLines(process.stderr, [`error: ${cliError.message}`, ...(cliError.suggestion ? [`hint: ${cliError.suggestion}`] : [])]);
-  process.exitCode = cliError.exitCode;
+  if (json) writeJson(io.stdout, cliError.toJSON());
+  else writeLines(io.stderr, [`error: ${cliError.message}`, ...(cliError.suggestion ? [`hint: ${cliError.suggestion}`] : [])]);
+  io.exitCode = cliError.exitCode;
 }

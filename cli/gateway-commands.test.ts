@@ -1,35 +1,28 @@
 /**
  * `mcoin gateway`: a secure gateway call, and sealing, opening, signing and verifying envelopes and
- * captures. Against a sandbox served over HTTP in this process, run as an engineer runs them: a
- * real process, its output and its exit code.
+ * captures. Run in this process against a sandbox answered in-process (cli/testing.ts): its output
+ * and its exit code.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import CryptoJS from "crypto-js";
 import NodeRSA from "node-rsa";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sealRequest } from "#core/node/gateway/envelope";
 import { gatewaySettings } from "#core/node/gateway/settings";
-import { ROOT, runMcoin, type Run } from "./test-cli";
-import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
+import { ROOT, sandboxCli, type CliRun as Run } from "./testing";
 
 const PRIVATE_KEY = join(ROOT, "fixtures/keys/sandbox-gateway-private.pem");
 
-let sandbox: RunningSandbox;
+const sandbox = sandboxCli();
+const { mcoin } = sandbox;
 let work: string;
 
-beforeAll(async () => {
-  sandbox = await startSandboxServer({ port: 0, host: "127.0.0.1" });
+beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "mcoin-cli-"));
 });
-afterAll(() => sandbox.close());
 beforeEach(() => sandbox.sandbox.state.reset());
-
-/** Runs mcoin against the test's sandbox (asynchronously: the sandbox answers from this process). */
-function mcoin(...args: string[]): Promise<Run> {
-  return runMcoin(sandbox.url, {}, ...args);
-}
 
 const json = <T = Record<string, any>>(run: Run): T => JSON.parse(run.stdout) as T;
 
@@ -90,7 +83,7 @@ describe("mcoin gateway encrypt, decrypt, sign and verify", () => {
   it("decrypts a captured request and its reply from a HAR file", async () => {
     const settings = gatewaySettings({ environment: "sandbox", vars: {}, sandboxUrl: sandbox.url, sandboxKeys: () => sandbox.sandbox.state.gatewayKeys });
     const sealed = sealRequest(settings, { functionUrl: "/bservice/discount/gateway/getTaskDetail", body: { system_name: "taskCenter", data_source: "H5", task_no: "T1", cust_id_ciphertext: "C1" } });
-    const response = await fetch(`${sandbox.url}/bservice/discount/gateway/getTaskDetail`, { method: "POST", headers: sealed.headers, body: sealed.body });
+    const response = await sandbox.fetch(`${sandbox.url}/bservice/discount/gateway/getTaskDetail`, { method: "POST", headers: sealed.headers, body: sealed.body });
     const har = {
       log: {
         entries: [

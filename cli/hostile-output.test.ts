@@ -3,16 +3,13 @@
  * that took it before the report schema refused them still holds it), a call log, a gateway's replies,
  * a recording and transcripts someone else wrote. Human output shows each control character as an
  * escape and starts no line of its own; --json stays exact JSON with no C1 or bidi character raw.
+ * Run in this process against a sandbox answered in-process (cli/testing.ts).
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ROOT, runMcoin, type Run } from "./test-cli";
-import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ROOT, fetchTo, sandboxCli, startCli, type CliRun as Run } from "./testing";
 import type { Transcript } from "./bridge/transcript";
 
 /** Clear the screen, set the window title, write the clipboard, forge a line, override the direction. */
@@ -30,19 +27,14 @@ const HOSTILE_SHOWN =
 // eslint-disable-next-line no-control-regex -- control characters are what this pattern exists to find
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
-let sandbox: RunningSandbox;
+const sandbox = sandboxCli();
+const { mcoin } = sandbox;
 let work: string;
 
-beforeAll(async () => {
-  sandbox = await startSandboxServer({ port: 0, host: "127.0.0.1" });
+beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "mcoin-hostile-"));
 });
-afterAll(() => sandbox.close());
 beforeEach(() => sandbox.sandbox.state.reset());
-
-function mcoin(...args: string[]): Promise<Run> {
-  return runMcoin(sandbox.url, {}, ...args);
-}
 
 /** Nothing a terminal would act on, on either stream. */
 function expectInert(run: Run) {
@@ -52,27 +44,20 @@ function expectInert(run: Run) {
 
 /**
  * A gateway between the CLI and the test's sandbox that puts `hostile` in its replies wherever the
- * sandbox's reply said `marker` (as a JSON escape, so the reply stays JSON and its schema holds).
+ * sandbox's reply said `marker` (as a JSON escape, so the reply stays JSON and its schema holds);
+ * `mcoin` runs with it beside the sandbox.
  */
-async function hostileGateway(marker: string, hostile: string): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const headers = Object.fromEntries(Object.entries(request.headers).filter(([name, value]) => name !== "host" && typeof value === "string")) as Record<string, string>;
-      const body = request.method === "GET" || request.method === "HEAD" ? undefined : Buffer.concat(chunks);
-      void fetch(`${sandbox.url}${request.url}`, { method: request.method, headers, body }).then(async (reply) => {
-        const text = (await reply.text()).replaceAll(marker, JSON.stringify(hostile).slice(1, -1));
-        response.writeHead(reply.status, { "content-type": reply.headers.get("content-type") ?? "application/json" });
-        response.end(text);
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+function hostileGateway(marker: string, hostile: string) {
+  const url = "http://127.0.0.1:4997";
+  const answer = async (request: Request) => {
+    const path = request.url.slice(url.length);
+    const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.text();
+    const reply = await sandbox.fetch(`${sandbox.url}${path}`, { method: request.method, headers: request.headers, body });
+    const text = (await reply.text()).replaceAll(marker, JSON.stringify(hostile).slice(1, -1));
+    return new Response(text, { status: reply.status, headers: { "content-type": reply.headers.get("content-type") ?? "application/json" } });
   };
+  const send = fetchTo({ [sandbox.url]: (request) => sandbox.sandbox.handle(request), [url]: answer });
+  return { url, mcoin: (...args: string[]) => sandbox.mcoinWith({ fetch: send }, ...args) };
 }
 
 describe("mcoin sandbox errors", () => {
@@ -120,24 +105,13 @@ describe("mcoin sandbox log", () => {
   });
 });
 
-/** `mcoin sandbox log --follow` until it has printed `lines` lines, the exchange added once it follows. */
-function followHostile(args: string[], lines: number, add: () => void): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, "bin/mcoin.mjs"), "sandbox", "log", "--follow", "--base-url", sandbox.url, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => {
-      const following = !stderr.includes("following");
-      stderr += chunk;
-      if (following && stderr.includes("following")) setTimeout(add, 200);
-    });
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk;
-      if (stdout.split("\n").length > lines) child.kill("SIGINT");
-    });
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-    setTimeout(() => child.kill("SIGINT"), 15_000);
-  });
+/** `mcoin sandbox log --follow` until it has printed `lines` lines, the exchange added once it follows; then Ctrl-C. */
+async function followHostile(args: string[], lines: number, add: () => void): Promise<Run> {
+  const following = startCli(["sandbox", "log", "--follow", "--base-url", sandbox.url, ...args], { fetch: sandbox.fetch });
+  await following.printed(({ stderr }) => stderr.includes("following"));
+  add();
+  await following.printed(({ stdout }) => stdout.split("\n").length > lines);
+  return following.stop();
 }
 
 describe("mcoin sandbox log --follow", () => {
@@ -167,7 +141,7 @@ describe("mcoin sandbox log --follow", () => {
     const machine = await followHostile(["--json"], 1, hostileExchange);
     expectInert(machine);
     expect(JSON.parse(machine.stdout.trim().split("\n")[0])).toMatchObject({ path: `/api/x${TITLE}`, query: { q: HOSTILE }, member: `mpay-1001${FORGED}` });
-  }, 40_000);
+  });
 });
 
 describe("mcoin sandbox ledger and orders", () => {
@@ -176,41 +150,32 @@ describe("mcoin sandbox ledger and orders", () => {
     const outcome = state.orders.place("mpay-1005", { offerId: 7, quantity: 2, mcoinUsed: 300, adult: false });
     if (!outcome.ok) throw new Error(outcome.reason);
     const { orderNo } = outcome.value;
-    const gateway = await hostileGateway(orderNo, `${orderNo}${HOSTILE}`);
-    const titled = await hostileGateway("Pork chop bun with iced milk tea", HOSTILE);
-    try {
-      const ledger = await mcoin("sandbox", "ledger", "--login", "mpay-1005", "--base-url", gateway.url);
-      expect(ledger.code).toBe(0);
-      expectInert(ledger);
-      expect(ledger.stdout.trim().split("\n")).toHaveLength(5);
-      expect(ledger.stdout).toContain(`${orderNo}${HOSTILE_SHOWN}`);
-      expect(ledger.stdout.trim().split("\n").at(-1)).toBe("balance: 200 mCoin");
+    const gateway = hostileGateway(orderNo, `${orderNo}${HOSTILE}`);
+    const titled = hostileGateway("Pork chop bun with iced milk tea", HOSTILE);
+    const ledger = await gateway.mcoin("sandbox", "ledger", "--login", "mpay-1005", "--base-url", gateway.url);
+    expect(ledger.code).toBe(0);
+    expectInert(ledger);
+    expect(ledger.stdout.trim().split("\n")).toHaveLength(5);
+    expect(ledger.stdout).toContain(`${orderNo}${HOSTILE_SHOWN}`);
+    expect(ledger.stdout.trim().split("\n").at(-1)).toBe("balance: 200 mCoin");
 
-      const orders = await mcoin("sandbox", "orders", "--login", "mpay-1005", "--base-url", titled.url);
-      expect(orders.code).toBe(0);
-      expectInert(orders);
-      expect(orders.stdout.trim().split("\n")).toHaveLength(2);
-      expect(orders.stdout).toContain(`2 × ${HOSTILE_SHOWN}`);
+    const orders = await titled.mcoin("sandbox", "orders", "--login", "mpay-1005", "--base-url", titled.url);
+    expect(orders.code).toBe(0);
+    expectInert(orders);
+    expect(orders.stdout.trim().split("\n")).toHaveLength(2);
+    expect(orders.stdout).toContain(`2 × ${HOSTILE_SHOWN}`);
 
-      const machine = await mcoin("sandbox", "orders", "--login", "mpay-1005", "--base-url", titled.url, "--json");
-      expectInert(machine);
-      expect(JSON.parse(machine.stdout).orders[0].title).toBe(HOSTILE);
-    } finally {
-      await gateway.close();
-      await titled.close();
-    }
+    const machine = await titled.mcoin("sandbox", "orders", "--login", "mpay-1005", "--base-url", titled.url, "--json");
+    expectInert(machine);
+    expect(JSON.parse(machine.stdout).orders[0].title).toBe(HOSTILE);
   });
 
   it("print a gateway's hostile refusal through the error printer as escapes", async () => {
-    const gateway = await hostileGateway("member not found", HOSTILE);
-    try {
-      for (const args of [[], ["--json"]]) {
-        const run = await mcoin("sandbox", "orders", "--login", "mpay-nobody", "--base-url", gateway.url, ...args);
-        expect(run.code).toBe(1);
-        expectInert(run);
-      }
-    } finally {
-      await gateway.close();
+    const gateway = hostileGateway("member not found", HOSTILE);
+    for (const args of [[], ["--json"]]) {
+      const run = await gateway.mcoin("sandbox", "orders", "--login", "mpay-nobody", "--base-url", gateway.url, ...args);
+      expect(run.code).toBe(1);
+      expectInert(run);
     }
   });
 });
@@ -231,7 +196,7 @@ describe("mcoin replay", () => {
     expect(human.stdout).toContain('data.nickName: removed "\\u001b[2J\\u001b[H');
     expect(human.stdout).toContain("extra\\x1b[2J\\x1b[H");
     expectInert(await mcoin("replay", dir, "--json"));
-  }, 40_000);
+  });
 });
 
 describe("mcoin bridge diff and verify", () => {

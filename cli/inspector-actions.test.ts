@@ -1,7 +1,8 @@
 /**
  * The inspector's actions, as `mcoin sandbox` serves them: three exchanges saved as a recording that
  * `mcoin replay` runs with exit 0, one exchange replayed and compared, the view as a HAR with no live
- * token in it, and the refusals (a folder that already holds files, a cut body).
+ * token in it, and the refusals (a folder that already holds files, a cut body). The sandbox answers
+ * in-process, mcoin runs in this process against it (cli/testing.ts).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,44 +12,42 @@ import { basicInformation, memberLogin, systemTime } from "#core/api/endpoints";
 import { createApiClient } from "#core/api/client";
 import { createFetchTransport } from "#core/api/transport";
 import { INSPECT_API, ReplayReplySchema, SaveReplySchema } from "#core/controls/inspect";
-import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
 import { sandboxKeys } from "./context";
 import { inspectorActions } from "#harness/inspector";
 import { rulesWith } from "#harness/redaction";
 import { replayTarget } from "./replay-target";
-import { runMcoin } from "./test-cli";
+import { bufferedIo, sandboxCli, type SandboxCli } from "./testing";
 
-let running: RunningSandbox;
-let dir: string;
+const dir = mkdtempSync(join(tmpdir(), "mcoin-inspector-"));
+const running: SandboxCli = sandboxCli({
+  inspect: {
+    bodyLimit: 4096,
+    actions: inspectorActions({
+      recordingsDir: dir,
+      privateKey: sandboxKeys({ env: {} }).privateKey,
+      sandboxKey: true,
+      rules: rulesWith(),
+      version: "0.1.0",
+      replayTarget: () => replayTarget(bufferedIo({ fetch: running.fetch }).io, { env: "sandbox", baseUrl: running.url }),
+    }),
+  },
+});
 let token: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "mcoin-inspector-"));
-  const actions = inspectorActions({
-    recordingsDir: dir,
-    privateKey: sandboxKeys().privateKey,
-    sandboxKey: true,
-    rules: rulesWith(),
-    version: "0.1.0",
-    replayTarget: () => replayTarget({ env: "sandbox", baseUrl: running.url }),
-  });
-  running = await startSandboxServer({ port: 0, inspect: { actions, bodyLimit: 4096 } });
-  const transport = createFetchTransport();
+  const transport = createFetchTransport(running.fetch);
   const anonymous = createApiClient({ baseUrl: running.url, transport, locale: "en" });
   token = (await anonymous.call(memberLogin, { openId: "mpay-1001" })).data.token;
   const member = createApiClient({ baseUrl: running.url, transport, locale: "en", token });
   await member.call(basicInformation, {});
   await anonymous.call(systemTime, {});
   await member.call(basicInformation, {});
-  // The inspector takes an exchange in after its reply has gone.
-  for (let tries = 0; running.sandbox.state.inspected.size < 4 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+  // The inspector takes an exchange in after its reply has gone: a few turns of the event loop, no time.
+  for (let turns = 0; running.sandbox.state.inspected.size < 4 && turns < 1000; turns++) await new Promise((resolve) => setImmediate(resolve));
 });
-afterAll(async () => {
-  await running.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const post = (path: string, body: unknown) => fetch(`${running.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const post = (path: string, body: unknown) => running.fetch(`${running.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 it("saves three exchanges as a recording that mcoin replay runs with exit 0, and names the command", async () => {
   const response = await post(INSPECT_API.save, { seqs: [2, 3, 4], name: "three-calls" });
@@ -63,10 +62,10 @@ it("saves three exchanges as a recording that mcoin replay runs with exit 0, and
   const first = JSON.parse(readFileSync(join(dir, "three-calls", files[0]), "utf8")) as { needs?: { member?: string } };
   expect(first.needs?.member).toBe("mpay-1001");
   for (const file of files) expect(readFileSync(join(dir, "three-calls", file), "utf8")).not.toContain(token);
-  const replayed = await runMcoin(running.url, {}, "replay", join(dir, "three-calls"), "--base-url", running.url);
+  const replayed = await running.mcoin("replay", join(dir, "three-calls"), "--base-url", running.url);
   expect(replayed.stdout).toContain("3 matched, 0 differed, 0 failed, 0 skipped");
   expect(replayed.code).toBe(0);
-}, 60_000);
+});
 
 it("refuses to save into a folder that already holds files, with a 409 saying so", async () => {
   await post(INSPECT_API.save, { seqs: [3], name: "taken" });
@@ -81,7 +80,7 @@ it("replays one exchange and says it matched", async () => {
 });
 
 it("exports the view as HAR with no live token", async () => {
-  const response = await fetch(`${running.url}${INSPECT_API.har}`);
+  const response = await running.fetch(`${running.url}${INSPECT_API.har}`);
   expect(response.headers.get("content-disposition")).toContain("inspector.har");
   const text = await response.text();
   const har = JSON.parse(text) as { log: { entries: { request: { url: string } }[] } };

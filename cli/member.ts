@@ -6,6 +6,7 @@
  */
 import { Command, Option } from "commander";
 import { baseUrlOption, envOption } from "./flags";
+import type { CliIo } from "./io";
 import { shownLength } from "./terminal-text";
 
 export interface MemberCommand {
@@ -16,15 +17,15 @@ export interface MemberCommand {
   option: Option;
   /** Argument lists of the help's examples. */
   examples: string[];
-  /** Runs it with the options as commander gave them (cli/run-as-member.ts's runAsMember parses them). */
-  run: (raw: unknown) => Promise<void>;
+  /** Runs it in a run of mcoin with the options as commander gave them (cli/run-as-member.ts's runAsMember parses them). */
+  run: (io: CliIo, raw: unknown) => Promise<void>;
 }
 
 /**
  * A `mcoin sandbox` subcommand about one member: --login / --token, --lang, --env, --base-url and
  * --json besides its own option.
  */
-export function memberCommand(spec: MemberCommand): Command {
+export function memberCommand(io: CliIo, spec: MemberCommand): Command {
   const path = `sandbox ${spec.name}`;
   return new Command(spec.name)
     .description(spec.description)
@@ -36,7 +37,7 @@ export function memberCommand(spec: MemberCommand): Command {
     .addOption(baseUrlOption())
     .option("--json", "print JSON")
     .addHelpText("after", `\nExamples:\n${spec.examples.map((example) => `  $ npx mcoin ${path} ${example}`).join("\n")}`)
-    .action((raw: unknown) => spec.run(raw));
+    .action((raw: unknown) => spec.run(io, raw));
 }
 
 /** Every item of a paged list, page after page. */

@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import { usageError } from "./errors";
+import type { CliIo } from "./io";
 import { writeJson, writeLines } from "./terminal-text";
 
 export function parseOptions<T>(schema: z.ZodType<T>, raw: unknown, command: string): T {
@@ -20,7 +21,7 @@ export function parseOptions<T>(schema: z.ZodType<T>, raw: unknown, command: str
  * Writes a result for a person, or as one JSON document with --json. `human` gives the lines to
  * print; whatever is inside a line, a line break included, is shown escaped.
  */
-export function output(json: boolean, value: unknown, human: () => readonly string[]): void {
-  if (json) writeJson(process.stdout, value, 2);
-  else writeLines(process.stdout, human());
+export function output(io: CliIo, json: boolean, value: unknown, human: () => readonly string[]): void {
+  if (json) writeJson(io.stdout, value, 2);
+  else writeLines(io.stdout, human());
 }

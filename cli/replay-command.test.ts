@@ -1,33 +1,24 @@
 /**
  * `mcoin replay`: recordings and HAR files sent again and compared, skips, ignores, ages and drift.
- * Against a sandbox served over HTTP in this process, run as an engineer runs them: a real process,
- * its output and its exit code.
+ * Run in this process against a sandbox answered in-process (cli/testing.ts): its output and its
+ * exit code.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ROOT, runMcoin, type Run } from "./test-cli";
-import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ROOT, fetchTo, sandboxCli, type CliRun as Run } from "./testing";
+import { createSandbox } from "../sandbox/index";
 
-let sandbox: RunningSandbox;
+const sandbox = sandboxCli();
+const { mcoin } = sandbox;
+const mcoinWith = (env: Record<string, string>, ...args: string[]) => sandbox.mcoinWith({ env }, ...args);
 let work: string;
 
-beforeAll(async () => {
-  sandbox = await startSandboxServer({ port: 0, host: "127.0.0.1" });
+beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "mcoin-cli-"));
 });
-afterAll(() => sandbox.close());
 beforeEach(() => sandbox.sandbox.state.reset());
-
-/** Runs mcoin against the test's sandbox (asynchronously: the sandbox answers from this process). */
-function mcoin(...args: string[]): Promise<Run> {
-  return mcoinWith({}, ...args);
-}
-
-function mcoinWith(env: Record<string, string>, ...args: string[]): Promise<Run> {
-  return runMcoin(sandbox.url, env, ...args);
-}
 
 const json = <T = Record<string, any>>(run: Run): T => JSON.parse(run.stdout) as T;
 
@@ -55,21 +46,20 @@ describe("mcoin replay", () => {
     expect(run.stderr).not.toContain("warning:");
     expect(run.code).toBe(0);
     expect((await mcoin("replay", "fixtures/recordings", "--strict")).code).toBe(0);
-  }, 40_000);
+  });
 
   it("sends the sandbox's control token to --reset, and says when it is missing", async () => {
-    const guarded = await startSandboxServer({ port: 0, host: "127.0.0.1", controlToken: "the-control-token-of-this-test" });
-    try {
-      const args = ["replay", "fixtures/recordings/02-system-time.json", "--reset"];
-      const refused = await mcoinWith({ MCOIN_SANDBOX_URL: guarded.url }, ...args);
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain("the sandbox refused reset: HTTP 401");
-      expect(refused.stderr).toContain("--control-token or set MCOIN_SANDBOX_CONTROL_TOKEN");
-      expect((await mcoinWith({ MCOIN_SANDBOX_URL: guarded.url }, ...args, "--control-token", "the-control-token-of-this-test")).code).toBe(0);
-      expect((await mcoinWith({ MCOIN_SANDBOX_URL: guarded.url, MCOIN_SANDBOX_CONTROL_TOKEN: "the-control-token-of-this-test" }, ...args)).code).toBe(0);
-    } finally {
-      await guarded.close();
-    }
+    const guarded = createSandbox({ controlToken: "the-control-token-of-this-test" });
+    const url = "http://127.0.0.1:4998";
+    const at = (env: Record<string, string>, ...args: string[]) =>
+      sandbox.mcoinWith({ env: { MCOIN_SANDBOX_URL: url, ...env }, fetch: fetchTo({ [url]: (request) => guarded.handle(request) }) }, ...args);
+    const args = ["replay", "fixtures/recordings/02-system-time.json", "--reset"];
+    const refused = await at({}, ...args);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("the sandbox refused reset: HTTP 401");
+    expect(refused.stderr).toContain("--control-token or set MCOIN_SANDBOX_CONTROL_TOKEN");
+    expect((await at({}, ...args, "--control-token", "the-control-token-of-this-test")).code).toBe(0);
+    expect((await at({ MCOIN_SANDBOX_CONTROL_TOKEN: "the-control-token-of-this-test" }, ...args)).code).toBe(0);
   });
 
   it("prints each difference with its path and kind, and exits 1", async () => {
@@ -80,7 +70,7 @@ describe("mcoin replay", () => {
     const listed = json(await mcoin("replay", "fixtures/recordings/03-basic-information.json", "--json"));
     expect(listed.summary).toMatchObject({ matched: 0, differed: 1 });
     expect(listed.outcomes[0].differences).toContainEqual({ path: "data.point", kind: "changed", expected: 12580, actual: 99 });
-  }, 40_000);
+  });
 
   it("names a type change apart from a changed value", async () => {
     const recording = fixture("03-basic-information.json");
@@ -91,7 +81,7 @@ describe("mcoin replay", () => {
     expect(run.stdout).toContain('data.point: type changed string → number ("12580" → 12580)');
     const listed = json(await mcoin("replay", dir, "--json"));
     expect(listed.outcomes[0].differences).toEqual([{ path: "data.point", kind: "type changed", expected: "12580", actual: 12580 }]);
-  }, 40_000);
+  });
 
   it("reports a need it cannot meet as a skip, says plainly that not everything was checked, and fails the run unless --allow-skips", async () => {
     const noCust = fixture("08-task-detail-browse.json");
@@ -118,7 +108,7 @@ describe("mcoin replay", () => {
     const flagged = await mcoin("replay", dir, "--cust", "C1", "--login", "mpay-1001", "--strict");
     expect(flagged.stdout).toContain("2 matched, 0 differed, 0 failed, 0 skipped");
     expect(flagged.code).toBe(0);
-  }, 60_000);
+  });
 
   it("exits 1 for a folder with nothing to replay, and 2 for a path that does not exist", async () => {
     const empty = await mcoin("replay", folder({ "notes.txt": "nothing here" }));
@@ -138,7 +128,7 @@ describe("mcoin replay", () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--ignore: a JSONPath starting with $");
     expect((await mcoin("replay", dir, "--pace", "slow")).code).toBe(2);
-  }, 40_000);
+  });
 
   it("replays a HAR file: mcoin's entries with the secure call's decrypted bodies, a browser's sealed one skipped, pages dropped", async () => {
     const base = sandbox.url;
@@ -207,7 +197,7 @@ describe("mcoin replay", () => {
     // A folder's .har files are read beside its .json recordings.
     writeFileSync(join(dir, "02-system-time.json"), JSON.stringify(fixture("02-system-time.json")));
     expect((await mcoin("replay", dir, "--allow-skips")).stdout).toContain("4 matched, 0 differed, 0 failed, 1 skipped");
-  }, 40_000);
+  });
 
   it("warns about recordings older than --max-age days and those without a date, without failing", async () => {
     const old = { ...fixture("02-system-time.json"), recordedAt: "2020-01-01" };
@@ -222,7 +212,7 @@ describe("mcoin replay", () => {
     expect((await mcoinWith({ MCOIN_REPLAY_MAX_AGE_DAYS: "100000" }, "replay", dir)).stderr).not.toContain("older than");
     expect(json(await mcoin("replay", dir, "--json")).warnings).toHaveLength(2);
     expect((await mcoin("replay", dir, "--max-age", "soon")).code).toBe(2);
-  }, 40_000);
+  });
 
   it("--drift names a field whose type changed since it was recorded, and passes the unaltered recordings", async () => {
     const altered = fixture("03-basic-information.json");
@@ -240,5 +230,5 @@ describe("mcoin replay", () => {
     const all = await mcoin("replay", "fixtures/recordings", "--drift", "--json");
     expect(json(all).summary).toMatchObject({ endpoints: 7, drifted: 0, unchecked: 0, recordings: 9, failed: 0, skipped: 0 });
     expect(all.code).toBe(0);
-  }, 40_000);
+  });
 });

@@ -6,7 +6,8 @@
  */
 import { DEFAULT_MALL_ORIGINS, type EnvironmentName } from "#core/environments";
 import type { ReplayTarget } from "#harness/replay";
-import { apiBaseUrl, apiTarget, callFailure, gatewaySettingsFor, transport } from "./context";
+import { apiBaseUrl, apiTarget, callFailure, gatewaySettingsFor, transportOf } from "./context";
+import type { CliIo } from "./io";
 
 export interface ReplayOptions {
   env: EnvironmentName;
@@ -16,22 +17,22 @@ export interface ReplayOptions {
   cust?: string;
 }
 
-export function replayTarget(options: ReplayOptions): ReplayTarget {
+export function replayTarget(io: CliIo, options: ReplayOptions): ReplayTarget {
   return {
     ...options,
-    apiBase: apiBaseUrl(options.env, options.baseUrl),
-    transport,
-    gateway: () => gatewaySettingsFor(options.env, { baseUrl: options.baseUrl }),
-    failure: (error, named) => callFailure(error, named ? apiTarget(options.env, options.baseUrl) : undefined),
-    mallOrigins: mallOrigins(),
+    apiBase: apiBaseUrl(io, options.env, options.baseUrl),
+    transport: transportOf(io),
+    gateway: () => gatewaySettingsFor(io, options.env, { baseUrl: options.baseUrl }),
+    failure: (error, named) => callFailure(error, named ? apiTarget(io, options.env, options.baseUrl) : undefined),
+    mallOrigins: mallOrigins(io.env.MCOIN_APP_URL),
   };
 }
 
 /** Where the sandbox's sign-in page may send a member back to: the mall's address (MCOIN_APP_URL) or its defaults. */
-function mallOrigins(): string[] {
+function mallOrigins(appUrl: string | undefined): string[] {
   const origins = [...DEFAULT_MALL_ORIGINS];
   try {
-    if (process.env.MCOIN_APP_URL) origins.unshift(new URL(process.env.MCOIN_APP_URL).origin);
+    if (appUrl) origins.unshift(new URL(appUrl).origin);
   } catch {
     // not a URL: the defaults
   }

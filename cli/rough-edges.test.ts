@@ -1,29 +1,23 @@
 /**
  * The CLI's rough edges (issue 25, item 7), each a clear message and the right exit code (2 for bad
- * usage): run as an engineer runs them, against a sandbox served over HTTP in this process.
+ * usage): run in this process against a sandbox answered in-process (cli/testing.ts).
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RedeemRefusalSchema } from "#core/controls/declarations";
 import { WALLET_METHODS } from "./bridge/scenario";
-import { ROOT, runMcoin, type Run } from "./test-cli";
-import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
+import { ROOT, sandboxCli, type CliRun as Run } from "./testing";
 
-let sandbox: RunningSandbox;
+const sandbox = sandboxCli();
+const { mcoin } = sandbox;
 let work: string;
 
-beforeAll(async () => {
-  sandbox = await startSandboxServer({ port: 0, host: "127.0.0.1" });
+beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "mcoin-edges-"));
 });
-afterAll(() => sandbox.close());
 beforeEach(() => sandbox.sandbox.state.reset());
-
-function mcoin(...args: string[]): Promise<Run> {
-  return runMcoin(sandbox.url, {}, ...args);
-}
 
 const json = <T = Record<string, any>>(run: Run): T => JSON.parse(run.stdout) as T;
 
@@ -49,7 +43,7 @@ describe("mcoin sandbox fault", () => {
     expect(clear.code).toBe(2);
     expect(clear.stderr).toContain("fault clear takes no --path");
     expect(sandbox.sandbox.state.listFaults()).toEqual([]);
-  }, 30_000);
+  });
 
   it("warns when the path is part of no endpoint's, with the nearest, and adds the fault all the same", async () => {
     const misspelt = await mcoin("sandbox", "fault", "reset", "--path", "basicinfomation");
@@ -62,7 +56,7 @@ describe("mcoin sandbox fault", () => {
       expect(run.code).toBe(0);
       expect(run.stderr).not.toContain("warning");
     }
-  }, 30_000);
+  });
 
   it("clear says how many faults it removed", async () => {
     await mcoin("sandbox", "fault", "reset", "--path", "basicinformation");
@@ -71,7 +65,7 @@ describe("mcoin sandbox fault", () => {
     expect(cleared).toMatchObject({ code: 0, stdout: "cleared 2 faults\n" });
     expect(sandbox.sandbox.state.listFaults()).toEqual([]);
     expect(json(await mcoin("sandbox", "fault", "clear", "--json"))).toEqual({ cleared: 0, faults: [] });
-  }, 30_000);
+  });
 });
 
 describe("mcoin sandbox verify", () => {
@@ -85,8 +79,8 @@ describe("mcoin sandbox verify", () => {
   });
 
   it("groups identical near misses on one line, with their numbers and a count, past the five nearest", async () => {
-    for (let i = 0; i < 7; i++) await fetch(`${sandbox.url}/api/system/time`);
-    await fetch(`${sandbox.url}/api/system/times`);
+    for (let i = 0; i < 7; i++) await sandbox.fetch(`${sandbox.url}/api/system/time`);
+    await sandbox.fetch(`${sandbox.url}/api/system/times`);
     const run = await mcoin("sandbox", "verify", "--path", "/api/system/time", "--method", "POST");
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^ {2}#7, #6, #5, #4, #3, #2, #1 GET \/api\/system\/time {2}\(method GET\) ×7$/m);
@@ -100,7 +94,7 @@ describe("mcoin sandbox redeem", () => {
     const state = sandbox.sandbox.state;
     const outcome = state.orders.place("mpay-1005", { offerId: 7, quantity: 2, mcoinUsed: 300, adult: false });
     if (!outcome.ok) throw new Error(outcome.reason);
-    await fetch(`${sandbox.url}/__wallet/pay`, {
+    await sandbox.fetch(`${sandbox.url}/__wallet/pay`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ orderNo: outcome.value.orderNo, amountCents: outcome.value.cashCents, outcome: "paid" }),
@@ -124,11 +118,11 @@ describe("mcoin sandbox redeem", () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already been used\. It was used on \d{4}-\d\d-\d\d \d\d:\d\d \(Macau\) at store 5 \(.+\)\./);
     expect(json(await mcoin("sandbox", "redeem", code, "--store", "4", "--json"))).toMatchObject({ error: { code: "ALREADY_USED" } });
-  }, 30_000);
+  });
 
   it("answers a refusal as core/controls/declarations.ts declares it", async () => {
     const code = await boughtCode();
-    const redeem = (storeId: number) => fetch(`${sandbox.url}/__sandbox/redeem`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code, storeId }) });
+    const redeem = (storeId: number) => sandbox.fetch(`${sandbox.url}/__sandbox/redeem`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code, storeId }) });
     expect(RedeemRefusalSchema.parse(await (await redeem(3)).json())).toMatchObject({ reason: "CODE_INVALID", why: "wrong-store", validAt: [4, 5, 6] });
     expect((await redeem(4)).status).toBe(200);
     expect(RedeemRefusalSchema.parse(await (await redeem(4)).json())).toMatchObject({ reason: "ALREADY_USED", why: "used", usedAtStore: 4, usedAt: expect.any(Number) });
@@ -152,7 +146,7 @@ describe("mcoin task run", () => {
     const refused = await mcoin("task", "run", "--token", "C1", "--no", "T-NOTIFY-FAIL", "--json");
     expect(refused.code).toBe(1);
     expect(json(refused).error.message).toMatch(/completion notice of task T-NOTIFY-FAIL was refused: .*TASK_REJECTED.*; the task is now still to do for this member \(user_exec_status 0\)/);
-  }, 30_000);
+  });
 });
 
 describe("mcoin bridge", () => {
@@ -186,7 +180,7 @@ describe("mcoin bridge", () => {
       expect(run.code).toBe(1);
       expect(json<unknown[]>(run)[0]).toMatchObject({ ok: false, expectation: { text: "Payment success" } });
     }
-  }, 30_000);
+  });
 
   it("refuses a rule for a method the wallet does not have, with the nearest, and a misspelt permission", async () => {
     const rule = await mcoin("bridge", file("scenarios/rule.json", { name: "x", rules: { getLocaton: { answer: {} } } }));
@@ -195,12 +189,12 @@ describe("mcoin bridge", () => {
     const deny = await mcoin("bridge", file("scenarios/deny.json", { name: "x", timeline: [{ event: "deny", method: "getlocation" }] }));
     expect(deny.code).toBe(2);
     expect(deny.stderr).toContain("timeline.0.method: getlocation is not a method of the wallet's bridge: did you mean getLocation?");
-  }, 30_000);
+  });
 
   it("flags a rule that replaces the cashier's tradePay, and finds a profile from the scenario's folder", async () => {
     const scenarios = join(work, "flagged");
     file("flagged/profiles/phone.json", { appVersion: "5.9.0", platform: "android" });
-    // Nothing answers at this address: the run fails after the scenario was read, as the warning is printed.
+    // Nothing answers at this address: the run fails after the scenario was read, as the warning is printed, before a browser starts.
     const run = await mcoin(
       "bridge",
       file("flagged/pay.json", { name: "x", profile: "profiles/phone.json", rules: { tradePay: { answer: { resultStatus: "9000" } } } }),
@@ -216,7 +210,7 @@ describe("mcoin bridge", () => {
     const missing = await mcoin("bridge", file("flagged/missing.json", { name: "x", profile: "profiles/none.json" }));
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain(`profile: profiles/none.json does not exist (a profile's path is the scenario file's folder's: ${join(scenarios, "profiles/none.json")})`);
-  }, 30_000);
+  });
 
   it("knows every method the mall's MPay adapter calls, and no other", () => {
     const adapter = readFileSync(join(ROOT, "app/lib/host-bridge/mpay-adapter.ts"), "utf8");

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { ApiClient } from "#core/api/client";
 import { EnvSchema, apiClient, apiTarget, callFailure, memberToken } from "./context";
 import { usageError } from "./errors";
+import type { CliIo } from "./io";
 import { parseOptions } from "./options";
 
 export const MemberOptionsSchema = z.object({
@@ -23,14 +24,14 @@ export type MemberOptions = z.infer<typeof MemberOptionsSchema>;
  * Parses `mcoin sandbox NAME`'s options by `schema`, signs in as the member they name, and runs
  * `run` with the app's client signed in as them; any failed call becomes the CLI's error.
  */
-export async function runAsMember<T extends MemberOptions>(name: string, schema: z.ZodType<T>, raw: unknown, run: (options: T, client: ApiClient) => Promise<void>): Promise<void> {
+export async function runAsMember<T extends MemberOptions>(io: CliIo, name: string, schema: z.ZodType<T>, raw: unknown, run: (options: T, client: ApiClient) => Promise<void>): Promise<void> {
   const path = `sandbox ${name}`;
   const options = parseOptions(schema, raw, path);
   if (!options.login && !options.token) throw usageError("say whose: --login OPENID (or --token TOKEN)", `e.g. mcoin ${path} --login mpay-1001`);
   try {
-    const token = await memberToken(options.env, options);
-    await run(options, apiClient(options.env, { token, lang: options.lang, baseUrl: options.baseUrl }));
+    const token = await memberToken(io, options.env, options);
+    await run(options, apiClient(io, options.env, { token, lang: options.lang, baseUrl: options.baseUrl }));
   } catch (error) {
-    throw callFailure(error, apiTarget(options.env, options.baseUrl));
+    throw callFailure(error, apiTarget(io, options.env, options.baseUrl));
   }
 }

@@ -1,28 +1,17 @@
 /**
- * `mcoin sandbox` ledger, orders, redeem and ship, and `mcoin task run`. Against a sandbox served
- * over HTTP in this process, run as an engineer runs them: a real process, its output and its exit
- * code.
+ * `mcoin sandbox` ledger, orders, redeem and ship, and `mcoin task run`. Run in this process against
+ * a sandbox answered in-process (cli/testing.ts): their output and exit code.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createApiClient } from "#core/api/client";
 import { createFetchTransport } from "#core/api/transport";
 import { applyRefund } from "#core/api/wallet-endpoints";
-import { runMcoin, type Run } from "./test-cli";
-import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
+import { sandboxCli, type CliRun as Run } from "./testing";
 import { withKey } from "../sandbox/testing";
 
-let sandbox: RunningSandbox;
-
-beforeAll(async () => {
-  sandbox = await startSandboxServer({ port: 0, host: "127.0.0.1" });
-});
-afterAll(() => sandbox.close());
+const sandbox = sandboxCli();
+const { mcoin } = sandbox;
 beforeEach(() => sandbox.sandbox.state.reset());
-
-/** Runs mcoin against the test's sandbox (asynchronously: the sandbox answers from this process). */
-function mcoin(...args: string[]): Promise<Run> {
-  return runMcoin(sandbox.url, {}, ...args);
-}
 
 const json = <T = Record<string, any>>(run: Run): T => JSON.parse(run.stdout) as T;
 
@@ -33,7 +22,7 @@ describe("mcoin sandbox ledger and orders", () => {
     const outcome = state.orders.place("mpay-1005", { offerId: 7, quantity: 2, mcoinUsed: 300, adult: false });
     if (!outcome.ok) throw new Error(outcome.reason);
     const order = outcome.value;
-    const paid = await fetch(`${sandbox.url}/__wallet/pay`, {
+    const paid = await sandbox.fetch(`${sandbox.url}/__wallet/pay`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ orderNo: order.orderNo, amountCents: order.cashCents, outcome: "paid" }),
@@ -67,8 +56,9 @@ describe("mcoin sandbox ledger and orders", () => {
 
   it("prints the member's refunds after the ledger: the mCoin and the cash come back exactly", async () => {
     const order = await buyAndPay();
-    const token = (await (await fetch(`${sandbox.url}/member/login`, { method: "POST", body: '{"openId":"mpay-1005"}', headers: { "content-type": "application/json" } })).json()).data.token as string;
-    const client = createApiClient({ baseUrl: sandbox.url, transport: createFetchTransport(), locale: "en", token });
+    const token = (await (await sandbox.fetch(`${sandbox.url}/member/login`, { method: "POST", body: '{"openId":"mpay-1005"}', headers: { "content-type": "application/json" } })).json()).data
+      .token as string;
+    const client = createApiClient({ baseUrl: sandbox.url, transport: createFetchTransport(sandbox.fetch), locale: "en", token });
     const { data: refund } = await client.call(applyRefund, { orderId: order.id, reason: "bought_wrongly", remarks: "" }, withKey());
     expect(refund).toMatchObject({ orderNo: order.orderNo, status: "refunding", cashRequestedCents: 4600, mcoinRequested: 300, cashRefundedCents: 0, mcoinRefunded: 0 });
 
@@ -121,11 +111,11 @@ describe("mcoin sandbox ledger and orders", () => {
     } finally {
       sandbox.sandbox.state.setClock(null);
     }
-  }, 60_000);
+  });
 
   it("lists a second payment of a paid order among the payments the wallet gives back", async () => {
     const order = await buyAndPay();
-    const again = await fetch(`${sandbox.url}/__wallet/pay`, {
+    const again = await sandbox.fetch(`${sandbox.url}/__wallet/pay`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ orderNo: order.orderNo, amountCents: order.cashCents, outcome: "paid" }),
@@ -149,7 +139,7 @@ describe("mcoin sandbox ledger and orders", () => {
     if (!closed.ok) throw new Error(closed.reason);
     expect(state.orders.cancel("mpay-1005", closed.value.id).ok).toBe(true);
     expect(state.afterSale.deleteOrder("mpay-1005", closed.value.id).ok).toBe(true);
-    await fetch(`${sandbox.url}/__wallet/pay`, {
+    await sandbox.fetch(`${sandbox.url}/__wallet/pay`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ orderNo: closed.value.orderNo, amountCents: 3800, outcome: "paid" }),
@@ -199,8 +189,7 @@ describe("mcoin sandbox ledger and orders", () => {
     const twice = await mcoin("sandbox", "ship", wong[0].orderNo);
     expect(twice.code).toBe(1);
     expect(twice.stderr).toContain("not awaiting shipment");
-    // Seven CLI processes: room for a loaded machine.
-  }, 60_000);
+  });
 
   it("exits 2 without a member or with a bad filter, and 1 for a member the gateway does not know", async () => {
     expect((await mcoin("sandbox", "ledger")).code).toBe(2);
@@ -218,7 +207,7 @@ describe("mcoin task run", () => {
     expect(run.stderr).toContain("3/3 s");
     expect(run.stdout).toContain("task T-QUICK completed");
     expect(run.stdout).toContain('"status": "COMPLETED"');
-  }, 20_000);
+  });
 
   it("exits 1 when a check fails or the notice is refused", async () => {
     const done = await mcoin("task", "run", "--token", "C1", "--no", "T-DONE", "--json");
@@ -227,5 +216,5 @@ describe("mcoin task run", () => {
     const refused = await mcoin("task", "run", "--token", "C1", "--no", "T-NOTIFY-FAIL", "--json");
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain("TASK_REJECTED");
-  }, 20_000);
+  });
 });

@@ -7,8 +7,9 @@
 import { z } from "zod";
 import { ControlError, createControlClient, type ControlAnswer } from "#core/controls/client";
 import type { Control, ControlInput, ControlParams, ControlReply } from "#core/controls/declarations";
-import { CONTROL_TOKEN_ENV, sandboxUrl } from "./context";
+import { CONTROL_TOKEN_ENV, fetchOf, sandboxUrl } from "./context";
 import { CliError, usageError } from "./errors";
+import type { CliIo } from "./io";
 
 export interface ControlTarget {
   baseUrl?: string;
@@ -23,8 +24,8 @@ export const ControlOptionsSchema = z.object({
 });
 
 /** Calls a control of the sandbox `target` names; its answer, or the CLI's error. */
-export async function callControl<C extends Control>(target: ControlTarget, control: C, args: { params?: ControlParams<C>; input?: ControlInput<C> } = {}): Promise<ControlAnswer<C>> {
-  const client = createControlClient({ baseUrl: target.baseUrl ?? sandboxUrl(), token: target.controlToken });
+export async function callControl<C extends Control>(io: CliIo, target: ControlTarget, control: C, args: { params?: ControlParams<C>; input?: ControlInput<C> } = {}): Promise<ControlAnswer<C>> {
+  const client = createControlClient({ baseUrl: target.baseUrl ?? sandboxUrl(io), token: target.controlToken, fetch: fetchOf(io) });
   try {
     return await client.call(control, args);
   } catch (error) {
@@ -43,6 +44,6 @@ export async function callControl<C extends Control>(target: ControlTarget, cont
 }
 
 /** The same, the answer's data only. */
-export async function control<C extends Control>(target: ControlTarget, control: C, args: { params?: ControlParams<C>; input?: ControlInput<C> } = {}): Promise<ControlReply<C>> {
-  return (await callControl(target, control, args)).data;
+export async function control<C extends Control>(io: CliIo, target: ControlTarget, control: C, args: { params?: ControlParams<C>; input?: ControlInput<C> } = {}): Promise<ControlReply<C>> {
+  return (await callControl(io, target, control, args)).data;
 }

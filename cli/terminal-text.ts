@@ -13,6 +13,7 @@
  * that spells `\x1b` with a real backslash looks like an escape and does nothing. `--json` shows every
  * value exactly.
  */
+import type { CliIo, CliOutput } from "./io";
 
 /**
  * C0 (tab, LF and CR included), DEL and C1; the bidi marks, embeddings, overrides and isolates; the
@@ -53,22 +54,24 @@ export function jsonLines(value: unknown): string[] {
 }
 
 /** Writes each line escaped, a line break after each: the only line breaks the CLI writes. */
-export function writeLines(stream: NodeJS.WritableStream, lines: readonly string[]): void {
+export function writeLines(stream: CliOutput, lines: readonly string[]): void {
   if (lines.length > 0) stream.write(`${lines.map(escapeTerminalText).join("\n")}\n`);
 }
 
 /** Writes `value` as JSON (terminalJson) on a line of its own. */
-export function writeJson(stream: NodeJS.WritableStream, value: unknown, indent?: number): void {
+export function writeJson(stream: CliOutput, value: unknown, indent?: number): void {
   stream.write(`${terminalJson(value, indent)}\n`);
 }
 
 /** Draws `line` over the terminal's current line (a progress bar); writeLines once it is done. */
-export function redrawLine(stream: NodeJS.WritableStream, line: string): void {
+export function redrawLine(stream: CliOutput, line: string): void {
   stream.write(`\r${escapeTerminalText(line)}`);
 }
 
-/** The harness's recorder log (harness/record, RecorderLog) on this terminal: its lines escaped, what went wrong on stderr. */
-export const terminalLog = {
-  info: (lines: readonly string[]) => writeLines(process.stdout, lines),
-  problem: (lines: readonly string[]) => writeLines(process.stderr, lines),
-};
+/** The harness's recorder log (harness/record, RecorderLog) on a run's terminal: its lines escaped, what went wrong on stderr. */
+export function terminalLog(io: Pick<CliIo, "stdout" | "stderr">) {
+  return {
+    info: (lines: readonly string[]) => writeLines(io.stdout, lines),
+    problem: (lines: readonly string[]) => writeLines(io.stderr, lines),
+  };
+}

@@ -1,36 +1,17 @@
 /**
- * `mcoin sandbox fault`, `verify` and `log` as a process, against a sandbox on a free port: the help
- * lists every kind, a fault set from the terminal hits the calls it names, verify's exit codes follow
- * its comparators and show the closest calls, and the log lists the near misses.
+ * `mcoin sandbox fault`, `verify` and `log`, run in this process against a sandbox answered
+ * in-process (cli/testing.ts): the help lists every kind, a fault set from the terminal hits the
+ * calls it names, verify's exit codes follow its comparators and show the closest calls, and the log
+ * lists the near misses.
  */
-import { spawn } from "node:child_process";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FAULT_KINDS } from "#core/controls/faults";
-import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
+import { sandboxCli } from "./testing";
 
-// Each run of the CLI starts a process: a few seconds each on a busy machine.
-vi.setConfig({ testTimeout: 120_000 });
+const sandbox = sandboxCli();
+const { mcoin } = sandbox;
 
-const MCOIN = join(import.meta.dirname, "..", "bin/mcoin.mjs");
-let sandbox: RunningSandbox;
-beforeAll(async () => {
-  sandbox = await startSandboxServer({ port: 0, host: "127.0.0.1" });
-});
-afterAll(() => sandbox.close());
-
-function mcoin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [MCOIN, ...args], { env: { ...process.env, MCOIN_SANDBOX_URL: sandbox.url, MCOIN_SANDBOX_CONTROL_TOKEN: undefined } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("close", (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
-}
-
-const get = (path: string) => fetch(`${sandbox.url}${path}`);
+const get = (path: string) => sandbox.fetch(`${sandbox.url}${path}`);
 
 describe("mcoin sandbox fault", () => {
   it("--help lists every kind", async () => {
@@ -61,7 +42,7 @@ describe("mcoin sandbox fault", () => {
 
 describe("mcoin sandbox verify", () => {
   it("exits 0 when the log holds, 1 with the closest calls when not", async () => {
-    await fetch(`${sandbox.url}/__sandbox/log`, { method: "DELETE" });
+    await sandbox.fetch(`${sandbox.url}/__sandbox/log`, { method: "DELETE" });
     for (let i = 0; i < 3; i++) await get("/api/system/time");
     expect((await mcoin("sandbox", "verify", "--path", "system/time", "--at-least", "3")).code).toBe(0);
     expect((await mcoin("sandbox", "verify", "--path", "system/time", "--count", "3")).code).toBe(0);

@@ -1,38 +1,29 @@
 /**
  * Wire parity of `mcoin api` and `mcoin gateway call` (docs/cli.md): the Idempotency-Key of a state
  * change, -H, --wire, `gateway verify` on a reply's Signature, no live token on a person's screen,
- * and a call that reaches nobody naming where it went. Run as an engineer runs them, against a
- * sandbox served over HTTP in this process.
+ * and a call that reaches nobody naming where it went. Run in this process against a sandbox
+ * answered in-process (cli/testing.ts).
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sealRequest } from "#core/node/gateway/envelope";
 import { gatewaySettings } from "#core/node/gateway/settings";
-import { runMcoin, type Run } from "./test-cli";
-import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
+import { sandboxCli, type CliRun as Run } from "./testing";
 
-/** Nothing listens here (docs: the tests' own ports are 4800-4899). */
+/** Nothing answers here: only the sandbox's address does (cli/testing.ts). */
 const NOBODY = "http://127.0.0.1:4899";
 
-let sandbox: RunningSandbox;
+const sandbox = sandboxCli();
+const { mcoin } = sandbox;
+const mcoinWith = (env: Record<string, string>, ...args: string[]) => sandbox.mcoinWith({ env }, ...args);
 let work: string;
 
-beforeAll(async () => {
-  sandbox = await startSandboxServer({ port: 0, host: "127.0.0.1" });
+beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "mcoin-wire-"));
 });
-afterAll(() => sandbox.close());
 beforeEach(() => sandbox.sandbox.state.reset());
-
-function mcoin(...args: string[]): Promise<Run> {
-  return mcoinWith({}, ...args);
-}
-
-function mcoinWith(env: Record<string, string>, ...args: string[]): Promise<Run> {
-  return runMcoin(sandbox.url, env, ...args);
-}
 
 const json = <T = Record<string, any>>(run: Run): T => JSON.parse(run.stdout) as T;
 
@@ -57,7 +48,7 @@ describe("mcoin api: the Idempotency-Key of a state change", () => {
     // -H Idempotency-Key chooses it as well.
     const viaHeader = await mcoin(...UPDATE, "--data", '{"id":1,"action":"DELETE"}', "-H", `Idempotency-Key: ${key}`);
     expect(viaHeader.code).toBe(1);
-  }, 30_000);
+  });
 
   it("sends no key with a read, nor with a state change the registry does not mark idempotent", async () => {
     const read = await mcoin("api", "GET", "/api/system/time", "--wire");
@@ -79,7 +70,7 @@ describe("mcoin api: the Idempotency-Key of a state change", () => {
     const header = await mcoin("api", "GET", "/api/system/time", "-H", "no colon here");
     expect(header.code).toBe(2);
     expect(header.stderr).toContain("NAME:VALUE");
-  }, 30_000);
+  });
 });
 
 describe("mcoin api: -H, --wire and the session token", () => {
@@ -103,7 +94,7 @@ describe("mcoin api: -H, --wire and the session token", () => {
     const signedIn = await mcoin("api", "GET", "/api/auth/basicinformation", "--login", "mpay-1001", "--wire");
     expect(signedIn.stdout).toMatch(/^token: sbx_…\(\d+ chars\)/);
     expect(signedIn.stdout + signedIn.stderr).not.toMatch(/sbx_[A-Za-z0-9]{8,}/);
-  }, 30_000);
+  });
 
   it("--wire prints what went out on a refusal too", async () => {
     const run = await mcoin(...UPDATE, "--data", '{"id":999,"action":"DEFAULT"}', "--wire");
@@ -144,7 +135,7 @@ describe("mcoin gateway verify: a reply's Signature", () => {
   async function capturedExchange() {
     const settings = gatewaySettings({ environment: "sandbox", vars: {}, sandboxUrl: sandbox.url, sandboxKeys: () => sandbox.sandbox.state.gatewayKeys });
     const sealed = sealRequest(settings, { functionUrl: "/bservice/discount/gateway/getTaskDetail", body: { system_name: "taskCenter", data_source: "H5", task_no: "T1", cust_id_ciphertext: "C1" } });
-    const response = await fetch(`${sandbox.url}/bservice/discount/gateway/getTaskDetail`, { method: "POST", headers: sealed.headers, body: sealed.body });
+    const response = await sandbox.fetch(`${sandbox.url}/bservice/discount/gateway/getTaskDetail`, { method: "POST", headers: sealed.headers, body: sealed.body });
     return {
       request: { url: `${sandbox.url}/bservice/discount/gateway/getTaskDetail`, headers: Object.entries(sealed.headers).map(([name, value]) => ({ name, value })), postData: { text: sealed.body } },
       response: { status: response.status, headers: [...response.headers.entries()].map(([name, value]) => ({ name, value })), content: { text: await response.text() } },
@@ -173,7 +164,7 @@ describe("mcoin gateway verify: a reply's Signature", () => {
     const plain = await mcoin("gateway", "verify", unsigned);
     expect(plain.code).toBe(0);
     expect(plain.stdout).toContain("the reply is not signed");
-  }, 30_000);
+  });
 });
 
 describe("a call that reaches nobody", () => {
@@ -215,5 +206,5 @@ describe("no live token on a person's screen", () => {
     expect(sealed.stdout).toMatch(/^Token: C1-L…\(18 chars\)$/m);
     expect(sealed.stdout).not.toContain(secret);
     expect(json(await mcoin("gateway", "encrypt", "--body", '{"a":1}', "--token", secret, "--json")).headers.Token).toBe(secret);
-  }, 30_000);
+  });
 });

@@ -1,17 +1,12 @@
-/** `mcoin bridge diff`, `verify` and `--schema` as an engineer runs them: a real process, its output and exit code. */
-import { spawnSync } from "node:child_process";
+/** `mcoin bridge diff`, `verify` and `--schema`, run in this process (cli/testing.ts): their output and exit code. */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { runCli } from "../testing";
 import type { Transcript } from "./transcript";
 
-const MCOIN = fileURLToPath(new URL("../../bin/mcoin.mjs", import.meta.url));
-const mcoin = (...args: string[]) => {
-  const result = spawnSync(process.execPath, [MCOIN, ...args], { encoding: "utf8", timeout: 20_000 });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-};
+const mcoin = (...args: string[]) => runCli(args);
 
 const transcript = (resultStatus: string, text: string): Transcript => ({
   scenario: "a purchase",
@@ -37,30 +32,30 @@ describe("mcoin bridge", () => {
   const paidAgain = file("paid-again.json", transcript("9000", "Payment success"));
   const failed = file("failed.json", transcript("4000", "Payment Failed"));
 
-  it("diff: no difference between two runs alike (times ignored), the differing answer otherwise; exit 1 then", () => {
-    expect(mcoin("bridge", "diff", paid, paidAgain)).toMatchObject({ code: 0, stdout: "no differences\n" });
-    const differing = mcoin("bridge", "diff", paid, failed);
+  it("diff: no difference between two runs alike (times ignored), the differing answer otherwise; exit 1 then", async () => {
+    expect(await mcoin("bridge", "diff", paid, paidAgain)).toMatchObject({ code: 0, stdout: "no differences\n" });
+    const differing = await mcoin("bridge", "diff", paid, failed);
     expect(differing.code).toBe(1);
     expect(differing.stdout).toContain("call tradePay");
     expect(differing.stdout).toContain('answer.resultStatus: "9000" → "4000"');
   });
 
-  it("verify: checks a saved transcript against a scenario's expectations, naming each that fails", () => {
+  it("verify: checks a saved transcript against a scenario's expectations, naming each that fails", async () => {
     const expectations = file("expect.json", { name: "x", expect: [{ text: "Payment success" }, { call: "tradePay", args: { amount: 485 }, times: 1 }] });
-    expect(mcoin("bridge", "verify", paid, "--expect", expectations).code).toBe(0);
-    const refused = mcoin("bridge", "verify", failed, "--expect", expectations);
+    expect((await mcoin("bridge", "verify", paid, "--expect", expectations)).code).toBe(0);
+    const refused = await mcoin("bridge", "verify", failed, "--expect", expectations);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain('✗ expected text "Payment success" shown, but it was not shown');
     expect(refused.stdout).toContain("✓ call tradePay");
   });
 
-  it("prints the scenario schema; bad usage is exit 2", () => {
-    const schema = mcoin("bridge", "--schema");
+  it("prints the scenario schema; bad usage is exit 2", async () => {
+    const schema = await mcoin("bridge", "--schema");
     expect(schema.code).toBe(0);
     expect(JSON.parse(schema.stdout)).toMatchObject({ type: "object", required: expect.arrayContaining(["name"]) });
-    expect(mcoin("bridge").code).toBe(2);
-    expect(mcoin("bridge", join(folder, "missing.json")).code).toBe(2);
-    expect(mcoin("bridge", "verify", paid, "--expect", file("bad.json", [{ nonsense: 1 }])).code).toBe(2);
-    expect(mcoin("bridge", "diff", paid, file("not-a-transcript.json", { hello: 1 })).code).toBe(2);
+    expect((await mcoin("bridge")).code).toBe(2);
+    expect((await mcoin("bridge", join(folder, "missing.json"))).code).toBe(2);
+    expect((await mcoin("bridge", "verify", paid, "--expect", file("bad.json", [{ nonsense: 1 }]))).code).toBe(2);
+    expect((await mcoin("bridge", "diff", paid, file("not-a-transcript.json", { hello: 1 }))).code).toBe(2);
   });
 });

@@ -18,7 +18,6 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { ProfileSchema, type Profile, type Scenario, type Step, type TimelineEvent } from "./scenario";
 import { createScriptedHost } from "./scripted-host";
 import { checkExpectation, type Transcript, type TranscriptEntry } from "./transcript";
-import { writeLines } from "../terminal-text";
 
 export interface RunOptions {
   scenario: Scenario;
@@ -30,12 +29,18 @@ export interface RunOptions {
   /** A browser to use (the Playwright suite's); otherwise Debian's Chromium is launched. */
   browser?: Browser;
   headed?: boolean;
+  /** The Chromium to launch when no browser is given (default: Debian's, /usr/bin/chromium). */
+  chromium?: string;
+  /** Another fetch for the sandbox's controls and its wallet stand-in (a test's in-process sandbox). */
+  fetch?: typeof fetch;
+  /** Told of each line the page logs and each error it throws (MCOIN_BRIDGE_DEBUG). */
+  pageLog?: (line: string) => void;
   screenshotsDir?: string;
   /** Told of every entry as it completes (the CLI prints it). */
   onEntry?: (entry: TranscriptEntry) => void;
 }
 
-export const CHROMIUM = process.env.MCOIN_CHROMIUM ?? "/usr/bin/chromium";
+const CHROMIUM = "/usr/bin/chromium";
 const TEXT_WAIT_MS = 5_000;
 const EVENT_SETTLE_MS = 250;
 const FINAL_TEXT_MAX = 50_000;
@@ -119,13 +124,14 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
     }
   };
 
-  const sandbox = createControlClient({ baseUrl: sandboxUrl, token: options.controlToken });
+  const send = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
+  const sandbox = createControlClient({ baseUrl: sandboxUrl, token: options.controlToken, fetch: send });
 
   const host = createScriptedHost({
     scenario,
     profile,
     pay: async (request) => {
-      const response = await fetch(`${sandboxUrl}/__wallet/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request) });
+      const response = await send(`${sandboxUrl}/__wallet/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request) });
       return { ok: response.ok, status: response.status };
     },
   });
@@ -143,7 +149,7 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
   else loggedUpTo = Math.max(0, ...(await sandbox.get(controls.log)).calls.map((call) => call.seq));
   if (scenario.launch.member && scenario.launch.agree) await sandbox.get(controls.patchMember, { params: { openId: scenario.launch.member }, input: { clauseStatus: 0 } });
 
-  const ownBrowser = options.browser ? null : await (await import("@playwright/test")).chromium.launch({ executablePath: CHROMIUM, headless: !options.headed });
+  const ownBrowser = options.browser ? null : await (await import("@playwright/test")).chromium.launch({ executablePath: options.chromium ?? CHROMIUM, headless: !options.headed });
   const browser = options.browser ?? ownBrowser!;
   let context: BrowserContext | null = null;
   try {
@@ -158,9 +164,10 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
     });
     await enterScriptedWallet(context, answerCall);
     const page = await context.newPage();
-    if (process.env.MCOIN_BRIDGE_DEBUG) {
-      page.on("console", (message) => writeLines(process.stderr, [`[page] ${message.text()}`]));
-      page.on("pageerror", (error) => writeLines(process.stderr, [`[page error] ${error.message}`]));
+    const { pageLog } = options;
+    if (pageLog) {
+      page.on("console", (message) => pageLog(`[page] ${message.text()}`));
+      page.on("pageerror", (error) => pageLog(`[page error] ${error.message}`));
     }
 
     const event = async (timed: TimelineEvent) => {
@@ -261,12 +268,12 @@ export async function runScenario(options: RunOptions): Promise<Transcript> {
       if (scenario.launch.member && scenario.launch.path.includes("{token}")) {
         // The wallet opens a page with the member's session token in it (/mycoupons/{token}).
         const login = (await (
-          await fetch(`${sandboxUrl}/member/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ openId: scenario.launch.member }) })
+          await send(`${sandboxUrl}/member/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ openId: scenario.launch.member }) })
         ).json()) as { data?: { token?: string } };
         if (!login.data?.token) throw new Error(`the sandbox has no member ${scenario.launch.member}`);
         await page.goto(`${appUrl}${scenario.launch.path.replaceAll("{token}", encodeURIComponent(login.data.token))}`);
       } else if (scenario.launch.member) {
-        const response = await fetch(`${sandboxUrl}/oauth/authorize`, {
+        const response = await send(`${sandboxUrl}/oauth/authorize`, {
           method: "POST",
           headers: { "content-type": "application/x-www-form-urlencoded" },
           body: new URLSearchParams({ openId: scenario.launch.member, redirect_uri: `${appUrl}/index`, state: scenario.launch.state ?? "" }),

@@ -6,10 +6,11 @@
 import { Command } from "commander";
 import { baseUrlOption, envOption, withWireOptions } from "../flags";
 import { usageError } from "../errors";
+import type { CliIo } from "../io";
 import { output, parseOptions } from "../options";
 import { jsonLines, writeLines } from "../terminal-text";
 
-export function apiCommand(): Command {
+export function apiCommand(io: CliIo): Command {
   return withWireOptions(new Command("api"))
     .description("call the mCoin API as the app does and print the reply's data")
     .argument("<method>", "GET, POST, PUT or DELETE")
@@ -35,16 +36,16 @@ A state change the registry marks idempotent (and any POST, PUT or DELETE it doe
 sent with a fresh Idempotency-Key, printed on stderr: send it again with --idempotency-key to retry
 the call safely. The human output masks the session token; --json prints it whole.`,
     )
-    .action(api);
+    .action((rawMethod: string, path: string, raw: unknown) => api(io, rawMethod, path, raw));
 }
 
-async function api(rawMethod: string, path: string, raw: unknown): Promise<void> {
+async function api(io: CliIo, rawMethod: string, path: string, raw: unknown): Promise<void> {
   // zod, the registry and the app's client load here, when it runs, not for --help.
   const { z } = await import("zod");
   const { defineEndpoint } = await import("#core/api/define");
   const { endpointFor } = await import("#core/api/registry");
   const { IDEMPOTENCY_HEADER, IdempotencyKeySchema } = await import("#core/api/shop-endpoints");
-  const { EnvSchema, apiClient, apiTarget, callFailure, memberToken, parseJsonOption, transport } = await import("../context");
+  const { EnvSchema, apiClient, apiTarget, callFailure, memberToken, parseJsonOption, transportOf } = await import("../context");
   const { headerIn, maskSecret, newIdempotencyKey, wireLines, wireTransport } = await import("../wire");
 
   const options = parseOptions(
@@ -76,29 +77,29 @@ async function api(rawMethod: string, path: string, raw: unknown): Promise<void>
   // a path the registry does not know may be one, and a key costs nothing on any other call.
   const needsKey = method.data !== "GET" && (declared ? declared.idempotent === true : true);
   const key = chosenKey ?? (needsKey ? newIdempotencyKey() : undefined);
-  const wire = wireTransport(transport, [
+  const wire = wireTransport(transportOf(io), [
     ...options.header.filter(([name]) => name.toLowerCase() !== IDEMPOTENCY_HEADER.toLowerCase()),
     ...(key ? [[IDEMPOTENCY_HEADER, key] as [string, string]] : []),
   ]);
   // The key before the call: when its outcome is unknown (a timeout), the same key repeats it safely.
-  if (key && chosenKey === undefined) writeLines(process.stderr, [`${IDEMPOTENCY_HEADER}: ${key} (to retry this call safely: --idempotency-key ${key})`]);
+  if (key && chosenKey === undefined) writeLines(io.stderr, [`${IDEMPOTENCY_HEADER}: ${key} (to retry this call safely: --idempotency-key ${key})`]);
   let token: string | undefined;
   try {
-    token = await memberToken(options.env, options);
+    token = await memberToken(io, options.env, options);
     // The registry's declaration checks the input before anything is sent; a path it does not know
     // (a newer gateway's) goes as it is, and says so.
-    if (!declared) writeLines(process.stderr, [`note: ${method.data} ${path} is not in the registry (core/api/registry.ts): sent without checking its input or reply`]);
+    if (!declared) writeLines(io.stderr, [`note: ${method.data} ${path} is not in the registry (core/api/registry.ts): sent without checking its input or reply`]);
     const endpoint = declared ?? defineEndpoint({ name: `${method.data} ${path}`, method: method.data, path, auth: false, request: z.unknown(), data: z.unknown() });
-    const reply = await apiClient(options.env, { token, lang: options.lang, baseUrl: options.baseUrl, transport: wire.transport }).call(endpoint, input as never);
-    if (options.wire) printWire(wire.last(), wireLines);
+    const reply = await apiClient(io, options.env, { token, lang: options.lang, baseUrl: options.baseUrl, transport: wire.transport }).call(endpoint, input as never);
+    if (options.wire) printWire(io, wire.last(), wireLines);
     // A live token only in --json, which a script reads; a person's screen shows it masked.
-    output(options.json, { message: reply.message, data: reply.data, ...(key ? { idempotencyKey: key } : {}), ...(options.login ? { token } : {}) }, () => [
+    output(io, options.json, { message: reply.message, data: reply.data, ...(key ? { idempotencyKey: key } : {}), ...(options.login ? { token } : {}) }, () => [
       ...(options.login && token ? [`token: ${maskSecret(token)} (--json prints it whole)`] : []),
       ...jsonLines(reply.data),
     ]);
   } catch (error) {
-    if (options.wire) printWire(wire.last(), wireLines);
-    throw callFailure(error, apiTarget(options.env, options.baseUrl));
+    if (options.wire) printWire(io, wire.last(), wireLines);
+    throw callFailure(error, apiTarget(io, options.env, options.baseUrl));
   }
 }
 
@@ -108,6 +109,6 @@ function chooseKey(option: string | undefined, header: string | undefined): stri
   return option ?? header;
 }
 
-function printWire(exchange: import("../wire").WireExchange | undefined, lines: typeof import("../wire").wireLines): void {
-  if (exchange) writeLines(process.stderr, lines(exchange, { replyBody: false }));
+function printWire(io: CliIo, exchange: import("../wire").WireExchange | undefined, lines: typeof import("../wire").wireLines): void {
+  if (exchange) writeLines(io.stderr, lines(exchange, { replyBody: false }));
 }

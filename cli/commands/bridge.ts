@@ -10,18 +10,19 @@ import { dirname, resolve } from "node:path";
 import { Command, Option } from "commander";
 import { CONTROL_TOKEN_ENV, sandboxUrl } from "#core/environments";
 import { CliError, usageError } from "../errors";
+import type { CliIo } from "../io";
 import { output, parseOptions } from "../options";
 import { writeJson, writeLines } from "../terminal-text";
 import { diffCommand } from "./bridge/diff";
 import { verifyCommand } from "./bridge/verify";
 
-export function bridgeCommand(): Command {
+export function bridgeCommand(io: CliIo): Command {
   return (
     new Command("bridge")
       .description("run the mall in Chromium with a scripted wallet host; print and save the transcript of bridge calls")
       .argument("[scenario]", "a scenario file (JSON), e.g. e2e/scenarios/purchase-paid.json")
       .addOption(new Option("--app <url>", "the mall's address").env("MCOIN_APP_URL").default("http://localhost:3000"))
-      .addOption(new Option("--sandbox <url>", "the sandbox gateway's address").default(sandboxUrl(process.env)))
+      .addOption(new Option("--sandbox <url>", "the sandbox gateway's address").default(sandboxUrl(io.env)))
       .addOption(new Option("--control-token <token>", "the sandbox's control token, when it has one").env(CONTROL_TOKEN_ENV))
       .option("--headed", "show the browser (needs a display)")
       .option("--out <file>", "write the transcript as JSON")
@@ -45,15 +46,15 @@ Examples:
   $ npx mcoin bridge diff paid.json failed.json
   $ npx mcoin bridge verify paid.json --expect e2e/scenarios/purchase-paid.json`,
       )
-      .action(bridge)
+      .action((file: string | undefined, raw: unknown) => bridge(io, file, raw))
       // `mcoin bridge diff A B --json` is diff's --json, not the runner's.
       .enablePositionalOptions()
-      .addCommand(diffCommand())
-      .addCommand(verifyCommand())
+      .addCommand(diffCommand(io))
+      .addCommand(verifyCommand(io))
   );
 }
 
-async function bridge(file: string | undefined, raw: unknown): Promise<void> {
+async function bridge(io: CliIo, file: string | undefined, raw: unknown): Promise<void> {
   // zod, the scenario runner and its browser load here, when it runs, not for --help.
   const { z } = await import("zod");
   const { readScenario, runScenario } = await import("../bridge/runner");
@@ -75,12 +76,12 @@ async function bridge(file: string | undefined, raw: unknown): Promise<void> {
     "bridge",
   );
   if (options.schema) {
-    writeJson(process.stdout, scenarioJsonSchema(), 2);
+    writeJson(io.stdout, scenarioJsonSchema(), 2);
     return;
   }
   if (!file) throw usageError("name a scenario file", "see: mcoin bridge --help");
   if (!existsSync(file)) throw usageError(`${file} does not exist`);
-  if (options.headed && process.platform === "linux" && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+  if (options.headed && process.platform === "linux" && !io.env.DISPLAY && !io.env.WAYLAND_DISPLAY) {
     throw usageError("--headed needs a display (DISPLAY is not set)", "run headless, or under xvfb-run");
   }
   let loaded;
@@ -90,10 +91,10 @@ async function bridge(file: string | undefined, raw: unknown): Promise<void> {
     throw usageError((error as Error).message, "see: mcoin bridge --schema");
   }
   writeLines(
-    process.stderr,
+    io.stderr,
     loaded.warnings.map((warning) => `warning: ${warning}`),
   );
-  if (!options.json) writeLines(process.stdout, [`scenario: ${loaded.scenario.name}`]);
+  if (!options.json) writeLines(io.stdout, [`scenario: ${loaded.scenario.name}`]);
   let transcript;
   try {
     transcript = await runScenario({
@@ -103,7 +104,10 @@ async function bridge(file: string | undefined, raw: unknown): Promise<void> {
       controlToken: options.controlToken,
       headed: options.headed,
       screenshotsDir: options.screenshots,
-      onEntry: options.json ? undefined : (entry) => writeLines(process.stdout, formatEntry(entry)),
+      chromium: io.env.MCOIN_CHROMIUM,
+      fetch: io.fetch,
+      pageLog: io.env.MCOIN_BRIDGE_DEBUG ? (line) => writeLines(io.stderr, [line]) : undefined,
+      onEntry: options.json ? undefined : (entry) => writeLines(io.stdout, formatEntry(entry)),
     });
   } catch (error) {
     throw new CliError("BRIDGE_FAILED", (error as Error).message.split("\n")[0], {
@@ -115,7 +119,7 @@ async function bridge(file: string | undefined, raw: unknown): Promise<void> {
     writeFileSync(options.out, `${JSON.stringify(transcript, null, 2)}\n`);
   }
   const { expectations, entries, final, ok } = transcript;
-  output(options.json, transcript, () => {
+  output(io, options.json, transcript, () => {
     const lines = expectations.map((result) => `${result.ok ? "✓" : "✗"} ${result.message}`);
     const failedStep = entries.find((entry) => entry.kind === "step" && !entry.ok);
     return [
@@ -126,5 +130,5 @@ async function bridge(file: string | undefined, raw: unknown): Promise<void> {
       options.out ? `transcript: ${options.out}` : null,
     ].filter((line) => line !== null);
   });
-  if (!ok) process.exitCode = 1;
+  if (!ok) io.exitCode = 1;
 }

@@ -5,10 +5,11 @@
  * docs/contract/ holds the committed copies.
  */
 import { Command } from "commander";
+import type { CliIo } from "../io";
 import { jsonSchemaCommand } from "./contract/json-schema";
 import { openapiCommand } from "./contract/openapi";
 
-export function contractCommand(): Command {
+export function contractCommand(io: CliIo): Command {
   return new Command("contract")
     .description("the gateway's contract, generated from the registry: OpenAPI 3.1 documents and JSON Schemas")
     .addHelpText(
@@ -19,6 +20,6 @@ Examples:
   $ npx mcoin contract openapi --controls --out docs/contract/controls.openapi.json
   $ npx mcoin contract json-schema --out docs/contract`,
     )
-    .addCommand(openapiCommand())
-    .addCommand(jsonSchemaCommand());
+    .addCommand(openapiCommand(io))
+    .addCommand(jsonSchemaCommand(io));
 }

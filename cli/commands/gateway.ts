@@ -8,20 +8,21 @@
  *   call     a real call, reply decrypted
  */
 import { Command } from "commander";
+import type { CliIo } from "../io";
 import { callCommand } from "./gateway/call";
 import { decryptCommand } from "./gateway/decrypt";
 import { encryptCommand } from "./gateway/encrypt";
 import { signCommand } from "./gateway/sign";
 import { verifyCommand } from "./gateway/verify";
 
-export function gatewayCommand(): Command {
+export function gatewayCommand(io: CliIo): Command {
   return new Command("gateway")
     .description("seal, sign, verify, open and call the secure gateway (task center)")
-    .addCommand(encryptCommand())
-    .addCommand(signCommand())
-    .addCommand(verifyCommand())
-    .addCommand(decryptCommand())
-    .addCommand(callCommand())
+    .addCommand(encryptCommand(io))
+    .addCommand(signCommand(io))
+    .addCommand(verifyCommand(io))
+    .addCommand(decryptCommand(io))
+    .addCommand(callCommand(io))
     .addHelpText(
       "after",
       `

@@ -6,9 +6,10 @@
  */
 import { Command } from "commander";
 import { baseUrlFlag } from "../flags";
+import type { CliIo } from "../io";
 import { output, parseOptions } from "../options";
 
-export function inspectCommand(): Command {
+export function inspectCommand(io: CliIo): Command {
   return new Command("inspect")
     .description("the traffic inspector: every gateway call of a running sandbox or recorder, live and decrypted, in a browser")
     .addOption(baseUrlFlag())
@@ -24,18 +25,18 @@ Examples:
 
 The same calls in a terminal: npx mcoin sandbox log --follow`,
     )
-    .action(inspect);
+    .action((raw: unknown) => inspect(io, raw));
 }
 
-async function inspect(raw: unknown): Promise<void> {
+async function inspect(io: CliIo, raw: unknown): Promise<void> {
   const { z } = await import("zod");
-  const { sandboxUrl } = await import("../context");
+  const { fetchOf, sandboxUrl } = await import("../context");
   const { CliError } = await import("../errors");
   const { INSPECT_PATH } = await import("#core/controls/inspect");
   const options = parseOptions(z.object({ baseUrl: z.url().optional(), open: z.boolean().default(false), json: z.boolean().default(false) }), raw, "inspect");
-  const base = (options.baseUrl ?? sandboxUrl()).replace(/\/+$/, "");
+  const base = (options.baseUrl ?? sandboxUrl(io)).replace(/\/+$/, "");
   const url = `${base}${INSPECT_PATH}`;
-  const page = await fetch(url).catch((error: Error) => {
+  const page = await fetchOf(io)(url).catch((error: Error) => {
     throw new CliError("NETWORK", `could not reach ${base}: ${error.message}`, {
       suggestion: "is a sandbox (npx mcoin sandbox, npm start) or a recorder (npx mcoin record) running there? Another address: --base-url URL",
     });
@@ -44,7 +45,7 @@ async function inspect(raw: unknown): Promise<void> {
   if (page.status === 503) throw new CliError("NOT_BUILT", `the inspector at ${url} is not built`, { suggestion: "npm run build (or node scripts/build.mjs inspector), then run this again" });
   if (!page.ok) throw new CliError(`HTTP_${page.status}`, `${base} answered ${page.status} for the inspector: is it a sandbox or a recorder?`);
   const opened = options.open ? await openInBrowser(url) : false;
-  output(options.json, { url, opened }, () => [`traffic inspector: ${url}`, ...(options.open && !opened ? ["(no browser could be opened here: open the address yourself)"] : [])]);
+  output(io, options.json, { url, opened }, () => [`traffic inspector: ${url}`, ...(options.open && !opened ? ["(no browser could be opened here: open the address yourself)"] : [])]);
 }
 
 /** Opens a URL with the desktop's own opener; false when there is none (a server, a container). */

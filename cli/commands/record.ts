@@ -14,6 +14,7 @@ import { Command } from "commander";
 import type { EnvironmentName } from "#core/environments";
 import { usageError } from "../errors";
 import { envOption, withInspectorOptions } from "../flags";
+import type { CliIo } from "../io";
 import { output, parseOptions } from "../options";
 import { writeJson, writeLines } from "../terminal-text";
 
@@ -22,7 +23,7 @@ function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
 
-export function recordCommand(): Command {
+export function recordCommand(io: CliIo): Command {
   const command = new Command("record")
     .description("run a recording proxy: forward to the environment and write each exchange as a replayable file")
     .addOption(envOption())
@@ -60,15 +61,16 @@ Example:
   $ npx mcoin replay recordings --env sandbox --reset       # signs in as the recorded member
   $ npx mcoin inspect --base-url http://127.0.0.1:4020 --open   # every exchange, live, in a browser`,
     )
-    .action(record);
+    .action((raw: unknown) => record(io, raw));
   return withInspectorOptions(command);
 }
 
-async function record(raw: unknown): Promise<void> {
+/** Records until the person stops it (Ctrl-C, SIGTERM); the exit code says whether everything was written. */
+async function record(io: CliIo, raw: unknown): Promise<void> {
   // zod, the envelope code, the redaction and its secret scan load here, when it runs, not for --help.
   const { z } = await import("zod");
   const { InspectOptionsShape } = await import("../inspect-options");
-  const { EnvSchema, apiBaseUrl, gatewaySettingsFor, isSandboxKey, mcoinVersion, sandboxKeys } = await import("../context");
+  const { EnvSchema, apiBaseUrl, fetchOf, gatewaySettingsFor, isSandboxKey, mcoinVersion, sandboxKeys } = await import("../context");
   const { fieldRule, loadRulesFile, rulesWith } = await import("#harness/redaction");
   const { startRecorder } = await import("#harness/record");
 
@@ -96,9 +98,9 @@ async function record(raw: unknown): Promise<void> {
   const { ensureWritableDir } = await import("../writable");
   ensureWritableDir(out, "--out");
   if (harFile) ensureWritableDir(dirname(harFile), "--har");
-  const apiBase = apiBaseUrl(options.env);
-  const gatewayBase = options.env === "sandbox" ? apiBase : gatewayBaseOr(apiBase, () => gatewaySettingsFor(options.env).baseUrl);
-  const privateKey = readPrivateKey(options.privateKey, options.env, () => sandboxKeys().privateKey);
+  const apiBase = apiBaseUrl(io, options.env);
+  const gatewayBase = options.env === "sandbox" ? apiBase : gatewayBaseOr(apiBase, () => gatewaySettingsFor(io, options.env).baseUrl);
+  const privateKey = readPrivateKey(options.privateKey, options.env, () => sandboxKeys(io).privateKey);
 
   const { inspectorActions, recorderInspector } = await import("#harness/inspector");
   const { replayTarget } = await import("../replay-target");
@@ -107,23 +109,23 @@ async function record(raw: unknown): Promise<void> {
   const { controlRefusal } = await import("../../sandbox/control-guard");
   const { randomBytes } = await import("node:crypto");
   const controlToken = options.controlToken ?? (isLoopbackHost(options.host) ? null : randomBytes(24).toString("base64url"));
-  const sandboxKey = options.env === "sandbox" && privateKey !== undefined && privateKey.trim() === sandboxKeys().privateKey.trim();
+  const sandboxKey = options.env === "sandbox" && privateKey !== undefined && privateKey.trim() === sandboxKeys(io).privateKey.trim();
   const version = mcoinVersion();
   const inspector = recorderInspector({
     capacity: options.inspectSize,
     bodyLimit: options.inspectBodyBytes,
-    keys: { privateKey, ...signingSecrets(options.env, () => gatewaySettingsFor(options.env).signature) },
+    keys: { privateKey, ...signingSecrets(options.env, () => gatewaySettingsFor(io, options.env).signature) },
     target: apiBase,
     guard: (request) => controlRefusal(request, controlToken),
-    actions: inspectorActions({ recordingsDir: resolve(options.inspectDir), privateKey, sandboxKey, rules, version, replayTarget: () => replayTarget({ env: options.env, baseUrl: apiBase }) }),
+    actions: inspectorActions({ recordingsDir: resolve(options.inspectDir), privateKey, sandboxKey, rules, version, replayTarget: () => replayTarget(io, { env: options.env, baseUrl: apiBase }) }),
     // Faults are the sandbox's: the recorder passes one on when its target is a sandbox.
-    ...(options.env === "sandbox" ? { addFault: (fault: { path: string; kind: string; times: number }) => sandboxFault(apiBase, fault) } : {}),
+    ...(options.env === "sandbox" ? { addFault: (fault: { path: string; kind: string; times: number }) => sandboxFault(fetchOf(io), io.env.MCOIN_SANDBOX_CONTROL_TOKEN, apiBase, fault) } : {}),
   });
   const recorder = await startRecorder({
     apiBase,
     gatewayBase,
     privateKey,
-    sandboxKey: isSandboxKey(privateKey),
+    sandboxKey: isSandboxKey(io, privateKey),
     rules,
     out,
     harFile,
@@ -131,26 +133,25 @@ async function record(raw: unknown): Promise<void> {
     port: options.port,
     host: options.host,
     quiet: options.json,
-    log: terminalLog,
+    log: terminalLog(io),
     watch: inspector,
   });
   const { port } = recorder;
   const url = `http://${options.host}:${port}`;
-  output(options.json, { url, port, target: apiBase, out, har: harFile ?? null, inspector: `${url}/__sandbox/inspect`, controlToken }, () => [
+  // Listening for Ctrl-C before saying where it listens: whoever reads that may stop it at once.
+  const stopped = io.untilStopped();
+  output(io, options.json, { url, port, target: apiBase, out, har: harFile ?? null, inspector: `${url}/__sandbox/inspect`, controlToken }, () => [
     `recording ${apiBase} on ${url} into ${out}${harFile ? ` and ${harFile}` : ""} (Ctrl-C stops)`,
     `  traffic inspector: ${url}/__sandbox/inspect`,
     ...(controlToken ? [`  control token: ${controlToken} (the inspector asks for it)`] : []),
   ]);
+  await stopped;
   // A refusal is said when it happens and again at the end, where it cannot scroll away unseen; it makes the exit code 1.
-  const stop = () => {
-    const refusals = recorder.refusals();
-    if (options.json) writeJson(process.stdout, { summary: recorder.summary(), refused: refusals });
-    else writeLines(process.stdout, [recorder.summary()]);
-    if (refusals.length > 0) writeLines(process.stderr, ["NOT EVERYTHING WAS WRITTEN: a secret survived redaction in", ...refusals.map((line) => `  ${line}`)]);
-    void recorder.close().then((everythingWritten) => process.exit(everythingWritten ? 0 : 1));
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  const refusals = recorder.refusals();
+  if (options.json) writeJson(io.stdout, { summary: recorder.summary(), refused: refusals });
+  else writeLines(io.stdout, [recorder.summary()]);
+  if (refusals.length > 0) writeLines(io.stderr, ["NOT EVERYTHING WAS WRITTEN: a secret survived redaction in", ...refusals.map((line) => `  ${line}`)]);
+  io.exitCode = (await recorder.close()) ? 0 : 1;
 }
 
 /** The signing secret and MD5 key that check signatures, when the environment's settings have them. */
@@ -163,10 +164,9 @@ function signingSecrets(env: EnvironmentName, signature: () => { secret: string;
   }
 }
 
-/** A fault added to the sandbox behind the recorder (its control token from MCOIN_SANDBOX_CONTROL_TOKEN); null when it took it. */
-async function sandboxFault(apiBase: string, fault: { path: string; kind: string; times: number }): Promise<Response | null> {
-  const token = process.env.MCOIN_SANDBOX_CONTROL_TOKEN;
-  const response = await fetch(`${apiBase.replace(/\/+$/, "")}/__sandbox/faults`, {
+/** A fault added to the sandbox behind the recorder (with `token`, its control token from MCOIN_SANDBOX_CONTROL_TOKEN); null when it took it. */
+async function sandboxFault(send: typeof fetch, token: string | undefined, apiBase: string, fault: { path: string; kind: string; times: number }): Promise<Response | null> {
+  const response = await send(`${apiBase.replace(/\/+$/, "")}/__sandbox/faults`, {
     method: "POST",
     headers: { "content-type": "application/json", ...(token ? { "x-sandbox-token": token } : {}) },
     body: JSON.stringify(fault),

@@ -18,6 +18,7 @@ import { CONTROL_TOKEN_ENV } from "#core/environments";
 import type { Outcome } from "#harness/replay";
 import { EXIT_FAILURE, usageError } from "../errors";
 import { baseUrlOption, envOption } from "../flags";
+import type { CliIo } from "../io";
 import { output, parseOptions } from "../options";
 import { writeLines } from "../terminal-text";
 
@@ -30,7 +31,7 @@ function collect(value: string, previous: string[] | undefined): string[] {
 const MAX_AGE_ENV = "MCOIN_REPLAY_MAX_AGE_DAYS";
 const DEFAULT_MAX_AGE_DAYS = 180;
 
-export function replayCommand(): Command {
+export function replayCommand(io: CliIo): Command {
   return new Command("replay")
     .description("send recorded exchanges again and compare the replies with the recorded ones (or their shapes, with --drift)")
     .argument("<path>", "a recording (.json), a HAR file (.har) or a folder of them, e.g. fixtures/recordings")
@@ -62,10 +63,10 @@ Examples:
   $ npx mcoin replay capture.har --login mpay-1001
   $ npx mcoin replay fixtures/recordings --env uat --drift`,
     )
-    .action(replay);
+    .action((path: string, raw: unknown) => replay(io, path, raw));
 }
 
-async function replay(path: string, raw: unknown): Promise<void> {
+async function replay(io: CliIo, path: string, raw: unknown): Promise<void> {
   // zod, the app's clients, the registry and the recordings load here, when it runs, not for --help.
   const { z } = await import("zod");
   const controls = await import("#core/controls/declarations");
@@ -103,15 +104,15 @@ async function replay(path: string, raw: unknown): Promise<void> {
   );
   if (options.strict && options.allowSkips) throw usageError("--strict and --allow-skips contradict each other", "a skip fails the run unless --allow-skips");
   const { recordings, notes } = loadRecordings(path, readRedaction);
-  const target = replayTarget(options);
+  const target = replayTarget(io, options);
   const base = target.apiBase;
   // --reset: the sandbox back to its fixtures, so recordings made on a fresh one match again.
   if (options.reset) {
     if (options.env !== "sandbox") throw usageError("--reset resets the sandbox; it only works with --env sandbox");
-    await control({ baseUrl: base, controlToken: options.controlToken }, controls.reset);
+    await control(io, { baseUrl: base, controlToken: options.controlToken }, controls.reset);
   }
-  const warnings = ageWarnings(recordings, options.maxAge, Date.now());
-  if (!options.json) writeLines(process.stderr, [...notes.map((note) => `note: ${note}`), ...warnings.map((warning) => `warning: ${warning}`)]);
+  const warnings = ageWarnings(recordings, options.maxAge, io.clock.now());
+  if (!options.json) writeLines(io.stderr, [...notes.map((note) => `note: ${note}`), ...warnings.map((warning) => `warning: ${warning}`)]);
   const credentials = await credentialsFor(target);
   const keys = new KeyRing();
 
@@ -130,6 +131,7 @@ async function replay(path: string, raw: unknown): Promise<void> {
       skipped: skipped.length,
     };
     output(
+      io,
       options.json,
       {
         summary,
@@ -147,33 +149,33 @@ async function replay(path: string, raw: unknown): Promise<void> {
       ],
     );
     const checked = summary.recordings - summary.failed - summary.skipped;
-    if (summary.drifted > 0 || replayExitCode({ checked, failed: summary.failed, skipped: summary.skipped, differed: 0 }, options.allowSkips) !== 0) process.exitCode = EXIT_FAILURE;
+    if (summary.drifted > 0 || replayExitCode({ checked, failed: summary.failed, skipped: summary.skipped, differed: 0 }, options.allowSkips) !== 0) io.exitCode = EXIT_FAILURE;
     return;
   }
 
   const outcomes: Outcome[] = [];
   const run = { keys, ignore: options.ignore, normalise: !options.exact };
-  const pacer = new Pacer(options.pace);
+  const pacer = new Pacer(options.pace, io.clock);
   for (const [index, file] of recordings.entries()) {
     const wait = await pacer.before(file.recording);
     if (wait && !options.json)
-      writeLines(process.stderr, [`waited ${(wait.ms / 1000).toFixed(1)} s before ${file.recording.name}, as long after ${wait.after} as when recorded (--pace fast does not wait)`]);
+      writeLines(io.stderr, [`waited ${(wait.ms / 1000).toFixed(1)} s before ${file.recording.name}, as long after ${wait.after} as when recorded (--pace fast does not wait)`]);
     const outcome = await replayOne(target, file, credentials, run);
     pacer.answered(file.recording);
     outcomes.push(outcome);
-    if (!options.json) writeLines(process.stdout, outcomeLines(index + 1, recordings.length, outcome));
+    if (!options.json) writeLines(io.stdout, outcomeLines(index + 1, recordings.length, outcome));
   }
   const count = (result: Outcome["result"]) => outcomes.filter((outcome) => outcome.result === result).length;
   const summary = { matched: count("match"), differed: count("differ"), failed: count("error"), skipped: count("skipped") };
   const skipped = outcomes.filter((outcome) => outcome.result === "skipped");
   const repeated = repeatedAcrossRecordings(outcomes.map((outcome) => (outcome.result === "differ" ? outcome.differences : [])));
   const checked = summary.matched + summary.differed;
-  output(options.json, { summary, outcomes, repeated, warnings, notes, allowSkips: options.allowSkips }, () => [
+  output(io, options.json, { summary, outcomes, repeated, warnings, notes, allowSkips: options.allowSkips }, () => [
     "",
     ...(repeated.length > 0 ? ["the same differences in several recordings:", ...repeated.map((item) => `  ${describeRepeated(item)}`), ""] : []),
     `${summary.matched} matched, ${summary.differed} differed, ${summary.failed} failed, ${summary.skipped} skipped`,
     ...skipNotice(skipped, options.allowSkips),
     ...(checked === 0 ? ["NOTHING WAS CHECKED: no reply was compared, so this run proves nothing"] : []),
   ]);
-  if (replayExitCode({ ...summary, checked }, options.allowSkips) !== 0) process.exitCode = EXIT_FAILURE;
+  if (replayExitCode({ ...summary, checked }, options.allowSkips) !== 0) io.exitCode = EXIT_FAILURE;
 }

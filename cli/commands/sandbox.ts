@@ -9,6 +9,7 @@ import { Command, Option } from "commander";
 import { CONTROL_TOKEN_ENV, DEFAULT_MALL_ORIGINS, DEFAULT_SANDBOX_HOST } from "#core/environments";
 import { CliError, usageError } from "../errors";
 import { withInspectorOptions } from "../flags";
+import type { CliIo } from "../io";
 import { output, parseOptions } from "../options";
 import { errorsCommand } from "./sandbox/errors";
 import { faultCommand, loadFaultKinds } from "./sandbox/fault";
@@ -22,7 +23,7 @@ import { verifyCommand } from "./sandbox/verify";
 /** Repeated --mall-origin flags, each of which may list several, comma-separated (as the variable does). */
 const collectOrigins = (value: string, previous: string[] = []) => [...previous, ...value.split(",").filter((origin) => origin.trim() !== "")];
 
-export function sandboxCommand(): Command {
+export function sandboxCommand(io: CliIo): Command {
   return withInspectorOptions(
     new Command("sandbox")
       .description("serve the fixture-backed sandbox gateway (the nine calls, the sign-in page and /__sandbox/ controls)")
@@ -32,14 +33,14 @@ export function sandboxCommand(): Command {
       .hook("preSubcommand", async (_sandbox, subcommand) => {
         if (subcommand.name() === "fault") await loadFaultKinds();
       })
-      .addCommand(ledgerCommand())
-      .addCommand(ordersCommand())
-      .addCommand(redeemCommand())
-      .addCommand(shipCommand())
-      .addCommand(errorsCommand())
-      .addCommand(faultCommand())
-      .addCommand(verifyCommand())
-      .addCommand(logCommand())
+      .addCommand(ledgerCommand(io))
+      .addCommand(ordersCommand(io))
+      .addCommand(redeemCommand(io))
+      .addCommand(shipCommand(io))
+      .addCommand(errorsCommand(io))
+      .addCommand(faultCommand(io))
+      .addCommand(verifyCommand(io))
+      .addCommand(logCommand(io))
       .option("-p, --port <port>", "port to listen on", "4010")
       .option("--host <host>", "interface to listen on; any but loopback makes the controls need a token", DEFAULT_SANDBOX_HOST)
       .addOption(new Option("--control-token <token>", "require this token of the /__sandbox/ controls (default: none on loopback, else a generated one)").env(CONTROL_TOKEN_ENV))
@@ -80,11 +81,12 @@ sign-in page), POST /__wallet/pay (the wallet's stand-in, for the mall's origins
 (Content-Type: application/json) and refuse web pages of other origins; with a control token,
 send it as Authorization: Bearer <token> or X-Sandbox-Token: <token>.`,
       )
-      .action(serve),
+      .action((raw: unknown) => serve(io, raw)),
   );
 }
 
-async function serve(raw: unknown): Promise<void> {
+/** Serves until the person stops it (Ctrl-C, SIGTERM), then closes the server. */
+async function serve(io: CliIo, raw: unknown): Promise<void> {
   // zod and the sandbox's access rules load here, when it runs; the sandbox itself (msw and its
   // handlers) only once the options are good.
   const { z } = await import("zod");
@@ -118,11 +120,11 @@ async function serve(raw: unknown): Promise<void> {
   const { replayTarget } = await import("../replay-target");
   const actions = inspectorActions({
     recordingsDir: resolve(options.inspectDir),
-    privateKey: sandboxKeys().privateKey,
+    privateKey: sandboxKeys(io).privateKey,
     sandboxKey: true,
     rules: rulesWith(),
     version: mcoinVersion(),
-    replayTarget: () => replayTarget({ env: "sandbox", baseUrl: running.url }),
+    replayTarget: () => replayTarget(io, { env: "sandbox", baseUrl: running.url }),
   });
   try {
     const { startSandboxServer } = await import("../../sandbox/server");
@@ -150,7 +152,9 @@ async function serve(raw: unknown): Promise<void> {
   const url = isLoopbackHost(new URL(running.url).hostname) ? `http://localhost:${port}` : running.url;
   const mallOrigins = options.mallOrigin ?? DEFAULT_MALL_ORIGINS;
   const { controlToken } = running;
-  output(options.json, { url, port, host: options.host, inspector: `${url}/__sandbox/inspect`, controlToken, mallOrigins, latencyMs: options.latency, state: options.state ?? null }, () =>
+  // Listening for Ctrl-C before saying where it listens: whoever reads that may stop it at once.
+  const stopped = io.untilStopped();
+  output(io, options.json, { url, port, host: options.host, inspector: `${url}/__sandbox/inspect`, controlToken, mallOrigins, latencyMs: options.latency, state: options.state ?? null }, () =>
     [
       `mCoin sandbox gateway listening on ${url}${isLoopbackHost(options.host) ? "" : ` (bound to ${options.host})`}`,
       `  login page: ${url}/oauth/authorize (returns to ${mallOrigins.join(", ")})`,
@@ -162,9 +166,6 @@ async function serve(raw: unknown): Promise<void> {
       recordings ? `  recordings: ${recordings.length} exchanges from ${resolve(options.recordings ?? "")}${options.strict ? " (strict: nothing else is answered)" : ""}` : "",
     ].filter(Boolean),
   );
-  const stop = () => {
-    void running.close().then(() => process.exit(0));
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  await stopped;
+  await running.close();
 }

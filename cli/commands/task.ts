@@ -1,8 +1,9 @@
 /** `mcoin task`: the task center's browse tasks from the terminal (cli/commands/task/). */
 import { Command } from "commander";
+import type { CliIo } from "../io";
 import { runCommand } from "./task/run";
 
-export function taskCommand(): Command {
+export function taskCommand(io: CliIo): Command {
   return new Command("task")
     .description("task-center browse tasks")
     .addHelpText(
@@ -11,5 +12,5 @@ export function taskCommand(): Command {
 Example:
   $ npx mcoin task run --token C1 --no T1 --env sandbox`,
     )
-    .addCommand(runCommand());
+    .addCommand(runCommand(io));
 }

@@ -1,20 +1,19 @@
 /**
- * `mcoin contract` as an engineer runs it (a real process): the documents it prints or writes are
- * the generators' (cli/contract/), and a file it cannot write is bad usage.
+ * `mcoin contract`, run in this process (cli/testing.ts): the documents it prints or writes are the
+ * generators' (cli/contract/), and a file it cannot write is bad usage.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runMcoin } from "../test-cli";
+import { runCli } from "../testing";
 import { documentText } from "./documents";
 import { JSON_SCHEMAS } from "./json-schema";
 import { controlsDocument } from "./controls-openapi";
 import { apiDocument } from "./openapi";
 
-/** Nothing is called: the contract is generated, not fetched. */
-const NOWHERE = "http://127.0.0.1:9";
-const mcoin = (...args: string[]) => runMcoin(NOWHERE, {}, ...args);
+/** Nothing is called (nothing answers a run by default): the contract is generated, not fetched. */
+const mcoin = (...args: string[]) => runCli(args);
 
 describe("mcoin contract", () => {
   it("openapi --out writes the API's document, --controls the controls'; without --out it prints", async () => {
@@ -28,7 +27,7 @@ describe("mcoin contract", () => {
     expect(readFileSync(join(work, "controls.json"), "utf8")).toBe(documentText(controlsDocument()));
     const printed = await mcoin("contract", "openapi", "--controls");
     expect(printed.stdout).toBe(documentText(controlsDocument()));
-  }, 40_000);
+  });
 
   it("json-schema --out writes the scenario's and the stub file's schemas into a folder; without --out prints both", async () => {
     const work = mkdtempSync(join(tmpdir(), "mcoin-contract-"));
@@ -37,7 +36,7 @@ describe("mcoin contract", () => {
     for (const [file, generate] of Object.entries(JSON_SCHEMAS)) expect(readFileSync(join(work, file), "utf8")).toBe(documentText(generate()));
     const printed = JSON.parse((await mcoin("contract", "json-schema")).stdout);
     expect(Object.keys(printed)).toEqual(Object.keys(JSON_SCHEMAS));
-  }, 40_000);
+  });
 
   it("exits 2 when it cannot write, and its help has examples", async () => {
     const work = mkdtempSync(join(tmpdir(), "mcoin-contract-"));
@@ -49,5 +48,5 @@ describe("mcoin contract", () => {
       const help = await mcoin(...command, "--help");
       expect(help.stdout, command.join(" ")).toMatch(/Examples?:\n\s+\$ npx mcoin contract/);
     }
-  }, 40_000);
+  });
 });

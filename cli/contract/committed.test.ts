@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../test-cli";
+import { ROOT } from "../testing";
 import { CONTRACT_DIR, CONTRACT_FILES, documentText, staleness } from "./documents";
 
 const committed = (file: string) => {

@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { StubFileSchema } from "#core/controls/stubs";
 import { RecordingSchema } from "#harness/recording";
 import { ScenarioSchema } from "../bridge/scenario";
-import { ROOT } from "../test-cli";
+import { ROOT } from "../testing";
 import { JSON_SCHEMAS, undescribedFields } from "./json-schema";
 
 // zod names a startsWith check `format: "starts_with"` beside the `pattern` that does the check: a format

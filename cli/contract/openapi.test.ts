@@ -17,7 +17,7 @@ import { API_ENDPOINTS, ENDPOINT_GROUPS, SECURE_FUNCTIONS } from "#core/api/regi
 import { SHOP_REFUSALS } from "#core/api/shop-endpoints";
 import { CONTROLS, type Control } from "#core/controls/declarations";
 import { INSPECT_API } from "#core/controls/inspect-paths";
-import { ROOT } from "../test-cli";
+import { ROOT } from "../testing";
 import { SchemaConverter, type Json } from "./json";
 import { controlsDocument } from "./controls-openapi";
 import { TASK_CENTER_TAG, apiDocument } from "./openapi";

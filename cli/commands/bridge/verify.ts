@@ -4,18 +4,19 @@
  */
 import { Command } from "commander";
 import { usageError } from "../../errors";
+import type { CliIo } from "../../io";
 import { output } from "../../options";
 
-export function verifyCommand(): Command {
+export function verifyCommand(io: CliIo): Command {
   return new Command("verify")
     .description("check a saved transcript against expectations; exit 1 naming each that does not hold")
     .argument("<transcript>", "a transcript (mcoin bridge --out)")
     .requiredOption("--expect <file>", "a scenario file (its expect list) or a JSON list of expectations")
     .option("--json", "print the results as JSON")
-    .action(verify);
+    .action((file: string, raw: { expect: string; json?: boolean }, command: Command) => verify(io, file, raw, command));
 }
 
-async function verify(file: string, raw: { expect: string; json?: boolean }, command: Command): Promise<void> {
+async function verify(io: CliIo, file: string, raw: { expect: string; json?: boolean }, command: Command): Promise<void> {
   // zod, the scenario's schema and the transcripts load here, when it runs, not for --help.
   const { z } = await import("zod");
   const { ExpectationSchema } = await import("../../bridge/scenario");
@@ -29,6 +30,6 @@ async function verify(file: string, raw: { expect: string; json?: boolean }, com
   if (!parsed.success) throw usageError(`${raw.expect}: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`);
   const results = parsed.data.map((expectation) => checkExpectation(transcript, expectation));
   // --json before `verify` (`mcoin bridge --json verify ...`) is taken as meant too.
-  output(Boolean(raw.json || command.parent?.opts().json), results, () => (results.length === 0 ? ["no expectations"] : results.map((result) => `${result.ok ? "✓" : "✗"} ${result.message}`)));
-  if (results.some((result) => !result.ok)) process.exitCode = 1;
+  output(io, Boolean(raw.json || command.parent?.opts().json), results, () => (results.length === 0 ? ["no expectations"] : results.map((result) => `${result.ok ? "✓" : "✗"} ${result.message}`)));
+  if (results.some((result) => !result.ok)) io.exitCode = 1;
 }

@@ -7,10 +7,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command } from "commander";
 import { CliError } from "../../errors";
+import type { CliIo } from "../../io";
 import { output, parseOptions } from "../../options";
 import { writeJson } from "../../terminal-text";
 
-export function jsonSchemaCommand(): Command {
+export function jsonSchemaCommand(io: CliIo): Command {
   return new Command("json-schema")
     .description("write the JSON Schemas of a bridge scenario file and of a stub mapping file")
     .option("--out <dir>", "write scenario.schema.json and stub.schema.json into this folder instead of printing them")
@@ -22,10 +23,10 @@ Examples:
   $ npx mcoin contract json-schema --out docs/contract
   $ npx mcoin contract json-schema | jq '.["stub.schema.json"]'`,
     )
-    .action(jsonSchema);
+    .action((raw: unknown) => jsonSchema(io, raw));
 }
 
-async function jsonSchema(raw: unknown): Promise<void> {
+async function jsonSchema(io: CliIo, raw: unknown): Promise<void> {
   // zod and the schemas load here, when it runs, not for --help.
   const { z } = await import("zod");
   const { JSON_SCHEMAS } = await import("../../contract/json-schema");
@@ -33,7 +34,7 @@ async function jsonSchema(raw: unknown): Promise<void> {
   const options = parseOptions(z.object({ out: z.string().min(1).optional(), json: z.boolean().default(false) }), raw, "contract json-schema");
   const schemas = Object.fromEntries(Object.entries(JSON_SCHEMAS).map(([file, generate]) => [file, generate()]));
   if (!options.out) {
-    writeJson(process.stdout, schemas, 2);
+    writeJson(io.stdout, schemas, 2);
     return;
   }
   const written: string[] = [];
@@ -47,5 +48,5 @@ async function jsonSchema(raw: unknown): Promise<void> {
   } catch (error) {
     throw new CliError("WRITE_FAILED", `could not write into ${options.out}: ${(error as Error).message}`, { exitCode: 2 });
   }
-  output(options.json, { wrote: written }, () => written.map((path) => `wrote ${path}`));
+  output(io, options.json, { wrote: written }, () => written.map((path) => `wrote ${path}`));
 }

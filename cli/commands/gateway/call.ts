@@ -2,10 +2,11 @@
 import { Command, Option } from "commander";
 import { usageError } from "../../errors";
 import { baseUrlOption, envOption, withWireOptions } from "../../flags";
+import type { CliIo } from "../../io";
 import { output, parseOptions } from "../../options";
 import { jsonLines, writeLines } from "../../terminal-text";
 
-export function callCommand(): Command {
+export function callCommand(io: CliIo): Command {
   return withWireOptions(new Command("call"))
     .description("call a function of the secure gateway and print the decrypted reply")
     .argument("<function>", "getTaskDetail, scanTypeTaskNotify, or a /path")
@@ -29,14 +30,14 @@ Examples:
 masked) and the ciphertext, then the reply's status, Signature and ciphertext. The secure gateway
 takes no Idempotency-Key of its own (the mall sends none): it goes only with --idempotency-key or -H.`,
     )
-    .action(call);
+    .action((name: string, raw: unknown) => call(io, name, raw));
 }
 
-async function call(name: string, raw: unknown): Promise<void> {
+async function call(io: CliIo, name: string, raw: unknown): Promise<void> {
   // zod and the gateway client load here, when it runs, not for --help.
   const { z } = await import("zod");
   const { IDEMPOTENCY_HEADER, IdempotencyKeySchema } = await import("#core/api/shop-endpoints");
-  const { EnvSchema, callFailure, functionUrl, gatewayClient, gatewaySettingsFor, gatewayTarget, parseJsonOption, transport } = await import("../../context");
+  const { EnvSchema, callFailure, functionUrl, gatewayClient, gatewaySettingsFor, gatewayTarget, parseJsonOption, transportOf } = await import("../../context");
   const { headerIn, wireLines, wireTransport } = await import("../../wire");
 
   const options = parseOptions(
@@ -62,14 +63,14 @@ async function call(name: string, raw: unknown): Promise<void> {
   const url = functionUrl(name);
   // The task center's fixed fields, unless given.
   const data = url.includes("/bservice/discount/gateway/") ? { system_name: "taskCenter", data_source: "H5", ...body } : body;
-  const settings = gatewaySettingsFor(options.env, { baseUrl: options.baseUrl, signSecret: options.signSecret, timeoutMs: options.timeout });
+  const settings = gatewaySettingsFor(io, options.env, { baseUrl: options.baseUrl, signSecret: options.signSecret, timeoutMs: options.timeout });
   // Headers given with -H go over the sealed request's own (a wrong Signature, to see the refusal).
-  const wire = wireTransport(transport, [...options.header, ...(options.idempotencyKey && keyHeader === undefined ? [[IDEMPOTENCY_HEADER, options.idempotencyKey] as [string, string]] : [])]);
+  const wire = wireTransport(transportOf(io), [...options.header, ...(options.idempotencyKey && keyHeader === undefined ? [[IDEMPOTENCY_HEADER, options.idempotencyKey] as [string, string]] : [])]);
   const token = options.token ?? (typeof data.cust_id_ciphertext === "string" ? data.cust_id_ciphertext : undefined);
-  const client = gatewayClient(settings, options.verbose, wire.transport, token ? [token] : []);
+  const client = gatewayClient(io, settings, options.verbose, wire.transport, token ? [token] : []);
   const printWire = () => {
     const exchange = wire.last();
-    if (options.wire && exchange) writeLines(process.stderr, wireLines(exchange, { replyBody: true }));
+    if (options.wire && exchange) writeLines(io.stderr, wireLines(exchange, { replyBody: true }));
   };
   let reply: unknown;
   try {
@@ -79,5 +80,5 @@ async function call(name: string, raw: unknown): Promise<void> {
     throw callFailure(error, gatewayTarget(options.env, settings, options.baseUrl));
   }
   printWire();
-  output(options.json, reply, () => jsonLines(reply));
+  output(io, options.json, reply, () => jsonLines(reply));
 }

@@ -6,10 +6,11 @@
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { CliError, usageError } from "../../errors";
+import type { CliIo } from "../../io";
 import { output, parseOptions } from "../../options";
 import { jsonLines } from "../../terminal-text";
 
-export function decryptCommand(): Command {
+export function decryptCommand(io: CliIo): Command {
   return new Command("decrypt")
     .description("open an encrypted body with --key/--iv, or captured requests and replies (HAR or JSON) with --private-key")
     .argument("[file]", "a HAR file, or JSON of headers and body (and optionally the response)")
@@ -25,10 +26,10 @@ Examples:
   $ npx mcoin gateway decrypt --body 'Jw/Q1yca6k...' --key 0123456789abcdef --iv fedcba9876543210
   $ npx mcoin gateway decrypt capture.har --private-key fixtures/keys/sandbox-gateway-private.pem`,
     )
-    .action(decrypt);
+    .action((file: string | undefined, raw: unknown) => decrypt(io, file, raw));
 }
 
-async function decrypt(file: string | undefined, raw: unknown): Promise<void> {
+async function decrypt(io: CliIo, file: string | undefined, raw: unknown): Promise<void> {
   // zod and the envelope code load here, when it runs, not for --help.
   const { z } = await import("zod");
   const { HEADER, headerValue, openReply } = await import("#core/node/gateway/envelope");
@@ -57,7 +58,7 @@ async function decrypt(file: string | undefined, raw: unknown): Promise<void> {
       throw new CliError("DECRYPT_FAILED", "the body does not decrypt with this key and IV");
     }
     const value = parseMaybeJson(plain);
-    output(options.json, { body: value }, () => (typeof value === "string" ? [value] : jsonLines(value)));
+    output(io, options.json, { body: value }, () => (typeof value === "string" ? [value] : jsonLines(value)));
     return;
   }
   const privateKey = options.privateKey ? readPrivateKey(options.privateKey) : undefined;
@@ -85,8 +86,8 @@ async function decrypt(file: string | undefined, raw: unknown): Promise<void> {
       ...(response ? { status: capture.response?.status, response: response.value, responseDecrypted: response.decrypted } : {}),
     };
   });
-  if (results.some((result) => !result.requestDecrypted)) process.exitCode = 1;
-  output(options.json, { results }, () =>
+  if (results.some((result) => !result.requestDecrypted)) io.exitCode = 1;
+  output(io, options.json, { results }, () =>
     results.flatMap((result, index) => [
       ...(index > 0 ? [""] : []),
       `${result.url}  (key ${result.key}, iv ${result.iv})`,

@@ -2,9 +2,10 @@
 import { Command } from "commander";
 import { usageError } from "../../errors";
 import { envOption } from "../../flags";
+import type { CliIo } from "../../io";
 import { output, parseOptions } from "../../options";
 
-export function encryptCommand(): Command {
+export function encryptCommand(io: CliIo): Command {
   return new Command("encrypt")
     .description("seal a JSON body as the gateway expects: print the headers, the encrypted body, and the key and IV used")
     .requiredOption("--body <json>", "the request body (JSON)")
@@ -24,10 +25,10 @@ Examples:
   $ npx mcoin gateway encrypt --body '{"task_no":"T1"}' --json > request.json
   $ npx mcoin gateway decrypt request.json --private-key fixtures/keys/sandbox-gateway-private.pem`,
     )
-    .action(encrypt);
+    .action((raw: unknown) => encrypt(io, raw));
 }
 
-async function encrypt(raw: unknown): Promise<void> {
+async function encrypt(io: CliIo, raw: unknown): Promise<void> {
   // zod and the envelope code load here, when it runs, not for --help.
   const { z } = await import("zod");
   const { sealRequest } = await import("#core/node/gateway/envelope");
@@ -50,13 +51,13 @@ async function encrypt(raw: unknown): Promise<void> {
     "gateway encrypt",
   );
   const body = parseJsonOption(options.body, "--body");
-  const now = options.time ? Date.parse(options.time) : Date.now();
+  const now = options.time ? Date.parse(options.time) : io.clock.now();
   if (!Number.isFinite(now)) throw usageError("--time is not a date", "e.g. --time 2026-11-21T10:00:00+08:00");
-  const settings = gatewaySettingsFor(options.env);
+  const settings = gatewaySettingsFor(io, options.env);
   const url = functionUrl(options.function);
   const sealed = sealRequest(settings, { functionUrl: url, body, token: options.token, now, key: options.key, iv: options.iv, nonce: options.nonce });
   const result = { url: `${settings.baseUrl}${url}`, headers: sealed.headers, body: sealed.body, key: sealed.key, iv: sealed.iv, nonce: sealed.nonce, requestTime: sealed.requestTime };
-  output(options.json, result, () => [
+  output(io, options.json, result, () => [
     `POST ${result.url}`,
     // The Token is the member's live ciphertext: masked on a screen, whole in --json.
     ...Object.entries(maskedHeaders(sealed.headers)).map(([name, value]) => `${name}: ${value}`),

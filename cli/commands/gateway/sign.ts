@@ -1,9 +1,10 @@
 /** `mcoin gateway sign`: the Signature header of an encrypted body. */
 import { Command } from "commander";
 import { envOption, withSigningSecrets } from "../../flags";
+import type { CliIo } from "../../io";
 import { output, parseOptions } from "../../options";
 
-export function signCommand(): Command {
+export function signCommand(io: CliIo): Command {
   return withSigningSecrets(new Command("sign"))
     .description("compute the Signature of an encrypted body: UPPER(md5(secret + Request-Time + Nonce + body + MD5 key))")
     .requiredOption("--body <ciphertext>", "the encrypted body, exactly as sent")
@@ -17,10 +18,10 @@ export function signCommand(): Command {
 Example:
   $ npx mcoin gateway sign --body 'Jw/Q1yca6k...' --nonce Ab3dE5gH7j --time '2026-11-21 10:00:00'`,
     )
-    .action(sign);
+    .action((raw: unknown) => sign(io, raw));
 }
 
-async function sign(raw: unknown): Promise<void> {
+async function sign(io: CliIo, raw: unknown): Promise<void> {
   // zod and the envelope code load here, when it runs, not for --help.
   const { z } = await import("zod");
   const { signatureOf } = await import("#core/node/gateway/envelope");
@@ -43,9 +44,9 @@ async function sign(raw: unknown): Promise<void> {
     raw,
     "gateway sign",
   );
-  const settings = gatewaySettingsFor(options.env, { signSecret: options.secret, md5Key: options.md5Key });
-  const requestTime = options.time ?? formatRequestTime(Date.now());
+  const settings = gatewaySettingsFor(io, options.env, { signSecret: options.secret, md5Key: options.md5Key });
+  const requestTime = options.time ?? formatRequestTime(io.clock.now());
   const signature = signatureOf({ secret: settings.signature.secret, requestTime, nonce: options.nonce, body: options.body, md5Key: settings.signature.md5Key });
   const header = JSON.stringify({ algorithm: "MD5", keyVersion: settings.signature.keyVersion, signature });
-  output(options.json, { signature, requestTime, nonce: options.nonce, header }, () => [signature, `Signature: ${header}`]);
+  output(io, options.json, { signature, requestTime, nonce: options.nonce, header }, () => [signature, `Signature: ${header}`]);
 }

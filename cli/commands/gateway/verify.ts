@@ -6,9 +6,10 @@
  */
 import { Command } from "commander";
 import { envOption, withSigningSecrets } from "../../flags";
+import type { CliIo } from "../../io";
 import { output, parseOptions } from "../../options";
 
-export function verifyCommand(): Command {
+export function verifyCommand(io: CliIo): Command {
   return withSigningSecrets(new Command("verify"))
     .description("check the Signature of captured requests and their replies (a HAR file, or JSON of headers and body)")
     .argument("<file>", "the capture")
@@ -21,10 +22,10 @@ Examples:
   $ npx mcoin gateway verify request.json --env sandbox
   $ npx mcoin gateway verify capture.har   # each request's Signature, and its reply's when the reply is signed`,
     )
-    .action(verify);
+    .action((file: string, raw: unknown) => verify(io, file, raw));
 }
 
-async function verify(file: string, raw: unknown): Promise<void> {
+async function verify(io: CliIo, file: string, raw: unknown): Promise<void> {
   // zod and the envelope code load here, when it runs, not for --help.
   const { z } = await import("zod");
   const { HEADER, headerValue, verifySignature } = await import("#core/node/gateway/envelope");
@@ -32,7 +33,7 @@ async function verify(file: string, raw: unknown): Promise<void> {
   const { EnvSchema, gatewaySettingsFor } = await import("../../context");
 
   const options = parseOptions(z.object({ env: EnvSchema, secret: z.string().optional(), md5Key: z.string().optional(), json: z.boolean().default(false) }), raw, "gateway verify");
-  const settings = gatewaySettingsFor(options.env, { signSecret: options.secret, md5Key: options.md5Key });
+  const settings = gatewaySettingsFor(io, options.env, { signSecret: options.secret, md5Key: options.md5Key });
   const secrets = { secret: settings.signature.secret, md5Key: settings.signature.md5Key };
   const results = readCaptures(file).map((capture) => {
     const replySigned = capture.response?.headers ? headerValue(capture.response.headers, HEADER.signature) : undefined;
@@ -48,7 +49,7 @@ async function verify(file: string, raw: unknown): Promise<void> {
       ...(capture.response ? { reply: replySigned === undefined ? { signed: false as const } : { signed: true as const, ...verifySignature(replyHeaders, capture.response.body, secrets) } } : {}),
     };
   });
-  output(options.json, { results }, () =>
+  output(io, options.json, { results }, () =>
     results.flatMap((result) => [
       ...(result.ok ? [`✓ signature ok  ${result.url}`] : [`✗ signature mismatch  ${result.url}`, `  expected ${result.expected}`, `  found    ${result.actual ?? "(none)"}`]),
       ...(!result.reply
@@ -60,5 +61,5 @@ async function verify(file: string, raw: unknown): Promise<void> {
             : ["  ✗ reply signature mismatch", `    expected ${result.reply.expected}`, `    found    ${result.reply.actual ?? "(none)"}`]),
     ]),
   );
-  if (results.some((result) => !result.ok || (result.reply?.signed && !result.reply.ok))) process.exitCode = 1;
+  if (results.some((result) => !result.ok || (result.reply?.signed && !result.reply.ok))) io.exitCode = 1;
 }

@@ -6,6 +6,7 @@ import { Command } from "commander";
 import type { FaultFamily } from "#core/controls/faults";
 import { usageError } from "../../errors";
 import { baseUrlFlag, controlTokenFlag } from "../../flags";
+import type { CliIo } from "../../io";
 import { output, parseOptions } from "../../options";
 import { writeLines } from "../../terminal-text";
 
@@ -39,7 +40,7 @@ function kindsHelp(): string {
     .join("\n");
 }
 
-export function faultCommand(): Command {
+export function faultCommand(io: CliIo): Command {
   return new Command("fault")
     .description("inject a fault into the running sandbox, or list or clear them (KIND: list, clear, or a kind below)")
     .argument("<kind>", `a fault kind, "list" or "clear"`)
@@ -70,10 +71,10 @@ Examples:
   $ npx mcoin sandbox fault list
   $ npx mcoin sandbox fault clear`,
     )
-    .action(fault);
+    .action((kind: string, raw: unknown) => fault(io, kind, raw));
 }
 
-async function fault(kind: string, raw: unknown): Promise<void> {
+async function fault(io: CliIo, kind: string, raw: unknown): Promise<void> {
   // zod, the faults' declaration and the controls' client load here, when it runs, not for --help.
   const { z } = await import("zod");
   const controls = await import("#core/controls/declarations");
@@ -109,14 +110,14 @@ async function fault(kind: string, raw: unknown): Promise<void> {
   if (kind === "list" || kind === "clear") {
     if (given.length > 0) throw usageError(`fault ${kind} takes no ${given.join(", ")}`, `${kind} ${kind === "clear" ? "removes" : "lists"} every fault waiting`);
     if (kind === "clear") {
-      const before = await control(options, controls.faults);
-      await control(options, controls.clearFaults);
+      const before = await control(io, options, controls.faults);
+      await control(io, options, controls.clearFaults);
       const cleared = before.faults.length;
-      output(options.json, { cleared, faults: [] }, () => [cleared === 0 ? "no faults were waiting" : `cleared ${cleared} fault${cleared === 1 ? "" : "s"}`]);
+      output(io, options.json, { cleared, faults: [] }, () => [cleared === 0 ? "no faults were waiting" : `cleared ${cleared} fault${cleared === 1 ? "" : "s"}`]);
       return;
     }
-    const data = await control(options, controls.faults);
-    output(options.json, data, () => (data.faults.length === 0 ? ["no faults waiting"] : data.faults.map(describeFault)));
+    const data = await control(io, options, controls.faults);
+    output(io, options.json, data, () => (data.faults.length === 0 ? ["no faults waiting"] : data.faults.map(describeFault)));
     return;
   }
   const known = FAULT_KINDS.find((name) => name === kind);
@@ -130,8 +131,8 @@ async function fault(kind: string, raw: unknown): Promise<void> {
   const latency = options.uniform ? { uniform: options.uniform } : options.lognormal ? { lognormal: options.lognormal } : options.ms !== undefined ? { fixed: options.ms } : undefined;
   if (known === "delay" && !latency) throw usageError("a delay needs --ms, --uniform or --lognormal");
   const unmatched = await pathWarning(options.path);
-  if (unmatched) writeLines(process.stderr, [unmatched]);
-  const data = await control(options, controls.addFault, {
+  if (unmatched) writeLines(io.stderr, [unmatched]);
+  const data = await control(io, options, controls.addFault, {
     input: {
       path: options.path,
       kind: known,
@@ -141,7 +142,7 @@ async function fault(kind: string, raw: unknown): Promise<void> {
       ...(options.skewMs !== undefined ? { skewMs: options.skewMs } : {}),
     },
   });
-  output(options.json, unmatched ? { ...data, warning: unmatched.replace(/^warning: /, "") } : data, () => [`added ${describeFault(data.fault)}`]);
+  output(io, options.json, unmatched ? { ...data, warning: unmatched.replace(/^warning: /, "") } : data, () => [`added ${describeFault(data.fault)}`]);
 }
 
 /** `skewMs` as it was typed: --skew-ms. */

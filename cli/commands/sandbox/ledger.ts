@@ -9,6 +9,7 @@
  */
 import { Command, Option } from "commander";
 import { allPages, macauTime, memberCommand, money, table } from "../../member";
+import type { CliIo } from "../../io";
 import { output } from "../../options";
 
 const PAYMENT_REASONS = {
@@ -17,8 +18,8 @@ const PAYMENT_REASONS = {
   AMOUNT_MISMATCH: "not the amount due",
 } as const;
 
-export function ledgerCommand(): Command {
-  return memberCommand({
+export function ledgerCommand(io: CliIo): Command {
+  return memberCommand(io, {
     name: "ledger",
     description: "print a member's mCoin ledger, newest first, their refunds (cash and mCoin back of what was requested), the payments the wallet gives back, and their balance",
     option: new Option("--direction <direction>", "only ledger entries that added mCoin (earned) or took it (spent); refunds are always listed").choices(["earned", "spent"]),
@@ -27,7 +28,7 @@ export function ledgerCommand(): Command {
   });
 }
 
-async function ledger(raw: unknown): Promise<void> {
+async function ledger(io: CliIo, raw: unknown): Promise<void> {
   // zod, the app's client and its endpoints load here, when it runs, not for --help.
   const { z } = await import("zod");
   const { mcoinLedger } = await import("#core/api/shop-endpoints");
@@ -35,7 +36,7 @@ async function ledger(raw: unknown): Promise<void> {
   const { MemberOptionsSchema, runAsMember } = await import("../../run-as-member");
 
   const LedgerOptions = MemberOptionsSchema.extend({ direction: z.enum(["earned", "spent"]).optional() });
-  await runAsMember("ledger", LedgerOptions, raw, async (options, client) => {
+  await runAsMember(io, "ledger", LedgerOptions, raw, async (options, client) => {
     let balance = 0;
     const entries = await allPages(async (page) => {
       const { data } = await client.call(mcoinLedger, { page, size: 50, direction: options.direction });
@@ -45,7 +46,7 @@ async function ledger(raw: unknown): Promise<void> {
     const refunds = await allPages(async (page) => (await client.call(refundList, { page, size: 50 })).data);
     // Payments the gateway refused and the wallet gives back (a second payment, one after the order closed, another amount).
     const paymentsRefunded = await allPages(async (page) => (await client.call(paymentReturns, { page, size: 50 })).data);
-    output(options.json, { balance, entries, refunds, paymentsRefunded }, () => {
+    output(io, options.json, { balance, entries, refunds, paymentsRefunded }, () => {
       const rows = entries.map((entry) => [macauTime(entry.at), entry.type, `${entry.amount > 0 ? "+" : ""}${entry.amount}`, String(entry.balanceAfter), entry.orderNo ?? ""]);
       const listed = rows.length > 0 ? table([["date (Macau)", "type", "amount", "balance", "order"], ...rows]) : ["no entries"];
       const refunded =

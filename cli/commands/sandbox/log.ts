@@ -8,9 +8,10 @@ import { Command } from "commander";
 import type { LoggedCallView } from "#core/controls/declarations";
 import type { ExchangeSummary } from "#core/controls/inspect";
 import { baseUrlFlag, controlTokenFlag } from "../../flags";
+import type { CliIo } from "../../io";
 import { output, parseOptions } from "../../options";
 
-export function logCommand(): Command {
+export function logCommand(io: CliIo): Command {
   return new Command("log")
     .description("list the calls the sandbox received (--unmatched: the ones it could not answer, with what they nearly matched)")
     .option("--unmatched", "only the near misses: unknown paths, wrong methods, bodies that fail the declaration, bad envelopes")
@@ -21,10 +22,10 @@ export function logCommand(): Command {
     .addOption(controlTokenFlag())
     .option("--json", "print JSON")
     .addHelpText("after", "\nExamples:\n  $ npx mcoin sandbox log --unmatched\n  $ npx mcoin sandbox log --path basicinformation --json\n  $ npx mcoin sandbox log --follow")
-    .action(log);
+    .action((raw: unknown) => log(io, raw));
 }
 
-async function log(raw: unknown): Promise<void> {
+async function log(io: CliIo, raw: unknown): Promise<void> {
   // zod and the controls' client load here, when it runs, not for --help.
   const { z } = await import("zod");
   const controls = await import("#core/controls/declarations");
@@ -40,33 +41,33 @@ async function log(raw: unknown): Promise<void> {
     raw,
     "sandbox log",
   );
-  if (options.follow) return follow(options);
-  const data = await control(options, controls.log, { input: { since: options.since, ...(options.unmatched ? { unmatched: "1" as const } : {}) } });
+  if (options.follow) return follow(io, options);
+  const data = await control(io, options, controls.log, { input: { since: options.since, ...(options.unmatched ? { unmatched: "1" as const } : {}) } });
   const calls = options.path ? data.calls.filter((call) => call.path.includes(options.path!)) : data.calls;
-  output(options.json, { calls }, () => (calls.length === 0 ? [options.unmatched ? "no unmatched calls" : "no calls"] : calls.flatMap(describeCall)));
+  output(io, options.json, { calls }, () => (calls.length === 0 ? [options.unmatched ? "no unmatched calls" : "no calls"] : calls.flatMap(describeCall)));
 }
 
 /** One line a call, as the sandbox answers them, until Ctrl-C. */
-async function follow(options: { baseUrl?: string; controlToken?: string; json: boolean; unmatched: boolean; path?: string }): Promise<void> {
+async function follow(io: CliIo, options: { baseUrl?: string; controlToken?: string; json: boolean; unmatched: boolean; path?: string }): Promise<void> {
   const { exchangeDetail, followCalls } = await import("../../call-stream");
   const { writeJson, writeLines } = await import("../../terminal-text");
   const stop = new AbortController();
-  process.once("SIGINT", () => stop.abort());
-  process.once("SIGTERM", () => stop.abort());
+  void io.untilStopped().then(() => stop.abort());
   await followCalls(
+    io,
     options,
     (call) => {
       if (options.unmatched && !call.markers.nearMiss) return;
       if (options.path && !call.path.includes(options.path)) return;
-      if (options.json) return writeJson(process.stdout, call);
+      if (options.json) return writeJson(io.stdout, call);
       const line = describeExchange(call);
-      if (!call.markers.nearMiss) return writeLines(process.stdout, [line]);
+      if (!call.markers.nearMiss) return writeLines(io.stdout, [line]);
       // What it nearly matched, from the inspector's detail of it.
-      void exchangeDetail(options, call.seq).then((detail) => writeLines(process.stdout, [line, ...(detail?.nearMiss ? describeNearMiss(detail.nearMiss) : [])]));
+      void exchangeDetail(io, options, call.seq).then((detail) => writeLines(io.stdout, [line, ...(detail?.nearMiss ? describeNearMiss(detail.nearMiss) : [])]));
     },
     stop.signal,
     // Once connected, on stderr, so that --json's lines stay JSON.
-    () => writeLines(process.stderr, ["following the sandbox's calls (Ctrl-C stops)"]),
+    () => writeLines(io.stderr, ["following the sandbox's calls (Ctrl-C stops)"]),
   );
 }
 

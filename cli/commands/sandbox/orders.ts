@@ -5,10 +5,11 @@
 import { Command, Option } from "commander";
 import { ORDER_TABS } from "#core/api/vocabulary";
 import { allPages, macauTime, memberCommand, money, table } from "../../member";
+import type { CliIo } from "../../io";
 import { output } from "../../options";
 
-export function ordersCommand(): Command {
-  return memberCommand({
+export function ordersCommand(io: CliIo): Command {
+  return memberCommand(io, {
     name: "orders",
     description: "print a member's orders, newest first, with their statuses",
     option: new Option("--tab <tab>", "only the orders of one tab of the order list").choices([...ORDER_TABS]).default("all"),
@@ -17,14 +18,14 @@ export function ordersCommand(): Command {
   });
 }
 
-async function orders(raw: unknown): Promise<void> {
+async function orders(io: CliIo, raw: unknown): Promise<void> {
   // zod, the app's client and its endpoints load here, when it runs, not for --help.
   const { OrderTabSchema, orderList } = await import("#core/api/shop-endpoints");
   const { MemberOptionsSchema, runAsMember } = await import("../../run-as-member");
 
-  await runAsMember("orders", MemberOptionsSchema.extend({ tab: OrderTabSchema.default("all") }), raw, async (options, client) => {
+  await runAsMember(io, "orders", MemberOptionsSchema.extend({ tab: OrderTabSchema.default("all") }), raw, async (options, client) => {
     const orders = await allPages(async (page) => (await client.call(orderList, { page, size: 50, tab: options.tab })).data);
-    output(options.json, { orders }, () => {
+    output(io, options.json, { orders }, () => {
       if (orders.length === 0) return ["no orders"];
       const rows = orders.map((order) => [
         order.orderNo,

@@ -5,9 +5,10 @@
  */
 import { Command } from "commander";
 import { baseUrlFlag, controlTokenFlag } from "../../flags";
+import type { CliIo } from "../../io";
 import { output, parseOptions } from "../../options";
 
-export function shipCommand(): Command {
+export function shipCommand(io: CliIo): Command {
   return new Command("ship")
     .description("send a member's paid goods (delivery: awaiting receipt) or make them ready at the store (pick-up: awaiting pick-up)")
     .argument("<orderNo>", "the order's number, e.g. MC20261121000013")
@@ -15,15 +16,15 @@ export function shipCommand(): Command {
     .addOption(controlTokenFlag())
     .option("--json", "print JSON")
     .addHelpText("after", "\nExample:\n  $ npx mcoin sandbox ship MC20261121000013")
-    .action(ship);
+    .action((orderNo: string, raw: unknown) => ship(io, orderNo, raw));
 }
 
-async function ship(orderNo: string, raw: unknown): Promise<void> {
+async function ship(io: CliIo, orderNo: string, raw: unknown): Promise<void> {
   // zod and the controls' client load here, when it runs, not for --help.
   const controls = await import("#core/controls/declarations");
   const { ControlOptionsSchema, control } = await import("../../sandbox-control");
 
   const options = parseOptions(ControlOptionsSchema, raw, "sandbox ship");
-  const reply = await control(options, controls.ship, { input: { orderNo: orderNo.trim().toUpperCase() } });
-  output(options.json, reply, () => [`order ${String(reply.orderNo)} is now ${String(reply.status)}`]);
+  const reply = await control(io, options, controls.ship, { input: { orderNo: orderNo.trim().toUpperCase() } });
+  output(io, options.json, reply, () => [`order ${String(reply.orderNo)} is now ${String(reply.status)}`]);
 }

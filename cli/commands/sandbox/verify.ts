@@ -6,6 +6,7 @@ import { Command } from "commander";
 import type { Verification } from "#core/controls/verify";
 import { usageError } from "../../errors";
 import { baseUrlFlag, controlTokenFlag } from "../../flags";
+import type { CliIo } from "../../io";
 import { output, parseOptions } from "../../options";
 
 /** `$.task_no=T1`: a JSONPath, then the value (JSON when it parses, else the text). */
@@ -22,7 +23,7 @@ function parseBodyMatch(text: string, previous: { path: string; value: unknown }
   return [...previous, { path: text.slice(0, at), value }];
 }
 
-export function verifyCommand(): Command {
+export function verifyCommand(io: CliIo): Command {
   return new Command("verify")
     .description("check the sandbox's call log: exit 0 when it holds, 1 with the closest calls when it does not")
     .requiredOption("--path <fragment>", "the calls to count: a path or a part of one")
@@ -45,10 +46,10 @@ Examples:
   $ npx mcoin sandbox verify --path /api/mini/order/create --method POST --count 1
   $ npx mcoin sandbox verify --path getTaskDetail --body-match '$.task_no=T1' --at-most 2`,
     )
-    .action(verify);
+    .action((raw: unknown) => verify(io, raw));
 }
 
-async function verify(raw: unknown): Promise<void> {
+async function verify(io: CliIo, raw: unknown): Promise<void> {
   // zod and the controls' client load here, when it runs, not for --help.
   const { z } = await import("zod");
   const controls = await import("#core/controls/declarations");
@@ -75,9 +76,9 @@ async function verify(raw: unknown): Promise<void> {
     throw usageError(`--at-least ${options.atLeast} is above --at-most ${options.atMost}: no count can hold`, "see: mcoin sandbox verify --help");
   }
   const { json, baseUrl, controlToken, ...request } = options;
-  const { data } = await callControl({ baseUrl, controlToken }, controls.verify, { input: request });
-  output(json, data, () => describeVerification(data));
-  if (!data.ok) process.exitCode = 1;
+  const { data } = await callControl(io, { baseUrl, controlToken }, controls.verify, { input: request });
+  output(io, json, data, () => describeVerification(data));
+  if (!data.ok) io.exitCode = 1;
 }
 
 function describeVerification(verification: Verification): string[] {

@@ -5,10 +5,11 @@
 import { Command } from "commander";
 import { CliError } from "../../errors";
 import { baseUrlOption, envOption } from "../../flags";
+import type { CliIo } from "../../io";
 import { output, parseOptions } from "../../options";
 import { jsonLines, redrawLine, writeLines } from "../../terminal-text";
 
-export function runCommand(): Command {
+export function runCommand(io: CliIo): Command {
   return new Command("run")
     .description("read a task's detail, wait out its threshold with a progress bar, then send the completion notice")
     .requiredOption("--token <token>", "the taskCenterToken of the task link (sent as cust_id_ciphertext)")
@@ -23,10 +24,10 @@ export function runCommand(): Command {
 Example:
   $ npx mcoin task run --token C1 --no T1 --env sandbox`,
     )
-    .action(run);
+    .action((raw: unknown) => run(io, raw));
 }
 
-async function run(raw: unknown): Promise<void> {
+async function run(io: CliIo, raw: unknown): Promise<void> {
   // zod and the app's task client load here, when it runs, not for --help.
   const { z } = await import("zod");
   const { checkTaskDetail } = await import("#core/api/task-center");
@@ -45,8 +46,8 @@ async function run(raw: unknown): Promise<void> {
     raw,
     "task run",
   );
-  const settings = gatewaySettingsFor(options.env, { baseUrl: options.baseUrl });
-  const taskCenter = createTaskCenterClient(gatewayClient(settings, options.verbose, undefined, [options.token]));
+  const settings = gatewaySettingsFor(io, options.env, { baseUrl: options.baseUrl });
+  const taskCenter = createTaskCenterClient(gatewayClient(io, settings, options.verbose, undefined, [options.token]));
   const task = { taskNo: options.no, custIdCiphertext: options.token };
   const target = gatewayTarget(options.env, settings, options.baseUrl);
   let detail: Awaited<ReturnType<typeof taskCenter.getTaskDetail>>;
@@ -61,7 +62,7 @@ async function run(raw: unknown): Promise<void> {
       suggestion: `detail: ${JSON.stringify(detail)}`,
     });
   }
-  await waitWithProgress(check.thresholdValue, !options.json);
+  await waitWithProgress(io, check.thresholdValue, !options.json);
   let response: unknown;
   try {
     response = await taskCenter.notify({ ...task, checkValue: check.thresholdValue });
@@ -74,7 +75,7 @@ async function run(raw: unknown): Promise<void> {
     );
     throw new CliError(failure.code, `the completion notice of task ${options.no} was refused: ${failure.message}${after}`, { suggestion: failure.suggestion, cause: error });
   }
-  output(options.json, { task: options.no, threshold: check.thresholdValue, response }, () => [`✓ task ${options.no} completed`, ...jsonLines(response)]);
+  output(io, options.json, { task: options.no, threshold: check.thresholdValue, response }, () => [`✓ task ${options.no} completed`, ...jsonLines(response)]);
 }
 
 /** A task's state as its detail gives it (core/api/task-center.ts, checkTaskDetail), in words. */
@@ -96,20 +97,20 @@ function taskState(detail: { result?: { subCode?: string; message?: string }; da
   }
 }
 
-/** Waits `seconds`, drawing a bar on stderr (redrawn in place on a terminal, a line a second otherwise). */
-async function waitWithProgress(seconds: number, show: boolean): Promise<void> {
+/** Waits `seconds` on the run's clock, drawing a bar on stderr (redrawn in place on a terminal, a line a second otherwise). */
+async function waitWithProgress(io: CliIo, seconds: number, show: boolean): Promise<void> {
   const width = 24;
   const draw = (elapsed: number) => {
     if (!show) return;
     const filled = Math.round((elapsed / Math.max(seconds, 1)) * width);
     const line = `browsing [${"█".repeat(filled)}${"░".repeat(width - filled)}] ${elapsed}/${seconds} s`;
-    if (process.stderr.isTTY) redrawLine(process.stderr, line);
-    else writeLines(process.stderr, [line]);
+    if (io.stderr.isTTY) redrawLine(io.stderr, line);
+    else writeLines(io.stderr, [line]);
   };
   draw(0);
   for (let elapsed = 1; elapsed <= seconds; elapsed++) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await io.clock.sleep(1000);
     draw(elapsed);
   }
-  if (show && process.stderr.isTTY) writeLines(process.stderr, [""]);
+  if (show && io.stderr.isTTY) writeLines(io.stderr, [""]);
 }

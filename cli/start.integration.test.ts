@@ -22,6 +22,7 @@ const LIGHT = [
   "cli/flags.ts",
   "cli/member.ts",
   "cli/options.ts",
+  "cli/program.ts",
   "cli/terminal-text.ts",
   "core/api/vocabulary.ts",
   "core/environments.ts",

@@ -1,18 +1,21 @@
 /**
  * `mcoin record`: the recording proxy, its redaction and secret scan, its HAR, and what it writes
- * replaying; every file it writes is held to the published recording schema. Against a sandbox
- * served over HTTP in this process, run as an engineer runs them: a real process, its output and
- * its exit code.
+ * replaying; every file it writes is held to the published recording schema. mcoin runs in this
+ * process (cli/testing.ts) on the network and the wall's clock: the recorder serves HTTP in front of
+ * a sandbox served over HTTP, and is stopped as Ctrl-C stops it.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import NodeRSA from "node-rsa";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { invalidRecordingFiles } from "../harness/recording/testing";
-import { MCOIN, ROOT, runMcoin, type Run } from "./test-cli";
+import { ROOT, runCli, startCli, type CliRun as Run } from "./testing";
+import type { CliClock } from "./io";
 import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
+
+/** The wall's clock: a replay waits as recorded, a task as long as its threshold, for the sandbox behind the recorder. */
+const wallClock: CliClock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
 
 let sandbox: RunningSandbox;
 let work: string;
@@ -24,52 +27,33 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 beforeEach(() => sandbox.sandbox.state.reset());
 
-/** Runs mcoin against the test's sandbox (asynchronously: the sandbox answers from this process). */
+/** Runs mcoin against the test's sandbox. */
 function mcoin(...args: string[]): Promise<Run> {
-  return runMcoin(sandbox.url, {}, ...args);
+  return runCli(args, { env: { MCOIN_SANDBOX_URL: sandbox.url }, fetch, clock: wallClock });
 }
 
 describe("mcoin record", () => {
   interface Recorder {
     url: string;
-    /** Stops it (SIGINT) and returns what it printed and its exit code. */
+    /** Stops it (Ctrl-C) and returns what it printed and its exit code. */
     stop(): Promise<Run>;
   }
 
   /** Starts `mcoin record` on a free port, in front of the test's sandbox unless `upstream` says otherwise. */
   async function startRecorder(args: string[], upstream = sandbox.url): Promise<Recorder> {
-    const recorder = spawn(process.execPath, [MCOIN, "record", "--env", "sandbox", "--port", "0", "--json", ...args], {
-      cwd: ROOT,
-      env: { ...process.env, MCOIN_SANDBOX_URL: upstream },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    recorder.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-    const exited = new Promise<number | null>((resolve) => recorder.once("exit", resolve));
-    const url = await new Promise<string>((resolve, reject) => {
-      recorder.stdout.on("data", (chunk: Buffer) => {
-        stdout += chunk;
-        if (stdout.includes("\n") && stdout.startsWith("{")) {
-          try {
-            resolve((JSON.parse(stdout.slice(0, stdout.lastIndexOf("}") + 1)) as { url: string }).url);
-          } catch {
-            // not the whole document yet
-          }
-        }
-      });
-      void exited.then((code) => reject(new Error(`the recorder exited (${code}): ${stderr}`)));
-    });
+    const recorder = startCli(["record", "--env", "sandbox", "--port", "0", "--json", ...args], { env: { MCOIN_SANDBOX_URL: upstream }, fetch, clock: wallClock });
+    // The listening address, once its document is whole.
+    await recorder.printed(({ stdout }) => stdout.includes("\n}\n"));
+    const { url } = JSON.parse(recorder.stdout) as { url: string };
     return {
       url,
       // The recorder writes an exchange after answering it: read its files once it has stopped.
       stop: async () => {
-        recorder.kill("SIGINT");
-        const code = await exited;
+        const stopped = await recorder.stop();
         // Every file it wrote is a recording by the published schema (docs/contract/recording.schema.json).
         const out = args[args.indexOf("--out") + 1];
         if (existsSync(out)) expect(invalidRecordingFiles(out)).toEqual([]);
-        return { code, stdout, stderr };
+        return stopped;
       },
     };
   }

@@ -18,7 +18,7 @@ import { recorderInspector, type RecorderInspector } from "#harness/inspector";
 import { startRecorder, type RunningRecorder } from "#harness/record";
 import { rulesWith } from "#harness/redaction";
 import { controlRefusal } from "../sandbox/control-guard";
-import { runMcoin } from "./test-cli";
+import { runCli } from "./testing";
 
 let sandbox: RunningSandbox | undefined;
 let recorder: RunningRecorder | undefined;
@@ -34,7 +34,7 @@ afterEach(async () => {
 async function recording(controlToken: string | null, host = "127.0.0.1") {
   sandbox = await startSandboxServer({ port: 0 });
   dir = mkdtempSync(join(tmpdir(), "mcoin-record-inspect-"));
-  const keys = sandboxKeys();
+  const keys = sandboxKeys({ env: {} });
   const target = sandbox.url;
   inspector = recorderInspector({
     keys: { privateKey: keys.privateKey, signSecret: keys.signSecret, md5Key: keys.md5Key },
@@ -86,7 +86,7 @@ it("keeps what it forwards, with the member, and marks the fault its page added 
   const info = (await (await fetch(`${base}${INSPECT_API.info}`)).json()) as { source: string; target: string; faults: boolean };
   expect(info).toMatchObject({ source: "recorder", target: sandbox?.url, faults: true });
 
-  const found = await runMcoin(base, {}, "inspect", "--base-url", base, "--json");
+  const found = await runCli(["inspect", "--base-url", base, "--json"], { fetch });
   expect(found.code).toBe(0);
   expect(JSON.parse(found.stdout)).toMatchObject({ url: `${base}/__sandbox/inspect`, opened: false });
 }, 30_000);

@@ -62,7 +62,7 @@ it("a recorded visit is answered from its recordings, in order, and a call it ne
     port: 0,
     host: "127.0.0.1",
     quiet: true,
-    log: terminalLog,
+    log: terminalLog(process),
   });
   const recorded = await visit(`http://127.0.0.1:${recorder.port}`, (url, init) => fetch(url, init));
   expect(await recorder.close()).toBe(true);
