@@ -1,4 +1,6 @@
-// Unit tests only: Playwright specs in e2e/ are run by Playwright, never collected here.
+// The unit and integration projects; Playwright specs in e2e/ are run by Playwright, never collected
+// here. `npm run test:unit` is the edit loop: no sockets, no child processes (vitest.unit-setup.ts
+// refuses both), no real time. A test that needs them is named *.integration.test.ts.
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
@@ -20,18 +22,18 @@ const INTEGRATION = "**/*.integration.test.{ts,tsx}";
 
 export default defineConfig({
   test: {
-    // `vitest run --project unit` is the edit loop; `integration` the rest. Each project extends this
-    // configuration, whose arrays it would add to its own: the files are the projects' alone.
+    // Each project extends this configuration, whose arrays it would add to its own: the files (and
+    // the unit project's guard) are the projects' alone.
     projects: [
-      { extends: true, test: { name: "unit", include: TESTS, exclude: [...EXCLUDE, INTEGRATION] } },
+      { extends: true, test: { name: "unit", include: TESTS, exclude: [...EXCLUDE, INTEGRATION], setupFiles: ["./vitest.unit-setup.ts"] } },
       { extends: true, test: { name: "integration", include: [INTEGRATION], exclude: EXCLUDE } },
     ],
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],
     testTimeout: 20_000,
-    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine. Much of
-    // the suite waits on sockets and child processes (the integration tests, the sandbox over HTTP),
-    // so two workers there take about 60 % of the time (176 s against 108 s on the CI machine).
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine. The
+    // integration tests wait on sockets and child processes much of their time, so two workers there
+    // take less time than one.
     maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -7,11 +7,14 @@
 import { defineConfig } from "vitest/config";
 import unit from "./vitest.config";
 
+const { projects: _projects, ...shared } = unit.test ?? {};
+
 export default defineConfig({
   ...unit,
   test: {
-    ...unit.test,
+    ...shared,
+    setupFiles: ["./vitest.setup.ts", "./vitest.unit-setup.ts"],
     include: ["sandbox/domain/**/*.test.ts", "core/money/**/*.test.ts", "sandbox/store/**/*.test.ts"],
-    env: { ...unit.test?.env, MCOIN_MODEL_RUNS: "50" },
+    env: { ...shared.env, MCOIN_MODEL_RUNS: "50" },
   },
 });

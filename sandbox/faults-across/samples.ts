@@ -1,4 +1,4 @@
-/** A sample input of every declared endpoint, and what it needs first (an order, a coupon...), for endpoints.test.ts. */
+/** A sample input of every declared endpoint, and what it needs first (an order, a coupon...), for endpoints.integration.test.ts. */
 import { expect } from "vitest";
 import { type ApiClient } from "#core/api/client";
 import { ENDPOINTS, clause } from "#core/api/endpoints";

@@ -1,6 +1,6 @@
 /**
- * What the fault tests across the endpoints share (endpoints.test.ts, secure-functions.test.ts,
- * money.test.ts): the faults and the ApiError each becomes, sandbox servers that wait through a held
+ * What the fault tests across the endpoints share (endpoints.integration.test.ts, secure-functions.integration.test.ts,
+ * money.integration.test.ts): the faults and the ApiError each becomes, sandbox servers that wait through a held
  * timer (sandbox/instruments/timer.ts), and requests over one running sandbox.
  */
 import { expect } from "vitest";

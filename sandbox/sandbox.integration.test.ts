@@ -1,4 +1,4 @@
-/** The sandbox gateway over real HTTP, with the app's own undici transport and client: sign-in, the clock, faults, latency, the log, --state. Who may use the controls is control-access.test.ts's; hostile requests hostile-http.test.ts's. */
+/** The sandbox gateway over real HTTP, with the app's own undici transport and client: sign-in, the clock, faults, latency, the log, --state. Who may use the controls is control-access.integration.test.ts's; hostile requests hostile-http.integration.test.ts's. */
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

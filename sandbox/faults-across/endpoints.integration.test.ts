@@ -2,7 +2,7 @@
  * Every declared endpoint under every fault, over real HTTP (startSandboxServer on port 0, the mall's
  * undici transport and API client): the right ApiError code, quickly, and a server that answers the
  * next call; and a sandbox that is not there at all. The secure gateway's functions under their
- * faults are secure-functions.test.ts's, money under a fault and the mall's retry money.test.ts's.
+ * faults are secure-functions.integration.test.ts's, money under a fault and the mall's retry money.integration.test.ts's.
  *
  * Each endpoint group (one per endpoint module) has its own sandbox server; within a group the cases
  * run one after another.
