@@ -34,6 +34,22 @@ export default tseslint.config(
     },
   },
   {
+    // The CLI's commands take their streams, environment and exit code from the run (cli/io.ts), so a
+    // test runs them in-process; only the launcher binds them to the process (cli/index.ts).
+    files: ["cli/**/*.ts"],
+    ignores: ["cli/index.ts", "cli/**/*.test.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...["stdout", "stderr", "stdin", "env", "argv", "exit", "exitCode", "cwd", "on", "once"].map((property) => ({
+          object: "process",
+          property,
+          message: "A command reads and writes through its run's I/O (cli/io.ts), never the process's.",
+        })),
+      ],
+    },
+  },
+  {
     files: ["app/**/*.{ts,tsx}", "inspector/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error", ...jsxA11y.flatConfigs.recommended.rules },

@@ -1,4 +1,7 @@
-/** The lint rule that keeps fixed sleeps out of the browser suite (eslint.config.js), shown failing on a probe. */
+/**
+ * The lint rules that keep fixed sleeps out of the browser suite and the process out of the CLI's
+ * commands (eslint.config.js), each shown failing on a probe.
+ */
 import { ESLint } from "eslint";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -19,5 +22,14 @@ describe("no fixed sleeps in e2e/", () => {
 
   it("leaves the rest of the tree to its own rules", async () => {
     expect(await restricted("export const nap = (page: { waitForTimeout(ms: number): void }) => page.waitForTimeout(10);\n", "scripts/probe.ts")).toEqual([]);
+  });
+});
+
+describe("the CLI's commands use their run's I/O", () => {
+  it("refuses process.stdout, process.env, process.exitCode and the like in cli/, but for its launcher", async () => {
+    const probe = 'export function run() {\n  process.stdout.write("x");\n  process.exitCode = process.env.X ? 1 : 0;\n}\n';
+    expect(await restricted(probe, "cli/commands/probe.ts")).toHaveLength(3);
+    expect(await restricted(probe, "cli/index.ts")).toEqual([]);
+    expect(await restricted(probe, "sandbox/probe.ts")).toEqual([]);
   });
 });
