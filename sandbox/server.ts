@@ -13,6 +13,7 @@ import { DEFAULT_HOST, isLoopbackHost } from "./access";
 import { randomGarbage } from "./fault-effects";
 import { streamOut } from "#core/node/stream-out";
 import { createSandbox, type Sandbox, type SandboxOptions } from "./index";
+import { toFetchHeaders } from "#core/node/fetch-headers";
 
 /** The gateway's requests are a few kilobytes; a mebibyte leaves room and keeps memory safe. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -105,11 +106,7 @@ async function serveOne(sandbox: Sandbox, req: IncomingMessage, res: ServerRespo
   } catch {
     return refuseRaw(req, res, 400, "bad Host header or request target");
   }
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else if (value !== undefined) headers.set(name, value);
-  }
+  const headers = toFetchHeaders(req.headers);
   const method = req.method ?? "GET";
   const request = new Request(url, {
     method,

@@ -1,7 +1,7 @@
 /**
- * A node:http request's headers as the Fetch API's Headers: a header sent more than once appended
- * once per value, in order, as Fetch joins them. Every place that hands a node:http request to code
- * written on the Fetch API converts with it.
+ * Node's headers (a node:http request's, an undici reply's) as the Fetch API's Headers: a header sent
+ * more than once appended once per value, in order, as Fetch joins them. Every place that hands them
+ * to code written on the Fetch API converts with it.
  */
 import type { IncomingHttpHeaders } from "node:http";
 

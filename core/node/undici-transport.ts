@@ -4,6 +4,7 @@
  */
 import { Agent, request as undiciRequest, type Dispatcher } from "undici";
 import type { HttpTransport } from "../api/transport";
+import { toFetchHeaders } from "./fetch-headers";
 
 export function createUndiciTransport(dispatcher: Dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 128, pipelining: 1 })): HttpTransport {
   return async (request) => {
@@ -14,11 +15,6 @@ export function createUndiciTransport(dispatcher: Dispatcher = new Agent({ keepA
       signal: request.signal,
       dispatcher,
     });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(response.headers)) {
-      if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-      else if (value !== undefined) headers.set(name, value);
-    }
-    return { status: response.statusCode, headers, text: await response.body.text() };
+    return { status: response.statusCode, headers: toFetchHeaders(response.headers), text: await response.body.text() };
   };
 }

@@ -6,7 +6,7 @@ import { http, type HttpHandler } from "msw";
 import * as controls from "#core/controls/declarations";
 import { faultFrom } from "#core/controls/faults";
 import { mappingsOf } from "#core/controls/stubs";
-import { eventStream } from "#core/http/event-stream";
+import { eventStream, eventText } from "#core/http/event-stream";
 import type { CallLog } from "../../instruments/call-log";
 import type { SandboxClock } from "../../instruments/clock";
 import type { ErrorReports } from "../../instruments/error-reports";
@@ -31,7 +31,7 @@ export interface InstrumentControlParts {
 function callStream(calls: CallLog, aborted: AbortSignal): Response {
   return eventStream((send) => {
     send(": the sandbox's gateway calls, each once answered\n\n");
-    return calls.onAnswered((call) => send(`event: call\nid: ${call.seq}\ndata: ${JSON.stringify(controls.LoggedCallSchema.parse(call))}\n\n`));
+    return calls.onAnswered((call) => send(eventText({ event: "call", id: String(call.seq), data: JSON.stringify(controls.LoggedCallSchema.parse(call)) })));
   }, aborted);
 }
 
