@@ -81,7 +81,7 @@ export function inNormalForm(target: string): boolean {
 
 /**
  * Remix's data request from before single fetch (`?_data=routeId`). The mall's pages never send one
- * (single fetch asks `path.data`); Remix still answers it, but first hands the app's handleError a
+ * (they use single fetch); Remix still answers it, but first hands the app's handleError a
  * warning with its stack, which the server logs and reports as its own error: anyone could fill the
  * log and the error collector.
  */
