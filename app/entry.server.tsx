@@ -1,23 +1,25 @@
 /**
- * Server rendering, in the shape of Remix's Node template (`npx create-remix`): React's streaming
+ * Server rendering, in the shape of Remix's templates (`npx create-remix`): React's streaming
  * renderer, the shell sent as soon as it is ready to a browser, the whole document at once to a
  * crawler (`isbot`), every script carrying the request's CSP nonce, with the locale's shared
- * i18next instance. Document and data replies also replace any cookie of the mall that arrived with
+ * i18next instance. React's web-stream renderer (`renderToReadableStream`, as Remix's Cloudflare
+ * and Deno templates use), not its Node one: React 18's `renderToPipeableStream` writes a chunk's
+ * unused bytes as NULs when a character of several bytes does not fit its 2 KB view, so Chinese text
+ * at such a boundary arrived broken (facebook/react#24985, fixed only after 18). Document and data replies also replace any cookie of the mall that arrived with
  * a bad value, and are kept by no cache when they are the visitor's own
  * (app/server/private-replies.server.ts).
  *
  * The session's changes ride on the reply here (app/server/context.server.ts `sessionCookieOf`).
  */
-import { PassThrough } from "node:stream";
 import { ErrorReportSchema } from "#core/errors/report";
 import { describeError } from "#core/errors/report-text";
 import { environmentName } from "./server/config.server";
 import { sendErrorReport } from "./server/error-reports.server";
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "@remix-run/node";
+import { type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse } from "@remix-run/react";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToReadableStream } from "react-dom/server.browser";
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { mallContext, sessionCookieOf } from "./server/context.server";
@@ -77,35 +79,27 @@ export default async function handleRequest(request: Request, responseStatusCode
   // a browser gets the shell as soon as it is ready, and deferred data streams after it.
   const whole = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        [whole ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors in the shell reject above; later ones (a deferred part that failed) are logged here.
-          if (shellRendered) console.error(error);
-        },
+  let shellRendered = false;
+  const body = await renderToReadableStream(
+    <NonceProvider value={nonce}>
+      <I18nextProvider i18n={instance}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>
+    </NonceProvider>,
+    {
+      nonce,
+      // Deferred data that is still pending by then is rejected (streamTimeout), and React is given a
+      // second more to flush what it has before the render is abandoned.
+      signal: AbortSignal.timeout(streamTimeout + 1_000),
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors in the shell reject the render above; later ones (a deferred part that failed) are logged here.
+        if (shellRendered) console.error(error);
       },
-    );
-    // Deferred data that is still pending by then is rejected (streamTimeout), and React is given a
-    // second more to flush what it has before the render is abandoned.
-    setTimeout(abort, streamTimeout + 1_000);
-  });
+    },
+  );
+  shellRendered = true;
+  if (whole) await body.allReady;
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
