@@ -2,10 +2,7 @@
  * Server rendering, in the shape of Remix's templates (`npx create-remix`): React's streaming
  * renderer, the shell sent as soon as it is ready to a browser, the whole document at once to a
  * crawler (`isbot`), every script carrying the request's CSP nonce, with the locale's shared
- * i18next instance. React's web-stream renderer (`renderToReadableStream`, as Remix's Cloudflare
- * and Deno templates use), not its Node one: React 18's `renderToPipeableStream` writes a chunk's
- * unused bytes as NULs when a character of several bytes does not fit its 2 KB view, so Chinese text
- * at such a boundary arrived broken (facebook/react#24985, fixed only after 18). Document and data replies also replace any cookie of the mall that arrived with
+ * i18next instance. Document and data replies also replace any cookie of the mall that arrived with
  * a bad value, and are kept by no cache when they are the visitor's own
  * (app/server/private-replies.server.ts).
  *
@@ -15,17 +12,39 @@ import { ErrorReportSchema } from "#core/errors/report";
 import { describeError } from "#core/errors/report-text";
 import { environmentName } from "./server/config.server";
 import { sendErrorReport } from "./server/error-reports.server";
-import { type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "@remix-run/node";
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse } from "@remix-run/react";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToReadableStream } from "react-dom/server.browser";
+import { Transform } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { mallContext, sessionCookieOf } from "./server/context.server";
 import { cookieRepairs } from "./server/cookies.server";
 import { serverI18n } from "./server/i18n.server";
 import { keepVisitorsOwnPrivate } from "./server/private-replies.server";
+
+/** React's Node renderer's buffer: it writes the document in views of this many bytes. */
+const VIEW_SIZE = 2048;
+
+/**
+ * React 18's Node renderer flushes its whole view when the next character of several bytes does not
+ * fit the view's end, the unused bytes with it: up to three NULs in the document, in the middle of
+ * a Chinese word (facebook/react#24985; fixed in React 19, which Remix 2 does not take). Only a chunk of
+ * exactly a view's size can carry them, at its end; they are dropped there, and every other byte
+ * goes through as React wrote it. React's web-stream renderer has no such fault but renders a page
+ * about a fifth slower on Node.
+ */
+function withoutUnusedViewBytes(): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      let end = chunk.length;
+      if (end === VIEW_SIZE) while (end > VIEW_SIZE - 3 && chunk[end - 1] === 0) end -= 1;
+      done(null, end === chunk.length ? chunk : chunk.subarray(0, end));
+    },
+  });
+}
 
 /** How long deferred data may take before the render gives up on it (Remix's single fetch reads this export). */
 export const streamTimeout = 5_000;
@@ -79,27 +98,35 @@ export default async function handleRequest(request: Request, responseStatusCode
   // a browser gets the shell as soon as it is ready, and deferred data streams after it.
   const whole = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 
-  let shellRendered = false;
-  const body = await renderToReadableStream(
-    <NonceProvider value={nonce}>
-      <I18nextProvider i18n={instance}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-      </I18nextProvider>
-    </NonceProvider>,
-    {
-      nonce,
-      // Deferred data that is still pending by then is rejected (streamTimeout), and React is given a
-      // second more to flush what it has before the render is abandoned.
-      signal: AbortSignal.timeout(streamTimeout + 1_000),
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // Errors in the shell reject the render above; later ones (a deferred part that failed) are logged here.
-        if (shellRendered) console.error(error);
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [whole ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = withoutUnusedViewBytes();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors in the shell reject above; later ones (a deferred part that failed) are logged here.
+          if (shellRendered) console.error(error);
+        },
       },
-    },
-  );
-  shellRendered = true;
-  if (whole) await body.allReady;
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+    );
+    // Deferred data that is still pending by then is rejected (streamTimeout), and React is given a
+    // second more to flush what it has before the render is abandoned.
+    setTimeout(abort, streamTimeout + 1_000);
+  });
 }

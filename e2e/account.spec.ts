@@ -207,20 +207,25 @@ for (const language of ["en", "zh"] as const) {
       await expect(page.getByText(text.greeting)).toBeVisible();
       await expect(page.getByRole("img", { name: text.avatar })).toBeVisible();
       const shortcuts = page.getByRole("navigation", { name: text.shortcuts });
-      const entries: [ReturnType<typeof page.getByRole>, RegExp][] = [
-        [page.getByRole("link", { name: new RegExp(`^${text.mcoin}`) }), /\/mcoin_integral$/],
-        [shortcuts.getByRole("link", { name: text.coupons }), /\/mycoupon$/],
-        [shortcuts.getByRole("link", { name: text.orders }), /\/myOrder$/],
-        [shortcuts.getByRole("link", { name: text.favourites }), /\/myFavorites$/],
-        [shortcuts.getByRole("link", { name: text.addresses }), /\/myAddress$/],
-        [shortcuts.getByRole("link", { name: text.checkIn }), /\/checkIn$/],
+      const entries: [ReturnType<typeof page.getByRole>, RegExp, string][] = [
+        [page.getByRole("link", { name: new RegExp(`^${text.mcoin}`) }), /\/mcoin_integral$/, "mCoinIntegral"],
+        [shortcuts.getByRole("link", { name: text.coupons }), /\/mycoupon$/, "mycoupon"],
+        [shortcuts.getByRole("link", { name: text.orders }), /\/myOrder$/, "myOrder"],
+        [shortcuts.getByRole("link", { name: text.favourites }), /\/myFavorites$/, "myFavorites"],
+        [shortcuts.getByRole("link", { name: text.addresses }), /\/myAddress$/, "myAddress"],
+        [shortcuts.getByRole("link", { name: text.checkIn }), /\/checkIn$/, "checkIn"],
       ];
-      for (const [entry, url] of entries) {
+      // The screen shown, by the frame's analytics tag: a skeleton is not the screen yet, and a going back
+      // from home (still home while the next screen loads) asks the host to go back out of the mall.
+      const shown = page.locator("[data-analytics-page]");
+      for (const [entry, url, screen] of entries) {
         await entry.click();
         await expect(page).toHaveURL(url);
+        await expect(shown).toHaveAttribute("data-analytics-page", screen);
         await expect(page.locator("main")).not.toBeEmpty();
         await page.goBack();
         await expect(page).toHaveURL(/\/index/);
+        await expect(shown).toHaveAttribute("data-analytics-page", "index");
       }
     });
   });
