@@ -38,6 +38,11 @@ export default defineConfig({
     deviceScaleFactor: 1,
     isMobile: true,
     hasTouch: true,
+    // Motion that is decoration (fades, sheets, the skeletons' shimmer) is off, as for a member who
+    // asks for less motion (app/styles/base.css): software painting of it cost the suite CPU and
+    // waits for elements to stand still. e2e/webview.spec.ts and the accessibility suite set it too;
+    // the spinner that says work is under way still turns.
+    reducedMotion: "reduce",
     userAgent: walletUserAgent("en"),
     locale: "en-US",
     // A trace records a snapshot of the page at every step, which costs about a sixth of the suite's

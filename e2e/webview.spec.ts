@@ -78,6 +78,8 @@ test("reports are bounded and validated: a bad report is a 400 and nothing is co
 });
 
 test.describe("the slide transition", () => {
+  // The suite runs with reduced motion (playwright.config.ts); the slide is what is tested here.
+  test.use({ reducedMotion: "no-preference" });
   const countSlides = () => {
     const animate = Element.prototype.animate;
     (window as unknown as { __slides: number }).__slides = 0;
