@@ -4,9 +4,18 @@
  * without a reload, whatever the phone's own clock says.
  */
 import * as controls from "#core/controls/declarations";
+import type { Locator } from "@playwright/test";
 import { E2E_APP_URL, E2E_SANDBOX_URL, walletUserAgent } from "./env";
 import { MEMBERS, expect, hydrated, test } from "./fixtures";
 import { tapGuardOpen } from "./waits";
+
+/** The seconds a countdown shows (app/components/countdown.tsx writes them as a duration: PT0H0M8S). */
+async function secondsShown(countdown: Locator): Promise<number> {
+  const duration = await countdown.locator("time").getAttribute("datetime");
+  const seconds = /(\d+)S$/.exec(duration ?? "");
+  if (!seconds) throw new Error(`a countdown without its seconds: ${duration}`);
+  return Number(seconds[1]);
+}
 
 /** An 8-inch birthday cake: on sale from two days after the sandbox was seeded. */
 const CAKE = 20;
@@ -16,11 +25,8 @@ for (const language of ["en", "zh"] as const) {
     test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });
 
     test("counts down on the gateway's clock and opens for sale at zero without a reload, with the phone's clock an hour wrong", async ({ page, sandbox, signIn }) => {
-      await page.addInitScript(() => {
-        // The phone's wall clock is an hour fast.
-        const realNow = Date.now.bind(Date);
-        Date.now = () => realNow() + 3_600_000;
-      });
+      // The phone's clock is an hour fast, and the page's time is the test's to move (its timers too).
+      await page.clock.install({ time: Date.now() + 3_600_000 });
       await signIn("chan");
       const detail = (await (await page.request.get(`${E2E_SANDBOX_URL}/api/business/productdetail?id=${CAKE}`)).json()) as { data: { startAt: number } };
       // Ten seconds before the start: room for the page to load before it counts the last ones.
@@ -32,8 +38,11 @@ for (const language of ["en", "zh"] as const) {
       await expect(countdown).toContainText(language === "en" ? "Starts in 00:00:0" : "距離開始 00:00:0");
       const checkout = page.getByRole("button", { name: language === "en" ? "Checkout" : "立即兌換" });
       await expect(checkout).toBeDisabled();
-      await expect(countdown).toContainText(/00:00:0[0-3]/, { timeout: 10_000 });
+      // The seconds pass on the page's clock, as they would on the phone's (the gateway's clock is not asked again).
+      await page.clock.runFor(((await secondsShown(countdown)) - 2) * 1_000);
+      await expect(countdown).toContainText(/00:00:0[0-3]/);
       await expect(checkout).toBeDisabled();
+      await page.clock.runFor(4_000);
       // The buying controls come at zero, and checkout opens.
       await expect(
         page
@@ -131,10 +140,8 @@ for (const language of ["en", "zh"] as const) {
           };
 
     test("the next session counts down and opens at zero without a reload, with the phone's clock an hour wrong; buying is the checkout", async ({ page, sandbox, signIn }) => {
-      await page.addInitScript(() => {
-        const realNow = Date.now.bind(Date);
-        Date.now = () => realNow() - 3_600_000;
-      });
+      // The phone's clock is an hour slow, and the page's time is the test's to move (its timers too).
+      await page.clock.install({ time: Date.now() - 3_600_000 });
       await signIn("chan");
       const { data } = (await (await page.request.get(`${E2E_SANDBOX_URL}/api/show/flashsale`)).json()) as { data: { sessions: FlashSessionView[] } };
       const next = data.sessions[1];
@@ -155,8 +162,11 @@ for (const language of ["en", "zh"] as const) {
       await expect(items.first()).toContainText(text.comingSoon);
       await expect(page.getByRole("link", { name: text.buyNow })).toHaveCount(0);
 
-      // At zero, on the gateway's clock, the session opens; the one before it has ended and gone.
-      await expect(page.getByRole("link", { name: text.buyNow })).toHaveCount(next.items.length, { timeout: 15_000 });
+      // At zero, on the gateway's clock, the session opens; the one before it has ended and gone. The
+      // gateway's clock is moved as far as the page's, so that buying finds the session open.
+      await sandbox.setClock(next.startAt + 1_000);
+      await page.clock.runFor(11_000);
+      await expect(page.getByRole("link", { name: text.buyNow })).toHaveCount(next.items.length);
       await expect(items.first()).toHaveAttribute("data-state", "running");
       await expect(page.getByRole("tab")).toHaveCount(data.sessions.length - 1);
       expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
