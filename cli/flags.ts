@@ -57,5 +57,5 @@ export function withInspectorOptions(command: Command): Command {
   return command
     .option("--inspect-size <n>", "the traffic inspector (/__sandbox/inspect) keeps this many exchanges", "1000")
     .option("--inspect-body-bytes <n>", "the inspector keeps this much of each body; a longer one is cut, with a note", "65536")
-    .option("--inspect-dir <dir>", "where the inspector saves a selection as a recording (one folder each)", "recordings");
+    .option("--inspect-dir <dir>", "where the inspector saves a selection as a recording, one folder each (default: ~/.local/share/mcoin/recordings, outside the work tree)");
 }

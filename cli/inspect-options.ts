@@ -12,5 +12,6 @@ export const InspectOptionsShape = {
     .min(1024)
     .max(16 * 1024 * 1024)
     .default(65_536),
-  inspectDir: z.string().min(1).default("recordings"),
+  /** Unset: the engineer's own folder, outside the work tree (cli/privacy.ts, defaultInspectDir). */
+  inspectDir: z.string().min(1).optional(),
 };

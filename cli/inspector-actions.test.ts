@@ -7,6 +7,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { madeUpTexts } from "../sandbox/fixtures";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { basicInformation, memberLogin, systemTime } from "#core/api/endpoints";
 import { createApiClient } from "#core/api/client";
@@ -14,7 +15,7 @@ import { createFetchTransport } from "#core/api/transport";
 import { INSPECT_API, ReplayReplySchema, SaveReplySchema } from "#core/controls/inspect";
 import { sandboxKeys } from "./context";
 import { inspectorActions } from "#harness/inspector";
-import { rulesWith } from "#harness/redaction";
+import { Pseudonyms, rulesWith } from "#harness/redaction";
 import { replayTarget } from "./replay-target";
 import { bufferedIo, sandboxCli, type SandboxCli } from "./testing";
 
@@ -27,6 +28,7 @@ const running: SandboxCli = sandboxCli({
       privateKey: sandboxKeys({ env: {} }).privateKey,
       sandboxKey: true,
       rules: rulesWith(),
+      pseudonyms: new Pseudonyms(Buffer.alloc(32, 1), madeUpTexts()),
       version: "0.1.0",
       replayTarget: () => replayTarget(bufferedIo({ fetch: running.fetch }).io, { env: "sandbox", baseUrl: running.url }),
     }),

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { invalidRecordingFiles } from "../harness/recording/testing";
 import { ROOT, runCli, startCli, type CliRun as Run } from "./testing";
 import type { CliClock } from "./io";
+import { madeUpTexts } from "../sandbox/fixtures";
 import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
 
 /** The wall's clock: a replay waits as recorded, a task as long as its threshold, for the sandbox behind the recorder. */
@@ -59,13 +60,18 @@ describe("mcoin record", () => {
   }
 
   /** A member's call through the recorder: signs in (POST /member/login) and sends one request. */
-  async function asMember(base: string, openId: string, method: string, path: string, body?: unknown): Promise<Response> {
+  async function asMember(base: string, openId: string, method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<Response> {
     const login = (await (await fetch(`${base}/member/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ openId }) })).json()) as {
       data: { token: string };
     };
     return fetch(`${base}${path}`, {
       method,
-      headers: { authorization: `Bearer ${login.data.token}`, "content-type": "application/json", "accept-language": "zh" },
+      headers: {
+        authorization: `Bearer ${login.data.token}`,
+        "content-type": "application/json",
+        "accept-language": "zh",
+        ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   }
@@ -172,25 +178,41 @@ describe("mcoin record", () => {
     expect(fast.code).toBe(1);
   }, 90_000);
 
-  it("redacts the phone numbers and signatures it sees, and leaves them out of what replay compares", async () => {
+  it("gives a member's personal data stand-ins of the same form, hides a signature, and replays the address book by form", async () => {
+    // A member of the team's own (not a demo member, whose made-up data a recording keeps), with two addresses.
+    const member = "mo-real-7";
+    expect(
+      (await fetch(`${sandbox.url}/__sandbox/members`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ openId: member, nickname: "梁小玲" }) })).ok,
+    ).toBe(true);
+    for (const [index, address] of [
+      { name: "梁小玲", areaCode: "+853", mobile: "66123987", area: "澳門半島", address: "提督馬路 41 號 3 樓", isDefault: 1 },
+      { name: "Maria Fernandes", areaCode: "+852", mobile: "93456781", area: "中西區", address: "Rua de Sao Paulo 5", isDefault: 0 },
+    ].entries()) {
+      const saved = await asMember(sandbox.url, member, "POST", "/api/mini/userAddress/save", address, `address-save-${index}-0001`);
+      expect(saved.status).toBe(200);
+    }
     const out = join(work, "recorded-phone");
     const recorder = await startRecorder(["--out", out]);
     try {
-      expect((await asMember(recorder.url, "mpay-1003", "GET", "/api/mini/userAddress/lists")).status).toBe(200);
+      expect((await asMember(recorder.url, member, "GET", "/api/mini/userAddress/lists")).status).toBe(200);
       expect((await asMember(recorder.url, "mpay-1001", "POST", "/macaupassconfig", { url: "http://mall.test/", state: "s1" })).status).toBe(200);
     } finally {
       await recorder.stop();
     }
     const files = readdirSync(out).sort();
     const text = files.map((file) => readFileSync(join(out, file), "utf8")).join("\n");
-    expect(text).not.toContain("62888999");
-    expect(text).not.toContain("91234567");
+    for (const real of [member, "梁小玲", "Maria Fernandes", "66123987", "93456781", "提督馬路", "Sao Paulo"]) expect(text).not.toContain(real);
     const addresses = readJson(
       out,
       files.find((file) => file.includes("useraddress"))!,
     );
-    expect(addresses.response.body.data.snatchList.map((address: { mobile: string }) => address.mobile)).toEqual(["<redacted:phone>", "<redacted:phone>"]);
-    expect(addresses.ignore).toEqual(["$.data.snatchList[0].mobile", "$.data.snatchList[1].mobile"]);
+    const [macau, hongKong] = addresses.response.body.data.snatchList as { name: string; mobile: string; areaCode: string; address: string }[];
+    // Valid for their area codes still, and names in their own scripts.
+    expect(macau).toMatchObject({ areaCode: "+853", mobile: expect.stringMatching(/^6\d{7}$/), name: expect.stringMatching(/^\p{Script=Han}{2,3}$/u) });
+    expect(hongKong).toMatchObject({ areaCode: "+852", mobile: expect.stringMatching(/^9\d{7}$/), name: expect.stringMatching(/^[A-Z][a-z]+ [A-Z][a-z]+$/) });
+    expect(addresses.needs.member).toMatch(/^p-[0-9a-f]{8}$/);
+    // Stand-ins are compared by their form, not left out.
+    expect(addresses.ignore).toEqual([]);
     const config = readJson(
       out,
       files.find((file) => file.includes("macaupassconfig"))!,
@@ -205,7 +227,7 @@ describe("mcoin record", () => {
         files.find((file) => file.includes("useraddress"))!,
       ),
       "--login",
-      "mpay-1003",
+      member,
     );
     expect(replay.stdout).toContain("1 matched");
     expect(replay.code).toBe(0);
@@ -232,7 +254,8 @@ describe("mcoin record", () => {
     }
     const [login, addresses] = readdirSync(out).sort();
     expect(readJson(out, login).request.body).toEqual({ openId: "<redacted:openid>" });
-    expect(readJson(out, addresses).response.body.data.snatchList[0]).toMatchObject({ name: "<person>", address: "<redacted:street> 8 樓 A 座", mobile: "<redacted:phone>" });
+    // The demo member's made-up number stays (sandbox/fixtures.ts, madeUpTexts); the rules added still apply.
+    expect(readJson(out, addresses).response.body.data.snatchList[0]).toMatchObject({ name: "<person>", address: "<redacted:street> 8 樓 A 座", mobile: "66123456" });
 
     writeFileSync(rulesFile, JSON.stringify({ rules: [{ name: "street", pattern: "(" }] }));
     const bad = await mcoin("record", "--out", join(work, "never"), "--port", "0", "--redact-rules", rulesFile);
@@ -290,8 +313,9 @@ describe("mcoin record", () => {
     }
     const text = readFileSync(har, "utf8");
     const document = JSON.parse(text) as { log: Record<string, any> };
-    expect(findSecrets(document)).toEqual([]);
-    for (const secret of ["sbx_", "C5", "62888999"]) expect(text).not.toContain(secret);
+    // The demo member's made-up phone numbers stay (sandbox/fixtures.ts, madeUpTexts): nothing else looks like a secret.
+    expect(findSecrets(document, { allow: madeUpTexts() })).toEqual([]);
+    for (const secret of ["sbx_", "C5"]) expect(text).not.toContain(secret);
     const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
     expect(document.log.version).toBe("1.2");
     expect(document.log.creator).toEqual({ name: "mcoin", version });
@@ -309,7 +333,7 @@ describe("mcoin record", () => {
     expect(addresses.response.content.size).toBeGreaterThan(0);
     expect(addresses).toMatchObject({ cache: {}, timings: { send: 0, receive: 0 } });
     expect(typeof addresses.startedDateTime).toBe("string");
-    expect(JSON.parse(addresses.comment).mcoin.ignore).toEqual(["$.data.snatchList[0].mobile", "$.data.snatchList[1].mobile"]);
+    expect(JSON.parse(addresses.comment).mcoin.ignore).toEqual([]);
 
     expect(secure.request.postData.text).toBe("<sealed>");
     expect(secure.response.content.text).toBe("<sealed>");

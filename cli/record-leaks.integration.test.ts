@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRecorder, type RunningRecorder } from "#harness/record";
-import { findSecrets, rulesWith } from "#harness/redaction";
+import { findSecrets, Pseudonyms, rulesWith } from "#harness/redaction";
 import { invalidRecordingFiles } from "../harness/recording/testing";
 import { terminalLog } from "./terminal-text";
 import { bufferedIo, startCli } from "./testing";
@@ -62,6 +62,7 @@ describe("mcoin record: a secret seen once is hidden wherever it turns up", () =
       privateKey: undefined,
       sandboxKey: false,
       rules: rulesWith(),
+      pseudonyms: new Pseudonyms(Buffer.alloc(32, 1)),
       out: join(dir, "rec"),
       harFile: join(dir, "session.har"),
       version: "0.0.0",

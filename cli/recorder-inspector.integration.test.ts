@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { madeUpTexts } from "../sandbox/fixtures";
 import { afterEach, expect, it } from "vitest";
 import { basicInformation, memberLogin, systemTime } from "#core/api/endpoints";
 import { createApiClient } from "#core/api/client";
@@ -16,7 +17,7 @@ import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
 import { sandboxKeys } from "./context";
 import { recorderInspector, type RecorderInspector } from "#harness/inspector";
 import { startRecorder, type RunningRecorder } from "#harness/record";
-import { rulesWith } from "#harness/redaction";
+import { Pseudonyms, rulesWith } from "#harness/redaction";
 import { controlRefusal } from "../sandbox/control-guard";
 import { runCli } from "./testing";
 
@@ -51,6 +52,7 @@ async function recording(controlToken: string | null, host = "127.0.0.1") {
     privateKey: keys.privateKey,
     sandboxKey: true,
     rules: rulesWith(),
+    pseudonyms: new Pseudonyms(Buffer.alloc(32, 1), madeUpTexts()),
     out: dir,
     harFile: undefined,
     version: "0.1.0",

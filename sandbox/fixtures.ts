@@ -102,3 +102,20 @@ export function loadFixtures(dir = DEFAULT_FIXTURES_DIR): Fixtures {
   checkPromotions(promotions, catalog);
   return { dir, members, clause, tasks, gatewayKeys: readSandboxGatewayKeys(join(dir, "keys")), walletSecret, catalog, wallet, promotions };
 }
+
+/**
+ * The demo data's texts that look personal (the demo members' ids, names, phones and streets, the gift
+ * codes, the airline's demo accounts): made up, so a recording of the sandbox keeps them as they are
+ * (harness/redaction/pseudonyms.ts), and it replays and serves as the demo members.
+ */
+export function madeUpTexts(fixtures: Fixtures = loadFixtures()): Set<string> {
+  const texts = new Set<string>();
+  for (const member of fixtures.members) {
+    texts.add(member.openId).add(member.nickname);
+    for (const address of member.addresses) texts.add(address.name).add(address.mobile).add(address.address);
+  }
+  for (const code of fixtures.wallet.codes) texts.add(code.code);
+  // The airline's replies write the names in capitals.
+  for (const account of fixtures.promotions.miles.accounts) for (const text of [account.lastName, account.firstName, account.memberNo]) texts.add(text).add(text.toUpperCase());
+  return texts;
+}

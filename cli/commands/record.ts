@@ -33,12 +33,20 @@ export function recordCommand(io: CliIo): Command {
     .option("--private-key <pem>", "the gateway's private key, to open secure calls (default: the sandbox's, for --env sandbox)")
     .option("--redact-rules <file>", "a JSON file of extra redaction rules (see below)")
     .option("--redact-field <name>", "also redact this field wherever it appears (repeatable)", collect)
+    .option("--pseudonym-key <file>", "the key personal data's stand-ins are made with (default: your own, ~/.config/mcoin/pseudonym.key, made on first use)")
     .option("--har <file>", "also write the session as a HAR 1.2 file (rewritten after each exchange)")
     .option("--control-token <token>", "require this token of the traffic inspector's API (default: none on loopback, else a generated one)")
     .option("--json", "print the listening address as JSON")
     .addHelpText(
       "after",
       `
+Personal data: the fields the registry declares personal (names, phones, street addresses, the
+member's location, open ids, redemption codes, coupon and membership numbers, avatars) get stand-ins
+that keep them valid: the same value the same stand-in in every file (JSON and HAR) and session
+made with your key, a Macau mobile still 8 digits starting with 6, a name a name in the same script,
+a redemption code as many digits, a location the nearest public place. Recording a sandbox, its demo
+members' made-up data stays. A file in which a declared field still holds a real value is refused.
+
 Redaction: tokens become <token>, the task center's ciphertext <cust>, a login's code <code>;
 keys, signatures, cookies, e-mail addresses, card and phone numbers become <redacted:NAME>. A secret
 seen once (a token in a sign-in's reply or an Authorization header) is hidden wherever it turns up
@@ -83,6 +91,7 @@ async function record(io: CliIo, raw: unknown): Promise<void> {
       privateKey: z.string().optional(),
       redactRules: z.string().min(1).optional(),
       redactField: z.array(z.string().regex(/^[^\s<>]+$/, "a field name has no spaces or angle brackets")).default([]),
+      pseudonymKey: z.string().min(1).optional(),
       har: z.string().min(1).optional(),
       controlToken: z.string().min(16, "at least 16 characters").optional(),
       ...InspectOptionsShape,
@@ -111,13 +120,16 @@ async function record(io: CliIo, raw: unknown): Promise<void> {
   const controlToken = options.controlToken ?? (isLoopbackHost(options.host) ? null : randomBytes(24).toString("base64url"));
   const sandboxKey = options.env === "sandbox" && privateKey !== undefined && privateKey.trim() === sandboxKeys(io).privateKey.trim();
   const version = mcoinVersion();
+  const { defaultInspectDir, pseudonymsFor } = await import("../privacy");
+  const { pseudonyms } = await pseudonymsFor(io, { keyFile: options.pseudonymKey, sandbox: options.env === "sandbox" });
+  const inspectDir = options.inspectDir ? resolve(options.inspectDir) : defaultInspectDir(io);
   const inspector = recorderInspector({
     capacity: options.inspectSize,
     bodyLimit: options.inspectBodyBytes,
     keys: { privateKey, ...signingSecrets(options.env, () => gatewaySettingsFor(io, options.env).signature) },
     target: apiBase,
     guard: (request) => controlRefusal(request, controlToken),
-    actions: inspectorActions({ recordingsDir: resolve(options.inspectDir), privateKey, sandboxKey, rules, version, replayTarget: () => replayTarget(io, { env: options.env, baseUrl: apiBase }) }),
+    actions: inspectorActions({ recordingsDir: inspectDir, privateKey, sandboxKey, rules, pseudonyms, version, replayTarget: () => replayTarget(io, { env: options.env, baseUrl: apiBase }) }),
     // Faults are the sandbox's: the recorder passes one on when its target is a sandbox.
     ...(options.env === "sandbox" ? { addFault: (fault: { path: string; kind: string; times: number }) => sandboxFault(fetchOf(io), io.env.MCOIN_SANDBOX_CONTROL_TOKEN, apiBase, fault) } : {}),
   });
@@ -127,6 +139,7 @@ async function record(io: CliIo, raw: unknown): Promise<void> {
     privateKey,
     sandboxKey: isSandboxKey(io, privateKey),
     rules,
+    pseudonyms,
     out,
     harFile,
     version,
@@ -142,7 +155,7 @@ async function record(io: CliIo, raw: unknown): Promise<void> {
   const stopped = io.untilStopped();
   output(io, options.json, { url, port, target: apiBase, out, har: harFile ?? null, inspector: `${url}/__sandbox/inspect`, controlToken }, () => [
     `recording ${apiBase} on ${url} into ${out}${harFile ? ` and ${harFile}` : ""} (Ctrl-C stops)`,
-    `  traffic inspector: ${url}/__sandbox/inspect`,
+    `  traffic inspector: ${url}/__sandbox/inspect (saves into ${inspectDir})`,
     ...(controlToken ? [`  control token: ${controlToken} (the inspector asks for it)`] : []),
   ]);
   await stopped;

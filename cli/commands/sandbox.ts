@@ -118,11 +118,14 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
   const { rulesWith } = await import("#harness/redaction");
   const { mcoinVersion, sandboxKeys } = await import("../context");
   const { replayTarget } = await import("../replay-target");
+  const { defaultInspectDir, pseudonymsFor } = await import("../privacy");
+  const inspectDir = options.inspectDir ? resolve(options.inspectDir) : defaultInspectDir(io);
   const actions = inspectorActions({
-    recordingsDir: resolve(options.inspectDir),
+    recordingsDir: inspectDir,
     privateKey: sandboxKeys(io).privateKey,
     sandboxKey: true,
     rules: rulesWith(),
+    pseudonyms: (await pseudonymsFor(io, { sandbox: true, fixturesDir: options.fixtures ? resolve(options.fixtures) : undefined })).pseudonyms,
     version: mcoinVersion(),
     replayTarget: () => replayTarget(io, { env: "sandbox", baseUrl: running.url }),
   });
@@ -158,7 +161,7 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
     [
       `mCoin sandbox gateway listening on ${url}${isLoopbackHost(options.host) ? "" : ` (bound to ${options.host})`}`,
       `  login page: ${url}/oauth/authorize (returns to ${mallOrigins.join(", ")})`,
-      `  traffic inspector: ${url}/__sandbox/inspect (the last ${options.inspectSize} calls, live)`,
+      `  traffic inspector: ${url}/__sandbox/inspect (the last ${options.inspectSize} calls, live; saves into ${inspectDir})`,
       controlToken ? `  control token: ${controlToken} (send as X-Sandbox-Token or Authorization: Bearer)` : "",
       options.latency ? `  latency: +${options.latency} ms per call` : "",
       options.state ? `  state file: ${resolve(options.state)}` : "",

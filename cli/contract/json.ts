@@ -3,6 +3,7 @@
  * OpenAPI 3.1's Schema Object), with the schemas zod cannot express noted rather than refused.
  */
 import { z } from "zod";
+import { personal } from "#core/api/personal";
 
 /** A JSON value as the generators build it. */
 export type Json = { [key: string]: unknown };
@@ -26,6 +27,12 @@ export class SchemaConverter {
       unrepresentable: ({ path, message }) => {
         this.approximated.push(`${where}${path.length > 0 ? ` at ${path.join(".")}` : ""}: ${message}`);
         return "any";
+      },
+      // A member's personal data, as the registry declares it (core/api/personal.ts): what a recorder
+      // or a log of another team's must not keep in clear.
+      override: ({ zodSchema, jsonSchema }) => {
+        const declared = personal.get(zodSchema as z.ZodType);
+        if (declared) jsonSchema["x-personal"] = declared.personal;
       },
     }) as Json;
     // The document names the dialect once (jsonSchemaDialect); each schema need not.

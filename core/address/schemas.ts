@@ -9,6 +9,7 @@
  * whoever shows them.
  */
 import { z } from "zod";
+import { personalField } from "../api/personal";
 import { AREA_MAX, DETAIL_MAX, NAME_MAX } from "./book";
 import { AREA_CODES, isValidMobile, mobileDigits } from "./mobile";
 import { regionById } from "./regions";
@@ -29,10 +30,10 @@ export const AreaCodeSchema = z.enum(AREA_CODES, { error: "address.error.mobile"
 
 /** What a member gives for an address; the same for the gateway (with `area`) and the form (with a region id). */
 const contact = {
-  name: text(NAME_MAX, "name"),
+  name: personalField(text(NAME_MAX, "name"), "name"),
   areaCode: AreaCodeSchema,
-  mobile: z.string({ error: "address.error.mobile" }).trim().max(20, "address.error.mobile"),
-  address: text(DETAIL_MAX, "address"),
+  mobile: personalField(z.string({ error: "address.error.mobile" }).trim().max(20, "address.error.mobile"), "phone"),
+  address: personalField(text(DETAIL_MAX, "address"), "street-address"),
 };
 
 const mobileRule = <T extends { areaCode: (typeof AREA_CODES)[number]; mobile: string }>(input: T, context: z.core.$RefinementCtx<T>) => {

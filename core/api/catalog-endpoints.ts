@@ -4,14 +4,16 @@
  * times are epoch milliseconds; distances are metres from the lat/lng sent, or null without one.
  */
 import { z } from "zod";
+import { personalField } from "./personal";
 import { HOME_TABS, SEARCH_SORTS, type HomeTab, type SearchSort } from "./vocabulary";
 import { defineEndpoint } from "./define";
 
 const Int = z.coerce.number().int();
 const Page = Int.min(1).max(1000).default(1);
 const Size = Int.min(1).max(50).default(10);
-const Lat = z.coerce.number().min(-90).max(90).optional();
-const Lng = z.coerce.number().min(-180).max(180).optional();
+/** Where the member is (their phone's location): personal (./personal.ts). */
+const Lat = personalField(z.coerce.number().min(-90).max(90), "latitude").optional();
+const Lng = personalField(z.coerce.number().min(-180).max(180), "longitude").optional();
 const Money = z.coerce.number().min(0).max(1_000_000).optional();
 /**
  * A search keyword: what a member can type in the search box, trimmed, at most 60 characters. A

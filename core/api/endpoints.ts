@@ -2,6 +2,7 @@
  * The mCoin API's endpoints (spec section 7), each declared once. Later features add theirs here.
  */
 import { z } from "zod";
+import { personalField } from "./personal";
 import { CATALOG_ENDPOINTS } from "./catalog-endpoints";
 import { AddressInputSchema } from "../address/schemas";
 import { defineEndpoint } from "./define";
@@ -14,7 +15,7 @@ export const memberLogin = defineEndpoint({
   method: "POST",
   path: "/member/login",
   auth: false,
-  request: z.object({ openId: z.string().min(1).max(64) }),
+  request: z.object({ openId: personalField(z.string().min(1).max(64), "member-id") }),
   data: z.object({ status: z.coerce.number(), token: z.string() }),
 });
 
@@ -40,11 +41,11 @@ export const macaupassSave = defineEndpoint({
   request: z.record(z.string().max(64), z.string().max(2048)),
   data: z.object({
     token: z.string().min(1),
-    open_id: z.string(),
+    open_id: personalField(z.string(), "member-id"),
     state: z.string().nullish(),
     grayScaleMode: Flag,
-    nickname: z.string().nullish(),
-    headimgurl: z.string().nullish(),
+    nickname: personalField(z.string(), "name").nullish(),
+    headimgurl: personalField(z.string(), "avatar").nullish(),
   }),
 });
 
@@ -117,11 +118,11 @@ export const systemTime = defineEndpoint({
 export const AddressSchema = z.object({
   id: z.union([z.number(), z.string()]),
   isDefault: z.coerce.number(),
-  name: z.string(),
+  name: personalField(z.string(), "name"),
   areaCode: z.string(),
-  mobile: z.string(),
+  mobile: personalField(z.string(), "phone"),
   area: z.string(),
-  address: z.string(),
+  address: personalField(z.string(), "street-address"),
 });
 export type Address = z.infer<typeof AddressSchema>;
 

@@ -16,6 +16,7 @@
  *   a `miles` ledger entry.
  */
 import { z } from "zod";
+import { personalField } from "./personal";
 import { defineEndpoint } from "./define";
 import { OfferSummarySchema } from "./catalog-endpoints";
 import { OrderSchema } from "./shop-endpoints";
@@ -214,10 +215,10 @@ export const MilesOrderSchema = z.object({
   programme: z.string(),
   title: z.string(),
   image: z.string(),
-  lastName: z.string(),
-  firstName: z.string(),
+  lastName: personalField(z.string(), "name"),
+  firstName: personalField(z.string(), "name"),
   /** The membership number with all but its last 4 digits masked. */
-  memberNo: z.string(),
+  memberNo: personalField(z.string(), "membership-number"),
   mcoin: z.number().int().positive(),
   miles: z.number().int().positive(),
   status: z.enum(MILES_ORDER_STATUSES),
@@ -251,9 +252,9 @@ export const milesRedeem = defineEndpoint({
   idempotent: true,
   request: z.object({
     productId: Id,
-    lastName: z.string().trim().regex(MILES_NAME),
-    firstName: z.string().trim().regex(MILES_NAME),
-    memberNo: z.string().regex(MILES_MEMBER_NO),
+    lastName: personalField(z.string().trim().regex(MILES_NAME), "name"),
+    firstName: personalField(z.string().trim().regex(MILES_NAME), "name"),
+    memberNo: personalField(z.string().regex(MILES_MEMBER_NO), "membership-number"),
     mcoin: z.coerce.number().int().positive().max(100_000_000),
   }),
   data: MilesOrderSchema,

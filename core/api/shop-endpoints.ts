@@ -10,6 +10,7 @@
  * with its first reply and no second effect, and refuses a key reused with a different body.
  */
 import { z } from "zod";
+import { personalField } from "./personal";
 import { FAVOURITE_TABS, ORDER_TABS, PAYMENT_TYPES, REFUND_REASONS, REFUND_REMARKS_MAX, type OrderTab } from "./vocabulary";
 
 export { PAYMENT_TYPES, REFUND_REASONS, REFUND_REMARKS_MAX };
@@ -19,8 +20,9 @@ import { AddressSchema } from "./endpoints";
 
 const Int = z.coerce.number().int();
 const Id = Int.positive().max(999_999_999);
-const Lat = z.coerce.number().min(-90).max(90).optional();
-const Lng = z.coerce.number().min(-180).max(180).optional();
+/** Where the member is (their phone's location): personal (./personal.ts). */
+const Lat = personalField(z.coerce.number().min(-90).max(90), "latitude").optional();
+const Lng = personalField(z.coerce.number().min(-180).max(180), "longitude").optional();
 
 /** The header that makes a state change safe to repeat. */
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
@@ -178,9 +180,9 @@ export const COUPON_STATUSES = ["unused", "used", "expired", "refunding", "refun
 export const CouponSchema = z.object({
   id: z.number().int().positive(),
   /** The coupon's number, shown with a copy button. */
-  couponNo: z.string(),
+  couponNo: personalField(z.string(), "coupon-number"),
   /** The redemption (write-off) code a merchant's till takes, and the QR code encodes. */
-  redemptionCode: z.string(),
+  redemptionCode: personalField(z.string(), "redemption-code"),
   status: z.enum(COUPON_STATUSES),
   useUntil: z.number(),
   usedAt: z.number().nullable(),
@@ -208,7 +210,7 @@ export const RefundSchema = z.object({
   title: z.string(),
   image: z.string(),
   reason: RefundReasonSchema,
-  remarks: z.string(),
+  remarks: personalField(z.string(), "free-text"),
   /** What was paid and is asked back: the cash part and the mCoin part. */
   cashRequestedCents: z.number().int().nonnegative(),
   mcoinRequested: z.number().int().nonnegative(),
@@ -270,7 +272,7 @@ export const OrderSchema = z.object({
   /** Payment type 9: where the member uses the coupon. */
   couponUrl: z.string().nullable(),
   /** Payment type 11: the third-party voucher's code, once received. */
-  otherCode: z.string().nullable(),
+  otherCode: personalField(z.string(), "redemption-code").nullable(),
   failure: OrderFailureSchema.nullable(),
   orderKind: OrderKindSchema,
   fulfilment: FulfilmentSchema,

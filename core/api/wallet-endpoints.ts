@@ -6,6 +6,7 @@
  * Idempotency-Key.
  */
 import { z } from "zod";
+import { personalField } from "./personal";
 import { COUPON_TABS, type CouponTab } from "./vocabulary";
 import { defineEndpoint } from "./define";
 import { CouponSchema, OrderSchema, PaymentSchema, REFUND_REMARKS_MAX, RefundReasonSchema, RefundSchema } from "./shop-endpoints";
@@ -60,10 +61,13 @@ export const redeemCode = defineEndpoint({
   auth: true,
   idempotent: true,
   request: z.object({
-    code: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9-]{4,32}$/),
+    code: personalField(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9-]{4,32}$/),
+      "redemption-code",
+    ),
   }),
   data: z.discriminatedUnion("kind", [z.object({ kind: z.literal("coupon"), order: OrderSchema }), z.object({ kind: z.literal("mcoin"), mcoinCoupon: McoinCouponSchema })]),
 });
@@ -123,7 +127,7 @@ export const applyRefund = defineEndpoint({
     .object({
       orderId: Id,
       reason: RefundReasonSchema,
-      remarks: z.string().trim().max(REFUND_REMARKS_MAX).default(""),
+      remarks: personalField(z.string().trim().max(REFUND_REMARKS_MAX), "free-text").default(""),
     })
     .refine((refund) => refund.reason !== "other" || refund.remarks.length > 0, { message: "'other' needs remarks", path: ["remarks"] }),
   data: RefundSchema,

@@ -8,9 +8,9 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { ReplayReply, SaveReply } from "#core/controls/inspect";
-import { RecordingRoles, record, slug, type Exchange } from "#harness/record";
+import { RecordingRoles, findLeaks, record, slug, type Exchange, type Hiding } from "#harness/record";
 import { HOP_BY_HOP_HEADERS, harDocument, harEntry, parseRecording } from "#harness/recording";
-import { KnownSecrets, describeFindings, findSecrets, redactKnown, type RedactionRule } from "#harness/redaction";
+import { KnownSecrets, describeFindings, redactKnown, replaceKnownPersonal, type Pseudonyms, type RedactionRule } from "#harness/redaction";
 import { credentialsFor, describeDifference, replayOne, type ReplayTarget } from "#harness/replay";
 import { shellQuote } from "./analysis";
 import type { InspectorActions } from "./http";
@@ -24,6 +24,8 @@ export interface InspectorActionOptions {
   /** Whether that key is the sandbox's: a sandbox's demo ciphertexts may then be written (harness/record/roles.ts). */
   sandboxKey: boolean;
   rules: readonly RedactionRule[];
+  /** The stand-ins for the members' personal data, as the recorder makes them (harness/redaction/pseudonyms.ts). */
+  pseudonyms: Pseudonyms;
   /** The HAR's creator version (the CLI's package version). */
   version: string;
   /** Where a replay sends, known once the server listens. */
@@ -55,7 +57,7 @@ function exchangeOf(kept: KeptExchange): Exchange | undefined {
 /** One recording session over a selection, oldest first: the roles and secrets learnt across it. */
 function session(options: InspectorActionOptions, selection: readonly KeptExchange[]) {
   const roles = new RecordingRoles(options.rules, options.sandboxKey);
-  const known = new KnownSecrets();
+  const hiding: Hiding = { rules: options.rules, known: new KnownSecrets((text) => options.pseudonyms.isStandIn(text)), pseudonyms: options.pseudonyms };
   const ordered = [...selection].sort((a, b) => a.summary.seq - b.summary.seq);
   const items = ordered.map((kept) => {
     const exchange = exchangeOf(kept);
@@ -64,9 +66,13 @@ function session(options: InspectorActionOptions, selection: readonly KeptExchan
     roles.learn(exchange);
     const bearer = /^Bearer\s+(\S+)$/i.exec(Object.entries(exchange.requestHeaders).find(([name]) => name.toLowerCase() === "authorization")?.[1] ?? "")?.[1];
     if (bearer && kept.summary.member) roles.knowMember(bearer, kept.summary.member);
-    return { kept, exchange, ...record(exchange, options.privateKey, options.rules, roles, known) };
+    return { kept, exchange, ...record(exchange, options.privateKey, hiding, roles) };
   });
-  return { items, known };
+  // A real value learnt from a later exchange leaves the earlier ones too.
+  const finished = items.map((item) =>
+    "recording" in item && item.recording ? { ...item, recording: replaceKnownPersonal(redactKnown(item.recording, hiding.known).value, hiding.pseudonyms) } : item,
+  );
+  return { items: finished, hiding };
 }
 
 export function inspectorActions(options: InspectorActionOptions): InspectorActions {
@@ -83,7 +89,7 @@ export function inspectorActions(options: InspectorActionOptions): InspectorActi
           refused.push({ seq: item.kept.summary.seq, reason: item.refused ?? "not recorded" });
           continue;
         }
-        const findings = findSecrets(item.recording, { rules: options.rules, known: saved.known });
+        const findings = findLeaks(item.recording, saved.hiding);
         if (findings.length > 0) {
           refused.push({ seq: item.kept.summary.seq, reason: `a secret survived redaction: ${describeFindings(findings).join("; ")}` });
           continue;
@@ -127,13 +133,13 @@ export function inspectorActions(options: InspectorActionOptions): InspectorActi
     },
 
     async har(selection) {
-      const { items, known } = session(options, selection);
+      const { items, hiding } = session(options, selection);
       const left: number[] = [];
-      // Through every secret the selection taught: one first seen late is hidden in the earlier entries too.
+      // Through every secret and real value the selection taught: one first seen late is hidden in the earlier entries too.
       const kept = items.flatMap((item) => {
         if (!("har" in item) || !item.har) return [];
-        const entry = redactKnown(harEntry(item.har), known).value;
-        if (findSecrets(entry, { rules: options.rules, known }).length === 0) return [entry];
+        const entry = replaceKnownPersonal(redactKnown(harEntry(item.har), hiding.known).value, hiding.pseudonyms);
+        if (findLeaks(entry, hiding).length === 0) return [entry];
         left.push(item.kept.summary.seq);
         return [];
       });

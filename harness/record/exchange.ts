@@ -9,7 +9,21 @@ import type { z } from "zod";
 import { HEADER, headerValue, openReply } from "#core/node/gateway/envelope";
 import { recoverKeyAndIv } from "#core/node/gateway/private-key";
 import { FILLED_IN, FILLED_IN_PLACEHOLDERS, IDEMPOTENCY_KEY_HEADER, SEALED_TEXT, VOLATILE_REPLY_FIELDS, jsonPath, type HarExchange, type RecordingFormatSchema } from "#harness/recording";
-import { redactHeaders, redactValue, type KnownSecrets, type Redacted, type RedactionRule } from "#harness/redaction";
+import {
+  exchangeFields,
+  findSecrets,
+  mask,
+  personalFindings,
+  pseudonymise,
+  redactHeaders,
+  redactValue,
+  replaceKnownPersonal,
+  type Finding,
+  type KnownSecrets,
+  type Pseudonyms,
+  type Redacted,
+  type RedactionRule,
+} from "#harness/redaction";
 import type { RecordingRoles } from "./roles";
 
 /** A recording file as written (harness/recording/format.ts). */
@@ -97,86 +111,127 @@ function learnSecrets(exchange: Exchange, secure: boolean, opened: { request: un
   known.learnFrom(opened ? opened.response : parse(exchange.responseBody), rules, "response");
 }
 
-/** The exchange as a recording file and as a HAR entry, both redacted by the same rules. */
-export function record(exchange: Exchange, privateKey: string | undefined, rules: readonly RedactionRule[], roles: RecordingRoles, known: KnownSecrets): { recording: RecordedFile; har: HarExchange } {
+/** What the recorder hides and replaces, for one session: the rules, the secrets and the personal data seen so far. */
+export interface Hiding {
+  rules: readonly RedactionRule[];
+  known: KnownSecrets;
+  pseudonyms: Pseudonyms;
+}
+
+/**
+ * The exchange as a recording file and as a HAR entry, both redacted by the same rules after its
+ * personal fields were given their stand-ins (harness/redaction/personal.ts), and with every real
+ * value known replaced wherever else it shows.
+ */
+export function record(exchange: Exchange, privateKey: string | undefined, hiding: Hiding, roles: RecordingRoles): { recording: RecordedFile; har: HarExchange } {
+  const { rules, known, pseudonyms } = hiding;
   const encrypt = headerValue(exchange.requestHeaders, HEADER.encrypt);
   const secure = Boolean(encrypt) || exchange.path.startsWith("/bservice/");
   const opened = secure ? openSecure(exchange, encrypt, privateKey) : null;
   // Every secret of the exchange is learnt before anything is redacted, so that it is hidden wherever it is.
   learnSecrets(exchange, secure, opened, rules, known);
-  const path = known.replaceIn(exchange.path).text;
-  const name = `${exchange.method} ${path}`;
-  const recordedAt = exchange.startedAt.toISOString();
+  const built = secure ? recordSecure(exchange, opened, hiding, roles) : recordApi(exchange, hiding, roles);
+  // A real value learnt from this exchange's fields is replaced wherever else it shows in it too.
+  return { recording: replaceKnownPersonal(built.recording, pseudonyms), har: replaceKnownPersonal(built.har, pseudonyms) };
+}
+
+/** The parts common to both kinds: the path, the headers, the sizes and times, the member. */
+function recordCommon(exchange: Exchange, hiding: Hiding, roles: RecordingRoles, cust?: string) {
+  const { rules, known, pseudonyms } = hiding;
+  const path = pseudonyms.replaceIn(known.replaceIn(exchange.path).text);
   const allHeaders = redactHeaders(exchange.requestHeaders, rules, known).value;
   // The key itself means nothing at replay, which mints one per role: the role is what is kept.
   const keyRole = roles.keyRoleOf(exchange.requestHeaders);
   for (const header of Object.keys(allHeaders)) if (keyRole && header.toLowerCase() === IDEMPOTENCY_KEY_HEADER.toLowerCase()) allHeaders[header] = keyRole;
-  const common = {
-    startedAt: exchange.startedAt,
-    time: exchange.time,
-    method: exchange.method,
-    status: exchange.status,
-    statusText: exchange.statusText,
-    responseHeaders: redactHeaders(exchange.responseHeaders, rules, known).value,
-    requestSize: Buffer.byteLength(exchange.requestBody),
-    responseSize: Buffer.byteLength(exchange.responseBody),
+  const needs = roles.needsOf(exchange, cust);
+  // Whom the recording acts as is personal data too: its stand-in, the same as in the replies.
+  if (needs?.member) needs.member = String(pseudonyms.standIn("member-id", needs.member));
+  return {
+    path,
+    name: `${exchange.method} ${path}`,
+    recordedAt: exchange.startedAt.toISOString(),
+    allHeaders,
+    keyRole,
+    needs,
+    har: {
+      startedAt: exchange.startedAt,
+      time: exchange.time,
+      method: exchange.method,
+      status: exchange.status,
+      statusText: exchange.statusText,
+      responseHeaders: redactHeaders(exchange.responseHeaders, rules, known).value,
+      requestSize: Buffer.byteLength(exchange.requestBody),
+      responseSize: Buffer.byteLength(exchange.responseBody),
+    },
   };
+}
 
-  if (secure) {
-    const request = redactValue(opened ? opened.request : sealedOrPlain(exchange.requestBody), rules, "request", known);
-    const reply = redactValue(opened ? opened.response : sealedOrPlain(exchange.responseBody), rules, "response", known);
-    const token = headerValue(exchange.requestHeaders, HEADER.token);
-    const tokenPlaceholder = token ? secureTokenPlaceholder(token, opened) : undefined;
-    for (const header of Object.keys(allHeaders)) if (header.toLowerCase() === "token" && tokenPlaceholder) allHeaders[header] = tokenPlaceholder;
-    const ignore = ignoreFor(exchange.path, reply);
-    const needs = roles.needsOf(exchange, (opened?.request as { cust_id_ciphertext?: string } | undefined)?.cust_id_ciphertext);
-    return {
-      recording: {
-        name,
-        kind: "secure",
-        replayable: opened !== null,
-        recordedAt,
-        ...(needs ? { needs } : {}),
-        request: { method: "POST", path, query: {}, headers: tokenPlaceholder ? { Token: tokenPlaceholder } : {}, body: request.value, auth: false },
-        response: { status: exchange.status, body: reply.value },
-        ignore,
-      },
-      har: {
-        ...common,
-        kind: "secure",
-        url: `${exchange.base}${path}`,
-        query: {},
-        requestHeaders: allHeaders,
-        requestText: SEALED_TEXT,
-        ...(opened ? { requestComment: JSON.stringify(request.value), responseComment: JSON.stringify(reply.value) } : {}),
-        responseText: SEALED_TEXT,
-        ignore,
-        // The member only: a HAR is shared as a whole, and even a sandbox's demo ciphertext stays out of it.
-        ...(needs?.member ? { needs: { member: needs.member } } : {}),
-      },
-    };
-  }
+/** A value's personal fields given their stand-ins, then redacted; stand-ins stay whatever the rules say. */
+function hide(value: unknown, paths: Parameters<typeof pseudonymise>[1], scope: "query" | "request" | "response", hiding: Hiding): Redacted {
+  const { rules, known, pseudonyms } = hiding;
+  return redactValue(pseudonymise(value, paths, pseudonyms).value, rules, scope, known, (text) => pseudonyms.isStandIn(text));
+}
 
-  const query = redactValue(exchange.query, rules, "query", known) as Redacted<Record<string, string>>;
-  const body = redactValue(parse(exchange.requestBody), rules, "request", known);
-  const reply = redactValue(parse(exchange.responseBody), rules, "response", known);
+function recordSecure(exchange: Exchange, opened: { request: unknown; response: unknown } | null, hiding: Hiding, roles: RecordingRoles): { recording: RecordedFile; har: HarExchange } {
+  const fields = exchangeFields("secure", "POST", exchange.path);
+  const request = hide(opened ? opened.request : sealedOrPlain(exchange.requestBody), fields.request, "request", hiding);
+  const reply = hide(opened ? opened.response : sealedOrPlain(exchange.responseBody), fields.response, "response", hiding);
+  const common = recordCommon(exchange, hiding, roles, (opened?.request as { cust_id_ciphertext?: string } | undefined)?.cust_id_ciphertext);
+  const { path, needs, allHeaders } = common;
+  const token = headerValue(exchange.requestHeaders, HEADER.token);
+  const tokenPlaceholder = token ? secureTokenPlaceholder(token, opened) : undefined;
+  for (const header of Object.keys(allHeaders)) if (header.toLowerCase() === "token" && tokenPlaceholder) allHeaders[header] = tokenPlaceholder;
+  const ignore = ignoreFor(exchange.path, reply);
+  return {
+    recording: {
+      name: common.name,
+      kind: "secure",
+      replayable: opened !== null,
+      recordedAt: common.recordedAt,
+      ...(needs ? { needs } : {}),
+      request: { method: "POST", path, query: {}, headers: tokenPlaceholder ? { Token: tokenPlaceholder } : {}, body: request.value, auth: false },
+      response: { status: exchange.status, body: reply.value },
+      ignore,
+    },
+    har: {
+      ...common.har,
+      kind: "secure",
+      url: `${exchange.base}${path}`,
+      query: {},
+      requestHeaders: allHeaders,
+      requestText: SEALED_TEXT,
+      ...(opened ? { requestComment: JSON.stringify(request.value), responseComment: JSON.stringify(reply.value) } : {}),
+      responseText: SEALED_TEXT,
+      ignore,
+      // The member only: a HAR is shared as a whole, and even a sandbox's demo ciphertext stays out of it.
+      ...(needs?.member ? { needs: { member: needs.member } } : {}),
+    },
+  };
+}
+
+function recordApi(exchange: Exchange, hiding: Hiding, roles: RecordingRoles): { recording: RecordedFile; har: HarExchange } {
+  const fields = exchangeFields("api", exchange.method, exchange.path);
+  const query = hide(exchange.query, fields.query, "query", hiding) as Redacted<Record<string, string>>;
+  const body = hide(parse(exchange.requestBody), fields.request, "request", hiding);
+  const reply = hide(parse(exchange.responseBody), fields.response, "response", hiding);
+  const common = recordCommon(exchange, hiding, roles);
+  const { path, needs, keyRole } = common;
   const singleUse = query.redactions.some((redaction) => redaction.rule === "login-code");
   const language = headerValue(exchange.requestHeaders, "accept-language");
   const search = new URLSearchParams(query.value).toString();
   const ignore = ignoreFor(exchange.path, reply);
-  const needs = roles.needsOf(exchange, undefined);
   return {
     recording: {
-      name,
+      name: common.name,
       kind: "api",
       replayable: !singleUse,
-      recordedAt,
+      recordedAt: common.recordedAt,
       ...(needs ? { needs } : {}),
       request: {
         method: exchange.method,
         path,
         query: query.value,
-        headers: { ...(language ? redactHeaders({ "accept-language": language }, rules).value : {}), ...(keyRole ? { [IDEMPOTENCY_KEY_HEADER]: keyRole } : {}) },
+        headers: { ...(language ? redactHeaders({ "accept-language": language }, hiding.rules).value : {}), ...(keyRole ? { [IDEMPOTENCY_KEY_HEADER]: keyRole } : {}) },
         body: body.value,
         auth: Boolean(headerValue(exchange.requestHeaders, "authorization")),
       },
@@ -184,17 +239,51 @@ export function record(exchange: Exchange, privateKey: string | undefined, rules
       ignore,
     },
     har: {
-      ...common,
+      ...common.har,
       kind: "api",
       url: `${exchange.base}${path}${search ? `?${search}` : ""}`,
       query: query.value,
-      requestHeaders: allHeaders,
+      requestHeaders: common.allHeaders,
       requestText: asText(body.value),
       responseText: asText(reply.value) ?? "",
       ignore,
       ...(needs?.member ? { needs: { member: needs.member } } : {}),
     },
   };
+}
+
+/**
+ * What still leaks from a finished recording or HAR: what the secret scan finds (stand-ins let pass),
+ * and, in a recording, a personal field of the contract that holds a real value, or a real value
+ * known anywhere. A file with any is not written.
+ */
+export function findLeaks(document: unknown, hiding: Hiding): Finding[] {
+  const { rules, known, pseudonyms } = hiding;
+  const findings = findSecrets(document, { rules, known, allow: pseudonyms.allowed });
+  const recording = document as Partial<RecordedFile>;
+  const personal = [];
+  if (recording.request && recording.response && (recording.kind === "api" || recording.kind === "secure")) {
+    const fields = exchangeFields(recording.kind, recording.request.method ?? "POST", recording.request.path ?? "");
+    personal.push(
+      ...personalFindings(recording.request.query, fields.query, pseudonyms, ["request", "query"]),
+      ...personalFindings(recording.request.body, fields.request, pseudonyms, ["request", "body"]),
+      ...personalFindings(recording.response.body, fields.response, pseudonyms, ["response", "body"]),
+      ...personalFindings({ name: recording.name, path: recording.request.path, headers: recording.request.headers }, [], pseudonyms),
+    );
+  } else {
+    personal.push(...personalFindings(document, [], pseudonyms));
+  }
+  return [...findings, ...personal.map((finding) => ({ pattern: `personal:${finding.kind}`, path: finding.path, excerpt: mask(valueAt(document, finding.path)) }))];
+}
+
+/** The text at a JSONPath the findings wrote (`$.a.b[0]`), for its masked excerpt. */
+function valueAt(document: unknown, path: string): string {
+  let node = document;
+  for (const part of path.matchAll(/\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\['((?:[^'\\]|\\.)*)'\]/g)) {
+    const key = part[1] ?? (part[2] !== undefined ? Number(part[2]) : part[3]?.replace(/\\(.)/g, "$1"));
+    node = node && typeof node === "object" ? (node as Record<string | number, unknown>)[key as string | number] : undefined;
+  }
+  return typeof node === "string" || typeof node === "number" ? String(node) : "";
 }
 
 export function slug(text: string): string {

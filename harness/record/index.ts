@@ -3,6 +3,6 @@
  * a HAR entry, redacted and scanned, and what a session learns so that its recordings replay on their
  * own (whom each acts as, idempotency keys as roles). The CLI and the inspector import it from here.
  */
-export { record, slug, type Exchange, type RecordedFile } from "./exchange";
+export { findLeaks, record, slug, type Exchange, type Hiding, type RecordedFile } from "./exchange";
 export { startRecorder, type RecorderLog, type RecorderOptions, type RecorderWatch, type RunningRecorder } from "./recorder";
 export { RecordingRoles, type SeenExchange } from "./roles";

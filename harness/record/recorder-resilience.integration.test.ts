@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it, vi } from "vitest";
 import { invalidRecordingFiles } from "../recording/testing";
+import { Pseudonyms } from "#harness/redaction";
 import { startRecorder, type RecorderLog, type RecorderOptions, type RunningRecorder } from "./recorder";
 
 let upstream: Server;
@@ -27,6 +28,7 @@ const options = (target: string, log: RecorderLog): RecorderOptions => ({
   privateKey: undefined,
   sandboxKey: false,
   rules: [],
+  pseudonyms: new Pseudonyms(Buffer.alloc(32, 1)),
   out: join(dir, "rec"),
   harFile: undefined,
   version: "0.0.0",

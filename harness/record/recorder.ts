@@ -11,8 +11,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { HarnessError } from "#harness/errors";
 import { harDocument, harEntry, writeHar, type HarEntry, type HarExchange } from "#harness/recording";
-import { KnownSecrets, describeFindings, findSecrets, redactKnown, type Finding, type RedactionRule } from "#harness/redaction";
-import { record, slug, type Exchange } from "./exchange";
+import { KnownSecrets, describeFindings, redactKnown, replaceKnownPersonal, type Finding, type Pseudonyms, type RedactionRule } from "#harness/redaction";
+import { findLeaks, record, slug, type Exchange, type Hiding } from "./exchange";
 import { forward } from "./forward";
 import { RecordingRoles } from "./roles";
 
@@ -47,6 +47,8 @@ export interface RecorderOptions {
   /** Whether that key is the sandbox's: a sandbox's demo ciphertexts may then be written in `needs` (./roles.ts). */
   sandboxKey: boolean;
   rules: readonly RedactionRule[];
+  /** The stand-ins for the members' personal data (harness/redaction/pseudonyms.ts), made with the caller's key. */
+  pseudonyms: Pseudonyms;
   /** The folder of the recordings, and the HAR file when one is kept. */
   out: string;
   harFile: string | undefined;
@@ -87,7 +89,8 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   const bases = { apiBase: options.apiBase, gatewayBase: options.gatewayBase };
   const session: Session = { seq: 0, written: 0, refused: 0, harEntries: [], harRefused: 0, files: [], refusals: [] };
   // The secrets seen so far: each is hidden wherever it turns up afterwards (harness/redaction, KnownSecrets).
-  const known = new KnownSecrets();
+  const known = new KnownSecrets((text) => options.pseudonyms.isStandIn(text));
+  const hiding: Hiding = { rules, known, pseudonyms: options.pseudonyms };
   const roles = new RecordingRoles(rules, options.sandboxKey);
   const server = createServer((request, response) => {
     if (watch?.owns(new URL(request.url ?? "/", "http://recorder").pathname)) {
@@ -104,12 +107,13 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
         session.seq += 1;
         roles.learn(exchange);
         const knownBefore = known.size;
-        const { recording, har } = record(exchange, privateKey, rules, roles, known);
+        const realsBefore = hiding.pseudonyms.size;
+        const { recording, har } = record(exchange, privateKey, hiding, roles);
         // The path as written: a token in it is already a placeholder, in the file name too.
         const path = recording.request.path;
-        if (known.size > knownBefore) redactWritten(session.files, known, options);
+        if (known.size > knownBefore || hiding.pseudonyms.size > realsBefore) redactWritten(session.files, hiding, options);
         const file = join(out, `${String(session.seq).padStart(3, "0")}-${slug(`${exchange.method} ${path}`)}.json`);
-        const findings = findSecrets(recording, { rules, known });
+        const findings = findLeaks(recording, hiding);
         if (findings.length > 0) {
           session.refused += 1;
           session.refusals.push(...refuse(log, `${exchange.status} ${exchange.method} ${path}: ${basename(file)} not written`, findings));
@@ -119,7 +123,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
           session.files.push(file);
           if (!options.quiet) log.info([`${exchange.status} ${exchange.method} ${path} → ${file}${recording.replayable ? "" : " (not replayable)"}`]);
         }
-        if (harFile) addToHar(options, harFile, har, session, known);
+        if (harFile) addToHar(options, harFile, har, session, hiding);
       })
       .catch((error: unknown) => {
         // The reply may already be on its way (writing the recording failed after it was forwarded):
@@ -168,11 +172,10 @@ function refuse(log: RecorderLog, what: string, findings: Finding[]): string[] {
  * entry goes through the secrets known now, so one learnt from a later exchange (a token first seen
  * in a query, then in a sign-in's reply) leaves the earlier entries too.
  */
-function addToHar(options: RecorderOptions, file: string, entry: HarExchange, session: Session, known: KnownSecrets): void {
-  const { rules } = options;
-  const entries = [...session.harEntries, harEntry(entry)].map((harred) => redactKnown(harred, known).value);
+function addToHar(options: RecorderOptions, file: string, entry: HarExchange, session: Session, hiding: Hiding): void {
+  const entries = [...session.harEntries, harEntry(entry)].map((harred) => replaceKnownPersonal(redactKnown(harred, hiding.known).value, hiding.pseudonyms));
   const har = harDocument(entries, options.version);
-  const findings = findSecrets(har, { rules, known });
+  const findings = findLeaks(har, hiding);
   if (findings.length > 0) {
     session.harRefused += 1;
     session.refusals.push(...refuse(options.log, `${entry.status} ${entry.method} ${new URL(entry.url).pathname}: ${basename(file)} not rewritten (the exchange is left out of it)`, findings));
@@ -183,16 +186,19 @@ function addToHar(options: RecorderOptions, file: string, entry: HarExchange, se
 }
 
 /**
- * Recordings written before a secret was learnt may hold it (the token of a sign-in the recorder did
- * not see, first sent in a query): they are redacted again, in place. Their `needs` stays as it is:
- * it says whom the recording acts as (a sandbox's demo ciphertext), as the scan lets it.
+ * Recordings written before a secret or a member's real value was learnt may hold it (the token of a
+ * sign-in the recorder did not see, first sent in a query; an open id in a path before the sign-in
+ * that declared it): they are redacted again, in place. Their `needs` keeps its ciphertext: it says
+ * whom the recording acts as (a sandbox's demo ciphertext), as the scan lets it.
  */
-function redactWritten(files: readonly string[], known: KnownSecrets, options: RecorderOptions): void {
+function redactWritten(files: readonly string[], hiding: Hiding, options: RecorderOptions): void {
+  const { known, pseudonyms } = hiding;
   for (const file of files) {
     const recording = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
     const parts = Object.entries(recording);
-    if (!parts.some(([key, part]) => key !== "needs" && known.occursIn(JSON.stringify(part)) !== undefined)) continue;
-    const redacted = Object.fromEntries(parts.map(([key, part]) => [key, key === "needs" ? part : redactKnown(part, known).value]));
+    const holds = (key: string, part: unknown) => (key !== "needs" && known.occursIn(JSON.stringify(part)) !== undefined) || pseudonyms.holdsReal(JSON.stringify(part));
+    if (!parts.some(([key, part]) => holds(key, part))) continue;
+    const redacted = Object.fromEntries(parts.map(([key, part]) => [key, replaceKnownPersonal(key === "needs" ? part : redactKnown(part, known).value, pseudonyms)]));
     writeFileSync(file, `${JSON.stringify(redacted, null, 2)}\n`);
     if (!options.quiet) options.log.info([`redacted again: ${basename(file)} (it held a secret seen since)`]);
   }

@@ -24,3 +24,5 @@ export {
 export { KnownSecrets, MIN_KNOWN_SECRET_LENGTH } from "./known-secrets";
 export { readRedaction, redactHeaders, redactKnown, redactValue, type Redacted, type Redaction } from "./redact";
 export { SECRET_PATTERNS, describeFindings, findSecrets, mask, type Finding, type ScanOptions } from "./scan";
+export { PUBLIC_PLACES, Pseudonyms, nearestPlace } from "./pseudonyms";
+export { exchangeFields, personalFindings, pseudonymise, replaceKnownPersonal, type ExchangeFields, type PersonalFinding, type Pseudonymised } from "./personal";

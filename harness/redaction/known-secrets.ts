@@ -28,6 +28,9 @@ export class KnownSecrets {
   private readonly placeholders = new Map<string, string>();
   private matcher: RegExp | null = null;
 
+  /** @param exempt texts never learnt: made-up data kept as it is (harness/redaction/pseudonyms.ts). */
+  constructor(private readonly exempt?: (text: string) => boolean) {}
+
   get size(): number {
     return this.placeholders.size;
   }
@@ -38,7 +41,7 @@ export class KnownSecrets {
    */
   learn(secret: string, placeholder: string): boolean {
     const text = secret.trim();
-    if (text.length < MIN_KNOWN_SECRET_LENGTH || isPlaceholderOnly(text)) return false;
+    if (text.length < MIN_KNOWN_SECRET_LENGTH || isPlaceholderOnly(text) || this.exempt?.(text)) return false;
     let added = false;
     for (const spelling of new Set([text, encodeURIComponent(text), JSON.stringify(text).slice(1, -1)])) {
       const current = this.placeholders.get(spelling);

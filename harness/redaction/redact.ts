@@ -23,7 +23,7 @@ export interface Redacted<T = unknown> {
 }
 
 /** Replaces every pattern match inside a text (that the rule's check accepts); the rules that matched. */
-export function redactText(text: string, compiled: CompiledRules): { text: string; rules: RedactionRule[] } {
+export function redactText(text: string, compiled: CompiledRules, keep?: (text: string) => boolean): { text: string; rules: RedactionRule[] } {
   const matched: RedactionRule[] = [];
   let out = text;
   for (const { rule, regex } of compiled.patterns) {
@@ -32,7 +32,7 @@ export function redactText(text: string, compiled: CompiledRules): { text: strin
     regex.lastIndex = 0;
     let hit = false;
     out = out.replace(regex, (match) => {
-      if (rule.accept && !rule.accept(match)) return match;
+      if ((rule.accept && !rule.accept(match)) || (keep?.(match) && DEFAULT_RULES.includes(rule))) return match;
       hit = true;
       return placeholderOf(rule);
     });
@@ -73,8 +73,10 @@ export function redactKnown<T>(value: T, known: KnownSecrets): Redacted<T> {
  * Applies the rules of one scope to a query, body or reply: a value under a matching field name is
  * replaced whole, and pattern matches inside any text are replaced where they are. With the secrets
  * known so far, each is replaced in any text first: a text that is wholly one becomes its placeholder.
+ * What `keep` accepts (a stand-in for personal data, ./pseudonyms.ts) stays whatever the default
+ * rules say; a rule the engineer added still applies to it.
  */
-export function redactValue(value: unknown, rules: readonly RedactionRule[], scope: Scope, known?: KnownSecrets): Redacted {
+export function redactValue(value: unknown, rules: readonly RedactionRule[], scope: Scope, known?: KnownSecrets, keep?: (text: string) => boolean): Redacted {
   const compiled = compile(rules, scope);
   const redactions: Redaction[] = [];
   const walk = (node: unknown, path: (string | number)[]): unknown => {
@@ -90,7 +92,7 @@ export function redactValue(value: unknown, rules: readonly RedactionRule[], sco
         for (const placeholder of byValue.placeholders) redactions.push({ path, rule: "known-secret", placeholder, whole: false });
         current = byValue.text;
       }
-      const { text, rules: matched } = redactText(current, compiled);
+      const { text, rules: matched } = redactText(current, compiled, keep);
       for (const rule of matched) redactions.push({ path, rule: rule.name, placeholder: placeholderOf(rule), whole: false });
       return text;
     }
@@ -100,7 +102,7 @@ export function redactValue(value: unknown, rules: readonly RedactionRule[], sco
       for (const [key, child] of Object.entries(node)) {
         const rule = compiled.fields.get(fieldKey(key));
         const name = known ? known.replaceIn(key).text : key;
-        if (rule && isSensitiveValue(child)) {
+        if (rule && isSensitiveValue(child) && !(keep?.(String(child)) && DEFAULT_RULES.includes(rule))) {
           out[name] = placeholderOf(rule);
           redactions.push({ path: [...path, key], rule: rule.name, placeholder: placeholderOf(rule), whole: true });
         } else {

@@ -7,7 +7,7 @@
 import { JSONPath } from "jsonpath-plus";
 import diff from "microdiff";
 import { FILLED_IN_TEXT, KEY_ROLE, REDACTED_PART } from "#harness/recording";
-import { volatileMatch, type VolatileContext } from "./normalise";
+import { personalKindAt, personalMatch, volatileMatch, type VolatileContext } from "./normalise";
 
 /** How a reply differs from the recorded one at one place. */
 export type DifferenceKind = "changed" | "added" | "removed" | "type changed";
@@ -83,13 +83,15 @@ function placeholderMatches(expected: string, actual: unknown): boolean {
  * (./normalise.ts), replaced by the replayed value at its place, when it stands for it.
  * `key` is the field the value is under (an array's items are under the array's field).
  */
-function acceptPlaceholders(expected: unknown, actual: unknown, volatile: VolatileContext | undefined, key?: string | number): unknown {
+function acceptPlaceholders(expected: unknown, actual: unknown, volatile: VolatileContext | undefined, key?: string | number, path: (string | number)[] = []): unknown {
   if (typeof expected === "string" && placeholderMatches(expected, actual)) return actual;
   if (volatile && volatileMatch(expected, actual, key, volatile)) return actual;
-  if (Array.isArray(expected)) return expected.map((item, index) => acceptPlaceholders(item, Array.isArray(actual) ? actual[index] : undefined, volatile, key));
+  const personal = volatile && personalKindAt(volatile.personal, path);
+  if (personal && expected !== actual && personalMatch(personal, expected, actual)) return actual;
+  if (Array.isArray(expected)) return expected.map((item, index) => acceptPlaceholders(item, Array.isArray(actual) ? actual[index] : undefined, volatile, key, [...path, index]));
   if (expected && typeof expected === "object") {
     const other = actual && typeof actual === "object" && !Array.isArray(actual) ? (actual as Record<string, unknown>) : {};
-    return Object.fromEntries(Object.entries(expected).map(([name, child]) => [name, acceptPlaceholders(child, other[name], volatile, name)]));
+    return Object.fromEntries(Object.entries(expected).map(([name, child]) => [name, acceptPlaceholders(child, other[name], volatile, name, [...path, name])]));
   }
   return expected;
 }

@@ -14,12 +14,39 @@
  * path on the replay's host, a code of the same length. A value of another kind still differs.
  * Which fields hold such numbers and codes is declared with the format (harness/recording/volatile.ts).
  */
+import { ANY_ELEMENT, type PersonalKind, type PersonalPath } from "#core/api/personal";
 import { DATED_NUMBER_FIELDS, RANDOM_CODE_FIELDS, fieldKey } from "#harness/recording";
 
 /** Where the replay sent its request: its origin is the host a reply's URLs name now. */
 export interface VolatileContext {
   /** e.g. `http://127.0.0.1:4600`. */
   targetOrigin?: string;
+  /**
+   * The reply's personal fields (core/api/personal.ts): the recording holds stand-ins there
+   * (harness/redaction/pseudonyms.ts), which stand for the target's values of the same form.
+   */
+  personal?: readonly PersonalPath[];
+}
+
+/** The personal kind of the place `path` in a reply, if the contract declares one there. */
+export function personalKindAt(personal: readonly PersonalPath[] | undefined, path: readonly (string | number)[]): PersonalKind | undefined {
+  return personal?.find((field) => field.path.length === path.length && field.path.every((part, index) => part === ANY_ELEMENT || part === String(path[index])))?.kind;
+}
+
+/** A text's form: each digit a 9, each letter an a. */
+const formOf = (text: string) => text.replace(/\d/g, "9").replace(/\p{L}/gu, "a");
+
+/**
+ * Whether a stand-in recorded for personal data stands for the replayed value: codes and numbers of
+ * the same form (a coupon's number, a redemption code, a phone), any non-empty text for ids, names,
+ * streets and e-mail addresses, any picture or none for an avatar, any number for a coordinate.
+ */
+export function personalMatch(kind: PersonalKind, expected: unknown, actual: unknown): boolean {
+  if (kind === "avatar") return (expected === null || typeof expected === "string") && (actual === null || actual === undefined || typeof actual === "string");
+  if (kind === "latitude" || kind === "longitude") return Number.isFinite(Number(expected)) && Number.isFinite(Number(actual));
+  if (typeof expected !== "string" || typeof actual !== "string" || expected === "" || actual === "") return false;
+  if (kind === "redemption-code" || kind === "coupon-number" || kind === "membership-number" || kind === "phone") return formOf(expected) === formOf(actual);
+  return kind !== "free-text";
 }
 
 /** Epoch milliseconds from 2000-01-01 to 2100-01-01: a time, not an amount or an id. */

@@ -9,6 +9,7 @@ import { createApiClient } from "#core/api/client";
 import { defineEndpoint, type HttpMethod } from "#core/api/define";
 import { openReply, sealRequest } from "#core/node/gateway/envelope";
 import { IDEMPOTENCY_KEY_HEADER, fillIn, sourceOf, type Placeholders, type Recording, type RecordingFile } from "#harness/recording";
+import { exchangeFields } from "#harness/redaction";
 import { compareReplies, type Difference } from "./compare";
 import { signsInByCode, type Credentials } from "./credentials";
 import { KeyRing, withIdempotencyKey } from "./keys";
@@ -44,7 +45,9 @@ export async function replayOne(target: ReplayTarget, file: RecordingFile, crede
     return { ...about, result: "error", message: target.failure(error).message };
   }
   const ignore = [...recording.ignore, ...run.ignore];
-  const differences = compareReplies(recording.response.body, reply.body, ignore, run.normalise ? { targetOrigin: reply.origin } : undefined);
+  // Personal fields hold stand-ins (harness/redaction): they stand for the target's values of their form.
+  const personal = exchangeFields(recording.kind, recording.request.method, recording.request.path).response;
+  const differences = compareReplies(recording.response.body, reply.body, ignore, run.normalise ? { targetOrigin: reply.origin, personal } : undefined);
   if (reply.status === recording.response.status && differences.length === 0) return { ...about, result: "match" };
   return { ...about, result: "differ", status: { expected: recording.response.status, actual: reply.status }, differences };
 }
