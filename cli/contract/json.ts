@@ -31,7 +31,7 @@ export class SchemaConverter {
       // A member's personal data, as the registry declares it (core/api/personal.ts): what a recorder
       // or a log of another team's must not keep in clear.
       override: ({ zodSchema, jsonSchema }) => {
-        const declared = personal.get(zodSchema as z.ZodType);
+        const declared = personal.get(zodSchema as unknown as z.ZodType);
         if (declared) jsonSchema["x-personal"] = declared.personal;
       },
     }) as Json;
