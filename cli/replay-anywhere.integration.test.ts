@@ -1,6 +1,6 @@
 /**
  * A recording of a member the target sandbox never knew, replayed there with no manual step
- * (docs/decisions/031): `mcoin record` in front of one sandbox where a member of our own was added
+ * (docs/decisions/032-replay-creates-its-personas.md): `mcoin record` in front of one sandbox where a member of our own was added
  * (an address, a balance), the wallet's sign-in, the address book, a new address and a check-in;
  * then `mcoin replay DIR --reset` against another, fresh sandbox whose mall runs at another origin.
  * The replay creates the recording's persona there, fills a redacted phone in a request with a valid

@@ -2,7 +2,7 @@
  * Before `mcoin replay` sends anything to a sandbox: the members its recordings act as that the
  * sandbox does not know are created there as the recordings show them at their start
  * (harness/replay/personas.ts, the putMember control), after --reset when it is given, so a recording
- * of a member the sandbox never knew replays with no manual step (docs/decisions/031). Only a sandbox
+ * of a member the sandbox never knew replays with no manual step (docs/decisions/032-replay-creates-its-personas.md). Only a sandbox
  * is written to; a member it knows is left as it is.
  */
 import * as controls from "#core/controls/declarations";
