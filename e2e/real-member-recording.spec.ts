@@ -3,9 +3,9 @@
  * mall: signing in, buying, opening the coupon's code, asking for a refund, adding an address and
  * checking in, with the phone's location. No file written, JSON or HAR, holds the member's open id,
  * name, street, phone, location, the coupon's redemption code or the session's token
- * (docs/decisions/031-personal-data-by-contract.md).
+ * (docs/decisions/031-personal-data-by-contract.md). Replayed onto a fresh sandbox, it runs whole.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -161,6 +161,14 @@ test("a real member's session recorded through mcoin record keeps no open id, na
         files.some((file) => file.includes(call)),
         call,
       ).toBe(true);
+
+    // Replayed onto a fresh sandbox that never knew the member: created from the recording, every
+    // mutation sent again, nothing differs, nothing is skipped.
+    const freshPort = await freePort();
+    children.push(await serveCli(["sandbox", "--port", String(freshPort)], home, `http://127.0.0.1:${freshPort}/__sandbox/health`));
+    const replay = spawnSync(process.execPath, ["bin/mcoin.mjs", "replay", out, "--reset", "--base-url", `http://127.0.0.1:${freshPort}`], { encoding: "utf8", env: { ...process.env, ...home } });
+    expect(replay.stdout, replay.stdout + replay.stderr).toMatch(/\d+ matched, 0 differed, 0 failed, 0 skipped/);
+    expect(replay.status).toBe(0);
   } finally {
     for (const mall of malls) mall.stop();
     for (const child of children) await stop(child);
