@@ -54,6 +54,7 @@ describe("reading the index", () => {
       [{ "https://cdn.example/a.png": "picture.png" }, "a picture's file"],
       [{ "javascript:alert(1)": NAME }, "an absolute http(s) address"],
       [{ "https://cdn.example/a.png": `${"0".repeat(64)}.png` }, `${"0".repeat(64)}.png is listed but not there`],
+      [Object.fromEntries(Array.from({ length: 4097 }, (_, n) => [`https://cdn.example/${n}.png`, NAME])), "it lists 4097 pictures, more than 4096"],
       ["not json", "it is not JSON"],
       [`{"pictures":${"[".repeat(100)}${"]".repeat(100)}}`, "it nests too deep"],
     ];

@@ -7,15 +7,27 @@
  * The index is outside input (a recording folder someone shared): read whole and checked before
  * anything is served, and refused, naming the entry, when it is not the recorder's own: a name that
  * is not a hash and a type, a file that is missing, not a plain file, too large, or whose bytes are
- * not its name's hash or its type.
+ * not its name's hash or its type; more pictures or bytes than the recorder keeps.
  */
 import { createHash } from "node:crypto";
-import { existsSync, lstatSync, readFileSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseBoundedJson } from "#core/http/bounded-json";
 import { usageError } from "#harness/errors";
-import { ABSOLUTE_URL, MAX_PICTURES, MAX_PICTURE_BYTES, PICTURES_FOLDER, PICTURE_INDEX_FILE, PICTURE_TYPES, PictureIndexSchema, pictureTypeOf, type PictureExtension } from "#harness/recording";
+import {
+  ABSOLUTE_URL,
+  MAX_PICTURES,
+  MAX_PICTURES_BYTES,
+  MAX_PICTURE_BYTES,
+  MAX_PICTURE_URL_CHARS,
+  PICTURES_FOLDER,
+  PICTURE_INDEX_FILE,
+  PICTURE_TYPES,
+  PictureIndexSchema,
+  pictureTypeOf,
+  type PictureExtension,
+} from "#harness/recording";
 
 /** Where the sandbox serves a served recording's pictures: `/static/recorded/<sha256>.<ext>`. */
 export const RECORDED_PICTURES_PATH = "/static/recorded/";
@@ -42,6 +54,8 @@ export class RecordedPictures {
     const indexFile = join(folder, PICTURE_INDEX_FILE);
     if (!existsSync(indexFile)) return undefined;
     const refuse = (why: string) => usageError(`${indexFile} is refused: ${why}`, "delete the entry, or the pictures folder: the recording serves without its pictures");
+    // The longest index the recorder writes: its most pictures at their longest addresses.
+    if (statSync(indexFile).size > MAX_PICTURES * (MAX_PICTURE_URL_CHARS + 100)) throw refuse("it is larger than any index the recorder writes");
     const parsedJson = parseBoundedJson(readFileSync(indexFile, "utf8"));
     if (!parsedJson.ok) throw refuse(parsedJson.reason === "too-deep" ? "it nests too deep" : "it is not JSON");
     const parsed = PictureIndexSchema.safeParse(parsedJson.value);
@@ -54,7 +68,11 @@ export class RecordedPictures {
     const entries = Object.entries(parsed.data.pictures);
     if (entries.length > MAX_PICTURES) throw refuse(`it lists ${entries.length} pictures, more than ${MAX_PICTURES}`);
     const files = new Set(entries.map(([, file]) => file));
-    for (const file of files) checkPicture(folder, file, refuse);
+    let bytes = 0;
+    for (const file of files) {
+      bytes += checkPicture(folder, file, refuse);
+      if (bytes > MAX_PICTURES_BYTES) throw refuse(`its pictures are larger than ${MAX_PICTURES_BYTES / 1024 / 1024} MiB in all`);
+    }
     return new RecordedPictures(folder, new Map(entries), files);
   }
 
@@ -79,7 +97,7 @@ export class RecordedPictures {
 }
 
 /** A listed file as the recorder wrote it: a plain file of at most the cap, its bytes its name's hash and type. */
-function checkPicture(folder: string, file: string, refuse: (why: string) => Error): void {
+function checkPicture(folder: string, file: string, refuse: (why: string) => Error): number {
   const path = join(folder, file);
   let stat;
   try {
@@ -93,4 +111,5 @@ function checkPicture(folder: string, file: string, refuse: (why: string) => Err
   const [hash, extension] = file.split(".");
   if (createHash("sha256").update(bytes).digest("hex") !== hash) throw refuse(`${file}'s bytes are not the picture its name says (another SHA-256)`);
   if (pictureTypeOf(bytes) !== extension) throw refuse(`${file}'s bytes are not a ${extension} picture`);
+  return bytes.length;
 }
