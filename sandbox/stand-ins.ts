@@ -67,22 +67,26 @@ export async function recordedAnswer(book: RecordedBook | undefined, parts: Repl
   });
   if (!found) return undefined;
   if ("exchange" in found) {
-    const reply = recordedReply(parts, found.exchange);
+    const reply = recordedReply(parts, found.exchange, url.origin);
     return { response: reply === undefined ? new Response(null, { status: found.exchange.status }) : Response.json(reply, { status: found.exchange.status }) };
   }
   if (!book.strict) return undefined;
   return { response: nearMissResponse(404, found.nearMiss), nearMiss: found.nearMiss };
 }
 
-/** A recorded reply as it goes out: a live token of its member, its times moved with the clock. */
-export function recordedReply({ members, logins, clock }: ReplyParts, exchange: RecordedExchange): unknown {
+/**
+ * A recorded reply as it goes out: a live token of its member, its times moved with the clock, and
+ * the pictures its recording kept at the sandbox's `origin`, the one the request came to.
+ */
+export function recordedReply({ members, logins, clock }: ReplyParts, exchange: RecordedExchange, origin: string): unknown {
   let token: string | undefined;
   const fill = () => (token ??= exchange.member && members.get(exchange.member) ? logins.issueToken(exchange.member) : undefined);
   const now = clock.now();
   const { recordedAt } = exchange;
-  return templated(exchange.reply, {
+  const reply = templated(exchange.reply, {
     token: fill,
     shiftMs: recordedAt === undefined ? 0 : now - recordedAt,
     shiftDays: recordedAt === undefined ? 0 : macauDayNumber(now) - macauDayNumber(recordedAt),
   });
+  return exchange.pictures ? exchange.pictures.rewrite(reply, origin) : reply;
 }

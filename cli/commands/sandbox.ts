@@ -166,7 +166,9 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
       options.latency ? `  latency: +${options.latency} ms per call` : "",
       options.state ? `  state file: ${resolve(options.state)}` : "",
       options.stubs ? `  stubs: ${running.sandbox.state.stubs.size} from ${resolve(options.stubs)}` : "",
-      recordings ? `  recordings: ${recordings.length} exchanges from ${resolve(options.recordings ?? "")}${options.strict ? " (strict: nothing else is answered)" : ""}` : "",
+      recordings
+        ? `  recordings: ${recordings.length} exchanges from ${resolve(options.recordings ?? "")}${recordings[0]?.pictures ? ` and ${recordings[0].pictures.size} pictures` : ""}${options.strict ? " (strict: nothing else is answered)" : ""}`
+        : "",
     ].filter(Boolean),
   );
   await stopped;

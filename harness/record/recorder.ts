@@ -3,7 +3,7 @@
  * environment's gateway (./forward.ts) and writes the exchange as a replayable recording (./exchange.ts),
  * and refuses (does not write) one in which the secret scan (harness/redaction) still finds
  * something. With a HAR file it also rewrites the session there after each exchange, redacted and
- * scanned the same way. A watcher (the traffic inspector, harness/inspector) may see each exchange and
+ * scanned the same way. The pictures a written reply points at are kept beside it (./pictures.ts). A watcher (the traffic inspector, harness/inspector) may see each exchange and
  * answer its own paths; what the recorder says goes to the log its caller gives.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -14,6 +14,7 @@ import { harDocument, harEntry, writeHar, type HarEntry, type HarExchange } from
 import { KnownSecrets, describeFindings, redactKnown, replaceKnownPersonal, type Finding, type Pseudonyms, type RedactionRule } from "#harness/redaction";
 import { findLeaks, record, slug, type Exchange, type Hiding } from "./exchange";
 import { forward } from "./forward";
+import { PictureKeep } from "./pictures";
 import { RecordingRoles } from "./roles";
 
 /** Paths forwarded but never recorded (see the recording server below). */
@@ -92,6 +93,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   const known = new KnownSecrets((text) => options.pseudonyms.isStandIn(text));
   const hiding: Hiding = { rules, known, pseudonyms: options.pseudonyms };
   const roles = new RecordingRoles(rules, options.sandboxKey);
+  const pictures = new PictureKeep({ dir: out, problem: (line) => log.problem([line]) });
   const server = createServer((request, response) => {
     if (watch?.owns(new URL(request.url ?? "/", "http://recorder").pathname)) {
       watch.answer(request, response);
@@ -121,6 +123,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
           writeFileSync(file, `${JSON.stringify(recording, null, 2)}\n`);
           session.written += 1;
           session.files.push(file);
+          pictures.keepFrom(recording.response.body);
           if (!options.quiet) log.info([`${exchange.status} ${exchange.method} ${path} → ${file}${recording.replayable ? "" : " (not replayable)"}`]);
         }
         if (harFile) addToHar(options, harFile, har, session, hiding);
@@ -147,12 +150,13 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   });
   return {
     port: (server.address() as { port: number }).port,
-    summary: () => summary(session, harFile),
+    summary: () => [summary(session, harFile), pictures.summary()].filter(Boolean).join("; "),
     refusals: () => [...session.refusals],
     close: () =>
       new Promise((resolveClose) => {
         server.closeIdleConnections();
-        server.close(() => resolveClose(session.refused + session.harRefused === 0));
+        // The pictures still being fetched are in the folder before it is said to be whole.
+        server.close(() => void pictures.settled().then(() => resolveClose(session.refused + session.harRefused === 0)));
       }),
   };
 }

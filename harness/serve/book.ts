@@ -22,6 +22,7 @@
 import type { NearMiss, NearMissCandidate as Candidate } from "#core/controls/declarations";
 import { editDistance } from "#core/text/nearest";
 import { ANY_PLACEHOLDER, FILLED_IN, VOLATILE_REQUEST_FIELDS, fieldKey } from "#harness/recording";
+import type { RecordedPictures } from "./pictures";
 
 /** A recorded exchange as the sandbox serves it (the CLI reads recording files into these). */
 export interface RecordedExchange {
@@ -42,6 +43,8 @@ export interface RecordedExchange {
   member?: string;
   /** When it was recorded (epoch ms), when the recording says so to the second. */
   recordedAt?: number;
+  /** The pictures its recording's folder kept, which its reply points at as it goes out (./pictures.ts). */
+  pictures?: RecordedPictures;
 }
 
 /**

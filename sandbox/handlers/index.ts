@@ -18,7 +18,7 @@ import { promotionHandlers } from "./promotions";
 import { secureGatewayHandlers } from "./secure-gateway";
 import { sessionHandlers } from "./session";
 import { shopHandlers } from "./shop";
-import { staticHandler } from "./static";
+import { recordedPicturesHandler, staticHandler } from "./static";
 import { walletHandlers } from "./wallet";
 
 export interface HandlerOptions {
@@ -70,6 +70,7 @@ export function sandboxHandlers({ domain, instruments, reset }: SandboxParts, op
       till: domain.till,
       view: domain.view,
     }),
+    recordedPicturesHandler(recorded),
     staticHandler(fixtures.dir),
     ...loginPageHandlers({ members, logins, books, mallOrigins }),
     ...sessionHandlers({ serve, members, logins, books, orders, clock, clause: domain.clause }),

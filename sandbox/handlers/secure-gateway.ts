@@ -214,7 +214,7 @@ export function secureGatewayHandlers(parts: SecureGatewayParts): HttpHandler[] 
       }
       const recorded = book?.match({ kind: "secure", method: "POST", path: url.pathname, query: {}, body: opened.body, auth: Boolean(request.headers.get(HEADER.token)) });
       if (recorded && "exchange" in recorded) {
-        const sealedRecorded = sealReply(recordedReply(parts, recorded.exchange), opened.key, opened.iv);
+        const sealedRecorded = sealReply(recordedReply(parts, recorded.exchange, url.origin), opened.key, opened.iv);
         return new HttpResponse(sealedRecorded, {
           status: recorded.exchange.status,
           headers: { "content-type": "text/plain;charset=UTF-8", [HEADER.signature]: replySignature(keys, request, sealedRecorded) },
