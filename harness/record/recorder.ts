@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { HarnessError } from "#harness/errors";
 import { harDocument, harEntry, writeHar, type HarEntry, type HarExchange } from "#harness/recording";
-import { KnownSecrets, describeFindings, redactKnown, replaceKnownPersonal, type Finding, type Pseudonyms, type RedactionRule } from "#harness/redaction";
+import { KnownSecrets, describeFindings, exchangeFields, redactKnown, replaceKnownPersonal, type Finding, type Pseudonyms, type RedactionRule } from "#harness/redaction";
 import { findLeaks, record, slug, type Exchange, type Hiding } from "./exchange";
 import { forward } from "./forward";
 import { PictureKeep } from "./pictures";
@@ -99,7 +99,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
       watch.answer(request, response);
       return;
     }
-    forward(request, response, bases)
+    forward(request, response, bases, (method, path, query) => moveLocation(options.pseudonyms, method, path, query))
       .then((exchange) => {
         if (watch && !NOT_WATCHED.test(exchange.path)) watch.saw(exchange, roles.needsOf(exchange, undefined)?.member, request.headers.host);
         // The sandbox's controls (a harness resetting it, reading its log) and its stand-in for the
@@ -206,6 +206,24 @@ function redactWritten(files: readonly string[], hiding: Hiding, options: Record
     writeFileSync(file, `${JSON.stringify(redacted, null, 2)}\n`);
     if (!options.quiet) options.log.info([`redacted again: ${basename(file)} (it held a secret seen since)`]);
   }
+}
+
+/**
+ * The member's location in a query, moved to the nearest public place before the call is sent on
+ * (harness/redaction/pseudonyms.ts): the distances and the order of the reply are then the gateway's
+ * for the place the recording names, so that the recording replays as it was, and they do not
+ * betray where the member was. The member sees distances from that place while recording.
+ */
+function moveLocation(pseudonyms: Pseudonyms, method: string, path: string, query: URLSearchParams): void {
+  const fields = exchangeFields("api", method, path).query;
+  const latKey = fields.find((field) => field.kind === "latitude")?.path[0];
+  const lngKey = fields.find((field) => field.kind === "longitude")?.path[0];
+  const lat = latKey === undefined ? null : query.get(latKey);
+  const lng = lngKey === undefined ? null : query.get(lngKey);
+  if (lat === null && lng === null) return;
+  const moved = pseudonyms.location(lat ?? undefined, lng ?? undefined);
+  if (latKey !== undefined && moved.lat !== undefined) query.set(latKey, String(moved.lat));
+  if (lngKey !== undefined && moved.lng !== undefined) query.set(lngKey, String(moved.lng));
 }
 
 function summary(session: Session, harFile: string | undefined): string {
