@@ -5,4 +5,4 @@
  * import it from here only.
  */
 export { RecordedBook, differences, macauDayNumber, templated, type RecordedExchange, type RecordedMatch, type RecordedRequest } from "./book";
-export { recordedExchanges } from "./exchanges";
+export { recordedExchanges, servedRecordings, type ServedRecordings } from "./exchanges";
