@@ -164,8 +164,8 @@ function logged(parts: FrontDoorParts, answer: (request: Request) => Promise<Res
     if (stubbed) {
       calls.markStub(entry.seq, stubbed.id);
       if (stubbed.delayMs > 0) await timer.sleep(stubbed.delayMs);
-      if (stubbed.fault && stubbed.fault !== "truncated") return { response: Response.error(), connection: stubbed.fault };
-      return { response: stubResponse(stubbed), ...(stubbed.fault === "truncated" ? { connection: "truncated" as const } : {}) };
+      if (stubbed.fault) return { response: Response.error(), connection: stubbed.fault };
+      return { response: stubResponse(stubbed) };
     }
 
     const recorded = await recordedAnswer(parts.recorded, parts, request, url);
