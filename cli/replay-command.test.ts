@@ -134,6 +134,39 @@ describe("mcoin replay", () => {
     expect((await mcoin("replay", join(work, "no-such-folder"))).code).toBe(2);
   });
 
+  it("leaves out the sandbox's control calls a recording holds, names them apart from the skips, and sends them only with --allow-controls", async () => {
+    const setBalance = (path: string) => ({
+      name: `PATCH ${path}`,
+      kind: "api",
+      request: { method: "PATCH", path, body: { point: 999_999 } },
+      response: { status: 200, body: { ok: true } },
+    });
+    const dir = folder({
+      "01-set-balance.json": setBalance("/__sandbox/members/mpay-1001"),
+      "02-system-time.json": fixture("02-system-time.json"),
+      "03-dot-dot.json": setBalance("/api/../__sandbox/members/mpay-1001"),
+      "04-sign-in-page.json": { ...setBalance("/oauth/authorize"), request: { method: "POST", path: "/oauth/authorize", body: { openId: "mpay-1001" } } },
+    });
+    const balance = () => sandbox.sandbox.state.books.balance("mpay-1001");
+    const before = balance();
+    const run = await mcoin("replay", dir);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("1 matched, 0 differed, 0 failed, 0 skipped, 3 control calls not sent");
+    expect(run.stdout).toContain("3 control calls of the sandbox were not sent (they act on the sandbox, not the gateway; --allow-controls sends them):");
+    expect(run.stdout).toContain("  - 01-set-balance.json (PATCH /__sandbox/members/mpay-1001)");
+    expect(run.stdout).toContain("  - 03-dot-dot.json");
+    expect(run.stdout).not.toContain("NOT EVERYTHING WAS CHECKED");
+    expect(balance()).toBe(before);
+    const listed = json(await mcoin("replay", dir, "--json"));
+    expect(listed.summary).toMatchObject({ matched: 1, skipped: 0, controls: 3 });
+    expect(listed.controls).toContainEqual({ source: "01-set-balance.json", name: "PATCH /__sandbox/members/mpay-1001", path: "/__sandbox/members/mpay-1001" });
+    expect(balance()).toBe(before);
+
+    const allowed = await mcoin("replay", join(dir, "01-set-balance.json"), "--allow-controls");
+    expect(allowed.stderr).toContain("warning: --allow-controls: 1 control call of the sandbox is sent as recorded: 01-set-balance.json");
+    expect(balance()).toBe(999_999);
+  });
+
   it("--ignore leaves a reply field out of every comparison, beside the files' own ignore", async () => {
     sandbox.sandbox.state.books.adjustBalance("mpay-1001", 99);
     const dir = folder({ "03.json": fixture("03-basic-information.json") });

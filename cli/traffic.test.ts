@@ -55,6 +55,18 @@ describe("mcoin sandbox verify", () => {
     expect((await mcoin("sandbox", "verify", "--path", "system/time", "--method", "GET", "--at-most", "2")).code).toBe(1);
     expect((await mcoin("sandbox", "verify", "--path", "system/time", "--body-match", "nopath")).code).toBe(2);
   });
+
+  it("--fault counts only the calls a fault of that kind acted on, and refuses a kind that is none", async () => {
+    await mcoin("sandbox", "fault", "http500", "--path", "system/time");
+    await get("/api/system/time");
+    await get("/api/system/time");
+    expect((await mcoin("sandbox", "verify", "--path", "system/time", "--fault", "http500", "--count", "1")).code).toBe(0);
+    const wrong = await mcoin("sandbox", "verify", "--path", "system/time", "--fault", "reset");
+    expect(wrong.code).toBe(1);
+    expect(wrong.stdout).toContain("wanted at least 1 call(s) to system/time that fault reset acted on; 0 matched");
+    expect(wrong.stdout).toContain("(fault http500)");
+    expect((await mcoin("sandbox", "verify", "--path", "system/time", "--fault", "meltdown")).code).toBe(2);
+  });
 });
 
 describe("mcoin sandbox log", () => {

@@ -11,7 +11,7 @@ import { HEADER, signatureOf } from "#core/node/gateway/envelope";
 import type { SandboxGatewayKeys } from "#core/node/gateway/sandbox-keys";
 import { aesEncrypt } from "#core/node/gateway/primitives";
 
-export type ConnectionFault = "reset" | "empty" | "truncated" | "random-bytes";
+export type ConnectionFault = "reset" | "empty" | "truncated" | "random-bytes" | "malformed-chunk";
 
 export interface Dispatched {
   response: Response;
@@ -88,6 +88,11 @@ export async function reencrypted(keys: SandboxGatewayKeys, request: Request, re
 /** A dispatched reply as fetch would see it, for in-process callers (tests, the wallet's stand-in). */
 export async function render({ response, connection }: Dispatched): Promise<Response> {
   if (!connection) return response;
+  if (connection === "malformed-chunk") {
+    // A 200 whose body fails at its first chunk, as fetch reads MALFORMED_CHUNK_HEAD then garbage.
+    const body = new ReadableStream<Uint8Array>({ start: (controller) => controller.error(new TypeError("terminated: the reply's chunked body is malformed")) });
+    return new Response(body, { status: 200, headers: { "transfer-encoding": "chunked" } });
+  }
   if (connection !== "truncated") return Response.error();
   const bytes = new Uint8Array(await response.arrayBuffer());
   const half = bytes.subarray(0, Math.floor(bytes.length / 2));
@@ -100,7 +105,18 @@ export async function render({ response, connection }: Dispatched): Promise<Resp
   return new Response(body, { status: response.status, headers: response.headers });
 }
 
-/** Bytes for the random-bytes fault: not HTTP, so a client cannot parse a status line from them. */
+/**
+ * Bytes for the random-bytes and malformed-chunk faults: random, and led by bytes that are neither
+ * the start of a status line ("HTTP/") nor a hex digit, so a client can read neither a reply nor a
+ * chunk's size from them, whatever the random part holds.
+ */
 export function randomGarbage(): Buffer {
   return Buffer.concat([Buffer.from([0x00, 0xff, 0x13]), randomBytes(61)]);
 }
+
+/**
+ * What MALFORMED_RESPONSE_CHUNK sends before its garbage, as WireMock does (its fault injector sets
+ * 200 and flushes the headers, so the reply is chunked, then writes garbage to the socket): the stub's
+ * own status, headers and body are never sent.
+ */
+export const MALFORMED_CHUNK_HEAD = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n";

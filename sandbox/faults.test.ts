@@ -112,6 +112,48 @@ describe("business faults on the settlement notice", () => {
   });
 });
 
+describe("business faults leave a trace", () => {
+  const pay = (sandbox: ReturnType<typeof inProcess>, order: { orderNo: string; cashCents: number }) =>
+    sandbox.request("/__wallet/pay", { body: { orderNo: order.orderNo, amountCents: order.cashCents, outcome: "paid" }, headers: { origin: MALL } });
+
+  it.each([
+    ["notice-twice", 2],
+    ["notice-late", 1],
+    ["notice-after-cancel", 1],
+  ] as const)("%s: its notices carry it in the call log, the inspector and verify", async (kind, notices) => {
+    const sandbox = inProcess();
+    const api = await sandbox.client(SAM);
+    const order = (await api.call(createOrder, { offerId: 7, quantity: 1, mcoinUsed: 100 }, withKey())).data;
+    await pay(sandbox, order);
+    await sandbox.request("/__sandbox/faults", { body: { path: "pay/notify", kind } });
+    const other = (await api.call(createOrder, { offerId: 7, quantity: 1, mcoinUsed: 100 }, withKey())).data;
+    expect((await pay(sandbox, other)).body).toMatchObject({ ok: true, fault: kind });
+
+    // The call log: the notices the fault shaped, marked; the earlier notice, not.
+    const log = (await sandbox.request("/__sandbox/log")).body.calls as { path: string; fault?: string; body?: { orderNo?: string } }[];
+    const sent = log.filter((call) => call.path === "/pay/notify");
+    expect(sent.map((call) => [call.body?.orderNo, call.fault])).toEqual([[order.orderNo, undefined], ...Array.from({ length: notices }, () => [other.orderNo, kind])]);
+
+    // The inspector's ring: the same marker on each of them.
+    await expect.poll(() => sandbox.sandbox.instruments.inspected.list().filter((item) => item.summary.path === "/pay/notify").length).toBe(notices + 1);
+    const inspected = sandbox.sandbox.instruments.inspected.list().filter((item) => item.summary.path === "/pay/notify");
+    expect(inspected.map((item) => item.summary.markers.fault)).toEqual([...Array.from({ length: notices }, () => kind), undefined]);
+
+    // Verify finds the calls by it, and says so of those it did not act on.
+    const verified = await sandbox.request("/__sandbox/verify", { body: { path: "pay/notify", fault: kind, count: notices } });
+    expect(verified.body).toMatchObject({ ok: true, matched: notices, expected: `exactly ${notices} call(s) to pay/notify that fault ${kind} acted on` });
+    const wrong = await sandbox.request("/__sandbox/verify", { body: { path: "pay/notify", fault: kind, count: notices + 1 } });
+    expect(wrong.body.ok).toBe(false);
+    expect(wrong.body.closest).toContainEqual(expect.objectContaining({ path: "/pay/notify", differs: ["no fault"] }));
+  });
+
+  it("an outside caller cannot mark a call with one", async () => {
+    const sandbox = inProcess();
+    await sandbox.request("/api/system/time", { headers: { "x-sandbox-fault": "notice-twice" } });
+    expect((await sandbox.request("/__sandbox/log")).body.calls.at(-1)).not.toHaveProperty("fault");
+  });
+});
+
 describe("near misses", () => {
   it("name the closest endpoint of a misspelt path, a wrong method, a misspelt field and a secure function", async () => {
     const sandbox = inProcess();

@@ -25,7 +25,7 @@ import type { Logins } from "./domain/logins";
 import type { Members } from "./domain/members";
 import { faultNamed, reencrypted, replyFault, resigned, type ConnectionFault, type Dispatched } from "./fault-effects";
 import type { ExchangeRing } from "#harness/inspector";
-import type { CallLog, LoggedCall } from "./instruments/call-log";
+import { faultCarriedBy, type CallLog, type LoggedCall } from "./instruments/call-log";
 import type { FaultQueue } from "./instruments/fault-queue";
 import type { Latency } from "./instruments/latency";
 import type { StubBook } from "./instruments/stubs";
@@ -145,7 +145,8 @@ function logged(parts: FrontDoorParts, answer: (request: Request) => Promise<Res
       body,
       ...(sealed ? { sealed } : {}),
       openId: parts.logins.memberByToken(bearerToken(request))?.openId,
-      fault: fault?.kind,
+      // A settlement notice the wallet's stand-in sent because of a business fault carries it.
+      fault: fault?.kind ?? faultCarriedBy(incoming),
     });
     seen(entry);
 
@@ -164,8 +165,8 @@ function logged(parts: FrontDoorParts, answer: (request: Request) => Promise<Res
     if (stubbed) {
       calls.markStub(entry.seq, stubbed.id);
       if (stubbed.delayMs > 0) await timer.sleep(stubbed.delayMs);
-      if (stubbed.fault && stubbed.fault !== "truncated") return { response: Response.error(), connection: stubbed.fault };
-      return { response: stubResponse(stubbed), ...(stubbed.fault === "truncated" ? { connection: "truncated" as const } : {}) };
+      if (stubbed.fault) return { response: Response.error(), connection: stubbed.fault };
+      return { response: stubResponse(stubbed) };
     }
 
     const recorded = await recordedAnswer(parts.recorded, parts, request, url);

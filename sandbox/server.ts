@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_HOST, isLoopbackHost } from "./access";
-import { randomGarbage } from "./fault-effects";
+import { MALFORMED_CHUNK_HEAD, randomGarbage } from "./fault-effects";
 import { streamOut } from "#core/node/stream-out";
 import { createSandbox, type Sandbox, type SandboxOptions } from "./index";
 import { toFetchHeaders } from "#core/node/fetch-headers";
@@ -115,17 +115,23 @@ async function serveOne(sandbox: Sandbox, req: IncomingMessage, res: ServerRespo
   });
 
   const { response, connection } = await sandbox.dispatch(request);
+  // The connection faults first: each comes with an error Response that stands for no reply at all.
   if (connection === "reset") {
+    // SO_LINGER 0 then close, as WireMock's CONNECTION_RESET_BY_PEER: a TCP RST, not a FIN.
     req.socket.resetAndDestroy();
+    return;
+  }
+  if (connection === "random-bytes") {
+    req.socket.end(randomGarbage(), () => req.socket.destroy());
+    return;
+  }
+  if (connection === "malformed-chunk") {
+    req.socket.end(Buffer.concat([Buffer.from(MALFORMED_CHUNK_HEAD, "latin1"), randomGarbage()]), () => req.socket.destroy());
     return;
   }
   if (connection === "empty" || response.type === "error") {
     // Closed without a byte of reply: the client sees an empty reply.
     req.socket.destroy();
-    return;
-  }
-  if (connection === "random-bytes") {
-    req.socket.end(randomGarbage(), () => req.socket.destroy());
     return;
   }
   const outgoing: Record<string, string | string[]> = {};

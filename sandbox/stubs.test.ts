@@ -125,7 +125,7 @@ describe("WireMock's documented examples", () => {
       { request: { url: "/chunk" }, response: { fault: "MALFORMED_RESPONSE_CHUNK", body: "a long enough body to cut" } },
     );
     expect((await sandbox.dispatch(new Request(`${BASE}/reset`))).connection).toBe("reset");
-    expect((await sandbox.dispatch(new Request(`${BASE}/chunk`))).connection).toBe("truncated");
+    expect((await sandbox.dispatch(new Request(`${BASE}/chunk`))).connection).toBe("malformed-chunk");
     stub({ request: { url: "/delayed" }, response: { status: 200, fixedDelayMilliseconds: 120 } });
     const started = performance.now();
     await send("/delayed");

@@ -55,6 +55,7 @@ describe("connection faults against the mall's API client", () => {
     ["network", "NETWORK"],
     ["random-bytes", "NETWORK"],
     ["truncated", "NETWORK"],
+    ["malformed-chunk", "NETWORK"],
   ] as const)("%s is %s, quickly, and the next call is answered", async (kind, code) => {
     await fault(kind, "basicinformation");
     const started = Date.now();
@@ -129,6 +130,14 @@ describe("connection faults in-process", () => {
     await sandbox.request("/__sandbox/faults", { body: { path: "system/time", kind } });
     const response = await sandbox.sandbox.handle(new Request("http://127.0.0.1:4999/api/system/time"));
     expect(response.type).toBe("error");
+  });
+
+  it("malformed-chunk is a 200 whose body breaks at once", async () => {
+    const sandbox = inProcess();
+    await sandbox.request("/__sandbox/faults", { body: { path: "system/time", kind: "malformed-chunk" } });
+    const response = await sandbox.sandbox.handle(new Request("http://127.0.0.1:4999/api/system/time"));
+    expect(response.status).toBe(200);
+    await expect(response.text()).rejects.toThrow(/malformed/);
   });
 
   it("truncated is a body that breaks off", async () => {

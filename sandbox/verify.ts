@@ -52,11 +52,12 @@ export function verifyCalls(log: readonly LoggedCall[], request: VerifyRequest):
   return { ok, expected: describe(request), matched, calls: matching.slice(-50).map((call) => call.seq), closest };
 }
 
-/** What keeps a call from matching: path, method, body fields. Empty: it matches. */
+/** What keeps a call from matching: path, method, fault, body fields. Empty: it matches. */
 export function differences(call: LoggedCall, request: VerifyRequest): string[] {
   const differs: string[] = [];
   if (!pathMatches(call.path, request.path)) differs.push(`path ${call.path}`);
   if (request.method && call.method !== request.method) differs.push(`method ${call.method}`);
+  if (request.fault && call.fault !== request.fault) differs.push(call.fault ? `fault ${call.fault}` : "no fault");
   const subject = call.body ?? call.query;
   for (const match of request.bodyMatch) {
     const found = JSONPath({ path: match.path, json: (subject ?? {}) as object, wrap: true }) as unknown[];
@@ -94,5 +95,5 @@ function describe(request: VerifyRequest): string {
           ? `at most ${atMost}`
           : `at least ${atLeast ?? 1}`;
   const body = request.bodyMatch.map((match) => `${match.path} = ${JSON.stringify(match.value)}`).join(", ");
-  return `${times} call(s) to ${request.method ? `${request.method} ` : ""}${request.path}${body ? ` with ${body}` : ""}`;
+  return `${times} call(s) to ${request.method ? `${request.method} ` : ""}${request.path}${body ? ` with ${body}` : ""}${request.fault ? ` that fault ${request.fault} acted on` : ""}`;
 }

@@ -9,6 +9,8 @@
  * checked nothing. Volatile values (times, the gateway's host, order numbers) are compared by form
  * (harness/replay/normalise.ts) unless --exact; calls that depend on elapsed time wait as recorded
  * (harness/replay/pace.ts) unless --pace fast.
+ * Calls to the sandbox's own controls in a recording (harness/recording/control-calls.ts) are not
+ * sent unless --allow-controls, and the run names them apart from the skips.
  * With --drift it compares shapes instead of values (harness/replay/drift.ts): per endpoint, the
  * fields whose presence or type differ from the recording and from the registry's zod declaration.
  * The sending and comparing is harness/replay's; this file reads the options and prints.
@@ -43,6 +45,7 @@ export function replayCommand(io: CliIo): Command {
     .option("--reset", "reset the sandbox to its fixtures first (sandbox only); the recordings' members it does not know are created after")
     .addOption(new Option("--control-token <token>", "the sandbox's control token, for --reset when it has one").env(CONTROL_TOKEN_ENV))
     .option("--allow-skips", "do not fail the run (exit 1) when a recording is skipped")
+    .option("--allow-controls", "send the sandbox's control calls (/__sandbox/..., /oauth/...) a recording holds; they are left out otherwise")
     .addOption(new Option("--strict", "fail when a recording is skipped (the default)").hideHelp())
     .option("--ignore <jsonpath>", "leave this reply field out of every comparison, beside each file's ignore (repeatable), e.g. '$.data.sysTime'", collect)
     .addOption(
@@ -76,6 +79,7 @@ async function replay(io: CliIo, path: string, raw: unknown): Promise<void> {
   const { control } = await import("../sandbox-control");
   const { replayTarget } = await import("../replay-target");
   const { createPersonas } = await import("../replay-personas");
+  const { controlCallsApart, controlNotice, controlsSentWarning } = await import("#harness/replay");
   const { KeyRing, Pacer, PACES, ageWarnings, credentialsFor, describeRepeated, driftReports, endpointLines, outcomeLines, plural, repeatedAcrossRecordings, replayExitCode, replayOne, skipNotice } =
     await import("#harness/replay");
 
@@ -91,6 +95,7 @@ async function replay(io: CliIo, path: string, raw: unknown): Promise<void> {
       json: z.boolean().default(false),
       strict: z.boolean().default(false),
       allowSkips: z.boolean().default(false),
+      allowControls: z.boolean().default(false),
       ignore: z.array(JsonPathSchema).default([]),
       pace: z.enum(PACES).default("recorded"),
       exact: z.boolean().default(false),
@@ -104,7 +109,11 @@ async function replay(io: CliIo, path: string, raw: unknown): Promise<void> {
     "replay",
   );
   if (options.strict && options.allowSkips) throw usageError("--strict and --allow-skips contradict each other", "a skip fails the run unless --allow-skips");
-  const { recordings, notes } = loadRecordings(path, readRedaction);
+  const loaded = loadRecordings(path, readRedaction);
+  const { notes } = loaded;
+  // The sandbox's controls in a recording act on the target's state: set apart unless asked for.
+  const { recordings, controls: leftOut, allowed } = controlCallsApart(loaded.recordings, options.allowControls);
+  const controlLines = controlNotice(leftOut);
   const target = replayTarget(io, options);
   const base = target.apiBase;
   // --reset: the sandbox back to its fixtures, so recordings made on a fresh one match again.
@@ -116,7 +125,7 @@ async function replay(io: CliIo, path: string, raw: unknown): Promise<void> {
   const personas =
     options.env === "sandbox" && !options.token ? await createPersonas(io, { baseUrl: base, controlToken: options.controlToken }, recordings, options.login) : { created: [], lines: [] };
   if (!options.json) writeLines(io.stderr, personas.lines);
-  const warnings = ageWarnings(recordings, options.maxAge, io.clock.now());
+  const warnings = [...controlsSentWarning(allowed), ...ageWarnings(recordings, options.maxAge, io.clock.now())];
   if (!options.json) writeLines(io.stderr, [...notes.map((note) => `note: ${note}`), ...warnings.map((warning) => `warning: ${warning}`)]);
   const credentials = await credentialsFor(target);
   const keys = new KeyRing();
@@ -134,6 +143,7 @@ async function replay(io: CliIo, path: string, raw: unknown): Promise<void> {
       recordings: recordings.length,
       failed: failed.length,
       skipped: skipped.length,
+      controls: leftOut.length,
     };
     output(
       io,
@@ -143,6 +153,7 @@ async function replay(io: CliIo, path: string, raw: unknown): Promise<void> {
         endpoints: reports.map(({ drifts, ...report }) => ({ ...report, drifts: drifts.map(({ reference, drift, line }) => ({ reference, ...drift, line })) })),
         warnings,
         notes,
+        controls: leftOut,
         allowSkips: options.allowSkips,
       },
       () => [
@@ -150,6 +161,7 @@ async function replay(io: CliIo, path: string, raw: unknown): Promise<void> {
         "",
         `${plural(summary.drifted, "endpoint drifted", "endpoints drifted")}, ${summary.endpoints - summary.drifted - summary.unchecked} without drift, ${summary.unchecked} not checked (${plural(summary.recordings, "recording", "recordings")}; ${summary.failed} failed, ${summary.skipped} skipped)`,
         ...skipNotice(skipped, options.allowSkips),
+        ...controlLines,
         ...(summary.endpoints === summary.unchecked ? ["NOTHING WAS CHECKED: no recording could be sent"] : []),
       ],
     );
@@ -171,15 +183,16 @@ async function replay(io: CliIo, path: string, raw: unknown): Promise<void> {
     if (!options.json) writeLines(io.stdout, outcomeLines(index + 1, recordings.length, outcome));
   }
   const count = (result: Outcome["result"]) => outcomes.filter((outcome) => outcome.result === result).length;
-  const summary = { matched: count("match"), differed: count("differ"), failed: count("error"), skipped: count("skipped") };
+  const summary = { matched: count("match"), differed: count("differ"), failed: count("error"), skipped: count("skipped"), controls: leftOut.length };
   const skipped = outcomes.filter((outcome) => outcome.result === "skipped");
   const repeated = repeatedAcrossRecordings(outcomes.map((outcome) => (outcome.result === "differ" ? outcome.differences : [])));
   const checked = summary.matched + summary.differed;
-  output(io, options.json, { summary, outcomes, repeated, warnings, notes, personas: personas.created.map(({ openId }) => openId), allowSkips: options.allowSkips }, () => [
+  output(io, options.json, { summary, outcomes, repeated, warnings, notes, controls: leftOut, personas: personas.created.map(({ openId }) => openId), allowSkips: options.allowSkips }, () => [
     "",
     ...(repeated.length > 0 ? ["the same differences in several recordings:", ...repeated.map((item) => `  ${describeRepeated(item)}`), ""] : []),
-    `${summary.matched} matched, ${summary.differed} differed, ${summary.failed} failed, ${summary.skipped} skipped`,
+    `${summary.matched} matched, ${summary.differed} differed, ${summary.failed} failed, ${summary.skipped} skipped${summary.controls > 0 ? `, ${plural(summary.controls, "control call", "control calls")} not sent` : ""}`,
     ...skipNotice(skipped, options.allowSkips),
+    ...controlLines,
     ...(checked === 0 ? ["NOTHING WAS CHECKED: no reply was compared, so this run proves nothing"] : []),
   ]);
   if (replayExitCode({ ...summary, checked }, options.allowSkips) !== 0) io.exitCode = EXIT_FAILURE;

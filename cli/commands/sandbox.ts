@@ -11,6 +11,7 @@ import { CliError, usageError } from "../errors";
 import { withInspectorOptions } from "../flags";
 import type { CliIo } from "../io";
 import { output, parseOptions } from "../options";
+import { writeLines } from "../terminal-text";
 import { errorsCommand } from "./sandbox/errors";
 import { faultCommand, loadFaultKinds } from "./sandbox/fault";
 import { ledgerCommand } from "./sandbox/ledger";
@@ -112,7 +113,10 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
     "sandbox",
   );
   if (options.strict && !options.recordings) throw usageError("--strict applies to --recordings: give the folder of recordings to serve");
-  const recordings = options.recordings ? (await import("#harness/serve")).recordedExchanges(resolve(options.recordings)) : undefined;
+  const served = options.recordings ? (await import("#harness/serve")).servedRecordings(resolve(options.recordings)) : undefined;
+  const recordings = served?.exchanges;
+  if (served && served.leftOut.length > 0)
+    writeLines(io.stderr, [`warning: --recordings: not served, the sandbox's own controls answer them: ${served.leftOut.length} control call(s) (${served.leftOut.join(", ")})`]);
   let running: Awaited<ReturnType<typeof import("../../sandbox/server").startSandboxServer>>;
   const { inspectorActions } = await import("#harness/inspector");
   const { rulesWith } = await import("#harness/redaction");

@@ -27,7 +27,11 @@ export const FAULTS = {
   network: { family: "connection", summary: "the connection is dropped before any reply (kept as an alias of empty)" },
   empty: { family: "connection", summary: "the connection closes without a byte of reply (an empty reply)" },
   truncated: { family: "connection", summary: "the reply's headers and half its body, then the connection closes" },
-  "random-bytes": { family: "connection", summary: "random bytes that are not HTTP, then the connection closes" },
+  "random-bytes": { family: "connection", summary: "random bytes that are not HTTP, then the connection closes (WireMock's RANDOM_DATA_THEN_CLOSE)" },
+  "malformed-chunk": {
+    family: "connection",
+    summary: "a 200 status line and chunked headers, then random bytes that are no chunk, then the connection closes (WireMock's MALFORMED_RESPONSE_CHUNK)",
+  },
   delay: { family: "latency", summary: "the reply comes late: --ms (fixed), --uniform MIN-MAX or --lognormal MEDIAN,SIGMA" },
   "bad-signature": { family: "secure", summary: "a secure gateway reply whose Signature does not match it" },
   "wrong-key": { family: "secure", summary: "a secure gateway reply encrypted with another key (the client gets the raw data)" },

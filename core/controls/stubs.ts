@@ -77,11 +77,17 @@ export const StubRequestSchema = z
     message: "a request has at most one of url, urlPattern, urlPath and urlPathPattern",
   });
 
-/** WireMock's faults, each the connection fault the sandbox already injects (core/controls/faults.ts). */
+/**
+ * WireMock's faults, each the connection fault of the sandbox (core/controls/faults.ts) that does on
+ * the wire what WireMock does: CONNECTION_RESET_BY_PEER closes with SO_LINGER 0 (a TCP RST);
+ * EMPTY_RESPONSE closes without a byte; MALFORMED_RESPONSE_CHUNK sends a 200 status line and chunked
+ * headers, whatever the stub's status and body, then bytes that are no chunk, and closes;
+ * RANDOM_DATA_THEN_CLOSE sends bytes that are not HTTP and closes.
+ */
 export const STUB_FAULTS = {
   CONNECTION_RESET_BY_PEER: "reset",
   EMPTY_RESPONSE: "empty",
-  MALFORMED_RESPONSE_CHUNK: "truncated",
+  MALFORMED_RESPONSE_CHUNK: "malformed-chunk",
   RANDOM_DATA_THEN_CLOSE: "random-bytes",
 } as const;
 export type StubFault = keyof typeof STUB_FAULTS;

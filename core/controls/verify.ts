@@ -1,10 +1,11 @@
 /**
  * What a verification of the sandbox's call log asks (POST /__sandbox/verify) and answers, as
  * WireMock's verify with count comparators: calls to a path (or a fragment of one), with a method,
- * whose body (a GET's query) matches JSONPath = value pairs, counted against exactly N, at least N or
+ * whose body (a GET's query) matches JSONPath = value pairs, that a fault of a kind acted on, counted against exactly N, at least N or
  * at most N. The sandbox checks it (sandbox/verify.ts).
  */
 import { z } from "zod";
+import { FAULT_KINDS, type FaultKind } from "./faults";
 
 export const BodyMatchSchema = z.object({ path: z.string().regex(/^\$/, "a JSONPath, starting with $").max(256), value: z.unknown() }).strict();
 export type BodyMatch = z.output<typeof BodyMatchSchema>;
@@ -21,6 +22,8 @@ export const VerifyRequestSchema = z
     atLeast: z.number().int().min(0).max(1_000_000).optional(),
     atMost: z.number().int().min(0).max(1_000_000).optional(),
     bodyMatch: z.array(BodyMatchSchema).max(20).default([]),
+    /** Only calls a fault acted on, by its kind: an injected one, or a business fault's notice (notice-twice). */
+    fault: z.enum(FAULT_KINDS as [FaultKind, ...FaultKind[]]).optional(),
     /** Only calls after this log sequence number. */
     since: z.number().int().min(0).default(0),
   })

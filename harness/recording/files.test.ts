@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -6,6 +6,7 @@ import { readRedaction } from "#harness/redaction";
 import type { HarnessError } from "#harness/errors";
 import { exchangeIdentity, loadRecordings as load } from "./files";
 import { parseRecording } from "./format";
+import { RECORDING_LIMITS } from "./limits";
 
 /** Recordings read as `mcoin replay` reads them: a HAR redacted by the recorder's own rules. */
 const loadRecordings = (path: string) => load(path, readRedaction);
@@ -81,5 +82,57 @@ describe("a folder with nothing to replay", () => {
     const pagesOnly = folder({ "browser.har": JSON.stringify({ log: { entries: [] } }) });
     expect(errorOf(() => loadRecordings(pagesOnly))).toMatchObject({ exitCode: 1, message: expect.stringContaining("holds no gateway calls") });
     expect(errorOf(() => loadRecordings(join(empty, "missing")))).toMatchObject({ exitCode: 2 });
+  });
+});
+
+describe("hostile files are refused, named, before anything walks them", () => {
+  const nested = (depth: number): unknown => (depth === 0 ? "leaf" : { next: nested(depth - 1) });
+  const deepText = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
+  const withReply = (body: unknown) => ({ ...clock(AT[0]), response: { status: 200, body } });
+
+  it("refuses JSON nested past the limit (exit 2, naming the file and the limit), never overflowing the stack", () => {
+    const dir = folder({ "001.json": JSON.stringify(clock(AT[0])), "002-deep.json": `{"name":"x","kind":"api","request":{"path":"/x"},"response":{"status":200,"body":${deepText(100_000)}}}` });
+    const error = errorOf(() => loadRecordings(dir));
+    expect(error).toMatchObject({ exitCode: 2, message: expect.stringContaining("002-deep.json nests arrays and objects more than 64 deep") });
+  });
+
+  it("reads a real reply's nesting (20 deep) and refuses one past the limit in a HAR entry's body, naming the entry", () => {
+    expect(loadRecordings(folder({ "001.json": JSON.stringify(withReply(nested(20))) })).recordings).toHaveLength(1);
+    const deepEntry = { ...harEntry(AT[1]), response: { status: 200, content: { mimeType: "application/json", text: deepText(65) } } };
+    const error = errorOf(() => loadRecordings(folder({ "session.har": har([harEntry(AT[0]), deepEntry]) })));
+    expect(error).toMatchObject({ exitCode: 2, message: expect.stringContaining("session.har entry 2's response content nests arrays and objects more than 64 deep") });
+    const deepComment = { ...harEntry(AT[1]), comment: `{"mcoin":${deepText(70)}}` };
+    expect(errorOf(() => loadRecordings(folder({ "session.har": har([deepComment]) }))).message).toContain("session.har entry 1's comment nests");
+  });
+
+  it("refuses a file past its size before reading it, naming the file, its size and the limit", () => {
+    const dir = folder({ "001.json": JSON.stringify(clock(AT[0])), "002.json": JSON.stringify(withReply("x".repeat(5000))) });
+    const error = errorOf(() => load(dir, readRedaction, { ...RECORDING_LIMITS, jsonFileBytes: 4096 }));
+    expect(error).toMatchObject({ exitCode: 2, message: expect.stringMatching(/^002\.json is 5\.\d KiB: over the 4 KiB a recording may be/) });
+    const harError = errorOf(() => load(folder({ "session.har": har([harEntry(AT[0])]) }), readRedaction, { ...RECORDING_LIMITS, harFileBytes: 100 }));
+    expect(harError).toMatchObject({ exitCode: 2, message: expect.stringContaining("session.har is") });
+    expect(harError.message).toContain("over the 100 bytes a .har file may be");
+  });
+
+  it("refuses a folder past the count of files, a HAR past the count of entries, and a run past the total size", () => {
+    const three = folder({ "001.json": JSON.stringify(clock(AT[0])), "002.json": JSON.stringify(clock(AT[1])), "003.json": JSON.stringify(clock(AT[2])) });
+    expect(errorOf(() => load(three, readRedaction, { ...RECORDING_LIMITS, files: 2 }))).toMatchObject({ exitCode: 2, message: expect.stringContaining("holds 3 recording files: more than the 2") });
+    const session = folder({ "session.har": har([harEntry(AT[0]), harEntry(AT[1]), harEntry(AT[2])]) });
+    expect(errorOf(() => load(session, readRedaction, { ...RECORDING_LIMITS, harEntries: 2 }))).toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining("session.har has 3 entries: more than the 2 a HAR file may hold"),
+    });
+    const size = JSON.stringify(clock(AT[0])).length;
+    expect(errorOf(() => load(three, readRedaction, { ...RECORDING_LIMITS, totalBytes: size * 2 + 10 }))).toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining("003.json takes the recordings read past"),
+    });
+    expect(load(three, readRedaction, { ...RECORDING_LIMITS, totalBytes: size * 3 + 10 }).recordings).toHaveLength(3);
+  });
+
+  it("refuses what is not a plain file under a recording's name", () => {
+    const dir = folder({ "001.json": JSON.stringify(clock(AT[0])) });
+    mkdirSync(join(dir, "002.json"));
+    expect(errorOf(() => loadRecordings(dir))).toMatchObject({ exitCode: 2, message: "002.json is not a file: refused" });
   });
 });

@@ -4,11 +4,12 @@
  * writes every exchange twice, once as JSON and once in the HAR; read together, the HAR's copies
  * are left out (the JSON files are the source), so nothing is replayed twice.
  */
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { EXIT_FAILURE, HarnessError, usageError } from "#harness/errors";
 import { parseRecording, type Recording, type RecordingFile } from "./format";
 import { recordingsFromHar, type ReadRedaction } from "./har-read";
+import { RECORDING_LIMITS, parseRecordedJson, readRecordingText, type RecordingLimits } from "./limits";
 
 const RECORDING_EXTENSIONS = [".json", ".har"];
 
@@ -25,9 +26,10 @@ export interface LoadedRecordings {
 
 /**
  * Recordings from a file or a folder of .json recordings and .har files (sorted by file name), without
- * copies; a HAR the recorder did not write is redacted by `redact` as it is read.
+ * copies; a HAR the recorder did not write is redacted by `redact` as it is read. A folder, a file or
+ * a HAR entry past `limits` (./limits.ts) is refused, named.
  */
-export function loadRecordings(path: string, redact: ReadRedaction): LoadedRecordings {
+export function loadRecordings(path: string, redact: ReadRedaction, limits: RecordingLimits = RECORDING_LIMITS): LoadedRecordings {
   let files: string[];
   try {
     files = statSync(path).isDirectory()
@@ -40,26 +42,26 @@ export function loadRecordings(path: string, redact: ReadRedaction): LoadedRecor
     throw usageError(`${path} does not exist`);
   }
   if (files.length === 0) throw nothingToReplay(`${path} holds no recordings (.json or .har files): nothing to replay`);
-  const read = withoutHarCopies(files.flatMap((file) => readRecordingFile(file, redact)));
+  if (files.length > limits.files) throw usageError(`${path} holds ${files.length} recording files: more than the ${limits.files} read at once, refused`, "replay or serve a smaller folder");
+  const budget = { bytes: limits.totalBytes };
+  const read = withoutHarCopies(files.flatMap((file) => readRecordingFile(file, redact, limits, budget)));
   if (read.recordings.length === 0) throw nothingToReplay(`${path} holds no gateway calls: nothing to replay`);
   return read;
 }
 
 /** The recordings of loadRecordings, without its notes. */
-export function readRecordings(path: string, redact: ReadRedaction): RecordingFile[] {
-  return loadRecordings(path, redact).recordings;
+export function readRecordings(path: string, redact: ReadRedaction, limits: RecordingLimits = RECORDING_LIMITS): RecordingFile[] {
+  return loadRecordings(path, redact, limits).recordings;
 }
 
 /** One file: a recording, or a HAR file's gateway calls. */
-function readRecordingFile(file: string, redact: ReadRedaction): RecordingFile[] {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw usageError(`${basename(file)} is not JSON (${(error as Error).message})`);
-  }
-  if (file.toLowerCase().endsWith(".har")) return recordingsFromHar(raw, file, redact);
-  return [{ file, recording: parseRecording(raw, basename(file)) }];
+function readRecordingFile(file: string, redact: ReadRedaction, limits: RecordingLimits, budget: { bytes: number }): RecordingFile[] {
+  const name = basename(file);
+  const text = readRecordingText(file, name, limits, budget);
+  const parsed = parseRecordedJson(text, name, limits);
+  if ("error" in parsed) throw usageError(`${name} is not JSON (${parsed.error})`);
+  if (file.toLowerCase().endsWith(".har")) return recordingsFromHar(parsed.value, file, redact, limits);
+  return [{ file, recording: parseRecording(parsed.value, name) }];
 }
 
 /**

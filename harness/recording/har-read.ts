@@ -10,6 +10,7 @@ import { basename } from "node:path";
 import { z } from "zod";
 import { usageError } from "#harness/errors";
 import { parseRecording, type Recording, type RecordingFile } from "./format";
+import { RECORDING_LIMITS, parseRecordedJson, type RecordingLimits } from "./limits";
 import { FILLED_IN, FILLED_IN_TEXT, KEY_ROLE, keyRole } from "./placeholders";
 import { IDEMPOTENCY_KEY_HEADER } from "./volatile";
 
@@ -58,20 +59,31 @@ const McoinCommentSchema = z.object({
 });
 type McoinComment = z.infer<typeof McoinCommentSchema>["mcoin"];
 
-/** The recordings of a HAR document's gateway calls, in the order they were made. */
-export function recordingsFromHar(har: unknown, file: string, redact: ReadRedaction): RecordingFile[] {
+/**
+ * The recordings of a HAR document's gateway calls, in the order they were made; a HAR with more
+ * entries than the limit, or an entry whose JSON nests past it, is refused (./limits.ts).
+ */
+export function recordingsFromHar(har: unknown, file: string, redact: ReadRedaction, limits: RecordingLimits = RECORDING_LIMITS): RecordingFile[] {
   const parsed = HarSchema.safeParse(har);
   if (!parsed.success) throw usageError(`${basename(file)} is not a HAR file (it has no log.entries)`);
+  const { entries } = parsed.data.log;
+  if (entries.length > limits.harEntries) {
+    throw usageError(
+      `${basename(file)} has ${entries.length} entries: more than the ${limits.harEntries} a HAR file may hold, refused`,
+      "save the HAR with the mall's calls only, or a shorter session",
+    );
+  }
+  const json = (text: string | undefined, where: string) => (text === undefined || text === "" ? undefined : parseRecordedJson(text, where, limits));
   const recordings: RecordingFile[] = [];
   const keyRoles = new KeyRoles();
-  parsed.data.log.entries.forEach((raw, index) => {
+  entries.forEach((raw, index) => {
     const where = `${basename(file)} entry ${index + 1}`;
     const entry = HarEntrySchema.safeParse(raw);
     if (!entry.success) {
       const issue = entry.error.issues[0];
       throw usageError(`${where} is not a HAR entry: ${issue?.path.join(".")}: ${issue?.message}`);
     }
-    const recording = recordingFromEntry(entry.data, where, keyRoles, redact);
+    const recording = recordingFromEntry(entry.data, where, keyRoles, redact, json);
     if (recording) recordings.push({ file, entry: index + 1, ...recording });
   });
   return withSessionMember(recordings);
@@ -127,8 +139,17 @@ class KeyRoles {
   }
 }
 
+/**
+ * A JSON text of an entry (a body, a comment) parsed behind the depth limit: undefined when there is
+ * none, an error when it is not JSON; `where` names the entry and the part for a refusal.
+ */
+type ReadJson = (text: string | undefined, where: string) => { value: unknown } | { error: string } | undefined;
+
+/** The value of a JSON text, or undefined when there is none or it is not JSON. */
+const valueOf = (parsed: ReturnType<ReadJson>): unknown => (parsed && "value" in parsed ? parsed.value : undefined);
+
 /** One entry as a recording, or null when it is not a gateway call (not JSON, a preflight). */
-function recordingFromEntry(entry: HarEntry, where: string, keyRoles: KeyRoles, redact: ReadRedaction): Omit<RecordingFile, "file" | "entry"> | null {
+function recordingFromEntry(entry: HarEntry, where: string, keyRoles: KeyRoles, redact: ReadRedaction, json: ReadJson): Omit<RecordingFile, "file" | "entry"> | null {
   let url: URL;
   try {
     url = new URL(entry.request.url);
@@ -137,7 +158,7 @@ function recordingFromEntry(entry: HarEntry, where: string, keyRoles: KeyRoles, 
   }
   const method = entry.request.method.toUpperCase();
   if (method === "OPTIONS" || entry.response.status === 0) return null;
-  const mcoin = mcoinComment(entry.comment, where);
+  const mcoin = mcoinComment(valueOf(json(entry.comment, `${where}'s comment`)), where);
   const kind = mcoin?.kind ?? (url.pathname.startsWith(SECURE_PREFIX) ? "secure" : "api");
   const common = {
     name: `${method} ${url.pathname}`,
@@ -146,7 +167,7 @@ function recordingFromEntry(entry: HarEntry, where: string, keyRoles: KeyRoles, 
     ...(mcoin?.ignore !== undefined ? { ignore: mcoin.ignore } : {}),
     ...(mcoin?.needs !== undefined ? { needs: mcoin.needs } : {}),
   };
-  const draft = kind === "secure" ? secureDraft(entry, url, redact) : apiDraft(entry, url, mcoin !== undefined, keyRoles, redact);
+  const draft = kind === "secure" ? secureDraft(entry, url, redact, json, where) : apiDraft(entry, url, mcoin !== undefined, keyRoles, redact, json, where);
   if (!draft) return null;
   const { reason, ...fields } = draft;
   return { recording: parseRecording({ ...common, ...fields }, where), ...(reason ? { reason } : {}) };
@@ -163,9 +184,9 @@ interface Draft {
  * A secure gateway call: replayable only when the HAR carries the decrypted bodies (mcoin writes
  * them in the comments; a browser only sees the sealed text).
  */
-function secureDraft(entry: HarEntry, url: URL, redact: ReadRedaction): Draft {
-  const requestBody = jsonOrUndefined(entry.request.postData?.comment);
-  const replyBody = jsonOrUndefined(entry.response.content.comment);
+function secureDraft(entry: HarEntry, url: URL, redact: ReadRedaction, json: ReadJson, where: string): Draft {
+  const requestBody = valueOf(json(entry.request.postData?.comment, `${where}'s request comment`));
+  const replyBody = valueOf(json(entry.response.content.comment, `${where}'s response comment`));
   const opened = requestBody !== undefined && replyBody !== undefined;
   const token = header(entry.request.headers, "token");
   const cust = (requestBody as { cust_id_ciphertext?: unknown } | undefined)?.cust_id_ciphertext;
@@ -187,8 +208,8 @@ function secureDraft(entry: HarEntry, url: URL, redact: ReadRedaction): Draft {
 }
 
 /** A plain mCoin API call; null when its reply is not JSON (unless mcoin wrote the entry). */
-function apiDraft(entry: HarEntry, url: URL, fromMcoin: boolean, keyRoles: KeyRoles, redact: ReadRedaction): Draft | null {
-  const reply = parseReply(entry.response.content);
+function apiDraft(entry: HarEntry, url: URL, fromMcoin: boolean, keyRoles: KeyRoles, redact: ReadRedaction, json: ReadJson, where: string): Draft | null {
+  const reply = parseReply(entry.response.content, (text) => json(text, `${where}'s response content`));
   if (!reply.json && !fromMcoin) return null;
   // A browser's HAR is not redacted: the recorder's own rules apply as it is read.
   const query = redact(Object.fromEntries(url.searchParams), "query") as { value: Record<string, string>; redactions: readonly { placeholder: string }[] };
@@ -205,7 +226,7 @@ function apiDraft(entry: HarEntry, url: URL, fromMcoin: boolean, keyRoles: KeyRo
       path: url.pathname,
       query: query.value,
       headers: { ...(language ? { "accept-language": language } : {}), ...(key ? { [IDEMPOTENCY_KEY_HEADER]: keyRoles.roleOf(key) } : {}) },
-      body: text === undefined || text === "" ? undefined : redact(jsonOrText(text), "request").value,
+      body: text === undefined || text === "" ? undefined : redact(jsonOrText(text, json(text, `${where}'s request body`)), "request").value,
       auth: authorization !== undefined && authorization !== "",
     },
     response: { status: entry.response.status, body: redact(reply.value, "response").value },
@@ -213,8 +234,7 @@ function apiDraft(entry: HarEntry, url: URL, fromMcoin: boolean, keyRoles: KeyRo
 }
 
 /** The entry comment's `mcoin` part; a browser's free-text comment is not one. */
-function mcoinComment(comment: string | undefined, where: string): McoinComment | undefined {
-  const value = jsonOrUndefined(comment);
+function mcoinComment(value: unknown, where: string): McoinComment | undefined {
   if (!value || typeof value !== "object" || !("mcoin" in value)) return undefined;
   const parsed = McoinCommentSchema.safeParse(value);
   if (!parsed.success) throw usageError(`${where} has an mcoin comment that is not one: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`);
@@ -222,35 +242,19 @@ function mcoinComment(comment: string | undefined, where: string): McoinComment 
 }
 
 /** A reply's content as JSON when it is JSON (declared so, or parsing as an object or array). */
-function parseReply(content: HarEntry["response"]["content"]): { json: boolean; value: unknown } {
+function parseReply(content: HarEntry["response"]["content"], json: (text: string) => ReturnType<ReadJson>): { json: boolean; value: unknown } {
   const text = content.encoding === "base64" && content.text !== undefined ? Buffer.from(content.text, "base64").toString("utf8") : content.text;
   if (text === undefined || text.trim() === "") return { json: false, value: undefined };
-  try {
-    const value = JSON.parse(text) as unknown;
-    const declaredJson = /json/i.test(content.mimeType ?? "");
-    return { json: declaredJson || (value !== null && typeof value === "object"), value };
-  } catch {
-    return { json: false, value: text };
-  }
+  const parsed = json(text);
+  if (!parsed || "error" in parsed) return { json: false, value: text };
+  const declaredJson = /json/i.test(content.mimeType ?? "");
+  return { json: declaredJson || (parsed.value !== null && typeof parsed.value === "object"), value: parsed.value };
 }
 
 function header(headers: readonly { name: string; value: string }[], name: string): string | undefined {
   return headers.find((item) => item.name.toLowerCase() === name)?.value;
 }
 
-function jsonOrUndefined(text: string | undefined): unknown {
-  if (text === undefined || text === "") return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function jsonOrText(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+function jsonOrText(text: string, parsed: ReturnType<ReadJson>): unknown {
+  return parsed && "value" in parsed ? parsed.value : text;
 }

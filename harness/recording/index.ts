@@ -36,6 +36,8 @@ export {
 export { DATED_NUMBER_FIELDS, HOP_BY_HOP_HEADERS, IDEMPOTENCY_KEY_HEADER, RANDOM_CODE_FIELDS, RANDOM_NOT_SECRET_NAMES, VOLATILE_REPLY_FIELDS, VOLATILE_REQUEST_FIELDS, fieldKey } from "./volatile";
 export { exchangeIdentity, loadRecordings, readRecordings, withoutHarCopies, type LoadedRecordings } from "./files";
 export { recordingsFromHar, type ReadRedaction } from "./har-read";
+export { isControlPath } from "./control-calls";
+export { RECORDING_LIMITS, type RecordingLimits } from "./limits";
 export { recordingJsonSchema } from "./schema";
 export { harDocument, harEntry, writeHar, type Har, type HarEntry, type HarExchange } from "./har-write";
 export {

@@ -4,6 +4,7 @@
  * the lines a run prints. The CLI and the other harness folders import it from here only.
  */
 export { compareReplies, describeDifference, formatPath, showValue, typeName, withoutIgnored, type Difference, type DifferenceKind } from "./compare";
+export { controlCallsApart, controlNotice, controlsSentWarning, type ControlCall } from "./controls";
 export { credentialsFor, mintLoginCode, signsInByCode, type Credentials } from "./credentials";
 export { compareShapes, declaredShape, describeDrift, driftFromDeclared, driftFromRecorded, mergeShapes, shapeOf, type Drift, type Field, type Reference, type Shape, type TypeName } from "./drift";
 export { driftReports, endpointLines, type DriftLine, type EndpointReport } from "./drift-report";

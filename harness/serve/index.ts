@@ -5,5 +5,5 @@
  * import it from here only.
  */
 export { RecordedBook, differences, macauDayNumber, templated, type RecordedExchange, type RecordedMatch, type RecordedRequest } from "./book";
-export { recordedExchanges } from "./exchanges";
+export { recordedExchanges, servedRecordings, type ServedRecordings } from "./exchanges";
 export { RECORDED_PICTURES_PATH, RecordedPictures, type ServedPicture } from "./pictures";

@@ -26,6 +26,7 @@ import type { CatalogQueries } from "../domain/catalog";
 import type { Clock } from "../domain/clock";
 import type { OrderBook } from "../domain/order-book";
 import type { DeferredWork } from "../instruments/deferred-work";
+import { carryingFault } from "../instruments/call-log";
 import type { FaultQueue } from "../instruments/fault-queue";
 import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "#core/http/bounded-json";
 import type { Serve } from "../respond";
@@ -105,16 +106,20 @@ export function walletHandlers({ serve, catalog, orders, clock, faults, deferred
       const { orderNo, amountCents, outcome, delayMs, paymentId } = parsed.data;
       const notice = { orderNo, paymentId: paymentId ?? `WP${randomBytes(12).toString("hex").toUpperCase()}`, amountCents, status: outcome === "paid" ? "PAID" : "FAILED" };
       const body = JSON.stringify(notice);
-      let deliver = () =>
-        dispatch(
-          new Request(new URL("/pay/notify", request.url), {
-            method: "POST",
-            headers: { "content-type": "application/json", "accept-language": request.headers.get("accept-language") ?? "zh", [WALLET_SIGNATURE_HEADER]: walletSignature(body, walletSecret) },
-            body,
-          }),
-        );
       // Business faults (core/controls/faults.ts) on the notice: twice, late, or after the member's cancel.
       const fault = faults.take(new URL("/pay/notify", request.url).pathname, BUSINESS_FAMILIES);
+      // Each notice a fault shaped carries it into the call log and the inspector (instruments/call-log.ts).
+      let deliver = () =>
+        dispatch(
+          carryingFault(
+            new Request(new URL("/pay/notify", request.url), {
+              method: "POST",
+              headers: { "content-type": "application/json", "accept-language": request.headers.get("accept-language") ?? "zh", [WALLET_SIGNATURE_HEADER]: walletSignature(body, walletSecret) },
+              body,
+            }),
+            fault?.kind,
+          ),
+        );
       if (fault?.kind === "notice-late") orders.lapse(orderNo);
       if (fault?.kind === "notice-after-cancel") {
         const order = orders.byNumber(orderNo);

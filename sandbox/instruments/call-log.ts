@@ -30,6 +30,25 @@ export interface LoggedCall {
 
 export const MAX_LOG = 2000;
 
+/**
+ * The business fault (core/controls/faults.ts, family "business") that made the sandbox send a call
+ * to itself: the wallet's stand-in marks each settlement notice it sends late, twice or after a
+ * cancel, and the front door logs the call with it, so the log, the inspector and verify show it.
+ * Kept beside the request, not in a header, so an outside caller cannot claim one.
+ */
+const carried = new WeakMap<Request, FaultKind>();
+
+/** The request, marked as sent because of `kind` (none: unmarked). */
+export function carryingFault(request: Request, kind: FaultKind | undefined): Request {
+  if (kind !== undefined) carried.set(request, kind);
+  return request;
+}
+
+/** The business fault a request the sandbox sent itself was sent for, if any. */
+export function faultCarriedBy(request: Request): FaultKind | undefined {
+  return carried.get(request);
+}
+
 export class CallLog {
   private calls: LoggedCall[] = [];
   private seq = 0;

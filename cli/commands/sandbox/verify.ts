@@ -3,6 +3,7 @@
  * when it holds, 1 with the closest calls when it does not.
  */
 import { Command } from "commander";
+import type { FaultKind } from "#core/controls/faults";
 import type { Verification } from "#core/controls/verify";
 import { usageError } from "../../errors";
 import { baseUrlFlag, controlTokenFlag } from "../../flags";
@@ -33,6 +34,7 @@ export function verifyCommand(io: CliIo): Command {
     .option("--at-most <n>", "at most N calls")
     .option("--body-match <jsonpath=value>", "only calls whose body (a GET's query; the secure gateway's opened) has this value; repeatable", parseBodyMatch)
     .option("--since <seq>", "only calls after this log sequence number")
+    .option("--fault <kind>", "only calls this fault acted on (as the log marks them), e.g. notice-twice")
     .addOption(baseUrlFlag())
     .addOption(controlTokenFlag())
     .option("--json", "print JSON")
@@ -44,7 +46,8 @@ With no count, at least one call must match.
 Examples:
   $ npx mcoin sandbox verify --path basicinformation --at-least 3
   $ npx mcoin sandbox verify --path /api/mini/order/create --method POST --count 1
-  $ npx mcoin sandbox verify --path getTaskDetail --body-match '$.task_no=T1' --at-most 2`,
+  $ npx mcoin sandbox verify --path getTaskDetail --body-match '$.task_no=T1' --at-most 2
+  $ npx mcoin sandbox verify --path pay/notify --fault notice-twice --count 2`,
     )
     .action((raw: unknown) => verify(io, raw));
 }
@@ -53,6 +56,7 @@ async function verify(io: CliIo, raw: unknown): Promise<void> {
   // zod and the controls' client load here, when it runs, not for --help.
   const { z } = await import("zod");
   const controls = await import("#core/controls/declarations");
+  const { FAULT_KINDS } = await import("#core/controls/faults");
   const { ControlOptionsSchema, callControl } = await import("../../sandbox-control");
 
   const options = parseOptions(
@@ -64,6 +68,7 @@ async function verify(io: CliIo, raw: unknown): Promise<void> {
       atMost: z.coerce.number().int().min(0).optional(),
       bodyMatch: z.array(z.object({ path: z.string(), value: z.unknown() })).default([]),
       since: z.coerce.number().int().min(0).optional(),
+      fault: z.enum(FAULT_KINDS as [FaultKind, ...FaultKind[]], { error: `one of ${FAULT_KINDS.join(", ")}` }).optional(),
     }),
     raw,
     "sandbox verify",
