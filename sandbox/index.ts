@@ -6,7 +6,7 @@
 import { getResponse, http, type HttpHandler } from "msw";
 import type { Endpoint } from "#core/api/define";
 import { candidatesFor } from "./candidates";
-import { DEFAULT_FIXTURES_DIR, loadFixtures, withoutHistory } from "./fixtures";
+import { DEFAULT_FIXTURES_DIR, loadFixtures, withoutHistory, type Fixtures } from "./fixtures";
 import { frontDoor, type Dispatched } from "./front-door";
 import { render } from "./fault-effects";
 import { SandboxHandle } from "./handle";
@@ -16,7 +16,8 @@ import type { Timer } from "./instruments/timer";
 import { DEFAULT_MALL_ORIGINS, MallOriginSchema } from "./login-page";
 import { knownRoutes, servedEndpoints, unmatchedReply } from "./near-miss";
 import { createParts, type SandboxParts } from "./parts";
-import { RecordedBook, type RecordedExchange } from "#harness/serve";
+import { RecordedBook, type Persona, type RecordedExchange, type ServedAt } from "#harness/serve";
+import { personaMember } from "./domain/members";
 import { readStubFolder } from "./stub-files";
 
 export interface SandboxOptions {
@@ -35,8 +36,11 @@ export interface SandboxOptions {
   history?: boolean;
   /** A folder of stub mappings in WireMock's format (sandbox/stub-files.ts), answered before the sandbox's rules. */
   stubsDir?: string;
-  /** Recorded exchanges to answer with (harness/serve/book.ts); `strict`: a gateway call none matches gets a 404. */
-  recordings?: { exchanges: readonly RecordedExchange[]; strict?: boolean };
+  /**
+   * Recorded exchanges to answer with (harness/serve/book.ts); `strict`: a gateway call none matches
+   * gets a 404; `at`: the state served, the one the member saw last (`end`, the default) or the first.
+   */
+  recordings?: { exchanges: readonly RecordedExchange[]; strict?: boolean; at?: ServedAt };
   /**
    * The traffic inspector (/__sandbox/inspect): how many exchanges it keeps, the bytes of a body it
    * keeps, and what only the CLI can do with them (save as a recording, replay, HAR).
@@ -59,8 +63,9 @@ export interface Sandbox extends SandboxParts {
 
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const loaded = loadFixtures(options.fixturesDir ?? DEFAULT_FIXTURES_DIR);
-  const fixtures = options.history === false ? withoutHistory(loaded) : loaded;
-  const recorded = options.recordings && new RecordedBook(options.recordings.exchanges, options.recordings.strict ?? false);
+  const recorded = options.recordings && new RecordedBook(options.recordings.exchanges, options.recordings.strict ?? false, options.recordings.at);
+  // A recording's personas are members from the start and after every reset: a token can be minted for them.
+  const fixtures = withPersonas(options.history === false ? withoutHistory(loaded) : loaded, recorded?.personas ?? []);
   const parts = createParts(fixtures, { stateFile: options.stateFile, latencyMs: options.latencyMs, timer: options.timer, recorded, inspect: options.inspect });
   for (const file of options.stubsDir ? readStubFolder(options.stubsDir) : []) parts.instruments.stubs.add(file.mappings, file.source, { kept: true });
 
@@ -89,4 +94,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
   const handlers = [http.all("*", ({ request }) => handle(request))];
   return { ...parts, state: new SandboxHandle(parts, fixtures.gatewayKeys, fixtures.walletSecret), handlers, handle, dispatch, served: servedEndpoints(endpoints) };
+}
+
+/** The fixtures with a served recording's personas as members too; a demo member who is one stays as the fixtures have them. */
+function withPersonas(fixtures: Fixtures, personas: readonly Persona[]): Fixtures {
+  const known = new Set(fixtures.members.map((member) => member.openId));
+  const added = personas.filter((persona) => !known.has(persona.openId)).map(personaMember);
+  return added.length === 0 ? fixtures : { ...fixtures, members: [...fixtures.members, ...added] };
 }

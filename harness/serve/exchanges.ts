@@ -23,6 +23,7 @@ export function recordedExchanges(dir: string): RecordedExchange[] {
       reply: recording.response.body,
       auth: recording.request.auth,
       member: recording.needs?.member,
+      cust: recording.needs?.cust,
       recordedAt: Number.isFinite(recordedAt) ? recordedAt : undefined,
     };
   });

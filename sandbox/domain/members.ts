@@ -16,6 +16,29 @@ export type MemberRecord = Omit<MemberFixture, "point">;
 /** Members the sandbox keeps at most (the fixtures' and those a control added). */
 export const MAX_MEMBERS = 10_000;
 
+/** How the sign-in page tells a recording's persona from a demo member. */
+export const PERSONA_BLURB = { zh: "錄製的會員", en: "Recorded member" } as const;
+
+/**
+ * A served recording's persona (harness/serve/personas.ts) as a member the sandbox seeds: their
+ * recorded nickname and balance, nothing else of their own, so that a token can be minted for them
+ * and whatever the recordings do not answer starts from an empty account.
+ */
+export function personaMember(persona: { openId: string; nickname: string; point?: number }): MemberFixture {
+  return {
+    openId: persona.openId,
+    nickname: persona.nickname,
+    avatar: "member.svg",
+    point: Math.max(0, Math.trunc(persona.point ?? 0)),
+    amount: 0,
+    count: 0,
+    clauseStatus: 0,
+    graySeckill: false,
+    blurb: { ...PERSONA_BLURB },
+    addresses: [],
+  };
+}
+
 /** The part of the store the members keep. */
 export interface MembersData {
   members: Map<string, MemberRecord>;

@@ -52,7 +52,7 @@ export function sandboxHandlers({ domain, instruments, reset }: SandboxParts, op
     http.all("*/__sandbox/inspect/*", ({ request }) => inspectorAnswer(inspector, request)),
     ...controlHandlers({ reset, controlToken, clock, faults, stubs, errors, calls, latency, members, books, orders, miles, promotions, catalog, afterSale, till: domain.till, view: domain.view }),
     staticHandler(fixtures.dir),
-    ...loginPageHandlers({ members, logins, books, mallOrigins }),
+    ...loginPageHandlers({ members, logins, books, mallOrigins, personas: recorded?.personas.map((persona) => persona.openId) ?? [] }),
     ...sessionHandlers({ serve, members, logins, books, orders, clock, clause: domain.clause }),
     ...secureGatewayHandlers({ keys: fixtures.gatewayKeys, clock, nonces: instruments.nonces, taskRuns: domain.taskRuns, stubs, recorded, timer, members, logins }),
     ...catalogHandlers({ serve, catalog, searches: domain.searches, clock }),
