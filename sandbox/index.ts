@@ -6,7 +6,7 @@
 import { getResponse, http, type HttpHandler } from "msw";
 import type { Endpoint } from "#core/api/define";
 import { candidatesFor } from "./candidates";
-import { DEFAULT_FIXTURES_DIR, loadFixtures, withoutHistory, type Fixtures } from "./fixtures";
+import { DEFAULT_FIXTURES_DIR, loadFixtures, withoutHistory, type Fixtures, type MemberFixture } from "./fixtures";
 import { frontDoor, type Dispatched } from "./front-door";
 import { render } from "./fault-effects";
 import { SandboxHandle } from "./handle";
@@ -65,9 +65,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const loaded = loadFixtures(options.fixturesDir ?? DEFAULT_FIXTURES_DIR);
   const recorded = options.recordings && new RecordedBook(options.recordings.exchanges, options.recordings.strict ?? false, options.recordings.at);
   // A recording's personas are members from the start and after every reset: a token can be minted for them.
-  const fixtures = withPersonas(options.history === false ? withoutHistory(loaded) : loaded, recorded?.personas ?? []);
+  const personas = personaMembers(loaded, recorded?.personas ?? []);
+  const base = options.history === false ? withoutHistory(loaded) : loaded;
+  const fixtures = personas.length === 0 ? base : { ...base, members: [...base.members, ...personas] };
   const parts = createParts(fixtures, { stateFile: options.stateFile, latencyMs: options.latencyMs, timer: options.timer, recorded, inspect: options.inspect });
   for (const file of options.stubsDir ? readStubFolder(options.stubsDir) : []) parts.instruments.stubs.add(file.mappings, file.source, { kept: true });
+  // A state file kept from before the recordings were served has not met their personas yet.
+  for (const { openId, nickname, point, blurb } of personas) {
+    if (!parts.domain.members.get(openId)) parts.domain.members.add({ openId, nickname, point, blurb, graySeckill: false });
+  }
 
   const endpoints = sandboxHandlers(parts, {
     fixtures,
@@ -96,9 +102,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   return { ...parts, state: new SandboxHandle(parts, fixtures.gatewayKeys, fixtures.walletSecret), handlers, handle, dispatch, served: servedEndpoints(endpoints) };
 }
 
-/** The fixtures with a served recording's personas as members too; a demo member who is one stays as the fixtures have them. */
-function withPersonas(fixtures: Fixtures, personas: readonly Persona[]): Fixtures {
+/** A served recording's personas as members, but a demo member who is one: they stay as the fixtures have them. */
+function personaMembers(fixtures: Fixtures, personas: readonly Persona[]): MemberFixture[] {
   const known = new Set(fixtures.members.map((member) => member.openId));
-  const added = personas.filter((persona) => !known.has(persona.openId)).map(personaMember);
-  return added.length === 0 ? fixtures : { ...fixtures, members: [...fixtures.members, ...added] };
+  return personas.filter((persona) => !known.has(persona.openId)).map(personaMember);
 }

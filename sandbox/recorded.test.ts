@@ -3,6 +3,9 @@
  * templating of tokens and times, secure calls answered on their opened request, and --strict's 404
  * naming the closest recorded exchange.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { describe, expect, it } from "vitest";
 import { createFetchTransport } from "#core/api/transport";
@@ -252,6 +255,22 @@ describe("personas", () => {
     // Still members after a reset.
     sandbox.reset();
     expect(sandbox.domain.members.get(PERSONA)).toBeDefined();
+  });
+
+  it("are members too when a state file kept from before the recordings were served is read", () => {
+    const dir = mkdtempSync(join(tmpdir(), "mcoin-personas-"));
+    try {
+      const stateFile = join(dir, "state.json");
+      const before = createSandbox({ stateFile });
+      before.domain.books.adjustBalance("mpay-1001", 1);
+      before.store.flush();
+      const after = createSandbox({ stateFile, recordings: { exchanges: personaRecording() } });
+      expect(after.domain.members.get(PERSONA)).toMatchObject({ nickname: "陳大文", blurb: { en: "Recorded member" } });
+      expect(after.domain.books.balance(PERSONA)).toBe(2620);
+      after.store.flush();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("signing in as one gets a live token bound to them, which gets their recorded replies; the login code is spent", async () => {

@@ -53,6 +53,8 @@ export interface NewMember {
   nickname?: string;
   point: number;
   graySeckill: boolean;
+  /** What the sign-in page says under their name (a recording's persona says so). */
+  blurb?: MemberRecord["blurb"];
 }
 
 /** What a control may set of a member; `point` is a ledger entry, not an overwrite. */
@@ -86,7 +88,7 @@ export class Members {
       count: 0,
       clauseStatus: 0,
       graySeckill: input.graySeckill,
-      blurb: { zh: "測試會員", en: "Test member" },
+      blurb: input.blurb ?? { zh: "測試會員", en: "Test member" },
       addresses: [],
     });
     data.accounts.set(input.openId, openAccount(input.point, this.books.now()));
