@@ -13,7 +13,8 @@ import { TASK_DETAIL_URL } from "#core/api/task-center";
 import { createGatewayClient } from "#core/node/gateway/client";
 import { gatewaySettings } from "#core/node/gateway/settings";
 import { createSandbox } from "./index";
-import { differences, personasOf, type RecordedExchange, type RecordedRequest, type ServedAt } from "#harness/serve";
+import { DEFAULT_FIXTURES_DIR } from "./fixtures";
+import { differences, personasOf, recordedExchanges, type RecordedExchange, type RecordedRequest, type ServedAt } from "#harness/serve";
 
 const BASE = "http://gateway.test";
 
@@ -317,6 +318,23 @@ describe("bound to the member", () => {
     const unknown = await send("/api/auth/basicinformation", { headers: { authorization: "Bearer sbx_nobody" } });
     expect(unknown.status).toBe(404);
     expect(unknown.body.msg).toContain("member (recorded for mpay-1001, the request names no member)");
+  });
+
+  it("a recorded secure call (fixtures/recordings) answers the same ciphertext in its Token header, and no other", async () => {
+    const sandbox = createSandbox({ recordings: { exchanges: recordedExchanges(join(DEFAULT_FIXTURES_DIR, "recordings")), strict: true } });
+    const server = setupServer(...sandbox.handlers);
+    server.listen({ onUnhandledRequest: "error" });
+    try {
+      const settings = gatewaySettings({ environment: "sandbox", vars: {}, sandboxUrl: BASE, sandboxKeys: () => sandbox.state.gatewayKeys });
+      const client = createGatewayClient(settings, { transport: createFetchTransport() });
+      const detail = (cust: string) =>
+        client.call<{ data?: { task_no: string } }>(TASK_DETAIL_URL, { system_name: "taskCenter", data_source: "H5", task_no: "T1", cust_id_ciphertext: cust }, { token: cust });
+      expect((await detail("C1")).data?.task_no).toBe("T1");
+      await expect(detail("C2")).rejects.toThrow();
+      expect(sandbox.instruments.calls.since().at(-1)?.nearMiss?.message).toContain("member (recorded with the task center's ciphertext C1, the request carries another)");
+    } finally {
+      server.close();
+    }
   });
 
   it("a secure call recorded with a ciphertext answers only that ciphertext", () => {
