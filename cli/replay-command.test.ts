@@ -86,12 +86,14 @@ describe("mcoin replay", () => {
   it("reports a need it cannot meet as a skip, says plainly that not everything was checked, and fails the run unless --allow-skips", async () => {
     const noCust = fixture("08-task-detail-browse.json");
     delete noCust.needs;
-    const unknownMember = { ...fixture("03-basic-information.json"), needs: { member: "mpay-nobody" } };
+    // An open id no sandbox can hold: it cannot be created there, so it cannot sign in.
+    const unknownMember = { ...fixture("03-basic-information.json"), needs: { member: "mpay nobody" } };
     const dir = folder({ "08-no-cust.json": noCust, "03-unknown-member.json": unknownMember });
     const run = await mcoin("replay", dir);
     expect(run.code).toBe(1);
+    expect(run.stderr).toContain("warning: could not create the recordings' members on the sandbox");
     expect(run.stdout).toContain("skipped: needs the task-center ciphertext: give the recording needs.cust, or pass --cust");
-    expect(run.stdout).toContain("skipped: could not sign in mpay-nobody");
+    expect(run.stdout).toContain("skipped: could not sign in mpay nobody");
     expect(run.stdout).toContain("0 matched, 0 differed, 0 failed, 2 skipped");
     expect(run.stdout).toContain("NOT EVERYTHING WAS CHECKED: 2 recordings were skipped");
     expect(run.stdout).toContain("NOTHING WAS CHECKED");
@@ -108,6 +110,21 @@ describe("mcoin replay", () => {
     const flagged = await mcoin("replay", dir, "--cust", "C1", "--login", "mpay-1001", "--strict");
     expect(flagged.stdout).toContain("2 matched, 0 differed, 0 failed, 0 skipped");
     expect(flagged.code).toBe(0);
+  });
+
+  it("creates a member the sandbox does not know as the recording shows them, and only on a sandbox", async () => {
+    const dir = folder({ "03-unknown-member.json": { ...fixture("03-basic-information.json"), needs: { member: "p-7f3a9c21" } } });
+    const run = await mcoin("replay", dir);
+    expect(run.stderr).toContain("created on the sandbox, as the recordings show them at their start: p-7f3a9c21 (12580 mCoin, 0 addresses)");
+    expect(run.stdout).toContain("1 matched, 0 differed, 0 failed, 0 skipped");
+    expect(run.code).toBe(0);
+    // Known now: left as it is.
+    expect((await mcoin("replay", dir)).stderr).not.toContain("created on the sandbox");
+    // A real environment is never written to: the member stays unknown there.
+    sandbox.sandbox.state.reset();
+    const elsewhere = await mcoinWith({ MCOIN_UAT_API_BASE: sandbox.url }, "replay", dir, "--env", "uat");
+    expect(elsewhere.stderr).not.toContain("created");
+    expect(elsewhere.stdout).toContain("skipped: could not sign in p-7f3a9c21");
   });
 
   it("exits 1 for a folder with nothing to replay, and 2 for a path that does not exist", async () => {

@@ -6,7 +6,7 @@
  * The recorder runs in front of a sandbox; the served sandbox is a second one that starts from other
  * numbers, so every answer below can only come from the recordings.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { madeUpTexts } from "../sandbox/fixtures";
@@ -91,9 +91,14 @@ it("a recorded visit is answered from its recordings, in order, and a call it ne
   // The two balance reads, before and after the purchase, in the order recorded.
   expect(replayed.after).toEqual(recorded.after);
   // The purchase, its retry and the list as recorded, their times moved with the clock, all alike.
-  expect(withoutTimes(replayed.bought)).toEqual(withoutTimes(recorded.bought));
-  expect(withoutTimes(replayed.retried)).toEqual(withoutTimes(recorded.retried));
-  expect(withoutTimes(replayed.orders)).toEqual(withoutTimes(recorded.orders));
+  // Their pictures are the ones the recorder kept, served by the sandbox the request came to (pictures/index.json).
+  const kept = (JSON.parse(readFileSync(join(out, "pictures", "index.json"), "utf8")) as { pictures: Record<string, string> }).pictures;
+  expect(kept[recorded.bought.data.image]).toMatch(/^[0-9a-f]{64}\.svg$/);
+  const servedPictures = (value: unknown): unknown =>
+    JSON.parse(JSON.stringify(value), (_key, item: unknown) => (typeof item === "string" && kept[item] ? `http://served.test/static/recorded/${kept[item]}` : item));
+  expect(withoutTimes(replayed.bought)).toEqual(withoutTimes(servedPictures(recorded.bought)));
+  expect(withoutTimes(replayed.retried)).toEqual(withoutTimes(servedPictures(recorded.retried)));
+  expect(withoutTimes(replayed.orders)).toEqual(withoutTimes(servedPictures(recorded.orders)));
   // The coupon's code that a till accepts was never written: the served one is its stand-in.
   expect(replayed.bought.data.coupons[0].redemptionCode).not.toBe(recorded.bought.data.coupons[0].redemptionCode);
   const moved = replayed.bought.data.createdAt - recorded.bought.data.createdAt;

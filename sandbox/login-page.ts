@@ -4,7 +4,7 @@
  * It returns only to the mall's own origins: a login code sent anywhere else is a session handed to
  * whoever owns that address. Serving recordings of members of its own (`--recordings`), it lists
  * those personas instead, each with their recorded nickname: the served environment is theirs, and a
- * demo member there would meet nothing recorded (docs/decisions/031-served-recordings-as-the-member-left-them.md).
+ * demo member there would meet nothing recorded (docs/decisions/034-served-recordings-as-the-member-left-them.md).
  */
 import { http, HttpResponse, type HttpHandler } from "msw";
 import type { Books } from "./domain/books";

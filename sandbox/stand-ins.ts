@@ -80,7 +80,7 @@ export async function recordedAnswer(book: RecordedBook | undefined, parts: Repl
   const member = requestMember(parts, request, url, body);
   const found = book.match({ kind: "api", method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, auth: Boolean(bearerToken(request)), member });
   if ("exchange" in found) {
-    const reply = recordedReply(parts, found.exchange, { member });
+    const reply = recordedReply(parts, found.exchange, { member, origin: url.origin });
     // A reply that needs a live value it cannot have: the sandbox answers instead.
     if (!reply) return undefined;
     // The login code was good for this one sign-in.
@@ -94,10 +94,11 @@ export async function recordedAnswer(book: RecordedBook | undefined, parts: Repl
 /**
  * A recorded reply as it goes out: `<token>` a live token of its member (else of the member the
  * request acts as), `<cust>` the call's ciphertext, what was hidden for good masked
- * (harness/serve/live-values.ts), its times moved with the clock; undefined when a credential in it
- * can have no live value.
+ * (harness/serve/live-values.ts), its times moved with the clock, and the pictures its recording
+ * kept at the sandbox's `origin`, the one the request came to; undefined when a credential in it can
+ * have no live value.
  */
-export function recordedReply({ members, logins, clock }: ReplyParts, exchange: RecordedExchange, request: { member?: string; cust?: string }): { body: unknown } | undefined {
+export function recordedReply({ members, logins, clock }: ReplyParts, exchange: RecordedExchange, request: { member?: string; cust?: string; origin: string }): { body: unknown } | undefined {
   let token: string | undefined;
   const owner = exchange.member ?? request.member;
   const fill = () => (token ??= owner && members.get(owner) ? logins.issueToken(owner) : undefined);
@@ -108,6 +109,6 @@ export function recordedReply({ members, logins, clock }: ReplyParts, exchange: 
     shiftMs: recordedAt === undefined ? 0 : now - recordedAt,
     shiftDays: recordedAt === undefined ? 0 : macauDayNumber(now) - macauDayNumber(recordedAt),
   });
-  const live = withLiveValues(moved, { cust: request.cust });
+  const live = withLiveValues(exchange.pictures ? exchange.pictures.rewrite(moved, request.origin) : moved, { cust: request.cust });
   return "value" in live ? { body: live.value } : undefined;
 }

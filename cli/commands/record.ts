@@ -159,12 +159,14 @@ async function record(io: CliIo, raw: unknown): Promise<void> {
     ...(controlToken ? [`  control token: ${controlToken} (the inspector asks for it)`] : []),
   ]);
   await stopped;
+  // Closed first: the pictures still being fetched are kept (or said not to be) before the summary counts them.
+  const written = await recorder.close();
   // A refusal is said when it happens and again at the end, where it cannot scroll away unseen; it makes the exit code 1.
   const refusals = recorder.refusals();
   if (options.json) writeJson(io.stdout, { summary: recorder.summary(), refused: refusals });
   else writeLines(io.stdout, [recorder.summary()]);
   if (refusals.length > 0) writeLines(io.stderr, ["NOT EVERYTHING WAS WRITTEN: a secret survived redaction in", ...refusals.map((line) => `  ${line}`)]);
-  io.exitCode = (await recorder.close()) ? 0 : 1;
+  io.exitCode = written ? 0 : 1;
 }
 
 /** The signing secret and MD5 key that check signatures, when the environment's settings have them. */

@@ -40,7 +40,7 @@ export function replayCommand(io: CliIo): Command {
     .option("--token <token>", "the member's token for every recording that needs one (instead of its needs.member)")
     .option("--login <openId>", "sign in as this member for every recording that needs a token (instead of its needs.member)")
     .option("--cust <ciphertext>", "the task-center member ciphertext for every recording that needs one (instead of its needs.cust)")
-    .option("--reset", "reset the sandbox to its fixtures first (sandbox only)")
+    .option("--reset", "reset the sandbox to its fixtures first (sandbox only); the recordings' members it does not know are created after")
     .addOption(new Option("--control-token <token>", "the sandbox's control token, for --reset when it has one").env(CONTROL_TOKEN_ENV))
     .option("--allow-skips", "do not fail the run (exit 1) when a recording is skipped")
     .addOption(new Option("--strict", "fail when a recording is skipped (the default)").hideHelp())
@@ -75,6 +75,7 @@ async function replay(io: CliIo, path: string, raw: unknown): Promise<void> {
   const { readRedaction } = await import("#harness/redaction");
   const { control } = await import("../sandbox-control");
   const { replayTarget } = await import("../replay-target");
+  const { createPersonas } = await import("../replay-personas");
   const { KeyRing, Pacer, PACES, ageWarnings, credentialsFor, describeRepeated, driftReports, endpointLines, outcomeLines, plural, repeatedAcrossRecordings, replayExitCode, replayOne, skipNotice } =
     await import("#harness/replay");
 
@@ -111,6 +112,10 @@ async function replay(io: CliIo, path: string, raw: unknown): Promise<void> {
     if (options.env !== "sandbox") throw usageError("--reset resets the sandbox; it only works with --env sandbox");
     await control(io, { baseUrl: base, controlToken: options.controlToken }, controls.reset);
   }
+  // The members the recordings act as, created on a sandbox that does not know them (never on a real environment).
+  const personas =
+    options.env === "sandbox" && !options.token ? await createPersonas(io, { baseUrl: base, controlToken: options.controlToken }, recordings, options.login) : { created: [], lines: [] };
+  if (!options.json) writeLines(io.stderr, personas.lines);
   const warnings = ageWarnings(recordings, options.maxAge, io.clock.now());
   if (!options.json) writeLines(io.stderr, [...notes.map((note) => `note: ${note}`), ...warnings.map((warning) => `warning: ${warning}`)]);
   const credentials = await credentialsFor(target);
@@ -170,7 +175,7 @@ async function replay(io: CliIo, path: string, raw: unknown): Promise<void> {
   const skipped = outcomes.filter((outcome) => outcome.result === "skipped");
   const repeated = repeatedAcrossRecordings(outcomes.map((outcome) => (outcome.result === "differ" ? outcome.differences : [])));
   const checked = summary.matched + summary.differed;
-  output(io, options.json, { summary, outcomes, repeated, warnings, notes, allowSkips: options.allowSkips }, () => [
+  output(io, options.json, { summary, outcomes, repeated, warnings, notes, personas: personas.created.map(({ openId }) => openId), allowSkips: options.allowSkips }, () => [
     "",
     ...(repeated.length > 0 ? ["the same differences in several recordings:", ...repeated.map((item) => `  ${describeRepeated(item)}`), ""] : []),
     `${summary.matched} matched, ${summary.differed} differed, ${summary.failed} failed, ${summary.skipped} skipped`,

@@ -177,7 +177,7 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
       options.state ? `  state file: ${resolve(options.state)}` : "",
       options.stubs ? `  stubs: ${running.sandbox.state.stubs.size} from ${resolve(options.stubs)}` : "",
       recordings
-        ? `  recordings: ${recordings.length} exchanges from ${resolve(options.recordings ?? "")}, served at the ${options.at}${options.strict ? " (strict: nothing else is answered)" : ""}`
+        ? `  recordings: ${recordings.length} exchanges from ${resolve(options.recordings ?? "")}${recordings[0]?.pictures ? ` and ${recordings[0].pictures.size} pictures` : ""}, served at the ${options.at}${options.strict ? " (strict: nothing else is answered)" : ""}`
         : "",
       personas.length > 0
         ? `  personas on the login page: ${personas.map((persona) => (persona.nickname === persona.openId ? persona.openId : `${persona.nickname} (${persona.openId})`)).join(", ")}`

@@ -10,13 +10,16 @@
  */
 import { z } from "zod";
 import { LedgerEntrySchema } from "../api/shop-endpoints";
+import { ADDRESS_LIMIT, AREA_MAX, DETAIL_MAX, NAME_MAX } from "../address/book";
+import { isValidMobile } from "../address/mobile";
+import { AreaCodeSchema } from "../address/schemas";
 import { CollectedErrorSchema } from "../errors/report";
 import { FAULT_KINDS, FaultRequestSchema, LatencySchema, type FaultKind } from "./faults";
 import { AccountViewSchema, MilesRedemptionSchema, OfferLiveSchema, OrderRecordWireSchema, SeckillLiveSchema } from "./records";
 import { StubFileSchema, StubViewSchema } from "./stubs";
 import { VerifyRequestSchema } from "./verify";
 
-export type ControlMethod = "GET" | "POST" | "PATCH" | "DELETE";
+export type ControlMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface Control<Params extends z.ZodType = z.ZodType, Input extends z.ZodType = z.ZodType, Reply extends z.ZodType = z.ZodType> {
   readonly name: string;
@@ -24,7 +27,7 @@ export interface Control<Params extends z.ZodType = z.ZodType, Input extends z.Z
   /** Under the sandbox's origin, with `:name` path parameters. */
   readonly path: string;
   readonly params: Params;
-  /** The JSON body (POST, PATCH), or the query (GET, DELETE). */
+  /** The JSON body (POST, PUT, PATCH), or the query (GET, DELETE). */
   readonly input: Input;
   readonly reply: Reply;
   /** Statuses besides 2xx that are an answer, not a refusal. */
@@ -206,6 +209,64 @@ export const patchMember = defineControl({
     .strict(),
   reply: Ok,
 });
+/** An address of a persona's book as a reply shows it: the declaration's fields, its id given. */
+const PersonaAddressSchema = z
+  .object({
+    id: z.number().int().positive().max(999_999_999),
+    isDefault: z.union([z.literal(0), z.literal(1)]),
+    name: z.string().trim().min(1).max(NAME_MAX),
+    areaCode: AreaCodeSchema,
+    mobile: z.string().regex(/^\d{6,15}$/, "the mobile's digits"),
+    area: z.string().trim().min(1).max(AREA_MAX),
+    address: z.string().trim().min(1).max(DETAIL_MAX),
+  })
+  .strict()
+  .refine((address) => isValidMobile(address.areaCode, address.mobile), { message: "not a mobile of its area code", path: ["mobile"] });
+/**
+ * A member as a recording shows them at its start (a persona, harness/replay/personas.ts): created
+ * when the open id is new, else set to exactly this, so the same call twice leaves the same member.
+ * Their address book is replaced by `addresses` (ids kept; an id another member holds is refused),
+ * and the sandbox's next new address id is raised to `nextAddressId` when given.
+ */
+export const putMember = defineControl({
+  name: "putMember",
+  method: "PUT",
+  path: "/__sandbox/members/:openId",
+  params: z.object({ openId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
+  notFound: "not an open id",
+  input: z
+    .object({
+      nickname: z.string().trim().min(1).max(40).optional(),
+      point: Counter.default(0),
+      amount: Counter.default(0),
+      count: Counter.default(0),
+      clauseStatus: z.number().int().min(0).max(9).default(0),
+      revision: Counter.optional(),
+      graySeckill: z.boolean().default(false),
+      addresses: z
+        .array(PersonaAddressSchema)
+        .max(ADDRESS_LIMIT)
+        .default([])
+        .refine((list) => new Set(list.map((address) => address.id)).size === list.length, "address ids repeat")
+        .refine((list) => list.length === 0 || list.filter((address) => address.isDefault === 1).length === 1, "exactly one default address"),
+      nextAddressId: z.number().int().positive().max(999_999_999).optional(),
+    })
+    .strict(),
+  reply: z.object({ ok: z.literal(true), openId: z.string(), created: z.boolean() }),
+});
+/**
+ * A single-use login code for a member, as the wallet's sign-in hands one to the mall
+ * (`/macaupasssave?code=`), for a replay: a control, so it needs no return address on the mall's
+ * origins (the sign-in page's check stays as strict) and is guarded as every control is.
+ */
+export const loginCode = defineControl({
+  name: "loginCode",
+  notFound: "no such member",
+  method: "POST",
+  path: "/__sandbox/members/:openId/login-code",
+  params: OpenIdParam,
+  reply: z.object({ openId: z.string(), code: z.string() }),
+});
 export const ledger = defineControl({
   name: "ledger",
   notFound: "no such member",
@@ -348,6 +409,8 @@ export const CONTROLS = {
   members,
   addMember,
   patchMember,
+  putMember,
+  loginCode,
   ledger,
   orders,
   miles,

@@ -7,7 +7,16 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { HOP_BY_HOP_HEADERS } from "#harness/recording";
 import type { Exchange } from "./exchange";
 
-export async function forward(request: IncomingMessage, response: ServerResponse, bases: { apiBase: string; gatewayBase: string }): Promise<Exchange> {
+/**
+ * @param moveQuery changes the query before it is sent on: the member's location moved to a public
+ *   place (./recorder.ts), so that the reply recorded is the gateway's answer to the request recorded.
+ */
+export async function forward(
+  request: IncomingMessage,
+  response: ServerResponse,
+  bases: { apiBase: string; gatewayBase: string },
+  moveQuery?: (method: string, path: string, query: URLSearchParams) => void,
+): Promise<Exchange> {
   const startedAt = new Date();
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -19,6 +28,7 @@ export async function forward(request: IncomingMessage, response: ServerResponse
     if (!HOP_BY_HOP_HEADERS.has(name) && typeof value === "string") headers[name] = value;
   }
   const method = request.method ?? "GET";
+  moveQuery?.(method, url.pathname, url.searchParams);
   const upstream = await fetch(`${base}${url.pathname}${url.search}`, {
     method,
     headers,

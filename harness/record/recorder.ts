@@ -3,7 +3,7 @@
  * environment's gateway (./forward.ts) and writes the exchange as a replayable recording (./exchange.ts),
  * and refuses (does not write) one in which the secret scan (harness/redaction) still finds
  * something. With a HAR file it also rewrites the session there after each exchange, redacted and
- * scanned the same way. A watcher (the traffic inspector, harness/inspector) may see each exchange and
+ * scanned the same way. The pictures a written reply points at are kept beside it (./pictures.ts). A watcher (the traffic inspector, harness/inspector) may see each exchange and
  * answer its own paths; what the recorder says goes to the log its caller gives.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -11,9 +11,10 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { HarnessError } from "#harness/errors";
 import { harDocument, harEntry, writeHar, type HarEntry, type HarExchange } from "#harness/recording";
-import { KnownSecrets, describeFindings, redactKnown, replaceKnownPersonal, type Finding, type Pseudonyms, type RedactionRule } from "#harness/redaction";
+import { KnownSecrets, describeFindings, exchangeFields, redactKnown, replaceKnownPersonal, type Finding, type Pseudonyms, type RedactionRule } from "#harness/redaction";
 import { findLeaks, record, slug, type Exchange, type Hiding } from "./exchange";
 import { forward } from "./forward";
+import { PictureKeep } from "./pictures";
 import { RecordingRoles } from "./roles";
 
 /** Paths forwarded but never recorded (see the recording server below). */
@@ -92,12 +93,13 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   const known = new KnownSecrets((text) => options.pseudonyms.isStandIn(text));
   const hiding: Hiding = { rules, known, pseudonyms: options.pseudonyms };
   const roles = new RecordingRoles(rules, options.sandboxKey);
+  const pictures = new PictureKeep({ dir: out, problem: (line) => log.problem([line]) });
   const server = createServer((request, response) => {
     if (watch?.owns(new URL(request.url ?? "/", "http://recorder").pathname)) {
       watch.answer(request, response);
       return;
     }
-    forward(request, response, bases)
+    forward(request, response, bases, (method, path, query) => moveLocation(options.pseudonyms, method, path, query))
       .then((exchange) => {
         if (watch && !NOT_WATCHED.test(exchange.path)) watch.saw(exchange, roles.needsOf(exchange, undefined)?.member, request.headers.host);
         // The sandbox's controls (a harness resetting it, reading its log) and its stand-in for the
@@ -121,6 +123,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
           writeFileSync(file, `${JSON.stringify(recording, null, 2)}\n`);
           session.written += 1;
           session.files.push(file);
+          pictures.keepFrom(recording.response.body);
           if (!options.quiet) log.info([`${exchange.status} ${exchange.method} ${path} → ${file}${recording.replayable ? "" : " (not replayable)"}`]);
         }
         if (harFile) addToHar(options, harFile, har, session, hiding);
@@ -147,12 +150,13 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   });
   return {
     port: (server.address() as { port: number }).port,
-    summary: () => summary(session, harFile),
+    summary: () => [summary(session, harFile), pictures.summary()].filter(Boolean).join("; "),
     refusals: () => [...session.refusals],
     close: () =>
       new Promise((resolveClose) => {
         server.closeIdleConnections();
-        server.close(() => resolveClose(session.refused + session.harRefused === 0));
+        // The pictures still being fetched are in the folder before it is said to be whole.
+        server.close(() => void pictures.settled().then(() => resolveClose(session.refused + session.harRefused === 0)));
       }),
   };
 }
@@ -202,6 +206,24 @@ function redactWritten(files: readonly string[], hiding: Hiding, options: Record
     writeFileSync(file, `${JSON.stringify(redacted, null, 2)}\n`);
     if (!options.quiet) options.log.info([`redacted again: ${basename(file)} (it held a secret seen since)`]);
   }
+}
+
+/**
+ * The member's location in a query, moved to the nearest public place before the call is sent on
+ * (harness/redaction/pseudonyms.ts): the distances and the order of the reply are then the gateway's
+ * for the place the recording names, so that the recording replays as it was, and they do not
+ * betray where the member was. The member sees distances from that place while recording.
+ */
+function moveLocation(pseudonyms: Pseudonyms, method: string, path: string, query: URLSearchParams): void {
+  const fields = exchangeFields("api", method, path).query;
+  const latKey = fields.find((field) => field.kind === "latitude")?.path[0];
+  const lngKey = fields.find((field) => field.kind === "longitude")?.path[0];
+  const lat = latKey === undefined ? null : query.get(latKey);
+  const lng = lngKey === undefined ? null : query.get(lngKey);
+  if (lat === null && lng === null) return;
+  const moved = pseudonyms.location(lat ?? undefined, lng ?? undefined);
+  if (latKey !== undefined && moved.lat !== undefined) query.set(latKey, String(moved.lat));
+  if (lngKey !== undefined && moved.lng !== undefined) query.set(lngKey, String(moved.lng));
 }
 
 function summary(session: Session, harFile: string | undefined): string {

@@ -1,6 +1,6 @@
 /**
  * harness/recording: the recording format (zod, ./format.ts), its placeholders and what is volatile
- * in an exchange, reading recordings from files and HAR, and writing HAR.
+ * in an exchange, reading recordings from files and HAR, writing HAR, and the pictures a recording keeps.
  * The other harness folders, the CLI and the sandbox import it from here only.
  */
 export {
@@ -38,3 +38,20 @@ export { exchangeIdentity, loadRecordings, readRecordings, withoutHarCopies, typ
 export { recordingsFromHar, type ReadRedaction } from "./har-read";
 export { recordingJsonSchema } from "./schema";
 export { harDocument, harEntry, writeHar, type Har, type HarEntry, type HarExchange } from "./har-write";
+export {
+  ABSOLUTE_URL,
+  MAX_PICTURES,
+  MAX_PICTURES_BYTES,
+  MAX_PICTURE_BYTES,
+  MAX_PICTURE_URL_CHARS,
+  PICTURES_FOLDER,
+  PICTURE_INDEX_FILE,
+  PICTURE_TYPES,
+  PictureFileSchema,
+  PictureIndexSchema,
+  PictureUrlSchema,
+  pictureIndexJsonSchema,
+  pictureTypeOf,
+  type PictureExtension,
+  type PictureIndex,
+} from "./pictures";

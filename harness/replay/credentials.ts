@@ -1,7 +1,9 @@
 /**
  * Whom each recording acts as when replayed: --token, --login and --cust when given, else the
  * recording's `needs` (each member signed in once and the token reused), and for the wallet's
- * sign-in on the sandbox a new single-use login code. A need that cannot be met is a skip, said why.
+ * sign-in on the sandbox a new single-use login code (from the sandbox's loginCode control when the
+ * target can reach its controls, else from its sign-in page). A need that cannot be met is a skip,
+ * said why.
  */
 import { createApiClient } from "#core/api/client";
 import { memberLogin } from "#core/api/endpoints";
@@ -40,7 +42,7 @@ export async function credentialsFor(target: ReplayTarget): Promise<Credentials>
     }
     if (signsInByCode(recording) && target.env === "sandbox" && member) {
       try {
-        placeholders.code = await mintLoginCode(target.apiBase, member, target.mallOrigins);
+        placeholders.code = target.loginCode ? await target.loginCode(member) : await mintLoginCode(target.apiBase, member, target.mallOrigins);
       } catch (error) {
         return { reason: `could not get a login code for ${member} (${(error as Error).message})` };
       }

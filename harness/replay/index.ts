@@ -10,6 +10,7 @@ export { driftReports, endpointLines, type DriftLine, type EndpointReport } from
 export { describeGroup, describeRepeated, generalPath, groupDifferences, repeatedAcrossRecordings, type DifferenceGroup, type RepeatedDifference } from "./groups";
 export { KeyRing, withIdempotencyKey } from "./keys";
 export { isEpochMs, volatileMatch, withoutTimes, type VolatileContext } from "./normalise";
+export { describePersona, personasOf, type Persona, type PersonaState } from "./personas";
 export { PACES, Pacer, dependsOnElapsedTime, type Pace, type PaceClock, type Wait } from "./pace";
 export { ageWarnings, outcomeLines, plural, replayExitCode, skipNotice } from "./report";
 export { defaultRun, replayOne, type Outcome, type ReplayRun } from "./replayer";

@@ -13,6 +13,7 @@ import { exchangeFields } from "#harness/redaction";
 import { compareReplies, type Difference } from "./compare";
 import { signsInByCode, type Credentials } from "./credentials";
 import { KeyRing, withIdempotencyKey } from "./keys";
+import { fillRedacted } from "./request-values";
 import type { ReplayTarget } from "./target";
 
 export type Outcome =
@@ -52,13 +53,18 @@ export async function replayOne(target: ReplayTarget, file: RecordingFile, crede
   return { ...about, result: "differ", status: { expected: recording.response.status, actual: reply.status }, differences };
 }
 
-/** The request to send with its placeholders filled in, or why the recording is skipped. */
+/**
+ * The request to send with its placeholders filled in (and a redacted phone or e-mail address given a
+ * valid one, ./request-values.ts), or why the recording is skipped.
+ */
 export async function prepare(file: RecordingFile, credentials: Credentials): Promise<{ request: Recording["request"]; placeholders: Placeholders } | { reason: string }> {
   const { recording } = file;
   if (!recording.replayable && !signsInByCode(recording)) return { reason: file.reason ?? "recorded as not replayable" };
   const credentialed = await credentials(recording);
   if ("reason" in credentialed) return credentialed;
-  return { request: fillIn(recording.request, credentialed.placeholders).value as Recording["request"], placeholders: credentialed.placeholders };
+  const filled = fillRedacted(fillIn(recording.request, credentialed.placeholders).value as Recording["request"]);
+  if ("reason" in filled) return filled;
+  return { request: filled.request, placeholders: credentialed.placeholders };
 }
 
 export interface Reply {

@@ -28,4 +28,10 @@ export interface ReplayTarget {
   failure(error: unknown, named?: boolean): Error;
   /** Where the sandbox's sign-in page may send a member back to: the mall's origins, the likeliest first. */
   mallOrigins: readonly string[];
+  /**
+   * A new single-use login code for a member, from the sandbox's controls (the loginCode control):
+   * it needs no return address, so a recording made with the mall at any origin signs in. Without
+   * it, the sign-in page is asked with `mallOrigins`.
+   */
+  loginCode?(openId: string): Promise<string>;
 }

@@ -17,7 +17,7 @@
  *   recorded for it, what the member saw last; at the start, and for every other call, requests that
  *   match the same recorded exchanges get them in the order recorded (the nth call the nth reply),
  *   then the last again, as WireMock's and Hoverfly's scenarios do
- *   (docs/decisions/031-served-recordings-as-the-member-left-them.md).
+ *   (docs/decisions/034-served-recordings-as-the-member-left-them.md).
  * - **Templating on the way out**: `<token>` in a reply becomes a live session token of the member the
  *   recording belongs to (`needs.member`; no other placeholder reaches a client either:
  *   ./live-values.ts), so the calls after a recorded sign-in carry a token the
@@ -34,6 +34,7 @@ import { editDistance } from "#core/text/nearest";
 import { ANY_PLACEHOLDER, FILLED_IN, VOLATILE_REQUEST_FIELDS, fieldKey } from "#harness/recording";
 import { ANY_ELEMENT, PERSONAL_KINDS, type PersonalKind, type PersonalPath } from "#core/api/personal";
 import { exchangeFields } from "#harness/redaction";
+import type { RecordedPictures } from "./pictures";
 import { personasOf, type Persona, type ServedAt } from "./personas";
 
 /** A recorded exchange as the sandbox serves it (the CLI reads recording files into these). */
@@ -57,6 +58,8 @@ export interface RecordedExchange {
   cust?: string;
   /** When it was recorded (epoch ms), when the recording says so to the second. */
   recordedAt?: number;
+  /** The pictures its recording's folder kept, which its reply points at as it goes out (./pictures.ts). */
+  pictures?: RecordedPictures;
 }
 
 /**

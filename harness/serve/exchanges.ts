@@ -1,13 +1,20 @@
 /**
  * Recording files (harness/recording: JSON recordings and HAR, without copies) as the sandbox serves
- * them with `mcoin sandbox --recordings DIR` (./book.ts).
+ * them with `mcoin sandbox --recordings DIR` (./book.ts), each with the pictures its folder kept
+ * (./pictures.ts).
  */
 import { loadRecordings, sourceOf } from "#harness/recording";
 import { readRedaction } from "#harness/redaction";
+import { statSync } from "node:fs";
+import { dirname } from "node:path";
 import type { RecordedExchange } from "./book";
+import { RecordedPictures } from "./pictures";
 
 export function recordedExchanges(dir: string): RecordedExchange[] {
-  return loadRecordings(dir, readRedaction).recordings.map((file) => {
+  const { recordings } = loadRecordings(dir, readRedaction);
+  // A recording file given alone keeps the pictures of the folder it is in.
+  const pictures = RecordedPictures.read(statSync(dir).isDirectory() ? dir : dirname(dir));
+  return recordings.map((file) => {
     const { recording } = file;
     // A date alone says too little to move times by; a date-time (the recorder's) says enough.
     const recordedAt = recording.recordedAt?.includes("T") ? Date.parse(recording.recordedAt) : Number.NaN;
@@ -26,6 +33,7 @@ export function recordedExchanges(dir: string): RecordedExchange[] {
       member: recording.needs?.member,
       cust: recording.needs?.cust,
       recordedAt: Number.isFinite(recordedAt) ? recordedAt : undefined,
+      ...(pictures ? { pictures } : {}),
     };
   });
 }

@@ -2,7 +2,7 @@
  * The personas of served recordings: the members the recordings belong to (the distinct
  * `needs.member` values), each as their recorded replies show them. The serving sandbox makes each a
  * member and lists them on its sign-in page, so that signing in as one gets a token bound to them
- * (docs/decisions/031-served-recordings-as-the-member-left-them.md).
+ * (docs/decisions/034-served-recordings-as-the-member-left-them.md).
  */
 
 /** Which recorded state is served: the one the member saw last (`end`) or the nth call the nth reply from the first (`start`). */

@@ -5,6 +5,7 @@
  * has its rules), and agreeing to the terms clears their clause status.
  */
 import type { AddressInput } from "#core/address/schemas";
+import type { Address } from "#core/api/endpoints";
 import type { MemberFixture } from "../fixtures";
 import { listAddresses, saveAddress, updateAddress, type BookOutcome } from "./addresses";
 import type { Books } from "./books";
@@ -57,6 +58,22 @@ export interface NewMember {
   blurb?: MemberRecord["blurb"];
 }
 
+/**
+ * A member as a recording shows them at its start (the putMember control): their fields, balance,
+ * the account's revision and address book (ids kept), and the id the next new address should get.
+ */
+export interface Persona {
+  nickname?: string;
+  point: number;
+  amount: number;
+  count: number;
+  clauseStatus: number;
+  revision?: number;
+  graySeckill: boolean;
+  addresses: Address[];
+  nextAddressId?: number;
+}
+
 /** What a control may set of a member; `point` is a ledger entry, not an overwrite. */
 export type MemberPatch = Partial<Pick<MemberRecord, "amount" | "count" | "clauseStatus" | "graySeckill">> & { point?: number };
 
@@ -80,20 +97,43 @@ export class Members {
     const data = this.context.data();
     if (data.members.has(input.openId)) return "taken";
     if (data.members.size >= MAX_MEMBERS) return "full";
-    data.members.set(input.openId, {
-      openId: input.openId,
-      nickname: input.nickname ?? input.openId,
-      avatar: "member.svg",
-      amount: 0,
-      count: 0,
-      clauseStatus: 0,
-      graySeckill: input.graySeckill,
-      blurb: input.blurb ?? { zh: "測試會員", en: "Test member" },
-      addresses: [],
-    });
+    data.members.set(input.openId, { ...this.fresh(input.openId, input.graySeckill), nickname: input.nickname ?? input.openId, ...(input.blurb ? { blurb: input.blurb } : {}) });
     data.accounts.set(input.openId, openAccount(input.point, this.books.now()));
     this.books.changed();
     return "added";
+  }
+
+  /**
+   * Creates the member as given, or sets an existing one to exactly that: the same call twice leaves
+   * the same member. The balance is the ledger's (opened with it, or an adjustment); an address id
+   * another member holds is refused, since ids are never shared; the address counter only moves up.
+   */
+  put(openId: string, persona: Persona): "created" | "updated" | "full" | "address-taken" {
+    const data = this.context.data();
+    const held = new Set(persona.addresses.map((address) => Number(address.id)));
+    for (const [other, member] of data.members) if (other !== openId && member.addresses.some((address) => held.has(Number(address.id)))) return "address-taken";
+    let member = data.members.get(openId);
+    const created = !member;
+    if (!member) {
+      if (data.members.size >= MAX_MEMBERS) return "full";
+      member = { ...this.fresh(openId, persona.graySeckill), nickname: persona.nickname ?? openId };
+      data.members.set(openId, member);
+      data.accounts.set(openId, openAccount(persona.point, this.books.now()));
+    } else {
+      this.books.adjustBalance(openId, persona.point);
+    }
+    Object.assign(member, {
+      nickname: persona.nickname ?? member.nickname,
+      amount: persona.amount,
+      count: persona.count,
+      clauseStatus: persona.clauseStatus,
+      graySeckill: persona.graySeckill,
+      addresses: persona.addresses.map((address) => ({ ...address })),
+    });
+    if (persona.revision !== undefined) this.books.account(openId).revision = persona.revision;
+    data.addressSeq = Math.max(data.addressSeq, ...held, (persona.nextAddressId ?? 1) - 1);
+    this.books.changed();
+    return created ? "created" : "updated";
   }
 
   /** Sets what a control names of a member; false when there is no such member. */
@@ -105,6 +145,21 @@ export class Members {
     if (point !== undefined) this.books.adjustBalance(openId, point);
     this.books.changed();
     return true;
+  }
+
+  /** A member a control adds: no amount, coupons or addresses, the terms agreed. */
+  private fresh(openId: string, graySeckill: boolean): MemberRecord {
+    return {
+      openId,
+      nickname: openId,
+      avatar: "member.svg",
+      amount: 0,
+      count: 0,
+      clauseStatus: 0,
+      graySeckill,
+      blurb: { zh: "測試會員", en: "Test member" },
+      addresses: [],
+    };
   }
 
   /** The member agreed to the terms: they are not shown again. */

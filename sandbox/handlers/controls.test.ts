@@ -1,6 +1,6 @@
 /** The controls scenarios use for money: an offer's stock and status, a member's balance, ledger and orders. */
 import { describe, expect, it } from "vitest";
-import { basicInformation } from "#core/api/endpoints";
+import { basicInformation, macaupassSave, userAddressSave } from "#core/api/endpoints";
 import { createOrder } from "#core/api/shop-endpoints";
 import { MAX_FAILED_CODES_PER_MINUTE } from "../domain/till";
 import { inProcess, withKey } from "../testing";
@@ -128,5 +128,65 @@ describe("the merchant's side: /__sandbox/redeem and /__sandbox/ship", () => {
     expect((await sandbox.request("/__sandbox/ship", { body: { orderNo: order.orderNo } })).status).toBe(409);
     expect((await sandbox.request("/__sandbox/ship", { body: { orderNo: "MC00000000999999" } })).status).toBe(404);
     expect((await sandbox.request("/__sandbox/ship", { body: { orderNo: "<script>" } })).status).toBe(400);
+  });
+});
+
+describe("a replay's persona: PUT /__sandbox/members/:openId and its login code", () => {
+  const persona = {
+    nickname: "Alex Lee",
+    point: 1200,
+    count: 2,
+    revision: 3,
+    addresses: [{ id: 500, isDefault: 1, name: "Alex Lee", areaCode: "+853", mobile: "66001122", area: "澳門半島", address: "官也街 12 號" }],
+    nextAddressId: 507,
+  };
+
+  it("creates the member as given, and the same call again changes nothing", async () => {
+    const sandbox = inProcess();
+    expect(await sandbox.request("/__sandbox/members/p-7f3a9c21", { method: "PUT", body: persona })).toMatchObject({ status: 200, body: { ok: true, openId: "p-7f3a9c21", created: true } });
+    const client = await sandbox.client("p-7f3a9c21");
+    expect((await client.call(basicInformation, {})).data).toEqual({ amount: 0, point: 1200, count: 2, revision: 3, pending: 0 });
+    const digest = (await sandbox.request("/__sandbox/state")).body.digest;
+    expect(await sandbox.request("/__sandbox/members/p-7f3a9c21", { method: "PUT", body: persona })).toMatchObject({ status: 200, body: { created: false } });
+    expect((await sandbox.request("/__sandbox/state")).body.digest).toBe(digest);
+    // The next new address gets the id the recording showed.
+    const saved = await client.call(userAddressSave, { name: "Sam", areaCode: "+853", mobile: "66000001", area: "澳門半島", address: "新馬路 1 號" }, withKey());
+    expect(saved.data.id).toBe(507);
+    expect(saved.data.snatchList.map((address) => address.id)).toEqual([500, 507]);
+  });
+
+  it("refuses what a member cannot hold (400), an address id another member holds (409), and open ids that are none (404)", async () => {
+    const sandbox = inProcess();
+    const before = (await sandbox.request("/__sandbox/state")).body.digest;
+    const [address] = persona.addresses;
+    for (const body of [
+      { point: -1 },
+      { addresses: [{ ...address, mobile: "12345678" }] },
+      { addresses: [address, { ...address, isDefault: 0 }] },
+      { addresses: [{ ...address, isDefault: 0 }] },
+      { addresses: Array.from({ length: 11 }, (_, index) => ({ ...address, id: index + 1, isDefault: index === 0 ? 1 : 0 })) },
+      { openId: "x" },
+    ]) {
+      expect((await sandbox.request("/__sandbox/members/p-new", { method: "PUT", body })).status, JSON.stringify(body)).toBe(400);
+    }
+    // Address 1 is a demo member's (mpay-1001's, fixtures/members).
+    expect((await sandbox.request("/__sandbox/members/p-new", { method: "PUT", body: { addresses: [{ ...address, id: 1 }] } })).status).toBe(409);
+    expect((await sandbox.request("/__sandbox/members/a%20b", { method: "PUT", body: {} })).status).toBe(404);
+    expect((await sandbox.request("/__sandbox/state")).body.digest).toBe(before);
+  });
+
+  it("hands a login code for the wallet's sign-in, whatever the mall's origins; none for a member it does not know", async () => {
+    const sandbox = inProcess({ mallOrigins: ["http://localhost:3200"] });
+    const { code } = (await sandbox.request("/__sandbox/members/mpay-1002/login-code", { method: "POST" })).body;
+    const client = await sandbox.client();
+    expect((await client.call(macaupassSave, { code, state: "" })).data).toMatchObject({ open_id: "mpay-1002" });
+    expect((await sandbox.request("/__sandbox/members/nobody/login-code", { method: "POST" })).status).toBe(404);
+  });
+
+  it("needs the control token like every control", async () => {
+    const sandbox = inProcess({ controlToken: "the-token-of-this-test" });
+    expect((await sandbox.request("/__sandbox/members/p-7f3a9c21", { method: "PUT", body: persona })).status).toBe(401);
+    expect((await sandbox.request("/__sandbox/members/mpay-1001/login-code", { method: "POST" })).status).toBe(401);
+    expect((await sandbox.request("/__sandbox/members/p-7f3a9c21", { method: "PUT", body: persona, headers: { "x-sandbox-token": "the-token-of-this-test" } })).status).toBe(200);
   });
 });

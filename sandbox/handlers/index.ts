@@ -18,7 +18,7 @@ import { promotionHandlers } from "./promotions";
 import { secureGatewayHandlers } from "./secure-gateway";
 import { sessionHandlers } from "./session";
 import { shopHandlers } from "./shop";
-import { staticHandler } from "./static";
+import { recordedPicturesHandler, staticHandler } from "./static";
 import { walletHandlers } from "./wallet";
 
 export interface HandlerOptions {
@@ -50,7 +50,27 @@ export function sandboxHandlers({ domain, instruments, reset }: SandboxParts, op
     // The inspector's page is open (it asks for the token); its API passes the controls' guard itself.
     http.all("*/__sandbox/inspect", ({ request }) => inspectorAnswer(inspector, request)),
     http.all("*/__sandbox/inspect/*", ({ request }) => inspectorAnswer(inspector, request)),
-    ...controlHandlers({ reset, controlToken, clock, faults, stubs, errors, calls, latency, members, books, orders, miles, promotions, catalog, afterSale, till: domain.till, view: domain.view }),
+    ...controlHandlers({
+      reset,
+      controlToken,
+      clock,
+      faults,
+      stubs,
+      errors,
+      calls,
+      latency,
+      members,
+      logins,
+      books,
+      orders,
+      miles,
+      promotions,
+      catalog,
+      afterSale,
+      till: domain.till,
+      view: domain.view,
+    }),
+    recordedPicturesHandler(recorded),
     staticHandler(fixtures.dir),
     ...loginPageHandlers({ members, logins, books, mallOrigins, personas: recorded?.personas.map((persona) => persona.openId) ?? [] }),
     ...sessionHandlers({ serve, members, logins, books, orders, clock, clause: domain.clause }),

@@ -217,7 +217,7 @@ export function secureGatewayHandlers(parts: SecureGatewayParts): HttpHandler[] 
       const cust = token ?? (typeof opened.body.cust_id_ciphertext === "string" ? opened.body.cust_id_ciphertext : undefined);
       const caller = { member: parts.logins.memberByToken(token)?.openId, cust };
       const recorded = book?.match({ kind: "secure", method: "POST", path: url.pathname, query: {}, body: opened.body, auth: Boolean(token), ...caller });
-      const reply = recorded && "exchange" in recorded ? recordedReply(parts, recorded.exchange, caller) : undefined;
+      const reply = recorded && "exchange" in recorded ? recordedReply(parts, recorded.exchange, { ...caller, origin: url.origin }) : undefined;
       if (recorded && "exchange" in recorded && reply) {
         const sealedRecorded = sealReply(reply.body, opened.key, opened.iv);
         return new HttpResponse(sealedRecorded, {

@@ -1,7 +1,12 @@
-/** Images the fixtures refer to (avatars, offers, store logos, zone and ad banners), from fixtures/images/. */
+/**
+ * Images the fixtures refer to (avatars, offers, store logos, zone and ad banners), from
+ * fixtures/images/; and the pictures a served recording kept (harness/serve/pictures.ts), under
+ * /static/recorded/.
+ */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { http, HttpResponse, type HttpHandler } from "msw";
+import { RECORDED_PICTURES_PATH, type RecordedBook, type RecordedPictures } from "#harness/serve";
 
 const STATIC_TYPES = new Map([
   ["svg", "image/svg+xml"],
@@ -24,5 +29,29 @@ export function staticHandler(fixturesDir: string): HttpHandler {
     } catch {
       return new HttpResponse(null, { status: 404 });
     }
+  });
+}
+
+/**
+ * The pictures of the served recordings, by the hash of their bytes: they never change, so any cache
+ * keeps them for good. An SVG opened on its own runs nothing.
+ */
+export function recordedPicturesHandler(recorded: RecordedBook | undefined): HttpHandler {
+  const folders = new Set<RecordedPictures>();
+  for (const exchange of recorded?.exchanges ?? []) if (exchange.pictures) folders.add(exchange.pictures);
+  return http.get(`*${RECORDED_PICTURES_PATH}:file`, async ({ params }) => {
+    for (const folder of folders) {
+      const picture = await folder.picture(String(params.file));
+      if (!picture) continue;
+      return new HttpResponse(new Uint8Array(picture.bytes), {
+        headers: {
+          "content-type": picture.type,
+          "cache-control": "public, max-age=31536000, immutable",
+          "x-content-type-options": "nosniff",
+          "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+        },
+      });
+    }
+    return new HttpResponse(null, { status: 404 });
   });
 }

@@ -1,6 +1,6 @@
 /**
- * The controls over the gateway's data, for scenarios and load tests: members (listed, added,
- * changed; their ledger, orders and Asia Miles), offers' and seckill items' live numbers, and the
+ * The controls over the gateway's data, for scenarios, load tests and replays: members (listed, added,
+ * changed, put as a recording shows them, a login code; their ledger, orders and Asia Miles), offers' and seckill items' live numbers, and the
  * redacted view of the whole state with its digest.
  */
 import type { HttpHandler } from "msw";
@@ -8,6 +8,7 @@ import * as controls from "#core/controls/declarations";
 import type { ControlReply } from "#core/controls/declarations";
 import type { Books } from "../../domain/books";
 import type { Domain } from "../../domain/domain";
+import type { Logins } from "../../domain/logins";
 import type { Members } from "../../domain/members";
 import type { Miles } from "../../domain/miles";
 import type { OrderBook } from "../../domain/order-book";
@@ -16,6 +17,8 @@ import { refuse, serveControl } from "./serve-control";
 
 export interface DomainControlParts {
   members: Members;
+  /** Login codes for a replay's sign-in (loginCode). */
+  logins: Logins;
   books: Books;
   orders: OrderBook;
   miles: Miles;
@@ -23,7 +26,7 @@ export interface DomainControlParts {
   view: Domain["view"];
 }
 
-export function domainControls({ members, books, orders, miles, promotions, view }: DomainControlParts): HttpHandler[] {
+export function domainControls({ members, logins, books, orders, miles, promotions, view }: DomainControlParts): HttpHandler[] {
   const noMember = () => refuse(404, "no such member");
   return [
     serveControl(controls.members, () => ({
@@ -32,6 +35,17 @@ export function domainControls({ members, books, orders, miles, promotions, view
     serveControl(controls.addMember, ({ input }) => {
       const added = members.add(input);
       return added === "added" ? { ok: true as const, openId: input.openId } : refuse(409, added === "taken" ? "that open id is taken" : "too many members");
+    }),
+    // A replay's persona (harness/replay/personas.ts): created, or set to exactly this, so repeating it changes nothing.
+    serveControl(controls.putMember, ({ params, input }) => {
+      const put = members.put(params.openId, input);
+      if (put === "full") return refuse(409, "too many members");
+      if (put === "address-taken") return refuse(409, "an address id is another member's");
+      return { ok: true as const, openId: params.openId, created: put === "created" };
+    }),
+    serveControl(controls.loginCode, ({ params }) => {
+      const member = members.get(params.openId);
+      return member ? { openId: member.openId, code: logins.issueAuthCode(member.openId) } : noMember();
     }),
     serveControl(controls.miles, ({ params }) => {
       const member = members.get(params.openId);

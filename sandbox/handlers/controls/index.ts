@@ -20,6 +20,10 @@
  *                                                 scenarios); 409 when the open id is taken, at most MAX_MEMBERS
  *   PATCH  /__sandbox/members/:openId             { point?, amount?, count?, clauseStatus?, graySeckill? }; point sets the
  *                                                 balance through an `adjustment` ledger entry
+ *   PUT    /__sandbox/members/:openId             { nickname?, point, amount, count, clauseStatus, revision?, graySeckill,
+ *                                                 addresses, nextAddressId? }: the member as a recording shows them
+ *                                                 (created, or set to exactly this; a replay's personas)
+ *   POST   /__sandbox/members/:openId/login-code  { openId, code }: a single-use login code for /macaupasssave (a replay's sign-in)
  *   GET    /__sandbox/members/:openId/ledger      { openId, balance, entries } (oldest first)
  *   GET    /__sandbox/members/:openId/orders      { openId, orders } (oldest first, as the gateway keeps them)
  *   GET    /__sandbox/offers/:id                  { id, stock, sold, likes, status } (the live numbers)

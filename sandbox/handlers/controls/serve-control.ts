@@ -27,7 +27,7 @@ export function serveControl<C extends Control>(
   control: C,
   answer: (args: { params: z.output<C["params"]>; input: z.output<C["input"]>; request: Request }) => Answer<C> | Promise<Answer<C>>,
 ): HttpHandler {
-  const method = control.method.toLowerCase() as "get" | "post" | "patch" | "delete";
+  const method = control.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
   return http[method](`*${control.path}`, async ({ request, params: rawParams }) => {
     const params = control.params.safeParse(rawParams);
     // A path parameter that does not parse names nothing there is.
