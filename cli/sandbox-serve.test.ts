@@ -25,3 +25,13 @@ it("refuses --strict without --recordings, with exit 2", async () => {
   expect(failed.code).toBe(2);
   expect(failed.stderr).toContain("--strict applies to --recordings");
 });
+
+it("refuses --at without --recordings, and a state other than start or end, with exit 2", async () => {
+  dir = mkdtempSync(join(tmpdir(), "mcoin-stubs-cli-"));
+  const alone = await runCli(["sandbox", "--port", "0", "--at", "start"]);
+  expect(alone.code).toBe(2);
+  expect(alone.stderr).toContain("--at applies to --recordings");
+  const other = await runCli(["sandbox", "--port", "0", "--recordings", dir, "--at", "middle"]);
+  expect(other.code).toBe(2);
+  expect(other.stderr).toContain("middle");
+});

@@ -1,8 +1,8 @@
 /**
  * A session recorded in the mall becomes the environment the mall runs against: `mcoin record` in
  * front of the suite's sandbox while a member opens their points, then `mcoin sandbox --recordings
- * DIR --strict` alone behind another mall, which shows the same screen from the recordings, and
- * answers a call nobody recorded with a 404 naming the nearest recorded exchange.
+ * DIR --strict` alone behind another mall, on another port, which shows the same screen from the
+ * recordings, and answers a call nobody recorded with a 404 naming the nearest recorded exchange.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
@@ -128,6 +128,11 @@ test("a member signs in through a mall whose only gateway is the served recordin
     malls.push(second);
     await signInThroughPage(page, second.url, "/index", MEMBERS.ana.nickname);
     await expect(page.getByRole("link", { name: /2,468/ })).toBeVisible();
+    // The mall runs on another port than when recorded: its host configuration (whose body names the
+    // mall's page) was still answered from the recording, as was every other call.
+    const log = (await (await fetch(`http://127.0.0.1:${servedPort}/__sandbox/log`)).json()) as { calls: { method: string; path: string; nearMiss?: unknown; recorded?: boolean }[] };
+    expect(log.calls.filter((call) => call.nearMiss).map((call) => `${call.method} ${call.path}`)).toEqual([]);
+    expect(log.calls.some((call) => call.path === "/macaupassconfig" && call.recorded)).toBe(true);
   } finally {
     for (const mall of malls) mall.stop();
     for (const child of children) await stop(child);
@@ -177,7 +182,10 @@ test("the purchase bridge scenario, recorded through mcoin record with a HAR bes
     await stop(recorder);
     first.stop();
 
-    const written = readdirSync(dir).map((file) => readFileSync(join(dir, file), "utf8"));
+    // The recordings, the HAR and the pictures the recorder kept (a folder of their own).
+    const written = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => readFileSync(join(entry.parentPath, entry.name), "utf8"));
     const everything = written.join("\n");
     for (const secret of [token, email, encodeURIComponent(email), card, card.replaceAll(" ", "")]) expect(everything).not.toContain(secret);
     // The leaks were recorded, hidden where they were.

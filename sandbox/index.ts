@@ -6,7 +6,7 @@
 import { getResponse, http, type HttpHandler } from "msw";
 import type { Endpoint } from "#core/api/define";
 import { candidatesFor } from "./candidates";
-import { DEFAULT_FIXTURES_DIR, loadFixtures, withoutHistory } from "./fixtures";
+import { DEFAULT_FIXTURES_DIR, loadFixtures, withoutHistory, type Fixtures, type MemberFixture } from "./fixtures";
 import { frontDoor, type Dispatched } from "./front-door";
 import { render } from "./fault-effects";
 import { SandboxHandle } from "./handle";
@@ -16,7 +16,8 @@ import type { Timer } from "./instruments/timer";
 import { DEFAULT_MALL_ORIGINS, MallOriginSchema } from "./login-page";
 import { knownRoutes, servedEndpoints, unmatchedReply } from "./near-miss";
 import { createParts, type SandboxParts } from "./parts";
-import { RecordedBook, type RecordedExchange } from "#harness/serve";
+import { RecordedBook, type Persona, type RecordedExchange, type ServedAt } from "#harness/serve";
+import { personaMember } from "./domain/members";
 import { readStubFolder } from "./stub-files";
 
 export interface SandboxOptions {
@@ -35,8 +36,11 @@ export interface SandboxOptions {
   history?: boolean;
   /** A folder of stub mappings in WireMock's format (sandbox/stub-files.ts), answered before the sandbox's rules. */
   stubsDir?: string;
-  /** Recorded exchanges to answer with (harness/serve/book.ts); `strict`: a gateway call none matches gets a 404. */
-  recordings?: { exchanges: readonly RecordedExchange[]; strict?: boolean };
+  /**
+   * Recorded exchanges to answer with (harness/serve/book.ts); `strict`: a gateway call none matches
+   * gets a 404; `at`: the state served, the one the member saw last (`end`, the default) or the first.
+   */
+  recordings?: { exchanges: readonly RecordedExchange[]; strict?: boolean; at?: ServedAt };
   /**
    * The traffic inspector (/__sandbox/inspect): how many exchanges it keeps, the bytes of a body it
    * keeps, and what only the CLI can do with them (save as a recording, replay, HAR).
@@ -59,10 +63,17 @@ export interface Sandbox extends SandboxParts {
 
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const loaded = loadFixtures(options.fixturesDir ?? DEFAULT_FIXTURES_DIR);
-  const fixtures = options.history === false ? withoutHistory(loaded) : loaded;
-  const recorded = options.recordings && new RecordedBook(options.recordings.exchanges, options.recordings.strict ?? false);
+  const recorded = options.recordings && new RecordedBook(options.recordings.exchanges, options.recordings.strict ?? false, options.recordings.at);
+  // A recording's personas are members from the start and after every reset: a token can be minted for them.
+  const personas = personaMembers(loaded, recorded?.personas ?? []);
+  const base = options.history === false ? withoutHistory(loaded) : loaded;
+  const fixtures = personas.length === 0 ? base : { ...base, members: [...base.members, ...personas] };
   const parts = createParts(fixtures, { stateFile: options.stateFile, latencyMs: options.latencyMs, timer: options.timer, recorded, inspect: options.inspect });
   for (const file of options.stubsDir ? readStubFolder(options.stubsDir) : []) parts.instruments.stubs.add(file.mappings, file.source, { kept: true });
+  // A state file kept from before the recordings were served has not met their personas yet.
+  for (const { openId, nickname, point, blurb } of personas) {
+    if (!parts.domain.members.get(openId)) parts.domain.members.add({ openId, nickname, point, blurb, graySeckill: false });
+  }
 
   const endpoints = sandboxHandlers(parts, {
     fixtures,
@@ -89,4 +100,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
   const handlers = [http.all("*", ({ request }) => handle(request))];
   return { ...parts, state: new SandboxHandle(parts, fixtures.gatewayKeys, fixtures.walletSecret), handlers, handle, dispatch, served: servedEndpoints(endpoints) };
+}
+
+/** A served recording's personas as members, but a demo member who is one: they stay as the fixtures have them. */
+function personaMembers(fixtures: Fixtures, personas: readonly Persona[]): MemberFixture[] {
+  const known = new Set(fixtures.members.map((member) => member.openId));
+  return personas.filter((persona) => !known.has(persona.openId)).map(personaMember);
 }

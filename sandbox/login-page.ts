@@ -2,7 +2,9 @@
  * The sandbox's stand-in for the wallet app's sign-in: lists the demo members and sends the chosen
  * one back to the mall with login parameters (a single-use `code` and the `state`), as the host does.
  * It returns only to the mall's own origins: a login code sent anywhere else is a session handed to
- * whoever owns that address.
+ * whoever owns that address. Serving recordings of members of its own (`--recordings`), it lists
+ * those personas instead, each with their recorded nickname: the served environment is theirs, and a
+ * demo member there would meet nothing recorded (docs/decisions/034-served-recordings-as-the-member-left-them.md).
  */
 import { http, HttpResponse, type HttpHandler } from "msw";
 import type { Books } from "./domain/books";
@@ -16,10 +18,11 @@ type PageLocale = "zh" | "en";
  * than reading the mall's locale files. zh in Traditional Chinese; `{{name}}` and `{{points}}` are
  * filled in.
  */
-export const LOGIN_PAGE_TEXTS: Record<PageLocale, Record<"title" | "subtitle" | "points" | "choose" | "invalidRedirect" | "footer", string>> = {
+export const LOGIN_PAGE_TEXTS: Record<PageLocale, Record<"title" | "subtitle" | "subtitleRecorded" | "points" | "choose" | "invalidRedirect" | "footer", string>> = {
   zh: {
     title: "使用 MPay 登入",
     subtitle: "沙盒環境：請選擇示範會員以進入 mCoin 商城。",
+    subtitleRecorded: "錄製重播：請選擇錄製中的會員以進入 mCoin 商城。",
     points: "{{points}} mCoin",
     choose: "以 {{name}} 身份繼續",
     invalidRedirect: "此登入連結缺少返回地址。",
@@ -28,6 +31,7 @@ export const LOGIN_PAGE_TEXTS: Record<PageLocale, Record<"title" | "subtitle" | 
   en: {
     title: "Sign in with MPay",
     subtitle: "Sandbox: choose a demo member to continue to mCoin Mall.",
+    subtitleRecorded: "Served recording: choose a recorded member to continue to mCoin Mall.",
     points: "{{points}} mCoin",
     choose: "Continue as {{name}}",
     invalidRedirect: "This sign-in link is missing where to return to.",
@@ -61,8 +65,21 @@ function safeRedirect(raw: string | null, mallOrigins: ReadonlySet<string>): URL
   }
 }
 
-/** `mallOrigins`: where the page may send a login code. */
-export function loginPageHandlers({ members, logins, books, mallOrigins }: { members: Members; logins: Logins; books: Books; mallOrigins: ReadonlySet<string> }): HttpHandler[] {
+/** `mallOrigins`: where the page may send a login code; `personas`: a served recording's members, listed instead of the demo members when there are any. */
+export function loginPageHandlers({
+  members,
+  logins,
+  books,
+  mallOrigins,
+  personas = [],
+}: {
+  members: Members;
+  logins: Logins;
+  books: Books;
+  mallOrigins: ReadonlySet<string>;
+  personas?: readonly string[];
+}): HttpHandler[] {
+  const recorded = () => personas.flatMap((openId) => members.get(openId) ?? []);
   return [
     http.get("*/oauth/authorize", ({ request }) => {
       const url = new URL(request.url);
@@ -70,7 +87,8 @@ export function loginPageHandlers({ members, logins, books, mallOrigins }: { mem
       const t = LOGIN_PAGE_TEXTS[locale];
       const redirect = safeRedirect(url.searchParams.get("redirect_uri"), mallOrigins);
       const loginState = url.searchParams.get("state") ?? "";
-      const listed = members.all();
+      const personaMembers = recorded();
+      const listed = personaMembers.length > 0 ? personaMembers : members.all();
       // The button is named by what it shows (the member, their blurb and points), with "Continue as"
       // around the name for screen readers only: an aria-label would hide the visible text from voice
       // control ("label-content-name-mismatch").
@@ -122,7 +140,7 @@ export function loginPageHandlers({ members, logins, books, mallOrigins }: { mem
 </style>
 </head>
 <body>
-<header><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.subtitle)}</p></header>
+<header><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(personaMembers.length > 0 ? t.subtitleRecorded : t.subtitle)}</p></header>
 <main>${body}</main>
 <footer>${escapeHtml(t.footer)}</footer>
 </body>
@@ -134,7 +152,7 @@ export function loginPageHandlers({ members, logins, books, mallOrigins }: { mem
       const form = new URLSearchParams(await request.text());
       const member = members.get(form.get("openId") ?? "");
       const redirect = safeRedirect(form.get("redirect_uri"), mallOrigins);
-      if (!member) return HttpResponse.json({ code: 400, msg: "choose one of the demo members" }, { status: 400 });
+      if (!member) return HttpResponse.json({ code: 400, msg: personas.length > 0 ? "choose one of the recorded members" : "choose one of the demo members" }, { status: 400 });
       if (!redirect) return HttpResponse.json({ code: 400, msg: "redirect_uri is not on one of the mall's origins (--mall-origin)" }, { status: 400 });
       redirect.searchParams.set("code", logins.issueAuthCode(member.openId));
       redirect.searchParams.set("state", form.get("state") ?? "");

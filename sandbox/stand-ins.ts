@@ -9,7 +9,7 @@ import type { Members } from "./domain/members";
 import type { StubAnswer, StubBook } from "./instruments/stubs";
 import { parseBoundedJson } from "#core/http/bounded-json";
 import { nearMissResponse, type NearMiss } from "./near-miss";
-import { macauDayNumber, templated, type RecordedBook, type RecordedExchange } from "#harness/serve";
+import { macauDayNumber, templated, withLiveValues, type RecordedBook, type RecordedExchange } from "#harness/serve";
 import { bearerToken } from "./respond";
 
 /** How the secure gateway tells the front door that a stub answered: `<id>` or `<id> <fault>`. */
@@ -49,44 +49,66 @@ export interface ReplyParts {
   clock: Clock;
 }
 
+/** The sign-ins: their request names the member it signs in (the wallet's login code, the sandbox's openId). */
+const WALLET_SIGN_IN = "/macaupasssave";
+const SANDBOX_SIGN_IN = "/member/login";
+
+/**
+ * Whom a plain call acts as: its bearer token's member, or the member a sign-in names (the login
+ * code's, which is not spent here, or the openId asked for).
+ */
+function requestMember({ logins }: ReplyParts, request: Request, url: URL, body: unknown): string | undefined {
+  const token = bearerToken(request);
+  if (token) return logins.memberByToken(token)?.openId;
+  if (url.pathname === WALLET_SIGN_IN) return logins.authCodeOwner(url.searchParams.get("code"));
+  const openId = body !== null && typeof body === "object" ? (body as { openId?: unknown }).openId : undefined;
+  if (url.pathname === SANDBOX_SIGN_IN && typeof openId === "string") return openId;
+  return undefined;
+}
+
 /**
  * A recorded exchange's reply to a plain call (harness/serve/book.ts), or with --strict a 404 naming the
- * closest recorded exchanges; undefined when the sandbox answers.
+ * closest recorded exchanges; undefined when the sandbox answers. A sign-in no recording of its member
+ * answers is the sandbox's, strict or not: every persona can sign in, whether or not their sign-in
+ * was recorded.
  */
 export async function recordedAnswer(book: RecordedBook | undefined, parts: ReplyParts, request: Request, url: URL): Promise<{ response: Response; nearMiss?: NearMiss } | undefined> {
   if (!book || SECURE_PATH.test(url.pathname) || OWN_PATHS.test(url.pathname)) return undefined;
   const text = request.method === "GET" || request.method === "HEAD" ? "" : await request.clone().text();
   const parsed = text === "" ? undefined : parseBoundedJson(text);
-  const found = book.match({
-    kind: "api",
-    method: request.method,
-    path: url.pathname,
-    query: Object.fromEntries(url.searchParams),
-    body: parsed?.ok ? parsed.value : text || undefined,
-    auth: Boolean(bearerToken(request)),
-  });
-  if (!found) return undefined;
+  const body = parsed?.ok ? parsed.value : text || undefined;
+  const member = requestMember(parts, request, url, body);
+  const found = book.match({ kind: "api", method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, auth: Boolean(bearerToken(request)), member });
   if ("exchange" in found) {
-    const reply = recordedReply(parts, found.exchange, url.origin);
-    return { response: reply === undefined ? new Response(null, { status: found.exchange.status }) : Response.json(reply, { status: found.exchange.status }) };
+    const reply = recordedReply(parts, found.exchange, { member, origin: url.origin });
+    // A reply that needs a live value it cannot have: the sandbox answers instead.
+    if (!reply) return undefined;
+    // The login code was good for this one sign-in.
+    if (url.pathname === WALLET_SIGN_IN) parts.logins.redeemAuthCode(url.searchParams.get("code") ?? "");
+    return { response: reply.body === undefined ? new Response(null, { status: found.exchange.status }) : Response.json(reply.body, { status: found.exchange.status }) };
   }
-  if (!book.strict) return undefined;
+  if (!book.strict || url.pathname === WALLET_SIGN_IN || url.pathname === SANDBOX_SIGN_IN) return undefined;
   return { response: nearMissResponse(404, found.nearMiss), nearMiss: found.nearMiss };
 }
 
 /**
- * A recorded reply as it goes out: a live token of its member, its times moved with the clock, and
- * the pictures its recording kept at the sandbox's `origin`, the one the request came to.
+ * A recorded reply as it goes out: `<token>` a live token of its member (else of the member the
+ * request acts as), `<cust>` the call's ciphertext, what was hidden for good masked
+ * (harness/serve/live-values.ts), its times moved with the clock, and the pictures its recording
+ * kept at the sandbox's `origin`, the one the request came to; undefined when a credential in it can
+ * have no live value.
  */
-export function recordedReply({ members, logins, clock }: ReplyParts, exchange: RecordedExchange, origin: string): unknown {
+export function recordedReply({ members, logins, clock }: ReplyParts, exchange: RecordedExchange, request: { member?: string; cust?: string; origin: string }): { body: unknown } | undefined {
   let token: string | undefined;
-  const fill = () => (token ??= exchange.member && members.get(exchange.member) ? logins.issueToken(exchange.member) : undefined);
+  const owner = exchange.member ?? request.member;
+  const fill = () => (token ??= owner && members.get(owner) ? logins.issueToken(owner) : undefined);
   const now = clock.now();
   const { recordedAt } = exchange;
-  const reply = templated(exchange.reply, {
+  const moved = templated(exchange.reply, {
     token: fill,
     shiftMs: recordedAt === undefined ? 0 : now - recordedAt,
     shiftDays: recordedAt === undefined ? 0 : macauDayNumber(now) - macauDayNumber(recordedAt),
   });
-  return exchange.pictures ? exchange.pictures.rewrite(reply, origin) : reply;
+  const live = withLiveValues(exchange.pictures ? exchange.pictures.rewrite(moved, request.origin) : moved, { cust: request.cust });
+  return "value" in live ? { body: live.value } : undefined;
 }

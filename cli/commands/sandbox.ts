@@ -56,6 +56,11 @@ export function sandboxCommand(io: CliIo): Command {
       .option("--stubs <dir>", "answer with the stub mappings (WireMock's format) of this folder before the sandbox's own rules")
       .option("--recordings <dir>", "answer with these recordings (mcoin record's JSON files and HAR) the requests they match")
       .option("--strict", "with --recordings: a gateway call no recording matches gets a 404 naming the closest, instead of the sandbox's answer")
+      .addOption(
+        new Option("--at <state>", "with --recordings: serve the state the member saw last (end) or, from the first recorded reply, each call's replies in the order recorded (start)")
+          .choices(["end", "start"])
+          .default("end"),
+      )
       .option("--json", "print the listening address as JSON")
       .addHelpText(
         "after",
@@ -73,6 +78,7 @@ Examples:
   $ npx mcoin sandbox fault reset --path basicinformation --times 2   (see: mcoin sandbox fault --help)
   $ npx mcoin sandbox verify --path basicinformation --at-least 3
   $ npx mcoin sandbox log --unmatched
+  $ npx mcoin sandbox --recordings recordings/ --strict --at start
 
 Controls (docs/sandbox.md, "Controls"): POST /__sandbox/reset, POST /__sandbox/clock, POST /__sandbox/faults,
 GET /__sandbox/log, POST /__sandbox/verify, PATCH /__sandbox/members/:openId, PATCH /__sandbox/offers/:id (stock, status),
@@ -106,6 +112,7 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
       stubs: z.string().min(1).optional(),
       recordings: z.string().min(1).optional(),
       strict: z.boolean().default(false),
+      at: z.enum(["end", "start"]).default("end"),
       ...InspectOptionsShape,
       json: z.boolean().default(false),
     }),
@@ -113,10 +120,13 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
     "sandbox",
   );
   if (options.strict && !options.recordings) throw usageError("--strict applies to --recordings: give the folder of recordings to serve");
-  const served = options.recordings ? (await import("#harness/serve")).servedRecordings(resolve(options.recordings)) : undefined;
+  if (options.at !== "end" && !options.recordings) throw usageError("--at applies to --recordings: give the folder of recordings to serve");
+  const serving = options.recordings ? await import("#harness/serve") : undefined;
+  const served = serving && options.recordings ? serving.servedRecordings(resolve(options.recordings)) : undefined;
   const recordings = served?.exchanges;
   if (served && served.leftOut.length > 0)
     writeLines(io.stderr, [`warning: --recordings: not served, the sandbox's own controls answer them: ${served.leftOut.length} control call(s) (${served.leftOut.join(", ")})`]);
+  const personas = serving && recordings ? serving.personasOf(recordings, options.at) : [];
   let running: Awaited<ReturnType<typeof import("../../sandbox/server").startSandboxServer>>;
   const { inspectorActions } = await import("#harness/inspector");
   const { rulesWith } = await import("#harness/redaction");
@@ -144,7 +154,7 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
       stateFile: options.state ? resolve(options.state) : undefined,
       fixturesDir: options.fixtures ? resolve(options.fixtures) : undefined,
       stubsDir: options.stubs ? resolve(options.stubs) : undefined,
-      recordings: recordings && { exchanges: recordings, strict: options.strict },
+      recordings: recordings && { exchanges: recordings, strict: options.strict, at: options.at },
       inspect: { capacity: options.inspectSize, bodyLimit: options.inspectBodyBytes, actions },
     });
   } catch (error) {
@@ -171,7 +181,10 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
       options.state ? `  state file: ${resolve(options.state)}` : "",
       options.stubs ? `  stubs: ${running.sandbox.state.stubs.size} from ${resolve(options.stubs)}` : "",
       recordings
-        ? `  recordings: ${recordings.length} exchanges from ${resolve(options.recordings ?? "")}${recordings[0]?.pictures ? ` and ${recordings[0].pictures.size} pictures` : ""}${options.strict ? " (strict: nothing else is answered)" : ""}`
+        ? `  recordings: ${recordings.length} exchanges from ${resolve(options.recordings ?? "")}${recordings[0]?.pictures ? ` and ${recordings[0].pictures.size} pictures` : ""}, served at the ${options.at}${options.strict ? " (strict: nothing else is answered)" : ""}`
+        : "",
+      personas.length > 0
+        ? `  personas on the login page: ${personas.map((persona) => (persona.nickname === persona.openId ? persona.openId : `${persona.nickname} (${persona.openId})`)).join(", ")}`
         : "",
     ].filter(Boolean),
   );

@@ -44,8 +44,10 @@ export function servedRecordings(dir: string): ServedRecordings {
         body: recording.request.body,
         status: recording.response.status,
         reply: recording.response.body,
-        auth: recording.request.auth,
+        // A secure call's token is its Token header, which the recording keeps (as `<cust>` or `<token>`).
+        auth: recording.request.auth || (recording.kind === "secure" && Object.keys(recording.request.headers).some((name) => name.toLowerCase() === "token")),
         member: recording.needs?.member,
+        cust: recording.needs?.cust,
         recordedAt: Number.isFinite(recordedAt) ? recordedAt : undefined,
         ...(pictures ? { pictures } : {}),
       };

@@ -83,6 +83,15 @@ export class Logins {
     return code;
   }
 
+  /**
+   * The member a live login code was issued to, without spending it: a served recording's sign-in
+   * answers only the member the code names (harness/serve/book.ts).
+   */
+  authCodeOwner(code: string | null | undefined): string | undefined {
+    const entry = code ? this.context.data().authCodes.get(code) : undefined;
+    return entry && this.now() - entry.issuedAt <= AUTH_CODE_TTL_MS ? entry.openId : undefined;
+  }
+
   /** Redeems a login code once; undefined when it is unknown, used or expired. */
   redeemAuthCode(code: string): string | undefined {
     const { authCodes } = this.context.data();

@@ -17,6 +17,29 @@ export type MemberRecord = Omit<MemberFixture, "point">;
 /** Members the sandbox keeps at most (the fixtures' and those a control added). */
 export const MAX_MEMBERS = 10_000;
 
+/** How the sign-in page tells a recording's persona from a demo member. */
+export const PERSONA_BLURB = { zh: "錄製的會員", en: "Recorded member" } as const;
+
+/**
+ * A served recording's persona (harness/serve/personas.ts) as a member the sandbox seeds: their
+ * recorded nickname and balance, nothing else of their own, so that a token can be minted for them
+ * and whatever the recordings do not answer starts from an empty account.
+ */
+export function personaMember(persona: { openId: string; nickname: string; point?: number }): MemberFixture {
+  return {
+    openId: persona.openId,
+    nickname: persona.nickname,
+    avatar: "member.svg",
+    point: Math.max(0, Math.trunc(persona.point ?? 0)),
+    amount: 0,
+    count: 0,
+    clauseStatus: 0,
+    graySeckill: false,
+    blurb: { ...PERSONA_BLURB },
+    addresses: [],
+  };
+}
+
 /** The part of the store the members keep. */
 export interface MembersData {
   members: Map<string, MemberRecord>;
@@ -31,6 +54,8 @@ export interface NewMember {
   nickname?: string;
   point: number;
   graySeckill: boolean;
+  /** What the sign-in page says under their name (a recording's persona says so). */
+  blurb?: MemberRecord["blurb"];
 }
 
 /**
@@ -72,7 +97,7 @@ export class Members {
     const data = this.context.data();
     if (data.members.has(input.openId)) return "taken";
     if (data.members.size >= MAX_MEMBERS) return "full";
-    data.members.set(input.openId, { ...this.fresh(input.openId, input.graySeckill), nickname: input.nickname ?? input.openId });
+    data.members.set(input.openId, { ...this.fresh(input.openId, input.graySeckill), nickname: input.nickname ?? input.openId, ...(input.blurb ? { blurb: input.blurb } : {}) });
     data.accounts.set(input.openId, openAccount(input.point, this.books.now()));
     this.books.changed();
     return "added";

@@ -72,7 +72,7 @@ export function sandboxHandlers({ domain, instruments, reset }: SandboxParts, op
     }),
     recordedPicturesHandler(recorded),
     staticHandler(fixtures.dir),
-    ...loginPageHandlers({ members, logins, books, mallOrigins }),
+    ...loginPageHandlers({ members, logins, books, mallOrigins, personas: recorded?.personas.map((persona) => persona.openId) ?? [] }),
     ...sessionHandlers({ serve, members, logins, books, orders, clock, clause: domain.clause }),
     ...secureGatewayHandlers({ keys: fixtures.gatewayKeys, clock, nonces: instruments.nonces, taskRuns: domain.taskRuns, stubs, recorded, timer, members, logins }),
     ...catalogHandlers({ serve, catalog, searches: domain.searches, clock }),

@@ -212,15 +212,20 @@ export function secureGatewayHandlers(parts: SecureGatewayParts): HttpHandler[] 
         headers.set(STUB_HEADER, stub.fault ? `${stub.id} ${stub.fault}` : stub.id);
         return new HttpResponse(sealedStub, { status: stub.status, headers });
       }
-      const recorded = book?.match({ kind: "secure", method: "POST", path: url.pathname, query: {}, body: opened.body, auth: Boolean(request.headers.get(HEADER.token)) });
-      if (recorded && "exchange" in recorded) {
-        const sealedRecorded = sealReply(recordedReply(parts, recorded.exchange, url.origin), opened.key, opened.iv);
+      // The call acts as whom its Token header names: a member's session, or the task center's ciphertext.
+      const token = request.headers.get(HEADER.token) ?? undefined;
+      const cust = token ?? (typeof opened.body.cust_id_ciphertext === "string" ? opened.body.cust_id_ciphertext : undefined);
+      const caller = { member: parts.logins.memberByToken(token)?.openId, cust };
+      const recorded = book?.match({ kind: "secure", method: "POST", path: url.pathname, query: {}, body: opened.body, auth: Boolean(token), ...caller });
+      const reply = recorded && "exchange" in recorded ? recordedReply(parts, recorded.exchange, { ...caller, origin: url.origin }) : undefined;
+      if (recorded && "exchange" in recorded && reply) {
+        const sealedRecorded = sealReply(reply.body, opened.key, opened.iv);
         return new HttpResponse(sealedRecorded, {
           status: recorded.exchange.status,
           headers: { "content-type": "text/plain;charset=UTF-8", [HEADER.signature]: replySignature(keys, request, sealedRecorded) },
         });
       }
-      if (recorded && book?.strict) return nearMissResponse(404, recorded.nearMiss, { result: { code: "NO_RECORDING", message: recorded.nearMiss.message } });
+      if (recorded && "nearMiss" in recorded && book?.strict) return nearMissResponse(404, recorded.nearMiss, { result: { code: "NO_RECORDING", message: recorded.nearMiss.message } });
       const sealed = sealReply(handler(parts, opened.body), opened.key, opened.iv);
       return new HttpResponse(sealed, {
         headers: { "content-type": "text/plain;charset=UTF-8", [HEADER.signature]: replySignature(keys, request, sealed) },
