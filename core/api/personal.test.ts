@@ -41,3 +41,17 @@ describe("personal fields", () => {
     for (const declared of SECURE_FUNCTIONS) expect(pathsOf(declared.request)).toEqual([]);
   });
 });
+
+describe("personal field names", () => {
+  it("are the names personal wherever the registry uses them; a name also used for something else is not one", async () => {
+    const { unambiguousPersonalNames } = await import("./personal");
+    const names = unambiguousPersonalNames([...API_ENDPOINTS.flatMap((endpoint) => [endpoint.request, endpoint.data])]);
+    expect(names.get("couponNo")).toBe("coupon-number");
+    expect(names.get("redemptionCode")).toBe("redemption-code");
+    expect(names.get("mobile")).toBe("phone");
+    expect(names.get("open_id")).toBe("member-id");
+    expect(names.has("name")).toBe(false);
+    expect(names.has("title")).toBe(false);
+    expect(names.has("lat")).toBe(false);
+  });
+});

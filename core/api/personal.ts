@@ -73,6 +73,32 @@ const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "catch"
 
 const cache = new WeakMap<z.ZodType, PersonalPath[]>();
 
+/** The schemas a schema is made of, one level down, each under the key it has there (if any). */
+function children(node: z.ZodType): { key?: string; schema: z.ZodType | undefined }[] {
+  const def = defOf(node);
+  if (WRAPPERS.has(def.type)) return [{ schema: def.innerType }];
+  switch (def.type) {
+    case "object":
+      return Object.entries(def.shape ?? {}).map(([key, schema]) => ({ key, schema }));
+    case "array":
+      return [{ key: ANY_ELEMENT, schema: def.element }];
+    case "record":
+      return [{ key: ANY_ELEMENT, schema: def.valueType }];
+    case "tuple":
+      return (def.items ?? []).map((schema) => ({ key: ANY_ELEMENT, schema }));
+    case "union":
+      return (def.options ?? []).map((schema) => ({ schema }));
+    case "intersection":
+      return [{ schema: def.left }, { schema: def.right }];
+    case "pipe":
+      return [{ schema: def.in }, { schema: def.out }];
+    case "lazy":
+      return [{ schema: def.getter?.() }];
+    default:
+      return [];
+  }
+}
+
 /**
  * The personal fields a schema holds, wherever they are in it (through optional, nullable, defaults,
  * unions, intersections, pipes, arrays and records). The wire form is what a recording holds, so a
@@ -90,34 +116,57 @@ export function personalPaths(schema: z.ZodType): PersonalPath[] {
       return;
     }
     const inner = new Set(seen).add(node);
-    const def = defOf(node);
-    if (WRAPPERS.has(def.type)) return walk(def.innerType, path, inner);
-    switch (def.type) {
-      case "object":
-        for (const [key, child] of Object.entries(def.shape ?? {})) walk(child, [...path, key], inner);
-        return;
-      case "array":
-        return walk(def.element, [...path, ANY_ELEMENT], inner);
-      case "record":
-        return walk(def.valueType, [...path, ANY_ELEMENT], inner);
-      case "tuple":
-        return def.items?.forEach((item) => walk(item, [...path, ANY_ELEMENT], inner));
-      case "union":
-        return def.options?.forEach((option) => walk(option, path, inner));
-      case "intersection":
-        walk(def.left, path, inner);
-        return walk(def.right, path, inner);
-      case "pipe":
-        walk(def.in, path, inner);
-        return walk(def.out, path, inner);
-      case "lazy":
-        return walk(def.getter?.(), path, inner);
-      default:
-        return;
-    }
+    for (const child of children(node)) walk(child.schema, child.key === undefined ? path : [...path, child.key], inner);
   };
   walk(schema, [], new Set());
   const paths = [...found.values()];
   cache.set(schema, paths);
   return paths;
+}
+
+/**
+ * Field names that are personal wherever the given schemas use them, with their kind (`couponNo`,
+ * `mobile`): for a call the registry does not declare, whose fields are known only by name. A name
+ * also used for a field that is not personal (`name` of an offer, `address` of a store) is left out.
+ */
+export function unambiguousPersonalNames(schemas: readonly z.ZodType[]): ReadonlyMap<string, PersonalKind> {
+  const kinds = new Map<string, Set<PersonalKind | null>>();
+  const seen = new Set<z.ZodType>();
+  const walk = (node: z.ZodType | undefined) => {
+    if (!node || seen.has(node)) return;
+    seen.add(node);
+    const def = defOf(node);
+    if (def.type === "object") {
+      for (const [key, child] of Object.entries(def.shape ?? {})) {
+        const leaf = leafKind(child);
+        if (leaf !== undefined) {
+          const set = kinds.get(key) ?? new Set();
+          kinds.set(key, set.add(leaf));
+        }
+      }
+    }
+    for (const child of children(node)) walk(child.schema);
+  };
+  for (const schema of schemas) walk(schema);
+  const names = new Map<string, PersonalKind>();
+  for (const [key, set] of kinds) if (set.size === 1 && !set.has(null)) names.set(key, [...set][0] as PersonalKind);
+  return names;
+}
+
+/**
+ * What a field's schema holds: its personal kind, null for a value that is not personal, undefined
+ * for an object or an array (its own fields say). Through wrappers, pipes and unions.
+ */
+function leafKind(node: z.ZodType | undefined, seen = new Set<z.ZodType>()): PersonalKind | null | undefined {
+  if (!node || seen.has(node)) return null;
+  seen.add(node);
+  const kind = personal.get(node)?.personal;
+  if (kind) return kind;
+  const def = defOf(node);
+  if (def.type === "object" || def.type === "array" || def.type === "record" || def.type === "tuple") return undefined;
+  if (WRAPPERS.has(def.type) || def.type === "pipe" || def.type === "union" || def.type === "intersection" || def.type === "lazy") {
+    const found = children(node).map((child) => leafKind(child.schema, seen));
+    return found.find((item) => typeof item === "string") ?? (found.includes(null) ? null : undefined);
+  }
+  return null;
 }

@@ -167,15 +167,15 @@ function recordCommon(exchange: Exchange, hiding: Hiding, roles: RecordingRoles,
 }
 
 /** A value's personal fields given their stand-ins, then redacted; stand-ins stay whatever the rules say. */
-function hide(value: unknown, paths: Parameters<typeof pseudonymise>[1], scope: "query" | "request" | "response", hiding: Hiding): Redacted {
+function hide(value: unknown, paths: Parameters<typeof pseudonymise>[1], scope: "query" | "request" | "response", hiding: Hiding, names?: Parameters<typeof pseudonymise>[3]): Redacted {
   const { rules, known, pseudonyms } = hiding;
-  return redactValue(pseudonymise(value, paths, pseudonyms).value, rules, scope, known, (text) => pseudonyms.isStandIn(text));
+  return redactValue(pseudonymise(value, paths, pseudonyms, names).value, rules, scope, known, (text) => pseudonyms.isStandIn(text));
 }
 
 function recordSecure(exchange: Exchange, opened: { request: unknown; response: unknown } | null, hiding: Hiding, roles: RecordingRoles): { recording: RecordedFile; har: HarExchange } {
   const fields = exchangeFields("secure", "POST", exchange.path);
-  const request = hide(opened ? opened.request : sealedOrPlain(exchange.requestBody), fields.request, "request", hiding);
-  const reply = hide(opened ? opened.response : sealedOrPlain(exchange.responseBody), fields.response, "response", hiding);
+  const request = hide(opened ? opened.request : sealedOrPlain(exchange.requestBody), fields.request, "request", hiding, fields.names);
+  const reply = hide(opened ? opened.response : sealedOrPlain(exchange.responseBody), fields.response, "response", hiding, fields.names);
   const common = recordCommon(exchange, hiding, roles, (opened?.request as { cust_id_ciphertext?: string } | undefined)?.cust_id_ciphertext);
   const { path, needs, allHeaders } = common;
   const token = headerValue(exchange.requestHeaders, HEADER.token);
@@ -211,9 +211,9 @@ function recordSecure(exchange: Exchange, opened: { request: unknown; response: 
 
 function recordApi(exchange: Exchange, hiding: Hiding, roles: RecordingRoles): { recording: RecordedFile; har: HarExchange } {
   const fields = exchangeFields("api", exchange.method, exchange.path);
-  const query = hide(exchange.query, fields.query, "query", hiding) as Redacted<Record<string, string>>;
-  const body = hide(parse(exchange.requestBody), fields.request, "request", hiding);
-  const reply = hide(parse(exchange.responseBody), fields.response, "response", hiding);
+  const query = hide(exchange.query, fields.query, "query", hiding, fields.names) as Redacted<Record<string, string>>;
+  const body = hide(parse(exchange.requestBody), fields.request, "request", hiding, fields.names);
+  const reply = hide(parse(exchange.responseBody), fields.response, "response", hiding, fields.names);
   const common = recordCommon(exchange, hiding, roles);
   const { path, needs, keyRole } = common;
   const singleUse = query.redactions.some((redaction) => redaction.rule === "login-code");

@@ -19,7 +19,14 @@ describe("personal fields of an exchange", () => {
     ).toEqual(["latitude", "longitude"]);
     expect(exchangeFields("api", "POST", "/api/mini/userAddress/save").request.map((field) => field.path.join("."))).toEqual(expect.arrayContaining(["name", "mobile", "address"]));
     expect(exchangeFields("api", "GET", "/api/mini/userAddress/lists").response.map((field) => field.path.join("."))).toContain("data.snatchList.*.mobile");
-    expect(exchangeFields("api", "GET", "/not/declared")).toEqual({ query: [], request: [], response: [] });
+    // A call the registry does not declare: the names personal wherever the registry uses them.
+    const undeclared = exchangeFields("api", "GET", "/not/declared");
+    expect(undeclared).toMatchObject({ query: [], request: [], response: [] });
+    expect(undeclared.names?.get("couponNo")).toBe("coupon-number");
+    const { value } = pseudonymise({ reply: { body: { data: { couponNo: "MC2026112900001301", title: "x" } } } }, [], new Pseudonyms(KEY), undeclared.names);
+    expect(value.reply.body.data.couponNo).toMatch(/^MC20261129\d{8}$/);
+    expect(value.reply.body.data.couponNo).not.toBe("MC2026112900001301");
+    expect(value.reply.body.data.title).toBe("x");
   });
 
   it("get stand-ins, and a copy is made: the value given is left as it was", () => {

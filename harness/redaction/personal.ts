@@ -6,8 +6,8 @@
  * show, and the detectors (phones, e-mail addresses, cards) see to the rest.
  */
 import type { z } from "zod";
-import { ANY_ELEMENT, personalPaths, type PersonalKind, type PersonalPath } from "#core/api/personal";
-import { endpointFor, functionFor } from "#core/api/registry";
+import { ANY_ELEMENT, personalPaths, unambiguousPersonalNames, type PersonalKind, type PersonalPath } from "#core/api/personal";
+import { API_ENDPOINTS, SECURE_FUNCTIONS, endpointFor, functionFor } from "#core/api/registry";
 import { jsonPath } from "#harness/recording";
 
 /** A placeholder anywhere in a text (harness/recording/placeholders.ts). */
@@ -19,9 +19,22 @@ export interface ExchangeFields {
   query: PersonalPath[];
   request: PersonalPath[];
   response: PersonalPath[];
+  /** For a call the registry does not declare: the names personal wherever the registry uses them, at any depth. */
+  names?: ReadonlyMap<string, PersonalKind>;
 }
 
-const NONE: ExchangeFields = { query: [], request: [], response: [] };
+let byName: ReadonlyMap<string, PersonalKind> | undefined;
+
+/** The field names personal wherever the registry uses them (`couponNo`, `mobile`), worked out once. */
+export function personalNames(): ReadonlyMap<string, PersonalKind> {
+  byName ??= unambiguousPersonalNames([
+    ...API_ENDPOINTS.flatMap((endpoint) => [endpoint.request, endpoint.data]),
+    ...SECURE_FUNCTIONS.flatMap((declared) => [declared.request, declared.reply as z.ZodType]),
+  ]);
+  return byName;
+}
+
+const undeclared = (): ExchangeFields => ({ query: [], request: [], response: [], names: personalNames() });
 
 /** Paths under the reply envelope's `data` (the mCoin API's `{code, msg, data}`). */
 const underData = (paths: readonly PersonalPath[]): PersonalPath[] => paths.map(({ path, kind }) => ({ path: ["data", ...path], kind }));
@@ -30,10 +43,10 @@ const underData = (paths: readonly PersonalPath[]): PersonalPath[] => paths.map(
 export function exchangeFields(kind: "api" | "secure", method: string, path: string): ExchangeFields {
   if (kind === "secure") {
     const declared = functionFor(path);
-    return declared ? { query: [], request: personalPaths(declared.request), response: personalPaths(declared.reply as z.ZodType) } : NONE;
+    return declared ? { query: [], request: personalPaths(declared.request), response: personalPaths(declared.reply as z.ZodType) } : undeclared();
   }
   const endpoint = endpointFor(method, path);
-  if (!endpoint) return NONE;
+  if (!endpoint) return undeclared();
   const request = personalPaths(endpoint.request);
   const get = endpoint.method === "GET" || endpoint.method === "DELETE";
   return { query: get ? request : [], request: get ? [] : request, response: underData(personalPaths(endpoint.data)) };
@@ -63,10 +76,11 @@ export interface Pseudonymised {
  * A copy of `value` whose personal fields hold their stand-ins. A latitude and a longitude in one
  * object move together, to the public place nearest to both.
  */
-export function pseudonymise<T>(value: T, paths: readonly PersonalPath[], pseudonyms: Pseudonyms): { value: T; fields: Pseudonymised[] } {
-  if (paths.length === 0 || value === null || typeof value !== "object") return { value, fields: [] };
+export function pseudonymise<T>(value: T, paths: readonly PersonalPath[], pseudonyms: Pseudonyms, names?: ReadonlyMap<string, PersonalKind>): { value: T; fields: Pseudonymised[] } {
+  if ((paths.length === 0 && !names?.size) || value === null || typeof value !== "object") return { value, fields: [] };
   const copy = structuredClone(value);
   const fields: Pseudonymised[] = [];
+  if (names?.size) byNames(copy, names, pseudonyms, [], fields);
   const located = new Set<Record<string, unknown>>();
   for (const { path, kind } of paths) {
     for (const { parent, key, at } of places(copy, path)) {
@@ -96,6 +110,18 @@ export function pseudonymise<T>(value: T, paths: readonly PersonalPath[], pseudo
     }
   }
   return { value: copy, fields };
+}
+
+/** The fields of a value (at any depth) whose names are personal, given their stand-ins in place. */
+function byNames(node: unknown, names: ReadonlyMap<string, PersonalKind>, pseudonyms: Pseudonyms, at: (string | number)[], fields: Pseudonymised[]): void {
+  if (node === null || typeof node !== "object") return;
+  for (const [key, child] of Object.entries(node)) {
+    const kind = Array.isArray(node) ? undefined : names.get(key);
+    if (kind && kind !== "latitude" && kind !== "longitude" && isFieldValue(child)) {
+      (node as Record<string, unknown>)[key] = pseudonyms.standIn(kind, child);
+      fields.push({ path: [...at, key], kind });
+    } else byNames(child, names, pseudonyms, [...at, Array.isArray(node) ? Number(key) : key], fields);
+  }
 }
 
 /** Every text of a value (keys too) with the real values known replaced by their stand-ins. */

@@ -86,7 +86,7 @@ function placeholderMatches(expected: string, actual: unknown): boolean {
 function acceptPlaceholders(expected: unknown, actual: unknown, volatile: VolatileContext | undefined, key?: string | number, path: (string | number)[] = []): unknown {
   if (typeof expected === "string" && placeholderMatches(expected, actual)) return actual;
   if (volatile && volatileMatch(expected, actual, key, volatile)) return actual;
-  const personal = volatile && personalKindAt(volatile.personal, path);
+  const personal = volatile && (personalKindAt(volatile.personal, path) ?? (typeof key === "string" && typeof path.at(-1) === "string" ? volatile.personalNames?.get(key) : undefined));
   if (personal && expected !== actual && personalMatch(personal, expected, actual)) return actual;
   if (Array.isArray(expected)) return expected.map((item, index) => acceptPlaceholders(item, Array.isArray(actual) ? actual[index] : undefined, volatile, key, [...path, index]));
   if (expected && typeof expected === "object") {

@@ -26,6 +26,8 @@ export interface VolatileContext {
    * (harness/redaction/pseudonyms.ts), which stand for the target's values of the same form.
    */
   personal?: readonly PersonalPath[];
+  /** For a call the registry does not declare: the names personal wherever the registry uses them. */
+  personalNames?: ReadonlyMap<string, PersonalKind>;
 }
 
 /** The personal kind of the place `path` in a reply, if the contract declares one there. */

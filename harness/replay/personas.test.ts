@@ -84,4 +84,9 @@ describe("fillRedacted", () => {
     const plain = request({ id: 3, name: "Alex", tags: [1, null] });
     expect(fillRedacted(plain)).toEqual({ request: plain });
   });
+
+  it("sends a part hidden inside a longer text as it is: a remark is still a remark", () => {
+    const remark = request({ remarks: "paid with <redacted:card>, call <redacted:phone>" });
+    expect(fillRedacted(remark)).toEqual({ request: request({ remarks: "paid with <redacted:card>, call 66000000" }) });
+  });
 });

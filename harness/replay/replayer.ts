@@ -47,8 +47,8 @@ export async function replayOne(target: ReplayTarget, file: RecordingFile, crede
   }
   const ignore = [...recording.ignore, ...run.ignore];
   // Personal fields hold stand-ins (harness/redaction): they stand for the target's values of their form.
-  const personal = exchangeFields(recording.kind, recording.request.method, recording.request.path).response;
-  const differences = compareReplies(recording.response.body, reply.body, ignore, run.normalise ? { targetOrigin: reply.origin, personal } : undefined);
+  const fields = exchangeFields(recording.kind, recording.request.method, recording.request.path);
+  const differences = compareReplies(recording.response.body, reply.body, ignore, run.normalise ? { targetOrigin: reply.origin, personal: fields.response, personalNames: fields.names } : undefined);
   if (reply.status === recording.response.status && differences.length === 0) return { ...about, result: "match" };
   return { ...about, result: "differ", status: { expected: recording.response.status, actual: reply.status }, differences };
 }

@@ -5,9 +5,10 @@
  * the contract does not declare (a phone number in a refund's remarks, an e-mail address) and in
  * recordings written before stand-ins. Sent literally, such a value is refused (`<redacted:phone>` is
  * no mobile), so the mutation could never replay. A phone or an e-mail address is filled with a valid
- * made-up one of its kind (a mobile of the field's area code beside it); anything else (a key, a
- * signature, a card, a cookie, a rule of the engineer's) has no valid stand-in and the recording is
- * skipped, naming the field.
+ * made-up one of its kind (a mobile of the field's area code beside it); a value that is wholly
+ * anything else (a key, a signature, a card, a cookie, a rule of the engineer's) has no valid
+ * stand-in and the recording is skipped, naming the field. A part hidden inside a longer text (a
+ * card in a remark) is still text, and is sent as it is.
  */
 import { REDACTED_PART } from "#harness/recording";
 
@@ -28,6 +29,8 @@ function fillText(text: string, areaCode: unknown, where: Where): { text: string
     const rule = part.slice("<redacted:".length, -1);
     if (rule === "phone") return MOBILES[typeof areaCode === "string" ? areaCode : ""] ?? MOBILES["+853"];
     if (rule === "email") return EMAIL;
+    // Inside a longer text (a remark, a note) a part hidden is still text: it is sent as it is.
+    if (part !== text.trim()) return part;
     refused ??= `the request's ${named(where)} holds ${part}, a redacted value with no valid stand-in: it cannot be sent again (record it with that field pseudonymised, or leave the recording out)`;
     return part;
   });
