@@ -143,8 +143,7 @@ async function lookAround(page: Page, mallUrl: string, kept: number, pictures: b
     await expect(shown, path).toBeVisible();
     await expect(page, path).toHaveURL(new RegExp(`^${mallUrl}${path.replace(/[?]/g, "\\?")}$`));
     if (!pictures) continue;
-    // No picture broken (those below the fold or in a carousel's other slides load when seen).
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    // No picture broken of those drawn (not scrolled: a list's next page is no part of the recording).
     await expect
       .poll(() => page.evaluate(() => [...document.images].filter((image) => image.complete && image.naturalWidth === 0).map((image) => image.currentSrc || image.src)), {
         message: `broken pictures on ${path}`,
@@ -253,6 +252,15 @@ test("a real member's session recorded through mcoin record keeps no open id, na
     await expect(page.getByTestId("address")).toHaveCount(1);
     await expect(page.getByTestId("address")).not.toContainText(MEMBER.street);
     await expect(page.getByTestId("address")).toContainText(/\d+ 號/);
+    // Every call of those screens was answered from the recording, the host configuration too (its
+    // body names the mall's page, on another port than when recorded).
+    const log = (await (await fetch(`${servedUrl}/__sandbox/log`)).json()) as { calls: { method: string; path: string; nearMiss?: unknown; recorded?: boolean }[] };
+    expect(log.calls.filter((call) => call.nearMiss).map((call) => `${call.method} ${call.path}`)).toEqual([]);
+    expect(log.calls.some((call) => call.path === "/macaupassconfig" && call.recorded)).toBe(true);
+    // A call nobody recorded: a 404 naming the nearest recorded exchange.
+    const missed = await fetch(`${servedUrl}/api/auth/basicinformatio`);
+    expect(missed.status).toBe(404);
+    expect(((await missed.json()) as { msg: string }).msg).toContain("the closest: GET /api/auth/basicinformation");
     // Another member's token gets none of the recorded member's replies.
     const other = (await (await fetch(`${servedUrl}/member/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ openId: "mpay-1001" }) })).json()) as {
       data: { token: string };
