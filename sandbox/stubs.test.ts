@@ -170,6 +170,16 @@ describe("stubs in the sandbox", () => {
     }
   });
 
+  it("match a member's long text against a pattern that backtracks in JavaScript at once, and the sandbox answers on (core/text/whole-match.ts)", async () => {
+    stub({ request: { method: "POST", urlPath: "/api/auth/refund", bodyPatterns: [{ matches: '.*"remarks":"(\\w+\\s?)*".*' }] }, response: { status: 418 } });
+    stub({ request: { urlPath: "/stubbed", headers: { "x-probe": { matches: "(a+)+" } } }, response: { status: 204 } });
+    const remarks = `${"wrong size ".repeat(455)}!`;
+    const refund = await send("/api/auth/refund", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ orderId: 1, reason: "other", remarks }) });
+    expect(refund.status).not.toBe(418);
+    expect((await send("/stubbed", { headers: { "x-probe": `${"a".repeat(10_000)}!` } })).status).not.toBe(204);
+    expect((await send("/stubbed", { headers: { "x-probe": "aaa" } })).status).toBe(204);
+  });
+
   it("from files stay across a reset; those added by the control go", async () => {
     const dir = mkdtempSync(join(tmpdir(), "mcoin-stubs-"));
     try {
@@ -205,6 +215,8 @@ describe("mapping files", () => {
       expect(() => readStubFolder(dir)).toThrow(/proxy\.json: response: proxyBaseUrl is outside the mapping format/);
       writeFileSync(join(dir, "proxy.json"), JSON.stringify({ mappings: [{ request: { url: "/a", queryParameters: { q: { equalTo: "1", matches: "1" } } } }] }));
       expect(() => readStubFolder(dir)).toThrow(/proxy\.json: mappings\.0\.request\.queryParameters\.q: a matcher has exactly one/);
+      writeFileSync(join(dir, "proxy.json"), JSON.stringify({ request: { urlPathPattern: "/(a)\\1" }, response: { status: 204 } }));
+      expect(() => readStubFolder(dir)).toThrow(/proxy\.json: request\.urlPathPattern: not a regular expression that runs in linear time/);
       writeFileSync(join(dir, "proxy.json"), "{ not json");
       expect(() => readStubFolder(dir)).toThrow(/proxy\.json: not JSON/);
     } finally {

@@ -14,14 +14,15 @@
  * request and `jsonBody` is the decrypted reply, which the sandbox seals with the request's key.
  */
 import { z } from "zod";
+import { linearPatternProblem } from "../text/whole-match";
 
-/** A regular expression as WireMock takes it (Java's syntax; the common part is JavaScript's too). */
+/**
+ * A regular expression as WireMock takes it (Java's syntax, of which RE2's is the part that runs in
+ * linear time: core/text/whole-match.ts); one that needs backtracking is refused here, at load.
+ */
 const Pattern = z.string().superRefine((source, context) => {
-  try {
-    new RegExp(source);
-  } catch (error) {
-    context.addIssue({ code: "custom", message: `not a regular expression JavaScript can run (${(error as Error).message})` });
-  }
+  const problem = linearPatternProblem(source);
+  if (problem) context.addIssue({ code: "custom", message: problem });
 });
 
 /** How a query parameter's or a header's value is matched. */

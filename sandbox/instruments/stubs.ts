@@ -10,6 +10,7 @@
  */
 import { JSONPath } from "jsonpath-plus";
 import { STARTED, STUB_FAULTS, type BodyPattern, type StubMapping, type StubView, type ValueMatcher } from "#core/controls/stubs";
+import { wholeMatch } from "#core/text/whole-match";
 
 const DEFAULT_PRIORITY = 5;
 
@@ -143,16 +144,12 @@ function byPrecedence(a: Entry, b: Entry): number {
   return (a.mapping.priority ?? DEFAULT_PRIORITY) - (b.mapping.priority ?? DEFAULT_PRIORITY) || b.seq - a.seq;
 }
 
-/** WireMock's patterns match the whole value, as Java's `matches` does. */
-function wholeMatch(pattern: string, value: string): boolean {
-  return new RegExp(`^(?:${pattern})$`).test(value);
-}
 
 function valueMatches(matcher: ValueMatcher, value: string): boolean {
   const fold = (text: string) => (matcher.caseInsensitive ? text.toLowerCase() : text);
   if (matcher.equalTo !== undefined) return fold(value) === fold(matcher.equalTo);
   if (matcher.contains !== undefined) return fold(value).includes(fold(matcher.contains));
-  if (matcher.matches !== undefined) return new RegExp(`^(?:${matcher.matches})$`, matcher.caseInsensitive ? "i" : "").test(value);
+  if (matcher.matches !== undefined) return wholeMatch(matcher.matches, value, matcher.caseInsensitive);
   return false;
 }
 
