@@ -144,7 +144,6 @@ function byPrecedence(a: Entry, b: Entry): number {
   return (a.mapping.priority ?? DEFAULT_PRIORITY) - (b.mapping.priority ?? DEFAULT_PRIORITY) || b.seq - a.seq;
 }
 
-
 function valueMatches(matcher: ValueMatcher, value: string): boolean {
   const fold = (text: string) => (matcher.caseInsensitive ? text.toLowerCase() : text);
   if (matcher.equalTo !== undefined) return fold(value) === fold(matcher.equalTo);
