@@ -8,50 +8,22 @@
  * sees home, the offer, their coupons, the kept coupon's QR code, their points and the address they
  * added, every picture drawn; another member's token gets none of it.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { nearestPlace } from "#harness/redaction";
 import { expect, hydrated, isLoginPage, test } from "./fixtures";
+import { LIMITS, serveCli, stop } from "./serve-cli";
 import { freePort, startMall } from "./spawn-mall";
 import { tapGuardOpen } from "./waits";
 
 /** A coupon paid with mCoin alone (fixtures/catalog.json): no cashier in the way. */
 const TYRE_CHECK = 53;
-const LIMITS = { MCOIN_RATE_LIMITS: "login=100000,task=100000,picture=100000,action=100000" };
 
 /** The member and what they give the mall: none of it may reach a file. */
 const MEMBER = { openId: "mo-7731-lsl", nickname: "梁小玲", street: "提督馬路 41 號 3 樓", phone: "6398 1274", lat: "22.20150", lng: "113.54420" };
-
-/** Starts a mcoin command that serves on a port, and waits until `ready` answers. */
-async function serveCli(args: string[], env: Record<string, string>, ready: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["bin/mcoin.mjs", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk));
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (
-      await fetch(ready).then(
-        () => true,
-        () => false,
-      )
-    )
-      return child;
-    if (child.exitCode !== null) throw new Error(`mcoin ${args.join(" ")} exited (${child.exitCode}): ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error(`mcoin ${args.join(" ")} did not start`);
-}
-
-/** Stops a child and waits for it to exit (the recorder writes what it holds as it stops). */
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGINT");
-  await exited;
-}
 
 /** The member's visit: sign in, buy, the coupon's code, a refund, an address, a check-in. The code shown. */
 async function visit(page: Page, mallUrl: string, sandboxUrl: string): Promise<{ code: string; kept: number }> {

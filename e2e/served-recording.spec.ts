@@ -3,42 +3,15 @@
  * must catch, replays on the sandbox and passes again against the served recording alone. (A real
  * member's whole loop, recorded in the mall, replayed and served: e2e/real-member-recording.spec.ts.)
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readScenario, runScenario } from "../cli/bridge/runner";
 import { formatEntry } from "../cli/bridge/transcript";
 import { MEMBERS, expect, test } from "./fixtures";
+import { LIMITS, serveCli, stop } from "./serve-cli";
 import { freePort, startMall } from "./spawn-mall";
-
-/** Starts a mcoin command that serves on `port`, and waits until `ready` answers. */
-async function serveCli(args: string[], env: Record<string, string>, ready: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["bin/mcoin.mjs", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk));
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const up = await fetch(ready).then(
-      () => true,
-      () => false,
-    );
-    if (up) return child;
-    if (child.exitCode !== null) throw new Error(`mcoin ${args.join(" ")} exited (${child.exitCode}): ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error(`mcoin ${args.join(" ")} did not start`);
-}
-
-/** Stops a child and waits for it to exit (the recorder writes what it holds as it stops). */
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGINT");
-  await exited;
-}
-
-const LIMITS = { MCOIN_RATE_LIMITS: "login=100000,task=100000,picture=100000,action=100000" };
 
 test("the purchase bridge scenario, recorded through mcoin record with a HAR beside leaks of the live token, an e-mail address and a card, is recorded without them and passes again against the served recording alone", async ({
   browser,

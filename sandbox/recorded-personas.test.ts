@@ -12,31 +12,9 @@ import { TASK_DETAIL_URL } from "#core/api/task-center";
 import { createGatewayClient } from "#core/node/gateway/client";
 import { gatewaySettings } from "#core/node/gateway/settings";
 import { createSandbox } from "./index";
+import { BASE, exchange, serving } from "./recorded-testing";
 import { DEFAULT_FIXTURES_DIR } from "./fixtures";
-import { differences, recordedExchanges, type RecordedExchange, type RecordedRequest, type ServedAt } from "#harness/serve";
-
-const BASE = "http://gateway.test";
-
-const exchange = (overrides: Partial<RecordedExchange>): RecordedExchange => ({
-  source: "test.json",
-  name: "a call",
-  kind: "api",
-  method: "GET",
-  path: "/api/auth/basicinformation",
-  query: {},
-  status: 200,
-  reply: { code: 200, msg: "success", data: {} },
-  ...overrides,
-});
-
-function serving(exchanges: RecordedExchange[], strict = false, at: ServedAt = "end") {
-  const sandbox = createSandbox({ recordings: { exchanges, strict, at } });
-  const send = async (path: string, init: RequestInit = {}) => {
-    const response = await sandbox.handle(new Request(`${BASE}${path}`, init));
-    return { status: response.status, body: await response.json() };
-  };
-  return { sandbox, send };
-}
+import { differences, recordedExchanges, type RecordedExchange, type RecordedRequest } from "#harness/serve";
 
 const PERSONA = "p-7f3a9c21";
 const MALL = "http://localhost:3000";
