@@ -28,7 +28,7 @@ import type { ExchangeRing } from "#harness/inspector";
 import { faultCarriedBy, type CallLog, type LoggedCall } from "./instruments/call-log";
 import type { FaultQueue } from "./instruments/fault-queue";
 import type { Latency } from "./instruments/latency";
-import type { StubBook } from "./instruments/stubs";
+import type { StubBook } from "./stubs/book";
 import type { Timer } from "./instruments/timer";
 import { JSON_TOO_DEEP, JSON_TOO_DEEP_MESSAGE } from "#core/http/bounded-json";
 import { loggedBody } from "./logged-body";

@@ -13,7 +13,7 @@ import type { OrderBook } from "./domain/order-book";
 import type { ExchangeRing } from "#harness/inspector";
 import type { LoggedCall } from "./instruments/call-log";
 import type { Fault } from "#core/controls/faults";
-import type { StubBook } from "./instruments/stubs";
+import type { StubBook } from "./stubs/book";
 import type { SandboxParts } from "./parts";
 
 export class SandboxHandle {

@@ -18,7 +18,7 @@ import { knownRoutes, servedEndpoints, unmatchedReply } from "./near-miss";
 import { createParts, type SandboxParts } from "./parts";
 import { RecordedBook, type Persona, type RecordedExchange, type ServedAt } from "#harness/serve";
 import { personaMember } from "./domain/members";
-import { readStubFolder } from "./stub-files";
+import { readStubFolder } from "./stubs/files";
 
 export interface SandboxOptions {
   fixturesDir?: string;
@@ -34,7 +34,7 @@ export interface SandboxOptions {
   mallOrigins?: readonly string[];
   /** false: start with an empty order book, without the demo members' past orders (tests of the rules). */
   history?: boolean;
-  /** A folder of stub mappings in WireMock's format (sandbox/stub-files.ts), answered before the sandbox's rules. */
+  /** A folder of stub mappings in WireMock's format (sandbox/stubs/files.ts), answered before the sandbox's rules. */
   stubsDir?: string;
   /**
    * Recorded exchanges to answer with (harness/serve/book.ts); `strict`: a gateway call none matches

@@ -1,12 +1,12 @@
 /**
- * What answers a call before the sandbox's own rules: a stub (sandbox/instruments/stubs.ts, WireMock's
+ * What answers a call before the sandbox's own rules: a stub (sandbox/stubs/book.ts, WireMock's
  * format) or a served recording (harness/serve/book.ts). The front door asks here for plain calls; the
  * secure gateway matches its own on the opened request and seals the answer.
  */
 import type { Clock } from "./domain/clock";
 import type { Logins } from "./domain/logins";
 import type { Members } from "./domain/members";
-import type { StubAnswer, StubBook } from "./instruments/stubs";
+import type { StubAnswer, StubBook } from "./stubs/book";
 import { parseBoundedJson } from "#core/http/bounded-json";
 import { nearMissResponse, type NearMiss } from "./near-miss";
 import { macauDayNumber, templated, withLiveValues, type RecordedBook, type RecordedExchange } from "#harness/serve";

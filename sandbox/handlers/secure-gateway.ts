@@ -16,7 +16,7 @@ import type { Clock } from "../domain/clock";
 import type { TaskRuns } from "../domain/task-runs";
 import { CLOCK_SKEW_HEADER } from "../front-door";
 import type { Nonces } from "../instruments/nonces";
-import type { StubBook } from "../instruments/stubs";
+import type { StubBook } from "../stubs/book";
 import type { Timer } from "../instruments/timer";
 import { JSON_TOO_DEEP, JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "#core/http/bounded-json";
 import { closestRoutes, nearMissResponse } from "../near-miss";

@@ -19,7 +19,7 @@ export interface LoggedCall {
   sealed?: boolean;
   /** The sandbox could not answer it (sandbox/near-miss.ts): why, and the closest endpoints. */
   nearMiss?: NearMiss;
-  /** The stub that answered it (sandbox/instruments/stubs.ts), by its id. */
+  /** The stub that answered it (sandbox/stubs/book.ts), by its id. */
   stub?: string;
   /** A served recording answered it (harness/serve/book.ts). */
   recorded?: boolean;

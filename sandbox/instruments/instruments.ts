@@ -14,7 +14,7 @@ import { ErrorReports } from "./error-reports";
 import { FaultQueue } from "./fault-queue";
 import { Latency } from "./latency";
 import { Nonces } from "./nonces";
-import { StubBook } from "./stubs";
+import { StubBook } from "../stubs/book";
 import { REAL_TIMER, type Timer } from "./timer";
 
 export interface InstrumentsOptions {

@@ -12,7 +12,7 @@ import type { SandboxClock } from "../../instruments/clock";
 import type { ErrorReports } from "../../instruments/error-reports";
 import { MAX_FAULTS, type FaultQueue } from "../../instruments/fault-queue";
 import type { Latency } from "../../instruments/latency";
-import type { StubBook } from "../../instruments/stubs";
+import type { StubBook } from "../../stubs/book";
 import { verifyCalls } from "../../verify";
 import { refuse, serveControl } from "./serve-control";
 

@@ -1,5 +1,5 @@
 /**
- * Stubs in WireMock's mapping format (core/controls/stubs.ts, sandbox/instruments/stubs.ts): the
+ * Stubs in WireMock's mapping format (core/controls/stubs.ts, sandbox/stubs/book.ts): the
  * examples of WireMock's own documentation that fall within the subset answer as WireMock would; a
  * stub wins over the sandbox's rules; the secure gateway's stubs match the opened request and reply
  * sealed; a file outside the subset is refused with its field named.
@@ -14,9 +14,9 @@ import { TASK_DETAIL_URL } from "#core/api/task-center";
 import { StubFileSchema, mappingsOf, type StubMappingInput } from "#core/controls/stubs";
 import { createGatewayClient } from "#core/node/gateway/client";
 import { gatewaySettings } from "#core/node/gateway/settings";
-import { createSandbox } from "./index";
-import { jsonEqual } from "./instruments/stubs";
-import { readStubFolder } from "./stub-files";
+import { createSandbox } from "../index";
+import { jsonEqual } from "./match";
+import { readStubFolder } from "./files";
 
 const BASE = "http://gateway.test";
 /** The controls answer a loopback name without a token. */
