@@ -15,22 +15,58 @@ export interface StubRequest {
   body: unknown;
 }
 
-export function requestMatches(wanted: StubMapping["request"], request: StubRequest): boolean {
+/** One condition of a mapping's request, as a request met it. */
+export interface Condition {
+  /** Which condition, as WireMock's near-miss report names it: "method", "url", "query tab", "header Accept", "body". */
+  field: string;
+  matched: boolean;
+  /** 0 when it matched, up to 1 when it is as far as it can be. */
+  distance: number;
+  /** What the mapping wants, and what the request had, in one line each. */
+  expected: string;
+  actual: string;
+}
+
+export interface RequestComparison {
+  matched: boolean;
+  /** The mean of the conditions' distances: how close the request came (0 a match). */
+  distance: number;
+  conditions: Condition[];
+}
+
+/** Every condition a mapping's request names, each as the request met it (near misses read this). */
+export function compareRequest(wanted: StubMapping["request"], request: StubRequest): RequestComparison {
   const url = new URL(request.url, "http://stub.invalid");
-  if (wanted.method !== "ANY" && wanted.method !== request.method.toUpperCase()) return false;
   const pathAndQuery = url.pathname + url.search;
-  if (wanted.url !== undefined && wanted.url !== pathAndQuery) return false;
-  if (wanted.urlPattern !== undefined && !wholeMatch(wanted.urlPattern, pathAndQuery)) return false;
-  if (wanted.urlPath !== undefined && wanted.urlPath !== url.pathname) return false;
-  if (wanted.urlPathPattern !== undefined && !wholeMatch(wanted.urlPathPattern, url.pathname)) return false;
+  const conditions: Condition[] = [];
+  const add = (field: string, matched: boolean, expected: string, actual: string) => conditions.push({ field, matched, distance: matched ? 0 : 1, expected, actual });
+  if (wanted.method !== "ANY") add("method", wanted.method === request.method.toUpperCase(), wanted.method, request.method);
+  if (wanted.url !== undefined) add("url", wanted.url === pathAndQuery, wanted.url, pathAndQuery);
+  if (wanted.urlPattern !== undefined) add("url", wholeMatch(wanted.urlPattern, pathAndQuery), `~${wanted.urlPattern}`, pathAndQuery);
+  if (wanted.urlPath !== undefined) add("url", wanted.urlPath === url.pathname, wanted.urlPath, url.pathname);
+  if (wanted.urlPathPattern !== undefined) add("url", wholeMatch(wanted.urlPathPattern, url.pathname), `~${wanted.urlPathPattern}`, url.pathname);
   for (const [name, matcher] of Object.entries(wanted.queryParameters ?? {})) {
-    if (!url.searchParams.getAll(name).some((value) => valueMatches(matcher, value))) return false;
+    const values = url.searchParams.getAll(name);
+    add(
+      `query ${name}`,
+      values.some((value) => valueMatches(matcher, value)),
+      JSON.stringify(matcher),
+      values.join(", ") || "(absent)",
+    );
   }
   for (const [name, matcher] of Object.entries(wanted.headers ?? {})) {
     const value = request.headers.get(name);
-    if (value === null || !valueMatches(matcher, value)) return false;
+    add(`header ${name}`, value !== null && valueMatches(matcher, value), JSON.stringify(matcher), value ?? "(absent)");
   }
-  return (wanted.bodyPatterns ?? []).every((pattern) => bodyMatches(pattern, request.body));
+  for (const pattern of wanted.bodyPatterns ?? []) {
+    add("body", bodyMatches(pattern, request.body), JSON.stringify(pattern), typeof request.body === "string" ? request.body : JSON.stringify(request.body ?? ""));
+  }
+  const distance = conditions.length === 0 ? 0 : conditions.reduce((sum, condition) => sum + condition.distance, 0) / conditions.length;
+  return { matched: conditions.every((condition) => condition.matched), distance, conditions };
+}
+
+export function requestMatches(wanted: StubMapping["request"], request: StubRequest): boolean {
+  return compareRequest(wanted, request).matched;
 }
 
 function valueMatches(matcher: ValueMatcher, value: string): boolean {
