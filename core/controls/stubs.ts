@@ -1,6 +1,6 @@
 /**
  * Stubs without code: WireMock's JSON stub mapping format, so a folder of mappings kept for WireMock
- * loads unchanged (docs/sandbox.md, "Stubs"). A mapping names what it matches (`request`,
+ * loads unchanged (docs/stubs.md). A mapping names what it matches (`request`,
  * ./wiremock/request.ts) and what it answers (`response`, ./wiremock/response.ts); a field the sandbox
  * does not serve is refused with its path named, rather than ignored, because a stub that silently
  * matches more than its author meant answers calls it was never written for. For the secure

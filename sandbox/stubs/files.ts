@@ -60,7 +60,6 @@ export function readStubFile(file: string, source = file): StubFile {
 
 function describe(issue: { code?: string; message?: string; keys?: string[] } | undefined): string {
   if (!issue) return "not a stub mapping";
-  if (issue.code === "unrecognized_keys" && issue.keys)
-    return `${issue.keys.join(", ")} ${issue.keys.length === 1 ? "is" : "are"} outside the mapping format the sandbox serves (docs/sandbox.md, "Stubs")`;
+  if (issue.code === "unrecognized_keys" && issue.keys) return `${issue.keys.join(", ")} ${issue.keys.length === 1 ? "is" : "are"} outside the mapping format the sandbox serves (docs/stubs.md)`;
   return issue.message ?? "not a stub mapping";
 }
