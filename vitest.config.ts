@@ -16,7 +16,7 @@ const TESTS = [
   "scripts/**/*.test.ts",
   "bench/**/*.test.ts",
 ];
-const EXCLUDE = ["e2e/**", "node_modules/**", "build/**"];
+const EXCLUDE = ["e2e/**", "**/node_modules/**", "build/**"];
 /** A test that opens a socket, starts a child process or waits on real time is named so (docs/testing.md). */
 const INTEGRATION = "**/*.integration.test.{ts,tsx}";
 
