@@ -18,7 +18,7 @@ import { knownRoutes, servedEndpoints, unmatchedReply } from "./near-miss";
 import { createParts, type SandboxParts } from "./parts";
 import { RecordedBook, type Persona, type RecordedExchange, type ServedAt } from "#harness/serve";
 import { personaMember } from "./domain/members";
-import { readStubFolder } from "./stubs/files";
+import { StubFileError, loadStubFolder, problemLine } from "./stubs/files";
 
 export interface SandboxOptions {
   fixturesDir?: string;
@@ -36,6 +36,13 @@ export interface SandboxOptions {
   history?: boolean;
   /** A folder of stub mappings in WireMock's format (sandbox/stubs/files.ts), answered before the sandbox's rules. */
   stubsDir?: string;
+  /**
+   * A mapping file with a problem stops the start (StubFileError, every problem named) rather than
+   * being left out with a warning (`--strict-stubs`).
+   */
+  strictStubs?: boolean;
+  /** Where the warning about left-out mapping files goes, a line each; stderr unless given. */
+  warn?: (lines: string[]) => void;
   /**
    * Recorded exchanges to answer with (harness/serve/book.ts); `strict`: a gateway call none matches
    * gets a 404; `at`: the state served, the one the member saw last (`end`, the default) or the first.
@@ -69,7 +76,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const base = options.history === false ? withoutHistory(loaded) : loaded;
   const fixtures = personas.length === 0 ? base : { ...base, members: [...base.members, ...personas] };
   const parts = createParts(fixtures, { stateFile: options.stateFile, latencyMs: options.latencyMs, timer: options.timer, recorded, inspect: options.inspect });
-  for (const file of options.stubsDir ? readStubFolder(options.stubsDir) : []) parts.instruments.stubs.add(file.mappings, file.source, { kept: true });
+  if (options.stubsDir) loadStubs(parts, options);
   // A state file kept from before the recordings were served has not met their personas yet.
   for (const { openId, nickname, point, blurb } of personas) {
     if (!parts.domain.members.get(openId)) parts.domain.members.add({ openId, nickname, point, blurb, graySeckill: false });
@@ -100,6 +107,18 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
   const handlers = [http.all("*", ({ request }) => handle(request))];
   return { ...parts, state: new SandboxHandle(parts, fixtures.gatewayKeys, fixtures.walletSecret), handlers, handle, dispatch, served: servedEndpoints(endpoints) };
+}
+
+/** The --stubs folder into the stub book: a file with problems left out with a warning, or the start stopped (strict). */
+function loadStubs(parts: SandboxParts, options: SandboxOptions): void {
+  const { files, problems, filesDir } = loadStubFolder(options.stubsDir ?? "");
+  if (problems.length > 0 && options.strictStubs) throw new StubFileError(problems);
+  if (problems.length > 0) {
+    const left = new Set(problems.map((problem) => problem.file));
+    const warn = options.warn ?? ((lines: string[]) => process.stderr.write(lines.map((line) => `${line}\n`).join("")));
+    warn([`warning: --stubs: ${left.size} mapping file(s) left out, each for the problems named:`, ...problems.map((problem) => `  ${problemLine(problem)}`)]);
+  }
+  for (const file of files) parts.instruments.stubs.add(file.mappings, file.source, { kept: true, filesDir });
 }
 
 /** A served recording's personas as members, but a demo member who is one: they stay as the fixtures have them. */
