@@ -50,7 +50,7 @@ export function servedEndpoints(handlers: readonly HttpHandler[]): Endpoint[] {
 }
 
 /** Paths that are not the gateway's: the controls, images, catch-alls. */
-const NOT_AN_ENDPOINT = /^\/(__sandbox|static)\/|\*/;
+const NOT_AN_ENDPOINT = /^\/(__sandbox|__admin|static)\/|\*/;
 
 /** The endpoints a list of handlers answers: their method and path, and their names where declared. */
 export function knownRoutes(handlers: readonly HttpHandler[]): KnownRoute[] {
