@@ -19,6 +19,7 @@ import { createParts, type SandboxParts } from "./parts";
 import { RecordedBook, type Persona, type RecordedExchange, type ServedAt } from "#harness/serve";
 import { personaMember } from "./domain/members";
 import { StubFileError, loadStubFolder, problemLine } from "./stubs/files";
+import { stubsNear } from "./stubs/near-stubs";
 
 export interface SandboxOptions {
   fixturesDir?: string;
@@ -90,10 +91,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     dispatch: (request) => handle(request),
   });
   const routes = knownRoutes(endpoints);
-  // Last: anything else is an unknown endpoint, answered with the endpoints it nearly matched.
-  endpoints.push(http.all("*", ({ request }) => unmatchedReply(routes, request.method, new URL(request.url).pathname)));
+  // Last: anything else is an unknown endpoint, answered with the endpoints and stubs it nearly matched.
+  const unmatched = async (request: Request) => unmatchedReply(routes, request.method, new URL(request.url).pathname, await stubsNear(parts.instruments.stubs, request));
+  endpoints.push(http.all("*", ({ request }) => unmatched(request)));
   const candidates = candidatesFor(endpoints);
-  const answer = async (request: Request) => (await getResponse(candidates(request), request)) ?? unmatchedReply(routes, request.method, new URL(request.url).pathname);
+  const answer = async (request: Request) => (await getResponse(candidates(request), request)) ?? unmatched(request);
   const door = frontDoor({ ...parts.instruments, members: parts.domain.members, logins: parts.domain.logins, keys: fixtures.gatewayKeys }, answer);
 
   async function dispatch(request: Request): Promise<Dispatched> {
