@@ -30,6 +30,13 @@ describe("wiremock-captain, pointed at the sandbox", () => {
     expect(requests[0]).toMatchObject({ wasMatched: true, stubMapping: { id: created.id } });
     expect(JSON.parse(requests[0].request.body)).toEqual({ member: "m1" });
 
+    await fetch(`${url}/points/chek`);
+    expect(((await mock.getUnmatchedRequests()) as { url: string }[]).map((request) => request.url)).toEqual(["/points/chek"]);
+    const other = (await mock.register({ method: "GET", endpoint: "/other" }, { status: 200 })) as { id: string };
+    await mock.deleteMapping(other.id);
+    expect(((await mock.getAllMappings()) as { id: string }[]).map((mapping) => mapping.id)).toEqual([created.id]);
+    await mock.resetAllScenarios();
+
     await mock.clearAll();
     expect(await mock.getAllMappings()).toEqual([]);
     expect(await mock.getAllRequests()).toEqual([]);
