@@ -11,12 +11,19 @@ import { runCli } from "./testing";
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-it("refuses a stub folder whose mapping it cannot serve, with exit 2", async () => {
+it("with --strict-stubs, refuses a stub folder whose mapping it cannot serve, with exit 2", async () => {
   dir = mkdtempSync(join(tmpdir(), "mcoin-stubs-cli-"));
   writeFileSync(join(dir, "proxy.json"), JSON.stringify({ request: { url: "/a" }, response: { proxyBaseUrl: "http://elsewhere.example" } }));
-  const failed = await runCli(["sandbox", "--port", "0", "--stubs", dir]);
+  const failed = await runCli(["sandbox", "--port", "0", "--stubs", dir, "--strict-stubs"]);
   expect(failed.code).toBe(2);
   expect(failed.stderr).toContain("--stubs: proxy.json: response: proxyBaseUrl is outside the mapping format the sandbox serves");
+});
+
+it("refuses --strict-stubs without --stubs, with exit 2", async () => {
+  dir = mkdtempSync(join(tmpdir(), "mcoin-stubs-cli-"));
+  const failed = await runCli(["sandbox", "--port", "0", "--strict-stubs"]);
+  expect(failed.code).toBe(2);
+  expect(failed.stderr).toContain("--strict-stubs applies to --stubs");
 });
 
 it("refuses --strict without --recordings, with exit 2", async () => {

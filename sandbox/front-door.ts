@@ -42,7 +42,8 @@ export type { ConnectionFault, Dispatched } from "./fault-effects";
 /** The secure gateway reads its clock skew for one call here; a caller's own copy is dropped. */
 export const CLOCK_SKEW_HEADER = "x-sandbox-clock-skew";
 
-const UNLOGGED = /^\/(__sandbox|static)\//;
+// WireMock's admin API (sandbox/stubs/admin.ts) is a control too: never logged, never stubbed.
+const UNLOGGED = /^\/(__sandbox|__admin|static)\//;
 const SECURE_PATH = /^\/bservice\//;
 
 /** What the front door uses: the instruments it runs, who a token belongs to, and the gateway's keys. */

@@ -18,7 +18,8 @@ import { knownRoutes, servedEndpoints, unmatchedReply } from "./near-miss";
 import { createParts, type SandboxParts } from "./parts";
 import { RecordedBook, type Persona, type RecordedExchange, type ServedAt } from "#harness/serve";
 import { personaMember } from "./domain/members";
-import { readStubFolder } from "./stubs/files";
+import { StubFileError, loadStubFolder, problemLine } from "./stubs/files";
+import { stubsNear } from "./stubs/near-stubs";
 
 export interface SandboxOptions {
   fixturesDir?: string;
@@ -36,6 +37,13 @@ export interface SandboxOptions {
   history?: boolean;
   /** A folder of stub mappings in WireMock's format (sandbox/stubs/files.ts), answered before the sandbox's rules. */
   stubsDir?: string;
+  /**
+   * A mapping file with a problem stops the start (StubFileError, every problem named) rather than
+   * being left out with a warning (`--strict-stubs`).
+   */
+  strictStubs?: boolean;
+  /** Where the warning about left-out mapping files goes, a line each; stderr unless given. */
+  warn?: (lines: string[]) => void;
   /**
    * Recorded exchanges to answer with (harness/serve/book.ts); `strict`: a gateway call none matches
    * gets a 404; `at`: the state served, the one the member saw last (`end`, the default) or the first.
@@ -69,7 +77,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const base = options.history === false ? withoutHistory(loaded) : loaded;
   const fixtures = personas.length === 0 ? base : { ...base, members: [...base.members, ...personas] };
   const parts = createParts(fixtures, { stateFile: options.stateFile, latencyMs: options.latencyMs, timer: options.timer, recorded, inspect: options.inspect });
-  for (const file of options.stubsDir ? readStubFolder(options.stubsDir) : []) parts.instruments.stubs.add(file.mappings, file.source, { kept: true });
+  if (options.stubsDir) loadStubs(parts, options);
   // A state file kept from before the recordings were served has not met their personas yet.
   for (const { openId, nickname, point, blurb } of personas) {
     if (!parts.domain.members.get(openId)) parts.domain.members.add({ openId, nickname, point, blurb, graySeckill: false });
@@ -83,10 +91,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     dispatch: (request) => handle(request),
   });
   const routes = knownRoutes(endpoints);
-  // Last: anything else is an unknown endpoint, answered with the endpoints it nearly matched.
-  endpoints.push(http.all("*", ({ request }) => unmatchedReply(routes, request.method, new URL(request.url).pathname)));
+  // Last: anything else is an unknown endpoint, answered with the endpoints and stubs it nearly matched.
+  const unmatched = async (request: Request) => unmatchedReply(routes, request.method, new URL(request.url).pathname, await stubsNear(parts.instruments.stubs, request));
+  endpoints.push(http.all("*", ({ request }) => unmatched(request)));
   const candidates = candidatesFor(endpoints);
-  const answer = async (request: Request) => (await getResponse(candidates(request), request)) ?? unmatchedReply(routes, request.method, new URL(request.url).pathname);
+  const answer = async (request: Request) => (await getResponse(candidates(request), request)) ?? unmatched(request);
   const door = frontDoor({ ...parts.instruments, members: parts.domain.members, logins: parts.domain.logins, keys: fixtures.gatewayKeys }, answer);
 
   async function dispatch(request: Request): Promise<Dispatched> {
@@ -100,6 +109,18 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
   const handlers = [http.all("*", ({ request }) => handle(request))];
   return { ...parts, state: new SandboxHandle(parts, fixtures.gatewayKeys, fixtures.walletSecret), handlers, handle, dispatch, served: servedEndpoints(endpoints) };
+}
+
+/** The --stubs folder into the stub book: a file with problems left out with a warning, or the start stopped (strict). */
+function loadStubs(parts: SandboxParts, options: SandboxOptions): void {
+  const { files, problems, filesDir } = loadStubFolder(options.stubsDir ?? "");
+  if (problems.length > 0 && options.strictStubs) throw new StubFileError(problems);
+  if (problems.length > 0) {
+    const left = new Set(problems.map((problem) => problem.file));
+    const warn = options.warn ?? ((lines: string[]) => process.stderr.write(lines.map((line) => `${line}\n`).join("")));
+    warn([`warning: --stubs: ${left.size} mapping file(s) left out, each for the problems named:`, ...problems.map((problem) => `  ${problemLine(problem)}`)]);
+  }
+  for (const file of files) parts.instruments.stubs.add(file.mappings, file.source, { kept: true, filesDir });
 }
 
 /** A served recording's personas as members, but a demo member who is one: they stay as the fixtures have them. */

@@ -23,11 +23,22 @@ export interface Candidate {
   differs: string[];
 }
 
+/** A stub the request came close to (sandbox/stubs/near-stubs.ts): how far, and the conditions it missed. */
+export interface StubCandidate {
+  id: string;
+  name?: string;
+  /** compareRequest's mean distance (sandbox/stubs/match.ts): 0 a match, 1 nothing alike. */
+  distance: number;
+  differs: { field: string; expected: string; actual: string }[];
+}
+
 export interface NearMiss {
   reason: NearMissReason;
   /** One line, in plain words. */
   message: string;
   closest: Candidate[];
+  /** The closest stubs, when stubs are loaded and none matched. */
+  stubs?: StubCandidate[];
 }
 
 export interface KnownRoute {
@@ -50,7 +61,7 @@ export function servedEndpoints(handlers: readonly HttpHandler[]): Endpoint[] {
 }
 
 /** Paths that are not the gateway's: the controls, images, catch-alls. */
-const NOT_AN_ENDPOINT = /^\/(__sandbox|static)\/|\*/;
+const NOT_AN_ENDPOINT = /^\/(__sandbox|__admin|static)\/|\*/;
 
 /** The endpoints a list of handlers answers: their method and path, and their names where declared. */
 export function knownRoutes(handlers: readonly HttpHandler[]): KnownRoute[] {
@@ -104,8 +115,13 @@ export function closestRoutes(routes: readonly KnownRoute[], method: string, pat
 
 const label = (candidate: Candidate) => `${candidate.method} ${candidate.path}${candidate.name ? ` (${candidate.name})` : ""}`;
 
-/** The reply to a request no handler answered: 404, or 405 when only the method is wrong. */
-export function unmatchedReply(routes: readonly KnownRoute[], method: string, pathname: string): Response {
+const stubLabel = (stub: StubCandidate) => `${stub.name ? `"${stub.name}" (${stub.id})` : stub.id}, which differs in ${stub.differs.map((differ) => differ.field).join(", ")}`;
+
+/**
+ * The reply to a request no handler answered: 404, or 405 when only the method is wrong; with the
+ * closest stubs, when stubs are loaded, as WireMock names the closest stub of a request none matched.
+ */
+export function unmatchedReply(routes: readonly KnownRoute[], method: string, pathname: string, stubs: readonly StubCandidate[] = []): Response {
   const closest = closestRoutes(routes, method, pathname);
   const sameMethod = closest.filter((candidate) => candidate.method === method.toUpperCase());
   const wrongMethodOnly = closest.length > 0 && closest[0].differs.length === 1 && closest[0].differs[0] === "method";
@@ -115,7 +131,8 @@ export function unmatchedReply(routes: readonly KnownRoute[], method: string, pa
     : closest.length > 0
       ? `no sandbox endpoint for ${method} ${pathname}; did you mean ${(sameMethod.length > 0 ? sameMethod : closest).map(label).join(" or ")}?`
       : `no sandbox endpoint for ${method} ${pathname}, and none is close to it`;
-  return nearMissResponse(wrongMethodOnly ? 405 : 404, { reason, message, closest });
+  const aboutStubs = stubs.length > 0 ? `; no stub matches it, the closest is ${stubLabel(stubs[0])}` : "";
+  return nearMissResponse(wrongMethodOnly ? 405 : 404, { reason, message: message + aboutStubs, closest, ...(stubs.length > 0 ? { stubs: [...stubs] } : {}) });
 }
 
 /** The reply to a call whose body or query fails the endpoint's declaration: the fields, named. */

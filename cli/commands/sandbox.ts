@@ -53,7 +53,8 @@ export function sandboxCommand(io: CliIo): Command {
       .option("--state <file>", "keep members, tokens, login codes, ledgers and orders in this file across restarts")
       .option("--latency <ms>", "add this delay to every gateway call", "0")
       .option("--fixtures <dir>", "read fixtures from this folder instead of fixtures/")
-      .option("--stubs <dir>", "answer with the stub mappings (WireMock's format) of this folder before the sandbox's own rules")
+      .option("--stubs <dir>", "answer with the stub mappings (WireMock's format) of this WireMock root or folder before the sandbox's own rules")
+      .option("--strict-stubs", "with --stubs: a mapping file with a problem stops the start (every problem named) instead of being left out with a warning")
       .option("--recordings <dir>", "answer with these recordings (mcoin record's JSON files and HAR) the requests they match")
       .option("--strict", "with --recordings: a gateway call no recording matches gets a 404 naming the closest, instead of the sandbox's answer")
       .addOption(
@@ -110,6 +111,7 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
       latency: z.coerce.number().int().min(0).max(60_000).default(0),
       fixtures: z.string().min(1).optional(),
       stubs: z.string().min(1).optional(),
+      strictStubs: z.boolean().default(false),
       recordings: z.string().min(1).optional(),
       strict: z.boolean().default(false),
       at: z.enum(["end", "start"]).default("end"),
@@ -120,6 +122,7 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
     "sandbox",
   );
   if (options.strict && !options.recordings) throw usageError("--strict applies to --recordings: give the folder of recordings to serve");
+  if (options.strictStubs && !options.stubs) throw usageError("--strict-stubs applies to --stubs: give the folder of mappings to load");
   if (options.at !== "end" && !options.recordings) throw usageError("--at applies to --recordings: give the folder of recordings to serve");
   const serving = options.recordings ? await import("#harness/serve") : undefined;
   const served = serving && options.recordings ? serving.servedRecordings(resolve(options.recordings)) : undefined;
@@ -154,11 +157,13 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
       stateFile: options.state ? resolve(options.state) : undefined,
       fixturesDir: options.fixtures ? resolve(options.fixtures) : undefined,
       stubsDir: options.stubs ? resolve(options.stubs) : undefined,
+      strictStubs: options.strictStubs,
+      warn: (lines) => writeLines(io.stderr, lines),
       recordings: recordings && { exchanges: recordings, strict: options.strict, at: options.at },
       inspect: { capacity: options.inspectSize, bodyLimit: options.inspectBodyBytes, actions },
     });
   } catch (error) {
-    if ((error as Error).name === "StubFileError") throw usageError(`--stubs: ${(error as Error).message}`);
+    if ((error as Error).name === "StubFileError") throw usageError(`--stubs: ${(error as Error).message.split("\n").join("; ")}`);
     const code = (error as { code?: string }).code;
     throw new CliError(code ?? "START_FAILED", `the sandbox could not start: ${(error as Error).message}`, {
       suggestion: code === "EADDRINUSE" ? `port ${options.port} is taken; try --port ${options.port + 1}` : undefined,

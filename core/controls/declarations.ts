@@ -74,7 +74,20 @@ const FaultSchema = z.object({
   skewMs: z.number().optional(),
 });
 const CandidateSchema = z.object({ name: z.string().optional(), method: z.string(), path: z.string(), differs: z.array(z.string()) });
-export const NearMissSchema = z.object({ reason: z.enum(["path", "method", "body", "query", "envelope"]), message: z.string(), closest: z.array(CandidateSchema) });
+/** A stub the request came close to: how far (0 a match, 1 nothing alike) and each condition it missed, as WireMock's diff report names them. */
+const StubCandidateSchema = z.object({
+  id: z.string(),
+  name: z.string().optional(),
+  distance: z.number(),
+  differs: z.array(z.object({ field: z.string(), expected: z.string(), actual: z.string() })),
+});
+export const NearMissSchema = z.object({
+  reason: z.enum(["path", "method", "body", "query", "envelope"]),
+  message: z.string(),
+  closest: z.array(CandidateSchema),
+  /** The closest stubs (sandbox/stubs/), when none matched and the sandbox could not answer either. */
+  stubs: z.array(StubCandidateSchema).optional(),
+});
 /** What a request nearly matched (the sandbox's endpoints, a served recording's exchanges): the closest and what differed. */
 export type NearMiss = z.infer<typeof NearMissSchema>;
 export type NearMissCandidate = z.infer<typeof CandidateSchema>;

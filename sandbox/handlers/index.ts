@@ -1,7 +1,7 @@
 /**
  * The sandbox's msw handlers in the order they are tried, each module handed the parts it uses
  * (sandbox/parts.ts) and nothing more: the inspector's routes, the controls, pictures, the sign-in
- * page, the gateway's endpoints by area, and the wallet's side of a payment.
+ * page, WireMock's admin API (sandbox/stubs/admin.ts), the gateway's endpoints by area, and the wallet's side of a payment.
  */
 import { http, type HttpHandler } from "msw";
 import { faultFrom } from "#core/controls/faults";
@@ -11,6 +11,7 @@ import { inspectorAnswer, type InspectorActions, type InspectorServer } from "#h
 import { loginPageHandlers } from "../login-page";
 import type { SandboxParts } from "../parts";
 import { serveWith } from "../respond";
+import { adminHandlers } from "../stubs/admin";
 import { afterSaleHandlers } from "./after-sale";
 import { catalogHandlers } from "./catalog";
 import { controlHandlers } from "./controls/index";
@@ -70,6 +71,8 @@ export function sandboxHandlers({ domain, instruments, reset }: SandboxParts, op
       till: domain.till,
       view: domain.view,
     }),
+    // WireMock's admin API over the stubs, behind the same guard.
+    ...adminHandlers({ stubs, calls, controlToken }),
     recordedPicturesHandler(recorded),
     staticHandler(fixtures.dir),
     ...loginPageHandlers({ members, logins, books, mallOrigins, personas: recorded?.personas.map((persona) => persona.openId) ?? [] }),

@@ -97,5 +97,10 @@ function describeNearMiss(nearMiss: NonNullable<LoggedCallView["nearMiss"]>): st
   const lines = [`  ✗ ${nearMiss.message}`];
   for (const candidate of nearMiss.closest)
     lines.push(`    ~ ${candidate.method} ${candidate.path}${candidate.name ? ` (${candidate.name})` : ""}: differs in ${candidate.differs.join(", ") || "nothing"}`);
+  // The closest stubs, each condition it missed as WireMock's diff report shows it: wanted, then sent.
+  for (const stub of nearMiss.stubs ?? []) {
+    lines.push(`    ~ stub ${stub.name ? `${stub.name} (${stub.id})` : stub.id}, distance ${stub.distance.toFixed(2)}:`);
+    for (const differ of stub.differs) lines.push(`        ${differ.field}: wants ${differ.expected}, got ${differ.actual}`);
+  }
   return lines;
 }

@@ -33,6 +33,67 @@ export const StubFileSchema = z
   ])
   .meta({ title: "A stub mapping file", description: "One mapping, or { mappings: [...] } as WireMock's export writes (core/controls/stubs.ts)." });
 
+/** The file's branch with `mappings`, parsed on its own when a file holds that key. */
+const StubListSchema = z.strictObject({
+  mappings: z.array(StubMappingSchema),
+  meta: z.unknown().optional(),
+});
+
+/** One problem of a mapping file: where in it (a JSON path; "" the whole file) and what is wrong. */
+export interface MappingProblem {
+  path: string;
+  message: string;
+}
+
+/**
+ * A mapping file's parsed JSON, checked whole: its mappings, or every problem in it (not the first).
+ * A file with `mappings` is read as a list, else as one mapping, so its problems are those of the
+ * shape its author wrote; a union inside a mapping (a body pattern's kinds) reports the branch the
+ * author meant (the one that knows the most of the keys written), not every branch's complaints.
+ */
+export function parseStubFile(raw: unknown): { ok: true; mappings: StubMapping[] } | { ok: false; problems: MappingProblem[] } {
+  const isList = raw !== null && typeof raw === "object" && !Array.isArray(raw) && "mappings" in raw;
+  const parsed = isList ? StubListSchema.safeParse(raw) : StubMappingSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, mappings: "mappings" in parsed.data ? parsed.data.mappings : [parsed.data] };
+  return { ok: false, problems: problemsOf(parsed.error.issues, raw) };
+}
+
+/** Zod's issues as problems, each union resolved to its meant branch; paths as `request.headers.Accept`. */
+export function problemsOf(issues: readonly z.core.$ZodIssue[], raw: unknown, base: readonly PropertyKey[] = []): MappingProblem[] {
+  return issues.flatMap((issue) => {
+    const path = [...base, ...issue.path];
+    if (issue.code === "invalid_union" && issue.errors.length > 0) {
+      const value = valueAt(raw, path);
+      const meant = [...issue.errors].sort((a, b) => mismatch(a, value) - mismatch(b, value) || a.length - b.length)[0];
+      return problemsOf(meant, raw, path);
+    }
+    return [{ path: jsonPath(path), message: describeIssue(issue) }];
+  });
+}
+
+/** How far a union's branch is from what was written: keys it does not know, keys it needs and lacks. */
+function mismatch(branch: readonly z.core.$ZodIssue[], value: unknown): number {
+  return branch.reduce((sum, issue) => {
+    if (issue.code === "unrecognized_keys" && issue.path.length === 0) return sum + issue.keys.length;
+    if (issue.code === "invalid_type" && issue.path.length === 0) return sum + 100;
+    if (issue.code === "invalid_type" && issue.path.length === 1 && valueAt(value, issue.path) === undefined) return sum + 1;
+    return sum;
+  }, 0);
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>((at, key) => (at !== null && typeof at === "object" ? (at as Record<PropertyKey, unknown>)[key] : undefined), value);
+}
+
+function jsonPath(path: readonly PropertyKey[]): string {
+  return path.map(String).join(".");
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === "unrecognized_keys") return `${issue.keys.join(", ")} ${issue.keys.length === 1 ? "is" : "are"} outside the mapping format the sandbox serves (docs/stubs.md)`;
+  return issue.message;
+}
+
 /** The mappings of a file's parsed JSON. */
 export function mappingsOf(file: z.output<typeof StubFileSchema>): StubMapping[] {
   return "mappings" in file ? file.mappings : [file];

@@ -2,16 +2,16 @@
  * The controls of the running process (sandbox/instruments/): reset, the clock, injected faults,
  * stubs, the mall's error reports, the call log (read, streamed, verified) and the added latency.
  */
-import { http, type HttpHandler } from "msw";
+import { http, HttpResponse, type HttpHandler } from "msw";
 import * as controls from "#core/controls/declarations";
 import { faultFrom } from "#core/controls/faults";
-import { mappingsOf } from "#core/controls/stubs";
 import { eventStream, eventText } from "#core/http/event-stream";
 import type { CallLog } from "../../instruments/call-log";
 import type { SandboxClock } from "../../instruments/clock";
 import type { ErrorReports } from "../../instruments/error-reports";
 import { MAX_FAULTS, type FaultQueue } from "../../instruments/fault-queue";
 import type { Latency } from "../../instruments/latency";
+import { mappingsIn, problemText } from "../../stubs/admin-input";
 import type { StubBook } from "../../stubs/book";
 import { verifyCalls } from "../../verify";
 import { refuse, serveControl } from "./serve-control";
@@ -64,7 +64,12 @@ export function instrumentControls({ reset, clock, faults, stubs, errors, calls,
 
     // Stubs in WireMock's mapping format; those from --stubs files stay unless `all=true`.
     serveControl(controls.stubs, () => ({ stubs: stubs.list() })),
-    serveControl(controls.addStubs, ({ input }) => ({ ok: true as const, added: stubs.add(mappingsOf(input), "POST /__sandbox/stubs") })),
+    // Read here rather than by the declaration, so a refusal names every problem of the body, not the first.
+    http.post(`*${controls.addStubs.path}`, async ({ request }) => {
+      const read = await mappingsIn(request);
+      if (!read.ok) return refuse(400, read.problems.map(problemText).join("; "), { problems: read.problems });
+      return HttpResponse.json(controls.addStubs.reply.parse({ ok: true, added: stubs.add(read.value, "POST /__sandbox/stubs") }));
+    }),
     serveControl(controls.clearStubs, ({ input }) => ({ ok: true as const, removed: stubs.clear({ all: input.all === "true" }) })),
 
     // The mall's error reports (MCOIN_ERROR_REPORT_URL on the sandbox): collected, listed, cleared.
