@@ -43,6 +43,15 @@ describe("a recorded request", () => {
     });
   });
 
+  it("a field the contract declares personal holds the recorder's stand-in, which no caller sends again: left out, typed text kept", () => {
+    const [home] = mappingsOf([recorded({ path: "/api/business/recommend", query: { tab: "nearby", lat: "22.1972", lng: "113.5409" } })]);
+    expect(home.request).toMatchObject({ queryParameters: { tab: { equalTo: "nearby" } } });
+    expect(Object.keys((home.request as { queryParameters: object }).queryParameters)).toEqual(["tab"]);
+    const address = { name: "陳大文", mobile: "6612 3456", areaCode: "+853", address: "水坑尾街 12 號", isDefault: 0 };
+    const [save] = mappingsOf([recorded({ method: "POST", path: "/api/mini/userAddress/save", body: address, auth: true })]);
+    expect(JSON.parse((save.request as { bodyPatterns: { equalToJson: string }[] }).bodyPatterns[0].equalToJson)).toEqual({ areaCode: "+853", isDefault: 0 });
+  });
+
   it("a placeholder in the path becomes any one segment", () => {
     const [mapping] = mappingsOf([recorded({ path: "/api/order/<redacted:order>/detail.json" })]);
     expect(mapping.request).toEqual({ method: "GET", urlPathPattern: "/api/order/[^/]+/detail\\.json" });

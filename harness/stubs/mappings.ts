@@ -4,8 +4,10 @@
  *
  * - a request as the method, `urlPath` and `queryParameters` (`equalTo`), and for a JSON body one
  *   `equalToJson` with `ignoreArrayOrder` and `ignoreExtraElements`; a part the recorder left as a
- *   placeholder (a secret, a login's code, an idempotency key), a volatile field (times, nonces) and
- *   an address of the mall (which runs on any port) decide nothing, so they are left out;
+ *   placeholder (a secret, a login's code, an idempotency key), a volatile field (times, nonces), a
+ *   field the contract declares personal but typed text (the recorder's stand-in, which no caller
+ *   sends again) and an address of the mall (which runs on any port) decide nothing, so they are
+ *   left out, as a served recording matches them (harness/serve/book.ts);
  * - repeated identical requests with different replies as a scenario, as `repeatsAsScenarios` does:
  *   `scenario-N-<path>`, states `Started`, `scenario-N-<path>-2`, ..., the last reply kept for good;
  * - a JSON reply as `jsonBody`, a text reply (an SVG) as `body`, and a kept picture that is not text
@@ -16,6 +18,8 @@
  * Nothing here touches the file system: ./write.ts does, with the names checked.
  */
 import { createHash } from "node:crypto";
+import { ANY_ELEMENT } from "#core/api/personal";
+import { exchangeFields } from "#harness/redaction";
 import {
   ABSOLUTE_URL,
   ANY_PLACEHOLDER,
@@ -114,14 +118,15 @@ function matcherOf(file: RecordingFile): Matcher {
   const { kind, request: recorded } = file.recording;
   const method = recorded.method.toUpperCase();
   const request: Record<string, unknown> = { method, ...urlOf(recorded.path) };
+  const standIns = standInFields(kind, method, recorded.path);
   const query = Object.fromEntries(
     Object.entries(recorded.query)
-      .filter(([name, value]) => decides(name, value))
+      .filter(([name, value]) => decides(name, value) && !standIns.query.has(name))
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, value]) => [name, { equalTo: value }]),
   );
   if (Object.keys(query).length > 0) request.queryParameters = query;
-  const body = bodyPatternOf(recorded.body);
+  const body = bodyPatternOf(recorded.body, standIns.body);
   if (body) request.bodyPatterns = [body];
   const call = JSON.stringify(request);
   // The API's token is a bearer token whose value a static stub cannot know: that one is sent is what decides.
@@ -148,23 +153,30 @@ function decides(name: string, value: unknown): boolean {
 /** An absolute address names a page of the mall, which runs wherever it was started. */
 const isMallAddress = (value: string) => /^https?:\/\//i.test(value) && value.match(ABSOLUTE_URL)?.[0] === value;
 
-/** The recorded body without what decides nothing; undefined when nothing is left. */
-function deciding(value: unknown): unknown {
-  if (Array.isArray(value)) {
-    const items = value.filter((item) => typeof item !== "string" || decides("", item)).map(deciding);
-    return items.filter((item) => item !== undefined);
-  }
+/**
+ * The request fields the contract declares personal (core/api/personal.ts), but typed text: the
+ * recorder wrote stand-ins there (harness/redaction/pseudonyms.ts), as keys joined (array elements as `*`).
+ */
+function standInFields(kind: "api" | "secure", method: string, path: string): { query: ReadonlySet<string>; body: ReadonlySet<string> } {
+  const fields = exchangeFields(kind, method, path);
+  const keysOf = (paths: typeof fields.query) => new Set(paths.filter((field) => field.kind !== "free-text").map((field) => field.path.join("\u0000")));
+  return { query: keysOf(fields.query), body: keysOf(fields.request) };
+}
+
+/** The recorded body without what decides nothing (`at`: its keys so far, array elements as `*`). */
+function deciding(value: unknown, standIns: ReadonlySet<string>, at: readonly string[] = []): unknown {
+  if (Array.isArray(value)) return value.filter((item) => typeof item !== "string" || decides("", item)).map((item) => deciding(item, standIns, [...at, ANY_ELEMENT]));
   if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value).filter(([name, item]) => decides(name, item));
-    return Object.fromEntries(entries.map(([name, item]) => [name, deciding(item)]).filter(([, item]) => item !== undefined));
+    const kept = Object.entries(value).filter(([name, item]) => decides(name, item) && !standIns.has([...at, name].join("\u0000")));
+    return Object.fromEntries(kept.map(([name, item]) => [name, deciding(item, standIns, [...at, name])]));
   }
   return value;
 }
 
-function bodyPatternOf(body: unknown): Record<string, unknown> | undefined {
+function bodyPatternOf(body: unknown, standIns: ReadonlySet<string>): Record<string, unknown> | undefined {
   if (body === undefined || body === null) return undefined;
   if (typeof body === "string") return decides("", body) ? { equalTo: body } : undefined;
-  const wanted = deciding(body);
+  const wanted = deciding(body, standIns);
   if (wanted !== null && typeof wanted === "object" && Object.keys(wanted).length === 0) return undefined;
   // As WireMock's snapshot writes it: the JSON as text, arrays in any order, more fields allowed.
   return { equalToJson: JSON.stringify(wanted), ignoreArrayOrder: true, ignoreExtraElements: true };
