@@ -167,6 +167,18 @@ describe("the secure gateway's calls", () => {
   });
 });
 
+describe("recordings left out", () => {
+  it("are the sandbox's control calls and secure calls that stayed sealed, each named with why", () => {
+    const root = wireMockRoot([
+      recorded({ path: "/__sandbox/reset", method: "POST" }),
+      recorded({ method: "POST", path: "/bservice/x", body: "<sealed>" }, { body: "<sealed>" }, "secure"),
+      recorded(),
+    ]);
+    expect(root.mappings).toHaveLength(1);
+    expect(root.leftOut).toEqual([expect.stringMatching(/\.json: a call to the sandbox's own controls/), expect.stringMatching(/\.json: a secure gateway call that stayed sealed/)]);
+  });
+});
+
 describe("what is written", () => {
   /** Every text and number a value holds, JSON texts opened. */
   function leaves(value: unknown, into = new Set<unknown>()): Set<unknown> {

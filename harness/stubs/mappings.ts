@@ -49,6 +49,8 @@ export interface WireMockRoot {
   mappings: { file: string; mapping: Mapping }[];
   /** `__files/<file>`: bodies that are not text. */
   files: { file: string; bytes: Uint8Array }[];
+  /** Recordings no mapping is written for, each with why. */
+  leftOut: string[];
 }
 
 /** What WireMock says in a secure mapping's metadata: it loads the mapping but never matches it. */
@@ -73,8 +75,17 @@ interface Matcher {
 /** The root of WireMock mappings for recordings (the sandbox's own control calls left out) and the pictures they kept. */
 export function wireMockRoot(recordings: readonly RecordingFile[], pictures: readonly KeptPicture[] = []): WireMockRoot {
   const groups = new Map<string, { matcher: Matcher; replies: { file: RecordingFile; reply: string }[] }>();
+  const leftOut: string[] = [];
   for (const file of recordings) {
-    if (isControlPath(file.recording.request.path)) continue;
+    const { request, response } = file.recording;
+    if (isControlPath(request.path)) {
+      leftOut.push(`${sourceOf(file)}: a call to the sandbox's own controls, which answer it themselves`);
+      continue;
+    }
+    if (request.body === SEALED_TEXT || response.body === SEALED_TEXT) {
+      leftOut.push(`${sourceOf(file)}: a secure gateway call that stayed sealed, so nothing says what it asked or got`);
+      continue;
+    }
     const matcher = matcherOf(file);
     const group = groups.get(matcher.key) ?? { matcher, replies: [] };
     groups.set(matcher.key, group);
@@ -82,7 +93,7 @@ export function wireMockRoot(recordings: readonly RecordingFile[], pictures: rea
     // A reply repeated as it was (a page read twice) is one state, not two.
     if (group.replies.at(-1)?.reply !== reply) group.replies.push({ file, reply });
   }
-  const root: WireMockRoot = { mappings: [], files: [] };
+  const root: WireMockRoot = { mappings: [], files: [], leftOut };
   let scenarios = 0;
   for (const { matcher, replies } of groups.values()) {
     const name = nameOf(matcher.request);

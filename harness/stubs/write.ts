@@ -22,7 +22,7 @@ export interface WrittenRoot {
   /** Paths written, relative to the root (`mappings/…`, `__files/…`). */
   mappings: string[];
   files: string[];
-  /** What reading the recordings left out (a HAR's copies). */
+  /** What was left out and why (a HAR's copies, the sandbox's control calls, sealed secure calls). */
   notes: string[];
 }
 
@@ -38,7 +38,7 @@ export async function writeWireMockRoot(from: string, out: string, options: { fo
   const pictures = await keptPictures(statSync(from).isDirectory() ? from : resolve(from, ".."));
   const root = wireMockRoot(loaded.recordings, pictures);
   prepare(out, options.force === true);
-  const written: WrittenRoot = { out, mappings: [], files: [], notes: loaded.notes };
+  const written: WrittenRoot = { out, mappings: [], files: [], notes: [...loaded.notes, ...root.leftOut.map((why) => `left out ${why}`)] };
   for (const { file, mapping } of root.mappings) written.mappings.push(writeInto(out, MAPPINGS_FOLDER, file, `${JSON.stringify(mapping, null, 2)}\n`));
   for (const { file, bytes } of root.files) written.files.push(writeInto(out, FILES_FOLDER, file, bytes));
   return written;
