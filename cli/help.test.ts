@@ -21,6 +21,7 @@ describe("mcoin", () => {
       "task run",
       "replay",
       "record",
+      "stubs from-recording",
     ]) {
       expect(stdout).toContain(`mcoin ${command}`);
     }
@@ -42,6 +43,8 @@ describe("mcoin", () => {
       ["task", "run"],
       ["replay"],
       ["record"],
+      ["stubs"],
+      ["stubs", "from-recording"],
     ]) {
       const { code, stdout } = await mcoin(...command, "--help");
       expect(code, command.join(" ")).toBe(0);

@@ -13,6 +13,7 @@ import { inspectCommand } from "./commands/inspect";
 import { recordCommand } from "./commands/record";
 import { replayCommand } from "./commands/replay";
 import { sandboxCommand } from "./commands/sandbox";
+import { stubsCommand } from "./commands/stubs";
 import { taskCommand } from "./commands/task";
 import { EXIT_USAGE, printError } from "./errors";
 import type { CliIo } from "./io";
@@ -36,7 +37,8 @@ export function buildProgram(io: CliIo): Command {
     .addCommand(recordCommand(io))
     .addCommand(inspectCommand(io))
     .addCommand(bridgeCommand(io))
-    .addCommand(contractCommand(io));
+    .addCommand(contractCommand(io))
+    .addCommand(stubsCommand(io));
   // Commander exits by itself on bad usage; the CLI decides the exit code instead (2).
   const override = (command: Command) => {
     command.exitOverride();
