@@ -92,7 +92,11 @@ function readPath(reader: Reader): JsonPath {
     } else break;
     if (segments.at(-1)?.kind === "function") break;
   }
-  const definite = segments.every((segment) => (segment.kind === "names" && segment.names.length === 1) || (segment.kind === "indexes" && segment.indexes.length === 1) || segment.kind === "function");
+  // Several names at the end of a path find one object of them: definite, as Jayway's merge case.
+  const definite = segments.every(
+    (segment, index) =>
+      (segment.kind === "names" && (segment.names.length === 1 || index === segments.length - 1)) || (segment.kind === "indexes" && segment.indexes.length === 1) || segment.kind === "function",
+  );
   return { root: root as "$" | "@", segments, definite };
 }
 
@@ -180,6 +184,8 @@ function step(segment: Segment, node: unknown, root: unknown, definite: boolean)
         if (definite) throw new PathNotFound(`no ${segment.names[0]} in a ${node === null ? "null" : Array.isArray(node) ? "list" : typeof node}`);
         return [];
       }
+      // Jayway reads several names as one object of those that are there.
+      if (segment.names.length > 1) return [Object.fromEntries(segment.names.filter((name) => name in node).map((name) => [name, node[name]]))];
       return segment.names.flatMap((name) => {
         if (name in node) return [node[name]];
         if (definite) throw new PathNotFound(`no property ${name}`);

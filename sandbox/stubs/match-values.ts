@@ -38,7 +38,8 @@ const regex = (pattern: string, value: string) => wholeMatch(`(?s)${pattern}`, v
 
 /** How one value (undefined when absent) meets a value matcher. */
 export function matchValue(pattern: ValuePattern, value: string | undefined): Verdict {
-  if (pattern.absent !== undefined) return verdict((value === undefined) === pattern.absent);
+  // WireMock reads `absent` whatever its value: `"absent": false` is absent too.
+  if (pattern.absent !== undefined) return verdict(value === undefined);
   if (pattern.anything !== undefined) return yes;
   if (pattern.and) {
     const parts = pattern.and.map((part) => matchValue(part, value));

@@ -75,8 +75,9 @@ export function compareRequest(wanted: StubMapping["request"], request: StubRequ
   }
   for (const [name, matcher] of Object.entries(wanted.headers ?? {})) {
     const value = request.headers.get(name);
-    // A fetch Headers joins a repeated header's values; the matchers of several values take them apart.
-    const values = value === null ? [] : "hasExactly" in matcher || "includes" in matcher ? value.split(/,\s*/) : [value];
+    // A fetch Headers joins a repeated header's values with ", ": each part is a value, and so is the whole.
+    const parts = value === null ? [] : value.split(/,\s*/);
+    const values = value === null ? [] : "hasExactly" in matcher || "includes" in matcher ? parts : [...new Set([value, ...parts])];
     add(`header ${name}`, matchValues(matcher, values), describe(matcher), value ?? "(absent)");
   }
   if (wanted.basicAuthCredentials) {
@@ -126,7 +127,7 @@ function cookiesOf(header: string | null): Map<string, string> {
 
 /**
  * The named segments of a path that fits a template (`/contacts/{contactId}` and `/contacts/12`
- * give contactId 12, decoded), or undefined when it does not fit: each `{name}` takes text within
+ * give contactId 12, as sent: WireMock does not decode it), or undefined when it does not fit: each `{name}` takes text within
  * one segment, the rest of the template is literal.
  */
 export function templateValues(template: string, path: string): Map<string, string> | undefined {
@@ -149,18 +150,10 @@ export function templateValues(template: string, path: string): Map<string, stri
       const next = literals[at + 1];
       const end = next === "" ? (at === names.length - 1 ? rest.length : -1) : rest.indexOf(next);
       if (end <= 0) return undefined;
-      values.set(name, safeDecode(rest.slice(0, end)));
+      values.set(name, rest.slice(0, end));
       rest = rest.slice(end + next.length);
     }
     if (rest !== "") return undefined;
   }
   return values;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

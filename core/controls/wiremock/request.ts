@@ -103,7 +103,7 @@ const JsonPathExpression = z.string().regex(/^[$@]/, "a JSONPath starting with $
 /** The fields of WireMock's value matchers, one object for all so that a problem names its field. */
 const valueFields = {
   equalTo: z.string().optional().describe("The value is exactly this."),
-  caseInsensitive: z.boolean().optional().describe("With equalTo: compare without regard to case."),
+  caseInsensitive: z.boolean().optional().describe("With equalTo: compare without regard to case (WireMock reads it with equalTo only; for a pattern, write (?i) in it)."),
   contains: z.string().optional().describe("The value contains this text."),
   doesNotContain: z.string().optional().describe("The value does not contain this text (an absent value does not either)."),
   matches: Pattern.optional().describe("The whole value matches this regular expression (`.` matches a line break too, as WireMock's)."),
@@ -163,9 +163,6 @@ function checkValuePattern(pattern: Record<string, unknown>, context: z.Refineme
   }
   if (pattern.equalToJson === undefined && (pattern.ignoreArrayOrder !== undefined || pattern.ignoreExtraElements !== undefined)) {
     context.addIssue({ code: "custom", message: "ignoreArrayOrder and ignoreExtraElements go with equalToJson" });
-  }
-  if (pattern.caseInsensitive !== undefined && pattern.equalTo === undefined) {
-    context.addIssue({ code: "custom", path: ["caseInsensitive"], message: "caseInsensitive goes with equalTo (for a pattern, write (?i) in it)" });
   }
   let expected = pattern.equalToJson;
   if (typeof expected === "string") {
