@@ -56,7 +56,8 @@ export function compareRequest(wanted: StubMapping["request"], request: StubRequ
   const equal = (expected: string, actual: string): Verdict => ({ matched: expected === actual, distance: editDistance(expected, actual) });
   const pattern = (source: string, actual: string): Verdict => ({ matched: wholeMatch(`(?s)${source}`, actual), distance: 1 });
   const method = request.method.toUpperCase();
-  if (wanted.method !== "ANY") add("method", { matched: wanted.method === method, distance: 1 }, wanted.method, method);
+  const wantedMethod = wanted.method.toUpperCase();
+  if (wantedMethod !== "ANY") add("method", { matched: wantedMethod === method, distance: 1 }, wantedMethod, method);
   if (wanted.url !== undefined) add("url", equal(wanted.url, pathAndQuery), wanted.url, pathAndQuery);
   if (wanted.urlPattern !== undefined) add("url", pattern(wanted.urlPattern, pathAndQuery), `~${wanted.urlPattern}`, pathAndQuery);
   if (wanted.urlPath !== undefined) add("url", equal(wanted.urlPath, url.pathname), wanted.urlPath, url.pathname);

@@ -100,6 +100,27 @@ export interface ValuePatternShape {
 
 const JsonPathExpression = z.string().regex(/^[$@]/, "a JSONPath starting with $");
 
+/**
+ * A matcher inside a matcher (`and`, `or`, `not`, `matchesJsonPath`'s), checked by the schema it
+ * nests; declared as any value so that the published JSON Schema has no cycle (an OpenAPI document
+ * cannot hold the `$defs` a cycle needs).
+ */
+function nested(name: string) {
+  return z
+    .unknown()
+    .describe(`A value matcher (${name}).`)
+    .superRefine((value, context) => forward(ValuePatternSchema.safeParse(value), context));
+}
+
+const nestedJsonPath = z
+  .unknown()
+  .refine((value) => value !== null && typeof value === "object" && !Array.isArray(value), "a JSONPath, or {expression, <matcher>}")
+  .superRefine((value, context) => forward(JsonPathWithMatcherSchema.safeParse(value), context));
+
+function forward(result: z.ZodSafeParseResult<unknown>, context: z.RefinementCtx) {
+  for (const issue of result.error?.issues ?? []) context.addIssue({ code: "custom", path: issue.path as PropertyKey[], message: issue.message });
+}
+
 /** The fields of WireMock's value matchers, one object for all so that a problem names its field. */
 const valueFields = {
   equalTo: z.string().optional().describe("The value is exactly this."),
@@ -110,20 +131,9 @@ const valueFields = {
   doesNotMatch: Pattern.optional().describe("The whole value does not match this regular expression."),
   absent: z.boolean().optional().describe("The value is absent (a header, a parameter, a JSONPath that finds nothing)."),
   anything: z.unknown().optional().describe("Any value, or none."),
-  and: z
-    .array(z.lazy((): z.ZodType<ValuePatternShape> => ValuePatternSchema))
-    .min(1)
-    .optional()
-    .describe("Every one of these matchers holds."),
-  or: z
-    .array(z.lazy((): z.ZodType<ValuePatternShape> => ValuePatternSchema))
-    .min(1)
-    .optional()
-    .describe("At least one of these matchers holds."),
-  not: z
-    .lazy((): z.ZodType<ValuePatternShape> => ValuePatternSchema)
-    .optional()
-    .describe("This matcher does not hold."),
+  and: z.array(nested("and")).min(1).optional().describe("Every one of these matchers holds."),
+  or: z.array(nested("or")).min(1).optional().describe("At least one of these matchers holds."),
+  not: nested("not").optional().describe("This matcher does not hold."),
   before: z.string().optional().describe('The value is a date-time before this one: an ISO 8601 date-time, "now", or "now +3 days" (units: seconds to years).'),
   after: z.string().optional().describe("The value is a date-time after this one (as before)."),
   equalToDateTime: z.string().optional().describe("The value is this date-time (as before)."),
@@ -137,10 +147,14 @@ const valueFields = {
   ignoreArrayOrder: z.boolean().optional().describe("With equalToJson: arrays match whatever the order of their elements."),
   ignoreExtraElements: z.boolean().optional().describe("With equalToJson: the value may hold fields (and elements) that equalToJson does not name."),
   matchesJsonPath: z
-    .union([JsonPathExpression, z.lazy(() => JsonPathWithMatcherSchema)])
+    .union([JsonPathExpression.describe("A JSONPath that finds something."), nestedJsonPath.describe("A JSONPath (`expression`) and the matcher of what it finds.")])
     .optional()
     .describe("A JSONPath (Jayway's, as WireMock reads it) that finds something in the value, or `{expression, <matcher>}`: what it finds matches the matcher."),
-  binaryEqualTo: z.base64().optional().describe("The body's bytes are exactly these (base64)."),
+  binaryEqualTo: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, "base64")
+    .optional()
+    .describe("The body's bytes are exactly these (base64)."),
   ...refusedFields,
 };
 
@@ -230,7 +244,9 @@ export const MultiValuePatternSchema = z.union([
 ]);
 export type MultiValuePattern = z.infer<typeof MultiValuePatternSchema>;
 
-export const BasicAuthSchema = z.strictObject({ username: z.string(), password: z.string() }).describe("The request carries `Authorization: Basic` with these credentials.");
+export const BasicAuthSchema = z
+  .strictObject({ username: z.string().describe("The user name."), password: z.string().describe("The password.") })
+  .describe("The request carries `Authorization: Basic` with these credentials.");
 
 /** A template's names: `/contacts/{contactId}` has contactId. */
 export function templateNames(template: string): string[] {
@@ -242,7 +258,6 @@ export const StubRequestSchema = z
     method: z
       .string()
       .regex(/^[A-Za-z]+$/, "an HTTP method, or ANY")
-      .transform((method) => method.toUpperCase())
       .default("ANY")
       .describe("The HTTP method; ANY matches every one."),
     url: z.string().startsWith("/").optional().describe("The path and query, exactly."),
