@@ -29,7 +29,7 @@ export async function stubAnswer(stubs: StubBook, request: Request, url: URL): P
   if (stubs.size === 0) return undefined;
   const text = request.method === "GET" || request.method === "HEAD" ? "" : await request.clone().text();
   const parsed = text === "" ? undefined : parseBoundedJson(text);
-  return stubs.match({ method: request.method, url: url.pathname + url.search, headers: request.headers, body: parsed?.ok ? parsed.value : text });
+  return stubs.match({ method: request.method, url: url.pathname + url.search, headers: request.headers, body: parsed?.ok ? parsed.value : text, text });
 }
 
 /** A stub's reply on the wire: its status and headers, `jsonBody` written as JSON. */

@@ -73,7 +73,7 @@ describe("the stub mapping file's JSON Schema", () => {
     const mapping = { request: { method: "GET", urlPath: "/api/system/time" }, response: { status: 200, jsonBody: { code: 200, data: { sysTime: 0 } } } };
     expect(stubValid(mapping)).toBe(true);
     expect(stubValid({ mappings: [mapping, { ...mapping, priority: 1 }] })).toBe(true);
-    expect(stubValid({ ...mapping, request: { ...mapping.request, cookies: {} } })).toBe(false);
+    expect(stubValid({ ...mapping, request: { ...mapping.request, multipartPatterns: [] } })).toBe(false);
     expect(stubValid({ ...mapping, response: { status: 700 } })).toBe(false);
   });
 

@@ -202,7 +202,7 @@ describe("stubs in the sandbox", () => {
     expect((await (await control()).json()).stubs).toEqual([expect.objectContaining({ name: "sold out", url: "/x", priority: 5, served: 0 })]);
     expect((await send("/x")).status).toBe(204);
     expect(await (await control({ method: "DELETE" })).json()).toEqual({ ok: true, removed: 1 });
-    const refused = await control({ method: "POST", body: JSON.stringify({ request: { urlPath: "/x", cookies: {} }, response: {} }) });
+    const refused = await control({ method: "POST", body: JSON.stringify({ request: { urlPath: "/x", bodyPatterns: [{ equalToXml: "<x/>" }] }, response: {} }) });
     expect(refused.status).toBe(400);
   });
 });
