@@ -24,7 +24,7 @@ describe("mcoin sandbox and its stubs", () => {
     const run = await mcoin("sandbox", "log", "--unmatched");
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split("\n");
-    expect(lines.some((line) => /~ stub hello\\x1b\]0;pwned\\x07 \(stub-\d+\), distance 0\.50:/.test(line))).toBe(true);
+    expect(lines.some((line) => /~ stub hello\\x1b\]0;pwned\\x07 \(stub-\d+\), distance 0\.\d\d:/.test(line))).toBe(true);
     expect(lines).toContain("        url: wants /hello, got /helo%0Aforged");
     expect(run.stdout).not.toContain("\u001b");
   });

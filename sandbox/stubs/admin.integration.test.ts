@@ -130,7 +130,7 @@ describe("the admin API", () => {
 
   it("answers a bad body with WireMock's 422 naming every problem, never a 500, and adds nothing", async () => {
     const { url } = await start();
-    const bad = await control(url, "/__admin/mappings", { body: { request: { method: "GETT", urlx: "/a" }, response: { status: 9 } } });
+    const bad = await control(url, "/__admin/mappings", { body: { request: { method: "GET T", urlx: "/a" }, response: { status: 9 } } });
     expect(bad.status).toBe(422);
     const { errors } = (await bad.json()) as { errors: { source: { pointer: string }; detail: string }[] };
     expect(errors.map((error) => error.source.pointer)).toEqual(["/request/method", "/request", "/response/status"]);

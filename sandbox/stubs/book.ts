@@ -55,6 +55,13 @@ export interface AddOptions {
   uuids?: boolean;
 }
 
+/**
+ * How far (compareRequest's weighted mean, 0 to 1) a stub may be from a request and still be named as
+ * close: the URL weighs most, so a stub on another path with another method is not named, while one
+ * a letter or a header away is.
+ */
+const NEAR = 0.5;
+
 export class StubBook {
   private entries: Entry[] = [];
   private scenarioState = new Map<string, string>();
@@ -134,13 +141,13 @@ export class StubBook {
   }
 
   /**
-   * The stubs a request that none matched came closest to, closest first: at most `limit`, each nearer
-   * than as far as can be, with the conditions it missed (sandbox/stubs/match.ts's compareRequest).
+   * The stubs a request that none matched came closest to, closest first: at most `limit`, each
+   * within NEAR of it, with the conditions it missed (sandbox/stubs/match.ts's compareRequest).
    */
   nearest(request: StubRequest, limit = 3): NearStub[] {
     return this.entries
       .map((entry) => ({ entry, comparison: compareRequest(entry.mapping.request, request) }))
-      .filter(({ comparison }) => comparison.distance < 1)
+      .filter(({ comparison }) => comparison.distance < NEAR)
       .sort((a, b) => a.comparison.distance - b.comparison.distance || byPrecedence(a.entry, b.entry))
       .slice(0, limit)
       .map(({ entry, comparison }) => ({
