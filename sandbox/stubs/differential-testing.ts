@@ -31,6 +31,8 @@ export interface Case extends Partial<CaseRequest> {
   delay?: { atLeastMs: number };
   /** The answer is a fault: read from the socket, compared by what the client sees. */
   fault?: boolean;
+  /** The request nearly matches, and meets the documented catch-all (a 404) in WireMock. */
+  nearly?: boolean;
 }
 
 export type Answer =
