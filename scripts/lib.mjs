@@ -37,12 +37,14 @@ export const CHROMIUM = "/usr/bin/chromium";
 
 /**
  * What the tests need from Debian: chromium for the Playwright suite (Playwright never downloads its
- * own browsers here) and redis-server for the test of rate limits shared by several mall instances.
- * Installed in one apt-get run when missing.
+ * own browsers here), redis-server for the test of rate limits shared by several mall instances and
+ * Java (default-jre-headless) for WireMock's own server, which the differential test of stubs runs
+ * (sandbox/stubs/wiremock-differential.integration.test.ts). Installed in one apt-get run when missing.
  */
 const DEBIAN_NEEDS = [
   { path: CHROMIUM, install: ["chromium"] },
   { path: "/usr/bin/redis-server", install: ["--no-install-recommends", "redis-server"] },
+  { path: "/usr/bin/java", install: ["--no-install-recommends", "default-jre-headless"] },
 ];
 
 export function ensureTestPackages() {
