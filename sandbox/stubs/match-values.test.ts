@@ -102,6 +102,9 @@ describe("WireMock's value matchers", () => {
     expect(matches(auth, { headers: { authorization: `Basic ${btoa("u:p")}` } })).toBe(true);
     expect(matches(auth, { headers: { authorization: `Basic ${btoa("u:q")}` } })).toBe(false);
     expect(matches(auth)).toBe(false);
+    // The spelling of WireMock's documentation, which WireMock takes too.
+    expect(matches({ basicAuth: { username: "u", password: "p" } }, { headers: { authorization: `Basic ${btoa("u:p")}` } })).toBe(true);
+    expect(matches({ basicAuth: { username: "u", password: "p" } }, { headers: { authorization: `Basic ${btoa("u:q")}` } })).toBe(false);
   });
 
   it("the body as text, and its bytes (binaryEqualTo)", () => {

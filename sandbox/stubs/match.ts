@@ -81,8 +81,9 @@ export function compareRequest(wanted: StubMapping["request"], request: StubRequ
     const values = value === null ? [] : "hasExactly" in matcher || "includes" in matcher ? parts : [...new Set([value, ...parts])];
     add(`header ${name}`, matchValues(matcher, values), describe(matcher), value ?? "(absent)");
   }
-  if (wanted.basicAuthCredentials) {
-    const { username, password } = wanted.basicAuthCredentials;
+  const credentials = wanted.basicAuthCredentials ?? wanted.basicAuth;
+  if (credentials) {
+    const { username, password } = credentials;
     const expected = `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
     const actual = request.headers.get("authorization");
     add("header Authorization", actual === null ? { matched: false, distance: 1 } : equal(expected, actual), expected, actual ?? "(absent)");

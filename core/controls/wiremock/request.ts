@@ -271,11 +271,13 @@ export const StubRequestSchema = z
     cookies: z.record(z.string(), ValuePatternSchema).optional().describe("Cookies of the Cookie header by name, each with how its value is matched."),
     formParameters: z.record(z.string(), MultiValuePatternSchema).optional().describe("Fields of an application/x-www-form-urlencoded body by name, each with how its values are matched."),
     basicAuthCredentials: BasicAuthSchema.optional(),
+    basicAuth: BasicAuthSchema.optional().describe("The same as basicAuthCredentials, in the spelling of WireMock's documentation, which WireMock also takes."),
     bodyPatterns: z.array(BodyPatternSchema).optional().describe("Patterns the body must all match."),
   })
   .describe("What the mapping matches: at most one of url, urlPattern, urlPath, urlPathPattern and urlPathTemplate.")
   .superRefine((request, context) => {
     const urls = (["url", "urlPattern", "urlPath", "urlPathPattern", "urlPathTemplate"] as const).filter((key) => request[key] !== undefined);
+    if (request.basicAuth && request.basicAuthCredentials) context.addIssue({ code: "custom", path: ["basicAuth"], message: "a request has basicAuth or basicAuthCredentials, not both" });
     if (urls.length > 1) context.addIssue({ code: "custom", message: "a request has at most one of url, urlPattern, urlPath, urlPathPattern and urlPathTemplate" });
     if (request.pathParameters !== undefined) {
       if (request.urlPathTemplate === undefined) {
