@@ -36,6 +36,8 @@ export interface SandboxOptions {
   history?: boolean;
   /** A folder of stub mappings in WireMock's format (sandbox/stubs/files.ts), answered before the sandbox's rules. */
   stubsDir?: string;
+  /** WireMock's --global-response-templating: every stub's response is a template (sandbox/stubs/template.ts), not only those that ask. */
+  globalResponseTemplating?: boolean;
   /**
    * Recorded exchanges to answer with (harness/serve/book.ts); `strict`: a gateway call none matches
    * gets a 404; `at`: the state served, the one the member saw last (`end`, the default) or the first.
@@ -68,7 +70,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const personas = personaMembers(loaded, recorded?.personas ?? []);
   const base = options.history === false ? withoutHistory(loaded) : loaded;
   const fixtures = personas.length === 0 ? base : { ...base, members: [...base.members, ...personas] };
-  const parts = createParts(fixtures, { stateFile: options.stateFile, latencyMs: options.latencyMs, timer: options.timer, recorded, inspect: options.inspect });
+  const parts = createParts(fixtures, {
+    stateFile: options.stateFile,
+    latencyMs: options.latencyMs,
+    timer: options.timer,
+    recorded,
+    inspect: options.inspect,
+    globalResponseTemplating: options.globalResponseTemplating,
+  });
   for (const file of options.stubsDir ? readStubFolder(options.stubsDir) : []) parts.instruments.stubs.add(file.mappings, file.source, { kept: true });
   // A state file kept from before the recordings were served has not met their personas yet.
   for (const { openId, nickname, point, blurb } of personas) {

@@ -54,6 +54,7 @@ export function sandboxCommand(io: CliIo): Command {
       .option("--latency <ms>", "add this delay to every gateway call", "0")
       .option("--fixtures <dir>", "read fixtures from this folder instead of fixtures/")
       .option("--stubs <dir>", "answer with the stub mappings (WireMock's format) of this folder before the sandbox's own rules")
+      .option("--global-response-templating", "as WireMock's flag: every stub's response is a Handlebars template, not only those with transformers [\"response-template\"]")
       .option("--recordings <dir>", "answer with these recordings (mcoin record's JSON files and HAR) the requests they match")
       .option("--strict", "with --recordings: a gateway call no recording matches gets a 404 naming the closest, instead of the sandbox's answer")
       .addOption(
@@ -110,6 +111,7 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
       latency: z.coerce.number().int().min(0).max(60_000).default(0),
       fixtures: z.string().min(1).optional(),
       stubs: z.string().min(1).optional(),
+      globalResponseTemplating: z.boolean().default(false),
       recordings: z.string().min(1).optional(),
       strict: z.boolean().default(false),
       at: z.enum(["end", "start"]).default("end"),
@@ -154,6 +156,7 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
       stateFile: options.state ? resolve(options.state) : undefined,
       fixturesDir: options.fixtures ? resolve(options.fixtures) : undefined,
       stubsDir: options.stubs ? resolve(options.stubs) : undefined,
+      globalResponseTemplating: options.globalResponseTemplating,
       recordings: recordings && { exchanges: recordings, strict: options.strict, at: options.at },
       inspect: { capacity: options.inspectSize, bodyLimit: options.inspectBodyBytes, actions },
     });

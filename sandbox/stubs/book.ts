@@ -24,6 +24,8 @@ interface Entry {
   seq: number;
   served: number;
   kept: boolean;
+  /** The `__files/` folder of the WireMock root the mapping came from (bodyFileName reads there). */
+  filesDir?: string;
 }
 
 export class StubBook {
@@ -31,11 +33,11 @@ export class StubBook {
   private scenarios = new Map<string, string>();
   private seq = 0;
 
-  /** Adds mappings; `kept` ones (from files) stay across a reset. Returns their views. */
-  add(mappings: readonly StubMapping[], source: string, { kept = false } = {}): StubView[] {
+  /** Adds mappings; `kept` ones (from files) stay across a reset; `filesDir` is their root's `__files/`. Returns their views. */
+  add(mappings: readonly StubMapping[], source: string, { kept = false, filesDir }: { kept?: boolean; filesDir?: string } = {}): StubView[] {
     const added = mappings.map((mapping) => {
       this.seq += 1;
-      const entry: Entry = { id: mapping.id ?? mapping.uuid ?? `stub-${this.seq}`, source, mapping, seq: this.seq, served: 0, kept };
+      const entry: Entry = { id: mapping.id ?? mapping.uuid ?? `stub-${this.seq}`, source, mapping, seq: this.seq, served: 0, kept, ...(filesDir ? { filesDir } : {}) };
       return entry;
     });
     this.entries.push(...added);
@@ -72,7 +74,7 @@ export class StubBook {
     winner.served += 1;
     const { mapping } = winner;
     if (mapping.scenarioName && mapping.newScenarioState) this.scenarios.set(mapping.scenarioName, mapping.newScenarioState);
-    return answerOf(winner.id, mapping.response);
+    return answerOf(winner.id, mapping, { filesDir: winner.filesDir });
   }
 
   /** A mapping in a scenario matches only in the state it requires. */
