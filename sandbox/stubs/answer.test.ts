@@ -88,7 +88,7 @@ describe("the reply's fields", () => {
 
 describe("templating", () => {
   it("applies with transformers: the body, jsonBody as text, headers, the file's name and its text", async () => {
-    const transformers = ["response-template"];
+    const transformers: ["response-template"] = ["response-template"];
     stub(
       { request: { urlPath: "/orders/42" }, response: { bodyFileName: "orders/{{request.pathSegments.[1]}}.json", transformers } },
       { request: { urlPath: "/hello" }, response: { bodyFileName: "hello.txt", headers: { "X-Path": "{{request.path}}" }, transformers } },

@@ -40,19 +40,19 @@ export function bodyFileProblem(name: string): string | undefined {
 export const DelayDistributionSchema = z
   .discriminatedUnion("type", [
     z.strictObject({
-      type: z.literal("lognormal"),
+      type: z.literal("lognormal").describe("A lognormal spread around a median."),
       median: delayMs.describe("The median delay, in milliseconds."),
       sigma: z.number().min(0).max(10).describe("The spread: the standard deviation of the delay's logarithm."),
       maxValue: delayMs.optional().describe("A cap on the drawn delay, in milliseconds (WireMock's truncated lognormal)."),
     }),
     z
       .strictObject({
-        type: z.literal("uniform"),
+        type: z.literal("uniform").describe("Any delay between two bounds, each as likely."),
         lower: delayMs.describe("The shortest delay, in milliseconds."),
         upper: delayMs.describe("The longest delay, in milliseconds."),
       })
       .refine((uniform) => uniform.lower <= uniform.upper, { message: "a uniform delay's lower bound is above its upper one" }),
-    z.strictObject({ type: z.literal("fixed"), milliseconds: delayMs.describe("The delay, in milliseconds.") }),
+    z.strictObject({ type: z.literal("fixed").describe("One delay, always the same."), milliseconds: delayMs.describe("The delay, in milliseconds.") }),
   ])
   .describe("A random delay before answering, drawn for each call (added to fixedDelayMilliseconds).");
 
@@ -70,7 +70,11 @@ export const StubResponseSchema = z
       .describe("Reply headers by name, a value or a list of values; templated with the body."),
     jsonBody: z.unknown().optional().describe("The reply's body as JSON; for a secure gateway function, the decrypted reply, which the sandbox seals with the request's key."),
     body: z.string().optional().describe("The reply's body as text."),
-    base64Body: z.base64().optional().describe("The reply's body as bytes, in Base64."),
+    base64Body: z
+      .string()
+      .regex(/^[A-Za-z0-9+/\s]*={0,2}\s*$/, "base64Body is not Base64")
+      .optional()
+      .describe("The reply's body as bytes, in Base64."),
     bodyFileName: z
       .string()
       .min(1)
