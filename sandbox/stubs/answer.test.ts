@@ -14,6 +14,7 @@ import { createFetchTransport } from "#core/api/transport";
 import { TASK_DETAIL_URL } from "#core/api/task-center";
 import { StubFileSchema, StubResponseSchema, mappingsOf, type StubMappingInput } from "#core/controls/stubs";
 import { createGatewayClient } from "#core/node/gateway/client";
+import { openReply, sealRequest } from "#core/node/gateway/envelope";
 import { gatewaySettings } from "#core/node/gateway/settings";
 import { createSandbox } from "../index";
 import { HeldTimer } from "../instruments/timer";
@@ -173,5 +174,34 @@ describe("the secure gateway", () => {
     } finally {
       server.close();
     }
+  });
+
+  /** One sealed call to the task detail, dispatched as the server would; its key opens the reply. */
+  async function sealedCall(taskNo: string) {
+    const settings = gatewaySettings({ environment: "sandbox", vars: {}, sandboxUrl: BASE, sandboxKeys: () => sandbox.state.gatewayKeys });
+    const sealed = sealRequest(settings, { functionUrl: TASK_DETAIL_URL, body: { system_name: "taskCenter", data_source: "H5", task_no: taskNo, cust_id_ciphertext: "C1" } });
+    const dispatched = await sandbox.dispatch(new Request(`${BASE}${TASK_DETAIL_URL}`, { method: "POST", headers: sealed.headers, body: sealed.body }));
+    return { dispatched, open: async () => openReply(await dispatched.response.text(), sealed.key, sealed.iv) };
+  }
+
+  it("seals base64Body and a file's bytes, keeps the reason phrase, and acts on a stub's fault", async () => {
+    const task = (taskNo: string) => ({ method: "POST" as const, urlPath: TASK_DETAIL_URL, bodyPatterns: [{ equalToJson: { task_no: taskNo }, ignoreExtraElements: true }] });
+    stub(
+      { request: task("B64"), response: { status: 202, statusMessage: "Sealed", base64Body: Buffer.from('{"from":"base64"}').toString("base64") } },
+      { request: task("FILE"), response: { bodyFileName: "orders/42.json" } },
+      { request: task("RESET"), response: { fault: "CONNECTION_RESET_BY_PEER" } },
+      { request: task("DRIBBLE"), response: { jsonBody: { slow: true }, chunkedDribbleDelay: { numberOfChunks: 2, totalDuration: 10 } } },
+    );
+    const b64 = await sealedCall("B64");
+    expect([b64.dispatched.response.status, b64.dispatched.response.statusText]).toEqual([202, "Sealed"]);
+    expect(await b64.open()).toEqual({ decrypted: true, value: { from: "base64" } });
+    expect(await (await sealedCall("FILE")).open()).toEqual({ decrypted: true, value: { order: 42 } });
+    expect((await sealedCall("RESET")).dispatched.connection).toBe("reset");
+    const dribble = await sealedCall("DRIBBLE");
+    expect(dribble.dispatched.streamed).toBe(true);
+    const opening = dribble.open();
+    await timer.waiting();
+    timer.release();
+    expect(await opening).toEqual({ decrypted: true, value: { slow: true } });
   });
 });
