@@ -49,11 +49,38 @@ function parsedJson(input: unknown): unknown {
 /** A JSONPath that names one place (no filter, wildcard, deep scan, slice or union) answers a value, not a list. */
 const INDEFINITE = /\[\?|\*|\.\.|\[[^\]]*[:,][^\]]*\]/;
 
+/**
+ * Whether a path can be one, as Jayway (WireMock's JSONPath) reads them: its brackets closed, no
+ * space outside them. jsonpath-plus reads anything, and answers nothing where Jayway refuses.
+ */
+function plausiblePath(path: string): boolean {
+  let depth = 0;
+  for (const char of path.replace(/'[^']*'|"[^"]*"/g, "''")) {
+    if (char === "[" || char === "(") depth += 1;
+    else if (char === "]" || char === ")") depth -= 1;
+    else if (/\s/.test(char) && depth === 0) return false;
+    if (depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/** WireMock's jsonPath: a text that is no JSON has nothing at any path; a path that is none says so in the reply. */
 function jsonPath(input: unknown, path: string, fallback: unknown): unknown {
-  const document = parsedJson(input);
+  let document: unknown;
+  try {
+    document = parsedJson(input);
+  } catch {
+    return fallback;
+  }
   const length = /\.length\(\)$/.exec(path);
   const base = length ? path.slice(0, length.index) : path;
-  const found = JSONPath({ path: base, json: document as object, wrap: true, eval: "safe" }) as unknown[];
+  let found: unknown[];
+  try {
+    if (!plausiblePath(base)) throw new Error("not a path");
+    found = JSONPath({ path: base, json: document as object, wrap: true, eval: "safe" }) as unknown[];
+  } catch {
+    return `[ERROR: ${path} is not a valid JSONPath expression]`;
+  }
   if (length) {
     const [one] = found;
     return Array.isArray(one) ? one.length : fallback;
@@ -93,8 +120,8 @@ const ALPHABETS: Record<string, string> = {
 function randomValue(hash: Record<string, unknown>): string {
   const type = String(hash.type ?? "ALPHANUMERIC").toUpperCase();
   if (type === "UUID") return randomUUID();
-  const alphabet = ALPHABETS[type];
-  if (!alphabet) throw new Error(`randomValue has no type ${type}: ${[...Object.keys(ALPHABETS), "UUID"].join(", ")}`);
+  // A type WireMock does not know draws from its widest alphabet, as its jar does.
+  const alphabet = ALPHABETS[type] ?? ALPHABETS.ALPHANUMERIC_AND_SYMBOLS;
   const length = Math.min(Number(hash.length ?? 36), MAX_ITEMS);
   const text = Array.from(randomBytes(length), (byte) => alphabet[byte % alphabet.length]).join("");
   return hash.uppercase === true ? text.toUpperCase() : text;
@@ -105,6 +132,14 @@ const urlEncode = (text: string) =>
   encodeURIComponent(text)
     .replace(/[!'()~]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
     .replace(/%20/g, "+");
+
+function safely<T>(work: () => T): T | undefined {
+  try {
+    return work();
+  } catch {
+    return undefined;
+  }
+}
 
 /** The helpers by name, given the template's clock (the sandbox's). */
 export function templateHelpers(now: () => number): Record<string, HelperDelegate> {
@@ -141,7 +176,8 @@ export function templateHelpers(now: () => number): Record<string, HelperDelegat
     },
     date(value: unknown, options: HelperOptions) {
       const hash = options.hash as Record<string, string | undefined>;
-      const from = value instanceof Date ? value : parseDate(String(value), undefined);
+      // A text that is no date is now, as WireMock's jar answers it.
+      const from = value instanceof Date ? value : (safely(() => parseDate(String(value), undefined)) ?? new Date(now()));
       return formatDate(offsetDate(from, hash.offset), hash.format, hash.timezone);
     },
     parseDate: (text: unknown, options: HelperOptions) => parseDate(String(text), (options.hash as { format?: string }).format),
