@@ -110,7 +110,7 @@ export async function replyOf(answer: StubAnswer, request: ReplyRequest, context
     ? templater({ ...request, body: bodyText, ...(answer.pathTemplate ? { pathTemplate: answer.pathTemplate } : {}) }, { parameters: response.transformerParameters, now: context.now })
     : (template: string) => template;
   try {
-    if (response.proxyBaseUrl !== undefined) return await proxied(response, { ...request, body: options.forwarded ?? request.body }, render, context.fetch ?? fetch);
+    if (response.proxyBaseUrl !== undefined) return await proxied(response, { ...request, body: options.forwarded ?? request.body }, render, { send: context.fetch ?? fetch, timer: context.timer });
     const headers = new Headers();
     for (const [name, value] of Object.entries(response.headers ?? {})) for (const one of Array.isArray(value) ? value : [value]) headers.append(name, render(one));
     headers.set(MATCHED_STUB_HEADER, answer.id);

@@ -9,6 +9,7 @@
  * the sandbox it is in would otherwise call itself without end.
  */
 import type { StubMapping } from "#core/controls/stubs";
+import type { Timer } from "../instruments/timer";
 import type { ReplyRequest, StubReply } from "./reply";
 
 /** Headers that belong to one connection, never forwarded either way (RFC 9110 7.6.1), with Host and the body's framing. */
@@ -31,7 +32,13 @@ function failed(status: number, message: string): StubReply {
   return { kind: "reply", status, headers: new Headers({ "content-type": "text/plain;charset=utf-8" }), body: new TextEncoder().encode(message), json: false, asIs: true };
 }
 
-export async function proxied(response: StubMapping["response"], request: ReplyRequest, render: (template: string) => string, send: typeof fetch): Promise<StubReply> {
+/** The reply of the environment behind; its timeout runs on the sandbox's timer, as every wait does. */
+export async function proxied(
+  response: StubMapping["response"],
+  request: ReplyRequest,
+  render: (template: string) => string,
+  { send, timer }: { send: typeof fetch; timer: Timer },
+): Promise<StubReply> {
   const hops = Number(request.headers.get(PROXY_HOPS_HEADER) ?? 0) || 0;
   if (hops >= MAX_HOPS) return failed(508, `the call was forwarded ${hops} times: a proxyBaseUrl leads back to where it started`);
   let target: URL;
@@ -50,24 +57,29 @@ export async function proxied(response: StubMapping["response"], request: ReplyR
   headers.set(PROXY_HOPS_HEADER, String(hops + 1));
   const method = request.method.toUpperCase();
   let reply: Response;
+  let body: Uint8Array<ArrayBuffer>;
+  const timeout = new AbortController();
+  const cancel = timer.after(PROXY_TIMEOUT_MS, () => timeout.abort(new Error(`no reply in ${PROXY_TIMEOUT_MS / 1000} s`)));
   try {
     reply = await send(target, {
       method,
       headers,
       body: method === "GET" || method === "HEAD" || request.body.length === 0 ? undefined : request.body,
       redirect: "manual",
-      signal: AbortSignal.timeout(PROXY_TIMEOUT_MS),
+      signal: timeout.signal,
     });
+    body = new Uint8Array(await reply.arrayBuffer());
   } catch (error) {
     // WireMock's answer when the environment behind cannot be reached.
     return failed(500, `Network failure trying to make a proxied request from the sandbox to ${target.href}: ${(error as Error).message}`);
+  } finally {
+    cancel();
   }
   const passed = new Headers();
   reply.headers.forEach((value, name) => {
     if (!DECODED.has(name) && name !== "set-cookie") passed.set(name, value);
   });
   for (const cookie of reply.headers.getSetCookie()) passed.append("set-cookie", cookie);
-  const body = new Uint8Array(await reply.arrayBuffer());
   return {
     kind: "reply",
     status: reply.status,
