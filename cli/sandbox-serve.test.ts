@@ -13,10 +13,10 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 it("with --strict-stubs, refuses a stub folder whose mapping it cannot serve, with exit 2", async () => {
   dir = mkdtempSync(join(tmpdir(), "mcoin-stubs-cli-"));
-  writeFileSync(join(dir, "proxy.json"), JSON.stringify({ request: { url: "/a" }, response: { proxyBaseUrl: "http://elsewhere.example" } }));
+  writeFileSync(join(dir, "webhook.json"), JSON.stringify({ request: { url: "/a" }, response: { webhook: { url: "http://elsewhere.example" } } }));
   const failed = await runCli(["sandbox", "--port", "0", "--stubs", dir, "--strict-stubs"]);
   expect(failed.code).toBe(2);
-  expect(failed.stderr).toContain("--stubs: proxy.json: response: proxyBaseUrl is outside the mapping format the sandbox serves");
+  expect(failed.stderr).toContain("--stubs: webhook.json: response: webhook is outside the mapping format the sandbox serves");
 });
 
 it("refuses --strict-stubs without --stubs, with exit 2", async () => {

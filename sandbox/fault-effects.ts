@@ -17,6 +17,8 @@ export interface Dispatched {
   response: Response;
   /** What the connection does instead of (or in the middle of) carrying the reply. */
   connection?: ConnectionFault;
+  /** The body comes over time (a stub's chunkedDribbleDelay): written as it comes, never gathered first. */
+  streamed?: boolean;
 }
 
 /**

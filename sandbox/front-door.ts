@@ -35,7 +35,8 @@ import { loggedBody } from "./logged-body";
 import { NEAR_MISS_HEADER, type NearMiss } from "./near-miss";
 import type { RecordedBook } from "#harness/serve";
 import { bearerToken } from "./respond";
-import { STUB_HEADER, recordedAnswer, stubAnswer, stubResponse } from "./stand-ins";
+import { STREAMED, STUB_HEADER, recordedAnswer, stubAnswer, stubResponse } from "./stand-ins";
+import { replyOf, type ReplyContext } from "./stubs/answer";
 
 export type { ConnectionFault, Dispatched } from "./fault-effects";
 
@@ -52,6 +53,7 @@ export interface FrontDoorParts {
   faults: FaultQueue;
   calls: CallLog;
   stubs: StubBook;
+  stubReplies: ReplyContext;
   recorded: RecordedBook | undefined;
   inspected: ExchangeRing;
   latency: Latency;
@@ -77,8 +79,15 @@ export function frontDoor(parts: FrontDoorParts, answer: (request: Request) => P
     let dispatched = await inner(incoming, (entry) => (call = entry));
     if (call) {
       const status = dispatched.connection && dispatched.connection !== "truncated" ? 0 : dispatched.response.status;
-      let replyText = "";
-      if (copy && status !== 0) {
+      let replyText: string | Promise<string> = "";
+      const streamedBody = dispatched.streamed ? dispatched.response.body : null;
+      if (copy && status !== 0 && streamedBody) {
+        // A body that comes over time goes on as it comes; the inspector reads its own copy of it.
+        const { response } = dispatched;
+        const [out, kept] = streamedBody.tee();
+        replyText = new Response(kept).text().catch(() => "");
+        dispatched = { ...dispatched, response: new Response(out, { status: response.status, statusText: response.statusText, headers: response.headers }) };
+      } else if (copy && status !== 0) {
         // Read once here, as the server would read it to send it, and handed on as bytes.
         const { response } = dispatched;
         const bytes = await response.arrayBuffer();
@@ -101,7 +110,7 @@ export function frontDoor(parts: FrontDoorParts, answer: (request: Request) => P
  */
 async function inspect(
   ring: ExchangeRing,
-  input: { call: LoggedCall; copy: Request; at: number; clockNow: number; status: number; ms: number; replyText: string; replyHeaders: Record<string, string> },
+  input: { call: LoggedCall; copy: Request; at: number; clockNow: number; status: number; ms: number; replyText: string | Promise<string>; replyHeaders: Record<string, string> },
 ): Promise<void> {
   const { call, copy } = input;
   try {
@@ -118,7 +127,7 @@ async function inspect(
       status: input.status,
       ms: input.ms,
       replyHeaders: input.replyHeaders,
-      replyBody: input.replyText,
+      replyBody: await input.replyText,
       ...(call.openId ? { member: call.openId } : {}),
       markers: { ...(call.fault ? { fault: call.fault } : {}), ...(call.stub ? { stub: call.stub } : {}), ...(call.recorded ? { recorded: true } : {}) },
       ...(call.nearMiss ? { nearMiss: call.nearMiss } : {}),
@@ -164,10 +173,10 @@ function logged(parts: FrontDoorParts, answer: (request: Request) => Promise<Res
 
     const stubbed = SECURE_PATH.test(url.pathname) ? undefined : await stubAnswer(stubs, request, url);
     if (stubbed) {
-      calls.markStub(entry.seq, stubbed.id);
-      if (stubbed.delayMs > 0) await timer.sleep(stubbed.delayMs);
-      if (stubbed.fault) return { response: Response.error(), connection: stubbed.fault };
-      return { response: stubResponse(stubbed) };
+      calls.markStub(entry.seq, stubbed.answer.id);
+      const reply = await replyOf(stubbed.answer, stubbed.request, parts.stubReplies);
+      if (reply.kind === "fault") return { response: Response.error(), connection: reply.fault };
+      return { response: stubResponse(reply, timer), ...(reply.dribble ? { streamed: true } : {}) };
     }
 
     const recorded = await recordedAnswer(parts.recorded, parts, request, url);
@@ -186,7 +195,8 @@ function logged(parts: FrontDoorParts, answer: (request: Request) => Promise<Res
       calls.markStub(entry.seq, id);
       const headers = new Headers(response.headers);
       headers.delete(STUB_HEADER);
-      response = new Response(response.body, { status: response.status, headers });
+      response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+      if (fault === STREAMED) return { response, streamed: true };
       if (fault === "truncated") return { response, connection: "truncated" };
       if (fault) return { response: Response.error(), connection: fault as ConnectionFault };
     }

@@ -37,6 +37,8 @@ export interface SandboxOptions {
   history?: boolean;
   /** A folder of stub mappings in WireMock's format (sandbox/stubs/files.ts), answered before the sandbox's rules. */
   stubsDir?: string;
+  /** WireMock's --global-response-templating: every stub's response is a template (sandbox/stubs/template.ts), not only those that ask. */
+  globalResponseTemplating?: boolean;
   /**
    * A mapping file with a problem stops the start (StubFileError, every problem named) rather than
    * being left out with a warning (`--strict-stubs`).
@@ -76,7 +78,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const personas = personaMembers(loaded, recorded?.personas ?? []);
   const base = options.history === false ? withoutHistory(loaded) : loaded;
   const fixtures = personas.length === 0 ? base : { ...base, members: [...base.members, ...personas] };
-  const parts = createParts(fixtures, { stateFile: options.stateFile, latencyMs: options.latencyMs, timer: options.timer, recorded, inspect: options.inspect });
+  const parts = createParts(fixtures, {
+    stateFile: options.stateFile,
+    latencyMs: options.latencyMs,
+    timer: options.timer,
+    recorded,
+    inspect: options.inspect,
+    globalResponseTemplating: options.globalResponseTemplating,
+  });
   if (options.stubsDir) loadStubs(parts, options);
   // A state file kept from before the recordings were served has not met their personas yet.
   for (const { openId, nickname, point, blurb } of personas) {

@@ -114,7 +114,7 @@ async function serveOne(sandbox: Sandbox, req: IncomingMessage, res: ServerRespo
     body: method === "GET" || method === "HEAD" || body.length === 0 ? undefined : body,
   });
 
-  const { response, connection } = await sandbox.dispatch(request);
+  const { response, connection, streamed } = await sandbox.dispatch(request);
   // The connection faults first: each comes with an error Response that stands for no reply at all.
   if (connection === "reset") {
     // SO_LINGER 0 then close, as WireMock's CONNECTION_RESET_BY_PEER: a TCP RST, not a FIN.
@@ -142,13 +142,31 @@ async function serveOne(sandbox: Sandbox, req: IncomingMessage, res: ServerRespo
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) outgoing["set-cookie"] = cookies;
   if (response.headers.get("content-type") === "text/event-stream" && response.body) return streamOut(req, res, response.status, outgoing, response.body);
+  // A stub's own reason phrase (WireMock's statusMessage) reaches the status line; else Node's for the status.
+  const head = (headers: Record<string, string | string[]>) => (response.statusText ? res.writeHead(response.status, response.statusText, headers) : res.writeHead(response.status, headers));
+  if (streamed && response.body) return dribbleOut(req, res, () => head(outgoing), response.body);
   const reply = Buffer.from(await response.arrayBuffer());
   if (connection === "truncated") {
     // The whole length is promised, half is sent, then the connection closes.
-    res.writeHead(response.status, { ...outgoing, "content-length": String(reply.length) });
+    head({ ...outgoing, "content-length": String(reply.length) });
     res.write(reply.subarray(0, Math.floor(reply.length / 2)), () => req.socket.destroy());
     return;
   }
-  res.writeHead(response.status, outgoing);
+  head(outgoing);
   res.end(reply);
+}
+
+/** A body that comes over time (a stub's chunkedDribbleDelay), each piece written as it comes. */
+async function dribbleOut(req: IncomingMessage, res: ServerResponse, head: () => void, body: ReadableStream<Uint8Array>): Promise<void> {
+  head();
+  res.flushHeaders();
+  const reader = body.getReader();
+  const closed = () => void reader.cancel().catch(() => undefined);
+  req.once("close", closed);
+  try {
+    for (let piece = await reader.read(); !piece.done; piece = await reader.read()) res.write(piece.value);
+  } finally {
+    req.off("close", closed);
+    res.end();
+  }
 }

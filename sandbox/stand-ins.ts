@@ -7,13 +7,19 @@ import type { Clock } from "./domain/clock";
 import type { Logins } from "./domain/logins";
 import type { Members } from "./domain/members";
 import type { StubAnswer, StubBook } from "./stubs/book";
+import { dribbled, type ReplyRequest, type StubReply } from "./stubs/answer";
+import type { Timer } from "./instruments/timer";
 import { parseBoundedJson } from "#core/http/bounded-json";
 import { nearMissResponse, type NearMiss } from "./near-miss";
 import { macauDayNumber, templated, withLiveValues, type RecordedBook, type RecordedExchange } from "#harness/serve";
 import { bearerToken } from "./respond";
 
-/** How the secure gateway tells the front door that a stub answered: `<id>` or `<id> <fault>`. */
+/**
+ * How the secure gateway tells the front door that a stub answered: `<id>`, `<id> <fault>`, or
+ * `<id> streamed` when its body comes over time.
+ */
 export const STUB_HEADER = "x-sandbox-stub";
+export const STREAMED = "streamed";
 
 const SECURE_PATH = /^\/bservice\//;
 
@@ -24,22 +30,28 @@ const SECURE_PATH = /^\/bservice\//;
  */
 const OWN_PATHS = /^\/(oauth|__sandbox|static)\//;
 
-/** The stub that answers a plain call, if any; the body is read only when stubs are loaded. */
-export async function stubAnswer(stubs: StubBook, request: Request, url: URL): Promise<StubAnswer | undefined> {
+/** The stub that answers a plain call, if any, and the request as its reply reads it; the body is read only when stubs are loaded. */
+export async function stubAnswer(stubs: StubBook, request: Request, url: URL): Promise<{ answer: StubAnswer; request: ReplyRequest } | undefined> {
   if (stubs.size === 0) return undefined;
-  const text = request.method === "GET" || request.method === "HEAD" ? "" : await request.clone().text();
+  const bytes = request.method === "GET" || request.method === "HEAD" ? new Uint8Array() : new Uint8Array(await request.clone().arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
   const parsed = text === "" ? undefined : parseBoundedJson(text);
-  return stubs.match({ method: request.method, url: url.pathname + url.search, headers: request.headers, body: parsed?.ok ? parsed.value : text, text });
+  const answer = stubs.match({ method: request.method, url: url.pathname + url.search, headers: request.headers, body: parsed?.ok ? parsed.value : text, text });
+  return answer && { answer, request: { method: request.method, url, headers: request.headers, body: bytes } };
 }
 
-/** A stub's reply on the wire: its status and headers, `jsonBody` written as JSON. */
-export function stubResponse(stub: StubAnswer): Response {
-  const headers = new Headers(stub.headers);
-  if (stub.body && "json" in stub.body) {
-    if (!headers.has("content-type")) headers.set("content-type", "application/json");
-    return new Response(JSON.stringify(stub.body.json), { status: stub.status, headers });
-  }
-  return new Response(stub.body?.text ?? null, { status: stub.status, headers });
+/** Statuses whose reply has no body at all (a Response refuses even an empty one). */
+const NO_BODY = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * A stub's reply as a Response: its status and reason phrase, its headers, `jsonBody` written as
+ * JSON (application/json unless the stub names a content type), a dribbled body in pieces on the timer.
+ */
+export function stubResponse(reply: Extract<StubReply, { kind: "reply" }>, timer: Timer): Response {
+  const headers = new Headers(reply.headers);
+  if (reply.json && !headers.has("content-type")) headers.set("content-type", "application/json");
+  const body = NO_BODY.has(reply.status) || !reply.body ? null : reply.dribble ? dribbled(reply.body, reply.dribble, timer) : reply.body;
+  return new Response(body, { status: reply.status, ...(reply.statusMessage ? { statusText: reply.statusMessage } : {}), headers });
 }
 
 /** What a recorded reply needs as it goes out: a live token of its member, the clock it moves with. */

@@ -55,6 +55,7 @@ export function sandboxCommand(io: CliIo): Command {
       .option("--fixtures <dir>", "read fixtures from this folder instead of fixtures/")
       .option("--stubs <dir>", "answer with the stub mappings (WireMock's format) of this WireMock root or folder before the sandbox's own rules")
       .option("--strict-stubs", "with --stubs: a mapping file with a problem stops the start (every problem named) instead of being left out with a warning")
+      .option("--global-response-templating", "as WireMock's flag: every stub's response is a Handlebars template, not only those with transformers [\"response-template\"]")
       .option("--recordings <dir>", "answer with these recordings (mcoin record's JSON files and HAR) the requests they match")
       .option("--strict", "with --recordings: a gateway call no recording matches gets a 404 naming the closest, instead of the sandbox's answer")
       .addOption(
@@ -112,6 +113,7 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
       fixtures: z.string().min(1).optional(),
       stubs: z.string().min(1).optional(),
       strictStubs: z.boolean().default(false),
+      globalResponseTemplating: z.boolean().default(false),
       recordings: z.string().min(1).optional(),
       strict: z.boolean().default(false),
       at: z.enum(["end", "start"]).default("end"),
@@ -159,6 +161,7 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
       stubsDir: options.stubs ? resolve(options.stubs) : undefined,
       strictStubs: options.strictStubs,
       warn: (lines) => writeLines(io.stderr, lines),
+      globalResponseTemplating: options.globalResponseTemplating,
       recordings: recordings && { exchanges: recordings, strict: options.strict, at: options.at },
       inspect: { capacity: options.inspectSize, bodyLimit: options.inspectBodyBytes, actions },
     });

@@ -36,3 +36,13 @@ export function linearPatternProblem(pattern: string): string | undefined {
 export function wholeMatch(pattern: string, text: string, caseInsensitive = false): boolean {
   return compile(pattern, caseInsensitive).matches(text);
 }
+
+/**
+ * The first place the pattern matches in the text, as Java's `find` (WireMock's `regexExtract`):
+ * the whole match and its groups (undefined for a group that took no part), or undefined.
+ */
+export function firstMatch(pattern: string, text: string): (string | undefined)[] | undefined {
+  const matcher = compile(pattern, false).matcher(text);
+  if (!matcher.find()) return undefined;
+  return Array.from({ length: matcher.groupCount() + 1 }, (_, group) => matcher.group(group) ?? undefined);
+}

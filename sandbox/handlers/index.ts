@@ -37,7 +37,7 @@ export interface HandlerOptions {
 export function sandboxHandlers({ domain, instruments, reset }: SandboxParts, options: HandlerOptions): HttpHandler[] {
   const { fixtures, controlToken, mallOrigins } = options;
   const { catalog, books, orders, afterSale, promotions, miles, favourites, members, logins } = domain;
-  const { clock, faults, stubs, recorded, timer, calls, errors, latency } = instruments;
+  const { clock, faults, stubs, recorded, calls, errors, latency } = instruments;
   const serve = serveWith({ logins, idempotency: domain.idempotency });
   const inspector: InspectorServer = {
     ring: instruments.inspected,
@@ -77,7 +77,7 @@ export function sandboxHandlers({ domain, instruments, reset }: SandboxParts, op
     staticHandler(fixtures.dir),
     ...loginPageHandlers({ members, logins, books, mallOrigins, personas: recorded?.personas.map((persona) => persona.openId) ?? [] }),
     ...sessionHandlers({ serve, members, logins, books, orders, clock, clause: domain.clause }),
-    ...secureGatewayHandlers({ keys: fixtures.gatewayKeys, clock, nonces: instruments.nonces, taskRuns: domain.taskRuns, stubs, recorded, timer, members, logins }),
+    ...secureGatewayHandlers({ keys: fixtures.gatewayKeys, clock, nonces: instruments.nonces, taskRuns: domain.taskRuns, stubs, recorded, stubReplies: instruments.stubReplies, members, logins }),
     ...catalogHandlers({ serve, catalog, searches: domain.searches, clock }),
     ...shopHandlers({ serve, catalog, orders, books, favourites, clock }),
     ...afterSaleHandlers({ serve, catalog, orders, afterSale, clock }),

@@ -17,11 +17,11 @@ import type { TaskRuns } from "../domain/task-runs";
 import { CLOCK_SKEW_HEADER } from "../front-door";
 import type { Nonces } from "../instruments/nonces";
 import type { StubBook } from "../stubs/book";
-import type { Timer } from "../instruments/timer";
 import { JSON_TOO_DEEP, JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "#core/http/bounded-json";
 import { closestRoutes, nearMissResponse } from "../near-miss";
 import type { RecordedBook } from "#harness/serve";
-import { STUB_HEADER, recordedReply, type ReplyParts } from "../stand-ins";
+import { STREAMED, STUB_HEADER, recordedReply, type ReplyParts } from "../stand-ins";
+import { dribbled, replyOf, type ReplyContext, type StubAnswer } from "../stubs/answer";
 
 /** What the secure gateway uses: its keys and clock, the nonces it has seen, the task center, and what stands in for it. */
 export interface SecureGatewayParts extends ReplyParts {
@@ -31,7 +31,7 @@ export interface SecureGatewayParts extends ReplyParts {
   taskRuns: TaskRuns;
   stubs: StubBook;
   recorded: RecordedBook | undefined;
-  timer: Timer;
+  stubReplies: ReplyContext;
 }
 
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
@@ -187,8 +187,34 @@ const FUNCTIONS = new Map<string, (parts: SecureGatewayParts, body: Record<strin
 
 const FUNCTION_ROUTES = [...FUNCTIONS.keys()].map((path) => ({ method: "POST", path }));
 
+/**
+ * A stub's reply to a secure call: its body (any of WireMock's, templated over the opened request)
+ * sealed with the request's key and signed; a forwarded call's reply, or the sandbox's 500 saying
+ * why the stub could not answer, passed on as it is. The front door reads STUB_HEADER.
+ */
+async function stubReply(parts: SecureGatewayParts, stub: StubAnswer, request: Request, rawBody: string, opened: { key: string; iv: string; body: Record<string, unknown> }): Promise<Response> {
+  const url = new URL(request.url);
+  // Templates read the opened body; a forwarded call carries the sealed one, as it came.
+  const reply = await replyOf(stub, { method: "POST", url, headers: request.headers, body: new TextEncoder().encode(JSON.stringify(opened.body)) }, parts.stubReplies, {
+    forwarded: new TextEncoder().encode(rawBody),
+  });
+  if (reply.kind === "fault") return new HttpResponse(null, { headers: { [STUB_HEADER]: `${stub.id} ${reply.fault}` } });
+  const headers = new Headers(reply.headers);
+  const statusText = reply.statusMessage ? { statusText: reply.statusMessage } : {};
+  if (reply.asIs) {
+    headers.set(STUB_HEADER, stub.id);
+    return new HttpResponse(reply.body, { status: reply.status, ...statusText, headers });
+  }
+  const sealed = aesEncrypt(new TextDecoder().decode(reply.body ?? new Uint8Array()), opened.key, opened.iv);
+  headers.set("content-type", "text/plain;charset=UTF-8");
+  headers.set(HEADER.signature, replySignature(parts.keys, request, sealed));
+  headers.set(STUB_HEADER, reply.dribble ? `${stub.id} ${STREAMED}` : stub.id);
+  const body = reply.dribble ? dribbled(new TextEncoder().encode(sealed), reply.dribble, parts.stubReplies.timer) : sealed;
+  return new HttpResponse(body, { status: reply.status, ...statusText, headers });
+}
+
 export function secureGatewayHandlers(parts: SecureGatewayParts): HttpHandler[] {
-  const { keys, stubs, recorded: book, timer } = parts;
+  const { stubs, recorded: book } = parts;
   return [
     http.post("*/bservice/discount/gateway/:function", async ({ request }) => {
       const functionUrl = new URL(request.url).pathname;
@@ -198,20 +224,13 @@ export function secureGatewayHandlers(parts: SecureGatewayParts): HttpHandler[] 
         const message = `the gateway has no function ${functionUrl}${closest.length > 0 ? `; did you mean ${closest.map((candidate) => candidate.path).join(" or ")}?` : ""}`;
         return nearMissResponse(404, { reason: "path", message, closest }, { result: { code: "UNKNOWN_FUNCTION", message } });
       }
-      const opened = openRequest(parts, request, await request.text(), functionUrl);
+      const rawBody = await request.text();
+      const opened = openRequest(parts, request, rawBody, functionUrl);
       if (!opened.ok) return opened.response;
       // A stub answers on the opened request, its reply sealed and signed as the gateway's own.
       const url = new URL(request.url);
       const stub = stubs.match({ method: "POST", url: url.pathname + url.search, headers: request.headers, body: opened.body });
-      if (stub) {
-        if (stub.delayMs > 0) await timer.sleep(stub.delayMs);
-        const sealedStub = stub.body && "json" in stub.body ? sealReply(stub.body.json, opened.key, opened.iv) : aesEncrypt(stub.body?.text ?? "", opened.key, opened.iv);
-        const headers = new Headers(stub.headers);
-        headers.set("content-type", "text/plain;charset=UTF-8");
-        headers.set(HEADER.signature, replySignature(keys, request, sealedStub));
-        headers.set(STUB_HEADER, stub.fault ? `${stub.id} ${stub.fault}` : stub.id);
-        return new HttpResponse(sealedStub, { status: stub.status, headers });
-      }
+      if (stub) return stubReply(parts, stub, request, rawBody, opened);
       // The call acts as whom its Token header names: a member's session, or the task center's ciphertext.
       const token = request.headers.get(HEADER.token) ?? undefined;
       const cust = token ?? (typeof opened.body.cust_id_ciphertext === "string" ? opened.body.cust_id_ciphertext : undefined);
@@ -222,13 +241,13 @@ export function secureGatewayHandlers(parts: SecureGatewayParts): HttpHandler[] 
         const sealedRecorded = sealReply(reply.body, opened.key, opened.iv);
         return new HttpResponse(sealedRecorded, {
           status: recorded.exchange.status,
-          headers: { "content-type": "text/plain;charset=UTF-8", [HEADER.signature]: replySignature(keys, request, sealedRecorded) },
+          headers: { "content-type": "text/plain;charset=UTF-8", [HEADER.signature]: replySignature(parts.keys, request, sealedRecorded) },
         });
       }
       if (recorded && "nearMiss" in recorded && book?.strict) return nearMissResponse(404, recorded.nearMiss, { result: { code: "NO_RECORDING", message: recorded.nearMiss.message } });
       const sealed = sealReply(handler(parts, opened.body), opened.key, opened.iv);
       return new HttpResponse(sealed, {
-        headers: { "content-type": "text/plain;charset=UTF-8", [HEADER.signature]: replySignature(keys, request, sealed) },
+        headers: { "content-type": "text/plain;charset=UTF-8", [HEADER.signature]: replySignature(parts.keys, request, sealed) },
       });
     }),
   ];

@@ -14,6 +14,7 @@ import { ErrorReports } from "./error-reports";
 import { FaultQueue } from "./fault-queue";
 import { Latency } from "./latency";
 import { Nonces } from "./nonces";
+import type { ReplyContext } from "../stubs/answer";
 import { StubBook } from "../stubs/book";
 import { REAL_TIMER, type Timer } from "./timer";
 
@@ -28,6 +29,8 @@ export interface InstrumentsOptions {
   timer?: Timer;
   /** Recorded exchanges to answer with (harness/serve/book.ts). */
   recorded?: RecordedBook;
+  /** WireMock's --global-response-templating: every stub's response is a template, not only those that ask. */
+  globalResponseTemplating?: boolean;
 }
 
 export class Instruments {
@@ -38,6 +41,8 @@ export class Instruments {
   readonly errors = new ErrorReports();
   /** Stubs in WireMock's mapping format, answered before the sandbox's own rules. */
   readonly stubs = new StubBook();
+  /** How a stub's reply is made (sandbox/stubs/answer.ts): waits on the timer, `{{now}}` on the clock. */
+  readonly stubReplies: ReplyContext;
   readonly timer: Timer;
   readonly deferred: DeferredWork;
   readonly latency: Latency;
@@ -53,6 +58,7 @@ export class Instruments {
     const { privateKey, signSecret, md5Key } = options.keys;
     this.inspected = new ExchangeRing({ ...options.inspect, keys: { privateKey, signSecret, md5Key } });
     this.recorded = options.recorded;
+    this.stubReplies = { timer: this.timer, now: () => this.clock.now(), globalTemplating: options.globalResponseTemplating ?? false };
   }
 
   /** Back to how the sandbox started: real time, no faults, stubs from files only, empty logs; scheduled work is cancelled. */

@@ -137,7 +137,7 @@ export class StubBook {
     winner.served += 1;
     const { mapping } = winner;
     if (mapping.scenarioName && mapping.newScenarioState) this.scenarioState.set(mapping.scenarioName, mapping.newScenarioState);
-    return answerOf(winner.id, mapping.response);
+    return answerOf(winner.id, mapping, { filesDir: winner.filesDir });
   }
 
   /**

@@ -211,8 +211,8 @@ describe("mapping files", () => {
   it("outside the subset are refused with the file and the field named", () => {
     const dir = mkdtempSync(join(tmpdir(), "mcoin-stubs-"));
     try {
-      writeFileSync(join(dir, "proxy.json"), JSON.stringify({ request: { url: "/a" }, response: { proxyBaseUrl: "http://elsewhere" } }));
-      expect(() => readStubFolder(dir)).toThrow(/proxy\.json: response: proxyBaseUrl is outside the mapping format/);
+      writeFileSync(join(dir, "proxy.json"), JSON.stringify({ request: { url: "/a" }, response: { proxyBaseUrl: "http://elsewhere", webhook: {} } }));
+      expect(() => readStubFolder(dir)).toThrow(/proxy\.json: response: webhook is outside the mapping format/);
       writeFileSync(join(dir, "proxy.json"), JSON.stringify({ mappings: [{ request: { url: "/a", queryParameters: { q: { equalTo: "1", matches: "1" } } } }] }));
       expect(() => readStubFolder(dir)).toThrow(/proxy\.json: mappings\.0\.request\.queryParameters\.q: a matcher has exactly one/);
       writeFileSync(join(dir, "proxy.json"), JSON.stringify({ request: { urlPathPattern: "/(a)\\1" }, response: { status: 204 } }));
