@@ -91,7 +91,7 @@ export async function reencrypted(keys: SandboxGatewayKeys, request: Request, re
 export async function render({ response, connection }: Dispatched): Promise<Response> {
   if (!connection) return response;
   if (connection === "malformed-chunk") {
-    // A 200 whose body fails at its first chunk, as fetch reads MALFORMED_CHUNK_HEAD then garbage.
+    // A 200 whose body fails at its first chunk, as fetch reads malformedChunkBytes on a kept-alive connection.
     const body = new ReadableStream<Uint8Array>({ start: (controller) => controller.error(new TypeError("terminated: the reply's chunked body is malformed")) });
     return new Response(body, { status: 200, headers: { "transfer-encoding": "chunked" } });
   }
@@ -108,7 +108,7 @@ export async function render({ response, connection }: Dispatched): Promise<Resp
 }
 
 /**
- * Bytes for the random-bytes and malformed-chunk faults: random, and led by bytes that are neither
+ * Bytes for the random-bytes fault: random, and led by bytes that are neither
  * the start of a status line ("HTTP/") nor a hex digit, so a client can read neither a reply nor a
  * chunk's size from them, whatever the random part holds.
  */
@@ -116,9 +116,18 @@ export function randomGarbage(): Buffer {
   return Buffer.concat([Buffer.from([0x00, 0xff, 0x13]), randomBytes(61)]);
 }
 
+/** The bytes WireMock's MALFORMED_RESPONSE_CHUNK writes after its status line: neither a chunk's size nor JSON. */
+export const WIREMOCK_GARBAGE = "lskdu018973t09sylgasjkfg1][]'./.sdlv";
+
 /**
- * What MALFORMED_RESPONSE_CHUNK sends before its garbage, as WireMock does (its fault injector sets
- * 200 and flushes the headers, so the reply is chunked, then writes garbage to the socket): the stub's
- * own status, headers and body are never sent.
+ * What MALFORMED_RESPONSE_CHUNK sends, byte for byte as WireMock 3's Jetty does (it sets 200, flushes
+ * the headers, then writes its garbage to the socket): a 200 status line framed as the request's
+ * connection asks (chunked when it is kept alive, so the garbage is a broken chunk; `Connection:
+ * close` and no length when it asks to close; nothing more for HTTP/1.0), then WIREMOCK_GARBAGE. The
+ * stub's own status, headers and body are never sent.
  */
-export const MALFORMED_CHUNK_HEAD = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n";
+export function malformedChunkBytes(request: { httpVersion: string; headers: { connection?: string } }): Buffer {
+  const closes = /\bclose\b/i.test(request.headers.connection ?? "");
+  const framing = request.httpVersion === "1.0" ? "" : closes ? "Connection: close\r\n" : "Transfer-Encoding: chunked\r\n";
+  return Buffer.from(`HTTP/1.1 200 OK\r\n${framing}\r\n${WIREMOCK_GARBAGE}`, "latin1");
+}

@@ -35,7 +35,7 @@ import { loggedBody } from "./logged-body";
 import { NEAR_MISS_HEADER, type NearMiss } from "./near-miss";
 import type { RecordedBook } from "#harness/serve";
 import { bearerToken } from "./respond";
-import { STREAMED, STUB_HEADER, recordedAnswer, stubAnswer, stubResponse } from "./stand-ins";
+import { STREAMED, STUB_HEADER, recordedAnswer, stubAnswer, stubResponse, stubWouldAnswer } from "./stand-ins";
 import { replyOf, type ReplyContext } from "./stubs/answer";
 
 export type { ConnectionFault, Dispatched } from "./fault-effects";
@@ -44,6 +44,10 @@ export type { ConnectionFault, Dispatched } from "./fault-effects";
 export const CLOCK_SKEW_HEADER = "x-sandbox-clock-skew";
 
 // WireMock's admin API (sandbox/stubs/admin.ts) is a control too: never logged, never stubbed.
+const CONTROLS = /^\/(__sandbox|__admin)\//;
+// The sandbox's own pictures stay out of the log, but a stub may answer under /static/ (WireMock's
+// documented examples serve files there), and then the call is logged as any stubbed call.
+const PICTURES = /^\/static\//;
 const UNLOGGED = /^\/(__sandbox|__admin|static)\//;
 const SECURE_PATH = /^\/bservice\//;
 
@@ -141,7 +145,8 @@ function logged(parts: FrontDoorParts, answer: (request: Request) => Promise<Res
   const { faults, calls, stubs, timer } = parts;
   return async function dispatch(incoming: Request, seen: (entry: LoggedCall) => void): Promise<Dispatched> {
     const url = new URL(incoming.url);
-    if (UNLOGGED.test(url.pathname)) return { response: await answer(incoming) };
+    if (CONTROLS.test(url.pathname)) return { response: await answer(incoming) };
+    if (PICTURES.test(url.pathname) && !(await stubWouldAnswer(stubs, incoming, url))) return { response: await answer(incoming) };
     let request = incoming;
     if (request.headers.has(CLOCK_SKEW_HEADER)) request = withHeaders(request, (headers) => headers.delete(CLOCK_SKEW_HEADER));
     if (parts.latency.ms > 0) await timer.sleep(parts.latency.ms);

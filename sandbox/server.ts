@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_HOST, isLoopbackHost } from "./access";
-import { MALFORMED_CHUNK_HEAD, randomGarbage } from "./fault-effects";
+import { malformedChunkBytes, randomGarbage } from "./fault-effects";
 import { streamOut } from "#core/node/stream-out";
 import { createSandbox, type Sandbox, type SandboxOptions } from "./index";
 import { toFetchHeaders } from "#core/node/fetch-headers";
@@ -126,7 +126,7 @@ async function serveOne(sandbox: Sandbox, req: IncomingMessage, res: ServerRespo
     return;
   }
   if (connection === "malformed-chunk") {
-    req.socket.end(Buffer.concat([Buffer.from(MALFORMED_CHUNK_HEAD, "latin1"), randomGarbage()]), () => req.socket.destroy());
+    req.socket.end(malformedChunkBytes(req), () => req.socket.destroy());
     return;
   }
   if (connection === "empty" || response.type === "error") {

@@ -40,16 +40,27 @@ export async function stubAnswer(stubs: StubBook, request: Request, url: URL): P
   return answer && { answer, request: { method: request.method, url, headers: request.headers, body: bytes } };
 }
 
+/**
+ * Whether a stub would answer a call the sandbox keeps out of its log (its own pictures under
+ * /static/), moving no stub's count or scenario; the body is read only when stubs are loaded.
+ */
+export async function stubWouldAnswer(stubs: StubBook, request: Request, url: URL): Promise<boolean> {
+  if (stubs.size === 0) return false;
+  const text = request.method === "GET" || request.method === "HEAD" ? "" : await request.clone().text();
+  const parsed = text === "" ? undefined : parseBoundedJson(text);
+  return stubs.answers({ method: request.method, url: url.pathname + url.search, headers: request.headers, body: parsed?.ok ? parsed.value : text, text });
+}
+
 /** Statuses whose reply has no body at all (a Response refuses even an empty one). */
 const NO_BODY = new Set([101, 103, 204, 205, 304]);
 
 /**
- * A stub's reply as a Response: its status and reason phrase, its headers, `jsonBody` written as
- * JSON (application/json unless the stub names a content type), a dribbled body in pieces on the timer.
+ * A stub's reply as a Response: its status and reason phrase, its headers (none added: WireMock
+ * sends a content type only when the stub names one, `jsonBody` included), a dribbled body in pieces
+ * on the timer.
  */
 export function stubResponse(reply: Extract<StubReply, { kind: "reply" }>, timer: Timer): Response {
   const headers = new Headers(reply.headers);
-  if (reply.json && !headers.has("content-type")) headers.set("content-type", "application/json");
   const body = NO_BODY.has(reply.status) || !reply.body ? null : reply.dribble ? dribbled(reply.body, reply.dribble, timer) : reply.body;
   return new Response(body, { status: reply.status, ...(reply.statusMessage ? { statusText: reply.statusMessage } : {}), headers });
 }

@@ -30,7 +30,7 @@ export const FAULTS = {
   "random-bytes": { family: "connection", summary: "random bytes that are not HTTP, then the connection closes (WireMock's RANDOM_DATA_THEN_CLOSE)" },
   "malformed-chunk": {
     family: "connection",
-    summary: "a 200 status line and chunked headers, then random bytes that are no chunk, then the connection closes (WireMock's MALFORMED_RESPONSE_CHUNK)",
+    summary: "a 200 status line (chunked on a kept-alive connection), then bytes that are no chunk, then the connection closes (WireMock's MALFORMED_RESPONSE_CHUNK, byte for byte)",
   },
   delay: { family: "latency", summary: "the reply comes late: --ms (fixed), --uniform MIN-MAX or --lognormal MEDIAN,SIGMA" },
   "bad-signature": { family: "secure", summary: "a secure gateway reply whose Signature does not match it" },

@@ -131,13 +131,22 @@ export class StubBook {
 
   /** The answer of the stub that matches, moving its scenario on; undefined when none does. */
   match(request: StubRequest): StubAnswer | undefined {
-    if (this.entries.length === 0) return undefined;
-    const winner = [...this.entries].sort(byPrecedence).find((entry) => this.inState(entry.mapping) && requestMatches(entry.mapping.request, request));
+    const winner = this.winner(request);
     if (!winner) return undefined;
     winner.served += 1;
     const { mapping } = winner;
     if (mapping.scenarioName && mapping.newScenarioState) this.scenarioState.set(mapping.scenarioName, mapping.newScenarioState);
     return answerOf(winner.id, mapping, { filesDir: winner.filesDir });
+  }
+
+  /** Whether a stub would answer `request`, moving nothing (no count, no scenario). */
+  answers(request: StubRequest): boolean {
+    return this.winner(request) !== undefined;
+  }
+
+  private winner(request: StubRequest): Entry | undefined {
+    if (this.entries.length === 0) return undefined;
+    return [...this.entries].sort(byPrecedence).find((entry) => this.inState(entry.mapping) && requestMatches(entry.mapping.request, request));
   }
 
   /**

@@ -124,7 +124,8 @@ function randomValue(hash: Record<string, unknown>): string {
   const alphabet = ALPHABETS[type] ?? ALPHABETS.ALPHANUMERIC_AND_SYMBOLS;
   const length = Math.min(Number(hash.length ?? 36), MAX_ITEMS);
   const text = Array.from(randomBytes(length), (byte) => alphabet[byte % alphabet.length]).join("");
-  return hash.uppercase === true ? text.toUpperCase() : text;
+  // WireMock prints every drawn value in lower case unless told upper.
+  return hash.uppercase === true ? text.toUpperCase() : text.toLowerCase();
 }
 
 /** Java's URLEncoder: form encoding, a space as "+". */
@@ -147,6 +148,12 @@ export function templateHelpers(now: () => number): Record<string, HelperDelegat
     jsonPath: (input: unknown, path: unknown, options: HelperOptions) => jsonPath(input, String(path), options.hash.default ?? ""),
     parseJson(...args: unknown[]) {
       const { values, options } = split(args);
+      // The block form names a variable and parses the block: {{#parseJson 'name'}}{...}{{/parseJson}}.
+      if (options.fn && values.length === 1 && typeof values[0] === "string") {
+        const block = options.fn(this);
+        if (block.trim() !== "") (options.data.root as Record<string, unknown>)[values[0]] = jsonValue(parsedJson(block));
+        return "";
+      }
       const value = jsonValue(parsedJson(values[0] ?? "null"));
       if (typeof values[1] === "string") {
         (options.data.root as Record<string, unknown>)[values[1]] = value;

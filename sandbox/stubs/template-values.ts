@@ -43,7 +43,13 @@ export function javaList(items: unknown[]): unknown[] {
 
 /** A request's values of one name: prints as its first, `.[n]` reads the others. */
 export function multiValue(values: string[]): string[] {
-  return printedAs([...values], () => values[0] ?? "");
+  const list = printedAs([...values], () => values[0] ?? "");
+  // WireMock's multi-value also answers `first`, `last` and negative indices, which its jar reads one
+  // short of the end: of 1, 2, 3, `[-1]` is 2 and `[-2]` is 1.
+  const named: Record<string, string | undefined> = { first: values[0], last: values.at(-1) };
+  values.forEach((_, index) => (named[String(-(index + 1))] = values[values.length - index - 2]));
+  for (const [name, value] of Object.entries(named)) Object.defineProperty(list, name, { value, enumerable: false });
+  return list;
 }
 
 /** The value itself, without the printing this module gave it: plain JSON again. */

@@ -10,8 +10,9 @@ import { z } from "zod";
 /**
  * WireMock's faults, each the connection fault of the sandbox (core/controls/faults.ts) that does on
  * the wire what WireMock does: CONNECTION_RESET_BY_PEER closes with SO_LINGER 0 (a TCP RST);
- * EMPTY_RESPONSE closes without a byte; MALFORMED_RESPONSE_CHUNK sends a 200 status line and chunked
- * headers, whatever the stub's status and body, then bytes that are no chunk, and closes;
+ * EMPTY_RESPONSE closes without a byte; MALFORMED_RESPONSE_CHUNK sends a 200 status line (chunked on
+ * a kept-alive connection), whatever the stub's status and body, then WireMock's own bytes that are
+ * no chunk, and closes;
  * RANDOM_DATA_THEN_CLOSE sends bytes that are not HTTP and closes.
  */
 export const STUB_FAULTS = {
