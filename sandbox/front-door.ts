@@ -37,6 +37,7 @@ import type { RecordedBook } from "#harness/serve";
 import { bearerToken } from "./respond";
 import { STREAMED, STUB_HEADER, recordedAnswer, stubAnswer, stubResponse, stubWouldAnswer } from "./stand-ins";
 import { replyOf, type ReplyContext } from "./stubs/answer";
+import { headersRecord } from "./headers-record";
 
 export type { ConnectionFault, Dispatched } from "./fault-effects";
 
@@ -102,7 +103,7 @@ export function frontDoor(parts: FrontDoorParts, answer: (request: Request) => P
       }
       const ms = Math.round(performance.now() - started);
       parts.calls.answered(call, status, ms);
-      if (copy) void inspect(parts.inspected, { call, copy, at, clockNow, status, ms, replyText, replyHeaders: status === 0 ? {} : Object.fromEntries(dispatched.response.headers) });
+      if (copy) void inspect(parts.inspected, { call, copy, at, clockNow, status, ms, replyText, replyHeaders: status === 0 ? {} : headersRecord(dispatched.response.headers) });
     }
     return dispatched;
   };
@@ -126,7 +127,7 @@ async function inspect(
       method: call.method,
       path: call.path,
       query: call.query,
-      requestHeaders: Object.fromEntries(copy.headers),
+      requestHeaders: headersRecord(copy.headers),
       requestBody,
       status: input.status,
       ms: input.ms,

@@ -7,6 +7,7 @@ import { HEADER, headerValue } from "#core/node/gateway/envelope";
 import { aesDecrypt } from "#core/node/gateway/primitives";
 import { recoverKeyAndIv } from "#core/node/gateway/private-key";
 import { nestsDeeperThan, parseBoundedJson } from "#core/http/bounded-json";
+import { headersRecord } from "./headers-record";
 
 /** The log keeps 2000 calls: at most this much of each body, so it stays a few megabytes. */
 const LOGGED_BODY_BYTES = 2048;
@@ -40,7 +41,7 @@ export async function loggedBody(privateKey: string, request: Request, pathname:
 /** A secure call's request opened, when the sandbox can (the secure gateway itself refuses one nested too deep). */
 function openSealed(privateKey: string, request: Request, text: string): unknown {
   try {
-    const encrypt = JSON.parse(headerValue(Object.fromEntries(request.headers), HEADER.encrypt) ?? "") as { symmetricKey?: string };
+    const encrypt = JSON.parse(headerValue(headersRecord(request.headers), HEADER.encrypt) ?? "") as { symmetricKey?: string };
     if (!encrypt.symmetricKey) return undefined;
     const { key, iv } = recoverKeyAndIv(privateKey, encrypt.symmetricKey);
     const opened = parseBoundedJson(aesDecrypt(text, key, iv));

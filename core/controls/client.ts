@@ -70,7 +70,7 @@ export function createControlClient(options: ControlClientOptions): ControlClien
     const input = control.input.safeParse(args.input ?? {});
     if (!input.success) throw new ControlError("INVALID_INPUT", `${control.name}: ${firstIssue(input.error)}`);
 
-    const path = control.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String((args.params as Record<string, unknown>)[name])));
+    const path = control.path.replace(/:(\w+)/g, (_: string, name: string) => encodeURIComponent(String((args.params as Record<string, unknown>)[name])));
     const url = new URL(`${baseUrl}${path}`);
     const headers: Record<string, string> = options.token ? { [CONTROL_TOKEN_HEADER]: options.token } : {};
     let body: string | undefined;

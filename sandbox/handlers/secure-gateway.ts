@@ -22,6 +22,7 @@ import { closestRoutes, nearMissResponse } from "../near-miss";
 import type { RecordedBook } from "#harness/serve";
 import { STREAMED, STUB_HEADER, recordedReply, type ReplyParts } from "../stand-ins";
 import { dribbled, replyOf, type ReplyContext, type StubAnswer } from "../stubs/answer";
+import { headersRecord } from "../headers-record";
 
 /** What the secure gateway uses: its keys and clock, the nonces it has seen, the task center, and what stands in for it. */
 export interface SecureGatewayParts extends ReplyParts {
@@ -45,7 +46,7 @@ type Opened = { ok: true; key: string; iv: string; body: Record<string, unknown>
 
 /** Checks and opens one sealed request, in the order a real gateway would. */
 function openRequest({ keys, clock, nonces }: SecureGatewayParts, request: Request, rawBody: string, functionUrl: string): Opened {
-  const headers = Object.fromEntries(request.headers);
+  const headers = headersRecord(request.headers);
   const get = (name: string) => headerValue(headers, name);
   for (const name of [HEADER.clientId, HEADER.requestTime, HEADER.nonce, HEADER.function, HEADER.encrypt, HEADER.signature]) {
     if (!get(name)) return { ok: false, response: nearMiss(400, "MISSING_HEADER", `the ${name} header is missing`, functionUrl, [`header ${name}`]) };

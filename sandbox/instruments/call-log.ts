@@ -82,23 +82,32 @@ export class CallLog {
 
   /** Marks a logged call as one the sandbox could not answer. */
   markNearMiss(seq: number, nearMiss: NearMiss): void {
-    const call = this.calls.findLast((candidate) => candidate.seq === seq);
+    const call = this.latest(seq);
     if (call) call.nearMiss = nearMiss;
   }
 
   /** Marks a logged call as answered by a stub. */
   markStub(seq: number, id: string): void {
-    const call = this.calls.findLast((candidate) => candidate.seq === seq);
+    const call = this.latest(seq);
     if (call) call.stub = id;
   }
 
   /** Marks a logged call as answered by a served recording. */
   markRecorded(seq: number): void {
-    const call = this.calls.findLast((candidate) => candidate.seq === seq);
+    const call = this.latest(seq);
     if (call) call.recorded = true;
   }
 
   clear(): void {
     this.calls = [];
+  }
+
+  /** The latest logged call of a sequence number (a loop, not findLast: the package compiles against ES2022). */
+  private latest(seq: number): LoggedCall | undefined {
+    for (let index = this.calls.length - 1; index >= 0; index -= 1) {
+      const call = this.calls[index];
+      if (call?.seq === seq) return call;
+    }
+    return undefined;
   }
 }
