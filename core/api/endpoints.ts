@@ -164,7 +164,8 @@ export const userAddressUpdate = defineEndpoint({
   data: z.object({ snatchList: z.array(AddressSchema) }),
 });
 
-export const ENDPOINTS = {
+/** The session's endpoints: signing in, the member's profile and addresses, the terms and the clock. */
+export const SESSION_ENDPOINTS = {
   memberLogin,
   macaupassConfig,
   macaupassSave,
@@ -176,7 +177,8 @@ export const ENDPOINTS = {
   userAddressList,
   userAddressSave,
   userAddressUpdate,
-  ...CATALOG_ENDPOINTS,
 } as const;
+
+export const ENDPOINTS = { ...SESSION_ENDPOINTS, ...CATALOG_ENDPOINTS } as const;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -5,7 +5,7 @@
  */
 import type { Endpoint } from "./define";
 import { CATALOG_ENDPOINTS } from "./catalog-endpoints";
-import { ENDPOINTS } from "./endpoints";
+import { ENDPOINTS, SESSION_ENDPOINTS } from "./endpoints";
 import { PROMOTION_ENDPOINTS } from "./promotion-endpoints";
 import { SHOP_ENDPOINTS } from "./shop-endpoints";
 import { TASK_CENTER_FUNCTIONS, type SecureFunction } from "./task-center";
@@ -13,7 +13,7 @@ import { WALLET_ENDPOINTS } from "./wallet-endpoints";
 
 /** Every endpoint of the mCoin API, by area. */
 export const ENDPOINT_GROUPS = {
-  session: Object.fromEntries(Object.entries(ENDPOINTS).filter(([name]) => !(name in CATALOG_ENDPOINTS))),
+  session: SESSION_ENDPOINTS,
   catalog: CATALOG_ENDPOINTS,
   shop: SHOP_ENDPOINTS,
   wallet: WALLET_ENDPOINTS,
@@ -22,6 +22,21 @@ export const ENDPOINT_GROUPS = {
 
 /** An endpoint's name (its `name`, the key it has in its area's record): what a route's handle lists (app/screen-handle.ts). */
 export type EndpointName = keyof typeof ENDPOINTS | keyof typeof CATALOG_ENDPOINTS | keyof typeof SHOP_ENDPOINTS | keyof typeof WALLET_ENDPOINTS | keyof typeof PROMOTION_ENDPOINTS;
+
+/**
+ * Every endpoint of the mCoin API by its name, each keeping its own request and reply types (so
+ * `client.call(ENDPOINTS_BY_NAME.memberLogin, ...)` resolves to the login's reply, not `unknown`).
+ */
+export const ENDPOINTS_BY_NAME = {
+  ...ENDPOINT_GROUPS.session,
+  ...ENDPOINT_GROUPS.catalog,
+  ...ENDPOINT_GROUPS.shop,
+  ...ENDPOINT_GROUPS.wallet,
+  ...ENDPOINT_GROUPS.promotion,
+} as const satisfies Record<EndpointName, Endpoint>;
+
+/** Every function of the secure gateway by its name, each keeping its own request and reply types. */
+export const FUNCTIONS_BY_NAME = TASK_CENTER_FUNCTIONS;
 
 /** Every endpoint of the mCoin API, each once. */
 export const API_ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values(group) as Endpoint[]);

@@ -4,6 +4,8 @@
  * result.code "000000". Optional success and failure callbacks; a debug log outside prod and uat.
  * It runs on the server, where the keys are; "credentials sent cross-origin" has no meaning there.
  */
+import type { z } from "zod";
+import type { SecureFunction } from "../../api/task-center";
 import type { HttpTransport } from "../../api/transport";
 import { HEADER, SUCCESS_RESULT_CODE, headerValue, openReply, resultOf, sealRequest, signatureOf, type EnvelopeSettings, type GatewayResult } from "./envelope";
 
@@ -18,8 +20,8 @@ export interface GatewayClientSettings extends EnvelopeSettings {
   debug: boolean;
 }
 
-/** BAD_REQUEST: the call could not be sent as asked (nothing was sent). */
-export type GatewayErrorCode = "BUSINESS" | "HTTP" | "NETWORK" | "TIMEOUT" | "ABORTED" | "BAD_REQUEST" | "SIGNATURE";
+/** BAD_REQUEST: the call could not be sent as asked (nothing was sent); BAD_RESPONSE: a declared function answered what its declaration does not describe. */
+export type GatewayErrorCode = "BUSINESS" | "HTTP" | "NETWORK" | "TIMEOUT" | "ABORTED" | "BAD_REQUEST" | "SIGNATURE" | "BAD_RESPONSE";
 
 /** What an HTTP header value may hold: no CR, LF, NUL or other control character. */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
@@ -65,6 +67,12 @@ export interface GatewayClientOptions {
 export interface GatewayClient {
   /** Calls a function of the gateway; resolves with the opened reply when result.code is "000000". */
   call<T = unknown>(functionUrl: string, body: unknown, options?: GatewayCallOptions): Promise<T>;
+  /**
+   * Calls a declared function (core/api/task-center.ts) by its declaration: the body is checked
+   * against its request (BAD_REQUEST, nothing sent, when it does not match) and the reply parsed by
+   * its reply schema, so the result has the function's reply type.
+   */
+  callFunction<F extends SecureFunction>(declared: F, body: z.input<F["request"]>, options?: GatewayCallOptions): Promise<z.output<F["reply"]>>;
   readonly settings: Readonly<GatewayClientSettings>;
 }
 
@@ -134,7 +142,22 @@ export function createGatewayClient(settings: GatewayClientSettings, options: Ga
     return opened.value as T;
   }
 
-  return { call, settings };
+  async function callFunction<F extends SecureFunction>(declared: F, body: z.input<F["request"]>, callOptions?: GatewayCallOptions): Promise<z.output<F["reply"]>> {
+    const request = declared.request.safeParse(body);
+    if (!request.success) {
+      const issue = request.error.issues[0];
+      const field = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+      return fail(new GatewayError("BAD_REQUEST", `invalid request for ${declared.name}: ${field}${issue?.message ?? "invalid"}`), declared.url);
+    }
+    const opened = await call<unknown>(declared.url, request.data, callOptions);
+    const reply = declared.reply.safeParse(opened);
+    if (!reply.success) {
+      return fail(new GatewayError("BAD_RESPONSE", `the reply of ${declared.name} does not match its declaration: ${reply.error.issues[0]?.message ?? "invalid"}`, { body: opened }), declared.url);
+    }
+    return reply.data as z.output<F["reply"]>;
+  }
+
+  return { call, callFunction, settings };
 }
 
 /** Whether a reply's Signature header is the gateway's over this reply, for the request it answers. */
