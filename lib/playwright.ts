@@ -208,6 +208,35 @@ export interface McoinWorkerOptions {
   mcoinStartMall: boolean;
 }
 
+/**
+ * The fixture's options of test scope: none today (every option is the worker's), named so a config
+ * can say `defineConfig<McoinTestOptions, McoinWorkerOptions>` and keep saying it when one is added.
+ */
+export type McoinTestOptions = Record<never, never>;
+
+/** A Playwright configuration whose `use` (and each project's) knows the fixture's options. */
+export type McoinConfig = PlaywrightTest.PlaywrightTestConfig<McoinTestOptions, McoinWorkerOptions>;
+
+/**
+ * Playwright's `defineConfig` with the fixture's options typed: `use: { mcoinStartMall: true }`
+ * compiles (and a misspelt option does not), where plain `defineConfig(...)` knows only Playwright's
+ * own options. The same as writing `defineConfig<McoinTestOptions, McoinWorkerOptions>(config)`.
+ *
+ * @example
+ * ```ts
+ * // playwright.config.ts
+ * import { defineMcoinConfig } from "@mcoin/harness/playwright";
+ *
+ * export default defineMcoinConfig({
+ *   testDir: "tests",
+ *   use: { mcoinStartMall: true, viewport: { width: 390, height: 844 } },
+ * });
+ * ```
+ */
+export function defineMcoinConfig(config: McoinConfig): McoinConfig {
+  return playwright.defineConfig<McoinTestOptions, McoinWorkerOptions>(config);
+}
+
 export interface McoinWorkerFixtures {
   /** This worker's environment: the sandbox's URL and the mall's (when there is one). */
   mcoinEnvironment: { sandboxUrl: string; mallUrl: string | undefined };

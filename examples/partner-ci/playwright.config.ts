@@ -1,8 +1,9 @@
 // The partner's own Playwright configuration: Chromium at a phone's size, and the mall's fixture-backed
 // environment started per worker by mcoin-mall/playwright (its sandbox, and the mall's build).
-import { defineConfig } from "@playwright/test";
+// defineMcoinConfig is Playwright's defineConfig with the fixture's options typed (docs/library.md).
+import { defineMcoinConfig } from "mcoin-mall/playwright";
 
-export default defineConfig({
+export default defineMcoinConfig({
   testDir: "tests",
   timeout: 60_000,
   reporter: process.env.CI ? "list" : [["list"]],
