@@ -1,4 +1,4 @@
-// npm run pack: the harness as the package @mcoin/harness, its tarball written to dist/ (docs/decisions/040).
+// npm run pack: the harness as the package @mcoin/harness, its tarball written to dist/ (docs/decisions/040-the-harness-as-a-package.md).
 //
 // Staged in .cache/package/harness/ as it installs: dist/ holds the compiled ESM (esbuild; `#core/...`
 // and `#harness/...` resolved now) and one rolled-up declaration file per entry (API Extractor);
@@ -10,9 +10,9 @@
 // `npm run pack -- --update-api` writes the report anew. `--mall` also packs @mcoin/mall (scripts/pack-mall.mjs).
 import { spawnSync } from "node:child_process";
 import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { builtinModules } from "node:module";
 import { join, relative } from "node:path";
 import { ROOT, bin, log } from "./lib.mjs";
+import { isBuiltin, lockedVersions, npmPack, packageOf, repositoryVersion } from "./package-common.mjs";
 import { buildInspector, freshInspectorBuild, inspectorPaths } from "./inspector-build.mjs";
 
 export const HARNESS_NAME = "@mcoin/harness";
@@ -23,33 +23,7 @@ const CLI_ENTRY = { mcoin: "cli/index.ts" };
 const PEERS = ["@playwright/test"];
 
 const CACHE = join(ROOT, ".cache/package");
-export const DIST = join(ROOT, "dist");
 const API_REPORTS = join(ROOT, "lib/api");
-
-/** The repository's version: the one source of both packages' versions (docs/decisions/040). */
-export function repositoryVersion() {
-  return JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).version;
-}
-
-/** The package a bare import names: `@scope/name/sub` → `@scope/name`. */
-export const packageOf = (specifier) =>
-  specifier
-    .split("/")
-    .slice(0, specifier.startsWith("@") ? 2 : 1)
-    .join("/");
-const isBuiltin = (specifier) => specifier.startsWith("node:") || builtinModules.includes(specifier.split("/")[0]);
-
-/** Each package at the version the repository's lockfile installs. */
-export function lockedVersions(names) {
-  const lock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8"));
-  return Object.fromEntries(
-    [...names].sort().map((name) => {
-      const version = lock.packages[`node_modules/${name}`]?.version;
-      if (!version) throw new Error(`${name} is imported by the package but not in package-lock.json`);
-      return [name, version];
-    }),
-  );
-}
 
 /** Compiles the entries to `outdir` (flat: a chunk's `..` is the package's root, as a source's `..` is the repository's). */
 async function compile(outdir) {
@@ -171,15 +145,6 @@ export function harnessManifest(version, dependencies) {
 /** The version the CHANGELOG's newest entry names: it must be the repository's. */
 function changelogVersion(file) {
   return /^## (\S+)/m.exec(readFileSync(file, "utf8"))?.[1];
-}
-
-/** Packs a staged folder into dist/ and returns the tarball's path. */
-export function npmPack(folder) {
-  mkdirSync(DIST, { recursive: true });
-  const result = spawnSync("npm", ["pack", "--json", "--pack-destination", DIST], { cwd: folder, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`npm pack failed in ${folder}:\n${result.stderr}`);
-  const [{ filename, entryCount, size }] = JSON.parse(result.stdout);
-  return { tarball: join(DIST, filename.replace(/^@/, "").replace("/", "-")), files: entryCount, bytes: size };
 }
 
 /** Builds and packs @mcoin/harness; fails when its exported surface differs from lib/api/ (unless `update`). */

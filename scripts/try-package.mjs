@@ -5,16 +5,18 @@
 // calls it with `@mcoin/harness/gateway`'s client, and that `npx mcoin sandbox --port 0` starts and
 // serves the inspector's page. It needs the npm registry and nothing else of the internet.
 //
-//   node scripts/try-package.mjs [--tarball dist/mcoin-harness-X.tgz] [--keep]
+//   node scripts/try-package.mjs [--tarball dist/mcoin-harness-X.tgz] [--mall dist/mcoin-mall-X.tgz] [--keep]
 //
-// Without --tarball it packs first (scripts/pack.mjs). Exits 1 when a step fails or the install brings
+// Without --tarball it packs first (scripts/pack.mjs). With --mall it then installs the mall's tarball
+// beside it and starts its server, as the fixture's `mcoinStartMall` does (lib/mall.ts), on a sandbox. Exits 1 when a step fails or the install brings
 // more than 150 packages; the times are printed against their targets, not asserted (the machine is shared).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { log } from "./lib.mjs";
-import { lockedVersions, packHarness } from "./pack.mjs";
+import { lockedVersions } from "./package-common.mjs";
+import { packHarness } from "./pack.mjs";
 
 const MAX_PACKAGES = 150;
 const TARGETS = { installSeconds: 60, helpSeconds: 1 };
@@ -72,7 +74,41 @@ async function sandboxFromCli(cwd) {
   }
 }
 
-export async function tryPackage({ tarball, keep = false }) {
+/** Installs @mcoin/mall beside the harness and starts its server on a sandbox of the harness's, as lib/mall.ts starts it. */
+async function mallFromPackage(cwd, tarball) {
+  const install = runIn(cwd, "npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", resolve(tarball)]);
+  const packages = Object.keys(JSON.parse(readFileSync(join(cwd, "package-lock.json"), "utf8")).packages).length - 1;
+  log(`npm install ${tarball}: ${install.seconds} s, ${packages} packages with the harness's`);
+  writeFileSync(
+    join(cwd, "mall.mjs"),
+    `import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { startSandbox } from "@mcoin/harness/sandbox";
+const root = new URL("./node_modules/@mcoin/mall/", import.meta.url);
+const port = await new Promise((done) => { const probe = createServer().listen(0, "127.0.0.1", () => { const { port } = probe.address(); probe.close(() => done(port)); }); });
+const sandbox = await startSandbox({ latencyMs: 0 });
+const mall = spawn(process.execPath, ["build/mall-server.js"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production", PORT: String(port), MCOIN_SANDBOX_URL: sandbox.url } });
+try {
+  for (let tries = 0; ; tries++) {
+    const reply = await fetch(\`http://127.0.0.1:\${port}/robots.txt\`).catch(() => undefined);
+    if (reply?.status === 200) break;
+    if (tries > 300 || mall.exitCode !== null) throw new Error("the mall did not start");
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  const home = await fetch(\`http://127.0.0.1:\${port}/index\`, { headers: { host: \`localhost:\${port}\` }, redirect: "manual" });
+  console.log(JSON.stringify({ port, home: home.status }));
+  if (home.status >= 500) process.exitCode = 1;
+} finally {
+  mall.kill();
+  await sandbox.stop();
+}
+`,
+  );
+  const started = runIn(cwd, process.execPath, ["mall.mjs"], 60_000);
+  log(`the mall from @mcoin/mall on a sandbox of @mcoin/harness: ${started.stdout.trim()}`);
+}
+
+export async function tryPackage({ tarball, mall, keep = false }) {
   const folder = mkdtempSync(join(tmpdir(), "mcoin-try-"));
   const failures = [];
   try {
@@ -92,6 +128,7 @@ export async function tryPackage({ tarball, keep = false }) {
     log(`a sandbox from @mcoin/harness/sandbox, called with @mcoin/harness/gateway's client: ${smoke.stdout.trim()}`);
     const url = await sandboxFromCli(folder);
     log(`npx mcoin sandbox --port 0 listened on ${url}, its health and inspector's page answered`);
+    if (mall) await mallFromPackage(folder, mall);
     return { folder, installSeconds: Number(install.seconds), packages, helpSeconds: Number(help.seconds), failures };
   } finally {
     if (keep) log(`kept ${folder}`);
@@ -103,7 +140,8 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.
   const at = process.argv.indexOf("--tarball");
   try {
     const tarball = at > 0 ? process.argv[at + 1] : (await packHarness()).tarball;
-    const result = await tryPackage({ tarball, keep: process.argv.includes("--keep") });
+    const mallAt = process.argv.indexOf("--mall");
+    const result = await tryPackage({ tarball, mall: mallAt > 0 ? process.argv[mallAt + 1] : undefined, keep: process.argv.includes("--keep") });
     for (const failure of result.failures) log(`failed: ${failure}`);
     process.exit(result.failures.length > 0 ? 1 : 0);
   } catch (error) {
