@@ -10,7 +10,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", ".cache/", ".stryker-tmp/", "reports/", "test-results*/", "playwright-report*/", "public/"] },
+  { ignores: ["build/", "dist/", "node_modules/", ".cache/", ".stryker-tmp/", "reports/", "test-results*/", "playwright-report*/", "public/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,17 +1,33 @@
 /**
  * The mall's production server (build/mall-server.js, made by `npm run build`) on a free port,
  * pointed at a gateway: for the Playwright fixture (lib/playwright.ts) and for the mall's own tests
- * that need a mall of their own (e2e/spawn-mall.ts).
+ * that need a mall of their own (e2e/spawn-mall.ts). The build is the package @mcoin/mall's when the
+ * project that runs the tests has it installed (scripts/pack-mall.mjs makes it), else this repository's.
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The mall's package: its build and fixtures are found from here, wherever it is installed. */
 export const MALL_ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+/** The folder of @mcoin/mall as the project in `from` resolves it, when it has it installed. */
+export function installedMall(from = process.cwd()): string | undefined {
+  try {
+    return dirname(createRequire(join(from, "package.json")).resolve("@mcoin/mall/package.json"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the mall's build is started from: @mcoin/mall installed in the project, else this repository. */
+export function mallRoot(from = process.cwd()): string {
+  return installedMall(from) ?? MALL_ROOT;
+}
 
 export interface RunningMall {
   url: string;
@@ -55,11 +71,12 @@ function answers(port: number): Promise<boolean> {
 
 /** Starts the mall's production build and waits until it answers. */
 export async function startMall(options: MallOptions): Promise<RunningMall> {
-  const server = join(MALL_ROOT, "build/mall-server.js");
-  if (!existsSync(server)) throw new Error(`the mall is not built (${server} is missing): run npm run build in ${MALL_ROOT}`);
+  const root = mallRoot();
+  const server = join(root, "build/mall-server.js");
+  if (!existsSync(server)) throw new Error(`the mall is not built (${server} is missing): install @mcoin/mall beside @mcoin/harness, or run npm run build in ${root}`);
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, [server], {
-    cwd: MALL_ROOT,
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: "production",
