@@ -418,7 +418,7 @@ export type SandboxGatewayKeys = CoreSandboxGatewayKeys;
  * ```
  */
 export const GatewayError = CoreGatewayError;
-/** A failed secure gateway call (see the value {@link GatewayError}). */
+/** A failed secure gateway call, as the value GatewayError above throws it. */
 export type GatewayError = CoreGatewayError;
 
 /**

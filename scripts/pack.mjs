@@ -117,7 +117,8 @@ async function rollUpDeclarations(declarationsDir, typesDir, { update }) {
     });
     if (result.errorCount > 0) throw new Error(`API Extractor failed on ${source}`);
     if (result.apiReportChanged) changed.push(entry);
-    const rolled = readFileSync(join(typesDir, `${entry}.d.ts`), "utf8");
+    // The imports the declarations make, not those their TSDoc examples show.
+    const rolled = readFileSync(join(typesDir, `${entry}.d.ts`), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
     for (const [, specifier] of rolled.matchAll(/(?:from|import\()\s*["']([^"'.][^"']*)["']/g)) if (!isBuiltin(specifier)) imported.add(packageOf(specifier));
   }
   return { changed, imported };
