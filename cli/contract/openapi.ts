@@ -271,7 +271,7 @@ function envelopeReply(success: Json): Json {
     description: `A refusal: any code but ${SUCCESS_CODE}, a literal as the success's code is.`,
     type: "object",
     required: ["code"],
-    properties: { code: { enum: [...REFUSAL_CODES] } },
+    properties: { code: { enum: [...REFUSAL_CODES] }, msg: { type: "string" }, message: { type: "string" } },
     anyOf: [ref("schemas", "NotLogin"), ref("schemas", "NotFound"), ref("schemas", "BusinessRefusal")],
   };
   return { oneOf: [success, refusal], discriminator: { propertyName: "code" } };
