@@ -52,7 +52,7 @@ export const jsonContent = (schema: Json) => ({ "application/json": { schema } }
 
 /**
  * The codes a refusal of the mCoin API carries (sandbox/respond.ts, sandbox/fault-effects.ts,
- * sandbox/front-door.ts): each a literal, so a reply is a success or a refusal by its `code` alone
+ * sandbox/front-door.ts, and 413 for a body too large in sandbox/server.ts): each a literal, so a reply is a success or a refusal by its `code` alone
  * (docs/decisions/042-the-contract-as-the-wire-is.md).
  */
 export const REFUSAL_CODES = [400, 401, 404, 409, 413, 422, 429, 500] as const;
