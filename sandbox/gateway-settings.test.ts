@@ -22,6 +22,29 @@ describe("the sandbox environment's settings", () => {
     });
   });
 
+  it("label a sealed body as the text it is for the sandbox, as JSON (the original client's label) for a real environment, or as a variable says", () => {
+    expect(baseSettings.contentType).toBe("text/plain;charset=UTF-8");
+    const uat = (vars: Record<string, string>) =>
+      gatewaySettings({
+        environment: "uat",
+        vars: {
+          MCOIN_UAT_GATEWAY_BASE: "https://uat.example",
+          MCOIN_UAT_GATEWAY_CLIENT_ID: "ABCDEFGH",
+          MCOIN_UAT_GATEWAY_PUBLIC_KEY: keys.publicKey,
+          MCOIN_UAT_GATEWAY_SIGN_SECRET: "s",
+          MCOIN_UAT_GATEWAY_MD5_KEY: "m",
+          ...vars,
+        },
+        sandboxUrl: BASE,
+        sandboxKeys: () => keys,
+      });
+    expect(uat({}).contentType).toBe("application/json;charset=UTF-8");
+    expect(uat({ MCOIN_UAT_GATEWAY_CONTENT_TYPE: "text/plain" }).contentType).toBe("text/plain");
+    expect(gatewaySettings({ environment: "sandbox", vars: { MCOIN_SANDBOX_GATEWAY_CONTENT_TYPE: "application/json" }, sandboxUrl: BASE, sandboxKeys: () => keys }).contentType).toBe(
+      "application/json",
+    );
+  });
+
   it("let a variable replace a sandbox key", () => {
     const settings = gatewaySettings({ environment: "sandbox", vars: { MCOIN_SANDBOX_GATEWAY_SIGN_SECRET: "other" }, sandboxUrl: BASE, sandboxKeys: () => keys });
     expect(settings.signature.secret).toBe("other");

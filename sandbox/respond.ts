@@ -50,9 +50,12 @@ export function shopRefused(reason: ShopRefusal, locale: "zh" | "en") {
   }
 }
 
-/** resultCode "404": the gateway's way of saying a thing does not exist (spec section 8). */
+/**
+ * resultCode "404": the gateway's way of saying a thing does not exist (spec section 8), with code 404
+ * as every refusal carries a code (the contract tells a refusal by it: docs/decisions/042-the-contract-as-the-wire-is.md).
+ */
 export function notFound(what: string) {
-  return HttpResponse.json({ resultCode: "404", msg: `${what} not found` });
+  return HttpResponse.json({ code: 404, resultCode: "404", msg: `${what} not found` });
 }
 
 /** The origin a request was addressed to: image URLs in replies point at it. */

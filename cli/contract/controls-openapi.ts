@@ -36,6 +36,8 @@ export function controlsDocument(): Json {
     add(path, control.method.toLowerCase(), operation);
   }
   const refusal = ref("responses", "Refusal");
+  // A stream is refused as every control is: without the control token (401), or to a page of another origin (403).
+  const streamRefusals = { "401": refusal, "403": refusal };
   const inspector = (name: string, summary: string, reply: Json | null, extra: Json = {}): Json => ({
     operationId: name,
     tags: ["inspector"],
@@ -91,7 +93,7 @@ export function controlsDocument(): Json {
         { name: "Last-Event-ID", in: "header", required: false, schema: { type: "string" } },
       ],
     }),
-    responses: { "200": { description: "An event stream.", content: { "text/event-stream": { schema: { type: "string" } } } } },
+    responses: { "200": { description: "An event stream.", content: { "text/event-stream": { schema: { type: "string" } } } }, ...streamRefusals },
   });
   add(
     INSPECT_API.save,
@@ -131,9 +133,11 @@ export function controlsDocument(): Json {
     summary: "Each gateway call once answered, as a server-sent event (`event: call`, data: a logged call with its status and ms), until the client closes it.",
     responses: {
       "200": {
-        description: `An event stream; each event's data is a logged call (${JSON.stringify(replySchema("logStream", LoggedCallSchema).$ref)}).`,
+        description: "An event stream; each event's data is a logged call (`x-event-data`).",
         content: { "text/event-stream": { schema: { type: "string" } } },
+        "x-event-data": converter.convert(LoggedCallSchema, "output", "logStream event"),
       },
+      ...streamRefusals,
     },
   });
 
@@ -152,7 +156,7 @@ export function controlsDocument(): Json {
       ].join(" "),
     },
     servers: [{ url: DEFAULT_SANDBOX_URL, description: "the sandbox (npx mcoin sandbox)" }],
-    tags: [...new Set(Object.values(paths).flatMap((item) => Object.values(item as Record<string, Json>).flatMap((operation) => operation.tags as string[])))].map((name) => ({ name })),
+    tags: tagsOf(paths),
     security: [{ controlToken: [] }, { controlBearer: [] }, {}],
     paths,
     components: {
@@ -166,6 +170,20 @@ export function controlsDocument(): Json {
       },
     },
   };
+}
+
+/** Each tag once, described by where its operations live and what they are called. */
+function tagsOf(paths: Record<string, Json>): Json[] {
+  const operations = new Map<string, string[]>();
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item as Record<string, Json>)) {
+      for (const tag of operation.tags as string[]) operations.set(tag, [...(operations.get(tag) ?? []), String(operation.operationId)]);
+    }
+  }
+  return [...operations].map(([name, ids]) => ({
+    name,
+    description: `${name === "inspector" ? "The traffic inspector's API (docs/inspector.md)" : `The controls under \`/__sandbox/${name}\` (docs/sandbox.md)`}: ${ids.join(", ")}.`,
+  }));
 }
 
 function controlOperation(control: Control, converter: SchemaConverter): { operation: Json; reply: Json; input?: Json } {

@@ -33,6 +33,12 @@ export class SchemaConverter {
       override: ({ zodSchema, jsonSchema }) => {
         const declared = personal.get(zodSchema as unknown as z.ZodType);
         if (declared) jsonSchema["x-personal"] = declared.personal;
+        // A record over an enum requires each key, which zod states with `required` and `propertyNames`
+        // alone; naming each key as a property too says the same in a form linters can check.
+        const { required, properties, additionalProperties } = jsonSchema;
+        if (required && !properties && typeof additionalProperties === "object") {
+          jsonSchema.properties = Object.fromEntries(required.map((key) => [key, additionalProperties]));
+        }
       },
     }) as Json;
     // The document names the dialect once (jsonSchemaDialect); each schema need not.

@@ -5,7 +5,7 @@
  * accepted by JSON Schema 2020-12's meta-schema (ajv), and every entry of the registry and of the
  * declared controls present; the check that says so names what is missing.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { validate } from "@readme/openapi-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -20,10 +20,10 @@ import { INSPECT_API } from "#core/controls/inspect-paths";
 import { ROOT } from "../testing";
 import { SchemaConverter, type Json } from "./json";
 import { controlsDocument } from "./controls-openapi";
-import { TASK_CENTER_TAG, apiDocument } from "./openapi";
+import { REFUSAL_CODES, TASK_CENTER_TAG, apiDocument } from "./openapi";
 import { ENVELOPE_REFUSALS, TASK_RESULTS } from "./secure-codes";
 
-type Operation = { operationId?: string; tags?: string[]; parameters?: Json[]; requestBody?: Json; security?: unknown[] };
+type Operation = { operationId?: string; tags?: string[]; parameters?: Json[]; requestBody?: Json; security?: unknown[]; responses?: Record<string, Json> };
 type Paths = Record<string, Record<string, Operation>>;
 
 /** Each registry entry the API document lacks (or holds elsewhere), named. */
@@ -124,7 +124,16 @@ describe("the mCoin API's OpenAPI document", () => {
       const refs = (operation.parameters ?? []).map((parameter) => parameter.$ref);
       expect(refs, endpoint.name).toContain("#/components/parameters/mpay");
       expect(refs.includes("#/components/parameters/Idempotency-Key"), endpoint.name).toBe(Boolean(endpoint.idempotent));
-      expect(operation.security, endpoint.name).toEqual(endpoint.auth ? [{ member: [] }] : []);
+      // A member's call without a session is answered (code 401 'not login'), not refused: the token is optional on the wire.
+      expect(operation.security, endpoint.name).toEqual(endpoint.auth ? [{ member: [] }, {}] : []);
+      // Success and refusal, told apart by a literal code.
+      const reply = (operation.responses?.["200"] as { content: Record<string, { schema: Json }> }).content["application/json"].schema;
+      expect(reply.discriminator, endpoint.name).toEqual({ propertyName: "code" });
+      const [success, refusal] = reply.oneOf as { required: string[]; properties: { code: Json } }[];
+      expect(success.required, endpoint.name).toContain("code");
+      expect(success.properties.code.const, endpoint.name).toBe(200);
+      expect(refusal.required, endpoint.name).toContain("code");
+      expect(refusal.properties.code.enum, endpoint.name).not.toContain(200);
       if (endpoint.method === "GET" || endpoint.method === "DELETE") expect(operation.requestBody, endpoint.name).toBeUndefined();
       else expect(operation.requestBody, endpoint.name).toMatchObject({ content: { "application/json": { schema: { $ref: `#/components/schemas/${endpoint.name}.request` } } } });
     }
@@ -141,14 +150,33 @@ describe("the mCoin API's OpenAPI document", () => {
     expect(schemas.RefusalReason.oneOf).toContainEqual(expect.objectContaining({ const: "ORDER_NOT_FOUND", description: expect.stringContaining('HTTP 200, code 404, resultCode "404"') }));
   });
 
-  it("shows the secure functions' bodies decrypted, with the envelope's headers referenced from one place", () => {
+  it("shows the secure functions' bodies as they travel, decrypted in extensions, with the envelope's headers referenced from one place", () => {
     const components = api.components as Record<string, Record<string, Json>>;
+    const base64 = { type: "string", contentEncoding: "base64" };
     for (const declared of SECURE_FUNCTIONS) {
       const operation = (api.paths as Paths)[declared.url].post;
-      expect(operation.requestBody).toMatchObject({ content: { "application/json": { schema: { $ref: `#/components/schemas/${declared.name}.request` } } } });
+      // The sandbox is sent text; the original client's JSON label carries the same base64 text.
+      expect(operation.requestBody).toMatchObject({ content: { "text/plain": { schema: base64 }, "application/json": { schema: base64 } } });
+      expect((operation.requestBody as Json)["x-decrypted-request"]).toEqual(new SchemaConverter().convert(declared.request, "input", declared.name));
+      const reply = operation.responses?.["200"] as Json;
+      expect(reply).toMatchObject({ content: { "text/plain": { schema: base64 } }, headers: { Signature: { $ref: "#/components/headers/Signature" } } });
+      expect(reply["x-decrypted-reply"]).toMatchObject({ properties: { result: { properties: { code: { oneOf: expect.arrayContaining([expect.objectContaining({ const: "000000" })]) } } } } });
       const headers = (operation.parameters ?? []).map((parameter) => components.parameters[String(parameter.$ref).split("/").pop() as string]?.name);
       expect(headers).toEqual(expect.arrayContaining(["Encrypt", "Signature", "Request-Time", "Nonce", "Client-Id", "Function"]));
     }
+  });
+
+  it("names as refusal codes every envelope code the sandbox answers but success", () => {
+    const sources = readdirSync(join(ROOT, "sandbox"), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
+    const answered = new Set<number>();
+    for (const file of sources) {
+      const source = readFileSync(join(ROOT, "sandbox", file), "utf8");
+      for (const match of source.matchAll(/\bcode: (\d{3})\b|\brefuse\([^()]*, (\d{3})\)/g)) answered.add(Number(match[1] ?? match[2]));
+    }
+    // refuse(msg) answers code 500 by default (sandbox/respond.ts).
+    answered.add(500);
+    answered.delete(200);
+    expect([...answered].filter((code) => !(REFUSAL_CODES as readonly number[]).includes(code))).toEqual([]);
   });
 
   it("lists the secure gateway's result codes exactly as its handler answers them", () => {

@@ -13,7 +13,8 @@ import { ENDPOINT_GROUPS, SECURE_FUNCTIONS } from "#core/api/registry";
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, SHOP_REFUSALS, type ShopRefusal } from "#core/api/shop-endpoints";
 import { NearMissSchema } from "#core/controls/declarations";
 import { DEFAULT_SANDBOX_URL } from "#core/environments";
-import { HEADER, NONCE_LENGTH, SUCCESS_RESULT_CODE } from "#core/node/gateway/envelope";
+import { HEADER, JSON_CONTENT_TYPE, NONCE_LENGTH, SUCCESS_RESULT_CODE } from "#core/node/gateway/envelope";
+import { SEALED_TEXT_CONTENT_TYPE } from "#core/node/gateway/settings";
 import { REFUSAL_MESSAGES } from "../../sandbox/domain/messages";
 import { shopRefused } from "../../sandbox/respond";
 import { DIALECT, SchemaConverter, propertiesOf, ref, type Json } from "./json";
@@ -49,6 +50,17 @@ const codeSchema = (codes: readonly SecureCode[]): Json => ({
 
 export const jsonContent = (schema: Json) => ({ "application/json": { schema } });
 
+/**
+ * The codes a refusal of the mCoin API carries (sandbox/respond.ts, sandbox/fault-effects.ts,
+ * sandbox/front-door.ts, and 413 for a body too large in sandbox/server.ts): each a literal, so a reply is a success or a refusal by its `code` alone
+ * (docs/decisions/042-the-contract-as-the-wire-is.md).
+ */
+export const REFUSAL_CODES = [400, 401, 404, 409, 413, 422, 429, 500] as const;
+
+/** The extensions that keep a sealed body's decrypted form beside its wire form. */
+export const DECRYPTED_REQUEST = "x-decrypted-request";
+export const DECRYPTED_REPLY = "x-decrypted-reply";
+
 /** The mCoin API and the secure gateway, as one OpenAPI 3.1 document. */
 export async function apiDocument(): Promise<Json> {
   const converter = new SchemaConverter();
@@ -59,15 +71,18 @@ export async function apiDocument(): Promise<Json> {
   for (const [group, endpoints] of Object.entries(ENDPOINT_GROUPS)) {
     for (const endpoint of Object.values(endpoints) as Endpoint[]) {
       const request = converter.convert(endpoint.request, "input", `${endpoint.name} request`);
-      schemas[`${endpoint.name}.request`] = request;
+      // A GET's or DELETE's fields travel as query parameters; its schema is a component only when one parameter refers to it.
+      if (!isQueryOperation(endpoint) || queryParameters(endpoint, request).some((parameter) => "$ref" in (parameter.schema as Json))) schemas[`${endpoint.name}.request`] = request;
       schemas[`${endpoint.name}.data`] = converter.convert(endpoint.data, "output", `${endpoint.name} data`);
       paths[endpoint.path] = { ...(paths[endpoint.path] as Json | undefined), [endpoint.method.toLowerCase()]: apiOperation(endpoint, group, request) };
     }
   }
   for (const declared of SECURE_FUNCTIONS) {
-    schemas[`${declared.name}.request`] = converter.convert(declared.request, "input", `${declared.name} request`);
-    schemas[`${declared.name}.reply`] = converter.convert(declared.reply, "output", `${declared.name} reply`);
-    paths[declared.url] = { post: secureOperation(declared.name, declared.url) };
+    const decrypted = {
+      request: converter.convert(declared.request, "input", `${declared.name} request`),
+      reply: withTaskResultCodes(converter.convert(declared.reply, "output", `${declared.name} reply`)),
+    };
+    paths[declared.url] = { post: secureOperation(declared.name, declared.url, decrypted) };
   }
 
   const reasons = {
@@ -94,7 +109,7 @@ export async function apiDocument(): Promise<Json> {
         "The mall's client reads a reply as: the 'not login' message → NOT_LOGIN; HTTP 500 → SERVER_ERROR; HTTP 429 → RATE_LIMITED; another non-2xx → HTTP; a body that is not JSON or does not match the schema → BAD_RESPONSE; resultCode 404 → NOT_FOUND; another code → BUSINESS (core/api/errors.ts).",
         "GET and DELETE send the request as the query string; other methods as a JSON body.",
         "",
-        `**The secure gateway** (tag "${TASK_CENTER_TAG}") takes sealed requests: the body is encrypted and the envelope travels in headers (components/parameters, described under the tag). Its operations show the bodies decrypted.`,
+        `**The secure gateway** (tag "${TASK_CENTER_TAG}") takes sealed requests: the body is encrypted and the envelope travels in headers (components/parameters, described under the tag). Its operations show the bodies as they travel (base64 text); \`${DECRYPTED_REQUEST}\` and \`${DECRYPTED_REPLY}\` give them decrypted.`,
         "",
         converter.note(),
       ].join("\n"),
@@ -112,12 +127,13 @@ export async function apiDocument(): Promise<Json> {
         NotLogin: {
           description: `The session is gone: the message (\`msg\` or \`message\`) is '${NOT_LOGIN_MESSAGE}'. The mall signs the member in again.`,
           type: "object",
+          required: ["code"],
           properties: { code: { const: 401 }, msg: { const: NOT_LOGIN_MESSAGE }, message: { const: NOT_LOGIN_MESSAGE } },
         },
         NotFound: {
           description: 'The thing does not exist, or is not the member\'s: `resultCode: "404"`.',
           type: "object",
-          required: ["resultCode"],
+          required: ["code", "resultCode"],
           properties: { code: { const: 404 }, resultCode: { const: "404" }, msg: { type: "string" }, data: { type: "object", properties: { reason: ref("schemas", "RefusalReason") } } },
         },
         BusinessRefusal: {
@@ -125,13 +141,12 @@ export async function apiDocument(): Promise<Json> {
           type: "object",
           required: ["code"],
           properties: {
-            code: { type: "integer", not: { const: SUCCESS_CODE } },
+            code: { enum: [...REFUSAL_CODES] },
             msg: { type: "string" },
             message: { type: "string" },
             data: { type: "object", properties: { reason: ref("schemas", "RefusalReason") } },
           },
         },
-        Refusal: { description: "Any reply whose code is not 200.", anyOf: [ref("schemas", "NotLogin"), ref("schemas", "NotFound"), ref("schemas", "BusinessRefusal")] },
         InvalidRequest: {
           description: "HTTP 400: the request does not match the operation's declaration. The sandbox names the fields and the closest declared calls (`nearMiss`, also in its call log).",
           type: "object",
@@ -143,7 +158,6 @@ export async function apiDocument(): Promise<Json> {
           required: ["result"],
           properties: { result: { type: "object", required: ["code", "message"], properties: { code: codeSchema(ENVELOPE_REFUSALS), message: { type: "string" } } } },
         },
-        TaskResultCode: { description: "`result.code` of a sealed reply of the task center.", ...codeSchema(TASK_RESULTS) },
       },
       responses: {
         InvalidRequest: {
@@ -198,16 +212,21 @@ export async function apiDocument(): Promise<Json> {
   };
 }
 
+const isQueryOperation = (endpoint: Endpoint) => endpoint.method === "GET" || endpoint.method === "DELETE";
+
 function apiOperation(endpoint: Endpoint, group: string, request: Json): Json {
-  const inQuery = endpoint.method === "GET" || endpoint.method === "DELETE";
+  const inQuery = isQueryOperation(endpoint);
   const idempotency = endpoint.idempotent ? [ref("parameters", "Idempotency-Key")] : endpoint.method === "POST" ? [ref("parameters", "Idempotency-Key-optional")] : [];
   const dataOptional = endpoint.data.safeParse(undefined).success;
   const success = {
     description: `Success: code ${SUCCESS_CODE} and the data.`,
     type: "object",
-    required: dataOptional ? [] : ["data"],
+    required: dataOptional ? ["code"] : ["code", "data"],
     properties: {
-      code: { enum: [SUCCESS_CODE, String(SUCCESS_CODE)], description: "Absent counts as success too." },
+      code: {
+        const: SUCCESS_CODE,
+        description: `The gateway sends ${SUCCESS_CODE}; the mall's client (core/api/client.ts) also takes "${SUCCESS_CODE}" or no code as success, which the sandbox never sends.`,
+      },
       msg: { type: "string" },
       message: { type: "string" },
       data: ref("schemas", `${endpoint.name}.data`),
@@ -222,14 +241,15 @@ function apiOperation(endpoint: Endpoint, group: string, request: Json): Json {
     operationId: endpoint.name,
     tags: [group],
     summary: `${endpoint.name}${endpoint.auth ? " (a member's call)" : ""}${endpoint.idempotent ? " (a state change: Idempotency-Key)" : ""}`,
-    ...(endpoint.auth ? { security: [{ member: [] }] } : { security: [] }),
+    // A member's call without a session is answered still (HTTP 200, code 401 'not login'), so the token is optional on the wire.
+    ...(endpoint.auth ? { security: [{ member: [] }, {}] } : { security: [] }),
     parameters: [ref("parameters", "mpay"), ref("parameters", "Accept-Language"), ...idempotency, ...(inQuery ? queryParameters(endpoint, request) : [])],
     ...(inQuery ? {} : { requestBody: { required: true, content: jsonContent(ref("schemas", `${endpoint.name}.request`)) } }),
     responses: {
       "200": {
-        description: "The envelope: the data (code 200), or a refusal with another code (HTTP 200 too).",
+        description: `The envelope: the data (code ${SUCCESS_CODE}), or a refusal with another code (HTTP 200 too), told apart by \`code\`.`,
         ...(Object.keys(headers).length > 0 ? { headers } : {}),
-        content: jsonContent({ anyOf: [success, ref("schemas", "Refusal")] }),
+        content: jsonContent(envelopeReply(success)),
       },
       "400": ref("responses", "InvalidRequest"),
       ...(endpoint.method === "POST" ? { "422": ref("responses", "IdempotencyKeyReused") } : {}),
@@ -237,6 +257,24 @@ function apiOperation(endpoint: Endpoint, group: string, request: Json): Json {
       "500": ref("responses", "ServerError"),
     },
   };
+}
+
+/**
+ * A reply of the mCoin API: the success or a refusal, told apart by `code`, a literal in both. The
+ * members are inline: `code` is an integer on the wire, and a generator patches the discriminator
+ * property of a $ref'd member into a string (openapi-typescript would type 200 as "200"), so the
+ * discriminator names the property while each member's own literal is what tools narrow on
+ * (docs/decisions/042-the-contract-as-the-wire-is.md).
+ */
+function envelopeReply(success: Json): Json {
+  const refusal = {
+    description: `A refusal: any code but ${SUCCESS_CODE}, a literal as the success's code is.`,
+    type: "object",
+    required: ["code"],
+    properties: { code: { enum: [...REFUSAL_CODES] }, msg: { type: "string" }, message: { type: "string" } },
+    anyOf: [ref("schemas", "NotLogin"), ref("schemas", "NotFound"), ref("schemas", "BusinessRefusal")],
+  };
+  return { oneOf: [success, refusal], discriminator: { propertyName: "code" } };
 }
 
 /** The request schema's fields as query parameters; a free-form record as one exploded object. */
@@ -279,25 +317,53 @@ function envelopeDescription(): string {
     "The task center's functions on the secure gateway. Each is a POST whose body is sealed and whose envelope travels in headers (components/parameters `secure-*`):",
     `the JSON body is AES-CBC encrypted (PKCS7, base64) under a random 16-character key and IV; \`${HEADER.encrypt}\` carries key + IV under the gateway's RSA public key;`,
     `\`${HEADER.signature}\` is UPPER(md5(signSecret + ${HEADER.requestTime} + ${HEADER.nonce} + encryptedBody + md5Key)); \`${HEADER.requestTime}\` within 5 minutes and a fresh \`${HEADER.nonce}\` guard against replays.`,
-    `The reply (HTTP 200) is sealed with the request's key and IV and signed (the \`${HEADER.signature}\` reply header); \`result.code\` "${SUCCESS_RESULT_CODE}" is success (components/schemas/TaskResultCode).`,
-    "A refused envelope is answered unsealed with an HTTP error (components/schemas/GatewayRefusal). The operations below show the request and reply bodies decrypted.",
+    `The reply (HTTP 200) is sealed with the request's key and IV and signed (the \`${HEADER.signature}\` reply header); \`result.code\` "${SUCCESS_RESULT_CODE}" is success (each code the sandbox answers is listed at \`result.code\` of an operation's \`${DECRYPTED_REPLY}\`).`,
+    "A refused envelope is answered unsealed with an HTTP error (components/schemas/GatewayRefusal). The operations below show the bodies as they travel, and decrypted in their `x-decrypted-request` and `x-decrypted-reply` extensions.",
   ].join(" ");
 }
 
-function secureOperation(name: string, url: string): Json {
+/** A decrypted reply with each \`result.code\` the sandbox answers named (./secure-codes.ts). */
+function withTaskResultCodes(reply: Json): Json {
+  const result = (reply.properties as Record<string, Json> | undefined)?.result;
+  const code = (result?.properties as Record<string, Json> | undefined)?.code;
+  if (code) Object.assign(code, { description: "`result.code` of a sealed reply of the task center.", ...codeSchema(TASK_RESULTS) });
+  return reply;
+}
+
+/** A sealed body as it travels: base64 text, under the label the sandbox is sent (text) or the original client's (JSON). */
+function sealedContent(description: string): Json {
+  const schema = { type: "string", contentEncoding: "base64", pattern: "^[A-Za-z0-9+/]*={0,2}$", description };
+  return {
+    [SEALED_TEXT_CONTENT_TYPE.split(";")[0]]: { schema },
+    [JSON_CONTENT_TYPE.split(";")[0]]: { schema: { ...schema, description: `${description} The original client's label: the body is the same base64 text, not JSON.` } },
+  };
+}
+
+/** A secure function's operation: its bodies as they travel, and decrypted in the extensions (each schema kept inline there, where a $ref would go unread by tools that skip extensions). */
+function secureOperation(name: string, url: string, decrypted: { request: Json; reply: Json }): Json {
   return {
     operationId: name,
     tags: [TASK_CENTER_TAG],
-    summary: `${name} (secure gateway: the bodies are shown decrypted)`,
-    description: `Sealed: the body on the wire is the encrypted JSON below, the \`${HEADER.function}\` header is \`${url}\`; see the tag's description for the envelope.`,
+    summary: `${name} (secure gateway: sealed)`,
+    description: `Sealed: the body on the wire is base64 (AES-CBC of the JSON that \`${DECRYPTED_REQUEST}\` describes), the \`${HEADER.function}\` header is \`${url}\`, and the reply is sealed with the same key (\`${DECRYPTED_REPLY}\` describes it opened); see the tag's description for the envelope.`,
     security: [],
     parameters: Object.keys(envelopeParameters()).map((parameter) => ref("parameters", parameter)),
-    requestBody: { required: true, description: "Decrypted.", content: jsonContent(ref("schemas", `${name}.request`)) },
+    requestBody: {
+      required: true,
+      description: `The sealed request. Decrypted, it is \`${DECRYPTED_REQUEST}\`.`,
+      content: sealedContent("AES-CBC (PKCS7) of the request's JSON under the key and IV of the Encrypt header, base64."),
+      [DECRYPTED_REQUEST]: decrypted.request,
+    },
     responses: {
       "200": {
-        description: "Sealed with the request's key and IV, and signed; shown decrypted.",
+        description: `Sealed with the request's key and IV, and signed. Decrypted, it is \`${DECRYPTED_REPLY}\`: \`result.code\` "${SUCCESS_RESULT_CODE}" is success.`,
         headers: { [HEADER.signature]: ref("headers", "Signature") },
-        content: jsonContent(ref("schemas", `${name}.reply`)),
+        content: {
+          [SEALED_TEXT_CONTENT_TYPE.split(";")[0]]: {
+            schema: { type: "string", contentEncoding: "base64", pattern: "^[A-Za-z0-9+/]*={0,2}$", description: "AES-CBC (PKCS7) of the reply's JSON under the request's key and IV, base64." },
+          },
+        },
+        [DECRYPTED_REPLY]: decrypted.reply,
       },
       ...Object.fromEntries([...new Set(ENVELOPE_REFUSALS.map((refusal) => String(refusal.status)))].map((status) => [status, ref("responses", "GatewayRefusal")])),
     },

@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import type { SecureFunction } from "../../api/task-center";
 import type { HttpTransport } from "../../api/transport";
-import { HEADER, SUCCESS_RESULT_CODE, headerValue, openReply, resultOf, sealRequest, signatureOf, type EnvelopeSettings, type GatewayResult } from "./envelope";
+import { HEADER, JSON_CONTENT_TYPE, SUCCESS_RESULT_CODE, headerValue, openReply, resultOf, sealRequest, signatureOf, type EnvelopeSettings, type GatewayResult } from "./envelope";
 
 export interface GatewayClientSettings extends EnvelopeSettings {
   /** Base URL of the gateway, without a trailing slash. */
@@ -89,7 +89,7 @@ export function createGatewayClient(settings: GatewayClientSettings, options: Ga
   async function call<T>(functionUrl: string, body: unknown, callOptions: GatewayCallOptions = {}): Promise<T> {
     const exempt = settings.exemptUrls.some((fragment) => functionUrl.includes(fragment));
     const sealed = exempt ? null : sealRequest(settings, { functionUrl, body, token: callOptions.token, now: now() });
-    const headers = sealed?.headers ?? { "Content-Type": settings.contentType, Token: callOptions.token ?? "" };
+    const headers = sealed?.headers ?? { "Content-Type": JSON_CONTENT_TYPE, Token: callOptions.token ?? "" };
     const unsendable = Object.entries(headers).find(([, value]) => !HEADER_VALUE.test(value));
     if (unsendable) return fail(new GatewayError("BAD_REQUEST", `the ${unsendable[0]} header cannot carry control characters`), functionUrl);
     const requestBody = sealed?.body ?? JSON.stringify(body ?? {});

@@ -7,6 +7,8 @@
 import { aesDecrypt, aesEncrypt, formatRequestTime, md5Upper, randomString, rsaEncrypt } from "./primitives";
 
 export const SUCCESS_RESULT_CODE = "000000";
+/** JSON's label: what the original client sends a sealed body under, and what an unsealed (exempt) call's JSON body is. */
+export const JSON_CONTENT_TYPE = "application/json;charset=UTF-8";
 export const KEY_LENGTH = 16;
 export const NONCE_LENGTH = 10;
 
@@ -40,6 +42,7 @@ export interface EnvelopeSettings {
   lang: string;
   /** Sent as Version (default "1"). */
   version: string;
+  /** The Content-Type of a sealed body (core/node/gateway/settings.ts). */
   contentType: string;
   signature: { algorithm: "MD5"; keyVersion: string; secret: string; md5Key: string };
   encryption: { algorithm: "RSA_AES"; keyVersion: string; publicKey: string };

@@ -1,11 +1,11 @@
 /**
  * Secure gateway settings per environment (dev, sit, uat, prod, sandbox), with the spec's defaults:
- * Std-Gateway true, version 1, JSON UTF-8, MD5 signing and RSA_AES encryption with key version 1,
+ * Std-Gateway true, version 1, UTF-8 (the sealed body labelled as below), MD5 signing and RSA_AES encryption with key version 1,
  * a 30000 ms timeout, language zh-MO for the task client, debug outside prod and uat. Keys come
  * from variables; the sandbox's test-only keys from fixtures/keys.
  */
 import type { EnvironmentName } from "../../environments";
-import { EMPTY_DEVICE_INFO, type DeviceInfo } from "./envelope";
+import { EMPTY_DEVICE_INFO, JSON_CONTENT_TYPE, type DeviceInfo } from "./envelope";
 import type { GatewayClientSettings } from "./client";
 import type { SandboxGatewayKeys } from "./sandbox-keys";
 
@@ -32,8 +32,16 @@ export interface GatewaySettingsInput {
   deviceInfo?: Partial<DeviceInfo>;
 }
 
-/** Variables per environment: MCOIN_<ENV>_GATEWAY_{BASE,CLIENT_ID,PUBLIC_KEY,SIGN_SECRET,MD5_KEY,KEY_VERSION}. */
-export function gatewayVariable(environment: GatewayEnvironmentName, name: "BASE" | "CLIENT_ID" | "PUBLIC_KEY" | "SIGN_SECRET" | "MD5_KEY" | "KEY_VERSION"): string {
+/**
+ * The Content-Type of a sealed body. The body is base64 text, not JSON: the sandbox is sent it as
+ * text, so tools that parse a body by its label (Prism's validating proxy) read it as it is; the real
+ * environments keep the original client's JSON label, which their gateways were built against
+ * (docs/decisions/042-the-contract-as-the-wire-is.md). MCOIN_<ENV>_GATEWAY_CONTENT_TYPE overrides either.
+ */
+export const SEALED_TEXT_CONTENT_TYPE = "text/plain;charset=UTF-8";
+
+/** Variables per environment: MCOIN_<ENV>_GATEWAY_{BASE,CLIENT_ID,PUBLIC_KEY,SIGN_SECRET,MD5_KEY,KEY_VERSION,CONTENT_TYPE}. */
+export function gatewayVariable(environment: GatewayEnvironmentName, name: "BASE" | "CLIENT_ID" | "PUBLIC_KEY" | "SIGN_SECRET" | "MD5_KEY" | "KEY_VERSION" | "CONTENT_TYPE"): string {
   return `MCOIN_${environment.toUpperCase()}_GATEWAY_${name}`;
 }
 
@@ -52,7 +60,7 @@ export function gatewaySettings({ environment, vars, sandboxUrl, sandboxKeys, de
     stdGateway: true,
     lang: TASK_CLIENT_LANG,
     version: "1",
-    contentType: "application/json;charset=UTF-8",
+    contentType: read("CONTENT_TYPE") ?? (sandbox ? SEALED_TEXT_CONTENT_TYPE : JSON_CONTENT_TYPE),
     signature: {
       algorithm: "MD5",
       keyVersion,
