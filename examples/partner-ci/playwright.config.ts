@@ -1,7 +1,7 @@
 // The partner's own Playwright configuration: Chromium at a phone's size, and the mall's fixture-backed
-// environment started per worker by mcoin-mall/playwright (its sandbox, and the mall's build).
+// environment started per worker by @mcoin/harness/playwright (its sandbox, and the mall's build).
 // defineMcoinConfig is Playwright's defineConfig with the fixture's options typed (docs/library.md).
-import { defineMcoinConfig } from "mcoin-mall/playwright";
+import { defineMcoinConfig } from "@mcoin/harness/playwright";
 
 export default defineMcoinConfig({
   testDir: "tests",

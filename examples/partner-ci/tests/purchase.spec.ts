@@ -3,7 +3,7 @@
  * through the wallet's redirects, buys an offer in the wallet's cashier; the ledger shows what was
  * earned and the wallet was asked to pay once.
  */
-import { expect, hydrated, test } from "mcoin-mall/playwright";
+import { expect, hydrated, test } from "@mcoin/harness/playwright";
 
 /** The Macanese banquet: MOP 485, cash only (fixtures/catalog of the mall). */
 const BANQUET = 29;

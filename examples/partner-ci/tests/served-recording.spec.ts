@@ -8,7 +8,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, test } from "mcoin-mall/playwright";
+import { expect, test } from "@mcoin/harness/playwright";
 
 const RECORDING = fileURLToPath(new URL("../recordings/real-member", import.meta.url));
 const recordings = readdirSync(RECORDING)
