@@ -10,8 +10,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ConfigError, assertServable, env, environmentForHost, gatewayEnvironment, imageOrigins } from "../app/server/config.server";
 import { createMallServices } from "../app/server/services.server";
-import { DEFAULT_MALL_PORT } from "#core/environments";
 import { createMallApp, staticAssets } from "./app";
+import { listenAddress } from "./listen-address";
 import { loadContextFor } from "./load-context";
 import { createRateLimits, parseRateLimits } from "./rate-limit";
 
@@ -70,9 +70,7 @@ async function main() {
     remix: createRequestHandler({ build, mode, getLoadContext: loadContextFor(services) }),
   });
 
-  const port = Number(process.env.PORT ?? DEFAULT_MALL_PORT);
-  // Every interface unless MCOIN_LISTEN_HOST names one: the test fixture (lib/mall.ts) binds loopback only.
-  const host = process.env.MCOIN_LISTEN_HOST || undefined;
+  const { port, host } = listenAddress(process.env);
   const listening = () => console.log(`mCoin Mall (${mode}) on http://localhost:${port}`);
   const server = host ? app.listen(port, host, listening) : app.listen(port, listening);
   // A slow client cannot hold a connection open forever sending its headers or body.
