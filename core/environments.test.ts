@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_MALL_ORIGINS,
@@ -51,5 +54,32 @@ describe("an address", () => {
   it("defaults are the ports npm start serves on loopback", () => {
     expect([DEFAULT_SANDBOX_PORT, DEFAULT_MALL_PORT]).toEqual([4010, 3000]);
     expect(DEFAULT_MALL_ORIGINS).toEqual(["http://localhost:3000", "http://127.0.0.1:3000"]);
+  });
+});
+
+/** The repository's folders a partner reads or runs: none holds an address of its own (issue 47). */
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const HELD_TO_THE_DEFAULTS = ["docs", "lib", "cli", "fixtures"];
+/** The defaults' ports where they stand for a place: after a colon or the word "port"; 4010 anywhere, it is no amount. */
+const FIXED_HOST = /(?:[:]|\bport\s+)(?:4010|3000)(?!\d)|(?<![\d.])4010(?!\d)/i;
+
+function* files(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else if (/\.(ts|tsx|mjs|js|json|md|har|txt|yaml|yml)$/.test(entry.name)) yield path;
+  }
+}
+
+describe("the defaults' place", () => {
+  it("is the only one: docs, lib, cli and fixtures name no host at the default ports", () => {
+    const found = HELD_TO_THE_DEFAULTS.flatMap((folder) =>
+      [...files(join(ROOT, folder))].flatMap((file) =>
+        readFileSync(file, "utf8")
+          .split("\n")
+          .flatMap((line, at) => (FIXED_HOST.test(line) ? [`${relative(ROOT, file)}:${at + 1}: ${line.trim().slice(0, 120)}`] : [])),
+      ),
+    );
+    expect(found).toEqual([]);
   });
 });
