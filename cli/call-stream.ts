@@ -15,7 +15,7 @@ const headersOf = (target: ControlTarget): Record<string, string> => (target.con
 
 /** One exchange's detail from the inspector (the near miss's closest endpoints), or undefined when it left the ring. */
 export async function exchangeDetail(io: CliIo, target: ControlTarget, seq: number): Promise<ExchangeDetail | undefined> {
-  const base = (target.baseUrl ?? sandboxUrl(io)).replace(/\/+$/, "");
+  const base = sandboxUrl(io, target.baseUrl);
   const response = await fetchOf(io)(`${base}${INSPECT_API.exchanges}/${seq}`, { headers: headersOf(target) }).catch(() => undefined);
   if (!response?.ok) return undefined;
   const parsed = ExchangeDetailSchema.safeParse(await response.json().catch(() => undefined));
@@ -24,7 +24,7 @@ export async function exchangeDetail(io: CliIo, target: ControlTarget, seq: numb
 
 /** Calls `onCall` for each call the server answers, until `signal` aborts or the server stops. */
 export async function followCalls(io: CliIo, target: ControlTarget, onCall: (call: ExchangeSummary) => void, signal?: AbortSignal, onOpen?: () => void): Promise<void> {
-  const base = (target.baseUrl ?? sandboxUrl(io)).replace(/\/+$/, "");
+  const base = sandboxUrl(io, target.baseUrl);
   let response: Response;
   try {
     // Only what is answered from now on: the ring's earlier exchanges are `mcoin sandbox log`'s.

@@ -15,7 +15,17 @@ import { GatewayError, createGatewayClient, type GatewayClient, type GatewayClie
 import { readSandboxGatewayKeys, type SandboxGatewayKeys } from "#core/node/gateway/sandbox-keys";
 import { GatewayConfigError, gatewaySettings, gatewayVariable } from "#core/node/gateway/settings";
 import { functionFor, SECURE_FUNCTIONS } from "#core/api/registry";
-import { CONTROL_TOKEN_ENV, ENVIRONMENT_NAMES, EnvironmentConfigError, apiBaseOf, environmentVariable, sandboxUrl as sandboxUrlOf, type EnvironmentName } from "#core/environments";
+import {
+  CONTROL_TOKEN_ENV,
+  ENVIRONMENT_NAMES,
+  EnvironmentConfigError,
+  apiBaseOf,
+  defaultNotice,
+  environmentVariable,
+  resolveAddress,
+  type AddressName,
+  type EnvironmentName,
+} from "#core/environments";
 import { HarnessError } from "#harness/errors";
 import { CliError, usageError } from "./errors";
 import { baseUrlOption, envOption } from "./flags";
@@ -26,8 +36,27 @@ import { maskSecret } from "./wire";
 // Light, and used by the command definitions from there; re-exported for the commands' runs.
 export { CONTROL_TOKEN_ENV, baseUrlOption, envOption };
 
-/** The running sandbox's address: MCOIN_SANDBOX_URL, else the default port on loopback. */
-export const sandboxUrl = (io: Pick<CliIo, "env">): string => sandboxUrlOf(io.env);
+/** The notices already printed by each run: a command that resolves an address twice says so once. */
+const noticed = new WeakMap<object, Set<string>>();
+
+/**
+ * An address as every command resolves it (core/environments.ts, resolveAddress): `flag`, then its
+ * variable, then the default, which is named on stderr when used (`mcoin: no --base-url or
+ * MCOIN_SANDBOX_URL; using ...`); `quiet` for a command that reaches nothing with it.
+ */
+export function addressOf(io: Pick<CliIo, "env" | "stderr">, name: AddressName, flag: string | undefined, flagName: string, quiet = false): string {
+  const resolved = resolveAddress(name, flag, io.env);
+  if (resolved.source === "default" && !quiet) {
+    const line = `mcoin: ${defaultNotice(resolved, flagName)}`;
+    const said = noticed.get(io) ?? new Set<string>();
+    if (!said.has(line)) writeLines(io.stderr, [line]);
+    noticed.set(io, said.add(line));
+  }
+  return resolved.url;
+}
+
+/** The running sandbox's address: --base-url (`flag`), else MCOIN_SANDBOX_URL, else the default, said when used. */
+export const sandboxUrl = (io: Pick<CliIo, "env" | "stderr">, flag?: string, flagName = "--base-url"): string => addressOf(io, "sandbox", flag, flagName);
 
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -71,6 +100,7 @@ export function sandboxKeys(io: Pick<CliIo, "env">): SandboxGatewayKeys {
 /** The mCoin API's base URL of an environment. */
 export function apiBaseUrl(io: CliIo, env: EnvironmentName, override?: string): string {
   if (override) return override.replace(/\/+$/, "");
+  if (env === "sandbox") return sandboxUrl(io);
   try {
     return apiBaseOf(env, io.env);
   } catch (error) {
@@ -99,10 +129,16 @@ export async function memberToken(io: CliIo, env: EnvironmentName, options: { lo
 }
 
 /** The secure gateway settings of an environment, with the overrides a command allows. */
-export function gatewaySettingsFor(io: CliIo, env: EnvironmentName, overrides: { baseUrl?: string; signSecret?: string; md5Key?: string; timeoutMs?: number } = {}): GatewayClientSettings {
+export function gatewaySettingsFor(
+  io: CliIo,
+  env: EnvironmentName,
+  overrides: { baseUrl?: string; signSecret?: string; md5Key?: string; timeoutMs?: number; quiet?: boolean } = {},
+): GatewayClientSettings {
   let settings: GatewayClientSettings;
+  // Only the sandbox's address has a default; `quiet`: the command (sign, verify) reaches no address.
+  const sandbox = env === "sandbox" ? addressOf(io, "sandbox", overrides.baseUrl, "--base-url", overrides.quiet) : "";
   try {
-    settings = gatewaySettings({ environment: env, vars: io.env, sandboxUrl: sandboxUrl(io), sandboxKeys: () => sandboxKeys(io) });
+    settings = gatewaySettings({ environment: env, vars: io.env, sandboxUrl: sandbox, sandboxKeys: () => sandboxKeys(io) });
   } catch (error) {
     if (error instanceof GatewayConfigError) throw new CliError("NOT_CONFIGURED", error.message);
     throw error;

@@ -3,7 +3,7 @@
  * command definitions can use them without loading what the commands run (cli/context.ts).
  */
 import { Option, type Command } from "commander";
-import { CONTROL_TOKEN_ENV } from "#core/environments";
+import { CONTROL_TOKEN_ENV, DEFAULT_SANDBOX_URL } from "#core/environments";
 import { usageError } from "./errors";
 
 /** The --env option every calling command takes. */
@@ -12,12 +12,12 @@ export function envOption() {
 }
 
 export function baseUrlOption() {
-  return new Option("--base-url <url>", "call this base URL instead of the environment's (a recording proxy, another sandbox)");
+  return new Option("--base-url <url>", `call this base URL instead of the environment's (a recording proxy, another sandbox); the sandbox's is MCOIN_SANDBOX_URL, else ${DEFAULT_SANDBOX_URL}`);
 }
 
 /** --base-url of the `mcoin sandbox` subcommands that call a running sandbox's controls. */
 export function baseUrlFlag() {
-  return new Option("--base-url <url>", "the sandbox's address (default: MCOIN_SANDBOX_URL or http://127.0.0.1:4010)");
+  return new Option("--base-url <url>", `the sandbox's address (default: MCOIN_SANDBOX_URL, else ${DEFAULT_SANDBOX_URL})`);
 }
 
 export function controlTokenFlag() {

@@ -77,7 +77,7 @@ describe("mcoin", () => {
     const short = await mcoin("sandbox", "--port", "0", "--control-token", "short");
     expect(short.code).toBe(2);
     expect(short.stderr).toContain("--control-token: at least 16 characters");
-    const bad = await mcoin("sandbox", "--port", "0", "--mall-origin", "localhost:3000");
+    const bad = await mcoin("sandbox", "--port", "0", "--mall-origin", "localhost:3100");
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--mall-origin: not an origin");
   });

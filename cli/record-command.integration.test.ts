@@ -14,6 +14,7 @@ import { ROOT, runCli, startCli, type CliRun as Run } from "./testing";
 import type { CliClock } from "./io";
 import { madeUpTexts } from "../sandbox/fixtures";
 import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
+import { DEFAULT_MALL_URL } from "#core/environments";
 
 /** The wall's clock: a replay waits as recorded, a task as long as its threshold, for the sandbox behind the recorder. */
 const wallClock: CliClock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
@@ -139,7 +140,7 @@ describe("mcoin record", () => {
       const authorize = await fetch(`${sandbox.url}/oauth/authorize`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ openId: "mpay-1002", redirect_uri: "http://localhost:3000/index", state: "" }),
+        body: new URLSearchParams({ openId: "mpay-1002", redirect_uri: `${DEFAULT_MALL_URL}/index`, state: "" }),
         redirect: "manual",
       });
       const code = new URL(authorize.headers.get("location")!).searchParams.get("code")!;

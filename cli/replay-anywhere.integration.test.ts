@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, startCli, type CliRun as Run } from "./testing";
 import type { CliClock } from "./io";
 import { startSandboxServer, type RunningSandbox } from "../sandbox/server";
+import { DEFAULT_MALL_URL } from "#core/environments";
 
 const wallClock: CliClock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
 const MEMBER = "uat-member-4242";
@@ -61,11 +62,11 @@ describe("a recording of a member the sandbox never knew", () => {
     const via = (JSON.parse(recorder.stdout) as { url: string }).url;
     let recorded: Run;
     try {
-      // The wallet's sign-in, as the mall makes it at its own origin (localhost:3000).
+      // The wallet's sign-in, as the mall makes it at its own origin (the default mall's).
       const authorize = await fetch(`${source.url}/oauth/authorize`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ openId: MEMBER, redirect_uri: "http://localhost:3000/index", state: "s1" }),
+        body: new URLSearchParams({ openId: MEMBER, redirect_uri: `${DEFAULT_MALL_URL}/index`, state: "s1" }),
         redirect: "manual",
       });
       const code = new URL(authorize.headers.get("location")!).searchParams.get("code")!;

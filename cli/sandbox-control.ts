@@ -1,7 +1,7 @@
 /**
  * How `mcoin` commands reach a running sandbox's controls: the one typed client
  * (core/controls/client.ts) at the sandbox's address (--base-url, else MCOIN_SANDBOX_URL, else
- * :4010), with its control token when it has one; a refusal or a missing sandbox becomes the CLI's
+ * the default of core/environments.ts, said on stderr), with its control token when it has one; a refusal or a missing sandbox becomes the CLI's
  * error, in the sandbox's own words and with what to do.
  */
 import { z } from "zod";
@@ -25,7 +25,7 @@ export const ControlOptionsSchema = z.object({
 
 /** Calls a control of the sandbox `target` names; its answer, or the CLI's error. */
 export async function callControl<C extends Control>(io: CliIo, target: ControlTarget, control: C, args: { params?: ControlParams<C>; input?: ControlInput<C> } = {}): Promise<ControlAnswer<C>> {
-  const client = createControlClient({ baseUrl: target.baseUrl ?? sandboxUrl(io), token: target.controlToken, fetch: fetchOf(io) });
+  const client = createControlClient({ baseUrl: sandboxUrl(io, target.baseUrl), token: target.controlToken, fetch: fetchOf(io) });
   try {
     return await client.call(control, args);
   } catch (error) {

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli, startCli, type RunningCli } from "./testing";
+import { DEFAULT_MALL_ORIGINS, DEFAULT_MALL_URL } from "#core/environments";
 
 interface Started {
   url: string;
@@ -67,20 +68,20 @@ describe("mcoin sandbox", () => {
     expect(flag.started.controlToken).toBe("token-from-the-command-line");
   });
 
-  it("returns sign-ins to --mall-origin (repeatable) or MCOIN_SANDBOX_MALL_ORIGINS, else to localhost:3000", async () => {
+  it("returns sign-ins to --mall-origin (repeatable) or MCOIN_SANDBOX_MALL_ORIGINS, else to the default mall's", async () => {
     const defaults = await serve([]);
-    expect(defaults.started.mallOrigins).toEqual(["http://localhost:3000", "http://127.0.0.1:3000"]);
-    expect((await signIn(defaults.base, "http://localhost:3000/index")).status).toBe(302);
+    expect(defaults.started.mallOrigins).toEqual(DEFAULT_MALL_ORIGINS);
+    expect((await signIn(defaults.base, `${DEFAULT_MALL_URL}/index`)).status).toBe(302);
 
     const flags = await serve(["--mall-origin", "http://localhost:3100", "--mall-origin", "http://127.0.0.1:3100/"]);
     expect(flags.started.mallOrigins).toEqual(["http://localhost:3100", "http://127.0.0.1:3100"]);
     expect((await signIn(flags.base, "http://127.0.0.1:3100/index")).status).toBe(302);
-    expect((await signIn(flags.base, "http://localhost:3000/index")).status).toBe(400);
+    expect((await signIn(flags.base, `${DEFAULT_MALL_URL}/index`)).status).toBe(400);
 
     const env = await serve([], { MCOIN_SANDBOX_MALL_ORIGINS: "http://localhost:3200,https://mall.example" });
     expect(env.started.mallOrigins).toEqual(["http://localhost:3200", "https://mall.example"]);
     expect((await signIn(env.base, "https://mall.example/index")).status).toBe(302);
-    expect((await signIn(env.base, "http://localhost:3000/index")).status).toBe(400);
+    expect((await signIn(env.base, `${DEFAULT_MALL_URL}/index`)).status).toBe(400);
   });
 
   it("exits 1 with a hint when the port is taken", async () => {

@@ -18,6 +18,7 @@ import { Pseudonyms, rulesWith } from "#harness/redaction";
 import { recordedExchanges } from "#harness/serve";
 import { invalidRecordingFiles } from "../harness/recording/testing";
 import { terminalLog } from "./terminal-text";
+import { DEFAULT_MALL_URL } from "#core/environments";
 
 let upstream: RunningSandbox;
 let dir: string;
@@ -138,7 +139,8 @@ async function codeFor(send: (request: Request) => Promise<Response>, base: stri
 
 it("a member of one's own is served as their persona, as they left it, to a mall on another port; another member's token gets nothing recorded", async () => {
   const out = join(dir, "persona");
-  const recordedMall = "http://localhost:3000";
+  // The upstream sandbox returns sign-ins to the default mall.
+  const recordedMall = DEFAULT_MALL_URL;
   upstream.sandbox.domain.members.add({ ...REAL, point: 3100, graySeckill: false });
   const recorder = await startRecorder({
     apiBase: upstream.url,

@@ -8,12 +8,18 @@
 export const ENVIRONMENT_NAMES = ["sandbox", "dev", "sit", "uat", "prod"] as const;
 export type EnvironmentName = (typeof ENVIRONMENT_NAMES)[number];
 
+/** The sandbox's port under `npm start`, `npm run dev` and `mcoin sandbox` unless told otherwise. */
+export const DEFAULT_SANDBOX_PORT = 4010;
+/** The mall's port under `npm start` and `npm run dev` unless PORT says otherwise. */
+export const DEFAULT_MALL_PORT = 3000;
 /** Where the sandbox gateway answers unless MCOIN_SANDBOX_URL says otherwise. */
-export const DEFAULT_SANDBOX_URL = "http://127.0.0.1:4010";
+export const DEFAULT_SANDBOX_URL = `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`;
+/** Where the mall answers unless MCOIN_APP_URL says otherwise (the name its session cookie is set for). */
+export const DEFAULT_MALL_URL = `http://localhost:${DEFAULT_MALL_PORT}`;
 /** The interface the sandbox listens on unless told otherwise. */
 export const DEFAULT_SANDBOX_HOST = "127.0.0.1";
 /** The mall as `npm start` and `npm run dev` serve it: the origins the sandbox's wallet and sign-in page answer by default. */
-export const DEFAULT_MALL_ORIGINS: readonly string[] = ["http://localhost:3000", "http://127.0.0.1:3000"];
+export const DEFAULT_MALL_ORIGINS: readonly string[] = [DEFAULT_MALL_URL, `http://127.0.0.1:${DEFAULT_MALL_PORT}`];
 /** The variable holding the sandbox's control token (`mcoin sandbox` requires it off loopback; the mall and the CLI send it). */
 export const CONTROL_TOKEN_ENV = "MCOIN_SANDBOX_CONTROL_TOKEN";
 
@@ -59,4 +65,38 @@ export function loginUrlOf(name: Exclude<EnvironmentName, "sandbox">, vars: Vars
   const value = read(vars, variable);
   if (!value) throw new EnvironmentConfigError(`the ${name} sign-in page is not configured: set ${variable}`);
   return value;
+}
+
+/** The addresses a command reaches: each has its variable and its default. */
+export const ADDRESSES = {
+  sandbox: { variable: "MCOIN_SANDBOX_URL", fallback: DEFAULT_SANDBOX_URL },
+  mall: { variable: "MCOIN_APP_URL", fallback: DEFAULT_MALL_URL },
+} as const;
+export type AddressName = keyof typeof ADDRESSES;
+
+export interface ResolvedAddress {
+  /** The base URL, without a trailing slash. */
+  url: string;
+  /** Where it came from: the command's flag, the variable, or the default. */
+  source: "flag" | "variable" | "default";
+  /** The variable that would have set it. */
+  variable: string;
+}
+
+/**
+ * The one resolution of an address (docs/configuration.md, "Addresses"): the flag given, then the
+ * variable, then the default. Whoever uses the default says so (`defaultNotice`), so that nothing
+ * reaches a port it was not given without a word.
+ */
+export function resolveAddress(name: AddressName, flag: string | undefined, vars: Vars): ResolvedAddress {
+  const { variable, fallback } = ADDRESSES[name];
+  if (flag) return { url: withoutTrailingSlash(flag), source: "flag", variable };
+  const value = read(vars, variable);
+  if (value) return { url: withoutTrailingSlash(value), source: "variable", variable };
+  return { url: fallback, source: "default", variable };
+}
+
+/** The line that says a default was used: `no --base-url or MCOIN_SANDBOX_URL; using http://127.0.0.1:4010`. */
+export function defaultNotice(resolved: ResolvedAddress, flagName: string): string {
+  return `no ${flagName} or ${resolved.variable}; using ${resolved.url}`;
 }

@@ -3,14 +3,16 @@
  * pointed at a gateway: for the Playwright fixture (lib/playwright.ts) and for the mall's own tests
  * that need a mall of their own (e2e/spawn-mall.ts). The build is the package @mcoin/mall's when the
  * project that runs the tests has it installed (scripts/pack-mall.mjs makes it), else this repository's.
+ * It listens on loopback only, and it dies with the process that started it, however that one ends
+ * (harness/process: its own process group and a watch of its parent).
  */
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { spawnGuarded } from "#harness/process";
 
 /** The mall's package: its build and fixtures are found from here, wherever it is installed. */
 export const MALL_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -32,6 +34,8 @@ export function mallRoot(from = process.cwd()): string {
 export interface RunningMall {
   url: string;
   port: number;
+  /** Its process, the leader of its own process group. */
+  pid: number;
   stop(): void;
 }
 
@@ -44,6 +48,8 @@ export interface MallOptions {
   host?: "127.0.0.1" | "localhost";
   /** A port chosen beforehand (the sandbox must know the mall's origin before it starts). */
   port?: number;
+  /** The server to run (default: the mall's build/mall-server.js): a Node script that listens on PORT at MCOIN_LISTEN_HOST. */
+  server?: string;
   /** How long to wait for it to answer, in milliseconds (default 30 s: the machine may be busy). */
   timeoutMs?: number;
 }
@@ -72,10 +78,10 @@ function answers(port: number): Promise<boolean> {
 /** Starts the mall's production build and waits until it answers. */
 export async function startMall(options: MallOptions): Promise<RunningMall> {
   const root = mallRoot();
-  const server = join(root, "build/mall-server.js");
+  const server = options.server ?? join(root, "build/mall-server.js");
   if (!existsSync(server)) throw new Error(`the mall is not built (${server} is missing): install @mcoin/mall beside @mcoin/harness, or run npm run build in ${root}`);
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, [server], {
+  const { child, pid, stop } = spawnGuarded(server, [], {
     cwd: root,
     env: {
       ...process.env,
@@ -83,16 +89,17 @@ export async function startMall(options: MallOptions): Promise<RunningMall> {
       PORT: String(port),
       MCOIN_SANDBOX_URL: options.sandboxUrl,
       ...options.env,
+      // Loopback only, whatever the caller's environment says: the browser's name for it (`host`) is loopback too.
+      MCOIN_LISTEN_HOST: "127.0.0.1",
     },
-    stdio: "ignore",
   });
   const url = `http://${options.host ?? "localhost"}:${port}`;
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the mall for ${url} exited (${child.exitCode})`);
-    if (await answers(port)) return { url, port, stop: () => child.kill() };
+    if (await answers(port)) return { url, port, pid, stop: () => stop() };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  child.kill();
+  stop();
   throw new Error(`the mall on ${url} did not start`);
 }

@@ -26,6 +26,7 @@ import type { FaultKind } from "#core/controls/faults";
 import type { z } from "zod";
 import type { ScenarioSchema } from "../cli/bridge/scenario";
 import { formatEntry, type Transcript } from "../cli/bridge/transcript";
+import { onParentGone } from "#harness/process";
 import { freePort, MALL_ROOT, startMall, type RunningMall } from "./mall";
 import { startSandbox, type StartSandboxOptions, type StartedSandbox } from "./sandbox";
 
@@ -342,9 +343,18 @@ export const test = playwright.test.extend<McoinFixtures, McoinWorkerOptions & M
       const sandboxUrl = mcoinSandboxUrl ?? (started = await startSandbox({ mallOrigins, ...mcoinSandboxOptions })).url;
       // Tests sign in and post from one address: the mall's rate limits are raised for them.
       if (mallPort) mall = await startMall({ sandboxUrl, port: mallPort, env: { MCOIN_RATE_LIMITS: "login=100000,task=100000,picture=100000,action=100000" } });
+      // A runner killed outright (kill -9) runs no teardown, and its worker may take its time to
+      // notice: what this worker started stops as soon as the runner is gone.
+      let stopping: Promise<void> | undefined;
+      const stopAll = () =>
+        (stopping ??= (async () => {
+          mall?.stop();
+          await started?.stop();
+        })());
+      const unwatch = onParentGone(() => void stopAll());
       await use({ sandboxUrl, mallUrl: mcoinMallUrl ?? mall?.url });
-      mall?.stop();
-      await started?.stop();
+      unwatch();
+      await stopAll();
     },
     { scope: "worker", timeout: 60_000 },
   ],

@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { ConfigError, assertServable, env, environmentForHost, gatewayEnvironment, imageOrigins } from "../app/server/config.server";
 import { createMallServices } from "../app/server/services.server";
 import { createMallApp, staticAssets } from "./app";
+import { listenAddress } from "./listen-address";
 import { loadContextFor } from "./load-context";
 import { createRateLimits, parseRateLimits } from "./rate-limit";
 
@@ -69,8 +70,9 @@ async function main() {
     remix: createRequestHandler({ build, mode, getLoadContext: loadContextFor(services) }),
   });
 
-  const port = Number(process.env.PORT ?? 3000);
-  const server = app.listen(port, () => console.log(`mCoin Mall (${mode}) on http://localhost:${port}`));
+  const { port, host } = listenAddress(process.env);
+  const listening = () => console.log(`mCoin Mall (${mode}) on http://localhost:${port}`);
+  const server = host ? app.listen(port, host, listening) : app.listen(port, listening);
   // A slow client cannot hold a connection open forever sending its headers or body.
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;

@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync, existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { Command, Option } from "commander";
-import { CONTROL_TOKEN_ENV, sandboxUrl } from "#core/environments";
+import { CONTROL_TOKEN_ENV, DEFAULT_MALL_URL, DEFAULT_SANDBOX_URL } from "#core/environments";
 import { CliError, usageError } from "../errors";
 import type { CliIo } from "../io";
 import { output, parseOptions } from "../options";
@@ -21,8 +21,8 @@ export function bridgeCommand(io: CliIo): Command {
     new Command("bridge")
       .description("run the mall in Chromium with a scripted wallet host; print and save the transcript of bridge calls")
       .argument("[scenario]", "a scenario file (JSON), e.g. e2e/scenarios/purchase-paid.json")
-      .addOption(new Option("--app <url>", "the mall's address").env("MCOIN_APP_URL").default("http://localhost:3000"))
-      .addOption(new Option("--sandbox <url>", "the sandbox gateway's address").default(sandboxUrl(io.env)))
+      .option("--app <url>", `the mall's address (default: MCOIN_APP_URL, else ${DEFAULT_MALL_URL})`)
+      .option("--sandbox <url>", `the sandbox gateway's address (default: MCOIN_SANDBOX_URL, else ${DEFAULT_SANDBOX_URL})`)
       .addOption(new Option("--control-token <token>", "the sandbox's control token, when it has one").env(CONTROL_TOKEN_ENV))
       .option("--headed", "show the browser (needs a display)")
       .option("--out <file>", "write the transcript as JSON")
@@ -60,11 +60,12 @@ async function bridge(io: CliIo, file: string | undefined, raw: unknown): Promis
   const { readScenario, runScenario } = await import("../bridge/runner");
   const { scenarioJsonSchema } = await import("../bridge/scenario");
   const { formatEntry } = await import("../bridge/transcript");
+  const { addressOf } = await import("../context");
 
   const options = parseOptions(
     z.object({
-      app: z.string().url(),
-      sandbox: z.string().url(),
+      app: z.string().url().optional(),
+      sandbox: z.string().url().optional(),
       controlToken: z.string().optional(),
       headed: z.boolean().default(false),
       out: z.string().optional(),
@@ -80,6 +81,8 @@ async function bridge(io: CliIo, file: string | undefined, raw: unknown): Promis
     return;
   }
   if (!file) throw usageError("name a scenario file", "see: mcoin bridge --help");
+  const app = addressOf(io, "mall", options.app, "--app");
+  const sandbox = addressOf(io, "sandbox", options.sandbox, "--sandbox");
   if (!existsSync(file)) throw usageError(`${file} does not exist`);
   if (options.headed && process.platform === "linux" && !io.env.DISPLAY && !io.env.WAYLAND_DISPLAY) {
     throw usageError("--headed needs a display (DISPLAY is not set)", "run headless, or under xvfb-run");
@@ -99,8 +102,8 @@ async function bridge(io: CliIo, file: string | undefined, raw: unknown): Promis
   try {
     transcript = await runScenario({
       ...loaded,
-      appUrl: options.app,
-      sandboxUrl: options.sandbox,
+      appUrl: app,
+      sandboxUrl: sandbox,
       controlToken: options.controlToken,
       headed: options.headed,
       screenshotsDir: options.screenshots,
@@ -111,7 +114,7 @@ async function bridge(io: CliIo, file: string | undefined, raw: unknown): Promis
     });
   } catch (error) {
     throw new CliError("BRIDGE_FAILED", (error as Error).message.split("\n")[0], {
-      suggestion: `is the mall running at ${options.app} and the sandbox at ${options.sandbox}? (npm start) To reach them elsewhere: --app URL (or MCOIN_APP_URL) and --sandbox URL (or MCOIN_SANDBOX_URL)`,
+      suggestion: `is the mall running at ${app} and the sandbox at ${sandbox}? (npm start) To reach them elsewhere: --app URL (or MCOIN_APP_URL) and --sandbox URL (or MCOIN_SANDBOX_URL)`,
     });
   }
   if (options.out) {

@@ -5,6 +5,7 @@
  * `mcoin sandbox log --follow`.
  */
 import { Command } from "commander";
+import { DEFAULT_SANDBOX_URL } from "#core/environments";
 import { baseUrlFlag } from "../flags";
 import type { CliIo } from "../io";
 import { output, parseOptions } from "../options";
@@ -19,7 +20,7 @@ export function inspectCommand(io: CliIo): Command {
       "after",
       `
 Examples:
-  $ npx mcoin inspect                                   (the sandbox of npm start, :4010)
+  $ npx mcoin inspect                                   (MCOIN_SANDBOX_URL, else ${DEFAULT_SANDBOX_URL})
   $ npx mcoin inspect --open
   $ npx mcoin inspect --base-url http://127.0.0.1:4020   (mcoin record's)
 
@@ -34,7 +35,7 @@ async function inspect(io: CliIo, raw: unknown): Promise<void> {
   const { CliError } = await import("../errors");
   const { INSPECT_PATH } = await import("#core/controls/inspect");
   const options = parseOptions(z.object({ baseUrl: z.url().optional(), open: z.boolean().default(false), json: z.boolean().default(false) }), raw, "inspect");
-  const base = (options.baseUrl ?? sandboxUrl(io)).replace(/\/+$/, "");
+  const base = sandboxUrl(io, options.baseUrl);
   const url = `${base}${INSPECT_PATH}`;
   const page = await fetchOf(io)(url).catch((error: Error) => {
     throw new CliError("NETWORK", `could not reach ${base}: ${error.message}`, {

@@ -13,7 +13,7 @@ import { dirname, resolve } from "node:path";
 import { Command } from "commander";
 import type { EnvironmentName } from "#core/environments";
 import { usageError } from "../errors";
-import { envOption, withInspectorOptions } from "../flags";
+import { baseUrlOption, envOption, withInspectorOptions } from "../flags";
 import type { CliIo } from "../io";
 import { output, parseOptions } from "../options";
 import { writeJson, writeLines } from "../terminal-text";
@@ -27,6 +27,7 @@ export function recordCommand(io: CliIo): Command {
   const command = new Command("record")
     .description("run a recording proxy: forward to the environment and write each exchange as a replayable file")
     .addOption(envOption())
+    .addOption(baseUrlOption())
     .requiredOption("--out <dir>", "where to write the recordings")
     .option("-p, --port <port>", "port to listen on", "4020")
     .option("--host <host>", "interface to listen on", "127.0.0.1")
@@ -85,6 +86,7 @@ async function record(io: CliIo, raw: unknown): Promise<void> {
   const options = parseOptions(
     z.object({
       env: EnvSchema,
+      baseUrl: z.string().url().optional(),
       out: z.string().min(1),
       port: z.coerce.number().int().min(0).max(65_535).default(4020),
       host: z.string().default("127.0.0.1"),
@@ -107,8 +109,8 @@ async function record(io: CliIo, raw: unknown): Promise<void> {
   const { ensureWritableDir } = await import("../writable");
   ensureWritableDir(out, "--out");
   if (harFile) ensureWritableDir(dirname(harFile), "--har");
-  const apiBase = apiBaseUrl(io, options.env);
-  const gatewayBase = options.env === "sandbox" ? apiBase : gatewayBaseOr(apiBase, () => gatewaySettingsFor(io, options.env).baseUrl);
+  const apiBase = apiBaseUrl(io, options.env, options.baseUrl);
+  const gatewayBase = options.env === "sandbox" || options.baseUrl ? apiBase : gatewayBaseOr(apiBase, () => gatewaySettingsFor(io, options.env).baseUrl);
   const privateKey = readPrivateKey(options.privateKey, options.env, () => sandboxKeys(io).privateKey);
 
   const { inspectorActions, recorderInspector } = await import("#harness/inspector");

@@ -16,7 +16,7 @@
  * The sending and comparing is harness/replay's; this file reads the options and prints.
  */
 import { Command, Option } from "commander";
-import { CONTROL_TOKEN_ENV } from "#core/environments";
+import { CONTROL_TOKEN_ENV, DEFAULT_MALL_ORIGINS } from "#core/environments";
 import type { Outcome } from "#harness/replay";
 import { EXIT_FAILURE, usageError } from "../errors";
 import { baseUrlOption, envOption } from "../flags";
@@ -39,6 +39,7 @@ export function replayCommand(io: CliIo): Command {
     .argument("<path>", "a recording (.json), a HAR file (.har) or a folder of them, e.g. fixtures/recordings")
     .addOption(envOption())
     .addOption(baseUrlOption())
+    .option("--app <url>", `the mall's address, where the sandbox's sign-in page returns a member (default: MCOIN_APP_URL, else ${DEFAULT_MALL_ORIGINS.join(" or ")})`)
     .option("--token <token>", "the member's token for every recording that needs one (instead of its needs.member)")
     .option("--login <openId>", "sign in as this member for every recording that needs a token (instead of its needs.member)")
     .option("--cust <ciphertext>", "the task-center member ciphertext for every recording that needs one (instead of its needs.cust)")
@@ -87,6 +88,7 @@ async function replay(io: CliIo, path: string, raw: unknown): Promise<void> {
     z.object({
       env: EnvSchema,
       baseUrl: z.string().url().optional(),
+      app: z.string().url().optional(),
       token: z.string().optional(),
       login: z.string().optional(),
       cust: z.string().optional(),

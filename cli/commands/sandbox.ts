@@ -6,7 +6,7 @@
  */
 import { resolve } from "node:path";
 import { Command, Option } from "commander";
-import { CONTROL_TOKEN_ENV, DEFAULT_MALL_ORIGINS, DEFAULT_SANDBOX_HOST } from "#core/environments";
+import { CONTROL_TOKEN_ENV, DEFAULT_MALL_ORIGINS, DEFAULT_SANDBOX_HOST, DEFAULT_SANDBOX_PORT } from "#core/environments";
 import { CliError, usageError } from "../errors";
 import { withInspectorOptions } from "../flags";
 import type { CliIo } from "../io";
@@ -42,7 +42,7 @@ export function sandboxCommand(io: CliIo): Command {
       .addCommand(faultCommand(io))
       .addCommand(verifyCommand(io))
       .addCommand(logCommand(io))
-      .option("-p, --port <port>", "port to listen on", "4010")
+      .option("-p, --port <port>", "port to listen on", String(DEFAULT_SANDBOX_PORT))
       .option("--host <host>", "interface to listen on; any but loopback makes the controls need a token", DEFAULT_SANDBOX_HOST)
       .addOption(new Option("--control-token <token>", "require this token of the /__sandbox/ controls (default: none on loopback, else a generated one)").env(CONTROL_TOKEN_ENV))
       .addOption(
@@ -104,7 +104,7 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
 
   const options = parseOptions(
     z.object({
-      port: z.coerce.number().int().min(0).max(65_535).default(4010),
+      port: z.coerce.number().int().min(0).max(65_535).default(DEFAULT_SANDBOX_PORT),
       host: z.string().min(1).default(DEFAULT_SANDBOX_HOST),
       controlToken: z.string().min(16, "at least 16 characters").optional(),
       mallOrigin: z.array(MallOriginSchema).min(1).optional(),

@@ -17,7 +17,7 @@ import {
   SaveReplySchema,
   SaveRequestSchema,
 } from "#core/controls/inspect";
-import { DEFAULT_SANDBOX_URL } from "#core/environments";
+import { SANDBOX_SERVER } from "./server";
 import { DIALECT, SchemaConverter, propertiesOf, ref, takesNothing, type Json } from "./json";
 import { CONTRACT_VERSION, OPENAPI_VERSION, jsonContent } from "./openapi";
 
@@ -155,7 +155,7 @@ export function controlsDocument(): Json {
         converter.note(),
       ].join(" "),
     },
-    servers: [{ url: DEFAULT_SANDBOX_URL, description: "the sandbox (npx mcoin sandbox)" }],
+    servers: [{ url: "/", description: SANDBOX_SERVER }],
     tags: tagsOf(paths),
     security: [{ controlToken: [] }, { controlBearer: [] }, {}],
     paths,

@@ -12,7 +12,7 @@ import { GRAY_SECKILL_HEADER, macaupassSave } from "#core/api/endpoints";
 import { ENDPOINT_GROUPS, SECURE_FUNCTIONS } from "#core/api/registry";
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, SHOP_REFUSALS, type ShopRefusal } from "#core/api/shop-endpoints";
 import { NearMissSchema } from "#core/controls/declarations";
-import { DEFAULT_SANDBOX_URL } from "#core/environments";
+import { SANDBOX_SERVER } from "./server";
 import { HEADER, JSON_CONTENT_TYPE, NONCE_LENGTH, SUCCESS_RESULT_CODE } from "#core/node/gateway/envelope";
 import { SEALED_TEXT_CONTENT_TYPE } from "#core/node/gateway/settings";
 import { REFUSAL_MESSAGES } from "../../sandbox/domain/messages";
@@ -114,7 +114,7 @@ export async function apiDocument(): Promise<Json> {
         converter.note(),
       ].join("\n"),
     },
-    servers: [{ url: DEFAULT_SANDBOX_URL, description: "the sandbox (npx mcoin sandbox); the environments' addresses are configured (docs/configuration.md)" }],
+    servers: [{ url: "/", description: SANDBOX_SERVER }],
     tags: [
       ...Object.keys(ENDPOINT_GROUPS).map((group) => ({ name: group, description: GROUP_DESCRIPTIONS[group as keyof typeof ENDPOINT_GROUPS] })),
       { name: TASK_CENTER_TAG, description: envelopeDescription() },

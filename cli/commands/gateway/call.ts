@@ -15,7 +15,7 @@ export function callCommand(io: CliIo): Command {
     .option("--token <token>", "the Token header")
     .addOption(baseUrlOption())
     .option("--sign-secret <secret>", "sign with this secret instead of the environment's")
-    .addOption(new Option("--timeout <ms>", "give up after this long (default 30000)"))
+    .addOption(new Option("--timeout <ms>", "give up after this long, in milliseconds (default 30 s)"))
     .option("-v, --verbose", "log the exchange in plain text on stderr")
     .option("--json", "print JSON")
     .addHelpText(

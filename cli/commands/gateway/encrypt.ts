@@ -1,7 +1,7 @@
 /** `mcoin gateway encrypt`: seals a body as the secure gateway expects, with the app's envelope code. */
 import { Command } from "commander";
 import { usageError } from "../../errors";
-import { envOption } from "../../flags";
+import { baseUrlOption, envOption } from "../../flags";
 import type { CliIo } from "../../io";
 import { output, parseOptions } from "../../options";
 
@@ -10,6 +10,7 @@ export function encryptCommand(io: CliIo): Command {
     .description("seal a JSON body as the gateway expects: print the headers, the encrypted body, and the key and IV used")
     .requiredOption("--body <json>", "the request body (JSON)")
     .addOption(envOption())
+    .addOption(baseUrlOption())
     .option("--function <name>", "the function called (getTaskDetail, scanTypeTaskNotify or a /path)", "getTaskDetail")
     .option("--token <token>", "the Token header")
     .option("--key <key>", "use this 16-character AES key instead of a random one")
@@ -39,6 +40,7 @@ async function encrypt(io: CliIo, raw: unknown): Promise<void> {
     z.object({
       body: z.string(),
       env: EnvSchema,
+      baseUrl: z.string().url().optional(),
       function: z.string().default("getTaskDetail"),
       token: z.string().optional(),
       key: z.string().length(16, "must be 16 characters").optional(),
@@ -53,7 +55,7 @@ async function encrypt(io: CliIo, raw: unknown): Promise<void> {
   const body = parseJsonOption(options.body, "--body");
   const now = options.time ? Date.parse(options.time) : io.clock.now();
   if (!Number.isFinite(now)) throw usageError("--time is not a date", "e.g. --time 2026-11-21T10:00:00+08:00");
-  const settings = gatewaySettingsFor(io, options.env);
+  const settings = gatewaySettingsFor(io, options.env, { baseUrl: options.baseUrl });
   const url = functionUrl(options.function);
   const sealed = sealRequest(settings, { functionUrl: url, body, token: options.token, now, key: options.key, iv: options.iv, nonce: options.nonce });
   const result = { url: `${settings.baseUrl}${url}`, headers: sealed.headers, body: sealed.body, key: sealed.key, iv: sealed.iv, nonce: sealed.nonce, requestTime: sealed.requestTime };

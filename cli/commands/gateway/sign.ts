@@ -44,7 +44,7 @@ async function sign(io: CliIo, raw: unknown): Promise<void> {
     raw,
     "gateway sign",
   );
-  const settings = gatewaySettingsFor(io, options.env, { signSecret: options.secret, md5Key: options.md5Key });
+  const settings = gatewaySettingsFor(io, options.env, { signSecret: options.secret, md5Key: options.md5Key, quiet: true });
   const requestTime = options.time ?? formatRequestTime(io.clock.now());
   const signature = signatureOf({ secret: settings.signature.secret, requestTime, nonce: options.nonce, body: options.body, md5Key: settings.signature.md5Key });
   const header = JSON.stringify({ algorithm: "MD5", keyVersion: settings.signature.keyVersion, signature });

@@ -33,7 +33,7 @@ async function verify(io: CliIo, file: string, raw: unknown): Promise<void> {
   const { EnvSchema, gatewaySettingsFor } = await import("../../context");
 
   const options = parseOptions(z.object({ env: EnvSchema, secret: z.string().optional(), md5Key: z.string().optional(), json: z.boolean().default(false) }), raw, "gateway verify");
-  const settings = gatewaySettingsFor(io, options.env, { signSecret: options.secret, md5Key: options.md5Key });
+  const settings = gatewaySettingsFor(io, options.env, { signSecret: options.secret, md5Key: options.md5Key, quiet: true });
   const secrets = { secret: settings.signature.secret, md5Key: settings.signature.md5Key };
   const results = readCaptures(file).map((capture) => {
     const replySigned = capture.response?.headers ? headerValue(capture.response.headers, HEADER.signature) : undefined;
