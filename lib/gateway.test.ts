@@ -1,5 +1,5 @@
 /**
- * `mcoin-mall/gateway` (lib/gateway.ts) explains itself: every export carries a TSDoc example, and
+ * `@mcoin/harness/gateway` (lib/gateway.ts) explains itself: every export carries a TSDoc example, and
  * every example runs (against an in-process sandbox reached through `fetch`); a wrong call fails
  * saying what was expected and how to call it; the registry is there by name, each endpoint and
  * function once.
@@ -66,8 +66,8 @@ describe("every export explains itself", () => {
 
   for (const { name, code } of examples().filter((example) => example.code)) {
     it(`${name}'s example runs`, async () => {
-      const body = code!.replace(/^import [\s\S]*? from "mcoin-mall\/gateway";$/gm, "");
-      const imported = [...code!.matchAll(/^import \{([^}]*)\} from "mcoin-mall\/gateway";$/gm)].flatMap((match) => match[1]!.split(",").map((item) => item.trim()));
+      const body = code!.replace(/^import [\s\S]*? from "@mcoin\/harness\/gateway";$/gm, "");
+      const imported = [...code!.matchAll(/^import \{([^}]*)\} from "@mcoin\/harness\/gateway";$/gm)].flatMap((match) => match[1]!.split(",").map((item) => item.trim()));
       const js = ts.transpileModule(`const { ${imported.join(", ")} } = library;\n${body}`, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
       const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<void>;
       await new AsyncFunction("library", "sandbox", js)(gateway, { url: IN_PROCESS_BASE });

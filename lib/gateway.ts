@@ -1,12 +1,12 @@
 /**
- * `mcoin-mall/gateway`: the clients the mall and the CLI call the gateway with (docs/library.md):
+ * `@mcoin/harness/gateway`: the clients the mall and the CLI call the gateway with (docs/library.md):
  * the mCoin API's client built from the registry, the secure gateway's envelope (seal a request,
  * open one with the private key, open a reply, sign and verify) and its client, the task center's
  * client, and the registry itself, by name. Nothing runs at import.
  *
  * Every function here checks its arguments (lib/arguments.ts) before the core sees them: a wrong
  * call throws a UsageError that says what was expected and shows a call that works. The examples
- * assume a sandbox: `const sandbox = await startSandbox()` from `mcoin-mall/sandbox`.
+ * assume a sandbox: `const sandbox = await startSandbox()` from `@mcoin/harness/sandbox`.
  */
 import { join } from "node:path";
 import { z } from "zod";
@@ -38,7 +38,7 @@ import { MALL_ROOT } from "./mall";
  *
  * @example
  * ```ts
- * import { UsageError, createApiClient } from "mcoin-mall/gateway";
+ * import { UsageError, createApiClient } from "@mcoin/harness/gateway";
  *
  * try {
  *   createApiClient({ locale: "en" } as never);
@@ -91,7 +91,7 @@ export type FunctionReply<F extends SecureFunction> = z.output<F["reply"]>;
  *
  * @example
  * ```ts
- * import { ENDPOINTS, createApiClient, createFetchTransport } from "mcoin-mall/gateway";
+ * import { ENDPOINTS, createApiClient, createFetchTransport } from "@mcoin/harness/gateway";
  *
  * const api = createApiClient({ baseUrl: sandbox.url, transport: createFetchTransport(), locale: "en" });
  * const { data } = await api.call(ENDPOINTS.memberLogin, { openId: "mpay-1001" });
@@ -106,7 +106,7 @@ export const ENDPOINTS = registry.ENDPOINTS_BY_NAME;
  *
  * @example
  * ```ts
- * import { FUNCTIONS, createFetchTransport, createGatewayClient, sandboxGatewaySettings } from "mcoin-mall/gateway";
+ * import { FUNCTIONS, createFetchTransport, createGatewayClient, sandboxGatewaySettings } from "@mcoin/harness/gateway";
  *
  * const gateway = createGatewayClient(sandboxGatewaySettings(sandbox.url), { transport: createFetchTransport() });
  * const reply = await gateway.callFunction(FUNCTIONS.getTaskDetail, { system_name: "taskCenter", data_source: "H5", task_no: "T1", cust_id_ciphertext: "c1001" });
@@ -120,7 +120,7 @@ export const FUNCTIONS = registry.FUNCTIONS_BY_NAME;
  *
  * @example
  * ```ts
- * import { API_ENDPOINTS } from "mcoin-mall/gateway";
+ * import { API_ENDPOINTS } from "@mcoin/harness/gateway";
  *
  * for (const endpoint of API_ENDPOINTS) console.log(endpoint.method, endpoint.path, endpoint.name);
  * ```
@@ -132,7 +132,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = registry.API_ENDPOINTS;
  *
  * @example
  * ```ts
- * import { ENDPOINT_GROUPS } from "mcoin-mall/gateway";
+ * import { ENDPOINT_GROUPS } from "@mcoin/harness/gateway";
  *
  * console.log(Object.keys(ENDPOINT_GROUPS.session)); // ["memberLogin", "macaupassConfig", ...]
  * ```
@@ -144,7 +144,7 @@ export const ENDPOINT_GROUPS = registry.ENDPOINT_GROUPS;
  *
  * @example
  * ```ts
- * import { SECURE_FUNCTIONS } from "mcoin-mall/gateway";
+ * import { SECURE_FUNCTIONS } from "@mcoin/harness/gateway";
  *
  * console.log(SECURE_FUNCTIONS.map((declared) => declared.url));
  * ```
@@ -156,7 +156,7 @@ export const SECURE_FUNCTIONS: readonly SecureFunction[] = registry.SECURE_FUNCT
  *
  * @example
  * ```ts
- * import { endpointFor } from "mcoin-mall/gateway";
+ * import { endpointFor } from "@mcoin/harness/gateway";
  *
  * endpointFor("POST", "/member/login")?.name; // "memberLogin"
  * ```
@@ -171,7 +171,7 @@ export function endpointFor(method: string, path: string): Endpoint | undefined 
  *
  * @example
  * ```ts
- * import { functionFor } from "mcoin-mall/gateway";
+ * import { functionFor } from "@mcoin/harness/gateway";
  *
  * functionFor("/bservice/discount/gateway/getTaskDetail")?.name; // "getTaskDetail"
  * ```
@@ -200,7 +200,7 @@ export type ApiClient = CoreApiClient;
  *
  * @example
  * ```ts
- * import { ENDPOINTS, createApiClient, createFetchTransport } from "mcoin-mall/gateway";
+ * import { ENDPOINTS, createApiClient, createFetchTransport } from "@mcoin/harness/gateway";
  *
  * const api = createApiClient({ baseUrl: sandbox.url, transport: createFetchTransport(), locale: "en" });
  * const { token } = (await api.call(ENDPOINTS.memberLogin, { openId: "mpay-1001" })).data;
@@ -222,7 +222,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
  *
  * @example
  * ```ts
- * import { createFetchTransport } from "mcoin-mall/gateway";
+ * import { createFetchTransport } from "@mcoin/harness/gateway";
  *
  * const transport = createFetchTransport();
  * const reply = await transport({ method: "GET", url: `${sandbox.url}/api/system/time`, headers: {} });
@@ -251,7 +251,7 @@ export type OpenedReply = envelope.OpenedReply;
  *
  * @example
  * ```ts
- * import { HEADER } from "mcoin-mall/gateway";
+ * import { HEADER } from "@mcoin/harness/gateway";
  *
  * HEADER.signature; // "Signature"
  * ```
@@ -264,7 +264,7 @@ export const HEADER = envelope.HEADER;
  *
  * @example
  * ```ts
- * import { sandboxGatewaySettings, sealRequest } from "mcoin-mall/gateway";
+ * import { sandboxGatewaySettings, sealRequest } from "@mcoin/harness/gateway";
  *
  * const sealed = sealRequest(sandboxGatewaySettings(sandbox.url), { functionUrl: "/bservice/discount/gateway/getTaskDetail", body: { task_no: "T1" } });
  * await fetch(`${sandbox.url}/bservice/discount/gateway/getTaskDetail`, { method: "POST", headers: sealed.headers, body: sealed.body });
@@ -298,7 +298,7 @@ export function sealRequest(settings: EnvelopeSettings, options: SealOptions): S
  *
  * @example
  * ```ts
- * import { openReply, sealReply } from "mcoin-mall/gateway";
+ * import { openReply, sealReply } from "@mcoin/harness/gateway";
  *
  * const key = "0123456789abcdef";
  * const iv = "fedcba9876543210";
@@ -316,7 +316,7 @@ export function openReply(text: string, key: string, iv: string): OpenedReply {
  *
  * @example
  * ```ts
- * import { sealReply } from "mcoin-mall/gateway";
+ * import { sealReply } from "@mcoin/harness/gateway";
  *
  * const body = sealReply({ result: { code: "000000" }, data: {} }, "0123456789abcdef", "fedcba9876543210");
  * ```
@@ -337,7 +337,7 @@ export function sealReply(value: unknown, key: string, iv: string): string {
  *
  * @example
  * ```ts
- * import { signatureOf } from "mcoin-mall/gateway";
+ * import { signatureOf } from "@mcoin/harness/gateway";
  *
  * signatureOf({ secret: "s", requestTime: "20250101120000", nonce: "abcdefghij", body: "BASE64", md5Key: "m" });
  * ```
@@ -353,7 +353,7 @@ export function signatureOf(input: envelope.SignatureInput): string {
  *
  * @example
  * ```ts
- * import { readSandboxGatewayKeys, sandboxGatewaySettings, sealRequest, verifySignature } from "mcoin-mall/gateway";
+ * import { readSandboxGatewayKeys, sandboxGatewaySettings, sealRequest, verifySignature } from "@mcoin/harness/gateway";
  *
  * const sealed = sealRequest(sandboxGatewaySettings(sandbox.url), { functionUrl: "/bservice/discount/gateway/getTaskDetail", body: {} });
  * const keys = readSandboxGatewayKeys();
@@ -378,7 +378,7 @@ export function verifySignature(headers: Record<string, string | undefined>, bod
  *
  * @example
  * ```ts
- * import { openEnvelope, readSandboxGatewayKeys, sandboxGatewaySettings, sealRequest } from "mcoin-mall/gateway";
+ * import { openEnvelope, readSandboxGatewayKeys, sandboxGatewaySettings, sealRequest } from "@mcoin/harness/gateway";
  *
  * const sealed = sealRequest(sandboxGatewaySettings(sandbox.url), { functionUrl: "/bservice/discount/gateway/getTaskDetail", body: { task_no: "T1" } });
  * openEnvelope(sealed, readSandboxGatewayKeys().privateKey).body; // { task_no: "T1" }
@@ -409,7 +409,7 @@ export type SandboxGatewayKeys = CoreSandboxGatewayKeys;
  *
  * @example
  * ```ts
- * import { FUNCTIONS, GatewayError, createFetchTransport, createGatewayClient, sandboxGatewaySettings } from "mcoin-mall/gateway";
+ * import { FUNCTIONS, GatewayError, createFetchTransport, createGatewayClient, sandboxGatewaySettings } from "@mcoin/harness/gateway";
  *
  * const gateway = createGatewayClient(sandboxGatewaySettings(sandbox.url), { transport: createFetchTransport() });
  * const input = { system_name: "taskCenter", data_source: "H5", task_no: "", cust_id_ciphertext: "c1001" } as const;
@@ -427,7 +427,7 @@ export type GatewayError = CoreGatewayError;
  *
  * @example
  * ```ts
- * import { FUNCTIONS, createFetchTransport, createGatewayClient, sandboxGatewaySettings } from "mcoin-mall/gateway";
+ * import { FUNCTIONS, createFetchTransport, createGatewayClient, sandboxGatewaySettings } from "@mcoin/harness/gateway";
  *
  * const gateway = createGatewayClient(sandboxGatewaySettings(sandbox.url), { transport: createFetchTransport() });
  * const reply = await gateway.callFunction(FUNCTIONS.getTaskDetail, { system_name: "taskCenter", data_source: "H5", task_no: "T1", cust_id_ciphertext: "c1001" });
@@ -462,7 +462,7 @@ export function createGatewayClient(settings: GatewayClientSettings, options: Ga
  *
  * @example
  * ```ts
- * import { gatewaySettings, readSandboxGatewayKeys } from "mcoin-mall/gateway";
+ * import { gatewaySettings, readSandboxGatewayKeys } from "@mcoin/harness/gateway";
  *
  * const settings = gatewaySettings({ environment: "sandbox", vars: process.env, sandboxUrl: sandbox.url, sandboxKeys: () => readSandboxGatewayKeys() });
  * ```
@@ -492,7 +492,7 @@ export function gatewaySettings(input: GatewaySettingsInput): GatewayClientSetti
  *
  * @example
  * ```ts
- * import { sandboxGatewaySettings } from "mcoin-mall/gateway";
+ * import { sandboxGatewaySettings } from "@mcoin/harness/gateway";
  *
  * const settings = sandboxGatewaySettings(sandbox.url);
  * settings.baseUrl === sandbox.url; // true
@@ -508,7 +508,7 @@ export function sandboxGatewaySettings(sandboxUrl: string): GatewayClientSetting
  *
  * @example
  * ```ts
- * import { SANDBOX_KEYS_DIR } from "mcoin-mall/gateway";
+ * import { SANDBOX_KEYS_DIR } from "@mcoin/harness/gateway";
  *
  * console.log(SANDBOX_KEYS_DIR); // .../fixtures/keys
  * ```
@@ -521,7 +521,7 @@ export const SANDBOX_KEYS_DIR = join(MALL_ROOT, "fixtures/keys");
  *
  * @example
  * ```ts
- * import { readSandboxGatewayKeys } from "mcoin-mall/gateway";
+ * import { readSandboxGatewayKeys } from "@mcoin/harness/gateway";
  *
  * const { clientId, privateKey } = readSandboxGatewayKeys();
  * ```
@@ -536,7 +536,7 @@ export function readSandboxGatewayKeys(dir: string = SANDBOX_KEYS_DIR): SandboxG
  *
  * @example
  * ```ts
- * import { createFetchTransport, createGatewayClient, createTaskCenterClient, sandboxGatewaySettings } from "mcoin-mall/gateway";
+ * import { createFetchTransport, createGatewayClient, createTaskCenterClient, sandboxGatewaySettings } from "@mcoin/harness/gateway";
  *
  * const gateway = createGatewayClient(sandboxGatewaySettings(sandbox.url), { transport: createFetchTransport() });
  * const taskCenter = createTaskCenterClient(gateway);

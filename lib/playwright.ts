@@ -1,5 +1,5 @@
 /**
- * `mcoin-mall/playwright`: Playwright's `test` and `expect` with the fixture-backed environment of the
+ * `@mcoin/harness/playwright`: Playwright's `test` and `expect` with the fixture-backed environment of the
  * mCoin gateway (docs/library.md). Per worker, a sandbox on a free port (or one already running:
  * `mcoinSandboxUrl`) and, with `mcoinStartMall`, the mall's production server on another (or one
  * already running: `mcoinMallUrl`). Per test, the sandbox back at its fixtures and:

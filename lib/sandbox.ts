@@ -1,5 +1,5 @@
 /**
- * `mcoin-mall/sandbox`: the fixture-backed sandbox gateway as a library (docs/library.md). Nothing
+ * `@mcoin/harness/sandbox`: the fixture-backed sandbox gateway as a library (docs/library.md). Nothing
  * starts at import; `startSandbox` starts one on a free port and gives its URL, the typed client of
  * its control API (core/controls/client.ts) and `stop()`.
  */
