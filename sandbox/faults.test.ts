@@ -226,6 +226,10 @@ describe("verify", () => {
     expect(verify({ path: "getTaskDetail", bodyMatch: [{ path: "$.task_no", value: "T1" }], count: 1 }).ok).toBe(true);
     expect(verify({ path: "getTaskDetail", bodyMatch: [{ path: "$.check_value", value: "15" }], count: 2 }).ok).toBe(true);
     expect(verify({ path: "searchproduct", bodyMatch: [{ path: "$.keyword", value: "coffee" }] }).ok).toBe(true);
+    // The JSONPath stubs read (core/text/json-path.ts): lists, filters and functions; a path that finds nothing is absent.
+    expect(verify({ path: "getTaskDetail", bodyMatch: [{ path: "$[?(@.task_no == 'T1')].check_value", value: 15 }], count: 1 }).ok).toBe(true);
+    expect(verify({ path: "getTaskDetail", bodyMatch: [{ path: "$.task_no.length()", value: 2 }], count: 2 }).ok).toBe(true);
+    expect(verify({ path: "getTaskDetail", bodyMatch: [{ path: "$.nothing.here", value: 1 }], count: 0 }).ok).toBe(true);
   });
 
   it("shows the closest calls and what differed when it does not hold", () => {
@@ -242,6 +246,7 @@ describe("verify", () => {
     expect(VerifyRequestSchema.safeParse({ path: "x", count: 1, atLeast: 1 }).success).toBe(false);
     expect(VerifyRequestSchema.safeParse({ path: "x", atLeast: 3, atMost: 1 }).success).toBe(false);
     expect(VerifyRequestSchema.safeParse({ path: "x", bodyMatch: [{ path: "task_no", value: 1 }] }).success).toBe(false);
+    expect(VerifyRequestSchema.safeParse({ path: "x", bodyMatch: [{ path: "$[?(@.a==", value: 1 }] }).success).toBe(false);
   });
 
   it("answers as a control: 200 when it holds, 409 with the closest calls when not", async () => {

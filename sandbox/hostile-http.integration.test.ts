@@ -61,6 +61,19 @@ describe("request bodies", () => {
   });
 });
 
+describe("verify", () => {
+  it("answers 400 naming the mistake to a JSONPath that does not parse, and still verifies", async () => {
+    const { url } = await start();
+    await client(url).call(systemTime);
+    for (const path of ["$[", "$.a[?(@.b==", "$..", "$.a)", "$[?(@.a =~ /x/)]extra"]) {
+      const answer = await control(url, "/__sandbox/verify", { method: "POST", body: { path: "system/time", bodyMatch: [{ path, value: 1 }] } });
+      expect(answer.status, path).toBe(400);
+      expect(JSON.stringify(await answer.json()), path).toMatch(/bodyMatch/);
+    }
+    expect((await control(url, "/__sandbox/verify", { method: "POST", body: { path: "system/time", count: 1 } })).status).toBe(200);
+  });
+});
+
 describe("the sign-in page returns only to the mall", () => {
   const choose = (url: string, redirectUri: string, state = "") => chooseMember(url, "mpay-1001", redirectUri, state);
 

@@ -4,7 +4,8 @@
  *
  * It listens on 127.0.0.1 unless told otherwise. Bound to any other interface, its controls need a
  * token (one is generated when none is given), since anyone who can reach it could reset it. Bodies
- * are read up to MAX_BODY_BYTES, and a slow client cannot hold a request open for long.
+ * are read up to MAX_BODY_BYTES each and BODY_BUDGET_BYTES for all unanswered requests together
+ * (past it a request is refused with 503), and a slow client cannot hold a request open for long.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -14,9 +15,18 @@ import { malformedChunkBytes, randomGarbage } from "./fault-effects";
 import { streamOut } from "#core/node/stream-out";
 import { createSandbox, type Sandbox, type SandboxOptions } from "./index";
 import { toFetchHeaders } from "#core/node/fetch-headers";
+import { BodyBudget, type BodyClaim } from "#core/node/body-budget";
 
 /** The gateway's requests are a few kilobytes; a mebibyte leaves room and keeps memory safe. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * The bytes of bodies all unanswered requests may hold at once, across the process: 64 bodies of
+ * the largest size, far above a team's traffic of few-kilobyte requests
+ * (docs/decisions/046-the-audit-covers-all-the-money.md).
+ */
+export const BODY_BUDGET_BYTES = 64 * MAX_BODY_BYTES;
+/** The process's budget, shared by every sandbox server it runs. */
+const PROCESS_BODY_BUDGET = new BodyBudget(BODY_BUDGET_BYTES);
 /** Time to receive a whole request, and its headers: generous for a test client, short for a stalled one. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const HEADERS_TIMEOUT_MS = 10_000;
@@ -32,12 +42,14 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-export async function startSandboxServer(options: SandboxOptions & { port?: number; host?: string } = {}): Promise<RunningSandbox> {
+/** `bodyBudget`: the budget of buffered bodies (a test's own; the process's by default). */
+export async function startSandboxServer(options: SandboxOptions & { port?: number; host?: string; bodyBudget?: BodyBudget } = {}): Promise<RunningSandbox> {
+  const budget = options.bodyBudget ?? PROCESS_BODY_BUDGET;
   const host = options.host ?? DEFAULT_HOST;
   const controlToken = options.controlToken ?? (isLoopbackHost(host) ? null : randomBytes(24).toString("base64url"));
   const sandbox = createSandbox({ ...options, controlToken: controlToken ?? undefined });
   const server = createServer((req, res) => {
-    serveOne(sandbox, req, res).catch((error: unknown) => {
+    serveOne(sandbox, req, res, budget).catch((error: unknown) => {
       console.error("sandbox: request failed", error);
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
       res.end(JSON.stringify({ code: 500, msg: "sandbox error" }));
@@ -68,26 +80,34 @@ export async function startSandboxServer(options: SandboxOptions & { port?: numb
 }
 
 const TOO_LARGE = Symbol("too large");
+const OVER_BUDGET = Symbol("over budget");
+/** The client went away before its body was whole: there is no one to answer. */
+const GONE = Symbol("gone");
 
-/** The request's body, or TOO_LARGE as soon as it passes MAX_BODY_BYTES (the rest is never read). */
-function readBody(req: IncomingMessage): Promise<Buffer<ArrayBuffer> | typeof TOO_LARGE> {
+/**
+ * The request's body, or TOO_LARGE as soon as it passes MAX_BODY_BYTES, or OVER_BUDGET as soon as
+ * the process's budget has no room for its next chunk (the rest is never read). What it buffers is
+ * claimed from the budget until the request ends.
+ */
+function readBody(req: IncomingMessage, claim: BodyClaim): Promise<Buffer<ArrayBuffer> | typeof TOO_LARGE | typeof OVER_BUDGET | typeof GONE> {
   if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return Promise.resolve(TOO_LARGE);
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= MAX_BODY_BYTES) {
+      const fits = size <= MAX_BODY_BYTES;
+      if (fits && claim.add(chunk.length)) {
         chunks.push(chunk);
         return;
       }
       req.off("data", onData);
       req.pause();
-      resolve(TOO_LARGE);
+      resolve(fits ? OVER_BUDGET : TOO_LARGE);
     };
     req.on("data", onData);
     req.once("end", () => resolve(Buffer.concat(chunks)));
-    req.once("error", reject);
+    req.once("error", () => resolve(GONE));
   });
 }
 
@@ -97,9 +117,11 @@ function refuseRaw(req: IncomingMessage, res: ServerResponse, status: number, ms
   res.end(JSON.stringify({ code: status, msg }), () => req.socket.destroy());
 }
 
-async function serveOne(sandbox: Sandbox, req: IncomingMessage, res: ServerResponse) {
-  const body = await readBody(req);
+async function serveOne(sandbox: Sandbox, req: IncomingMessage, res: ServerResponse, budget: BodyBudget) {
+  const body = await readBody(req, budget.claimFor(res));
   if (body === TOO_LARGE) return refuseRaw(req, res, 413, `request body over ${MAX_BODY_BYTES} bytes`);
+  if (body === GONE) return void res.destroy();
+  if (body === OVER_BUDGET) return refuseRaw(req, res, 503, "too many request bodies held at once; try again shortly");
   let url: URL;
   try {
     url = new URL(`http://${req.headers.host ?? DEFAULT_HOST}${req.url ?? "/"}`);

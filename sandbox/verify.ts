@@ -4,8 +4,8 @@
  * whose body (a GET's query) matches JSONPath = value pairs, counted against exactly N, at least N
  * or at most N. When it does not hold, the closest calls say what differed.
  */
-import { JSONPath } from "jsonpath-plus";
 import type { VerifyRequest, Verification } from "#core/controls/verify";
+import { evaluateJsonPath, parseJsonPath, PathNotFound } from "#core/text/json-path";
 import { editDistance } from "#core/text/nearest";
 import type { LoggedCall } from "./instruments/call-log";
 
@@ -60,11 +60,26 @@ export function differences(call: LoggedCall, request: VerifyRequest): string[] 
   if (request.fault && call.fault !== request.fault) differs.push(call.fault ? `fault ${call.fault}` : "no fault");
   const subject = call.body ?? call.query;
   for (const match of request.bodyMatch) {
-    const found = JSONPath({ path: match.path, json: (subject ?? {}) as object, wrap: true }) as unknown[];
+    const found = finds(match.path, subject ?? {});
     if (found.length === 0) differs.push(`body ${match.path} absent`);
     else if (!found.some((value) => sameValue(value, match.value))) differs.push(`body ${match.path} is ${JSON.stringify(found[0])}`);
   }
   return differs;
+}
+
+/**
+ * What a JSONPath finds in a body, as a list, read as stubs read it (core/text/json-path.ts): a
+ * definite path finds its one value or nothing. The control's schema refused a path that does not parse.
+ */
+function finds(path: string, subject: unknown): unknown[] {
+  const parsed = parseJsonPath(path);
+  try {
+    const found = evaluateJsonPath(parsed, subject);
+    return parsed.definite || parsed.segments.at(-1)?.kind === "function" ? [found] : (found as unknown[]);
+  } catch (error) {
+    if (error instanceof PathNotFound) return [];
+    throw error;
+  }
 }
 
 export const pathMatches = (path: string, wanted: string) => path === wanted || path.includes(wanted);

@@ -5,9 +5,23 @@
  * at most N. The sandbox checks it (sandbox/verify.ts).
  */
 import { z } from "zod";
+import { parseJsonPath } from "../text/json-path";
 import { FAULT_KINDS, type FaultKind } from "./faults";
 
-export const BodyMatchSchema = z.object({ path: z.string().regex(/^\$/, "a JSONPath, starting with $").max(256), value: z.unknown() }).strict();
+/** A JSONPath read as stubs read it (core/text/json-path.ts): one that does not parse is the caller's mistake, a 400. */
+const JsonPathText = z
+  .string()
+  .regex(/^\$/, "a JSONPath, starting with $")
+  .max(256)
+  .superRefine((text, context) => {
+    try {
+      parseJsonPath(text);
+    } catch (error) {
+      context.addIssue({ code: "custom", message: (error as Error).message });
+    }
+  });
+
+export const BodyMatchSchema = z.object({ path: JsonPathText, value: z.unknown() }).strict();
 export type BodyMatch = z.output<typeof BodyMatchSchema>;
 
 export const VerifyRequestSchema = z

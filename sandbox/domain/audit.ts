@@ -33,19 +33,23 @@
  *   its stock is never below zero, and it changed by exactly what the orders taking stock (not
  *   closed, not refunded; gifts and seckill pieces take none of the offer's) changed by.
  *
- * Seckill stock and Asia Miles redemptions are not in the view; the model test checks those itself.
+ * Check-ins, mCoin coupons, Asia Miles and seckill: audit-promotions.ts (Asia Miles and seckill from
+ * the promotions part the domain adds to the view, `auditView` in domain.ts).
  */
 import type { LedgerEntry } from "#core/api/shop-endpoints";
 import { mcoinEarned } from "#core/money/purchase";
 import type { OrderRecord } from "./orders";
+import { auditAccountExtras, auditMiles, auditSeckills, type AuditedAccount, type PromotionsView } from "./audit-promotions";
 
 /** The part of GET /__sandbox/state the audit reads. */
 export interface MoneyView {
   members: { openId: string; point: number }[];
-  accounts: Record<string, { ledger: LedgerEntry[] }>;
+  accounts: Record<string, AuditedAccount>;
   orders: (Pick<OrderRecord, "id" | "orderNo" | "openId" | "offerId" | "status" | "quantity" | "mcoinUsed" | "mcoinEarned" | "orderKind" | "seckillItemId" | "refund"> &
-    Partial<Pick<OrderRecord, "cashCents" | "paymentId" | "payments">>)[];
+    Partial<Pick<OrderRecord, "cashCents" | "paymentId" | "payments" | "createdAt">>)[];
   offers: Record<string, { stock: number; sold: number }>;
+  /** Asia Miles and seckill, which GET /__sandbox/state does not show: the domain's `auditView` adds them. */
+  promotions?: PromotionsView;
 }
 
 type AuditedOrder = MoneyView["orders"][number];
@@ -170,8 +174,10 @@ export function auditMoney(after: MoneyView, before?: MoneyView): string[] {
   const entriesOf = new Map<number | null, LedgerEntry[]>();
   // Stryker disable next-line ArrayDeclaration: an order's entries are read by type, so anything but an entry in a list reads as nothing
   for (const order of after.orders) entriesOf.set(order.id, []);
-  for (const [openId, { ledger }] of Object.entries(after.accounts)) {
+  for (const [openId, account] of Object.entries(after.accounts)) {
+    const { ledger } = account;
     auditLedger(openId, ledger, points.get(openId), ordersById, problems);
+    auditAccountExtras(openId, account, problems);
     for (const entry of ledger) entriesOf.get(entry.orderId)?.push(entry);
   }
   for (const member of after.members) if (!after.accounts[member.openId] && member.point !== 0) problems.push(`${member.openId}: balance ${member.point} without a ledger`);
@@ -186,6 +192,10 @@ export function auditMoney(after: MoneyView, before?: MoneyView): string[] {
   }
 
   for (const [id, live] of Object.entries(after.offers)) if (live.stock < 0) problems.push(`offer ${id}: stock ${live.stock}`);
+  if (after.promotions) {
+    auditMiles(after.promotions.miles, after.accounts, problems);
+    auditSeckills({ seckills: after.promotions.seckills, orders: after.orders }, before?.promotions && { seckills: before.promotions.seckills, orders: before.orders }, problems);
+  }
   if (!before) return problems;
 
   for (const [openId, { ledger }] of Object.entries(before.accounts)) {

@@ -1,7 +1,8 @@
 /**
  * The daily check-in's rules (core/api/vocabulary.ts, CHECK_IN_LADDER): once per day of
  * Macau (UTC+8, no daylight saving) on the sandbox clock; the streak counts consecutive days and
- * starts again at 1 after a missed day; each check-in posts its reward as a `check_in` entry.
+ * starts again at 1 after a missed day; each check-in posts its reward as a `check_in` entry. Once
+ * per day holds by the day's date, whatever order the sandbox clock (moved by a control) visits days in.
  */
 import type { CheckInStatus } from "#core/api/promotion-endpoints";
 import { CHECK_IN_LADDER, checkInReward } from "#core/api/vocabulary";
@@ -20,24 +21,22 @@ export function dayBefore(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Consecutive days ending with the last check-in. */
-function streakOfLast(days: readonly string[]): number {
+/** Consecutive days in `days` ending with `last`. */
+function streakEndingOn(days: ReadonlySet<string>, last: string): number {
   let streak = 0;
-  let expected = days.at(-1);
-  for (let index = days.length - 1; index >= 0 && days[index] === expected; index -= 1) {
-    streak += 1;
-    expected = dayBefore(days[index]);
-  }
+  for (let day = last; days.has(day); day = dayBefore(day)) streak += 1;
   return streak;
 }
 
-/** Where the member stands at `now`. */
+/**
+ * Where the member stands at `now`. A day is known by its date, not by where it falls in the list:
+ * the sandbox clock can be moved back, so a check-in may be for a day before the last one.
+ */
 export function checkInStatus(account: Account, now: number): CheckInStatus {
   const today = macauDay(now);
-  const last = account.checkIns.at(-1);
-  const checkedInToday = last === today;
-  const alive = checkedInToday || last === dayBefore(today);
-  const streak = alive ? streakOfLast(account.checkIns) : 0;
+  const days = new Set(account.checkIns);
+  const checkedInToday = days.has(today);
+  const streak = streakEndingOn(days, checkedInToday ? today : dayBefore(today));
   /** The streak once today's check-in is done. */
   const withToday = checkedInToday ? streak : streak + 1;
   return {
@@ -52,11 +51,18 @@ export function checkInStatus(account: Account, now: number): CheckInStatus {
   };
 }
 
-/** Checks in for today: the reward, or null when today's check-in is done already. */
+/**
+ * Checks in for today: the reward, or null when today's check-in is done already. The days are kept
+ * in date order whatever order the clock visited them in; once MAX_CHECK_IN_DAYS are kept, a day
+ * older than all of them is refused as done, since whether it was cannot be told any more
+ * (docs/decisions/046-the-audit-covers-all-the-money.md).
+ */
 export function checkIn(account: Account, now: number): number | null {
   const status = checkInStatus(account, now);
   if (status.checkedInToday) return null;
+  if (account.checkIns.length >= MAX_CHECK_IN_DAYS && status.today < account.checkIns.reduce((oldest, day) => (day < oldest ? day : oldest))) return null;
   account.checkIns.push(status.today);
+  account.checkIns.sort();
   if (account.checkIns.length > MAX_CHECK_IN_DAYS) account.checkIns.splice(0, account.checkIns.length - MAX_CHECK_IN_DAYS);
   post(account, { type: "check_in", amount: status.rewardToday, at: now });
   return status.rewardToday;

@@ -23,6 +23,7 @@ import type { OrderBookData } from "./order-readings";
 import { Promotions } from "./promotions";
 import { Searches } from "./searches";
 import { stateView, type ViewedData } from "./state-view";
+import type { PromotionsView } from "./audit-promotions";
 import { TaskRuns } from "./task-runs";
 import { TillGuard } from "./till";
 
@@ -56,6 +57,8 @@ export interface Domain {
   clause: ClauseFixture;
   /** What GET /__sandbox/state shows (state-view.ts). */
   view(): ReturnType<typeof stateView>;
+  /** The view with what the audit also reads (audit-promotions.ts): Asia Miles and seckill. */
+  auditView(): ReturnType<typeof stateView> & { promotions: PromotionsView };
 }
 
 /** `wallClock`: what lifetimes are counted on (logins); real time unless a test says otherwise. */
@@ -91,6 +94,25 @@ export function createDomain(store: DomainStore, clock: Clock, fixtures: Fixture
     searches: new Searches({ data, changed }),
     clause: fixtures.clause,
     view: () => stateView(store.data, books),
+    auditView: () => {
+      const view = stateView(store.data, books);
+      const { miles, seckills } = fixtures.promotions;
+      const promotions: PromotionsView = {
+        miles: { dailyMaxMiles: miles.dailyMaxMiles, monthlyMaxMiles: miles.monthlyMaxMiles, redemptions: [...store.data.milesOrders.values()] },
+        seckills: seckills.flatMap((session) =>
+          session.items.map((item) => ({
+            id: item.id,
+            sessionId: session.id,
+            startAt: catalog.at(session.startAt),
+            endAt: catalog.at(session.endAt),
+            limitPerMember: item.limitPerMember,
+            mcoin: item.mcoin,
+            ...(store.data.seckills.get(String(item.id)) ?? { stock: 0, sold: 0 }),
+          })),
+        ),
+      };
+      return { ...view, promotions };
+    },
   };
 }
 

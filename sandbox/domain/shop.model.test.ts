@@ -33,8 +33,8 @@
  *   refused it; no member's miles not refunded pass the daily or monthly maximum; a redemption is
  *   `redeeming` only until the airline's time to answer.
  *
- * And after every run, the audit a load test runs over GET /__sandbox/state (audit.ts), since the
- * run's start, finds nothing wrong: the model and the audit agree on what books kept by the rules are.
+ * And after every run, the audit a load test runs over GET /__sandbox/state (audit.ts), with Asia
+ * Miles and seckill added (the domain's auditView, audit-promotions.ts), since the run's start, finds nothing wrong: the model and the audit agree on what books kept by the rules are.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
