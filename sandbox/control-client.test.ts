@@ -37,6 +37,16 @@ describe("the controls' client", () => {
     expect(log.calls).toEqual([]);
   });
 
+  it("audits the money: the fixtures' books balance, and a check-in day kept twice is named", async () => {
+    const { sandbox, api } = client();
+    expect(await api.get(controls.audit)).toEqual({ ok: true, problems: [] });
+    const days = sandbox.state.books.account("mpay-1005").checkIns;
+    days.push("2026-11-20", "2026-11-20");
+    const audit = await api.get(controls.audit);
+    expect(audit.ok).toBe(false);
+    expect(audit.problems.join("\n")).toContain("mpay-1005");
+  });
+
   it("names a wrong field before sending anything", async () => {
     const { api, sent } = client();
     await expect(api.call(controls.patchOffer, { params: { id: 7 }, input: { stock: -1 } })).rejects.toMatchObject({ code: "INVALID_INPUT", message: expect.stringMatching(/^patchOffer: stock: /) });

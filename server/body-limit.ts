@@ -11,13 +11,21 @@
  * streamed upload is sent in chunks, and the mall takes none.
  */
 import type { RequestHandler } from "express";
+import { BodyBudget } from "#core/node/body-budget";
 
 /** The largest form of the mall (an address, a refund's remarks) is a few kilobytes. */
 export const MAX_BODY_BYTES = 32 * 1024;
 
+/**
+ * What all the requests not yet answered may hold of bodies at once (core/node/body-budget.ts): 256
+ * of the largest forms. A body's declared length is claimed when it is admitted, since Remix reads
+ * it whole before the request is answered.
+ */
+export const BODY_BUDGET_BYTES = 256 * MAX_BODY_BYTES;
+
 const FORM = "application/x-www-form-urlencoded";
 
-export function limitBodies(): RequestHandler {
+export function limitBodies(budget = new BodyBudget(BODY_BUDGET_BYTES)): RequestHandler {
   return (req, res, next) => {
     const refuse = (status: number, text: string, headers: Record<string, string> = {}) => {
       // Whatever the client still sends is not read: the connection closes after this reply.
@@ -32,6 +40,8 @@ export function limitBodies(): RequestHandler {
     if (encoding !== "identity") return refuse(415, "Unsupported Media Type");
     if (chunked) return refuse(411, "Length Required");
     if (!/^\d{1,9}$/.test(length ?? "") || Number(length) > MAX_BODY_BYTES) return refuse(413, "Payload Too Large");
+    // Past the process's cap on held bodies (many slow posts at once), refused until some end.
+    if (!budget.claimFor(res).add(Number(length))) return refuse(503, "Service Unavailable", { "Retry-After": "1" });
     next();
   };
 }

@@ -398,6 +398,13 @@ const CollectedErrorViewSchema = z.object({
   environment: z.string(),
   userAgent: z.string().optional(),
 });
+/** The money audit of the books as they stand (sandbox/domain/audit.ts): every rule broken, in plain words; none when they balance. */
+export const audit = defineControl({
+  name: "audit",
+  method: "GET",
+  path: "/__sandbox/audit",
+  reply: z.object({ ok: z.boolean().describe("No rule is broken."), problems: z.array(z.string()).describe("Each broken rule: the member, the record and the rule.") }),
+});
 export const errors = defineControl({ name: "errors", method: "GET", path: "/__sandbox/errors", reply: z.object({ errors: z.array(CollectedErrorViewSchema) }) });
 export const reportError = defineControl({ name: "reportError", method: "POST", path: "/__sandbox/errors", input: CollectedErrorSchema, reply: Ok });
 export const clearErrors = defineControl({ name: "clearErrors", method: "DELETE", path: "/__sandbox/errors", reply: Ok });
@@ -434,6 +441,7 @@ export const CONTROLS = {
   redeem,
   ship,
   state,
+  audit,
   errors,
   reportError,
   clearErrors,

@@ -70,6 +70,7 @@ export function sandboxHandlers({ domain, instruments, reset }: SandboxParts, op
       afterSale,
       till: domain.till,
       view: domain.view,
+      auditView: domain.auditView,
     }),
     // WireMock's admin API over the stubs, behind the same guard.
     ...adminHandlers({ stubs, calls, controlToken }),

@@ -6,6 +6,7 @@
 import type { HttpHandler } from "msw";
 import * as controls from "#core/controls/declarations";
 import type { ControlReply } from "#core/controls/declarations";
+import { auditMoney } from "../../domain/audit";
 import type { Books } from "../../domain/books";
 import type { Domain } from "../../domain/domain";
 import type { Logins } from "../../domain/logins";
@@ -24,9 +25,10 @@ export interface DomainControlParts {
   miles: Miles;
   promotions: Promotions;
   view: Domain["view"];
+  auditView: Domain["auditView"];
 }
 
-export function domainControls({ members, logins, books, orders, miles, promotions, view }: DomainControlParts): HttpHandler[] {
+export function domainControls({ members, logins, books, orders, miles, promotions, view, auditView }: DomainControlParts): HttpHandler[] {
   const noMember = () => refuse(404, "no such member");
   return [
     serveControl(controls.members, () => ({
@@ -81,5 +83,10 @@ export function domainControls({ members, logins, books, orders, miles, promotio
 
     // The view's accounts are the domain's Account objects, wider than the declaration reads; the reply is checked at run time.
     serveControl(controls.state, () => view() as unknown as ControlReply<typeof controls.state>),
+    // Every rule of the money, Asia Miles and seckill included (auditView shows what the state view does not).
+    serveControl(controls.audit, () => {
+      const problems = auditMoney(auditView());
+      return { ok: problems.length === 0, problems };
+    }),
   ];
 }
