@@ -65,10 +65,11 @@ async function finishReply(request: Request, headers: Headers, context: AppLoadC
  * Errors worth a line in the server's log: not a client's 4xx (a post to a screen with no action,
  * a path that is not the mall's), nor a request the client gave up on.
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  const log = context.log ?? context.services.log;
+  log.error({ err: error }, "request failed");
   // The server's own errors go to the same collector as the pages' (spec section 8).
   const url = new URL(request.url);
   // describeError puts a message on one line (a zod error's is JSON over many) so that the schema takes it.
@@ -79,7 +80,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   } catch {
     environment = null;
   }
-  if (report.success && environment) void sendErrorReport(report.data, { environment, userAgent: request.headers.get("user-agent") });
+  if (report.success && environment) void sendErrorReport(report.data, { environment, userAgent: request.headers.get("user-agent"), log });
 };
 
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request, context }) => {
@@ -121,7 +122,7 @@ export default async function handleRequest(request: Request, responseStatusCode
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors in the shell reject above; later ones (a deferred part that failed) are logged here.
-          if (shellRendered) console.error(error);
+          if (shellRendered) (loadContext.log ?? loadContext.services.log).error({ err: error }, "deferred part of a page failed");
         },
       },
     );

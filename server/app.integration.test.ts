@@ -9,7 +9,7 @@ import { precompressAssets } from "../scripts/mall-build.mjs";
 import { createMallApp, staticAssets } from "./app";
 import { MAX_BODY_BYTES } from "./body-limit";
 import { DEFAULT_RATE_LIMITS, createRateLimits, parseRateLimits, type RateLimits } from "./rate-limit";
-import { rawRequest, rawRequestUnfinished } from "./test-http";
+import { rawRequest, rawRequestUnfinished, testLog } from "./test-http";
 
 const send = rawRequest;
 
@@ -24,6 +24,7 @@ const HOSTS = parseHosts("localhost,127.0.0.1,mall.example=prod,*.preview.exampl
 
 async function start(limits: RateLimits = { login: 1000, task: 1000, picture: 1000, action: 1000 }, assets: RequestHandler[] = []) {
   const app = createMallApp({
+    log: testLog(),
     environmentForHost: (hostname) => environmentForHost(hostname, HOSTS),
     trustProxy: false,
     csp: { enforce: true, frameAncestors: ["https://wallet.example"], originsOf: () => ({ images: ["http://img.example"], signIn: "http://signin.example", connect: [] }) },

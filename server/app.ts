@@ -1,6 +1,6 @@
 /**
  * The mall's HTTP server (Express), the one place every request passes through before Remix: the
- * method and Host checks, the security headers, where state-changing requests come from, the rate limit
+ * request log and id, the health and readiness probes, the method and Host checks, the security headers, where state-changing requests come from, the rate limit
  * of state changes, body limits, then static files and the Remix app. Each is a module of its own; this file only puts
  * them in order.
  */
@@ -11,6 +11,7 @@ import { readdirSync } from "node:fs";
 import { STATUS_CODES } from "node:http";
 import type { EnvironmentName } from "#core/environments";
 import { limitBodies } from "./body-limit";
+import { requestLog, type Logger } from "./logger";
 import { crossOriginPolicy } from "./cross-origin";
 import { allowedHosts, refuseUnknownMethods } from "./request-gate";
 import { securityHeaders, type SecurityHeaderOptions } from "./security-headers";
@@ -28,6 +29,12 @@ export interface MallAppOptions {
   assets: RequestHandler[];
   /** The Remix app. */
   remix: RequestHandler;
+  /** The server's log (server/logger.ts): each request's lines carry its id. */
+  log: Logger;
+  /** `/healthz` and `/readyz` (server/health.ts), answered before the Host check and the rate limits. */
+  probes?: RequestHandler;
+  /** Runs first on every request (server/shutdown.ts: a reply while draining closes its connection). */
+  first?: RequestHandler;
 }
 
 export function createMallApp(options: MallAppOptions): express.Express {
@@ -35,6 +42,9 @@ export function createMallApp(options: MallAppOptions): express.Express {
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy);
 
+  if (options.first) app.use(options.first);
+  app.use(requestLog(options.log));
+  if (options.probes) app.use(options.probes);
   app.use(refuseUnknownMethods());
   app.use(allowedHosts(options.environmentForHost));
   app.use(securityHeaders(options.csp));
@@ -60,9 +70,9 @@ function clientErrorStatus(error: unknown): number | null {
 }
 
 /** Whatever escaped: a client's error keeps its status; anything else is logged, and a plain 500 that says nothing of the cause. */
-const lastResort: ErrorRequestHandler = (error, _req, res, _next) => {
+const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
   const status = clientErrorStatus(error);
-  if (status === null) console.error("mall: request failed", error);
+  if (status === null) req.log.error({ err: error }, "request failed");
   if (res.headersSent) {
     res.end();
     return;

@@ -2,18 +2,28 @@
  * Starts the mall: `node build/mall-server.js` (production, after `npm run build`) or
  * `tsx server/index.ts` (development, with Vite's dev server inside). Configuration is read and
  * checked before the port opens: a server that cannot serve every host it is configured for refuses
- * to start.
+ * to start. It logs one JSON object a line (logger.ts), answers /healthz and /readyz (health.ts) and
+ * drains before it exits on SIGTERM or SIGINT (shutdown.ts).
  */
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
+import type { RequestHandler } from "express";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { ConfigError, assertServable, env, environmentForHost, gatewayEnvironment, imageOrigins } from "../app/server/config.server";
+import { createApiClient } from "#core/api/client";
+import { systemTime } from "#core/api/endpoints";
+import { apiBaseOf } from "#core/environments";
+import { ConfigError, HOSTS, assertServable, env, environmentForHost, gatewayEnvironment, imageOrigins } from "../app/server/config.server";
 import { createMallServices } from "../app/server/services.server";
 import { createMallApp, staticAssets } from "./app";
+import { healthRoutes } from "./health";
 import { listenAddress } from "./listen-address";
 import { loadContextFor } from "./load-context";
+import { createLogger } from "./logger";
 import { createRateLimits, parseRateLimits } from "./rate-limit";
+import { SharedRedis } from "./redis";
+import { gracefulShutdown } from "./shutdown";
+import { RedisTokenRotations } from "./token-rotations";
 
 const production = process.env.NODE_ENV === "production";
 const mode = production ? "production" : "development";
@@ -26,14 +36,18 @@ function trustProxy(raw: string | undefined): boolean | number | string {
 
 const origin = (url: string) => new URL(url).origin;
 
+/** How long readiness waits for the gateway's clock before calling the gateway down. */
+const READY_TIMEOUT_MS = 2_000;
+
+const log = createLogger(env.LOG_LEVEL);
+
 async function main() {
   assertServable();
   const limits = parseRateLimits(env.MCOIN_RATE_LIMITS);
-  const redis = env.REDIS_URL ? new (await import("ioredis")).Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
-  redis?.on("error", (error: Error) => console.warn(`mall: Redis unavailable (${error.message}); rate limits count in memory meanwhile`));
+  const redis = env.REDIS_URL ? new SharedRedis(env.REDIS_URL, { timeoutMs: env.MCOIN_REDIS_TIMEOUT_MS, log }) : undefined;
   const rateLimits = createRateLimits({ limits, redis });
   // Made once: every request's loaders share them, whichever build answers (Vite's, in development).
-  const services = createMallServices({ rateLimit: rateLimits.route });
+  const services = createMallServices({ rateLimit: rateLimits.route, log, ...(redis ? { rotations: new RedisTokenRotations(redis) } : {}) });
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let assets;
@@ -48,7 +62,27 @@ async function main() {
     assets = [vite.middlewares];
   }
 
+  // Readiness asks the gateway of every environment the mall's hosts lead to for its clock.
+  const gatewayBases = [...new Set(HOSTS.map((rule) => (rule.environment === "sandbox" ? env.MCOIN_SANDBOX_URL : apiBaseOf(rule.environment, env))))];
+  const gateways = gatewayBases.map((baseUrl) => createApiClient({ baseUrl, transport: services.transport, locale: "en", timeoutMs: READY_TIMEOUT_MS }));
+  const gatewayAnswers = async () =>
+    (
+      await Promise.all(
+        gateways.map((client) =>
+          client.call(systemTime).then(
+            () => true,
+            () => false,
+          ),
+        ),
+      )
+    ).every(Boolean);
+
+  let stopping = () => false;
+  let closeWhileDraining: RequestHandler = (_req, _res, next) => next();
   const app = createMallApp({
+    log,
+    first: (req, res, next) => closeWhileDraining(req, res, next),
+    probes: healthRoutes({ dependencies: { gateway: gatewayAnswers, ...(redis ? { redis: () => redis.answers() } : {}) }, stopping: () => stopping() }),
     environmentForHost,
     trustProxy: trustProxy(env.MCOIN_TRUST_PROXY),
     csp: {
@@ -71,21 +105,26 @@ async function main() {
   });
 
   const { port, host } = listenAddress(process.env);
-  const listening = () => console.log(`mCoin Mall (${mode}) on http://localhost:${port}`);
+  const listening = () => log.info({ mode, port }, `mCoin Mall (${mode}) on http://localhost:${port}`);
   const server = host ? app.listen(port, host, listening) : app.listen(port, listening);
   // A slow client cannot hold a connection open forever sending its headers or body.
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
-  const stop = () => {
-    server.close(() => process.exit(0));
-    redis?.disconnect();
-    setTimeout(() => process.exit(0), 2_000).unref();
-  };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  const shutdown = gracefulShutdown(server, {
+    boundMs: env.MCOIN_SHUTDOWN_MS,
+    log,
+    exit(code) {
+      redis?.disconnect();
+      process.exit(code);
+    },
+  });
+  ({ stopping, closeWhileDraining } = shutdown);
+  process.once("SIGTERM", () => shutdown.stop("SIGTERM"));
+  process.once("SIGINT", () => shutdown.stop("SIGINT"));
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? `mall: ${error.message}` : error);
+  if (error instanceof ConfigError) log.fatal(`mall: ${error.message}`);
+  else log.fatal({ err: error }, "mall: could not start");
   process.exit(1);
 });

@@ -12,7 +12,7 @@ import { createMallServices } from "../app/server/services.server";
 import { createMallApp } from "./app";
 import { loadContextFor } from "./load-context";
 import { allowedHosts, requestOrigin } from "./request-gate";
-import { rawRequest } from "./test-http";
+import { rawRequest, testLog } from "./test-http";
 
 /** A build of one resource route at every path that answers with the origin of the request Remix was handed. */
 const ORIGIN_BUILD = {
@@ -99,6 +99,7 @@ const TIME_BUILD = {
 describe("the Remix app behind the server", () => {
   it("answers a data request of before single fetch (?_data=) with a quiet 400: nothing logged", async () => {
     const app = createMallApp({
+      log: testLog(),
       environmentForHost: (hostname) => (hostname === "localhost" ? "sandbox" : null),
       trustProxy: false,
       csp: { enforce: true, frameAncestors: [], originsOf: () => ({ images: [], signIn: "http://signin.example", connect: [] }) },

@@ -1,16 +1,19 @@
 /**
- * Two mall instances behind one Redis share their limits, and a Redis that goes away leaves each
- * instance counting in memory rather than failing. Needs Debian's redis-server, which `npm test`
+ * Two mall instances behind one Redis share their limits, and a Redis that hangs (SIGSTOP: it accepts
+ * and never answers) or goes away leaves each instance counting in memory rather than failing or
+ * waiting, and saying so once each way. Needs Debian's redis-server, which `npm test`
  * installs (and then requires: MCOIN_REQUIRE_REDIS); a bare `vitest` run skips it without one.
  */
 import type { RequestHandler } from "express";
-import { Redis } from "ioredis";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { createServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testLog } from "./test-http";
 import { createMallApp } from "./app";
+import { createLogger } from "./logger";
 import { createRateLimits } from "./rate-limit";
+import { SharedRedis } from "./redis";
 
 const haveRedis = spawnSync("redis-server", ["--version"]).status === 0;
 if (!haveRedis && process.env.MCOIN_REQUIRE_REDIS) throw new Error("redis-server is missing: npm test installs it (apt-get install redis-server)");
@@ -39,8 +42,9 @@ const ok: RequestHandler = (_req, res) => {
   res.send("ok");
 };
 
-async function mall(redis: Redis) {
+async function mall(redis: SharedRedis) {
   const app = createMallApp({
+    log: testLog(),
     environmentForHost: () => "sandbox",
     trustProxy: false,
     csp: { enforce: true, frameAncestors: [], originsOf: () => ({ images: [], signIn: "http://signin.example", connect: [] }) },
@@ -56,22 +60,18 @@ async function mall(redis: Redis) {
 
 describe.skipIf(!haveRedis)("rate limits shared through Redis", () => {
   let redisProcess: ChildProcess;
-  let clients: Redis[];
+  let clients: SharedRedis[];
   let malls: Awaited<ReturnType<typeof mall>>[];
+  const logged: { redis?: string }[] = [];
+  const log = createLogger("info", { write: (line: string) => void logged.push(JSON.parse(line) as { redis?: string }) });
 
   beforeAll(async () => {
     const port = await freePort();
     redisProcess = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-    clients = [0, 1].map(() => new Redis({ port, host: "127.0.0.1", enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: () => 200, lazyConnect: true }));
-    for (const client of clients) client.on("error", () => undefined);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        for (const client of clients) if (client.status !== "ready") await client.connect();
-        break;
-      } catch (error) {
-        if (attempt > 50) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+    clients = [0, 1].map(() => new SharedRedis(`redis://127.0.0.1:${port}`, { timeoutMs: 300, log }));
+    for (let attempt = 0; !clients.every((client) => client.client.status === "ready"); attempt++) {
+      if (attempt > 100) throw new Error("redis-server did not start");
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
     malls = await Promise.all(clients.map((client) => mall(client)));
   });
@@ -79,6 +79,7 @@ describe.skipIf(!haveRedis)("rate limits shared through Redis", () => {
   afterAll(async () => {
     await Promise.all(malls.map((instance) => instance.close()));
     for (const client of clients) client.disconnect();
+    redisProcess.kill("SIGCONT");
     redisProcess.kill();
   });
 
@@ -87,6 +88,21 @@ describe.skipIf(!haveRedis)("rate limits shared through Redis", () => {
     for (let attempt = 0; attempt < 6; attempt++) statuses.push(await post(malls[attempt % 2].port));
     // Three per minute in all, not three per instance.
     expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+  });
+
+  it("count in memory while Redis hangs, and in Redis again when it answers, saying so once each way", async () => {
+    // The first test's requests found Redis back after the connection refused at its start.
+    logged.length = 0;
+    redisProcess.kill("SIGSTOP");
+    const statuses = [];
+    // Over the limit in Redis already: in memory, this instance's own count starts afresh.
+    for (let attempt = 0; attempt < 4; attempt++) statuses.push(await post(malls[1].port));
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(logged.map((line) => line.redis)).toEqual(["away"]);
+    redisProcess.kill("SIGCONT");
+    // One request a second tries Redis again; there the client is still over the limit.
+    await expect.poll(async () => ((await post(malls[1].port)) === 429 && logged.some((line) => line.redis === "back") ? "shared" : "not yet"), { timeout: 10_000, interval: 300 }).toBe("shared");
+    expect(logged.map((line) => line.redis)).toEqual(["away", "back"]);
   });
 
   it("fall back to each instance's memory while Redis is away, without failing a request", async () => {

@@ -9,11 +9,12 @@
  * (app/server/rate-limit.server.ts, through the services the server hands every request), so every
  * spelling of the route that Remix answers with it is counted in its bucket, and no rule of Remix's
  * matching is kept here. In memory by default; with REDIS_URL every mall instance counts in one Redis,
- * and falls back to its own memory while Redis is away.
+ * and falls back to its own memory while Redis is away or hung (redis.ts).
  */
 import type { Request, RequestHandler } from "express";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { RouteBucket } from "../app/server/services.server";
+import type { SharedRedis } from "./redis";
 
 export type Bucket = "login" | "task" | "picture" | "action";
 export type RateLimits = Record<Bucket, number>;
@@ -44,15 +45,29 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export interface RateLimitOptions {
   limits: RateLimits;
-  /** A Redis client (ioredis) shared by every mall instance; memory when absent. */
-  redis?: unknown;
+  /** The Redis shared by every mall instance; memory when absent. */
+  redis?: SharedRedis;
 }
 
-function limiterFor(bucket: Bucket, points: number, redis: unknown): RateLimiterAbstract {
-  const options = { keyPrefix: `mcoin-rl-${bucket}`, points, duration: 60 };
-  if (!redis) return new RateLimiterMemory(options);
-  return new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) });
+interface Limiter {
+  memory: RateLimiterAbstract;
+  shared?: RateLimiterAbstract;
 }
+
+function limiterFor(bucket: Bucket, points: number, redis: SharedRedis | undefined): Limiter {
+  const options = { keyPrefix: `mcoin-rl-${bucket}`, points, duration: 60 };
+  return { memory: new RateLimiterMemory(options), shared: redis && new RateLimiterRedis({ ...options, storeClient: redis.client, rejectIfRedisNotReady: true }) };
+}
+
+/** Counts one request: null when under the limit, else the refusal. */
+const counted = (pending: Promise<unknown>): Promise<RateLimiterRes | null> =>
+  pending.then(
+    () => null,
+    (refusal: unknown) => {
+      if (refusal instanceof RateLimiterRes) return refusal;
+      throw refusal;
+    },
+  );
 
 /** Seconds until the refused client may ask again. */
 const retryAfterOf = (refusal: RateLimiterRes) => Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
@@ -62,16 +77,13 @@ export const clientAddressOf = (req: Request) => req.ip ?? req.socket.remoteAddr
 
 /** The limits of every bucket, counted by client address. */
 export function createRateLimits({ limits, redis }: RateLimitOptions) {
-  const limiters = Object.fromEntries((Object.keys(limits) as Bucket[]).map((bucket) => [bucket, limiterFor(bucket, limits[bucket], redis)])) as Record<Bucket, RateLimiterAbstract>;
+  const limiters = Object.fromEntries((Object.keys(limits) as Bucket[]).map((bucket) => [bucket, limiterFor(bucket, limits[bucket], redis)])) as Record<Bucket, Limiter>;
   /** Counts one request of `client` in `bucket`: the seconds to wait when over the limit, else null. */
   async function consume(bucket: Bucket, client: string): Promise<number | null> {
-    try {
-      await limiters[bucket].consume(client);
-      return null;
-    } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) return retryAfterOf(refusal);
-      throw refusal;
-    }
+    const { memory, shared } = limiters[bucket];
+    const inMemory = () => counted(memory.consume(client));
+    const refusal = redis && shared ? await redis.use(() => counted(shared.consume(client)), inMemory) : await inMemory();
+    return refusal === null ? null : retryAfterOf(refusal);
   }
   return {
     /** The routes' own buckets (app/server/services.server.ts `rateLimit`). */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { environmentForHost, parseHosts } from "../app/server/config.server";
 import { createMallApp } from "./app";
 import { inNormalForm, isLegacyDataRequest, targetsThisSite } from "./request-gate";
-import { rawRequest } from "./test-http";
+import { rawRequest, testLog } from "./test-http";
 
 const HOSTS = parseHosts("localhost,127.0.0.1,[::1]", "sandbox");
 
@@ -21,6 +21,7 @@ describe("the site a request is for", () => {
   let close: () => Promise<unknown>;
   beforeAll(async () => {
     const app = createMallApp({
+      log: testLog(),
       environmentForHost: (hostname) => environmentForHost(hostname, HOSTS),
       trustProxy: false,
       csp: { enforce: true, frameAncestors: [], originsOf: () => ({ images: [], signIn: "http://signin.example", connect: [] }) },

@@ -2,6 +2,7 @@
  * Raw HTTP requests for tests of the mall's server: any method, any Host, any bytes, which fetch and
  * Playwright would refuse or normalise.
  */
+import { createLogger } from "./logger";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 
 export interface RawReply {
@@ -43,3 +44,6 @@ export function rawRequestUnfinished(port: number, method: string, path: string,
     if (first) request.write(first);
   });
 }
+
+/** A server log for tests: its error lines go to console.error, which fails a test that did not expect them (vitest.setup.ts). */
+export const testLog = () => createLogger("error", { write: (line: string) => console.error(line.trimEnd()) });

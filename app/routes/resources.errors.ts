@@ -12,9 +12,9 @@ import { postOnly } from "../server/resource-response.server";
 
 export const loader = postOnly;
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await parseForm(request, ErrorReportSchema);
   if (!form.success) return new Response(null, { status: 400 });
-  await sendErrorReport(form.data, { environment: environmentName(new URL(request.url)), userAgent: request.headers.get("user-agent") });
+  await sendErrorReport(form.data, { environment: environmentName(new URL(request.url)), userAgent: request.headers.get("user-agent"), log: context.log ?? context.services.log });
   return new Response(null, { status: 204 });
 }

@@ -29,7 +29,7 @@ export async function action(args: ActionFunctionArgs) {
     const [time, refreshed] = await Promise.all([mall.api.raw.gatewayTime(), form.data.refreshToken === "1" ? mall.api.raw.reply(refreshToken) : Promise.resolve(null)]);
     if (refreshed) {
       const previous = mall.member?.token;
-      if (previous) mall.services.rotations.remember(previous, refreshed.data.access_token);
+      if (previous) await mall.services.rotations.remember(previous, refreshed.data.access_token);
       mall.session.set("token", refreshed.data.access_token);
     }
     return resourceJson(mall, { ok: true as const, sysTime: time });

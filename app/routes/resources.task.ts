@@ -31,7 +31,7 @@ export async function action(args: ActionFunctionArgs) {
   if (!form.success) return resourceJson(null, { ok: false as const, code: "BAD_REQUEST", message: "token, no and intent are required" }, { status: 400 });
   const task = { taskNo: form.data.no, custIdCiphertext: form.data.token };
   try {
-    const taskCenter = taskCenterFor(request, context.services.transport);
+    const taskCenter = taskCenterFor(request, context);
     if (form.data.intent === "detail") {
       const check = checkTaskDetail(await taskCenter.getTaskDetail(task));
       return resourceJson(null, { ok: true as const, ...check });

@@ -67,6 +67,12 @@ const EnvSchema = z.object({
   MCOIN_RATE_LIMITS: z.string().optional(),
   /** Several mall instances share their rate limits through this Redis. */
   REDIS_URL: Url.optional(),
+  /** How long a Redis command may take, in milliseconds, before the request counts in memory (server/redis.ts). */
+  MCOIN_REDIS_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(300),
+  /** The server's log level (pino's levels; server/logger.ts). */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** On SIGTERM or SIGINT, how long requests in flight may take to finish before the server exits anyway. */
+  MCOIN_SHUTDOWN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Per-call timeout of the server's gateway client; 0 means none. */
   MCOIN_API_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /**

@@ -68,7 +68,7 @@ describe("the mall context", () => {
 
   it("takes up a token another request rotated a moment ago, and commits it", async () => {
     const services = createMallServices();
-    services.rotations.remember("sbx_token-old", "sbx_token-new");
+    await services.rotations.remember("sbx_token-old", "sbx_token-new");
     const request = new Request("http://localhost/index", { headers: { cookie: await sessionCookieOfToken("sbx_token-old") } });
     const mall = await mallContext({ request, context: loadContext(services) });
     expect(mall.member?.token).toBe("sbx_token-new");

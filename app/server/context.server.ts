@@ -11,6 +11,7 @@
  * from a document's loader, a resource route's answer) carries them itself (session.server.ts `withSession`).
  */
 import type { AppLoadContext } from "@remix-run/node";
+import type { Logger } from "pino";
 import type { Locale } from "../lib/i18n/locale";
 import { gatewayEnvironment, type GatewayEnvironment } from "./config.server";
 import { MemberApi } from "./gateway.server";
@@ -26,6 +27,10 @@ export interface ServerLoadContext {
   /** The client's address, as Express reads it behind the configured proxies (rate limits). */
   readonly clientAddress: string;
   readonly services: MallServices;
+  /** This request's id (server/logger.ts): in its log lines, and sent to the gateway with each call. */
+  readonly requestId?: string;
+  /** This request's log, whose lines carry its id; else the services' log. */
+  readonly log?: Logger;
 }
 
 declare module "@remix-run/node" {
@@ -50,22 +55,22 @@ const made = new WeakMap<AppLoadContext, Promise<MallContext>>();
 export function mallContext({ request, context }: { request: Request; context: AppLoadContext }): Promise<MallContext> {
   let mall = made.get(context);
   if (!mall) {
-    mall = makeMallContext(request, context.services);
+    mall = makeMallContext(request, context);
     made.set(context, mall);
   }
   return mall;
 }
 
-async function makeMallContext(request: Request, services: MallServices): Promise<MallContext> {
+async function makeMallContext(request: Request, { services, requestId, log = services.log }: ServerLoadContext): Promise<MallContext> {
   const [stored, locale] = await Promise.all([getSession(request), getLocale(request)]);
   const session = new MallSession(stored, request);
   // A token rotated a moment ago by another request of this member's (token-rotation.server.ts).
   const stale = session.get("token");
-  const rotated = stale ? services.rotations.rotated(stale) : null;
+  const rotated = stale ? await services.rotations.rotated(stale) : null;
   if (rotated) session.set("token", rotated);
 
   const url = new URL(request.url);
-  const scope: RequestScope = { request, url, session, locale, environment: gatewayEnvironment(url), services };
+  const scope: RequestScope = { request, url, session, locale, environment: gatewayEnvironment(url), services, log, requestId };
   return {
     ...scope,
     api: new MemberApi(scope),

@@ -4,6 +4,7 @@
  * environment, else the server's log. Reporting never fails the request that reports: a collector
  * that is down or slow (2 s) loses the report, and says so in the log.
  */
+import type { Logger } from "pino";
 import type { CollectedError, ErrorReport } from "#core/errors/report";
 import { USER_AGENT_MAX, reportableLine } from "#core/errors/report-text";
 import { env, type EnvironmentName } from "./config.server";
@@ -16,11 +17,11 @@ export function collectorUrl(environment: EnvironmentName): string | null {
   return null;
 }
 
-export async function sendErrorReport(report: ErrorReport, context: { environment: EnvironmentName; userAgent?: string | null }): Promise<void> {
+export async function sendErrorReport(report: ErrorReport, context: { environment: EnvironmentName; userAgent?: string | null; log: Logger }): Promise<void> {
   const collected: CollectedError = { ...report, at: Date.now(), environment: context.environment, ...(context.userAgent ? { userAgent: reportableLine(context.userAgent, USER_AGENT_MAX) } : {}) };
   const url = collectorUrl(context.environment);
   if (!url) {
-    console.error(JSON.stringify({ errorReport: collected }));
+    context.log.error({ errorReport: collected }, "error report");
     return;
   }
   try {
@@ -30,8 +31,8 @@ export async function sendErrorReport(report: ErrorReport, context: { environmen
       body: JSON.stringify(collected),
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
-    if (!response.ok) console.error(`error report refused by ${new URL(url).origin}: HTTP ${response.status}`);
+    if (!response.ok) context.log.error(`error report refused by ${new URL(url).origin}: HTTP ${response.status}`);
   } catch (error) {
-    console.error(`error report not delivered to ${new URL(url).origin}: ${(error as Error).message}`);
+    context.log.error(`error report not delivered to ${new URL(url).origin}: ${(error as Error).message}`);
   }
 }

@@ -21,6 +21,7 @@ import type { Endpoint, EndpointData, EndpointRequest } from "#core/api/define";
 import { ERROR_ROUTE_CODES, OUTCOME_UNKNOWN_CODES, isApiError, type ApiError } from "#core/api/errors";
 import { systemTime } from "#core/api/endpoints";
 import { IDEMPOTENCY_HEADER } from "#core/api/shop-endpoints";
+import { REQUEST_ID_HEADER, withHeaders } from "#core/api/transport";
 import { apiTimeoutMs } from "./config.server";
 import { signInRedirect, type RequestScope } from "./member.server";
 import { withSession } from "./session.server";
@@ -65,8 +66,8 @@ export class MemberApi implements MemberCalls {
     this.#scope = scope;
     this.#token = token;
     this.#shared = shared;
-    this.#clientFor =
-      clientFor ?? ((callerToken) => createApiClient({ baseUrl: scope.environment.apiBase, transport: scope.services.transport, locale: scope.locale, token: callerToken, timeoutMs: apiTimeoutMs }));
+    const transport = scope.requestId ? withHeaders(scope.services.transport, { [REQUEST_ID_HEADER]: scope.requestId }) : scope.services.transport;
+    this.#clientFor = clientFor ?? ((callerToken) => createApiClient({ baseUrl: scope.environment.apiBase, transport, locale: scope.locale, token: callerToken, timeoutMs: apiTimeoutMs }));
     const asked = (endpoint: Endpoint) => this.#shared.called.push(endpoint.name);
     this.raw = {
       call: async (endpoint, input, options) => (await this.raw.reply(endpoint, input, options)).data,

@@ -69,7 +69,7 @@ export async function startSession(context: MallContext): Promise<Response> {
     session.flash("hostConfig", hostConfig);
   } catch (error) {
     // The host configuration only enables native calls; the member can shop without it.
-    console.warn("macaupassconfig failed; continuing without host configuration", error);
+    context.log.warn({ err: error }, "macaupassconfig failed; continuing without host configuration");
   }
   return withSession(context, redirect(landing));
 }

@@ -5,6 +5,7 @@
  * (session-entry.server.ts).
  */
 import { redirect } from "@remix-run/node";
+import type { Logger } from "pino";
 import type { Locale } from "../lib/i18n/locale";
 import { returnPathOf } from "../lib/session-start/return-to";
 import { stateForPath } from "../lib/session-start/state-route";
@@ -33,6 +34,10 @@ export interface RequestScope {
   readonly environment: GatewayEnvironment;
   /** What the server keeps for the whole process (services.server.ts). */
   readonly services: MallServices;
+  /** This request's log (its lines carry its id). */
+  readonly log: Logger;
+  /** This request's id, sent to the gateway with each call (X-Request-Id). */
+  readonly requestId?: string;
 }
 
 /** The member the session holds, or null for a visitor. */

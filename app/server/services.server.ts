@@ -10,13 +10,14 @@
  * process; that is harmless because each only keeps data and hands back what it was given (none
  * throws an error of its own, and nothing tests them with `instanceof`).
  */
+import { pino, type Logger } from "pino";
 import type { HttpTransport } from "#core/api/transport";
 import { createUndiciTransport } from "#core/node/undici-transport";
 import { CatalogReplies } from "./cache/catalog-replies.server";
 import { GatewayClocks } from "./cache/gateway-clock.server";
 import { catalogKeepMs, clockKeepMs } from "./config.server";
 import { PictureKeep } from "./pictures.server";
-import { TokenRotations } from "./token-rotation.server";
+import { TokenRotations, type Rotations } from "./token-rotation.server";
 
 /** Routes that count their own requests against a limit per client (server/rate-limit.ts). */
 export type RouteBucket = "login" | "task" | "picture";
@@ -27,7 +28,9 @@ export interface MallServices {
   readonly catalogReplies: CatalogReplies;
   readonly gatewayClocks: GatewayClocks;
   readonly pictures: PictureKeep;
-  readonly rotations: TokenRotations;
+  readonly rotations: Rotations;
+  /** The process's log (server/logger.ts); a request's own lines go to its load context's `log`. */
+  readonly log: Logger;
   /**
    * Counts one request of `client` (its address) against a route's bucket: the seconds until it may
    * ask again when it is over the limit, else null.
@@ -44,5 +47,15 @@ export function createMallServices(overrides: Partial<MallServices> = {}): MallS
     pictures: overrides.pictures ?? new PictureKeep(),
     rotations: overrides.rotations ?? new TokenRotations(),
     rateLimit: overrides.rateLimit ?? (async () => null),
+    log: overrides.log ?? consoleLog(),
   };
+}
+
+/**
+ * Outside the server (a test's services): lines at error level and above go to console.error, the
+ * others to console.warn, so that a test setup that fails on console.error (vitest.setup.ts) still
+ * sees the server's errors.
+ */
+function consoleLog(): Logger {
+  return pino({ level: "warn" }, { write: (line: string) => ((JSON.parse(line) as { level: number }).level >= 50 ? console.error(line.trimEnd()) : console.warn(line.trimEnd())) });
 }

@@ -6,10 +6,12 @@ import { secureGatewaySettings } from "./config.server";
 import { createGatewayClient } from "#core/node/gateway/client";
 import { parseHostUserAgent } from "../lib/host-bridge/user-agent";
 import { createTaskCenterClient, type TaskCenterClient } from "#core/node/task-center/client";
-import type { HttpTransport } from "#core/api/transport";
+import { REQUEST_ID_HEADER, withHeaders } from "#core/api/transport";
+import type { ServerLoadContext } from "./context.server";
 
-export function taskCenterFor(request: Request, transport: HttpTransport): TaskCenterClient {
+export function taskCenterFor(request: Request, { services, requestId, log = services.log }: ServerLoadContext): TaskCenterClient {
   const clientOs = parseHostUserAgent(request.headers.get("user-agent")).platform;
   const settings = secureGatewaySettings(new URL(request.url), { clientOs });
-  return createTaskCenterClient(createGatewayClient(settings, { transport, log: (line) => console.info(line) }));
+  const transport = requestId ? withHeaders(services.transport, { [REQUEST_ID_HEADER]: requestId }) : services.transport;
+  return createTaskCenterClient(createGatewayClient(settings, { transport, log: (line) => log.debug(line) }));
 }

@@ -26,7 +26,7 @@ export async function testScope(address: string, { token, locale = "en", environ
   const request = new Request(url, init);
   const session = new MallSession(await freshSession(), request);
   if (token !== undefined) session.set("token", token);
-  return { request, url, session, locale, environment: { ...gatewayEnvironment(url), ...environment }, services };
+  return { request, url, session, locale, environment: { ...gatewayEnvironment(url), ...environment }, services, log: services.log };
 }
 
 /** The mall context of `scope`, its API client's gateway answering with `clientFor`'s clients. */

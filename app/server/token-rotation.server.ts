@@ -6,9 +6,10 @@
  * for having come back to the tab. For a short grace the old token leads to the new one, and the
  * reply sets the cookie again.
  *
- * Kept in this process's memory, bounded and short-lived, one store per process made by the server
- * (services.server.ts): with several mall processes behind a load balancer, a request that reaches
- * another process falls back to the old behaviour (sign in again).
+ * Kept in this process's memory (`TokenRotations`, bounded and short-lived), or with REDIS_URL in the
+ * Redis every mall instance shares (server/token-rotations.ts), so that a request that reaches
+ * another instance behind the load balancer finds the rotation too. The server makes one store per
+ * process (services.server.ts).
  */
 import { createHash } from "node:crypto";
 
@@ -17,10 +18,19 @@ const MAX_ROTATIONS = 10_000;
 
 const key = (token: string) => createHash("sha256").update(token).digest("base64url");
 
-export class TokenRotations {
+/** Where rotations are kept for the grace. */
+export interface Rotations {
+  /** `from` was rotated into `to` now. */
+  remember(from: string, to: string): Promise<void>;
+  /** The newest token `token` was rotated into within the grace, or null when it was not rotated. */
+  rotated(token: string): Promise<string | null>;
+}
+
+/** Rotations in this process's memory. */
+export class TokenRotations implements Rotations {
   readonly #rotations = new Map<string, { token: string; at: number }>();
 
-  remember(from: string, to: string, now = Date.now()): void {
+  async remember(from: string, to: string, now = Date.now()): Promise<void> {
     if (from === to) return;
     this.#rotations.delete(key(from));
     this.#rotations.set(key(from), { token: to, at: now });
@@ -30,8 +40,7 @@ export class TokenRotations {
     }
   }
 
-  /** The newest token `token` was rotated into within the grace, or null when it was not rotated. */
-  rotated(token: string, now = Date.now()): string | null {
+  async rotated(token: string, now = Date.now()): Promise<string | null> {
     let current = token;
     let found: string | null = null;
     // A chain (two refreshes in the grace) ends at the newest; a loop cannot happen, but is bounded anyway.

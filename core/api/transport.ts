@@ -19,6 +19,17 @@ export interface HttpResponse {
 
 export type HttpTransport = (request: HttpRequest) => Promise<HttpResponse>;
 
+/**
+ * The header that carries the id of the mall's request a gateway call is made for, so that the
+ * gateway's log (the sandbox's call log, its inspector) can be filtered to one page load's calls.
+ */
+export const REQUEST_ID_HEADER = "X-Request-Id";
+
+/** `transport` with `headers` added to every request (a request's own headers win). */
+export function withHeaders(transport: HttpTransport, headers: Record<string, string>): HttpTransport {
+  return (request) => transport({ ...request, headers: { ...headers, ...request.headers } });
+}
+
 /** A transport over a fetch function (the global one by default). */
 export function createFetchTransport(fetchFn: typeof fetch = (...args) => fetch(...args)): HttpTransport {
   return async (request) => {
