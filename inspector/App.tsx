@@ -302,7 +302,7 @@ export function App() {
             </section>
             <section className="pane pane--detail" aria-label="Detail">
               {selected !== undefined && info ? (
-                <ExchangeDetail seq={selected} info={info} say={say} onOpen={open} onBack={back} />
+                <ExchangeDetail seq={selected} info={info} say={say} onOpen={open} onBack={back} onRequestId={(requestId) => setFilters((current) => ({ ...current, requestId }))} />
               ) : (
                 <p className="empty">Select an exchange to see its request, its reply and what the sandbox made of them.</p>
               )}
