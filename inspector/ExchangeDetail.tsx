@@ -222,7 +222,7 @@ function Loaded({ detail, info, say, onOpen, onRequestId }: { detail: Detail; in
               <dd>
                 <code>{detail.requestId}</code>{" "}
                 <button type="button" className="link" onClick={() => onRequestId(detail.requestId!)}>
-                  Show this page load&rsquo;s calls
+                  Show only this page load
                 </button>
               </dd>
             </div>
