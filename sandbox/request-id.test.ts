@@ -4,6 +4,7 @@
  * not well-formed (terminal escapes, 10 KB) is dropped from both, never shown.
  */
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { ExchangeListSchema, INSPECT_API } from "#core/controls/inspect";
 import { LoggedCallSchema } from "#core/controls/declarations";
 import { inProcess } from "./testing";
@@ -27,7 +28,7 @@ async function twoPageLoads() {
 describe("the request id in the call log", () => {
   it("is logged when well-formed, else absent, and GET /__sandbox/log?requestId= keeps one request's calls", async () => {
     const { request } = await twoPageLoads();
-    const all = (await request("/__sandbox/log")).body.calls.map((call: unknown) => LoggedCallSchema.parse(call));
+    const all = z.array(LoggedCallSchema).parse((await request("/__sandbox/log")).body.calls);
     expect(all.map((call) => call.requestId)).toEqual([PAGE_A, PAGE_B, PAGE_A, undefined, undefined, undefined]);
     expect(all.slice(3).every((call) => !("requestId" in call))).toBe(true);
     const pageA = (await request(`/__sandbox/log?requestId=${PAGE_A}`)).body.calls;
