@@ -78,4 +78,17 @@ describe("mcoin sandbox log", () => {
     expect(log.stdout).toContain("~ GET /api/auth/basicinformation (basicInformation): differs in path");
     expect(log.stdout).not.toContain("/api/system/time");
   });
+
+  it("shows each call's request id and --request-id keeps one page load's calls; a hostile id is never shown", async () => {
+    await sandbox.fetch(`${sandbox.url}/api/system/time`, { headers: { "X-Request-Id": "page-load-a-0001" } });
+    await sandbox.fetch(`${sandbox.url}/api/auth/clause`, { headers: { "X-Request-Id": "page-load-b-0002" } });
+    await sandbox.fetch(`${sandbox.url}/api/system/time`, { headers: { "X-Request-Id": "\x1b]0;pwned\x07abcdefgh" } });
+    const all = await mcoin("sandbox", "log");
+    expect(all.stdout).toMatch(/GET \/api\/system\/time .* req page-load-a-0001\n/);
+    expect(all.stdout).toMatch(/GET \/api\/auth\/clause .* req page-load-b-0002\n/);
+    expect(all.stdout).not.toContain("pwned");
+    const one = await mcoin("sandbox", "log", "--request-id", "page-load-b-0002");
+    expect(one.code).toBe(0);
+    expect(one.stdout.trim().split("\n")).toEqual([expect.stringMatching(/GET \/api\/auth\/clause .* req page-load-b-0002$/)]);
+  });
 });

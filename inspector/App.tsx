@@ -173,6 +173,16 @@ export function App() {
     requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-seq="${selected}"][data-part="open"]`)?.focus());
   }, [selected]);
 
+  // One page load's calls: the list filtered to its request id, and on a phone the list shown again.
+  const showPageLoad = useCallback(
+    (requestId: string) => {
+      setFilters((current) => ({ ...current, requestId }));
+      say("Showing only this page load’s calls.");
+      back();
+    },
+    [back, say],
+  );
+
   function resume() {
     setRows((was) => merge(was, pending, capacity));
     setPending([]);
@@ -302,7 +312,7 @@ export function App() {
             </section>
             <section className="pane pane--detail" aria-label="Detail">
               {selected !== undefined && info ? (
-                <ExchangeDetail seq={selected} info={info} say={say} onOpen={open} onBack={back} />
+                <ExchangeDetail seq={selected} info={info} say={say} onOpen={open} onBack={back} onRequestId={showPageLoad} />
               ) : (
                 <p className="empty">Select an exchange to see its request, its reply and what the sandbox made of them.</p>
               )}

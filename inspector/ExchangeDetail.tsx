@@ -138,9 +138,11 @@ interface Props {
   say: Say;
   onOpen: (seq: number) => void;
   onBack: () => void;
+  /** Filters the list to the calls made for one mall request (one page load). */
+  onRequestId: (requestId: string) => void;
 }
 
-export function ExchangeDetail({ seq, info, say, onOpen, onBack }: Props) {
+export function ExchangeDetail({ seq, info, say, onOpen, onBack, onRequestId }: Props) {
   const [state, setState] = useState<{ seq: number; detail?: Detail; error?: string } | undefined>(undefined);
 
   useEffect(() => {
@@ -167,7 +169,7 @@ export function ExchangeDetail({ seq, info, say, onOpen, onBack }: Props) {
           Loading #{seq}…
         </p>
       ) : state.detail ? (
-        <Loaded detail={state.detail} info={info} say={say} onOpen={onOpen} />
+        <Loaded detail={state.detail} info={info} say={say} onOpen={onOpen} onRequestId={onRequestId} />
       ) : (
         <p className="note note--danger">{state.error}</p>
       )}
@@ -175,7 +177,7 @@ export function ExchangeDetail({ seq, info, say, onOpen, onBack }: Props) {
   );
 }
 
-function Loaded({ detail, info, say, onOpen }: { detail: Detail; info: InspectInfo; say: Say; onOpen: (seq: number) => void }) {
+function Loaded({ detail, info, say, onOpen, onRequestId }: { detail: Detail; info: InspectInfo; say: Say; onOpen: (seq: number) => void; onRequestId: (requestId: string) => void }) {
   const query = new URLSearchParams(detail.query).toString();
   const validation = detail.validation;
   const envelope = detail.envelope;
@@ -212,6 +214,17 @@ function Loaded({ detail, info, say, onOpen }: { detail: Detail; info: InspectIn
             <div>
               <dt>Member</dt>
               <dd>{detail.member}</dd>
+            </div>
+          ) : null}
+          {detail.requestId ? (
+            <div className="facts__request">
+              <dt>Request id</dt>
+              <dd>
+                <code>{detail.requestId}</code>{" "}
+                <button type="button" className="link" onClick={() => onRequestId(detail.requestId!)}>
+                  Show only this page load
+                </button>
+              </dd>
             </div>
           ) : null}
         </dl>

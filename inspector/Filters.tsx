@@ -5,7 +5,7 @@
 import { useState } from "react";
 import type { Filters } from "./api";
 
-export const NO_FILTERS: Filters = { path: "", name: "", member: "", status: "", fault: false, text: "" };
+export const NO_FILTERS: Filters = { path: "", name: "", member: "", requestId: "", status: "", fault: false, text: "" };
 
 export function FiltersForm({ filters, names, members, onChange }: { filters: Filters; names: string[]; members: string[]; onChange: (filters: Filters) => void }) {
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) => onChange({ ...filters, [key]: value });
@@ -40,6 +40,18 @@ export function FiltersForm({ filters, names, members, onChange }: { filters: Fi
               <option key={member}>{member}</option>
             ))}
           </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-request-id">Request id</label>
+          <input
+            id="filter-request-id"
+            type="search"
+            value={filters.requestId}
+            onChange={(event) => set("requestId", event.target.value)}
+            placeholder="one page load…"
+            spellCheck={false}
+            autoComplete="off"
+          />
         </div>
         <div className="field field--narrow">
           <label htmlFor="filter-status">Status</label>

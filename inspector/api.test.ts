@@ -29,7 +29,7 @@ describe("filterQuery", () => {
 });
 
 describe("matches", () => {
-  const none: Filters = { path: "", name: "", member: "", status: "", fault: false, text: "" };
+  const none: Filters = { path: "", name: "", member: "", requestId: "", status: "", fault: false, text: "" };
   it("applies the filters a summary can answer", () => {
     expect(matches(summary(1), { ...none, path: "system" })).toBe(true);
     expect(matches(summary(1), { ...none, path: "basic" })).toBe(false);
@@ -41,6 +41,18 @@ describe("matches", () => {
     expect(matches(summary(1), { ...none, fault: true })).toBe(false);
     expect(matches(summary(1, { markers: { fault: "reset" } }), { ...none, fault: true })).toBe(true);
     expect(matches(summary(1, { member: "mpay-1001" }), { ...none, member: "mpay-1002" })).toBe(false);
+  });
+
+  it("keeps one page load's exchanges by its request id, matched whole", () => {
+    const pageA = summary(1, { requestId: "page-load-a-0001" });
+    const pageB = summary(2, { requestId: "page-load-b-0002" });
+    const unmarked = summary(3);
+    const rows = [pageA, pageB, unmarked];
+    expect(rows.filter((row) => matches(row, { ...none, requestId: "page-load-a-0001" }))).toEqual([pageA]);
+    expect(rows.filter((row) => matches(row, { ...none, requestId: " page-load-b-0002 " }))).toEqual([pageB]);
+    expect(rows.filter((row) => matches(row, { ...none, requestId: "page-load" }))).toEqual([]);
+    expect(rows.filter((row) => matches(row, none))).toEqual(rows);
+    expect(filterQuery({ requestId: " page-load-a-0001 " })).toBe("?requestId=page-load-a-0001");
   });
 
   it("classes statuses, 0 as cut", () => {

@@ -19,6 +19,8 @@ export interface Filters {
   path: string;
   name: string;
   member: string;
+  /** The mall request's id (X-Request-Id): one page load's calls. */
+  requestId: string;
   status: "" | "2xx" | "3xx" | "4xx" | "5xx" | "cut";
   fault: boolean;
   text: string;
@@ -81,7 +83,7 @@ const post = <T>(path: string, body: unknown) => json<T>(path, { method: "POST",
 
 export function filterQuery(filters: Partial<Filters>): string {
   const query = new URLSearchParams();
-  for (const key of ["path", "name", "member", "status", "text"] as const) {
+  for (const key of ["path", "name", "member", "requestId", "status", "text"] as const) {
     const value = filters[key]?.trim();
     if (value) query.set(key, value);
   }

@@ -36,6 +36,7 @@ export function matches(exchange: ExchangeSummary, filters: Filters): boolean {
   if (filters.path.trim() && !exchange.path.toLowerCase().includes(filters.path.trim().toLowerCase())) return false;
   if (filters.name && exchange.name !== filters.name) return false;
   if (filters.member && exchange.member !== filters.member) return false;
+  if (filters.requestId.trim() && exchange.requestId !== filters.requestId.trim()) return false;
   if (filters.status && statusClass(exchange.status) !== filters.status) return false;
   if (filters.fault && !exchange.markers.fault) return false;
   return true;

@@ -31,6 +31,7 @@ import type { Latency } from "./instruments/latency";
 import type { StubBook } from "./stubs/book";
 import type { Timer } from "./instruments/timer";
 import { JSON_TOO_DEEP, JSON_TOO_DEEP_MESSAGE } from "#core/http/bounded-json";
+import { wellFormedRequestId } from "#core/http/request-id";
 import { loggedBody } from "./logged-body";
 import { NEAR_MISS_HEADER, type NearMiss } from "./near-miss";
 import type { RecordedBook } from "#harness/serve";
@@ -161,6 +162,7 @@ function logged(parts: FrontDoorParts, answer: (request: Request) => Promise<Res
       body,
       ...(sealed ? { sealed } : {}),
       openId: parts.logins.memberByToken(bearerToken(request))?.openId,
+      ...requestIdOf(request),
       // A settlement notice the wallet's stand-in sent because of a business fault carries it.
       fault: fault?.kind ?? faultCarriedBy(incoming),
     });
@@ -219,6 +221,12 @@ function logged(parts: FrontDoorParts, answer: (request: Request) => Promise<Res
     if (fault?.kind === "wrong-key") response = await reencrypted(parts.keys, request, response);
     return { response: fault ? faultNamed(response, fault) : response };
   };
+}
+
+/** The mall request a call was made for, when its X-Request-Id is well-formed: anything else is dropped, never logged. */
+function requestIdOf(request: Request): { requestId?: string } {
+  const requestId = wellFormedRequestId(request.headers.get("x-request-id"));
+  return requestId === undefined ? {} : { requestId };
 }
 
 function withHeaders(request: Request, change: (headers: Headers) => void): Request {

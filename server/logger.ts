@@ -7,18 +7,15 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pino, type DestinationStream, type Logger, type LevelWithSilent } from "pino";
 import { pinoHttp, type HttpLogger } from "pino-http";
+import { wellFormedRequestId } from "#core/http/request-id";
 
 export type { Logger };
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
-/** A request id the mall takes from its caller (a proxy's, a test's): short, and nothing a log line could be forged with. */
-const WELL_FORMED_ID = /^[A-Za-z0-9._:-]{8,128}$/;
-
-/** The caller's request id when it is well-formed, else a new one. */
+/** The caller's request id (a proxy's, a test's) when it is well-formed (core/http/request-id.ts), else a new one. */
 export function requestIdOf(header: string | string[] | undefined): string {
-  const given = Array.isArray(header) ? header[0] : header;
-  return given !== undefined && WELL_FORMED_ID.test(given) ? given : randomUUID();
+  return wellFormedRequestId(header) ?? randomUUID();
 }
 
 export function createLogger(level: LevelWithSilent, destination?: DestinationStream): Logger {

@@ -99,6 +99,8 @@ export const LoggedCallSchema = z.object({
   query: z.record(z.string(), z.string()),
   body: z.unknown().optional(),
   openId: z.string().optional(),
+  /** The mall request it was made for (its X-Request-Id, when well-formed): one page load's calls share it. */
+  requestId: z.string().optional(),
   fault: z.enum(FAULT_KINDS as [FaultKind, ...FaultKind[]]).optional(),
   sealed: z.boolean().optional(),
   nearMiss: NearMissSchema.optional(),
@@ -174,6 +176,8 @@ export const log = defineControl({
         .enum(["0", "1", "true", "false"])
         .optional()
         .transform((value) => value === "1" || value === "true"),
+      /** Only the calls made for this mall request (its X-Request-Id): one page load's. */
+      requestId: z.string().min(1).max(128).optional(),
     })
     .strict(),
   reply: z.object({ calls: z.array(LoggedCallSchema) }),

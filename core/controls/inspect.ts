@@ -41,6 +41,8 @@ export const ExchangeSummarySchema = z.object({
   ms: z.number(),
   /** The member who called (open id), when the call carried a session the server knows. */
   member: z.string().optional(),
+  /** The mall request it was made for (its X-Request-Id, when well-formed): one page load's calls share it. */
+  requestId: z.string().optional(),
   markers: MarkersSchema,
 });
 export type ExchangeSummary = z.infer<typeof ExchangeSummarySchema>;

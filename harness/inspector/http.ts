@@ -113,6 +113,8 @@ export interface ListFilter {
   path?: string;
   name?: string;
   member?: string;
+  /** The mall request the calls were made for (X-Request-Id): one page load's, matched whole. */
+  requestId?: string;
   status?: "2xx" | "3xx" | "4xx" | "5xx" | "cut";
   fault?: boolean;
   text?: string;
@@ -124,6 +126,7 @@ export function filterOf(search: URLSearchParams): ListFilter {
     ...(search.get("path") ? { path: search.get("path") as string } : {}),
     ...(search.get("name") ? { name: search.get("name") as string } : {}),
     ...(search.get("member") ? { member: search.get("member") as string } : {}),
+    ...(search.get("requestId")?.trim() ? { requestId: (search.get("requestId") as string).trim() } : {}),
     ...(status === "2xx" || status === "3xx" || status === "4xx" || status === "5xx" || status === "cut" ? { status } : {}),
     ...(search.get("fault") === "1" || search.get("fault") === "true" ? { fault: true } : {}),
     ...(search.get("text") ? { text: (search.get("text") as string).toLowerCase() } : {}),
@@ -143,6 +146,7 @@ export function matches(kept: KeptExchange, filter: ListFilter): boolean {
   if (filter.path && !summary.path.toLowerCase().includes(filter.path.toLowerCase())) return false;
   if (filter.name && summary.name !== filter.name) return false;
   if (filter.member && summary.member !== filter.member) return false;
+  if (filter.requestId && summary.requestId !== filter.requestId) return false;
   if (filter.status && (filter.status === "cut" ? summary.status !== 0 : summary.status === 0 || `${Math.floor(summary.status / 100)}xx` !== filter.status)) return false;
   if (filter.fault && !summary.markers.fault) return false;
   if (filter.text && !searchable(kept).includes(filter.text)) return false;

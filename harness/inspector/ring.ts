@@ -8,6 +8,7 @@
  */
 import type { BodyView, ExchangeDetail, ExchangeSummary, Markers } from "#core/controls/inspect";
 import type { NearMiss } from "#core/controls/declarations";
+import { wellFormedRequestId } from "#core/http/request-id";
 import { commandsFor, jsonOf, nameOf, openEnvelope, SECURE_PATH, validate, type InspectKeys } from "./analysis";
 
 export const DEFAULT_CAPACITY = 1000;
@@ -217,6 +218,8 @@ export class ExchangeRing {
         })
       : undefined;
     const invalid = validation !== undefined && validation.request.length + validation.reply.length > 0;
+    // Only a well-formed id is shown: anything else in the header (escapes, kilobytes) is dropped.
+    const requestId = wellFormedRequestId(Object.entries(captured.requestHeaders).find(([header]) => header.toLowerCase() === "x-request-id")?.[1]);
     const markers: Markers = { ...captured.markers, ...(captured.nearMiss ? { nearMiss: true } : {}), ...(invalid ? { invalid: true } : {}) };
     const summary: ExchangeSummary = {
       seq,
@@ -229,6 +232,7 @@ export class ExchangeRing {
       status: captured.status,
       ms: captured.ms,
       ...(captured.member ? { member: captured.member } : {}),
+      ...(requestId ? { requestId } : {}),
       markers,
     };
     const requestView = this.view(request);

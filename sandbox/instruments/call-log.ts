@@ -14,6 +14,8 @@ export interface LoggedCall {
   query: Record<string, string>;
   body?: unknown;
   openId?: string;
+  /** The mall request it was made for: its X-Request-Id when well-formed (core/http/request-id.ts). */
+  requestId?: string;
   fault?: FaultKind;
   /** A secure gateway call: the body above is the decrypted request (the sandbox holds the key). */
   sealed?: boolean;

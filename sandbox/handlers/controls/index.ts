@@ -11,7 +11,7 @@
  *   GET|POST|DELETE /__sandbox/faults             injected faults { path, kind, times?, percent?, delayMs?, latency?, skewMs? }
  *   GET|POST|DELETE /__sandbox/stubs              stubs in WireMock's mapping format (core/controls/stubs.ts)
  *                                                 (core/controls/faults.ts lists the kinds)
- *   GET    /__sandbox/log?since=N&unmatched=1     the call log (unmatched: only the near misses); DELETE clears it
+ *   GET    /__sandbox/log?since=N&unmatched=1&requestId=ID  the call log (unmatched: only the near misses; requestId: one mall request's); DELETE clears it
  *   POST   /__sandbox/verify                      { path, method?, count? | atLeast? & atMost?, bodyMatch?: [{ path: JSONPath, value }],
  *                                                 since? }: 200 { ok: true, matched } or 409 { ok: false, closest } (sandbox/verify.ts)
  *   GET    /__sandbox/latency, POST { ms }        added latency

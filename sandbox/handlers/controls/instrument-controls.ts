@@ -85,7 +85,7 @@ export function instrumentControls({ reset, clock, faults, stubs, errors, calls,
 
     serveControl(controls.log, ({ input }) => {
       const logged = calls.since(input.since);
-      return { calls: input.unmatched ? logged.filter((call) => call.nearMiss) : logged };
+      return { calls: logged.filter((call) => (!input.unmatched || call.nearMiss) && (input.requestId === undefined || call.requestId === input.requestId)) };
     }),
     // Verification of the call log (sandbox/verify.ts): 200 when it holds, 409 with the closest calls when not.
     serveControl(controls.verify, ({ input }) => {
