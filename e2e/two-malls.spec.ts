@@ -81,30 +81,39 @@ let clients = 0;
 
 const test = base.extend<{ client: string }, { twoMalls: TwoMalls }>({
   twoMalls: [
-    // Playwright reads a fixture's dependencies from its first parameter, which must be a destructuring pattern.
-    // eslint-disable-next-line no-empty-pattern
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from a destructuring pattern, even an empty one
     async ({}, use) => {
-      const redis = await startRedis();
-      const proxy = await startProxy(await freePort());
-      const sandbox = await startSandbox({ mallOrigins: [proxy.url] });
-      const env = {
-        MCOIN_SANDBOX_URL: sandbox.url,
-        REDIS_URL: redis.url,
-        SESSION_SECRET: "two-malls-share-this-secret-of-32-characters",
-        MCOIN_TRUST_PROXY: "loopback",
-        MCOIN_RATE_LIMITS: `login=${LOGIN_LIMIT},task=100000,picture=100000,action=100000`,
-      };
-      const [a, b] = await Promise.all([startMall(env, "localhost"), startMall(env, "localhost")]);
-      proxy.backends.push({ name: "a", port: a.port }, { name: "b", port: b.port });
+      // Whatever started is stopped, also when a later start fails.
+      const stops: (() => unknown)[] = [];
       try {
+        const redis = await startRedis();
+        stops.push(async () => {
+          const exited = new Promise((resolve) => redis.process.once("exit", resolve));
+          redis.process.kill("SIGCONT");
+          redis.process.kill("SIGKILL");
+          await exited;
+        });
+        const proxy = await startProxy(await freePort());
+        stops.push(() => proxy.close());
+        const sandbox = await startSandbox({ mallOrigins: [proxy.url] });
+        stops.push(() => sandbox.stop());
+        const env = {
+          MCOIN_SANDBOX_URL: sandbox.url,
+          REDIS_URL: redis.url,
+          SESSION_SECRET: "two-malls-share-this-secret-of-32-characters",
+          MCOIN_TRUST_PROXY: "loopback",
+          MCOIN_RATE_LIMITS: `login=${LOGIN_LIMIT},task=100000,picture=100000,action=100000`,
+        };
+        const malls = await Promise.allSettled([startMall(env, "localhost"), startMall(env, "localhost")]);
+        for (const mall of malls) if (mall.status === "fulfilled") stops.push(() => mall.value.stop());
+        const [a, b] = malls.map((mall) => {
+          if (mall.status === "rejected") throw mall.reason;
+          return mall.value;
+        });
+        proxy.backends.push({ name: "a", port: a.port }, { name: "b", port: b.port });
         await use({ proxy, a, b, redis: redis.process, sandboxUrl: sandbox.url });
       } finally {
-        a.stop();
-        b.stop();
-        redis.process.kill("SIGCONT");
-        redis.process.kill("SIGKILL");
-        await proxy.close();
-        await sandbox.stop();
+        for (const stop of stops.reverse()) await stop();
       }
     },
     { scope: "worker", timeout: 60_000 },
@@ -240,6 +249,15 @@ test("SIGTERM lets the requests in flight finish, then the mall exits and takes 
   await expect.poll(async () => (await sandbox.calls("/api/auth/basicinformation")).length).toBe(asked + inFlight);
 
   twoMalls.b.stop();
+  // It stops accepting at once, while the pages are still on their way.
+  await expect
+    .poll(() =>
+      fetch(`${twoMalls.b.url}/robots.txt`).then(
+        () => "accepted",
+        () => "refused",
+      ),
+    )
+    .toBe("refused");
   for (const answered of await Promise.all(pages)) {
     expect(answered.status).toBe(200);
     expect(answered.body).toContain(MEMBERS.chan.nickname);
