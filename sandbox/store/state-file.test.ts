@@ -3,7 +3,8 @@
  * gone; what is not a sandbox state refused, naming where; files older sandboxes wrote read as they
  * meant; and the money domain read back as it was written.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { exportStateFile } from "./store";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -120,7 +121,7 @@ describe("a --state file keeps the money domain", () => {
     state.orders.notice(paid(order));
     expect(state.afterSale.requestRefund(SAM, { orderId: order.id, reason: "other", remarks: "" }).ok).toBe(true);
     state.store.save();
-    const saved = JSON.parse(readFileSync(stateFile, "utf8"));
+    const saved = JSON.parse(exportStateFile(stateFile));
     delete saved.data.orders[String(order.id)].refund.earningReversal;
     writeFileSync(stateFile, JSON.stringify(saved));
     const refund = world(fixtures, stateFile).data.orders.get(String(order.id))!.refund;
@@ -135,7 +136,7 @@ describe("a --state file keeps the money domain", () => {
     state.orders.notice(paid(order));
     const unpaid = placed(state, SAM, buy({ quantity: 1, mcoinUsed: 0 }));
     state.store.save();
-    const saved = JSON.parse(readFileSync(stateFile, "utf8"));
+    const saved = JSON.parse(exportStateFile(stateFile));
     for (const id of [order.id, unpaid.id]) delete saved.data.orders[String(id)].payments;
     writeFileSync(stateFile, JSON.stringify(saved));
     const reloaded = world(fixtures, stateFile);
@@ -151,7 +152,7 @@ describe("a --state file keeps the money domain", () => {
     const { state } = setup(stateFile);
     placed(state, SAM);
     state.store.save();
-    const saved = JSON.parse(readFileSync(stateFile, "utf8"));
+    const saved = JSON.parse(exportStateFile(stateFile));
     saved.data.accounts[SAM].ledger[1].amount = -200;
     writeFileSync(stateFile, JSON.stringify(saved));
     expect(() => world(fixtures, stateFile)).toThrow(`data.accounts.${SAM}.ledger.1: ledger entry 2 does not follow from the ones before it`);
