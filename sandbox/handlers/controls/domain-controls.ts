@@ -24,9 +24,12 @@ export interface DomainControlParts {
   miles: Miles;
   promotions: Promotions;
   view: Domain["view"];
+  /** The data as an export's JSON text, and an export put in its place (sandbox/store/store.ts); throws what does not fit. */
+  exportState(): string;
+  importState(text: string): void;
 }
 
-export function domainControls({ members, logins, books, orders, miles, promotions, view }: DomainControlParts): HttpHandler[] {
+export function domainControls({ members, logins, books, orders, miles, promotions, view, exportState, importState }: DomainControlParts): HttpHandler[] {
   const noMember = () => refuse(404, "no such member");
   return [
     serveControl(controls.members, () => ({
@@ -81,5 +84,14 @@ export function domainControls({ members, logins, books, orders, miles, promotio
 
     // The view's accounts are the domain's Account objects, wider than the declaration reads; the reply is checked at run time.
     serveControl(controls.state, () => view() as unknown as ControlReply<typeof controls.state>),
+    serveControl(controls.exportState, () => JSON.parse(exportState()) as ControlReply<typeof controls.exportState>),
+    serveControl(controls.importState, ({ input }) => {
+      try {
+        importState(JSON.stringify(input));
+      } catch (error) {
+        return refuse(400, error instanceof Error ? error.message : String(error));
+      }
+      return { ok: true as const };
+    }),
   ];
 }

@@ -37,6 +37,7 @@
  *                                                 for the rest of the minute once the store entered 10 codes that redeem nothing)
  *   POST   /__sandbox/ship                        { orderNo }: settled goods leave (delivery) or are ready at the store (pick-up)
  *   GET    /__sandbox/state                       the business data and its digest (sandbox/domain/state-view.ts)
+ *   GET    /__sandbox/state/export                the whole data as JSON (the older --state file format); POST .../import puts one in its place
  *   POST   /__sandbox/errors                      an error report of the mall's (core/errors/report.ts); GET lists
  *                                                 them { errors } (oldest first, the newest 200), DELETE clears them
  *
