@@ -24,6 +24,7 @@ export interface StoreOptions {
 export class Store {
   #data: SandboxData | null = null;
   #db: SqliteStore | null = null;
+  #committing: Promise<void> | null = null;
   /** Transactions committed: a flush with nothing changed commits none. */
   commits = 0;
 
@@ -68,6 +69,26 @@ export class Store {
     if (!this.db.dirty(this.data)) return;
     this.db.write(this.data);
     this.commits += 1;
+  }
+
+  /**
+   * Commits what changed once the event loop's current turn is done: every request answered in that
+   * turn waits for the one commit (one fsync) rather than each making its own. Resolves once it is
+   * committed; rejects when the commit failed.
+   */
+  commit(): Promise<void> {
+    this.#committing ??= new Promise<void>((resolve, reject) =>
+      setImmediate(() => {
+        this.#committing = null;
+        try {
+          this.flush();
+          resolve();
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      }),
+    );
+    return this.#committing;
   }
 
   /** Commits what is left and closes the database (on close). */
