@@ -3,7 +3,7 @@
  * gone; what is not a sandbox state refused, naming where; files older sandboxes wrote read as they
  * meant; and the money domain read back as it was written.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { exportStateFile } from "./store";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,6 +14,24 @@ import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "../domain/order-book";
 import { CHAN, PORK_CHOP_BUN, SAM, buy, fixtures, later, paid, placed, setup, world } from "../domain/test-support";
 
 describe("a --state file", () => {
+  it("written as JSON is imported into the database on the first start, the JSON kept beside it as FILE.json", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "mcoin-state-")), "state.json");
+    const first = world(fixtures, file);
+    placed(first, SAM);
+    first.store.flush();
+    const json = first.store.exportJson();
+    writeFileSync(file, json);
+    const migrated = world(fixtures, file);
+    expect(readFileSync(`${file}.json`, "utf8")).toBe(json);
+    expect(readFileSync(file).subarray(0, 15).toString("latin1")).toBe("SQLite format 3");
+    expect(JSON.parse(migrated.store.exportJson())).toEqual(JSON.parse(json));
+    expect(JSON.parse(world(fixtures, file).store.exportJson())).toEqual(JSON.parse(json));
+    // A second JSON file there is kept under the next free name.
+    writeFileSync(file, json);
+    world(fixtures, file);
+    expect(readFileSync(`${file}.1.json`, "utf8")).toBe(json);
+  });
+
   it("is read into maps, so prototype keys are nobody and expired logins are gone", () => {
     const file = join(mkdtempSync(join(tmpdir(), "mcoin-state-")), "state.json");
     const member = fixtures.members[0];
