@@ -61,8 +61,14 @@ export class Store {
     this.#data = SqliteStore.track(this.options.seed());
   }
 
-  /** Told after every change. The Maps track what changed themselves; this is kept for the domain's contexts. */
-  changed(): void {}
+  /**
+   * Told after every change. The Maps track what changed themselves; this commits it at the end of
+   * the turn, so a change made outside a request (none is, today) is not left for the next one.
+   */
+  changed(): void {
+    if (!this.#db) return;
+    this.commit().catch((error: unknown) => console.error("sandbox: the state could not be committed", error));
+  }
 
   /** Commits what changed: the sandbox calls it before it replies, so whatever it confirmed is on disk. */
   flush(): void {
