@@ -11,6 +11,7 @@ import { memberTimingBench } from "./member-timing.bench";
 import { cliStartBench } from "./cli-start.bench";
 import { printReport, writeReport, type BenchResult } from "./report";
 import { seckillBurstBench } from "./seckill-burst.bench";
+import { storeScaleBench } from "./store-scale.bench";
 import { throughputBench } from "./throughput.bench";
 
 const benches: (() => Promise<BenchResult | BenchResult[]>)[] = [
@@ -22,6 +23,7 @@ const benches: (() => Promise<BenchResult | BenchResult[]>)[] = [
   lighthouseBench,
   checkoutBurstBench,
   seckillBurstBench,
+  storeScaleBench,
   loadBench,
 ];
 

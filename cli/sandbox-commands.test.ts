@@ -2,6 +2,9 @@
  * `mcoin sandbox` ledger, orders, redeem and ship, and `mcoin task run`. Run in this process against
  * a sandbox answered in-process (cli/testing.ts): their output and exit code.
  */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApiClient } from "#core/api/client";
 import { createFetchTransport } from "#core/api/transport";
@@ -216,5 +219,37 @@ describe("mcoin task run", () => {
     const refused = await mcoin("task", "run", "--token", "C1", "--no", "T-NOTIFY-FAIL", "--json");
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain("TASK_REJECTED");
+  });
+});
+
+describe("mcoin sandbox state", () => {
+  it("exports the data as JSON and imports it back in place of what changed since", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "mcoin-state-"));
+    const file = join(folder, "export.json");
+    expect((await mcoin("sandbox", "state", "export", "--out", file)).code).toBe(0);
+    const exported = JSON.parse(readFileSync(file, "utf8")) as { version: number; data: { orders: Record<string, unknown> } };
+    expect(exported.version).toBe(1);
+    const before = Object.keys(exported.data.orders).length;
+    const state = sandbox.sandbox.state;
+    const placed = state.orders.place("mpay-1005", { offerId: 7, quantity: 1, mcoinUsed: 100, adult: false });
+    if (!placed.ok) throw new Error(placed.reason);
+    expect(JSON.parse((await mcoin("sandbox", "state", "export")).stdout).data.orders).toHaveProperty(String(placed.value.id));
+    const imported = await mcoin("sandbox", "state", "import", file);
+    expect(imported).toMatchObject({ code: 0, stdout: `imported ${file}\n` });
+    const again = JSON.parse((await mcoin("sandbox", "state", "export")).stdout) as typeof exported;
+    expect(Object.keys(again.data.orders)).toHaveLength(before);
+    expect(state.books.balance("mpay-1005")).toBe(500);
+  });
+
+  it("refuses a file that is not an export, and an export that names what does not exist", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "mcoin-state-"));
+    const notJson = join(folder, "not.json");
+    writeFileSync(notJson, "{ nope");
+    expect((await mcoin("sandbox", "state", "import", notJson)).code).toBe(1);
+    const broken = join(folder, "broken.json");
+    writeFileSync(broken, JSON.stringify({ version: 1, data: { accounts: { nobody: { ledger: [], revision: 0, likes: [], collections: [] } } } }));
+    const refused = await mcoin("sandbox", "state", "import", broken);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("data.accounts.nobody: no such member");
   });
 });

@@ -109,8 +109,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   async function dispatch(request: Request): Promise<Dispatched> {
     const dispatched = await door(request);
-    // With --state, what the reply confirms is on disk before it is sent.
-    parts.store.flush();
+    // With --state, what the reply confirms is on disk before it is sent; replies ready in the same turn share one commit.
+    await parts.store.commit();
     return dispatched;
   }
   async function handle(request: Request): Promise<Response> {

@@ -16,6 +16,8 @@ export interface SandboxParts {
   instruments: Instruments;
   /** Back to the fixtures and the instruments as they started; scheduled work is cancelled. */
   reset(): void;
+  /** The data replaced by an export's JSON text (the instruments kept), committed at once; throws what does not fit. */
+  importState(text: string): void;
 }
 
 export function createParts(fixtures: Fixtures, options: Omit<InstrumentsOptions, "keys"> & { stateFile?: string }): SandboxParts {
@@ -45,6 +47,12 @@ export function createParts(fixtures: Fixtures, options: Omit<InstrumentsOptions
       store.reset();
       domain.idempotency.clearInFlight();
       domain.till.clear();
+    },
+    importState(text) {
+      store.importJson(text);
+      domain.idempotency.clearInFlight();
+      domain.logins.dropExpired();
+      domain.taskRuns.dropAbandoned();
     },
   };
 }

@@ -1,5 +1,5 @@
 /** The sandbox gateway over real HTTP, with the app's own undici transport and client: sign-in, the clock, faults, latency, the log, --state. Who may use the controls is control-access.integration.test.ts's; hostile requests hostile-http.integration.test.ts's. */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -8,6 +8,7 @@ import { ApiError } from "#core/api/errors";
 import { IDEMPOTENCY_HEADER, createOrder, orderStatus } from "#core/api/shop-endpoints";
 import { HeldTimer } from "./instruments/timer";
 import { client, closedAlready, control, signInThroughLoginPage, start } from "./http-testing";
+import { exportStateFile } from "./store/store";
 
 describe("the sandbox over HTTP", () => {
   it("serves the login flow: the sign-in page's code becomes a session once", async () => {
@@ -131,7 +132,7 @@ describe("the sandbox over HTTP", () => {
     await client(first.url, token).call(setClause, { clauseid: 7, status: 1 });
     await first.close();
     closedAlready();
-    expect(JSON.parse(readFileSync(stateFile, "utf8")).data.tokens[token].openId).toBe("mpay-1002");
+    expect(JSON.parse(exportStateFile(stateFile)).data.tokens[token].openId).toBe("mpay-1002");
 
     const second = await start({ stateFile });
     expect((await client(second.url, token).call(clause)).data.status).toBe(0);
@@ -147,7 +148,7 @@ describe("the sandbox over HTTP", () => {
     const token = (await client(first.url).call(memberLogin, { openId: "mpay-1005" })).data.token;
     const order = (await client(first.url, token).call(createOrder, { offerId: 7, quantity: 2, mcoinUsed: 300 }, { headers: { [IDEMPOTENCY_HEADER]: "restart-test-key-0001" } })).data;
     // Not closed yet: as if the process were killed now.
-    const saved = JSON.parse(readFileSync(stateFile, "utf8")).data;
+    const saved = JSON.parse(exportStateFile(stateFile)).data;
     expect(saved.orders[String(order.id)]).toMatchObject({ orderNo: order.orderNo, status: "awaiting_payment" });
     expect(saved.accounts["mpay-1005"].ledger.at(-1)).toMatchObject({ type: "purchase", balanceAfter: 200 });
     await first.close();

@@ -19,6 +19,7 @@ import { logCommand } from "./sandbox/log";
 import { ordersCommand } from "./sandbox/orders";
 import { redeemCommand } from "./sandbox/redeem";
 import { shipCommand } from "./sandbox/ship";
+import { stateCommand } from "./sandbox/state";
 import { verifyCommand } from "./sandbox/verify";
 
 /** Repeated --mall-origin flags, each of which may list several, comma-separated (as the variable does). */
@@ -39,6 +40,7 @@ export function sandboxCommand(io: CliIo): Command {
       .addCommand(redeemCommand(io))
       .addCommand(shipCommand(io))
       .addCommand(errorsCommand(io))
+      .addCommand(stateCommand(io))
       .addCommand(faultCommand(io))
       .addCommand(verifyCommand(io))
       .addCommand(logCommand(io))

@@ -391,6 +391,12 @@ export const state = defineControl({
   }),
 });
 
+/** The whole data as JSON, in the --state file's older format (sandbox/store/state-file.ts): for fixtures and bug reports. */
+const StateExportSchema = z.object({ version: z.literal(1), data: z.record(z.string(), z.unknown()) });
+export const exportState = defineControl({ name: "exportState", method: "GET", path: "/__sandbox/state/export", reply: StateExportSchema });
+/** Replaces the whole data with an export's (older shapes read as the --state file's are); 400 naming what does not fit. */
+export const importState = defineControl({ name: "importState", method: "POST", path: "/__sandbox/state/import", input: StateExportSchema, reply: Ok });
+
 /** A collected report as the collector answers it: its shape only (what it takes is CollectedErrorSchema's to check). */
 const CollectedErrorViewSchema = z.object({
   kind: CollectedErrorSchema.shape.kind,
@@ -446,6 +452,8 @@ export const CONTROLS = {
   ship,
   state,
   audit,
+  exportState,
+  importState,
   errors,
   reportError,
   clearErrors,

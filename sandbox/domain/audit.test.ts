@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { loadFixtures } from "../fixtures";
 import { auditMoney } from "./audit";
-import { ANA, CHAN, PORK_CHOP_BUN, SAM, world } from "./test-support";
+import { ANA, CHAN, PORK_CHOP_BUN, SAM, world, copy } from "./test-support";
 import { busyDay, keptBack, rebalance, view } from "./audit-support";
 
 describe("the audit of the books", () => {
@@ -125,7 +125,7 @@ describe("the audit of the books", () => {
     const { before, after, kept } = busyDay();
     after.accounts[SAM].ledger[0].at -= 1;
     after.orders = after.orders.filter((order) => order.id !== kept.id);
-    before.orders.push(structuredClone(kept));
+    before.orders.push(copy(kept));
     expect(auditMoney(after, before)).toEqual([
       `${CHAN} entry 2 (purchase -380): names order ${kept.id}, which is not this member's`,
       `${SAM}: the ledger was rewritten, not only added to`,

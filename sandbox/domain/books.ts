@@ -71,8 +71,9 @@ export class Books {
   account(openId: string): Account {
     let account = this.context.accounts().get(openId);
     if (!account) {
-      account = openAccount(0, this.now());
-      this.context.accounts().set(openId, account);
+      this.context.accounts().set(openId, openAccount(0, this.now()));
+      // The account as the store keeps it (sandbox/store/tracked.ts).
+      account = this.context.accounts().get(openId)!;
     }
     return account;
   }

@@ -129,10 +129,12 @@ export class Miles {
     };
     data.milesSeq = id;
     data.milesOrders.set(String(id), redemption);
-    this.redeeming().add(redemption);
+    // The record as the store keeps it (sandbox/store/tracked.ts), the one every reading meets.
+    const kept = data.milesOrders.get(String(id))!;
+    this.redeeming().add(kept);
     post(this.books.account(openId), { type: "miles", amount: -step.mcoin, at: now, orderNo: redemption.orderNo });
     this.books.changed();
-    return done(redemption);
+    return done(kept);
   }
 
   /** One of the member's redemptions (another member's is as absent as one that does not exist). */

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_PIECES_PER_ORDER } from "#core/money/purchase";
 import { saveAddress, updateAddress } from "./addresses";
 import { MAX_ORDERS_PER_MEMBER, PAYMENT_WINDOW_MS, type PlaceOrder } from "./order-book";
-import { ANA, CHAN, LEI, PORK_CHOP_BUN, SAM, buy, expectLedgersSum, fixtures, later, paid, placed, setup, world, type World } from "./test-support";
+import { ANA, CHAN, LEI, PORK_CHOP_BUN, SAM, buy, expectLedgersSum, fixtures, later, paid, placed, setup, world, type World, copy } from "./test-support";
 
 const WONG = "mpay-1003"; // 56,800 mCoin, addresses 2 (the default, first in her book) and 3
 /** Delivery goods: MOP 9, mCoin only (90), 9 per member. */
@@ -98,7 +98,7 @@ describe("placing an order", () => {
     expect(updateAddress(book, 3, "DEFAULT").ok).toBe(true);
     const order = placed(state, WONG, tote());
     expect(order.address).toMatchObject({ id: 3, isDefault: 1 });
-    const asPlaced = structuredClone(order.address);
+    const asPlaced = copy(order.address);
     const edit = { id: 3, isDefault: 1, name: "Wong Mei Ling", areaCode: "+853", mobile: "62888999", area: "Taipa", address: "Rua Nova 1" } as const;
     expect(saveAddress(book, edit, () => state.members.nextAddressId()).ok).toBe(true);
     expect(book.addresses.find((address) => address.id === 3)).toMatchObject({ address: "Rua Nova 1" });

@@ -115,7 +115,7 @@ export class OrderBook extends OrderSteps {
       orderKind: input.kind ?? (this.context.inFlashSale(offer.id) ? "flash_sale" : fulfilment === "pickup" ? "pickup" : "normal"),
       fulfilment,
       cancelBy: offer.kind === "goods" ? now + CANCEL_WINDOW_MS : null,
-      address: address && structuredClone(address),
+      address: address && { ...address },
     });
     live.stock -= quantity;
     live.sold += quantity;

@@ -3,7 +3,8 @@
  * settled one is left alone, also across a restart with --state, and a --state file whose ledger does
  * not add up is refused.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { exportStateFile } from "../store/store";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -91,7 +92,7 @@ describe("expiry", () => {
     const first = setup(stateFile);
     placed(first.state, SAM);
     first.state.store.flush();
-    const saved = JSON.parse(readFileSync(stateFile, "utf8"));
+    const saved = JSON.parse(exportStateFile(stateFile));
     saved.data.accounts[SAM].ledger[1].balanceAfter = 9999;
     writeFileSync(stateFile, JSON.stringify(saved));
     expect(() => world(fixtures, stateFile)).toThrow(/not a sandbox state file: data\.accounts\.mpay-1005\.ledger\.1/);

@@ -30,7 +30,7 @@ export class OrderSteps extends OrderReadings {
   /** A new order awaiting payment, numbered and indexed; what differs between orders comes in `fields`. */
   open(openId: string, offer: CatalogOffer, now: number, fields: OrderFields): OrderRecord {
     const id = this.data.orderSeq + 1;
-    const order: OrderRecord = {
+    const opened: OrderRecord = {
       ...fields,
       id,
       orderNo: orderNumber(id, now),
@@ -54,7 +54,9 @@ export class OrderSteps extends OrderReadings {
       seckillItemId: null,
     };
     this.data.orderSeq = id;
-    this.data.orders.set(String(id), order);
+    this.data.orders.set(String(id), opened);
+    // The record as the store keeps it (it may track edits: sandbox/store/tracked.ts), so the index holds the same object every reading meets.
+    const order = this.data.orders.get(String(id))!;
     addToIndex(this.indexed(), order);
     return order;
   }

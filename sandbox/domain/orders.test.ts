@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { couponAt, orderNumber, orderView, refundOrderNumber } from "./orders";
-import { PORK_CHOP_BUN, SAM, paid, placed, setup } from "./test-support";
+import { PORK_CHOP_BUN, SAM, paid, placed, setup, copy } from "./test-support";
 
 const ORIGIN = "https://gateway.test";
 /** 16:00 UTC on the last day of February is midnight in Macau (UTC+8): March begins there. */
@@ -42,7 +42,7 @@ describe("a coupon", () => {
   it("is unused up to the end of its validity, and expired after it, without anything written", () => {
     const { order } = paidOrder();
     const [coupon] = order.coupons;
-    const kept = structuredClone(coupon);
+    const kept = copy(coupon);
     expect(couponAt(coupon, coupon.useUntil - 1)).toEqual(kept);
     expect(couponAt(coupon, coupon.useUntil)).toEqual(kept);
     expect(couponAt(coupon, coupon.useUntil + 1)).toEqual({ ...kept, status: "expired" });

@@ -4,13 +4,14 @@
  * only on an unpaid order, and the payment of an order settled before payments were kept on orders
  * (an older --state file) is read as its own.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { exportStateFile } from "../store/store";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "./order-book";
 import { MAX_PAYMENTS_PER_ORDER } from "./settlement";
-import { CHAN, SAM, buy, expectLedgersSum, fixtures, later, paid, placed, setup, world } from "./test-support";
+import { CHAN, SAM, buy, expectLedgersSum, fixtures, later, paid, placed, setup, world, copy } from "./test-support";
 
 describe("the wallet's settlement notice", () => {
   it("settles once: the coupon is received, the cash earns mCoin and the payment is kept; the same notice again changes nothing", () => {
@@ -216,7 +217,7 @@ describe("a failed payment", () => {
     state.orders.lapse(closed.orderNo);
     const revisions = [state.books.revision(SAM), state.books.revision(CHAN)];
     for (const order of [received, closed]) {
-      const before = structuredClone(order);
+      const before = copy(order);
       expect(state.orders.notice({ ...paid(order, "FAILED"), paymentId: "WPOTHER000000001" })).toEqual({ ok: true, value: order });
       expect(order).toEqual(before);
     }
@@ -231,7 +232,7 @@ describe("an order settled before payments were kept (an older --state file)", (
     const order = placed(state, SAM);
     state.orders.notice(paid(order));
     state.store.save();
-    const saved = JSON.parse(readFileSync(stateFile, "utf8"));
+    const saved = JSON.parse(exportStateFile(stateFile));
     delete saved.data.orders[String(order.id)].payments;
     writeFileSync(stateFile, JSON.stringify(saved));
 

@@ -63,6 +63,9 @@ export function world(from: Fixtures = fixtures, stateFile?: string): World {
   };
 }
 
+/** A deep copy of plain data (a record the store tracks is a proxy, which structuredClone refuses). */
+export const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
 export function setup(stateFile?: string) {
   return { state: world(fixtures, stateFile) };
 }

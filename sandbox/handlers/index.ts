@@ -34,7 +34,7 @@ export interface HandlerOptions {
   dispatch(request: Request): Promise<Response>;
 }
 
-export function sandboxHandlers({ domain, instruments, reset }: SandboxParts, options: HandlerOptions): HttpHandler[] {
+export function sandboxHandlers({ domain, instruments, reset, store, importState }: SandboxParts, options: HandlerOptions): HttpHandler[] {
   const { fixtures, controlToken, mallOrigins } = options;
   const { catalog, books, orders, afterSale, promotions, miles, favourites, members, logins } = domain;
   const { clock, faults, stubs, recorded, calls, errors, latency } = instruments;
@@ -71,6 +71,8 @@ export function sandboxHandlers({ domain, instruments, reset }: SandboxParts, op
       till: domain.till,
       view: domain.view,
       auditView: domain.auditView,
+      exportState: () => store.exportJson(),
+      importState,
     }),
     // WireMock's admin API over the stubs, behind the same guard.
     ...adminHandlers({ stubs, calls, controlToken }),

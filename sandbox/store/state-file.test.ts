@@ -4,6 +4,7 @@
  * meant; and the money domain read back as it was written.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { exportStateFile } from "./store";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,6 +14,24 @@ import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "../domain/order-book";
 import { CHAN, PORK_CHOP_BUN, SAM, buy, fixtures, later, paid, placed, setup, world } from "../domain/test-support";
 
 describe("a --state file", () => {
+  it("written as JSON is imported into the database on the first start, the JSON kept beside it as FILE.json", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "mcoin-state-")), "state.json");
+    const first = world(fixtures, file);
+    placed(first, SAM);
+    first.store.flush();
+    const json = first.store.exportJson();
+    writeFileSync(file, json);
+    const migrated = world(fixtures, file);
+    expect(readFileSync(`${file}.json`, "utf8")).toBe(json);
+    expect(readFileSync(file).subarray(0, 15).toString("latin1")).toBe("SQLite format 3");
+    expect(JSON.parse(migrated.store.exportJson())).toEqual(JSON.parse(json));
+    expect(JSON.parse(world(fixtures, file).store.exportJson())).toEqual(JSON.parse(json));
+    // A second JSON file there is kept under the next free name.
+    writeFileSync(file, json);
+    world(fixtures, file);
+    expect(readFileSync(`${file}.1.json`, "utf8")).toBe(json);
+  });
+
   it("is read into maps, so prototype keys are nobody and expired logins are gone", () => {
     const file = join(mkdtempSync(join(tmpdir(), "mcoin-state-")), "state.json");
     const member = fixtures.members[0];
@@ -120,7 +139,7 @@ describe("a --state file keeps the money domain", () => {
     state.orders.notice(paid(order));
     expect(state.afterSale.requestRefund(SAM, { orderId: order.id, reason: "other", remarks: "" }).ok).toBe(true);
     state.store.save();
-    const saved = JSON.parse(readFileSync(stateFile, "utf8"));
+    const saved = JSON.parse(exportStateFile(stateFile));
     delete saved.data.orders[String(order.id)].refund.earningReversal;
     writeFileSync(stateFile, JSON.stringify(saved));
     const refund = world(fixtures, stateFile).data.orders.get(String(order.id))!.refund;
@@ -135,7 +154,7 @@ describe("a --state file keeps the money domain", () => {
     state.orders.notice(paid(order));
     const unpaid = placed(state, SAM, buy({ quantity: 1, mcoinUsed: 0 }));
     state.store.save();
-    const saved = JSON.parse(readFileSync(stateFile, "utf8"));
+    const saved = JSON.parse(exportStateFile(stateFile));
     for (const id of [order.id, unpaid.id]) delete saved.data.orders[String(id)].payments;
     writeFileSync(stateFile, JSON.stringify(saved));
     const reloaded = world(fixtures, stateFile);
@@ -151,7 +170,7 @@ describe("a --state file keeps the money domain", () => {
     const { state } = setup(stateFile);
     placed(state, SAM);
     state.store.save();
-    const saved = JSON.parse(readFileSync(stateFile, "utf8"));
+    const saved = JSON.parse(exportStateFile(stateFile));
     saved.data.accounts[SAM].ledger[1].amount = -200;
     writeFileSync(stateFile, JSON.stringify(saved));
     expect(() => world(fixtures, stateFile)).toThrow(`data.accounts.${SAM}.ledger.1: ledger entry 2 does not follow from the ones before it`);

@@ -1,13 +1,12 @@
 /**
- * The --state file: written shortly after a change, or at the latest when the sandbox flushes before
- * it replies, so whatever it acknowledged is on disk (durable-write.ts).
+ * The sandbox's data as JSON: the format of a --state file before the store was SQLite
+ * (sqlite-store.ts), and of the export and import (`mcoin sandbox state export|import`).
  *
- * The file is JSON, `{ version: 1, data }`, each Map as an object. A file an older sandbox wrote
+ * The text is `{ version: 1, data }`, each Map as an object. A file an older sandbox wrote
  * still loads: a part it lacks starts from the fixtures, and a part it wrote in an older shape is
  * read as that shape meant (members with a `point` balance open their ledger with it; each record's
  * schema fills in what its older form lacks).
  */
-import { existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
 import { MemberFixtureSchema } from "../fixtures";
 import { StoredReplySchema } from "../domain/idempotency";
@@ -18,7 +17,6 @@ import { OrderRecordSchema } from "../domain/orders";
 import { SeckillLiveSchema } from "../domain/promotions";
 import { MAX_SEARCH_HISTORY } from "../domain/searches";
 import type { SandboxData } from "./data";
-import { writeDurably } from "./durable-write";
 import { maxAddressId } from "./seed";
 
 const LoginSchema = z.object({ openId: z.string(), issuedAt: z.number() });
@@ -46,101 +44,74 @@ const SavedDataSchema = z
   })
   .partial();
 
-export class StateFile {
-  private timer: NodeJS.Timeout | null = null;
-  private dirty = false;
+/** The data as a state file's text: what `mcoin sandbox state export` gives and a --state file held before SQLite. */
+export function stateJson(source: SandboxData): string {
+  const { members, tokens, authCodes, taskRuns, searchHistory, seededAt, offers, accounts, orders, orderSeq, seckills, milesOrders, milesSeq, addressSeq, idempotency } = source;
+  const data = {
+    members: Object.fromEntries(members),
+    tokens: Object.fromEntries(tokens),
+    authCodes: Object.fromEntries(authCodes),
+    taskRuns: Object.fromEntries(taskRuns),
+    searchHistory: Object.fromEntries(searchHistory),
+    seededAt,
+    offers: Object.fromEntries(offers),
+    accounts: Object.fromEntries(accounts),
+    orders: Object.fromEntries(orders),
+    orderSeq,
+    seckills: Object.fromEntries(seckills),
+    milesOrders: Object.fromEntries(milesOrders),
+    milesSeq,
+    addressSeq,
+    idempotency: Object.fromEntries([...idempotency].map(([scope, replies]) => [scope, Object.fromEntries(replies)])),
+  };
+  return JSON.stringify({ version: 1, data }, null, 2);
+}
 
-  constructor(
-    readonly path: string,
-    private readonly data: () => SandboxData,
-  ) {}
-
-  /** Call after every change: the data is written shortly after, or at the next flush. */
-  changed(): void {
-    this.dirty = true;
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.flush();
-    }, 50);
-    this.timer.unref?.();
+/**
+ * The data a state file's text holds, over `seed` (what the fixtures start, for what the file
+ * lacks); null for one of another version. A file that is not a sandbox state stops the
+ * sandbox, saying where: a record naming a member or an offer that does not exist, or kept under
+ * another id than its own.
+ */
+export function parseState(text: string, where: string, seed: () => SandboxData, offerExists: (offerId: number) => boolean): SandboxData | null {
+  const saved = JSON.parse(text) as { version?: unknown; data?: unknown } | null;
+  if (saved?.version !== 1) return null;
+  const parsed = SavedDataSchema.safeParse(saved.data);
+  const broken = (at: string, message: string) => new Error(`${where} is not a sandbox state file: data.${at}: ${message}`);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw broken(issue?.path.join(".") ?? "", issue?.message ?? "invalid");
   }
-
-  /** Writes what changed now. */
-  flush(): void {
-    if (this.dirty) this.save();
+  const { members: savedMembers, offers, accounts, orders, seckills, milesOrders, ...rest } = parsed.data;
+  const data: SandboxData = { ...seed(), ...rest };
+  if (savedMembers) {
+    data.members = new Map([...savedMembers].map(([openId, { point: _point, ...member }]) => [openId, member]));
+    // Members kept before the ledger existed open theirs with the balance they had.
+    data.accounts = new Map([...savedMembers].map(([openId, member]) => [openId, openAccount(member.point ?? 0, data.seededAt)]));
+    data.addressSeq = Math.max(data.addressSeq, maxAddressId(data.members.values()));
   }
-
-  save(): void {
-    this.dirty = false;
-    const { members, tokens, authCodes, taskRuns, searchHistory, seededAt, offers, accounts, orders, orderSeq, seckills, milesOrders, milesSeq, addressSeq, idempotency } = this.data();
-    const data = {
-      members: Object.fromEntries(members),
-      tokens: Object.fromEntries(tokens),
-      authCodes: Object.fromEntries(authCodes),
-      taskRuns: Object.fromEntries(taskRuns),
-      searchHistory: Object.fromEntries(searchHistory),
-      seededAt,
-      offers: Object.fromEntries(offers),
-      accounts: Object.fromEntries(accounts),
-      orders: Object.fromEntries(orders),
-      orderSeq,
-      seckills: Object.fromEntries(seckills),
-      milesOrders: Object.fromEntries(milesOrders),
-      milesSeq,
-      addressSeq,
-      idempotency: Object.fromEntries([...idempotency].map(([scope, replies]) => [scope, Object.fromEntries(replies)])),
-    };
-    writeDurably(this.path, JSON.stringify({ version: 1, data }, null, 2));
+  for (const [id, live] of offers ?? []) if (data.offers.has(id)) data.offers.set(id, live);
+  for (const [id, live] of seckills ?? []) if (data.seckills.has(id)) data.seckills.set(id, live);
+  if (milesOrders) {
+    for (const [id, redemption] of milesOrders) {
+      if (String(redemption.id) !== id) throw broken(`milesOrders.${id}`, "its id is not its key");
+      if (!data.members.has(redemption.openId)) throw broken(`milesOrders.${id}.openId`, "no such member");
+    }
+    data.milesOrders = milesOrders;
+    for (const redemption of milesOrders.values()) data.milesSeq = Math.max(data.milesSeq, redemption.id);
   }
-
-  /**
-   * The data the file holds, over `seed` (what the fixtures start, for what the file lacks); null
-   * when there is no file, or one of another version. A file that is not a sandbox state stops the
-   * sandbox, saying where: a record naming a member or an offer that does not exist, or kept under
-   * another id than its own.
-   */
-  read(seed: () => SandboxData, offerExists: (offerId: number) => boolean): SandboxData | null {
-    if (!existsSync(this.path)) return null;
-    const saved = JSON.parse(readFileSync(this.path, "utf8")) as { version?: unknown; data?: unknown } | null;
-    if (saved?.version !== 1) return null;
-    const parsed = SavedDataSchema.safeParse(saved.data);
-    const broken = (where: string, message: string) => new Error(`${this.path} is not a sandbox state file: data.${where}: ${message}`);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw broken(issue?.path.join(".") ?? "", issue?.message ?? "invalid");
-    }
-    const { members: savedMembers, offers, accounts, orders, seckills, milesOrders, ...rest } = parsed.data;
-    const data: SandboxData = { ...seed(), ...rest };
-    if (savedMembers) {
-      data.members = new Map([...savedMembers].map(([openId, { point: _point, ...member }]) => [openId, member]));
-      // Members kept before the ledger existed open theirs with the balance they had.
-      data.accounts = new Map([...savedMembers].map(([openId, member]) => [openId, openAccount(member.point ?? 0, data.seededAt)]));
-      data.addressSeq = Math.max(data.addressSeq, maxAddressId(data.members.values()));
-    }
-    for (const [id, live] of offers ?? []) if (data.offers.has(id)) data.offers.set(id, live);
-    for (const [id, live] of seckills ?? []) if (data.seckills.has(id)) data.seckills.set(id, live);
-    if (milesOrders) {
-      for (const [id, redemption] of milesOrders) {
-        if (String(redemption.id) !== id) throw broken(`milesOrders.${id}`, "its id is not its key");
-        if (!data.members.has(redemption.openId)) throw broken(`milesOrders.${id}.openId`, "no such member");
-      }
-      data.milesOrders = milesOrders;
-      data.milesSeq = Math.max(data.milesSeq, ...[...milesOrders.values()].map((redemption) => redemption.id));
-    }
-    for (const [openId, account] of accounts ?? []) {
-      if (!data.members.has(openId)) throw broken(`accounts.${openId}`, "no such member");
-      data.accounts.set(openId, account);
-    }
-    if (orders) {
-      data.orders = orders;
-      for (const [id, order] of orders) {
-        if (String(order.id) !== id) throw broken(`orders.${id}`, "its id is not its key");
-        if (!data.members.has(order.openId)) throw broken(`orders.${id}.openId`, "no such member");
-        if (!offerExists(order.offerId)) throw broken(`orders.${id}.offerId`, "no such offer in the catalog");
-      }
-      data.orderSeq = Math.max(data.orderSeq, ...[...orders.values()].map((order) => order.id));
-    }
-    return data;
+  for (const [openId, account] of accounts ?? []) {
+    if (!data.members.has(openId)) throw broken(`accounts.${openId}`, "no such member");
+    data.accounts.set(openId, account);
   }
+  if (orders) {
+    data.orders = orders;
+    for (const [id, order] of orders) {
+      if (String(order.id) !== id) throw broken(`orders.${id}`, "its id is not its key");
+      if (!data.members.has(order.openId)) throw broken(`orders.${id}.openId`, "no such member");
+      if (!offerExists(order.offerId)) throw broken(`orders.${id}.offerId`, "no such offer in the catalog");
+    }
+    for (const order of orders.values()) data.orderSeq = Math.max(data.orderSeq, order.id);
+  }
+  return data;
 }

@@ -13,6 +13,7 @@ import { REFUND_PROCESSING_MS } from "../order-book";
 import { ORDER_TRANSITIONS, canTransition } from "../order-machine";
 import { couponAt } from "../orders";
 import { MEMBERS, OFFERS, SECKILL_ITEMS, SETTLED_COUPONS, atMost, catalogOffer, domain, holds, instruments, same, store, type Model } from "./game";
+import { copy } from "../test-support";
 
 export function checkInvariants(model: Model): void {
   domain.books.closeDue();
@@ -47,7 +48,7 @@ export function checkInvariants(model: Model): void {
     const before = model.ledgers.get(openId) ?? [];
     const grown = ledger.slice(0, before.length);
     if (JSON.stringify(grown) !== JSON.stringify(before)) expect(grown, `${openId} ledger only grows`).toEqual(before);
-    model.ledgers.set(openId, structuredClone(ledger));
+    model.ledgers.set(openId, copy(ledger));
     // Only the opening, check-ins and miles redemptions (and their refunds) are nobody's order's.
     const milesOf = new Map([...store.data.milesOrders.values()].filter((redemption) => redemption.openId === openId).map((redemption) => [redemption.orderNo, redemption]));
     holds(

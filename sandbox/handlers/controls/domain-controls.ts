@@ -26,9 +26,12 @@ export interface DomainControlParts {
   promotions: Promotions;
   view: Domain["view"];
   auditView: Domain["auditView"];
+  /** The data as an export's JSON text, and an export put in its place (sandbox/store/store.ts); throws what does not fit. */
+  exportState(): string;
+  importState(text: string): void;
 }
 
-export function domainControls({ members, logins, books, orders, miles, promotions, view, auditView }: DomainControlParts): HttpHandler[] {
+export function domainControls({ members, logins, books, orders, miles, promotions, view, auditView, exportState, importState }: DomainControlParts): HttpHandler[] {
   const noMember = () => refuse(404, "no such member");
   return [
     serveControl(controls.members, () => ({
@@ -87,6 +90,15 @@ export function domainControls({ members, logins, books, orders, miles, promotio
     serveControl(controls.audit, () => {
       const problems = auditMoney(auditView());
       return { ok: problems.length === 0, problems };
+    }),
+    serveControl(controls.exportState, () => JSON.parse(exportState()) as ControlReply<typeof controls.exportState>),
+    serveControl(controls.importState, ({ input }) => {
+      try {
+        importState(JSON.stringify(input));
+      } catch (error) {
+        return refuse(400, error instanceof Error ? error.message : String(error));
+      }
+      return { ok: true as const };
     }),
   ];
 }

@@ -38,6 +38,7 @@
  *   POST   /__sandbox/ship                        { orderNo }: settled goods leave (delivery) or are ready at the store (pick-up)
  *   GET    /__sandbox/state                       the business data and its digest (sandbox/domain/state-view.ts)
  *   GET    /__sandbox/audit                       the money audit of the books as they stand { ok, problems } (sandbox/domain/audit.ts)
+ *   GET    /__sandbox/state/export                the whole data as JSON (the older --state file format); POST .../import puts one in its place
  *   POST   /__sandbox/errors                      an error report of the mall's (core/errors/report.ts); GET lists
  *                                                 them { errors } (oldest first, the newest 200), DELETE clears them
  *
