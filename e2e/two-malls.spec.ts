@@ -1,6 +1,6 @@
 /**
  * Two instances of the mall's production server (build/mall-server.js) behind a round-robin proxy,
- * sharing one Redis and one SESSION_SECRET, as a balancer runs them (docs/decisions/045): a member
+ * sharing one Redis and one SESSION_SECRET, as a balancer runs them (docs/decisions/045-a-mall-that-survives-its-dependencies.md): a member
  * signed in on one is signed in on the other, the rate limits count across both, a token rotated on
  * one still leads to the session on the other, a hung Redis (SIGSTOP) leaves sign-in and checkout
  * answered, and SIGTERM lets the requests in flight finish before the process exits.
