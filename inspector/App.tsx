@@ -177,7 +177,7 @@ export function App() {
   const showPageLoad = useCallback(
     (requestId: string) => {
       setFilters((current) => ({ ...current, requestId }));
-      say("Showing only this page load’s calls.");
+      say("Showing only the calls of this page load.");
       back();
     },
     [back, say],
