@@ -2,6 +2,7 @@ import type { RequestHandler } from "express";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMallApp } from "./app";
+import { testAppOptions } from "./app-testing";
 import { createLogger } from "./logger";
 import { rawRequest } from "./test-http";
 
@@ -18,16 +19,12 @@ describe("the mall's last-resort error handler", () => {
       if (req.path === "/thrown-response") return next(new Response("no", { status: 400 }));
       res.json({ url: req.originalUrl });
     };
-    const app = createMallApp({
-      log: createLogger("error", { write: (line: string) => void logged.push(JSON.parse(line) as (typeof logged)[number]) }),
-      environmentForHost: (hostname) => (hostname === "localhost" ? "sandbox" : null),
-      trustProxy: false,
-      csp: { enforce: true, frameAncestors: [], originsOf: () => ({ images: [], signIn: "http://signin.example", connect: [] }) },
-      widgetOrigins: [],
-      actionLimit: (_req, _res, next) => next(),
-      assets: [],
-      remix,
-    });
+    const app = createMallApp(
+      testAppOptions({
+        log: createLogger("error", { write: (line: string) => void logged.push(JSON.parse(line) as (typeof logged)[number]) }),
+        remix,
+      }),
+    );
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     port = (server.address() as AddressInfo).port;

@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { createMallServices } from "../app/server/services.server";
 import { createMallApp } from "./app";
+import { testAppOptions } from "./app-testing";
 import { loadContextFor } from "./load-context";
 import { allowedHosts, requestOrigin } from "./request-gate";
 import { rawRequest, testLog } from "./test-http";
@@ -98,16 +99,12 @@ const TIME_BUILD = {
 
 describe("the Remix app behind the server", () => {
   it("answers a data request of before single fetch (?_data=) with a quiet 400: nothing logged", async () => {
-    const app = createMallApp({
-      log: testLog(),
-      environmentForHost: (hostname) => (hostname === "localhost" ? "sandbox" : null),
-      trustProxy: false,
-      csp: { enforce: true, frameAncestors: [], originsOf: () => ({ images: [], signIn: "http://signin.example", connect: [] }) },
-      widgetOrigins: [],
-      actionLimit: (_req, _res, next) => next(),
-      assets: [],
-      remix: createRequestHandler({ build: TIME_BUILD, mode: "production", getLoadContext: loadContextFor(createMallServices()) }),
-    });
+    const app = createMallApp(
+      testAppOptions({
+        log: testLog(),
+        remix: createRequestHandler({ build: TIME_BUILD, mode: "production", getLoadContext: loadContextFor(createMallServices()) }),
+      }),
+    );
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     const { port } = server.address() as AddressInfo;

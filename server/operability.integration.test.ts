@@ -8,6 +8,7 @@ import { Agent, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMallApp } from "./app";
+import { testAppOptions } from "./app-testing";
 import { healthRoutes } from "./health";
 import { createLogger } from "./logger";
 import { gracefulShutdown, type Shutdown } from "./shutdown";
@@ -34,18 +35,14 @@ async function serve({ gatewayUp }: { gatewayUp: () => boolean }) {
   const lines: string[] = [];
   let shutdown: Shutdown | undefined;
   let exited: number | null = null;
-  const app = createMallApp({
-    log: createLogger("info", { write: (line: string) => void lines.push(line) }),
-    first: (req, res, next) => (shutdown ? shutdown.closeWhileDraining(req, res, next) : next()),
-    probes: healthRoutes({ dependencies: { gateway: async () => gatewayUp() }, stopping: () => shutdown?.stopping() ?? false }),
-    environmentForHost: (hostname) => (hostname === "localhost" ? "sandbox" : null),
-    trustProxy: false,
-    csp: { enforce: true, frameAncestors: [], originsOf: () => ({ images: [], signIn: "http://signin.example", connect: [] }) },
-    widgetOrigins: [],
-    actionLimit: (_req, _res, next) => next(),
-    assets: [],
-    remix: slow,
-  });
+  const app = createMallApp(
+    testAppOptions({
+      log: createLogger("info", { write: (line: string) => void lines.push(line) }),
+      first: (req, res, next) => (shutdown ? shutdown.closeWhileDraining(req, res, next) : next()),
+      probes: healthRoutes({ dependencies: { gateway: async () => gatewayUp() }, stopping: () => shutdown?.stopping() ?? false }),
+      remix: slow,
+    }),
+  );
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   shutdown = gracefulShutdown(server, { boundMs: 30_000, log: createLogger("silent"), exit: (code) => void (exited = code) });
