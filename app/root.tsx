@@ -94,7 +94,7 @@ export async function loader(args: LoaderFunctionArgs) {
       signedIn: mall.member !== null,
       member,
       // The sandbox's stand-in for the wallet, where the simulated host's cashier pays.
-      simulatedWallet: mall.environment.name === "sandbox" ? new URL(mall.environment.loginUrl).origin : null,
+      simulatedWallet: mall.environment.name === "sandbox" ? (mall.environment.walletBase ?? null) : null,
     },
     { headers },
   );

@@ -253,3 +253,27 @@ describe("mcoin sandbox state", () => {
     expect(refused.stderr).toContain("data.accounts.nobody: no such member");
   });
 });
+
+describe("mcoin sandbox tenants", () => {
+  it("lists the tenants with their URLs, reaches one through its URL, and deletes one", async () => {
+    const tenantUrl = `${sandbox.url}/tenants/ci-42`;
+    const added = await sandbox.fetch(`${tenantUrl}/__sandbox/members`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ openId: "ci-member", point: 70 }) });
+    expect(added.status).toBe(200);
+    const ledger = json(await mcoin("sandbox", "ledger", "--login", "ci-member", "--base-url", tenantUrl, "--json"));
+    expect(ledger.balance).toBe(70);
+    expect((await mcoin("sandbox", "ledger", "--login", "ci-member", "--json")).code).not.toBe(0);
+
+    const listed = await mcoin("sandbox", "tenants");
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/1 of at most 64 tenants:/);
+    expect(listed.stdout).toContain(`ci-42`);
+    expect(listed.stdout).toContain(tenantUrl);
+    expect(json(await mcoin("sandbox", "tenants", "--json")).tenants[0]).toMatchObject({ name: "ci-42", members: 6 });
+
+    expect((await mcoin("sandbox", "tenants", "--delete", "ci-42")).stdout).toBe("tenant ci-42 deleted\n");
+    const again = await mcoin("sandbox", "tenants", "--delete", "ci-42");
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toContain("no tenant ci-42");
+    expect((await mcoin("sandbox", "tenants", "--delete", "CI_42")).stderr).toContain("lower-case letters");
+  });
+});

@@ -23,6 +23,28 @@ export const DEFAULT_MALL_ORIGINS: readonly string[] = [DEFAULT_MALL_URL, `http:
 /** The variable holding the sandbox's control token (`mcoin sandbox` requires it off loopback; the mall and the CLI send it). */
 export const CONTROL_TOKEN_ENV = "MCOIN_SANDBOX_CONTROL_TOKEN";
 
+/** Where a sandbox's tenants are (sandbox/tenants.ts): `SANDBOX/tenants/NAME` is tenant NAME's sandbox. */
+export const TENANTS_PATH = "/tenants";
+/** A tenant's name: 1 to 40 lower-case letters, digits and inner hyphens, as a DNS label (safe in a URL, a file name, a log line). */
+export const TENANT_NAME = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+export const TENANT_NAME_RULE = "a tenant's name is 1 to 40 lower-case letters, digits and inner hyphens (ci-1234, team-a)";
+
+/** Tenant `name`'s base URL on the sandbox at `sandbox`. */
+export function tenantUrl(sandbox: string, name: string): string {
+  if (!TENANT_NAME.test(name)) throw new EnvironmentConfigError(`${TENANT_NAME_RULE}: not ${JSON.stringify(name)}`);
+  return `${sandbox.replace(/\/+$/, "")}${TENANTS_PATH}/${name}`;
+}
+
+/** The limits a sandbox puts on its named tenants unless told otherwise (`mcoin sandbox --max-tenants` and the rest). */
+export const DEFAULT_TENANT_LIMITS = {
+  /** How many tenants besides the default one, in memory and in the --state database together. */
+  maxTenants: 64,
+  /** How many orders (coupon and miles) a tenant may hold: past it, its gateway calls that are not GETs are refused until it is reset. */
+  maxOrders: 20_000,
+  /** A tenant's requests a second, on average (twice as many may come at once): past it, 429. */
+  requestsPerSecond: 300,
+} as const;
+
 export class EnvironmentConfigError extends Error {
   constructor(message: string) {
     super(message);

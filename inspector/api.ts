@@ -5,13 +5,15 @@
  * (its events read by core/http/event-stream.ts).
  */
 import { readEventStream } from "../core/http/event-stream";
-import { INSPECT_API_BASE } from "../core/controls/inspect-paths";
+import { INSPECT_API_BASE, INSPECT_PATH } from "../core/controls/inspect-paths";
 import type { ExchangeDetail, ExchangeList, ExchangeSummary, FaultRequest, InspectInfo, ReplayReply, SaveReply, SaveRequest } from "../core/controls/inspect";
 import { ApiError } from "../core/api/errors";
 
 export type { ExchangeDetail, ExchangeList, ExchangeSummary, FaultRequest, InspectInfo, ReplayReply, SaveReply };
 
-const API = INSPECT_API_BASE;
+/** The page may be a sandbox tenant's (`/tenants/NAME/__sandbox/inspect`): its API is under the same prefix. */
+const mount = (pathname: string) => pathname.slice(0, Math.max(0, pathname.indexOf(INSPECT_PATH)));
+const API = `${typeof location === "undefined" ? "" : mount(location.pathname)}${INSPECT_API_BASE}`;
 const TOKEN_KEY = "mcoin.inspector.token";
 
 /** The filters the server applies to the list (`GET exchanges`). */

@@ -27,6 +27,7 @@ import type { z } from "zod";
 import type { ScenarioSchema } from "../cli/bridge/scenario";
 import { formatEntry, type Transcript } from "../cli/bridge/transcript";
 import { onParentGone } from "#harness/process";
+import { tenantUrl } from "#core/environments";
 import { freePort, MALL_ROOT, startMall, type RunningMall } from "./mall";
 import { startSandbox, type StartSandboxOptions, type StartedSandbox } from "./sandbox";
 
@@ -57,7 +58,8 @@ export const MEMBER_LOCATION = "22.19350,113.53970";
 
 /** The sandbox's sign-in page (it stands in for the wallet app's). */
 export function isLoginPage(url: URL | string): boolean {
-  return new URL(String(url)).pathname === "/oauth/authorize";
+  // A tenant's sign-in page is under its path (/tenants/NAME/oauth/authorize).
+  return /^(?:\/tenants\/[a-z0-9-]+)?\/oauth\/authorize$/.test(new URL(String(url)).pathname);
 }
 
 /** What the mall's simulated host was asked, in order (outside the wallet, the mall plays its host). */
@@ -151,20 +153,20 @@ export class SandboxControl {
 
   /** A session token for a member, as engineers get one with POST /member/login. */
   async token(openId: string): Promise<string> {
-    const body = (await (await this.request.post("/member/login", { data: { openId } })).json()) as { data: { token: string } };
+    const body = (await (await this.request.post(`${this.url}/member/login`, { data: { openId } })).json()) as { data: { token: string } };
     return body.data.token;
   }
 
   /** A member's address book as the gateway lists it (the default first). */
   async addresses(openId: string): Promise<{ id: number; isDefault: number; name: string; areaCode: string; mobile: string; area: string; address: string }[]> {
     const token = await this.token(openId);
-    const reply = await this.request.get("/api/mini/userAddress/lists", { headers: { authorization: `Bearer ${token}`, mpay: "1" } });
+    const reply = await this.request.get(`${this.url}/api/mini/userAddress/lists`, { headers: { authorization: `Bearer ${token}`, mpay: "1" } });
     return ((await reply.json()) as { data: { snatchList: never[] } }).data.snatchList;
   }
 
   /** A single-use login code, as the sign-in page hands out, returned to `redirectUri`. */
   async loginRedirect(openId: string, redirectUri: string, state = ""): Promise<string> {
-    const response = await this.request.post("/oauth/authorize", { form: { openId, redirect_uri: redirectUri, state }, maxRedirects: 0 });
+    const response = await this.request.post(`${this.url}/oauth/authorize`, { form: { openId, redirect_uri: redirectUri, state }, maxRedirects: 0 });
     expect(response.status()).toBe(302);
     return response.headers().location;
   }
@@ -201,6 +203,12 @@ export interface ScriptedHost {
 export interface McoinWorkerOptions {
   /** A sandbox already running, by its URL; unset: each worker starts its own on a free port. */
   mcoinSandboxUrl: string | undefined;
+  /**
+   * With `mcoinSandboxUrl`, a sandbox shared with other teams or jobs: each worker takes a tenant of
+   * it named `<mcoinTenant>-w<worker index>` (its own members, orders, clock, faults and log; made on
+   * first use, deleted when the worker ends), so parallel workers and runs never meet.
+   */
+  mcoinTenant: string | undefined;
   /** How a started sandbox is set up (fixtures, recordings, stubs, a state file). */
   mcoinSandboxOptions: StartSandboxOptions;
   /** A mall already running, by its URL. */
@@ -329,18 +337,23 @@ let members = 0;
 
 export const test = playwright.test.extend<McoinFixtures, McoinWorkerOptions & McoinWorkerFixtures>({
   mcoinSandboxUrl: [undefined, { scope: "worker", option: true }],
+  mcoinTenant: [undefined, { scope: "worker", option: true }],
   mcoinSandboxOptions: [{}, { scope: "worker", option: true }],
   mcoinMallUrl: [undefined, { scope: "worker", option: true }],
   mcoinStartMall: [false, { scope: "worker", option: true }],
 
   mcoinEnvironment: [
-    async ({ mcoinSandboxUrl, mcoinSandboxOptions, mcoinMallUrl, mcoinStartMall }, use) => {
+    async ({ mcoinSandboxUrl, mcoinTenant, mcoinSandboxOptions, mcoinMallUrl, mcoinStartMall }, use, workerInfo) => {
       let started: StartedSandbox | undefined;
       let mall: RunningMall | undefined;
       // The mall's origin is chosen first: the sandbox's sign-in page returns only to known origins.
       const mallPort = mcoinStartMall && !mcoinMallUrl ? await freePort() : undefined;
       const mallOrigins = mallPort ? [`http://localhost:${mallPort}`] : mcoinMallUrl ? [new URL(mcoinMallUrl).origin] : undefined;
-      const sandboxUrl = mcoinSandboxUrl ?? (started = await startSandbox({ mallOrigins, ...mcoinSandboxOptions })).url;
+      if (mcoinTenant !== undefined && !mcoinSandboxUrl) throw new Error("mcoinTenant takes a tenant of a shared sandbox: set mcoinSandboxUrl to it");
+      const tenant = mcoinTenant === undefined ? undefined : `${mcoinTenant}-w${workerInfo.workerIndex}`;
+      const sandboxUrl = mcoinSandboxUrl ? (tenant ? tenantUrl(mcoinSandboxUrl, tenant) : mcoinSandboxUrl) : (started = await startSandbox({ mallOrigins, ...mcoinSandboxOptions })).url;
+      // The shared sandbox was started without this worker's mall: the tenant learns its origin.
+      if (tenant) for (const origin of mallOrigins ?? []) await createControlClient({ baseUrl: sandboxUrl }).get(controls.addMallOrigin, { input: { origin } });
       // Tests sign in and post from one address: the mall's rate limits are raised for them.
       if (mallPort) mall = await startMall({ sandboxUrl, port: mallPort, env: { MCOIN_RATE_LIMITS: "login=100000,task=100000,picture=100000,action=100000" } });
       // A runner killed outright (kill -9) runs no teardown, and its worker may take its time to
@@ -350,6 +363,7 @@ export const test = playwright.test.extend<McoinFixtures, McoinWorkerOptions & M
         (stopping ??= (async () => {
           mall?.stop();
           await started?.stop();
+          if (tenant && mcoinSandboxUrl) await createControlClient({ baseUrl: mcoinSandboxUrl }).get(controls.deleteTenant, { params: { name: tenant } });
         })());
       const unwatch = onParentGone(() => void stopAll());
       await use({ sandboxUrl, mallUrl: mcoinMallUrl ?? mall?.url });

@@ -10,7 +10,7 @@ import { DEFAULT_FIXTURES_DIR, loadFixtures, withoutHistory, type Fixtures, type
 import { frontDoor, type Dispatched } from "./front-door";
 import { render } from "./fault-effects";
 import { SandboxHandle } from "./handle";
-import { sandboxHandlers } from "./handlers/index";
+import { sandboxHandlers, type HandlerOptions } from "./handlers/index";
 import type { InspectorActions } from "#harness/inspector";
 import type { Timer } from "./instruments/timer";
 import { DEFAULT_MALL_ORIGINS, MallOriginSchema } from "./login-page";
@@ -20,6 +20,10 @@ import { RecordedBook, type Persona, type RecordedExchange, type ServedAt } from
 import { personaMember } from "./domain/members";
 import { StubFileError, loadStubFolder, problemLine } from "./stubs/files";
 import { stubsNear } from "./stubs/near-stubs";
+import type { StubBook } from "./stubs/book";
+import { openStateDatabase, type OpenedDatabase } from "./store/store";
+import { TENANT_NAME_RULE } from "#core/environments";
+import { DEFAULT_TENANT_LIMITS, TENANTS_PATH, TenantBook, tenantOfPath, type TenantLimits } from "./tenants";
 
 export interface SandboxOptions {
   fixturesDir?: string;
@@ -56,6 +60,8 @@ export interface SandboxOptions {
    * keeps, and what only the CLI can do with them (save as a recording, replay, HAR).
    */
   inspect?: { capacity?: number; bodyLimit?: number; actions?: InspectorActions };
+  /** The limits on named tenants (tenants.ts); DEFAULT_TENANT_LIMITS for what is not given. */
+  tenantLimits?: Partial<TenantLimits>;
 }
 
 export interface Sandbox extends SandboxParts {
@@ -71,22 +77,77 @@ export interface Sandbox extends SandboxParts {
   served: readonly Endpoint[];
 }
 
-export function createSandbox(options: SandboxOptions = {}): Sandbox {
+/** The sandbox at its root: the default tenant's, which also routes `/tenants/NAME/...` to the others (tenants.ts). */
+export interface RootSandbox extends Sandbox {
+  /** The named tenants, each a sandbox of its own. */
+  tenants: TenantBook<Sandbox>;
+}
+
+export function createSandbox(options: SandboxOptions = {}): RootSandbox {
   const loaded = loadFixtures(options.fixturesDir ?? DEFAULT_FIXTURES_DIR);
-  const recorded = options.recordings && new RecordedBook(options.recordings.exchanges, options.recordings.strict ?? false, options.recordings.at);
+  const book = () => options.recordings && new RecordedBook(options.recordings.exchanges, options.recordings.strict ?? false, options.recordings.at);
+  const recorded = book();
   // A recording's personas are members from the start and after every reset: a token can be minted for them.
   const personas = personaMembers(loaded, recorded?.personas ?? []);
   const base = options.history === false ? withoutHistory(loaded) : loaded;
   const fixtures = personas.length === 0 ? base : { ...base, members: [...base.members, ...personas] };
+  const database = openStateDatabase(options.stateFile);
+  const stubFiles = options.stubsDir ? loadStubs(options) : null;
+  const shared: Shared = { options, fixtures, personas, database, stubFiles };
+
+  const tenants: TenantBook<Sandbox> = new TenantBook<Sandbox>({
+    limits: { ...DEFAULT_TENANT_LIMITS, ...options.tenantLimits },
+    build: (name) => tenantSandbox(shared, name, book()),
+    stored: () => database.database.tenants(),
+    size: (sandbox) => ({ members: sandbox.domain.members.all().length, orders: sandbox.store.data.orders.size + sandbox.store.data.milesOrders.size }),
+    dispose: (name, sandbox) => {
+      sandbox?.instruments.reset();
+      sandbox?.store.detach();
+      database.database.dropTenant(name);
+    },
+  });
+  const root = tenantSandbox(shared, "", recorded, { list: () => tenants.list(), drop: (name) => tenants.drop(name), limits: tenants.limits });
+
+  async function dispatch(request: Request): Promise<Dispatched> {
+    const url = new URL(request.url);
+    const routed = tenantOfPath(url.pathname);
+    if (!routed) return root.dispatch(request);
+    if ("invalid" in routed) return { response: refusal(404, `no such tenant: ${TENANT_NAME_RULE}`) };
+    const admitted = tenants.admit(routed.name);
+    if ("status" in admitted) return { response: refusal(admitted.status, admitted.error, admitted.retryAfter) };
+    if (request.method !== "GET" && request.method !== "HEAD" && !isControlPath(routed.rest)) {
+      const full = tenants.full(routed.name);
+      if (full) return { response: refusal(full.status, full.error) };
+    }
+    return admitted.sandbox.dispatch(await within(request, url, routed.rest));
+  }
+  async function handle(request: Request): Promise<Response> {
+    return render(await dispatch(request));
+  }
+  return { ...root, tenants, dispatch, handle, handlers: [http.all("*", ({ request }) => handle(request))] };
+}
+
+/** What every tenant's sandbox is made from. */
+interface Shared {
+  options: SandboxOptions;
+  fixtures: Fixtures;
+  personas: readonly MemberFixture[];
+  database: OpenedDatabase;
+  stubFiles: StubFile[] | null;
+}
+
+/** A tenant's sandbox ('' the default tenant's): its own parts and handlers over the shared fixtures and database. */
+function tenantSandbox({ options, fixtures, personas, database, stubFiles }: Shared, tenant: string, recorded: RecordedBook | undefined, tenants?: HandlerOptions["tenants"]): Sandbox {
   const parts = createParts(fixtures, {
-    stateFile: options.stateFile,
+    database,
+    tenant,
     latencyMs: options.latencyMs,
     timer: options.timer,
     recorded,
     inspect: options.inspect,
     globalResponseTemplating: options.globalResponseTemplating,
   });
-  if (options.stubsDir) loadStubs(parts, options);
+  for (const file of stubFiles ?? []) parts.instruments.stubs.add(file.mappings, file.source, { kept: true, ...(file.filesDir ? { filesDir: file.filesDir } : {}) });
   // A state file kept from before the recordings were served has not met their personas yet.
   for (const { openId, nickname, point, blurb } of personas) {
     if (!parts.domain.members.get(openId)) parts.domain.members.add({ openId, nickname, point, blurb, graySeckill: false });
@@ -98,6 +159,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     mallOrigins: new Set((options.mallOrigins ?? DEFAULT_MALL_ORIGINS).map((origin) => MallOriginSchema.parse(origin))),
     inspectorActions: options.inspect?.actions,
     dispatch: (request) => handle(request),
+    mount: tenant === "" ? "" : `${TENANTS_PATH}/${tenant}`,
+    tenants,
   });
   const routes = knownRoutes(endpoints);
   // Last: anything else is an unknown endpoint, answered with the endpoints and stubs it nearly matched.
@@ -120,8 +183,22 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   return { ...parts, state: new SandboxHandle(parts, fixtures.gatewayKeys, fixtures.walletSecret), handlers, handle, dispatch, served: servedEndpoints(endpoints) };
 }
 
-/** The --stubs folder into the stub book: a file with problems left out with a warning, or the start stopped (strict). */
-function loadStubs(parts: SandboxParts, options: SandboxOptions): void {
+/** The controls' and WireMock admin's paths: a full tenant still answers them (reset, export, delete). */
+const isControlPath = (path: string) => path.startsWith("/__sandbox/") || path.startsWith("/__admin/") || path === "/__sandbox" || path === "/__admin";
+
+/** The request as its tenant's sandbox sees it: the path within the tenant, the rest as it came. */
+async function within(request: Request, url: URL, rest: string): Promise<Request> {
+  const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
+  return new Request(`${url.origin}${rest}${url.search}`, { method: request.method, headers: request.headers, body: body && body.byteLength > 0 ? body : undefined, signal: request.signal });
+}
+
+/** A refusal of the tenants' router: plain JSON, as the controls refuse. */
+function refusal(status: number, error: string, retryAfter?: number): Response {
+  return Response.json({ ok: false, error }, { status, headers: retryAfter === undefined ? {} : { "retry-after": String(retryAfter) } });
+}
+
+/** The --stubs folder's mappings, read once for every tenant: a file with problems left out with a warning, or the start stopped (strict). */
+function loadStubs(options: SandboxOptions): StubFile[] {
   const { files, problems, filesDir } = loadStubFolder(options.stubsDir ?? "");
   if (problems.length > 0 && options.strictStubs) throw new StubFileError(problems);
   if (problems.length > 0) {
@@ -129,7 +206,14 @@ function loadStubs(parts: SandboxParts, options: SandboxOptions): void {
     const warn = options.warn ?? ((lines: string[]) => process.stderr.write(lines.map((line) => `${line}\n`).join("")));
     warn([`warning: --stubs: ${left.size} mapping file(s) left out, each for the problems named:`, ...problems.map((problem) => `  ${problemLine(problem)}`)]);
   }
-  for (const file of files) parts.instruments.stubs.add(file.mappings, file.source, { kept: true, filesDir });
+  return files.map((file) => ({ mappings: file.mappings, source: file.source, filesDir }));
+}
+
+/** A mapping file as every tenant's stub book takes it. */
+interface StubFile {
+  mappings: Parameters<StubBook["add"]>[0];
+  source: string;
+  filesDir: string | undefined;
 }
 
 /** A served recording's personas as members, but a demo member who is one: they stay as the fixtures have them. */

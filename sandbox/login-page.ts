@@ -71,12 +71,15 @@ export function loginPageHandlers({
   logins,
   books,
   mallOrigins,
+  mount = "",
   personas = [],
 }: {
   members: Members;
   logins: Logins;
   books: Books;
   mallOrigins: ReadonlySet<string>;
+  /** The path the sandbox is reached under (a tenant's `/tenants/NAME`): the form posts back under it. */
+  mount?: string;
   personas?: readonly string[];
 }): HttpHandler[] {
   const recorded = () => personas.flatMap((openId) => members.get(openId) ?? []);
@@ -97,7 +100,7 @@ export function loginPageHandlers({
       const items = listed
         .map((member) => {
           const name = escapeHtml(member.nickname);
-          return `<li><form method="post" action="/oauth/authorize">
+          return `<li><form method="post" action="${escapeHtml(mount)}/oauth/authorize">
   <input type="hidden" name="openId" value="${escapeHtml(member.openId)}">
   <input type="hidden" name="redirect_uri" value="${escapeHtml(redirect?.href ?? "")}">
   <input type="hidden" name="state" value="${escapeHtml(loginState)}">

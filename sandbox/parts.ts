@@ -8,7 +8,7 @@ import { createDomain, playSeededHistory, type Domain } from "./domain/domain";
 import type { Fixtures } from "./fixtures";
 import { Instruments, type InstrumentsOptions } from "./instruments/instruments";
 import { seedData } from "./store/seed";
-import { Store } from "./store/store";
+import { Store, type OpenedDatabase } from "./store/store";
 
 export interface SandboxParts {
   store: Store;
@@ -20,10 +20,12 @@ export interface SandboxParts {
   importState(text: string): void;
 }
 
-export function createParts(fixtures: Fixtures, options: Omit<InstrumentsOptions, "keys"> & { stateFile?: string }): SandboxParts {
+/** `database`: the state database the tenants share (store.ts openStateDatabase), `tenant` this sandbox's ('' the default). */
+export function createParts(fixtures: Fixtures, options: Omit<InstrumentsOptions, "keys"> & { database: OpenedDatabase; tenant: string }): SandboxParts {
   const instruments = new Instruments({ ...options, keys: fixtures.gatewayKeys });
   const store = new Store({
-    file: options.stateFile,
+    database: options.database,
+    tenant: options.tenant,
     seed: () => seeded(),
     offerExists: (offerId) => domain.catalog.offer(offerId) !== undefined,
   });

@@ -7,13 +7,19 @@ import { createApiClient, type ApiClient } from "#core/api/client";
 import { memberLogin } from "#core/api/endpoints";
 import { IDEMPOTENCY_HEADER } from "#core/api/shop-endpoints";
 import { createFetchTransport } from "#core/api/transport";
-import { createSandbox, type Sandbox, type SandboxOptions } from "./index";
+import { createSandbox, type RootSandbox, type Sandbox, type SandboxOptions } from "./index";
 import type { LoggedCall } from "./instruments/call-log";
 
 export const IN_PROCESS_BASE = "http://127.0.0.1:4999";
 
-export interface InProcess {
-  sandbox: Sandbox;
+export interface InProcess extends Reach {
+  sandbox: RootSandbox;
+  /** The same calls to a tenant of the sandbox (`/tenants/NAME`, sandbox/tenants.ts). */
+  tenant(name: string): Reach;
+}
+
+/** The calls a test makes to one tenant of the sandbox (the default one at its root). */
+export interface Reach {
   /** The app's client as a member (signed in through POST /member/login), or anonymous. */
   client(openId?: string, locale?: string): Promise<ApiClient>;
   /** A JSON request to the sandbox (controls, /__wallet/pay): the parsed reply and its status. */
@@ -22,19 +28,22 @@ export interface InProcess {
 
 export function inProcess(options: SandboxOptions = {}): InProcess {
   const sandbox = createSandbox(options);
+  return { sandbox, ...reach(sandbox, IN_PROCESS_BASE), tenant: (name) => reach(sandbox, `${IN_PROCESS_BASE}/tenants/${name}`) };
+}
+
+function reach(sandbox: RootSandbox, base: string): Reach {
   const transport = createFetchTransport((input, init) => sandbox.handle(new Request(input, init)));
-  const anonymous = (locale: string) => createApiClient({ baseUrl: IN_PROCESS_BASE, transport, locale });
+  const anonymous = (locale: string) => createApiClient({ baseUrl: base, transport, locale });
   return {
-    sandbox,
     async client(openId, locale = "en") {
       if (!openId) return anonymous(locale);
       const { token } = (await anonymous(locale).call(memberLogin, { openId })).data;
-      return createApiClient({ baseUrl: IN_PROCESS_BASE, transport, locale, token });
+      return createApiClient({ baseUrl: base, transport, locale, token });
     },
     async request(path, init = {}) {
       const hasBody = init.body !== undefined;
       const response = await sandbox.handle(
-        new Request(`${IN_PROCESS_BASE}${path}`, {
+        new Request(`${base}${path}`, {
           method: init.method ?? (hasBody ? "POST" : "GET"),
           headers: { ...(hasBody ? { "content-type": "application/json" } : {}), ...init.headers },
           body: hasBody ? (typeof init.body === "string" ? init.body : JSON.stringify(init.body)) : undefined,

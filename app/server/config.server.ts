@@ -176,6 +176,8 @@ export interface GatewayEnvironment {
   apiBase: string;
   /** The wallet's sign-in page for this request (the sandbox's stand-in for the sandbox). */
   loginUrl: string;
+  /** The sandbox's stand-in for the wallet, as browsers reach it (its sign-in page and cashier are under it); the sandbox's only. */
+  walletBase?: string;
 }
 
 /** The environment of a request whose host the HTTP server has already let in. */
@@ -190,11 +192,15 @@ export function gatewayEnvironment(requestUrl: URL): GatewayEnvironment {
   const name = environmentName(requestUrl);
   if (name === "sandbox") {
     const sandbox = new URL(env.MCOIN_SANDBOX_URL);
-    const publicBase = env.MCOIN_SANDBOX_PUBLIC_URL ? new URL(env.MCOIN_SANDBOX_PUBLIC_URL) : new URL(`${requestUrl.protocol}//${requestUrl.host.replace(/:\d+$/, "")}:${sandbox.port || "80"}`);
+    // A tenant's sandbox (`.../tenants/NAME`, sandbox/tenants.ts) keeps its path: its sign-in page and cashier are under it.
+    const walletBase = env.MCOIN_SANDBOX_PUBLIC_URL
+      ? env.MCOIN_SANDBOX_PUBLIC_URL.replace(/\/+$/, "")
+      : `${requestUrl.protocol}//${requestUrl.host.replace(/:\d+$/, "")}:${sandbox.port || "80"}${sandbox.pathname.replace(/\/+$/, "")}`;
     return {
       name,
       apiBase: env.MCOIN_SANDBOX_URL.replace(/\/+$/, ""),
-      loginUrl: new URL("/oauth/authorize", publicBase).href,
+      loginUrl: `${walletBase}/oauth/authorize`,
+      walletBase,
     };
   }
   try {

@@ -6,13 +6,14 @@
  */
 import { resolve } from "node:path";
 import { Command, Option } from "commander";
-import { CONTROL_TOKEN_ENV, DEFAULT_MALL_ORIGINS, DEFAULT_SANDBOX_HOST, DEFAULT_SANDBOX_PORT } from "#core/environments";
+import { CONTROL_TOKEN_ENV, DEFAULT_MALL_ORIGINS, DEFAULT_SANDBOX_HOST, DEFAULT_SANDBOX_PORT, DEFAULT_TENANT_LIMITS } from "#core/environments";
 import { CliError, usageError } from "../errors";
 import { withInspectorOptions } from "../flags";
 import type { CliIo } from "../io";
 import { output, parseOptions } from "../options";
 import { writeLines } from "../terminal-text";
 import { errorsCommand } from "./sandbox/errors";
+import { tenantsCommand } from "./sandbox/tenants";
 import { faultCommand, loadFaultKinds } from "./sandbox/fault";
 import { ledgerCommand } from "./sandbox/ledger";
 import { logCommand } from "./sandbox/log";
@@ -44,6 +45,7 @@ export function sandboxCommand(io: CliIo): Command {
       .addCommand(faultCommand(io))
       .addCommand(verifyCommand(io))
       .addCommand(logCommand(io))
+      .addCommand(tenantsCommand(io))
       .option("-p, --port <port>", "port to listen on", String(DEFAULT_SANDBOX_PORT))
       .option("--host <host>", "interface to listen on; any but loopback makes the controls need a token", DEFAULT_SANDBOX_HOST)
       .addOption(new Option("--control-token <token>", "require this token of the /__sandbox/ controls (default: none on loopback, else a generated one)").env(CONTROL_TOKEN_ENV))
@@ -65,6 +67,9 @@ export function sandboxCommand(io: CliIo): Command {
           .choices(["end", "start"])
           .default("end"),
       )
+      .option("--max-tenants <n>", "how many tenants (/tenants/NAME/...) the sandbox holds besides its default one", String(DEFAULT_TENANT_LIMITS.maxTenants))
+      .option("--tenant-max-orders <n>", "how many orders a tenant may hold before its writes are refused (until it is reset)", String(DEFAULT_TENANT_LIMITS.maxOrders))
+      .option("--tenant-rate <n>", "a tenant's requests a second, on average (twice as many at once); past it, 429", String(DEFAULT_TENANT_LIMITS.requestsPerSecond))
       .option("--json", "print the listening address as JSON")
       .addHelpText(
         "after",
@@ -83,6 +88,7 @@ Examples:
   $ npx mcoin sandbox verify --path basicinformation --at-least 3
   $ npx mcoin sandbox log --unmatched
   $ npx mcoin sandbox --recordings recordings/ --strict --at start
+  $ MCOIN_SANDBOX_URL=http://localhost:4010/tenants/ci-42 npm start   (a tenant: its own members, orders, clock, faults)
 
 Controls (docs/sandbox.md, "Controls"): POST /__sandbox/reset, POST /__sandbox/clock, POST /__sandbox/faults,
 GET /__sandbox/log, POST /__sandbox/verify, PATCH /__sandbox/members/:openId, PATCH /__sandbox/offers/:id (stock, status),
@@ -119,6 +125,9 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
       recordings: z.string().min(1).optional(),
       strict: z.boolean().default(false),
       at: z.enum(["end", "start"]).default("end"),
+      maxTenants: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_TENANT_LIMITS.maxTenants),
+      tenantMaxOrders: z.coerce.number().int().min(1).max(10_000_000).default(DEFAULT_TENANT_LIMITS.maxOrders),
+      tenantRate: z.coerce.number().min(1).max(1_000_000).default(DEFAULT_TENANT_LIMITS.requestsPerSecond),
       ...InspectOptionsShape,
       json: z.boolean().default(false),
     }),
@@ -166,6 +175,7 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
       globalResponseTemplating: options.globalResponseTemplating,
       recordings: recordings && { exchanges: recordings, strict: options.strict, at: options.at },
       inspect: { capacity: options.inspectSize, bodyLimit: options.inspectBodyBytes, actions },
+      tenantLimits: { maxTenants: options.maxTenants, maxOrders: options.tenantMaxOrders, requestsPerSecond: options.tenantRate },
     });
   } catch (error) {
     if ((error as Error).name === "StubFileError") throw usageError(`--stubs: ${(error as Error).message.split("\n").join("; ")}`);
@@ -186,6 +196,7 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
       `mCoin sandbox gateway listening on ${url}${isLoopbackHost(options.host) ? "" : ` (bound to ${options.host})`}`,
       `  login page: ${url}/oauth/authorize (returns to ${mallOrigins.join(", ")})`,
       `  traffic inspector: ${url}/__sandbox/inspect (the last ${options.inspectSize} calls, live; saves into ${inspectDir})`,
+      `  tenants: ${url}/tenants/NAME/... is a sandbox of its own (up to ${options.maxTenants}, ${options.tenantMaxOrders} orders and ${options.tenantRate} requests/s each; GET ${url}/__sandbox/tenants)`,
       controlToken ? `  control token: ${controlToken} (send as X-Sandbox-Token or Authorization: Bearer)` : "",
       options.latency ? `  latency: +${options.latency} ms per call` : "",
       options.state ? `  state file: ${resolve(options.state)}` : "",

@@ -9,6 +9,7 @@
  * refusal (verify's 409: it does not hold); they list it in `answers`.
  */
 import { z } from "zod";
+import { TENANT_NAME } from "../environments";
 import { LedgerEntrySchema } from "../api/shop-endpoints";
 import { ADDRESS_LIMIT, AREA_MAX, DETAIL_MAX, NAME_MAX } from "../address/book";
 import { isValidMobile } from "../address/mobile";
@@ -419,6 +420,44 @@ export const errors = defineControl({ name: "errors", method: "GET", path: "/__s
 export const reportError = defineControl({ name: "reportError", method: "POST", path: "/__sandbox/errors", input: CollectedErrorSchema, reply: Ok });
 export const clearErrors = defineControl({ name: "clearErrors", method: "DELETE", path: "/__sandbox/errors", reply: Ok });
 
+/** A tenant of the sandbox (sandbox/tenants.ts): its own members, orders, clock, faults, stubs and log under `/tenants/NAME`. */
+const TenantSchema = z.object({
+  name: z.string(),
+  path: z.string().describe("The tenant's base path: ORIGIN + path is the sandbox URL to give the mall, the CLI or the fixture."),
+  members: z.number().int(),
+  orders: z.number().int(),
+  requests: z.number().int(),
+  throttled: z.number().int().describe("Requests refused (429) for the tenant's rate."),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+});
+const TenantLimitsSchema = z.object({ maxTenants: z.number().int(), maxOrders: z.number().int(), requestsPerSecond: z.number() });
+/** The sandbox's tenants and their limits; answered at the root only (a tenant sees its own controls, not the others'). */
+export const tenants = defineControl({ name: "tenants", method: "GET", path: "/__sandbox/tenants", reply: z.object({ tenants: z.array(TenantSchema), limits: TenantLimitsSchema }) });
+/** Drops a tenant: its data (from the --state database too) and its instruments. 404 when there is none of that name. */
+export const deleteTenant = defineControl({
+  name: "deleteTenant",
+  method: "DELETE",
+  path: "/__sandbox/tenants/:name",
+  params: z.object({ name: z.string().regex(TENANT_NAME) }),
+  reply: Ok,
+  notFound: "no such tenant",
+});
+
+/**
+ * The mall origins this sandbox's sign-in page may return to and whose pages may call its wallet
+ * stand-in: those it was started with (--mall-origin) and those added since. A mall started for a
+ * tenant of a shared sandbox adds its own.
+ */
+export const mallOrigins = defineControl({ name: "mallOrigins", method: "GET", path: "/__sandbox/mall-origins", reply: z.object({ origins: z.array(z.string()) }) });
+export const addMallOrigin = defineControl({
+  name: "addMallOrigin",
+  method: "POST",
+  path: "/__sandbox/mall-origins",
+  input: z.object({ origin: z.string().max(300).describe("Scheme, host and port, as http://localhost:3100.") }).strict(),
+  reply: z.object({ ok: z.literal(true), origins: z.array(z.string()) }),
+});
+
 /** Every control, each once. */
 export const CONTROLS = {
   health,
@@ -457,4 +496,8 @@ export const CONTROLS = {
   errors,
   reportError,
   clearErrors,
+  tenants,
+  deleteTenant,
+  mallOrigins,
+  addMallOrigin,
 } as const;

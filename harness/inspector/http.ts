@@ -45,6 +45,8 @@ export interface InspectorServer {
   /** Adds a fault (undefined: this server cannot, a recorder in front of a real environment). */
   addFault?(fault: { path: string; kind: FaultKind; times: number }): Promise<Response | null>;
   actions?: InspectorActions;
+  /** The path the server is mounted under: a sandbox tenant's `/tenants/NAME` (sandbox/tenants.ts); '' at the root. */
+  mount?: string;
 }
 
 const json = (value: unknown, status = 200) => Response.json(value, { status, headers: { "cache-control": "no-store" } });
@@ -53,15 +55,16 @@ const refuse = (status: number, error: string) => json({ ok: false, error }, sta
 /** The page's own rules: its scripts and styles from here, its calls to here, nothing framed. */
 const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const SHELL = `<!doctype html>
+/** The page's shell, its files under `mount` (a sandbox tenant's path, or ''). */
+export const inspectorShell = (mount: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Traffic inspector · mCoin</title>
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="${INSPECT_PATH}/assets/inspector.css">
-<script type="module" src="${INSPECT_PATH}/assets/inspector.js"></script>
+<link rel="stylesheet" href="${mount}${INSPECT_PATH}/assets/inspector.css">
+<script type="module" src="${mount}${INSPECT_PATH}/assets/inspector.js"></script>
 </head>
 <body>
 <div id="root"></div>
@@ -86,13 +89,13 @@ const pageHeaders = {
 };
 
 /** The page and its files, or undefined when the path is not one of them. */
-async function page(pathname: string): Promise<Response | undefined> {
+async function page(pathname: string, mount: string): Promise<Response | undefined> {
   if (pathname === INSPECT_PATH || pathname === `${INSPECT_PATH}/`) {
     const built = await readFile(join(INSPECTOR_ASSETS_DIR, "inspector.js")).then(
       () => true,
       () => false,
     );
-    return new Response(built ? SHELL : NOT_BUILT, { status: built ? 200 : 503, headers: pageHeaders });
+    return new Response(built ? inspectorShell(mount) : NOT_BUILT, { status: built ? 200 : 503, headers: pageHeaders });
   }
   const asset = /^\/__sandbox\/inspect\/assets\/([a-z.]+)$/.exec(pathname)?.[1];
   if (asset === undefined) return undefined;
@@ -199,7 +202,7 @@ async function answer(server: InspectorServer, request: Request): Promise<Respon
   const url = new URL(request.url);
   if (!isInspectorPath(url.pathname)) return undefined;
   if (request.method === "GET" || request.method === "HEAD") {
-    const served = await page(url.pathname);
+    const served = await page(url.pathname, server.mount ?? "");
     if (served) return served;
   }
   const refusal = await server.guard(request);
@@ -210,7 +213,7 @@ async function answer(server: InspectorServer, request: Request): Promise<Respon
   if (route === `GET ${INSPECT_API.info}`) {
     const info: InspectInfo = {
       source: server.source,
-      target: server.target || url.origin,
+      target: server.target || `${url.origin}${server.mount ?? ""}`,
       capacity: ring.capacity,
       bodyLimit: ring.bodyLimit,
       faults: server.addFault !== undefined,

@@ -7,7 +7,7 @@
  */
 export { inspectorActions, type InspectorActionOptions } from "./actions";
 export { commandsFor, nameOf, openEnvelope, shellQuote, validate, type ExchangeKind, type InspectKeys } from "./analysis";
-export { filterOf, inspectorAnswer, isInspectorPath, matches, type InspectorActions, type InspectorServer, type ListFilter } from "./http";
+export { filterOf, inspectorAnswer, inspectorShell, isInspectorPath, matches, type InspectorActions, type InspectorServer, type ListFilter } from "./http";
 export { answerOnNode } from "./node-http";
 export { recorderInspector, type RecorderInspector, type RecorderInspectorOptions } from "./recorder-inspector";
 export { DEFAULT_BODY_LIMIT, DEFAULT_CAPACITY, ExchangeRing, type CapturedExchange, type KeptExchange, type RingEvent, type RingOptions } from "./ring";

@@ -15,6 +15,7 @@ import { adminHandlers } from "../stubs/admin";
 import { afterSaleHandlers } from "./after-sale";
 import { catalogHandlers } from "./catalog";
 import { controlHandlers } from "./controls/index";
+import type { TenantControlParts } from "./controls/tenant-controls";
 import { promotionHandlers } from "./promotions";
 import { secureGatewayHandlers } from "./secure-gateway";
 import { sessionHandlers } from "./session";
@@ -26,12 +27,16 @@ export interface HandlerOptions {
   fixtures: Fixtures;
   /** Required of every /__sandbox/ control (health excepted) when set. */
   controlToken: string | null;
-  /** The mall's origins: where the sign-in page may send a login code, and who may call the wallet's stand-in. */
-  mallOrigins: ReadonlySet<string>;
+  /** The mall's origins: where the sign-in page may send a login code, and who may call the wallet's stand-in (a control adds to them). */
+  mallOrigins: Set<string>;
   /** What only the CLI can do with the inspector's exchanges. */
   inspectorActions?: InspectorActions;
   /** Sends a request through the whole sandbox, as an outside caller's would go (the wallet's notices). */
   dispatch(request: Request): Promise<Response>;
+  /** The path this sandbox is reached under: a tenant's `/tenants/NAME` (sandbox/tenants.ts), '' for the default tenant. */
+  mount: string;
+  /** The default tenant's view of the others (its controls list and drop them). */
+  tenants?: TenantControlParts["tenants"];
 }
 
 export function sandboxHandlers({ domain, instruments, reset, store, importState }: SandboxParts, options: HandlerOptions): HttpHandler[] {
@@ -46,6 +51,7 @@ export function sandboxHandlers({ domain, instruments, reset, store, importState
     guard: (request) => controlRefusal(request, controlToken),
     addFault: async (fault) => (faults.add(faultFrom(fault)) ? null : Response.json({ ok: false, error: "too many faults are waiting: clear them first" }, { status: 400 })),
     ...(options.inspectorActions ? { actions: options.inspectorActions } : {}),
+    mount: options.mount,
   };
   return [
     // The inspector's page is open (it asks for the token); its API passes the controls' guard itself.
@@ -73,12 +79,14 @@ export function sandboxHandlers({ domain, instruments, reset, store, importState
       auditView: domain.auditView,
       exportState: () => store.exportJson(),
       importState,
+      tenants: options.tenants,
+      mallOrigins,
     }),
     // WireMock's admin API over the stubs, behind the same guard.
     ...adminHandlers({ stubs, calls, controlToken }),
     recordedPicturesHandler(recorded),
     staticHandler(fixtures.dir),
-    ...loginPageHandlers({ members, logins, books, mallOrigins, personas: recorded?.personas.map((persona) => persona.openId) ?? [] }),
+    ...loginPageHandlers({ members, logins, books, mallOrigins, mount: options.mount, personas: recorded?.personas.map((persona) => persona.openId) ?? [] }),
     ...sessionHandlers({ serve, members, logins, books, orders, clock, clause: domain.clause }),
     ...secureGatewayHandlers({ keys: fixtures.gatewayKeys, clock, nonces: instruments.nonces, taskRuns: domain.taskRuns, stubs, recorded, stubReplies: instruments.stubReplies, members, logins }),
     ...catalogHandlers({ serve, catalog, searches: domain.searches, clock }),

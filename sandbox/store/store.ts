@@ -9,12 +9,19 @@
  */
 import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, rmSync } from "node:fs";
 import type { SandboxData } from "./data";
-import { SqliteStore } from "./sqlite-store";
+import { SqliteStore, StateDatabase } from "./sqlite-store";
 import { parseState, stateJson } from "./state-file";
 
 export interface StoreOptions {
-  /** With --state: where the data is kept. */
+  /** With --state: where the data is kept (a database of its own is opened on it; none given, in memory). */
   file?: string;
+  /**
+   * The database the store shares with other tenants' stores (sandbox/tenants.ts), opened by
+   * openStateDatabase; `file` is then not read.
+   */
+  database?: OpenedDatabase;
+  /** The tenant whose rows are this store's: '' for the default tenant. */
+  tenant?: string;
   /** The data as the fixtures start it (the demo history played in). */
   seed(): SandboxData;
   /** Whether the catalog has an offer: a state file's order naming one it lacks is refused. */
@@ -24,24 +31,21 @@ export interface StoreOptions {
 export class Store {
   #data: SandboxData | null = null;
   #db: SqliteStore | null = null;
-  #committing: Promise<void> | null = null;
+  /** A dropped tenant's store: it writes nothing more. */
+  #detached = false;
   /** Transactions committed: a flush with nothing changed commits none. */
   commits = 0;
 
   constructor(private readonly options: StoreOptions) {}
 
-  /** Loads the database, imports an older JSON state file, or seeds from the fixtures; call once, before anything reads the data. */
+  /** Loads the tenant's rows, imports an older JSON state file (the default tenant), or seeds from the fixtures; call once, before anything reads the data. */
   open(): void {
-    const { file } = this.options;
-    const json = file && isJson(file) ? readFileSync(file, "utf8") : null;
-    if (file && json !== null) {
-      renameSync(file, keptJsonPath(file));
-      // A write-ahead log beside a JSON file belongs to no database of it: it must not be replayed into the new one.
-      for (const stale of [`${file}-wal`, `${file}-shm`]) rmSync(stale, { force: true });
-    }
-    const db = new SqliteStore(file ?? ":memory:");
+    const opened = this.options.database ?? openStateDatabase(this.options.file);
+    const tenant = this.options.tenant ?? "";
+    const db = new SqliteStore(opened.database, tenant);
     this.#db = db;
-    const imported = json === null ? null : this.parse(json, file!);
+    const json = tenant === "" ? opened.takeOlderJson() : null;
+    const imported = json === null ? null : this.parse(json.text, json.file);
     this.#data = imported ? SqliteStore.track(imported) : db.hasData() ? db.load() : SqliteStore.track(this.options.seed());
     this.flush();
   }
@@ -72,29 +76,38 @@ export class Store {
 
   /** Commits what changed: the sandbox calls it before it replies, so whatever it confirmed is on disk. */
   flush(): void {
-    if (!this.db.dirty(this.data)) return;
+    if (this.#detached || !this.db.dirty(this.data)) return;
     this.db.write(this.data);
     this.commits += 1;
   }
 
   /**
    * Commits what changed once the event loop's current turn is done: every request answered in that
-   * turn waits for the one commit (one fsync) rather than each making its own. Resolves once it is
-   * committed; rejects when the commit failed.
+   * turn, of any tenant, waits for the one commit (one fsync) rather than each making its own.
+   * Resolves once it is committed; rejects when the commit failed.
    */
   commit(): Promise<void> {
-    this.#committing ??= new Promise<void>((resolve, reject) =>
-      setImmediate(() => {
-        this.#committing = null;
-        try {
-          this.flush();
-          resolve();
-        } catch (error) {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        }
-      }),
-    );
-    return this.#committing;
+    const db = this.db;
+    let written: SandboxData | null = null;
+    return db.database.commitSoon(this, {
+      write: () => {
+        const data = this.data;
+        if (this.#detached || !db.dirty(data)) return;
+        written = data;
+        db.writeRows(data);
+      },
+      committed: () => {
+        if (!written) return;
+        db.committed(written);
+        written = null;
+        this.commits += 1;
+      },
+    });
+  }
+
+  /** The tenant is dropped: nothing it still holds is written (its rows are deleted by the caller). */
+  detach(): void {
+    this.#detached = true;
   }
 
   /** Commits what is left and closes the database (on close). */
@@ -109,7 +122,7 @@ export class Store {
 
   /** A pragma's value on the store's connection (journal_mode, synchronous). */
   pragma(name: string): unknown {
-    return (this.db.db.prepare(`PRAGMA ${name}`).get() as Record<string, unknown>)[name];
+    return (this.db.database.db.prepare(`PRAGMA ${name}`).get() as Record<string, unknown>)[name];
   }
 
   /** The data as JSON (state-file.ts's format): for fixtures and bug reports. */
@@ -155,12 +168,40 @@ function keptJsonPath(file: string): string {
   return kept;
 }
 
-/** What a --state database holds, committed, as an export's JSON (read through a connection of its own). */
-export function exportStateFile(file: string): string {
-  const db = new SqliteStore(file);
+/** A state database, and the older JSON state file it replaced, which the default tenant imports once. */
+export interface OpenedDatabase {
+  database: StateDatabase;
+  /** The JSON state file's text and where it was, the first time only (null after, or when there was none). */
+  takeOlderJson(): { text: string; file: string } | null;
+}
+
+/**
+ * Opens the --state database (in memory without a file). A file holding an older JSON state is
+ * moved aside to `FILE.json` first, its text handed to the default tenant's store to import.
+ */
+export function openStateDatabase(file: string | undefined): OpenedDatabase {
+  let json = file && isJson(file) ? { text: readFileSync(file, "utf8"), file } : null;
+  if (file && json) {
+    renameSync(file, keptJsonPath(file));
+    // A write-ahead log beside a JSON file belongs to no database of it: it must not be replayed into the new one.
+    for (const stale of [`${file}-wal`, `${file}-shm`]) rmSync(stale, { force: true });
+  }
+  return {
+    database: new StateDatabase(file ?? ":memory:"),
+    takeOlderJson() {
+      const taken = json;
+      json = null;
+      return taken;
+    },
+  };
+}
+
+/** What a --state database holds for a tenant ('' the default), committed, as an export's JSON (read through a connection of its own). */
+export function exportStateFile(file: string, tenant = ""): string {
+  const database = new StateDatabase(file);
   try {
-    return stateJson(db.load());
+    return stateJson(new SqliteStore(database, tenant).load());
   } finally {
-    db.close();
+    database.close();
   }
 }

@@ -39,6 +39,7 @@
  *   GET    /__sandbox/state                       the business data and its digest (sandbox/domain/state-view.ts)
  *   GET    /__sandbox/audit                       the money audit of the books as they stand { ok, problems } (sandbox/domain/audit.ts)
  *   GET    /__sandbox/state/export                the whole data as JSON (the older --state file format); POST .../import puts one in its place
+ *   GET    /__sandbox/tenants                     the tenants (/tenants/NAME/...) and their limits; DELETE /__sandbox/tenants/:name drops one (root only)
  *   POST   /__sandbox/errors                      an error report of the mall's (core/errors/report.ts); GET lists
  *                                                 them { errors } (oldest first, the newest 200), DELETE clears them
  *
@@ -53,11 +54,13 @@ import type { Clock } from "../../domain/clock";
 import { domainControls, type DomainControlParts } from "./domain-controls";
 import { instrumentControls, type InstrumentControlParts } from "./instrument-controls";
 import { serveControl } from "./serve-control";
+import { tenantControls, type TenantControlParts } from "./tenant-controls";
 import { tillControls, type TillControlParts } from "./till-controls";
 
 export type ControlParts = InstrumentControlParts &
   DomainControlParts &
-  TillControlParts & {
+  TillControlParts &
+  TenantControlParts & {
     clock: Clock;
     /** Required of every control when set (health excepted). */
     controlToken: string | null;
@@ -71,5 +74,6 @@ export function controlHandlers(parts: ControlParts): HttpHandler[] {
     ...instrumentControls(parts),
     ...domainControls(parts),
     ...tillControls(parts),
+    ...tenantControls(parts),
   ];
 }
