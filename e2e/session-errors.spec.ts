@@ -1,4 +1,4 @@
-/** The error catalogue in the browser: 'not login', HTTP 500 and 429, a dropped connection, a timeout. */
+/** The error catalogue in the browser: 'not login', HTTP 500 and 429, a dropped connection (a read's asked once more), a timeout. */
 import * as controls from "#core/controls/declarations";
 import { MEMBERS, expect, hydrated, isLoginPage, test } from "./fixtures";
 
@@ -87,14 +87,37 @@ for (const kind of ["http500", "http429"] as const) {
   });
 }
 
-test("a dropped connection to the gateway shows the error page; 'Refresh' returns to the page", async ({ page, signIn, sandbox }) => {
+test("a connection to the gateway dropped again when the read is asked once more shows the error page; 'Refresh' returns to the page", async ({ page, signIn, sandbox }) => {
   await signIn("chan");
-  await sandbox.fault("/api/auth/basicinformation", "network", 1);
+  // The mall asks a read once more after a dropped connection (docs/decisions/048-one-retry-of-a-read.md): both are dropped.
+  await sandbox.fault("/api/auth/basicinformation", "network", 2);
   await page.reload();
   await expect(page.getByRole("heading", { name: "Overwhelming Response" })).toBeVisible();
   await page.getByRole("link", { name: "Refresh" }).click();
   await expect(page).toHaveURL(/\/index$/);
   await expect(page.getByTestId("mcoin-balance")).toHaveText(MEMBERS.chan.point);
+});
+
+test("one dropped connection on a read is absorbed (the member sees home); one on a state change is not asked again", async ({ page, signIn, sandbox }) => {
+  await signIn("chan");
+  const before = (await sandbox.calls("/api/auth/basicinformation")).length;
+  await sandbox.fault("/api/auth/basicinformation", "reset", 1);
+  await page.reload();
+  await expect(page).toHaveURL(/\/index$/);
+  await expect(page.getByTestId("mcoin-balance")).toHaveText(MEMBERS.chan.point);
+  const read = (await sandbox.calls("/api/auth/basicinformation")).slice(before);
+  expect(read.map((call) => call.fault ?? "ok")).toEqual(["reset", "ok"]);
+  // Both under the page load's one request id.
+  expect(read[1].requestId).toBeTruthy();
+  expect(read[1].requestId).toBe(read[0].requestId);
+
+  await page.goto("/checkIn");
+  await hydrated(page);
+  await sandbox.fault("/api/auth/checkin", "reset", 1);
+  await page.getByRole("button", { name: /^Check in for \+10 mCoin$/ }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  const checkIns = (await sandbox.calls("/api/auth/checkin")).filter((call) => call.path === "/api/auth/checkin");
+  expect(checkIns.map((call) => call.fault ?? "ok")).toEqual(["reset"]);
 });
 
 test("a gateway slower than the call's timeout shows the timeout on the error page", async ({ page, signIn, sandbox }) => {

@@ -21,15 +21,19 @@ async function mcoin(...args: string[]): Promise<{ code: number; stdout: string 
   }
 }
 
-test("a connection reset on basicinformation for 2 calls: the error route twice, then home; the server stays up; verify holds", async ({ page, signIn, sandbox }) => {
+test("a connection reset on basicinformation for 4 calls (each page load asks the read twice): the error route twice, then home; the server stays up; verify holds", async ({
+  page,
+  signIn,
+  sandbox,
+}) => {
   test.setTimeout(90_000);
   await signIn("chan");
   await expect(page.getByTestId("mcoin-balance")).toHaveText(MEMBERS.chan.point);
   const before = (await sandbox.calls("basicinformation")).length;
 
-  const added = await mcoin("sandbox", "fault", "reset", "--path", "basicinformation", "--times", "2");
+  const added = await mcoin("sandbox", "fault", "reset", "--path", "basicinformation", "--times", "4");
   expect(added.code, added.stdout).toBe(0);
-  expect(added.stdout).toContain("reset on basicinformation (2 calls left)");
+  expect(added.stdout).toContain("reset on basicinformation (4 calls left)");
 
   const errorRoute = page.getByRole("heading", { name: "Overwhelming Response" });
   await page.reload();
@@ -40,9 +44,9 @@ test("a connection reset on basicinformation for 2 calls: the error route twice,
   await expect(page).toHaveURL(/\/index$/);
   await expect(page.getByTestId("mcoin-balance")).toHaveText(MEMBERS.chan.point);
 
-  // The two faulted calls are in the log as resets; the server answered throughout.
+  // The four faulted calls (two page loads, each read asked once more) are in the log as resets; the server answered throughout.
   const calls = (await sandbox.calls("basicinformation")).slice(before);
-  expect(calls.filter((call) => call.fault === "reset")).toHaveLength(2);
+  expect(calls.filter((call) => call.fault === "reset")).toHaveLength(4);
   expect((await fetch(`${E2E_APP_URL}/robots.txt`)).status).toBe(200);
 
   const verified = await mcoin("sandbox", "verify", "--path", "basicinformation", "--at-least", "3");

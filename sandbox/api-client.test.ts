@@ -92,7 +92,7 @@ describe("error mapping", () => {
   });
 
   it("reads the message from `message` when `msg` is absent", async () => {
-    const only = defineEndpoint({ name: "onlyMessage", method: "GET", path: "/api/auth/basicinformation", auth: true, request: z.object({}), data: z.unknown() });
+    const only = defineEndpoint({ name: "onlyMessage", method: "GET", read: true, path: "/api/auth/basicinformation", auth: true, request: z.object({}), data: z.unknown() });
     const { http, HttpResponse } = await import("msw");
     server.use(http.get(`${BASE}/api/auth/basicinformation`, () => HttpResponse.json({ code: 401, message: "not login" })));
     expect((await failure(client().call(only))).code).toBe("NOT_LOGIN");
@@ -174,7 +174,7 @@ describe("error mapping", () => {
   });
 
   it("other HTTP statuses are HTTP errors", async () => {
-    const missing = defineEndpoint({ name: "missing", method: "GET", path: "/api/nowhere", auth: false, request: z.object({}), data: z.unknown() });
+    const missing = defineEndpoint({ name: "missing", method: "GET", read: true, path: "/api/nowhere", auth: false, request: z.object({}), data: z.unknown() });
     const error = await failure(client().call(missing));
     expect(error.code).toBe("HTTP");
     expect(error.status).toBe(404);
@@ -189,5 +189,48 @@ describe("faults", () => {
     expect((await failure(api.call(basicInformation))).code).toBe("SERVER_ERROR");
     expect((await failure(api.call(basicInformation))).code).toBe("SERVER_ERROR");
     expect((await api.call(basicInformation)).data.point).toBe(12580);
+  });
+});
+
+describe("a read whose connection failed before any reply (retryReads)", () => {
+  const calledPaths = (path: string) => sent.filter((request) => new URL(request.url).pathname === path).length;
+  afterEach(() => void sent.splice(0));
+
+  it.each(["reset", "empty", "random-bytes"] as const)("is asked once more after %s, and answered", async (kind) => {
+    const token = await tokenFor();
+    sent.splice(0);
+    sandbox.instruments.faults.add({ path: "/api/auth/basicinformation", kind, remaining: 1, delayMs: 0 });
+    const retried: string[] = [];
+    const api = client({ token, retryReads: true, onRetry: (event) => retried.push(`${event.endpoint} ${event.error.code}`) });
+    expect((await api.call(basicInformation)).data.point).toBe(12580);
+    expect(calledPaths("/api/auth/basicinformation")).toBe(2);
+    expect(retried).toEqual(["basicInformation NETWORK"]);
+  });
+
+  it("is asked once more only: a second failure is the member's", async () => {
+    const token = await tokenFor();
+    sent.splice(0);
+    sandbox.instruments.faults.add({ path: "/api/auth/basicinformation", kind: "reset", remaining: 2, delayMs: 0 });
+    expect((await failure(client({ token, retryReads: true }).call(basicInformation))).code).toBe("NETWORK");
+    expect(calledPaths("/api/auth/basicinformation")).toBe(2);
+  });
+
+  it("is not asked again after a reply came and broke off, nor without retryReads", async () => {
+    const token = await tokenFor();
+    sent.splice(0);
+    sandbox.instruments.faults.add({ path: "/api/auth/basicinformation", kind: "truncated", remaining: 1, delayMs: 0 });
+    expect((await failure(client({ token, retryReads: true }).call(basicInformation))).code).toBe("NETWORK");
+    sandbox.instruments.faults.add({ path: "/api/auth/basicinformation", kind: "reset", remaining: 1, delayMs: 0 });
+    expect((await failure(client({ token }).call(basicInformation))).code).toBe("NETWORK");
+    expect(calledPaths("/api/auth/basicinformation")).toBe(2);
+  });
+
+  it("is never a state change, idempotency key or not", async () => {
+    const token = await tokenFor();
+    sent.splice(0);
+    sandbox.instruments.faults.add({ path: "/api/auth/setClause", kind: "reset", remaining: 1, delayMs: 0 });
+    const api = client({ token, retryReads: true });
+    expect((await failure(api.call(setClause, { clauseid: 1, status: 1 }, { headers: { "Idempotency-Key": "k-1" } }))).code).toBe("NETWORK");
+    expect(sent).toHaveLength(1);
   });
 });

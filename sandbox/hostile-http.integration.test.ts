@@ -1,7 +1,9 @@
 /** The sandbox against hostile clients over HTTP: keys that are property names, bodies past the limit, and sign-in pages asked to send a code anywhere but the mall. */
 import { describe, expect, it } from "vitest";
 import { basicInformation, macaupassSave, memberLogin, systemTime } from "#core/api/endpoints";
+import { gzipSync } from "node:zlib";
 import { HEADERS_TIMEOUT_MS, MAX_BODY_BYTES, REQUEST_TIMEOUT_MS, startSandboxServer } from "./server";
+import { MAX_GZIP_BODY_BYTES, MAX_INFLATED_BODY_BYTES } from "./gzip-body";
 import { chooseMember, client, control, digest, start } from "./http-testing";
 
 describe("keys that are also property names", () => {
@@ -58,6 +60,53 @@ describe("request bodies", () => {
     expect(Buffer.byteLength(json.excerpt)).toBeLessThanOrEqual(2048);
     expect(text).toEqual({ truncated: true, bytes: 5_000, excerpt: "x".repeat(2048) });
     expect(small).toEqual({ clauseid: 7, status: 1 });
+  });
+});
+
+describe("a compressed state import (the one control that takes one)", () => {
+  const importing = (url: string, body: BodyInit, encoding = "gzip") =>
+    fetch(`${url}/__sandbox/state/import`, { method: "POST", headers: { "content-type": "application/json", "content-encoding": encoding }, body, duplex: "half" } as RequestInit);
+
+  it("refuses a compressed body past its limit once it passes it, and the same body anywhere else past 1 MiB", async () => {
+    const { url } = await start();
+    const before = await digest(url);
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 1024 * 1024;
+        if (sent > 4 * MAX_GZIP_BODY_BYTES) controller.close();
+        else controller.enqueue(new Uint8Array(1024 * 1024).fill(32));
+      },
+    });
+    const streamed = await importing(url, endless);
+    expect(streamed.status).toBe(413);
+    expect(sent).toBeLessThan(2 * MAX_GZIP_BODY_BYTES);
+    // Declared too large: refused before a byte is read.
+    expect((await importing(url, Buffer.alloc(MAX_GZIP_BODY_BYTES + 1))).status).toBe(413);
+    // Another route, gzip or not, keeps the 1 MiB of every request; so does an import that is not compressed.
+    const elsewhere = await fetch(`${url}/api/auth/setClause`, { method: "POST", headers: { "content-type": "application/json", "content-encoding": "gzip" }, body: Buffer.alloc(2 * MAX_BODY_BYTES) });
+    expect(elsewhere.status).toBe(413);
+    expect((await importing(url, Buffer.alloc(2 * MAX_BODY_BYTES, 32), "identity")).status).toBe(413);
+    expect(await digest(url)).toBe(before);
+  });
+
+  it("refuses a small body that inflates past its bound (a zip bomb) with 413, and a body that is not gzip with 400", async () => {
+    const { url } = await start();
+    const before = await digest(url);
+    // gzip members one after another inflate as one body: 16 MiB of spaces each, a few kilobytes compressed.
+    const member = gzipSync(Buffer.alloc(16 * 1024 * 1024, 32), { level: 9 });
+    const bomb = Buffer.concat(Array.from({ length: MAX_INFLATED_BODY_BYTES / (16 * 1024 * 1024) + 1 }, () => member));
+    expect(bomb.length).toBeLessThan(MAX_BODY_BYTES);
+    const exploded = await importing(url, bomb);
+    expect(exploded.status).toBe(413);
+    expect(await exploded.json()).toMatchObject({ error: expect.stringContaining("inflates past") });
+    const notGzip = await importing(url, JSON.stringify({ version: 1, data: {} }));
+    expect(notGzip.status).toBe(400);
+    expect(await notGzip.json()).toMatchObject({ error: expect.stringContaining("not gzip") });
+    // Inflated, it is still held to the export's declaration.
+    expect((await importing(url, gzipSync("[1, 2, 3]"))).status).toBe(400);
+    expect(await digest(url)).toBe(before);
+    expect((await client(url).call(systemTime)).data.sysTime).toBeGreaterThan(0);
   });
 });
 

@@ -4,8 +4,9 @@
  *
  * It listens on 127.0.0.1 unless told otherwise. Bound to any other interface, its controls need a
  * token (one is generated when none is given), since anyone who can reach it could reset it. Bodies
- * are read up to MAX_BODY_BYTES each and BODY_BUDGET_BYTES for all unanswered requests together
- * (past it a request is refused with 503), and a slow client cannot hold a request open for long.
+ * are read up to MAX_BODY_BYTES each (a gzip-compressed body of a control declared `gzipBody`, up to
+ * MAX_GZIP_BODY_BYTES: sandbox/gzip-body.ts) and BODY_BUDGET_BYTES for all unanswered requests
+ * together (past it a request is refused with 503), and a slow client cannot hold a request open for long.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -16,6 +17,8 @@ import { streamOut } from "#core/node/stream-out";
 import { createSandbox, type Sandbox, type SandboxOptions } from "./index";
 import { toFetchHeaders } from "#core/node/fetch-headers";
 import { BodyBudget, type BodyClaim } from "#core/node/body-budget";
+import { CONTROLS } from "#core/controls/declarations";
+import { MAX_GZIP_BODY_BYTES, isGzipped } from "./gzip-body";
 
 /** The gateway's requests are a few kilobytes; a mebibyte leaves room and keeps memory safe. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -89,14 +92,14 @@ const GONE = Symbol("gone");
  * the process's budget has no room for its next chunk (the rest is never read). What it buffers is
  * claimed from the budget until the request ends.
  */
-function readBody(req: IncomingMessage, claim: BodyClaim): Promise<Buffer<ArrayBuffer> | typeof TOO_LARGE | typeof OVER_BUDGET | typeof GONE> {
-  if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return Promise.resolve(TOO_LARGE);
+function readBody(req: IncomingMessage, claim: BodyClaim, limit: number): Promise<Buffer<ArrayBuffer> | typeof TOO_LARGE | typeof OVER_BUDGET | typeof GONE> {
+  if (Number(req.headers["content-length"] ?? 0) > limit) return Promise.resolve(TOO_LARGE);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      const fits = size <= MAX_BODY_BYTES;
+      const fits = size <= limit;
       if (fits && claim.add(chunk.length)) {
         chunks.push(chunk);
         return;
@@ -117,9 +120,23 @@ function refuseRaw(req: IncomingMessage, res: ServerResponse, status: number, ms
   res.end(JSON.stringify({ code: status, msg }), () => req.socket.destroy());
 }
 
+/** The paths of the controls whose body may come gzip-compressed and larger (core/controls/declarations.ts `gzipBody`). */
+const GZIP_BODY_PATHS = Object.values(CONTROLS)
+  .filter((control) => control.gzipBody && control.method === "POST")
+  .map((control) => control.path);
+
+/** How many bytes a request's body may have: MAX_BODY_BYTES, or MAX_GZIP_BODY_BYTES for a compressed body of a `gzipBody` control. */
+function bodyLimitOf(req: IncomingMessage): number {
+  if (req.method !== "POST" || !isGzipped(req.headers["content-encoding"])) return MAX_BODY_BYTES;
+  const path = (req.url ?? "").split("?")[0] ?? "";
+  // The control router matches a control's path at the end of the request's (serve-control.ts `*${path}`).
+  return GZIP_BODY_PATHS.some((controlPath) => path.endsWith(controlPath)) ? MAX_GZIP_BODY_BYTES : MAX_BODY_BYTES;
+}
+
 async function serveOne(sandbox: Sandbox, req: IncomingMessage, res: ServerResponse, budget: BodyBudget) {
-  const body = await readBody(req, budget.claimFor(res));
-  if (body === TOO_LARGE) return refuseRaw(req, res, 413, `request body over ${MAX_BODY_BYTES} bytes`);
+  const limit = bodyLimitOf(req);
+  const body = await readBody(req, budget.claimFor(res), limit);
+  if (body === TOO_LARGE) return refuseRaw(req, res, 413, `request body over ${limit} bytes`);
   if (body === GONE) return void res.destroy();
   if (body === OVER_BUDGET) return refuseRaw(req, res, 503, "too many request bodies held at once; try again shortly");
   let url: URL;

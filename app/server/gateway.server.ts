@@ -12,11 +12,14 @@
  * the same calls for a caller that answers some failures itself: they throw the ApiError as it came,
  * and `failure(error)` turns one the caller does not answer into what the calls above would throw.
  *
+ * A read (its declaration's `read`) whose connection failed before any reply came is asked once more,
+ * and the log says so with the request's id; a state change never is.
+ *
  * Every endpoint asked for is recorded in `called`, in order, whether the gateway or a keep answered:
  * the facts a route's declarations are held to (app/routes/declared-calls.test.ts).
  */
 import { redirect } from "@remix-run/node";
-import { createApiClient, type ApiClient, type ApiReply, type CallOptions } from "#core/api/client";
+import { createApiClient, type ApiClient, type ApiReply, type ApiRetryEvent, type CallOptions } from "#core/api/client";
 import type { Endpoint, EndpointData, EndpointRequest } from "#core/api/define";
 import { ERROR_ROUTE_CODES, OUTCOME_UNKNOWN_CODES, isApiError, type ApiError } from "#core/api/errors";
 import { systemTime } from "#core/api/endpoints";
@@ -67,7 +70,10 @@ export class MemberApi implements MemberCalls {
     this.#token = token;
     this.#shared = shared;
     const transport = scope.requestId ? withHeaders(scope.services.transport, { [REQUEST_ID_HEADER]: scope.requestId }) : scope.services.transport;
-    this.#clientFor = clientFor ?? ((callerToken) => createApiClient({ baseUrl: scope.environment.apiBase, transport, locale: scope.locale, token: callerToken, timeoutMs: apiTimeoutMs }));
+    // A read whose connection failed before any reply is asked once more (docs/decisions/048-one-retry-of-a-read.md).
+    const onRetry = ({ endpoint, method, error }: ApiRetryEvent) => scope.log.warn({ endpoint, method, error: error.message }, "gateway read asked again after a failed connection");
+    this.#clientFor =
+      clientFor ?? ((callerToken) => createApiClient({ baseUrl: scope.environment.apiBase, transport, locale: scope.locale, token: callerToken, timeoutMs: apiTimeoutMs, retryReads: true, onRetry }));
     const asked = (endpoint: Endpoint) => this.#shared.called.push(endpoint.name);
     this.raw = {
       call: async (endpoint, input, options) => (await this.raw.reply(endpoint, input, options)).data,

@@ -13,5 +13,13 @@ export function taskCenterFor(request: Request, { services, requestId, log = ser
   const clientOs = parseHostUserAgent(request.headers.get("user-agent")).platform;
   const settings = secureGatewaySettings(new URL(request.url), { clientOs });
   const transport = requestId ? withHeaders(services.transport, { [REQUEST_ID_HEADER]: requestId }) : services.transport;
-  return createTaskCenterClient(createGatewayClient(settings, { transport, log: (line) => log.debug(line) }));
+  return createTaskCenterClient(
+    createGatewayClient(settings, {
+      transport,
+      log: (line) => log.debug(line),
+      // A sealed read is sealed afresh when asked again (docs/decisions/048-one-retry-of-a-read.md).
+      retryReads: true,
+      onRetry: (error, functionUrl) => log.warn({ function: functionUrl, error: error.message }, "secure gateway read asked again after a failed connection"),
+    }),
+  );
 }

@@ -89,7 +89,7 @@ async function api(io: CliIo, rawMethod: string, path: string, raw: unknown): Pr
     // The registry's declaration checks the input before anything is sent; a path it does not know
     // (a newer gateway's) goes as it is, and says so.
     if (!declared) writeLines(io.stderr, [`note: ${method.data} ${path} is not in the registry (core/api/registry.ts): sent without checking its input or reply`]);
-    const endpoint = declared ?? defineEndpoint({ name: `${method.data} ${path}`, method: method.data, path, auth: false, request: z.unknown(), data: z.unknown() });
+    const endpoint = declared ?? defineEndpoint({ name: `${method.data} ${path}`, method: method.data, read: false, path, auth: false, request: z.unknown(), data: z.unknown() });
     const reply = await apiClient(io, options.env, { token, lang: options.lang, baseUrl: options.baseUrl, transport: wire.transport }).call(endpoint, input as never);
     if (options.wire) printWire(io, wire.last(), wireLines);
     // A live token only in --json, which a script reads; a person's screen shows it masked.

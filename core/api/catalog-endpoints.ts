@@ -103,6 +103,7 @@ const Near = { lat: Lat, lng: Lng };
 export const recommendList = defineEndpoint({
   name: "recommendList",
   method: "GET",
+  read: true,
   path: "/api/business/recommend",
   auth: false,
   request: z.object({
@@ -123,6 +124,7 @@ export const recommendList = defineEndpoint({
 export const mcoinRecommend = defineEndpoint({
   name: "mcoinRecommend",
   method: "GET",
+  read: true,
   path: "/mcoinrecommend",
   auth: false,
   request: z.object({ ...Near }),
@@ -137,6 +139,7 @@ export const mcoinRecommend = defineEndpoint({
 export const searchProduct = defineEndpoint({
   name: "searchProduct",
   method: "GET",
+  read: true,
   path: "/api/business/searchproduct",
   auth: false,
   request: z.object({
@@ -158,6 +161,7 @@ export const searchProduct = defineEndpoint({
 export const searchShop = defineEndpoint({
   name: "searchShop",
   method: "GET",
+  read: true,
   path: "/api/business/searchshop",
   auth: false,
   request: z.object({
@@ -177,6 +181,7 @@ export const searchShop = defineEndpoint({
 export const popularSearches = defineEndpoint({
   name: "popularSearches",
   method: "GET",
+  read: true,
   path: "/popularsearches",
   auth: false,
   request: z.object({}),
@@ -187,6 +192,7 @@ export const popularSearches = defineEndpoint({
 export const searchHistory = defineEndpoint({
   name: "searchHistory",
   method: "GET",
+  read: true,
   path: "/api/auth/searchhistory",
   auth: true,
   request: z.object({}),
@@ -197,6 +203,7 @@ export const searchHistory = defineEndpoint({
 export const recordSearch = defineEndpoint({
   name: "recordSearch",
   method: "POST",
+  read: false,
   path: "/api/auth/searchhistory",
   auth: true,
   request: z.object({ keyword: KeywordSchema.min(1) }),
@@ -206,6 +213,7 @@ export const recordSearch = defineEndpoint({
 export const clearSearchHistory = defineEndpoint({
   name: "clearSearchHistory",
   method: "DELETE",
+  read: false,
   path: "/api/auth/searchhistory",
   auth: true,
   request: z.object({}),
@@ -216,6 +224,7 @@ export const clearSearchHistory = defineEndpoint({
 export const classifyList = defineEndpoint({
   name: "classifyList",
   method: "GET",
+  read: true,
   path: "/api/business/classifylist",
   auth: false,
   request: z.object({}),
@@ -229,6 +238,7 @@ export const classifyList = defineEndpoint({
 export const storeInformation = defineEndpoint({
   name: "storeInformation",
   method: "GET",
+  read: true,
   path: "/api/business/information",
   auth: false,
   request: z.object({ id: Int.positive(), ...Near }),
@@ -248,6 +258,7 @@ export const storeInformation = defineEndpoint({
 export const branchList = defineEndpoint({
   name: "branchList",
   method: "GET",
+  read: true,
   path: "/api/business/branches",
   auth: false,
   request: z.object({ storeId: Int.positive(), productId: Int.min(0).default(0), ...Near }),
@@ -258,6 +269,7 @@ export const branchList = defineEndpoint({
 export const zoneDetail = defineEndpoint({
   name: "zoneDetail",
   method: "GET",
+  read: true,
   path: "/api/business/mcoinzone",
   auth: false,
   request: z.object({ id: Int.positive(), ...Near }),
@@ -289,6 +301,7 @@ export type Ad = z.infer<typeof AdSchema>;
 export const adverts = defineEndpoint({
   name: "adverts",
   method: "GET",
+  read: true,
   path: "/api/business/adverts",
   auth: false,
   request: z.object({ position: z.enum(["home"]).default("home") }),

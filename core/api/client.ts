@@ -5,7 +5,7 @@
  */
 import { NOT_LOGIN_MESSAGE, SUCCESS_CODE, replyMessage, type Endpoint, type EndpointData, type EndpointRequest, type ReplyEnvelope } from "./define";
 import { ApiError, timeoutMessage } from "./errors";
-import type { HttpResponse, HttpTransport } from "./transport";
+import { noReplyCame, type HttpResponse, type HttpTransport } from "./transport";
 
 export interface ApiClientOptions {
   /** The gateway's base URL, without a trailing slash. */
@@ -19,6 +19,21 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Told about every finished call (for logs and the CLI's verbose mode). */
   onCall?: (event: ApiCallEvent) => void;
+  /**
+   * Asks a read (its declaration's `read`) once more when the connection failed before any reply
+   * came (the transport says so: `noReplyCame`). Not after a timeout, which already spent the wait,
+   * nor after any reply, nor ever for a state change. Both attempts share the call's timeout.
+   */
+  retryReads?: boolean;
+  /** Told when a read is asked again, with the failure of the first attempt. */
+  onRetry?: (event: ApiRetryEvent) => void;
+}
+
+export interface ApiRetryEvent {
+  endpoint: string;
+  method: string;
+  url: string;
+  error: ApiError;
 }
 
 export interface ApiCallEvent {
@@ -92,21 +107,33 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const report = (status: number | undefined, error?: ApiError) => options.onCall?.({ endpoint: endpoint.name, method: request.method, url: request.url, status, ms: Date.now() - started, error });
 
-    let response: HttpResponse;
-    try {
+    const failureOf = (cause: unknown) =>
+      controller.signal.reason === timedOut
+        ? new ApiError("TIMEOUT", timeoutMessage(timeoutMs), { endpoint: endpoint.name, cause })
+        : callOptions.signal?.aborted
+          ? new ApiError("ABORTED", "aborted", { endpoint: endpoint.name, cause })
+          : new ApiError("NETWORK", networkMessage(cause), { endpoint: endpoint.name, cause });
+    const send = () => {
       if (callOptions.signal?.aborted) throw callOptions.signal.reason;
-      response = await options.transport({
+      return options.transport({
         ...request,
         headers: { ...request.headers, ...callOptions.headers },
         signal: controller.signal,
       });
+    };
+
+    let response: HttpResponse;
+    try {
+      try {
+        response = await send();
+      } catch (cause) {
+        const error = failureOf(cause);
+        if (!(options.retryReads && endpoint.read && error.code === "NETWORK" && noReplyCame(cause))) throw error;
+        options.onRetry?.({ endpoint: endpoint.name, method: request.method, url: request.url, error });
+        response = await send();
+      }
     } catch (cause) {
-      const error =
-        controller.signal.reason === timedOut
-          ? new ApiError("TIMEOUT", timeoutMessage(timeoutMs), { endpoint: endpoint.name, cause })
-          : callOptions.signal?.aborted
-            ? new ApiError("ABORTED", "aborted", { endpoint: endpoint.name, cause })
-            : new ApiError("NETWORK", networkMessage(cause), { endpoint: endpoint.name, cause });
+      const error = cause instanceof ApiError ? cause : failureOf(cause);
       report(undefined, error);
       throw error;
     } finally {

@@ -16,6 +16,12 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Data extends z.ZodT
   readonly request: Req;
   /** The reply's `data`. */
   readonly data: Data;
+  /**
+   * The call only reads: asking it twice changes nothing at the gateway. The mall's client asks a read
+   * once more when its connection failed before any reply (core/api/client.ts `retryReads`); never a
+   * state change, idempotency key or not. Every endpoint says which it is (core/api/registry.test.ts).
+   */
+  readonly read: boolean;
   /** Whether the call needs a member's token (the sandbox answers 'not login' without one). */
   readonly auth: boolean;
   /**

@@ -13,6 +13,7 @@ const Flag = z.union([z.boolean(), z.number(), z.string()]).nullish();
 export const memberLogin = defineEndpoint({
   name: "memberLogin",
   method: "POST",
+  read: false,
   path: "/member/login",
   auth: false,
   request: z.object({ openId: personalField(z.string().min(1).max(64), "member-id") }),
@@ -23,6 +24,7 @@ export const memberLogin = defineEndpoint({
 export const macaupassConfig = defineEndpoint({
   name: "macaupassConfig",
   method: "POST",
+  read: false,
   path: "/macaupassconfig",
   auth: true,
   request: z.object({ url: z.string().max(2048), state: z.string().max(256) }),
@@ -36,6 +38,8 @@ export const GRAY_SECKILL_HEADER = "gray-seckill";
 export const macaupassSave = defineEndpoint({
   name: "macaupassSave",
   method: "GET",
+  // A GET that spends the host app's one-use code and issues a token: asked again, it is refused.
+  read: false,
   path: "/macaupasssave",
   auth: false,
   request: z.record(z.string().max(64), z.string().max(2048)),
@@ -53,6 +57,7 @@ export const macaupassSave = defineEndpoint({
 export const clause = defineEndpoint({
   name: "clause",
   method: "GET",
+  read: true,
   path: "/api/auth/clause",
   auth: true,
   request: z.object({}),
@@ -68,6 +73,7 @@ export const clause = defineEndpoint({
 export const setClause = defineEndpoint({
   name: "setClause",
   method: "POST",
+  read: false,
   path: "/api/auth/setClause",
   auth: true,
   request: z.object({ clauseid: z.union([z.number(), z.string()]), status: z.union([z.literal(0), z.literal(1)]) }),
@@ -78,6 +84,7 @@ export const setClause = defineEndpoint({
 export const basicInformation = defineEndpoint({
   name: "basicInformation",
   method: "GET",
+  read: true,
   path: "/api/auth/basicinformation",
   auth: true,
   request: z.object({}),
@@ -99,6 +106,7 @@ export const basicInformation = defineEndpoint({
 export const refreshToken = defineEndpoint({
   name: "refreshToken",
   method: "POST",
+  read: false,
   path: "/api/business/refresh",
   auth: true,
   request: z.object({}),
@@ -109,6 +117,7 @@ export const refreshToken = defineEndpoint({
 export const systemTime = defineEndpoint({
   name: "systemTime",
   method: "GET",
+  read: true,
   path: "/api/system/time",
   auth: false,
   request: z.object({}),
@@ -130,6 +139,7 @@ export type Address = z.infer<typeof AddressSchema>;
 export const userAddressList = defineEndpoint({
   name: "userAddressList",
   method: "GET",
+  read: true,
   path: "/api/mini/userAddress/lists",
   auth: true,
   request: z.object({}),
@@ -145,6 +155,7 @@ export const userAddressList = defineEndpoint({
 export const userAddressSave = defineEndpoint({
   name: "userAddressSave",
   method: "POST",
+  read: false,
   idempotent: true,
   path: "/api/mini/userAddress/save",
   auth: true,
@@ -157,6 +168,7 @@ export const ADDRESS_ACTIONS = ["DELETE", "DEFAULT"] as const;
 export const userAddressUpdate = defineEndpoint({
   name: "userAddressUpdate",
   method: "POST",
+  read: false,
   idempotent: true,
   path: "/api/mini/userAddress/update",
   auth: true,

@@ -48,6 +48,7 @@ export type CheckInStatus = z.infer<typeof CheckInStatusSchema>;
 export const checkInStatus = defineEndpoint({
   name: "checkInStatus",
   method: "GET",
+  read: true,
   path: "/api/auth/checkin/info",
   auth: true,
   request: z.object({}),
@@ -58,6 +59,7 @@ export const checkInStatus = defineEndpoint({
 export const checkIn = defineEndpoint({
   name: "checkIn",
   method: "POST",
+  read: false,
   path: "/api/auth/checkin",
   auth: true,
   idempotent: true,
@@ -80,6 +82,7 @@ export type FlashSession = z.infer<typeof FlashSessionSchema>;
 export const flashSales = defineEndpoint({
   name: "flashSales",
   method: "GET",
+  read: true,
   path: "/api/show/flashsale",
   auth: false,
   request: z.object({}),
@@ -126,6 +129,7 @@ export type SeckillSession = z.infer<typeof SeckillSessionSchema>;
 export const seckillInfo = defineEndpoint({
   name: "seckillInfo",
   method: "GET",
+  read: true,
   path: "/api/show/snapup/info",
   auth: false,
   request: z.object({ gray: Gray }),
@@ -136,6 +140,7 @@ export const seckillInfo = defineEndpoint({
 export const seckillProduct = defineEndpoint({
   name: "seckillProduct",
   method: "GET",
+  read: true,
   path: "/api/show/snapup/product",
   auth: false,
   request: z.object({ id: Id, gray: Gray }),
@@ -151,6 +156,7 @@ export const seckillProduct = defineEndpoint({
 export const seckillSnapUp = defineEndpoint({
   name: "seckillSnapUp",
   method: "POST",
+  read: false,
   path: "/api/business/snapup/seckill",
   auth: true,
   idempotent: true,
@@ -162,6 +168,7 @@ export const seckillSnapUp = defineEndpoint({
 export const snapUpSuccess = defineEndpoint({
   name: "snapUpSuccess",
   method: "GET",
+  read: true,
   path: "/api/business/snapUpSuccess",
   auth: true,
   request: z.object({ orderId: Id }),
@@ -200,6 +207,7 @@ export type MilesProduct = z.infer<typeof MilesProductSchema>;
 export const milesProduct = defineEndpoint({
   name: "milesProduct",
   method: "GET",
+  read: true,
   path: "/api/auth/miles/product",
   auth: true,
   request: z.object({ id: Id }),
@@ -247,6 +255,7 @@ export type MilesOrder = z.infer<typeof MilesOrderSchema>;
 export const milesRedeem = defineEndpoint({
   name: "milesRedeem",
   method: "POST",
+  read: false,
   path: "/api/auth/miles/redeem",
   auth: true,
   idempotent: true,
@@ -263,6 +272,7 @@ export const milesRedeem = defineEndpoint({
 export const milesOrder = defineEndpoint({
   name: "milesOrder",
   method: "GET",
+  read: true,
   path: "/api/auth/miles/order",
   auth: true,
   request: z.object({ id: Id }),

@@ -153,6 +153,7 @@ export type OfferDetail = z.infer<typeof OfferDetailSchema>;
 export const offerDetail = defineEndpoint({
   name: "offerDetail",
   method: "GET",
+  read: true,
   path: "/api/business/productdetail",
   // Anyone may look; a signed-in member's token adds what they bought, liked and collected.
   auth: false,
@@ -296,6 +297,7 @@ export type Order = z.infer<typeof OrderSchema>;
 export const createOrder = defineEndpoint({
   name: "createOrder",
   method: "POST",
+  read: false,
   idempotent: true,
   path: "/api/business/snapup",
   auth: true,
@@ -315,6 +317,7 @@ export const createOrder = defineEndpoint({
 export const orderStatus = defineEndpoint({
   name: "orderStatus",
   method: "GET",
+  read: true,
   path: "/api/auth/voucherstatus",
   auth: true,
   request: z.object({ orderId: Id }),
@@ -325,6 +328,7 @@ export const orderStatus = defineEndpoint({
 export const cancelPayment = defineEndpoint({
   name: "cancelPayment",
   method: "POST",
+  read: false,
   idempotent: true,
   path: "/pay/macaupaycanceljs/",
   auth: true,
@@ -343,6 +347,7 @@ export const WALLET_SIGNATURE_HEADER = "Wallet-Signature";
 export const walletNotify = defineEndpoint({
   name: "walletNotify",
   method: "POST",
+  read: false,
   path: "/pay/notify",
   auth: false,
   request: z.object({
@@ -378,6 +383,7 @@ export const ORDER_TAB_STATUSES: Readonly<Record<Exclude<OrderTab, "all">, reado
 export const orderList = defineEndpoint({
   name: "orderList",
   method: "GET",
+  read: true,
   path: "/api/mini/order/list",
   auth: true,
   request: z.object({ ...Paging, tab: OrderTabSchema.default("all"), type: z.enum(["all", "goods", "coupon"]).default("all") }),
@@ -410,6 +416,7 @@ export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 export const mcoinLedger = defineEndpoint({
   name: "mcoinLedger",
   method: "GET",
+  read: true,
   path: "/api/auth/mcoinrecord",
   auth: true,
   request: z.object({ ...Paging, direction: z.enum(["earned", "spent"]).optional() }),
@@ -419,6 +426,7 @@ export const mcoinLedger = defineEndpoint({
 export const likeOffer = defineEndpoint({
   name: "likeOffer",
   method: "POST",
+  read: false,
   path: "/api/business/like",
   auth: true,
   request: z.object({ offerId: Id, liked: z.boolean() }),
@@ -429,6 +437,7 @@ export const likeOffer = defineEndpoint({
 export const collectOffer = defineEndpoint({
   name: "collectOffer",
   method: "POST",
+  read: false,
   path: "/api/auth/collection",
   auth: true,
   request: z.object({ offerId: Id, collected: z.boolean() }),
@@ -439,6 +448,7 @@ export const collectOffer = defineEndpoint({
 export const collectionCheck = defineEndpoint({
   name: "collectionCheck",
   method: "GET",
+  read: true,
   path: "/api/auth/collection/check",
   auth: true,
   request: z.object({
@@ -454,6 +464,7 @@ export const FavouriteTabSchema = z.enum(FAVOURITE_TABS);
 export const favouriteList = defineEndpoint({
   name: "favouriteList",
   method: "GET",
+  read: true,
   path: "/api/auth/collection/list",
   auth: true,
   request: z.object({ ...Paging, tab: FavouriteTabSchema.default("coupons") }),

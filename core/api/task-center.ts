@@ -21,6 +21,8 @@ export interface SecureFunction<Req extends z.ZodType = z.ZodType, Reply extends
   readonly url: string;
   readonly request: Req;
   readonly reply: Reply;
+  /** The call only reads (core/api/define.ts `Endpoint.read`): the mall asks it once more after a connection that failed before any reply. */
+  readonly read: boolean;
 }
 
 export function defineFunction<Req extends z.ZodType, Reply extends z.ZodType>(declared: SecureFunction<Req, Reply>): SecureFunction<Req, Reply> {
@@ -89,7 +91,9 @@ export function checkTaskDetail(reply: TaskDetailReply): TaskCheck {
   return { show: true, reason: "ok", thresholdValue };
 }
 
-export const getTaskDetail = defineFunction({ name: "getTaskDetail", url: TASK_DETAIL_URL, request: TaskRefSchema, reply: TaskDetailReplySchema });
-export const scanTypeTaskNotify = defineFunction({ name: "scanTypeTaskNotify", url: TASK_NOTIFY_URL, request: TaskNotifySchema, reply: TaskNotifyReplySchema });
+// Reading a task's detail (re)starts its run's count at the moment it is read: asked again a moment later
+// it restarts a moment later, as the member's own reload does; nothing is granted or spent.
+export const getTaskDetail = defineFunction({ name: "getTaskDetail", url: TASK_DETAIL_URL, request: TaskRefSchema, reply: TaskDetailReplySchema, read: true });
+export const scanTypeTaskNotify = defineFunction({ name: "scanTypeTaskNotify", url: TASK_NOTIFY_URL, request: TaskNotifySchema, reply: TaskNotifyReplySchema, read: false });
 
 export const TASK_CENTER_FUNCTIONS = { getTaskDetail, scanTypeTaskNotify } as const;

@@ -30,15 +30,43 @@ export function withHeaders(transport: HttpTransport, headers: Record<string, st
   return (request) => transport({ ...request, headers: { ...headers, ...request.headers } });
 }
 
+/**
+ * The mark on a failure a transport saw before any reply came (see `noReplyCame`). Registered by
+ * name (Symbol.for), not a module's own object: the server's entry (server/index.ts, which makes the
+ * transport) and the Remix build (whose client reads the mark) are bundled apart, each with its own
+ * copy of this module.
+ */
+const NO_REPLY = Symbol.for("mcoin.transport.noReplyCame");
+
+/**
+ * Marks `error`, thrown while a transport waited for a reply's status line, as a call the gateway never
+ * answered (connection refused, reset, closed with nothing or with bytes that are no HTTP reply), and
+ * returns it. A failure while the body was read is not marked: a reply came, and broke off.
+ */
+export function beforeReply(error: unknown): unknown {
+  if (typeof error === "object" && error !== null && Object.isExtensible(error)) Object.defineProperty(error, NO_REPLY, { value: true });
+  return error;
+}
+
+/** Whether a transport said that `error` came before any reply (`beforeReply`); an unmarked failure is taken as after one. */
+export function noReplyCame(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { [NO_REPLY]?: unknown })[NO_REPLY] === true;
+}
+
 /** A transport over a fetch function (the global one by default). */
 export function createFetchTransport(fetchFn: typeof fetch = (...args) => fetch(...args)): HttpTransport {
   return async (request) => {
-    const response = await fetchFn(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      signal: request.signal,
-    });
+    let response: Response;
+    try {
+      response = await fetchFn(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        signal: request.signal,
+      });
+    } catch (error) {
+      throw beforeReply(error);
+    }
     return { status: response.status, headers: response.headers, text: await response.text() };
   };
 }

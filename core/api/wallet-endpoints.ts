@@ -33,6 +33,7 @@ export type CouponGroup = z.infer<typeof CouponGroupSchema>;
 export const couponList = defineEndpoint({
   name: "couponList",
   method: "GET",
+  read: true,
   path: "/api/auth/mycoupon",
   auth: true,
   request: z.object({ ...Paging, tab: CouponTabSchema.default("unused") }),
@@ -57,6 +58,7 @@ export type McoinCoupon = z.infer<typeof McoinCouponSchema>;
 export const redeemCode = defineEndpoint({
   name: "redeemCode",
   method: "POST",
+  read: false,
   path: "/api/auth/updatecode",
   auth: true,
   idempotent: true,
@@ -75,6 +77,7 @@ export const redeemCode = defineEndpoint({
 export const mcoinCouponList = defineEndpoint({
   name: "mcoinCouponList",
   method: "GET",
+  read: true,
   path: "/api/auth/coupons",
   auth: true,
   request: z.object({ ...Paging }),
@@ -84,6 +87,7 @@ export const mcoinCouponList = defineEndpoint({
 export const useMcoinCoupon = defineEndpoint({
   name: "useMcoinCoupon",
   method: "POST",
+  read: false,
   path: "/api/auth/coupons/use",
   auth: true,
   idempotent: true,
@@ -95,6 +99,7 @@ export const useMcoinCoupon = defineEndpoint({
 export const confirmReceipt = defineEndpoint({
   name: "confirmReceipt",
   method: "POST",
+  read: false,
   path: "/api/auth/order/receive",
   auth: true,
   idempotent: true,
@@ -106,6 +111,7 @@ export const confirmReceipt = defineEndpoint({
 export const deleteOrder = defineEndpoint({
   name: "deleteOrder",
   method: "POST",
+  read: false,
   path: "/api/auth/order/delete",
   auth: true,
   idempotent: true,
@@ -120,6 +126,7 @@ export const deleteOrder = defineEndpoint({
 export const applyRefund = defineEndpoint({
   name: "applyRefund",
   method: "POST",
+  read: false,
   path: "/api/auth/refund",
   auth: true,
   idempotent: true,
@@ -137,6 +144,7 @@ export const applyRefund = defineEndpoint({
 export const refundList = defineEndpoint({
   name: "refundList",
   method: "GET",
+  read: true,
   path: "/api/auth/refund/list",
   auth: true,
   request: z.object({ ...Paging }),
@@ -158,6 +166,7 @@ export type PaymentReturn = z.infer<typeof PaymentReturnSchema>;
 export const paymentReturns = defineEndpoint({
   name: "paymentReturns",
   method: "GET",
+  read: true,
   path: "/api/auth/payment/returns",
   auth: true,
   request: z.object({ ...Paging }),

@@ -60,6 +60,12 @@ function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; me
   return issue ? `${issue.path.length ? `${issue.path.map(String).join(".")}: ` : ""}${issue.message}` : "invalid";
 }
 
+/** `text` gzip-compressed, by the platform's CompressionStream (Node and browsers alike). */
+async function gzip(text: string): Promise<Uint8Array<ArrayBuffer>> {
+  const compressed = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+  return new Uint8Array(await new Response(compressed).arrayBuffer());
+}
+
 export function createControlClient(options: ControlClientOptions): ControlClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const send = options.fetch ?? ((input, init) => fetch(input, init));
@@ -73,13 +79,17 @@ export function createControlClient(options: ControlClientOptions): ControlClien
     const path = control.path.replace(/:(\w+)/g, (_: string, name: string) => encodeURIComponent(String((args.params as Record<string, unknown>)[name])));
     const url = new URL(`${baseUrl}${path}`);
     const headers: Record<string, string> = options.token ? { [CONTROL_TOKEN_HEADER]: options.token } : {};
-    let body: string | undefined;
+    let body: string | Uint8Array<ArrayBuffer> | undefined;
     const given = (args.input ?? {}) as Record<string, unknown>;
     if (control.method === "GET" || control.method === "DELETE") {
       for (const [name, value] of Object.entries(given)) if (value !== undefined) url.searchParams.set(name, String(value));
     } else if (args.input !== undefined) {
       headers["content-type"] = "application/json";
       body = JSON.stringify(args.input);
+      if (control.gzipBody) {
+        headers["content-encoding"] = "gzip";
+        body = await gzip(body);
+      }
     }
 
     let response: Response;

@@ -35,13 +35,18 @@ export interface Control<Params extends z.ZodType = z.ZodType, Input extends z.Z
   readonly answers?: readonly number[];
   /** What a path that names nothing is told (404), for controls with path parameters. */
   readonly notFound?: string;
+  /**
+   * The client sends the JSON body gzip-compressed (Content-Encoding: gzip), and the sandbox takes a
+   * larger compressed body for this control than the 1 MiB of any other request (sandbox/gzip-body.ts).
+   */
+  readonly gzipBody?: boolean;
 }
 
 const NoParams = z.object({});
 const NoInput = z.object({}).strict();
 
 function defineControl<Params extends z.ZodType = typeof NoParams, Input extends z.ZodType = typeof NoInput, Reply extends z.ZodType = z.ZodType>(
-  control: Pick<Control<Params, Input, Reply>, "name" | "method" | "path" | "reply" | "answers" | "notFound"> & { params?: Params; input?: Input },
+  control: Pick<Control<Params, Input, Reply>, "name" | "method" | "path" | "reply" | "answers" | "notFound" | "gzipBody"> & { params?: Params; input?: Input },
 ): Control<Params, Input, Reply> {
   return { ...control, params: control.params ?? (NoParams as unknown as Params), input: control.input ?? (NoInput as unknown as Input) };
 }
@@ -396,7 +401,8 @@ export const state = defineControl({
 const StateExportSchema = z.object({ version: z.literal(1), data: z.record(z.string(), z.unknown()) });
 export const exportState = defineControl({ name: "exportState", method: "GET", path: "/__sandbox/state/export", reply: StateExportSchema });
 /** Replaces the whole data with an export's (older shapes read as the --state file's are); 400 naming what does not fit. */
-export const importState = defineControl({ name: "importState", method: "POST", path: "/__sandbox/state/import", input: StateExportSchema, reply: Ok });
+// A busy sandbox's export is over 100 MB of JSON: it goes compressed.
+export const importState = defineControl({ name: "importState", method: "POST", path: "/__sandbox/state/import", input: StateExportSchema, reply: Ok, gzipBody: true });
 
 /** A collected report as the collector answers it: its shape only (what it takes is CollectedErrorSchema's to check). */
 const CollectedErrorViewSchema = z.object({

@@ -3,18 +3,23 @@
  * gateway call reuses warm connections (Node's global fetch would allocate far more per call).
  */
 import { Agent, request as undiciRequest, type Dispatcher } from "undici";
-import type { HttpTransport } from "../api/transport";
+import { beforeReply, type HttpTransport } from "../api/transport";
 import { toFetchHeaders } from "./fetch-headers";
 
 export function createUndiciTransport(dispatcher: Dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 128, pipelining: 1 })): HttpTransport {
   return async (request) => {
-    const response = await undiciRequest(request.url, {
-      method: request.method as Dispatcher.HttpMethod,
-      headers: request.headers,
-      body: request.body,
-      signal: request.signal,
-      dispatcher,
-    });
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await undiciRequest(request.url, {
+        method: request.method as Dispatcher.HttpMethod,
+        headers: request.headers,
+        body: request.body,
+        signal: request.signal,
+        dispatcher,
+      });
+    } catch (error) {
+      throw beforeReply(error);
+    }
     return { status: response.statusCode, headers: toFetchHeaders(response.headers), text: await response.body.text() };
   };
 }

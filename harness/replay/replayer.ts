@@ -90,7 +90,7 @@ export async function send(target: ReplayTarget, recording: Recording, request: 
     token: request.auth ? placeholders.token : undefined,
     timeoutMs: 30_000,
   });
-  const endpoint = defineEndpoint({ name: recording.name, method: request.method as HttpMethod, path: request.path, auth: request.auth, request: z.unknown(), data: z.unknown() });
+  const endpoint = defineEndpoint({ name: recording.name, method: request.method as HttpMethod, read: false, path: request.path, auth: request.auth, request: z.unknown(), data: z.unknown() });
   const input = request.method === "GET" || request.method === "DELETE" ? request.query : request.body;
   const built = client.buildRequest(endpoint, input);
   const key = Object.entries(request.headers).find(([name]) => name.toLowerCase() === IDEMPOTENCY_KEY_HEADER.toLowerCase())?.[1];

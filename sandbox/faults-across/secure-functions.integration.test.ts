@@ -1,6 +1,7 @@
 /** The secure gateway's two functions (the task center's) under their faults, over HTTP: the GatewayError each becomes, quickly, and a notice that took effect once when its reply was lost or spoilt. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GatewayError, createGatewayClient, type GatewayErrorCode } from "#core/node/gateway/client";
+import { HEADER } from "#core/node/gateway/envelope";
 import { gatewaySettings } from "#core/node/gateway/settings";
 import { createTaskCenterClient } from "#core/node/task-center/client";
 import { HeldTimer } from "../instruments/timer";
@@ -88,5 +89,39 @@ describe("the secure gateway's functions under their faults, over HTTP", () => {
     const acted = fault === "truncated" || fault === "timeout" || fault === "bad-signature" || fault === "wrong-key";
     if (acted) expect(await failure(call(), GatewayError)).toMatchObject({ code: "BUSINESS", result: { code: "TASK_DONE" } });
     else expect(await call()).toMatchObject({ result: { code: "000000" }, data: { status: "COMPLETED" } });
+  });
+
+  it("a sealed read whose connection was reset is sealed afresh and asked once more; a notice is not", async () => {
+    await control(running, "/__sandbox/clock", { body: { now: null } });
+    const run = await browsed();
+    const nonces: string[] = [];
+    const retried: string[] = [];
+    const settings = gatewaySettings({ environment: "sandbox", vars: {}, sandboxUrl: running.url, sandboxKeys: () => running.sandbox.state.gatewayKeys });
+    const retrying = createTaskCenterClient(
+      createGatewayClient(
+        { ...settings, timeoutMs: 5_000 },
+        {
+          transport: (request) => {
+            nonces.push(request.headers[HEADER.nonce] ?? "");
+            return transport(request);
+          },
+          retryReads: true,
+          onRetry: (error, functionUrl) => retried.push(`${functionUrl} ${error.code}`),
+        },
+      ),
+    );
+
+    await inject(running, "reset", "getTaskDetail");
+    expect(await retrying.getTaskDetail({ taskNo: "T1", custIdCiphertext: "C-across" })).toMatchObject({ result: { code: "000000" } });
+    expect(nonces).toHaveLength(2);
+    // A replayed nonce is refused: the second attempt carries its own.
+    expect(nonces[1]).not.toBe(nonces[0]);
+    expect(retried).toEqual([expect.stringMatching(/getTaskDetail NETWORK$/)]);
+
+    nonces.splice(0);
+    await inject(running, "reset", "scanTypeTaskNotify");
+    expect((await failure(retrying.notify(run), GatewayError)).code).toBe("NETWORK");
+    expect(nonces).toHaveLength(1);
+    expect(retried).toHaveLength(1);
   });
 });

@@ -5,8 +5,8 @@
  * It runs on the server, where the keys are; "credentials sent cross-origin" has no meaning there.
  */
 import type { z } from "zod";
-import type { SecureFunction } from "../../api/task-center";
-import type { HttpTransport } from "../../api/transport";
+import { TASK_CENTER_FUNCTIONS, type SecureFunction } from "../../api/task-center";
+import { noReplyCame, type HttpTransport } from "../../api/transport";
 import { HEADER, JSON_CONTENT_TYPE, SUCCESS_RESULT_CODE, headerValue, openReply, resultOf, sealRequest, signatureOf, type EnvelopeSettings, type GatewayResult } from "./envelope";
 
 export interface GatewayClientSettings extends EnvelopeSettings {
@@ -62,6 +62,14 @@ export interface GatewayClientOptions {
   onFailure?: (error: GatewayError, functionUrl: string) => void;
   /** Where debug lines go (nothing is logged without it). */
   log?: (line: string) => void;
+  /**
+   * Asks a declared read (`SecureFunction.read`) once more when its connection failed before any
+   * reply came, sealed afresh: a new key, IV, nonce and Request-Time, since the gateway refuses a
+   * nonce it has seen. Both attempts share the call's timeout; never after a timeout or a reply.
+   */
+  retryReads?: boolean;
+  /** Told when a read is asked again, with the failure of the first attempt. */
+  onRetry?: (error: GatewayError, functionUrl: string) => void;
 }
 
 export interface GatewayClient {
@@ -86,13 +94,21 @@ export function createGatewayClient(settings: GatewayClientSettings, options: Ga
     throw error;
   };
 
-  async function call<T>(functionUrl: string, body: unknown, callOptions: GatewayCallOptions = {}): Promise<T> {
+  function call<T>(functionUrl: string, body: unknown, callOptions: GatewayCallOptions = {}): Promise<T> {
+    return exchange<T>(functionUrl, body, callOptions, declaredRead(functionUrl));
+  }
+
+  async function exchange<T>(functionUrl: string, body: unknown, callOptions: GatewayCallOptions, read: boolean): Promise<T> {
     const exempt = settings.exemptUrls.some((fragment) => functionUrl.includes(fragment));
-    const sealed = exempt ? null : sealRequest(settings, { functionUrl, body, token: callOptions.token, now: now() });
-    const headers = sealed?.headers ?? { "Content-Type": JSON_CONTENT_TYPE, Token: callOptions.token ?? "" };
+    // Each attempt is sealed on its own: the gateway refuses a nonce it has seen, and a Request-Time too old.
+    const seal = () => {
+      const sealed = exempt ? null : sealRequest(settings, { functionUrl, body, token: callOptions.token, now: now() });
+      const headers = sealed?.headers ?? { "Content-Type": JSON_CONTENT_TYPE, Token: callOptions.token ?? "" };
+      return { sealed, headers, requestBody: sealed?.body ?? JSON.stringify(body ?? {}) };
+    };
+    let { sealed, headers, requestBody } = seal();
     const unsendable = Object.entries(headers).find(([, value]) => !HEADER_VALUE.test(value));
     if (unsendable) return fail(new GatewayError("BAD_REQUEST", `the ${unsendable[0]} header cannot carry control characters`), functionUrl);
-    const requestBody = sealed?.body ?? JSON.stringify(body ?? {});
     debug(`gateway → ${functionUrl} ${JSON.stringify(body)}`);
 
     const timeoutMs = callOptions.timeoutMs ?? settings.timeoutMs;
@@ -105,18 +121,30 @@ export function createGatewayClient(settings: GatewayClientSettings, options: Ga
     let status: number;
     let text: string;
     let replySigned: string | null = null;
+    const failureOf = (cause: unknown) =>
+      controller.signal.reason === timedOut
+        ? new GatewayError("TIMEOUT", `timeout of ${timeoutMs} ms exceeded`, { cause })
+        : callOptions.signal?.aborted
+          ? new GatewayError("ABORTED", "aborted", { cause })
+          : new GatewayError("NETWORK", `Network Error (${(cause as { cause?: { code?: string } })?.cause?.code ?? "no response"})`, { cause });
+    const send = () => options.transport({ method: "POST", url: `${settings.baseUrl}${functionUrl}`, headers, body: requestBody, signal: controller.signal });
     try {
-      const response = await options.transport({ method: "POST", url: `${settings.baseUrl}${functionUrl}`, headers, body: requestBody, signal: controller.signal });
+      let response;
+      try {
+        response = await send();
+      } catch (cause) {
+        const error = failureOf(cause);
+        if (!(read && options.retryReads && error.code === "NETWORK" && noReplyCame(cause))) throw error;
+        debug(`gateway ↻ ${functionUrl} ${error.message}, asked again`);
+        options.onRetry?.(error, functionUrl);
+        ({ sealed, headers, requestBody } = seal());
+        response = await send();
+      }
       status = response.status;
       text = response.text;
       replySigned = response.headers?.get(HEADER.signature) ?? null;
     } catch (cause) {
-      const error =
-        controller.signal.reason === timedOut
-          ? new GatewayError("TIMEOUT", `timeout of ${timeoutMs} ms exceeded`, { cause })
-          : callOptions.signal?.aborted
-            ? new GatewayError("ABORTED", "aborted", { cause })
-            : new GatewayError("NETWORK", `Network Error (${(cause as { cause?: { code?: string } })?.cause?.code ?? "no response"})`, { cause });
+      const error = cause instanceof GatewayError ? cause : failureOf(cause);
       debug(`gateway ✗ ${functionUrl} ${error.message}`);
       return fail(error, functionUrl);
     } finally {
@@ -149,7 +177,7 @@ export function createGatewayClient(settings: GatewayClientSettings, options: Ga
       const field = issue?.path.length ? `${issue.path.join(".")}: ` : "";
       return fail(new GatewayError("BAD_REQUEST", `invalid request for ${declared.name}: ${field}${issue?.message ?? "invalid"}`), declared.url);
     }
-    const opened = await call<unknown>(declared.url, request.data, callOptions);
+    const opened = await exchange<unknown>(declared.url, request.data, callOptions ?? {}, declared.read);
     const reply = declared.reply.safeParse(opened);
     if (!reply.success) {
       return fail(new GatewayError("BAD_RESPONSE", `the reply of ${declared.name} does not match its declaration: ${reply.error.issues[0]?.message ?? "invalid"}`, { body: opened }), declared.url);
@@ -158,6 +186,11 @@ export function createGatewayClient(settings: GatewayClientSettings, options: Ga
   }
 
   return { call, callFunction, settings };
+}
+
+/** Whether the function at a URL is declared a read (core/api/task-center.ts); an undeclared one is not. */
+function declaredRead(functionUrl: string): boolean {
+  return Object.values(TASK_CENTER_FUNCTIONS).some((declared) => declared.url === functionUrl && declared.read);
 }
 
 /** Whether a reply's Signature header is the gateway's over this reply, for the request it answers. */

@@ -8,6 +8,7 @@ import { http, HttpResponse, type HttpHandler } from "msw";
 import type { z } from "zod";
 import type { Control, ControlReply } from "#core/controls/declarations";
 import { JSON_TOO_DEEP_MESSAGE, parseBoundedJson } from "#core/http/bounded-json";
+import { inflateBounded, isGzipped } from "../../gzip-body";
 
 export function refuse(status: number, message: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>) {
   return HttpResponse.json({ ok: false, error: message, ...extra }, { status, headers });
@@ -34,7 +35,12 @@ export function serveControl<C extends Control>(
     if (!params.success) return refuse(404, control.notFound ?? "no such thing");
     let raw: unknown = Object.fromEntries(new URL(request.url).searchParams);
     if (control.method !== "GET" && control.method !== "DELETE") {
-      const text = await request.text();
+      let text: string;
+      if (control.gzipBody && isGzipped(request.headers.get("content-encoding"))) {
+        const inflated = await inflateBounded(new Uint8Array(await request.arrayBuffer()));
+        if (!inflated.ok) return refuse(inflated.status, inflated.reason);
+        text = inflated.text;
+      } else text = await request.text();
       const parsed = text === "" ? { ok: true as const, value: {} } : parseBoundedJson(text);
       if (!parsed.ok) return refuse(400, parsed.reason === "too-deep" ? `body: ${JSON_TOO_DEEP_MESSAGE}` : "body: not JSON");
       raw = parsed.value;
