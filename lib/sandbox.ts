@@ -28,6 +28,11 @@ export interface StartSandboxOptions {
   port?: number;
   /** false: no demo member's past orders (tests of the rules). */
   history?: boolean;
+  /**
+   * Limits on its tenants (`/tenants/NAME/...`, each a sandbox of its own: docs/sandbox.md, "Tenants"):
+   * how many, the orders each may hold, the requests a second each may send.
+   */
+  tenantLimits?: { maxTenants?: number; maxOrders?: number; requestsPerSecond?: number };
 }
 
 export interface StartedSandbox {
@@ -57,6 +62,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     mallOrigins: options.mallOrigins,
     history: options.history,
     recordings,
+    tenantLimits: options.tenantLimits,
   });
   return { url: running.url, port: Number(new URL(running.url).port), controls: createControlClient({ baseUrl: running.url }), stop: () => running.close() };
 }
