@@ -88,7 +88,7 @@ Examples:
   $ npx mcoin sandbox verify --path basicinformation --at-least 3
   $ npx mcoin sandbox log --unmatched
   $ npx mcoin sandbox --recordings recordings/ --strict --at start
-  $ MCOIN_SANDBOX_URL=http://localhost:4010/tenants/ci-42 npm start   (a tenant: its own members, orders, clock, faults)
+  $ MCOIN_SANDBOX_URL=http://sandbox.ci:4020/tenants/ci-42 npm start   (a tenant: its own members, orders, clock, faults)
 
 Controls (docs/sandbox.md, "Controls"): POST /__sandbox/reset, POST /__sandbox/clock, POST /__sandbox/faults,
 GET /__sandbox/log, POST /__sandbox/verify, PATCH /__sandbox/members/:openId, PATCH /__sandbox/offers/:id (stock, status),

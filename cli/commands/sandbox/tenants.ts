@@ -16,7 +16,7 @@ export function tenantsCommand(io: CliIo): Command {
     .option("--json", "print JSON")
     .addHelpText(
       "after",
-      "\nExamples:\n  $ npx mcoin sandbox tenants\n  $ npx mcoin sandbox tenants --delete ci-42\n  $ npx mcoin sandbox ledger --login mpay-1005 --sandbox-url http://localhost:4010/tenants/ci-42",
+      "\nExamples:\n  $ npx mcoin sandbox tenants\n  $ npx mcoin sandbox tenants --delete ci-42\n  $ npx mcoin sandbox ledger --login mpay-1005 --sandbox-url http://sandbox.ci:4020/tenants/ci-42",
     )
     .action((raw: unknown) => tenants(io, raw));
 }
