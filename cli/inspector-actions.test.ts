@@ -30,7 +30,7 @@ const running: SandboxCli = sandboxCli({
       rules: rulesWith(),
       pseudonyms: new Pseudonyms(Buffer.alloc(32, 1), madeUpTexts()),
       version: "0.1.0",
-      replayTarget: () => replayTarget(bufferedIo({ fetch: running.fetch }).io, { env: "sandbox", baseUrl: running.url }),
+      replayTarget: (mount) => replayTarget(bufferedIo({ fetch: running.fetch }).io, { env: "sandbox", baseUrl: `${running.url}${mount}` }),
     }),
   },
 });
@@ -89,4 +89,20 @@ it("exports the view as HAR with no live token", async () => {
   expect(har.log.entries.length).toBeGreaterThanOrEqual(4);
   expect(har.log.entries[0].request.url).toContain("/member/login");
   expect(text).not.toContain(token);
+});
+
+it("replays a tenant's exchange against that tenant, and names the tenant's URL for the recording's replay", async () => {
+  const tenant = `${running.url}/tenants/replayed`;
+  const transport = createFetchTransport(running.fetch);
+  const tenantToken = (await createApiClient({ baseUrl: tenant, transport, locale: "en" }).call(memberLogin, { openId: "mpay-1002" })).data.token;
+  await createApiClient({ baseUrl: tenant, transport, locale: "en", token: tenantToken }).call(basicInformation, {});
+  const ring = running.sandbox.tenants.get("replayed")!.state.inspected;
+  for (let turns = 0; ring.size < 2 && turns < 1000; turns++) await new Promise((resolve) => setImmediate(resolve));
+  const calls = () => running.sandbox.tenants.get("replayed")!.state.log().length;
+  const before = calls();
+  const at = (path: string, body: unknown) => running.fetch(`${tenant}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  expect(ReplayReplySchema.parse(await (await at(INSPECT_API.replay, { seq: 2 })).json())).toMatchObject({ result: "match" });
+  expect(calls()).toBeGreaterThan(before);
+  const saved = SaveReplySchema.parse(await (await at(INSPECT_API.save, { seqs: [2], name: "from-a-tenant" })).json());
+  expect(saved.replay).toContain(`--base-url ${tenant}`);
 });

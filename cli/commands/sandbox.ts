@@ -157,7 +157,7 @@ async function serve(io: CliIo, raw: unknown): Promise<void> {
     rules: rulesWith(),
     pseudonyms: (await pseudonymsFor(io, { sandbox: true, fixturesDir: options.fixtures ? resolve(options.fixtures) : undefined })).pseudonyms,
     version: mcoinVersion(),
-    replayTarget: () => replayTarget(io, { env: "sandbox", baseUrl: running.url }),
+    replayTarget: (mount) => replayTarget(io, { env: "sandbox", baseUrl: `${running.url}${mount}` }),
   });
   try {
     const { startSandboxServer } = await import("../../sandbox/server");

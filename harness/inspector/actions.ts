@@ -28,8 +28,8 @@ export interface InspectorActionOptions {
   pseudonyms: Pseudonyms;
   /** The HAR's creator version (the CLI's package version). */
   version: string;
-  /** Where a replay sends, known once the server listens. */
-  replayTarget: () => ReplayTarget;
+  /** Where a replay sends, known once the server listens; `mount`: the path of the sandbox tenant the exchanges are from ('' for none). */
+  replayTarget: (mount: string) => ReplayTarget;
 }
 
 const withoutHopByHop = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP_HEADERS.has(name.toLowerCase())));
@@ -77,7 +77,7 @@ function session(options: InspectorActionOptions, selection: readonly KeptExchan
 
 export function inspectorActions(options: InspectorActionOptions): InspectorActions {
   return {
-    async save(selection, name): Promise<SaveReply> {
+    async save(selection, name, mount = ""): Promise<SaveReply> {
       const dir = resolve(options.recordingsDir, name);
       if (existsSync(dir) && readdirSync(dir).length > 0) throw new Error(`${dir} already holds files: choose another name`);
       mkdirSync(dir, { recursive: true });
@@ -99,7 +99,7 @@ export function inspectorActions(options: InspectorActionOptions): InspectorActi
         written.push(file);
       }
       const shown = relative(process.cwd(), dir) || ".";
-      const target = options.replayTarget();
+      const target = options.replayTarget(mount);
       return {
         ok: true,
         dir,
@@ -109,11 +109,11 @@ export function inspectorActions(options: InspectorActionOptions): InspectorActi
       };
     },
 
-    async replay(kept): Promise<ReplayReply> {
+    async replay(kept, mount = ""): Promise<ReplayReply> {
       const [item] = session(options, [kept]).items;
       if (!("recording" in item) || !item.recording) return { result: "skipped", summary: `not replayed: ${item.refused ?? "not recorded"}`, differences: [] };
       const recording = parseRecording(JSON.parse(JSON.stringify(item.recording)), `exchange #${kept.summary.seq}`);
-      const target = options.replayTarget();
+      const target = options.replayTarget(mount);
       const outcome = await replayOne(target, { file: `exchange #${kept.summary.seq}`, recording }, await credentialsFor(target));
       switch (outcome.result) {
         case "match":

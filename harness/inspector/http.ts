@@ -29,9 +29,10 @@ import { INSPECTOR_ASSETS_DIR } from "./assets";
 import type { ExchangeRing, KeptExchange } from "./ring";
 
 /** What only the recorder's code can do with kept exchanges (./actions.ts). */
+/** What only the CLI can do with kept exchanges; `mount` is the server's (a sandbox tenant's path), so a replay goes back to the same tenant. */
 export interface InspectorActions {
-  save(kept: readonly KeptExchange[], name: string): Promise<Omit<SaveReply, "refused"> & { refused: SaveReply["refused"] }>;
-  replay(kept: KeptExchange): Promise<ReplayReply>;
+  save(kept: readonly KeptExchange[], name: string, mount?: string): Promise<Omit<SaveReply, "refused"> & { refused: SaveReply["refused"] }>;
+  replay(kept: KeptExchange, mount?: string): Promise<ReplayReply>;
   har(kept: readonly KeptExchange[]): Promise<unknown>;
 }
 
@@ -262,7 +263,7 @@ async function answer(server: InspectorServer, request: Request): Promise<Respon
     if (!asked.success) return refuse(400, firstIssue(asked.error));
     const kept = ring.get(asked.data.seq);
     if (!kept) return refuse(404, `exchange #${asked.data.seq} is not in the inspector any more`);
-    return server.actions ? json(await server.actions.replay(kept)) : noActions();
+    return server.actions ? json(await server.actions.replay(kept, server.mount)) : noActions();
   }
   if (route === `POST ${INSPECT_API.save}`) {
     const body = await jsonBody(request);
@@ -273,7 +274,7 @@ async function answer(server: InspectorServer, request: Request): Promise<Respon
     const gone = asked.data.seqs.filter((seq) => !ring.get(seq)).map((seq) => ({ seq, reason: "no longer in the inspector" }));
     if (kept.length === 0) return refuse(404, "none of those exchanges is in the inspector any more");
     if (!server.actions) return noActions();
-    const saved = await server.actions.save(kept, asked.data.name);
+    const saved = await server.actions.save(kept, asked.data.name, server.mount);
     return json({ ...saved, refused: [...gone, ...saved.refused] });
   }
   return refuse(404, `no inspector route ${request.method} ${url.pathname}`);
