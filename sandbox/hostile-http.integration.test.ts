@@ -163,3 +163,27 @@ describe("the sign-in page returns only to the mall", () => {
     await expect(startSandboxServer({ port: 0, mallOrigins: ["localhost:3000"] })).rejects.toThrow(/not an origin/);
   });
 });
+
+describe("tenants' names", () => {
+  it("that are not names, or climb out of their prefix, are refused with 404 in words, make no tenant, and reach no other", async () => {
+    const { url } = await start();
+    for (const path of [
+      "/tenants/A/__sandbox/health",
+      "/tenants/a%2Fb/__sandbox/health",
+      "/tenants/__proto__/__sandbox/health",
+      "/tenants/%E0%A4%A/__sandbox/health",
+      `/tenants/${"a".repeat(41)}/__sandbox/health`,
+      "/tenants//__sandbox/health",
+    ]) {
+      const reply = await fetch(`${url}${path}`);
+      expect(reply.status, path).toBe(404);
+      expect(((await reply.json()) as { error: string }).error, path).toMatch(/lower-case letters/);
+    }
+    // Dot segments are resolved before the router: they land on the tenant they name, or on the root.
+    await control(url, "/tenants/one/__sandbox/members", { method: "POST", body: { openId: "only-in-one" } });
+    const listed = async (path: string) => ((await (await fetch(`${url}${path}`)).json()) as { members: { openId: string }[] }).members.map((member) => member.openId);
+    expect(await listed("/tenants/two/../one/__sandbox/members")).toContain("only-in-one");
+    expect(await listed("/tenants/one/../../__sandbox/members")).not.toContain("only-in-one");
+    expect(((await (await fetch(`${url}/__sandbox/tenants`)).json()) as { tenants: { name: string }[] }).tenants.map((tenant) => tenant.name)).toEqual(["one"]);
+  });
+});
