@@ -175,6 +175,15 @@ describe("the served state", () => {
     expect((await send("/api/mini/order/refund", { method: "POST" })).body.msg).toBe("already refunded");
   });
 
+  it("each tenant has its own place in the recordings: one tenant's calls do not move another's", async () => {
+    const { send } = serving(refunds);
+    const refund = (tenant: string) => send(`/tenants/${tenant}/api/mini/order/refund`, { method: "POST" });
+    expect((await refund("a")).body.msg).toBe("refunded");
+    expect((await refund("a")).body.msg).toBe("already refunded");
+    expect((await refund("b")).body.msg).toBe("refunded");
+    expect((await send("/api/mini/order/refund", { method: "POST" })).body.msg).toBe("refunded");
+  });
+
   it("gives each persona what their replies show in the state served", () => {
     const mine = (reply: unknown, path = "/api/auth/basicinformation") => exchange({ path, reply, member: "p-7f3a9c21" });
     const recorded = [
