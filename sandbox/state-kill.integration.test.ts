@@ -1,7 +1,8 @@
 /**
  * `kill -9` during a purchase burst with --state (issue 48): every order the sandbox acknowledged
  * is in the database when it starts again. The sandbox runs as `mcoin sandbox` in a child process,
- * killed with SIGKILL while purchases are still being answered.
+ * killed with SIGKILL while purchases are still being answered, to its root and to a tenant at once
+ * (their changes of a turn share one commit: sandbox/store/sqlite-store.ts).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -55,15 +56,19 @@ describe("kill -9 during a purchase burst with --state", () => {
     const buyers = ["mpay-1001", "mpay-1002", "mpay-1003"];
     // Paid in cash (awaiting payment), spread over offers so that no purchase limit is reached.
     const offers = [1, 2, 3, 7, 8, 9, 12, 13, 16, 18];
-    const tokens = await Promise.all(buyers.map(async (openId) => (await client(url).call(memberLogin, { openId })).data.token));
-    const acknowledged: { id: number; orderNo: string }[] = [];
+    const tenants = ["", "burst"];
+    const bases = tenants.map((tenant) => (tenant ? `${url}/tenants/${tenant}` : url));
+    const tokens = await Promise.all(bases.map((base) => Promise.all(buyers.map(async (openId) => (await client(base).call(memberLogin, { openId })).data.token))));
+    const acknowledged: { tenant: string; id: number; orderNo: string }[] = [];
     let killed = false;
     const purchase = async (index: number) => {
       try {
         const body = { offerId: offers[index % offers.length]!, quantity: 1, mcoinUsed: 0 };
-        const order = (await client(url, tokens[index % tokens.length]).call(createOrder, body, { headers: { [IDEMPOTENCY_HEADER]: `kill-burst-key-${String(index).padStart(4, "0")}` } })).data;
+        const at = index % tenants.length;
+        const token = tokens[at]![index % buyers.length];
+        const order = (await client(bases[at]!, token).call(createOrder, body, { headers: { [IDEMPOTENCY_HEADER]: `kill-burst-key-${String(index).padStart(4, "0")}` } })).data;
         if (killed) return;
-        acknowledged.push({ id: order.id, orderNo: order.orderNo });
+        acknowledged.push({ tenant: tenants[at]!, id: order.id, orderNo: order.orderNo });
         // Killed mid-burst: others are on the wire, or being written.
         if (acknowledged.length === 15) {
           killed = true;
@@ -77,8 +82,11 @@ describe("kill -9 during a purchase burst with --state", () => {
     expect(killed, "15 purchases acknowledged before the kill").toBe(true);
     expect(await first.gone).toBe("SIGKILL");
 
-    const saved = JSON.parse(exportStateFile(stateFile)) as { data: { orders: Record<string, { orderNo: string }> } };
-    for (const { id, orderNo } of acknowledged) expect(saved.data.orders[String(id)]?.orderNo, `order ${id}`).toBe(orderNo);
+    expect(new Set(acknowledged.map((order) => order.tenant)).size, "acknowledged at the root and in the tenant").toBe(2);
+    for (const tenant of tenants) {
+      const saved = JSON.parse(exportStateFile(stateFile, tenant)) as { data: { orders: Record<string, { orderNo: string }> } };
+      for (const { id, orderNo } of acknowledged.filter((order) => order.tenant === tenant)) expect(saved.data.orders[String(id)]?.orderNo, `order ${id} of tenant '${tenant}'`).toBe(orderNo);
+    }
 
     // And the sandbox starts on it again, answering for those orders.
     const second = sandbox(stateFile);
