@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { judgeLateness, percentile, type Timing } from "./usual-time";
+
+/** `count` requests of `what` sent from `sent` on, one every ms, each taking `ms`. */
+const requests = (what: string, count: number, sent: number, ms: number): Timing[] => Array.from({ length: count }, (_, index) => ({ what, sent: sent + index, ms }));
+
+describe("percentile", () => {
+  it("is the nearest rank of sorted values, and NaN of none", () => {
+    expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 50)).toBe(5);
+    expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 99)).toBe(10);
+    expect(percentile([], 99)).toBeNaN();
+  });
+});
+
+describe("judgeLateness", () => {
+  it("holds each kind to its own p99 before the disturbance, and counts as late only what exceeds it by more than the grace", () => {
+    const before = [...requests("home", 100, 0, 50), ...requests("checkout", 100, 0, 300)];
+    const judged = [
+      { what: "home", sent: 2_000, ms: 1_049 },
+      { what: "home", sent: 2_000, ms: 1_051 },
+      { what: "checkout", sent: 2_000, ms: 1_299 },
+    ];
+    const lateness = judgeLateness([...before, ...judged], 1_000, 1_000);
+    expect(lateness.usual.get("home")).toEqual({ ms: 50, samples: 100 });
+    expect(lateness.usual.get("checkout")).toEqual({ ms: 300, samples: 100 });
+    expect(lateness.judged).toBe(3);
+    expect(lateness.late).toEqual([{ what: "home", sent: 2_000, ms: 1_051, usual: 50, excess: 1_001 }]);
+    expect(lateness.worst?.excess).toBe(1_001);
+  });
+
+  it("judges a request still waiting when the disturbance began, and not one answered before it", () => {
+    const lateness = judgeLateness([...requests("home", 10, 0, 50), { what: "home", sent: 900, ms: 1_500 }, { what: "home", sent: 100, ms: 100 }], 1_000, 1_000);
+    expect(lateness.usual.get("home")?.samples).toBe(11);
+    expect(lateness.judged).toBe(1);
+    expect(lateness.late.map((timing) => timing.sent)).toEqual([900]);
+  });
+
+  it("holds a kind not seen before the disturbance to the p99 of every request before it", () => {
+    const lateness = judgeLateness([...requests("home", 98, 0, 50), ...requests("home", 2, 0, 200), { what: "refund", sent: 2_000, ms: 1_150 }], 1_000, 1_000);
+    expect(lateness.overall).toBe(200);
+    expect(lateness.late).toEqual([]);
+    expect(lateness.worst).toMatchObject({ what: "refund", usual: 200, excess: 950 });
+  });
+
+  it("has no worst when nothing was judged", () => {
+    expect(judgeLateness(requests("home", 5, 0, 50), 1_000, 1_000)).toMatchObject({ judged: 0, late: [], worst: null });
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * "Late" for a request under a disturbance (bench/redis-pause.bench.ts): its reply took more than a
+ * grace beyond its usual time, where a request's usual time is the 99th percentile of the requests of
+ * the same kind (the load's label: "checkout", "home", "sign-in"…) that were sent and answered before
+ * the disturbance began. A kind not seen before it is held to the 99th percentile of every request
+ * before it. Judged are the requests still waiting for their reply when it began and every one sent
+ * after.
+ */
+
+/** One request to the mall: its kind (the load's label), when it was sent (performance.now()) and how long its reply took, in ms. */
+export interface Timing {
+  what: string;
+  sent: number;
+  ms: number;
+}
+
+/** The nearest-rank percentile of sorted values. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
+export interface LateRequest extends Timing {
+  /** The usual time it is held to, and by how much it exceeded it (negative when under). */
+  usual: number;
+  excess: number;
+}
+
+export interface Lateness {
+  /** Each kind's usual time, and from how many requests before the disturbance it was taken. */
+  usual: Map<string, { ms: number; samples: number }>;
+  /** The usual time of a kind not seen before the disturbance. */
+  overall: number;
+  /** Requests judged. */
+  judged: number;
+  /** Those later than their usual time by more than the grace, the latest first. */
+  late: LateRequest[];
+  /** The judged request furthest over its usual time (null when none was judged). */
+  worst: LateRequest | null;
+}
+
+const p99 = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    99,
+  );
+
+/** Judges `timings` against a disturbance that began at `from` (performance.now()), with `graceMs` of grace. */
+export function judgeLateness(timings: readonly Timing[], from: number, graceMs: number): Lateness {
+  const before = timings.filter((timing) => timing.sent + timing.ms < from);
+  const byKind = new Map<string, number[]>();
+  for (const timing of before) {
+    const values = byKind.get(timing.what) ?? [];
+    values.push(timing.ms);
+    byKind.set(timing.what, values);
+  }
+  const usual = new Map([...byKind].map(([what, values]) => [what, { ms: p99(values), samples: values.length }]));
+  const overall = p99(before.map((timing) => timing.ms));
+  const judged = timings
+    .filter((timing) => timing.sent + timing.ms >= from)
+    .map((timing) => {
+      const held = usual.get(timing.what)?.ms ?? overall;
+      return { ...timing, usual: held, excess: timing.ms - held };
+    });
+  const late = judged.filter((timing) => timing.excess > graceMs).sort((a, b) => b.excess - a.excess);
+  const worst = judged.reduce<LateRequest | null>((max, timing) => (max === null || timing.excess > max.excess ? timing : max), null);
+  return { usual, overall, judged: judged.length, late, worst };
+}
