@@ -7,7 +7,7 @@
  * in the mall's memory.
  *
  * Reported: errors as the load bench counts them (target 0); each request's latency against its
- * usual time, the 99th percentile of its kind before the pause (usual-time.ts), and how many of the
+ * usual time, the 99th percentile of its kind between the warm-up and the pause (usual-time.ts), and how many of the
  * requests in flight or sent from the pause on were late by more than GRACE_MS (target: none); the
  * mall's log lines about Redis, which must say once that Redis is away after SIGSTOP and once that
  * it is back after SIGCONT; the books audited afterwards, as the load bench does.
@@ -18,6 +18,11 @@ import { freePort } from "./mall";
 import type { BenchResult } from "./report";
 import { judgeLateness, percentile, type Timing } from "./usual-time";
 
+/**
+ * The usual times are taken from what the load does after its first seconds: every member's sign-in
+ * and a cold server (its JIT, its connections to the sandbox) come first and are slower than the rest.
+ */
+const WARM_UP_MS = 5_000;
 const PAUSE_AT_MS = 15_000;
 const PAUSE_MS = 30_000;
 /** How much later than its usual time a request may be answered. */
@@ -91,7 +96,8 @@ export async function redisPauseBench(): Promise<BenchResult[]> {
     const books = await auditAfterLoad(stack, tally);
 
     const since = (at: number, from: number) => `${((at - from) / 1000).toFixed(2)} s`;
-    const lateness = judgeLateness(tally.timings, pausedAt, GRACE_MS);
+    const usualFrom = started + WARM_UP_MS;
+    const lateness = judgeLateness(tally.timings, { usualFrom, from: pausedAt, graceMs: GRACE_MS });
     const { worst } = lateness;
     const worstText = worst
       ? `${worst.excess >= 0 ? "+" : ""}${worst.excess.toFixed(0)} ms (${worst.what}: ${worst.ms.toFixed(0)} ms against ${worst.usual.toFixed(0)} ms, sent ${since(worst.sent, pausedAt)} after SIGSTOP)`
@@ -126,13 +132,14 @@ export async function redisPauseBench(): Promise<BenchResult[]> {
       {
         name: `redis paused: requests later than their usual time by more than ${GRACE_MS / 1000} s`,
         measured:
-          `usual time: the p99 of the same kind among the requests answered before SIGSTOP (${usual}; any kind ${lateness.overall.toFixed(0)} ms); ` +
-          `judged: the ${lateness.judged} requests in flight at SIGSTOP or sent after; before: ${stretch(tally.timings.filter((timing) => timing.sent + timing.ms < pausedAt))}; ` +
+          `usual time: the p99 of the same kind among the requests sent from ${WARM_UP_MS / 1000} s into the run and answered before SIGSTOP (${usual}; any kind ${lateness.overall.toFixed(0)} ms); ` +
+          `judged: the ${lateness.judged} requests in flight at SIGSTOP or sent after; the first ${WARM_UP_MS / 1000} s: ${stretch(tally.timings.filter((timing) => timing.sent < usualFrom))}; ` +
+          `from then to SIGSTOP: ${stretch(tally.timings.filter((timing) => timing.sent >= usualFrom && timing.sent + timing.ms < pausedAt))}; ` +
           `sent while Redis was stopped: ${stretch(during)}; sent after SIGCONT: ${stretch(tally.timings.filter((timing) => timing.sent >= resumedAt))}; ` +
           `furthest over its usual time: ${worstText}; late: ${late || "none"}`,
         value: lateness.late.length,
         display: `${lateness.late.length} late, worst ${worst ? `${worst.excess >= 0 ? "+" : ""}${worst.excess.toFixed(0)} ms` : "n/a"}`,
-        target: `0 answered more than ${GRACE_MS} ms after their kind's p99 before the pause`,
+        target: `0 answered more than ${GRACE_MS} ms after their kind's p99 between warm-up and the pause`,
         pass: lateness.late.length === 0,
       },
       {

@@ -20,7 +20,7 @@ describe("judgeLateness", () => {
       { what: "home", sent: 2_000, ms: 1_051 },
       { what: "checkout", sent: 2_000, ms: 1_299 },
     ];
-    const lateness = judgeLateness([...before, ...judged], 1_000, 1_000);
+    const lateness = judgeLateness([...before, ...judged], { usualFrom: 0, from: 1_000, graceMs: 1_000 });
     expect(lateness.usual.get("home")).toEqual({ ms: 50, samples: 100 });
     expect(lateness.usual.get("checkout")).toEqual({ ms: 300, samples: 100 });
     expect(lateness.judged).toBe(3);
@@ -29,20 +29,26 @@ describe("judgeLateness", () => {
   });
 
   it("judges a request still waiting when the disturbance began, and not one answered before it", () => {
-    const lateness = judgeLateness([...requests("home", 10, 0, 50), { what: "home", sent: 900, ms: 1_500 }, { what: "home", sent: 100, ms: 100 }], 1_000, 1_000);
+    const lateness = judgeLateness([...requests("home", 10, 0, 50), { what: "home", sent: 900, ms: 1_500 }, { what: "home", sent: 100, ms: 100 }], { usualFrom: 0, from: 1_000, graceMs: 1_000 });
     expect(lateness.usual.get("home")?.samples).toBe(11);
     expect(lateness.judged).toBe(1);
     expect(lateness.late.map((timing) => timing.sent)).toEqual([900]);
   });
 
   it("holds a kind not seen before the disturbance to the p99 of every request before it", () => {
-    const lateness = judgeLateness([...requests("home", 98, 0, 50), ...requests("home", 2, 0, 200), { what: "refund", sent: 2_000, ms: 1_150 }], 1_000, 1_000);
+    const lateness = judgeLateness([...requests("home", 98, 0, 50), ...requests("home", 2, 0, 200), { what: "refund", sent: 2_000, ms: 1_150 }], { usualFrom: 0, from: 1_000, graceMs: 1_000 });
     expect(lateness.overall).toBe(200);
     expect(lateness.late).toEqual([]);
     expect(lateness.worst).toMatchObject({ what: "refund", usual: 200, excess: 950 });
   });
 
+  it("takes the usual times from the stretch after the warm-up", () => {
+    const lateness = judgeLateness([...requests("home", 10, 0, 900), ...requests("home", 10, 500, 50), { what: "home", sent: 2_000, ms: 1_100 }], { usualFrom: 500, from: 1_000, graceMs: 1_000 });
+    expect(lateness.usual.get("home")).toEqual({ ms: 50, samples: 10 });
+    expect(lateness.late).toMatchObject([{ sent: 2_000, excess: 1_050 }]);
+  });
+
   it("has no worst when nothing was judged", () => {
-    expect(judgeLateness(requests("home", 5, 0, 50), 1_000, 1_000)).toMatchObject({ judged: 0, late: [], worst: null });
+    expect(judgeLateness(requests("home", 5, 0, 50), { usualFrom: 0, from: 1_000, graceMs: 1_000 })).toMatchObject({ judged: 0, late: [], worst: null });
   });
 });

@@ -1,10 +1,10 @@
 /**
  * "Late" for a request under a disturbance (bench/redis-pause.bench.ts): its reply took more than a
  * grace beyond its usual time, where a request's usual time is the 99th percentile of the requests of
- * the same kind (the load's label: "checkout", "home", "sign-in"…) that were sent and answered before
- * the disturbance began. A kind not seen before it is held to the 99th percentile of every request
- * before it. Judged are the requests still waiting for their reply when it began and every one sent
- * after.
+ * the same kind (the load's label: "checkout", "home", "sign-in"…) sent once the load had warmed up
+ * and answered before the disturbance began. A kind not seen in that stretch is held to the 99th
+ * percentile of every request in it. Judged are the requests still waiting for their reply when the
+ * disturbance began and every one sent after.
  */
 
 /** One request to the mall: its kind (the load's label), when it was sent (performance.now()) and how long its reply took, in ms. */
@@ -26,9 +26,9 @@ export interface LateRequest extends Timing {
 }
 
 export interface Lateness {
-  /** Each kind's usual time, and from how many requests before the disturbance it was taken. */
+  /** Each kind's usual time, and from how many requests it was taken. */
   usual: Map<string, { ms: number; samples: number }>;
-  /** The usual time of a kind not seen before the disturbance. */
+  /** The usual time of a kind not seen in the stretch the usual times are taken from. */
   overall: number;
   /** Requests judged. */
   judged: number;
@@ -44,9 +44,12 @@ const p99 = (values: number[]) =>
     99,
   );
 
-/** Judges `timings` against a disturbance that began at `from` (performance.now()), with `graceMs` of grace. */
-export function judgeLateness(timings: readonly Timing[], from: number, graceMs: number): Lateness {
-  const before = timings.filter((timing) => timing.sent + timing.ms < from);
+/**
+ * Judges `timings` against a disturbance that began at `from`, with `graceMs` of grace; the usual
+ * times are taken from the requests sent from `usualFrom` on (times as performance.now()).
+ */
+export function judgeLateness(timings: readonly Timing[], { usualFrom, from, graceMs }: { usualFrom: number; from: number; graceMs: number }): Lateness {
+  const before = timings.filter((timing) => timing.sent >= usualFrom && timing.sent + timing.ms < from);
   const byKind = new Map<string, number[]>();
   for (const timing of before) {
     const values = byKind.get(timing.what) ?? [];
