@@ -50,6 +50,12 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
+/** CPU time the whole machine has spent busy so far, every core together, in seconds (the first line of Linux /proc/stat: all but idle and iowait). */
+export function machineBusySeconds(): number {
+  const [, user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
 /** A process's resident memory now, in bytes (VmRSS of Linux /proc/PID/status); NaN once it is gone. */
 export function rssBytes(pid: number): number {
   try {

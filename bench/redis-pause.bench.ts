@@ -14,7 +14,8 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { CONNECTIONS, DURATION_MS, MEMBERS, Tally, auditAfterLoad, booksResult, errorSummary, listCounts, runMix, startLoadStack, type LoadStack } from "./load.bench";
-import { freePort } from "./mall";
+import { cpus, loadavg } from "node:os";
+import { cpuSeconds, freePort, machineBusySeconds } from "./mall";
 import type { BenchResult } from "./report";
 import { judgeLateness, percentile, type Timing } from "./usual-time";
 
@@ -53,6 +54,24 @@ async function startRedis(): Promise<{ url: string; process: ChildProcess }> {
   return { url: `redis://127.0.0.1:${port}`, process: child };
 }
 
+/** How busy the machine is at a moment: its CPU time, and that of the processes of this run. */
+interface CpuMark {
+  at: number;
+  machine: number;
+  run: number;
+  mall: number;
+}
+
+/**
+ * Between two marks, in cores: the mall's CPU, and the rest of the machine's outside this run (other
+ * engineers' builds and tests on a shared machine), which slows the run's requests whatever Redis does.
+ */
+function cpuBetween(from: CpuMark, to: CpuMark): string {
+  const seconds = (to.at - from.at) / 1000;
+  const others = (to.machine - from.machine - (to.run - from.run)) / seconds;
+  return `the mall ${((to.mall - from.mall) / seconds).toFixed(2)} cores, other work on the machine ${Math.max(0, others).toFixed(2)}`;
+}
+
 /** Requests, p50, p99 and the slowest of a stretch of the run. */
 function stretch(timings: readonly Timing[]): string {
   const sorted = timings.map((timing) => timing.ms).sort((a, b) => a - b);
@@ -78,20 +97,36 @@ export async function redisPauseBench(): Promise<BenchResult[]> {
   try {
     stack = await startLoadStack({ REDIS_URL: redis.url }, { onLog });
     const tally = new Tally();
+    const { mall, sandbox } = stack;
+    const client = () => {
+      const used = process.cpuUsage();
+      return (used.user + used.system) / 1e6;
+    };
+    const mark = (): CpuMark => {
+      const mallCpu = cpuSeconds(mall.pid);
+      return { at: performance.now(), machine: machineBusySeconds(), mall: mallCpu, run: mallCpu + cpuSeconds(sandbox.pid) + cpuSeconds(redis.process.pid!) + client() };
+    };
+    const load = { start: loadavg()[0], end: Number.NaN };
+    const marks: CpuMark[] = [];
     const started = performance.now();
     let pausedAt = Number.NaN;
     let resumedAt = Number.NaN;
     timers.push(
       setTimeout(() => {
+        marks.push(mark());
         redis.process.kill("SIGSTOP");
         pausedAt = performance.now();
       }, PAUSE_AT_MS),
       setTimeout(() => {
         redis.process.kill("SIGCONT");
         resumedAt = performance.now();
+        marks.push(mark());
       }, PAUSE_AT_MS + PAUSE_MS),
+      setTimeout(() => marks.unshift(mark()), WARM_UP_MS),
     );
     await runMix(stack, tally, DURATION_MS);
+    marks.push(mark());
+    load.end = loadavg()[0];
     const seconds = (performance.now() - started) / 1000;
     const books = await auditAfterLoad(stack, tally);
 
@@ -136,6 +171,7 @@ export async function redisPauseBench(): Promise<BenchResult[]> {
           `judged: the ${lateness.judged} requests in flight at SIGSTOP or sent after; the first ${WARM_UP_MS / 1000} s: ${stretch(tally.timings.filter((timing) => timing.sent < usualFrom))}; ` +
           `from then to SIGSTOP: ${stretch(tally.timings.filter((timing) => timing.sent >= usualFrom && timing.sent + timing.ms < pausedAt))}; ` +
           `sent while Redis was stopped: ${stretch(during)}; sent after SIGCONT: ${stretch(tally.timings.filter((timing) => timing.sent >= resumedAt))}; ` +
+          `CPU from ${WARM_UP_MS / 1000} s to SIGSTOP: ${cpuBetween(marks[0], marks[1])}; while Redis was stopped: ${cpuBetween(marks[1], marks[2])}; after SIGCONT: ${cpuBetween(marks[2], marks[3])} (of ${cpus().length}; load average ${load.start.toFixed(1)} at the start, ${load.end.toFixed(1)} at the end); ` +
           `furthest over its usual time: ${worstText}; late: ${late || "none"}`,
         value: lateness.late.length,
         display: `${lateness.late.length} late, worst ${worst ? `${worst.excess >= 0 ? "+" : ""}${worst.excess.toFixed(0)} ms` : "n/a"}`,
