@@ -30,7 +30,7 @@ describe("judgeLateness", () => {
 
   it("judges a request still waiting when the disturbance began, and not one answered before it", () => {
     const lateness = judgeLateness([...requests("home", 10, 0, 50), { what: "home", sent: 900, ms: 1_500 }, { what: "home", sent: 100, ms: 100 }], { usualFrom: 0, from: 1_000, graceMs: 1_000 });
-    expect(lateness.usual.get("home")?.samples).toBe(11);
+    expect(lateness.overall).toBe(100);
     expect(lateness.judged).toBe(1);
     expect(lateness.late.map((timing) => timing.sent)).toEqual([900]);
   });
@@ -44,8 +44,15 @@ describe("judgeLateness", () => {
 
   it("takes the usual times from the stretch after the warm-up", () => {
     const lateness = judgeLateness([...requests("home", 10, 0, 900), ...requests("home", 10, 500, 50), { what: "home", sent: 2_000, ms: 1_100 }], { usualFrom: 500, from: 1_000, graceMs: 1_000 });
-    expect(lateness.usual.get("home")).toEqual({ ms: 50, samples: 10 });
+    expect(lateness.overall).toBe(50);
     expect(lateness.late).toMatchObject([{ sent: 2_000, excess: 1_050 }]);
+  });
+
+  it("holds a kind with fewer than 100 requests before the disturbance to the p99 of them all: the p99 of fewer is their maximum", () => {
+    const lateness = judgeLateness([...requests("home", 100, 0, 1_000), ...requests("points", 99, 0, 100), { what: "points", sent: 2_000, ms: 1_500 }], { usualFrom: 0, from: 2_000, graceMs: 1_000 });
+    expect(lateness.usual.has("points")).toBe(false);
+    expect(lateness.worst).toMatchObject({ what: "points", usual: 1_000, excess: 500 });
+    expect(lateness.late).toEqual([]);
   });
 
   it("has no worst when nothing was judged", () => {

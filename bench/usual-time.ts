@@ -2,8 +2,9 @@
  * "Late" for a request under a disturbance (bench/redis-pause.bench.ts): its reply took more than a
  * grace beyond its usual time, where a request's usual time is the 99th percentile of the requests of
  * the same kind (the load's label: "checkout", "home", "sign-in"…) sent once the load had warmed up
- * and answered before the disturbance began. A kind not seen in that stretch is held to the 99th
- * percentile of every request in it. Judged are the requests still waiting for their reply when the
+ * and answered before the disturbance began. A kind with fewer than MIN_SAMPLES requests in that
+ * stretch has no 99th percentile of its own (of fewer than 100 values it is their maximum, which on
+ * a busy machine is chance) and is held to that of every request in it. Judged are the requests still waiting for their reply when the
  * disturbance began and every one sent after.
  */
 
@@ -19,6 +20,9 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 }
 
+/** The fewest requests of a kind whose 99th percentile is its usual time. */
+export const MIN_SAMPLES = 100;
+
 export interface LateRequest extends Timing {
   /** The usual time it is held to, and by how much it exceeded it (negative when under). */
   usual: number;
@@ -26,9 +30,9 @@ export interface LateRequest extends Timing {
 }
 
 export interface Lateness {
-  /** Each kind's usual time, and from how many requests it was taken. */
+  /** The usual time of each kind with MIN_SAMPLES requests or more, and from how many requests it was taken. */
   usual: Map<string, { ms: number; samples: number }>;
-  /** The usual time of a kind not seen in the stretch the usual times are taken from. */
+  /** The usual time of the other kinds: the 99th percentile of every request in the stretch. */
   overall: number;
   /** Requests judged. */
   judged: number;
@@ -56,7 +60,7 @@ export function judgeLateness(timings: readonly Timing[], { usualFrom, from, gra
     values.push(timing.ms);
     byKind.set(timing.what, values);
   }
-  const usual = new Map([...byKind].map(([what, values]) => [what, { ms: p99(values), samples: values.length }]));
+  const usual = new Map([...byKind].filter(([, values]) => values.length >= MIN_SAMPLES).map(([what, values]) => [what, { ms: p99(values), samples: values.length }]));
   const overall = p99(before.map((timing) => timing.ms));
   const judged = timings
     .filter((timing) => timing.sent + timing.ms >= from)
