@@ -1,11 +1,11 @@
 /**
  * "Late" for a request under a disturbance (bench/redis-pause.bench.ts): its reply took more than a
  * grace beyond its usual time, where a request's usual time is the 99th percentile of the requests of
- * the same kind (the load's label: "checkout", "home", "sign-in"…) sent once the load had warmed up
- * and answered before the disturbance began. A kind with fewer than MIN_SAMPLES requests in that
- * stretch has no 99th percentile of its own (of fewer than 100 values it is their maximum, which on
- * a busy machine is chance) and is held to that of every request in it. Judged are the requests still waiting for their reply when the
- * disturbance began and every one sent after.
+ * the same kind (the load's label: "checkout", "home", "sign-in"…) in a stretch without it (the
+ * caller's to pick: there, those sent once the load had warmed up and answered before the
+ * disturbance began). A kind with fewer than MIN_SAMPLES requests in that stretch has no 99th
+ * percentile of its own (of fewer than 100 values it is their maximum, which on a busy machine is
+ * chance) and is held to that of every request in it.
  */
 
 /** One request to the mall: its kind (the load's label), when it was sent (performance.now()) and how long its reply took, in ms. */
@@ -48,12 +48,12 @@ const p99 = (values: number[]) =>
     99,
   );
 
-/**
- * Judges `timings` against a disturbance that began at `from`, with `graceMs` of grace; the usual
- * times are taken from the requests sent from `usualFrom` on (times as performance.now()).
- */
-export function judgeLateness(timings: readonly Timing[], { usualFrom, from, graceMs }: { usualFrom: number; from: number; graceMs: number }): Lateness {
-  const before = timings.filter((timing) => timing.sent >= usualFrom && timing.sent + timing.ms < from);
+/** Judges the requests of `timings` that `judged` picks against the usual times of those `usual` picks, with `graceMs` of grace. */
+export function judgeLateness(
+  timings: readonly Timing[],
+  { usual: givesUsual, judged: isJudged, graceMs }: { usual: (timing: Timing) => boolean; judged: (timing: Timing) => boolean; graceMs: number },
+): Lateness {
+  const before = timings.filter(givesUsual);
   const byKind = new Map<string, number[]>();
   for (const timing of before) {
     const values = byKind.get(timing.what) ?? [];
@@ -62,12 +62,10 @@ export function judgeLateness(timings: readonly Timing[], { usualFrom, from, gra
   }
   const usual = new Map([...byKind].filter(([, values]) => values.length >= MIN_SAMPLES).map(([what, values]) => [what, { ms: p99(values), samples: values.length }]));
   const overall = p99(before.map((timing) => timing.ms));
-  const judged = timings
-    .filter((timing) => timing.sent + timing.ms >= from)
-    .map((timing) => {
-      const held = usual.get(timing.what)?.ms ?? overall;
-      return { ...timing, usual: held, excess: timing.ms - held };
-    });
+  const judged = timings.filter(isJudged).map((timing) => {
+    const held = usual.get(timing.what)?.ms ?? overall;
+    return { ...timing, usual: held, excess: timing.ms - held };
+  });
   const late = judged.filter((timing) => timing.excess > graceMs).sort((a, b) => b.excess - a.excess);
   const worst = judged.reduce<LateRequest | null>((max, timing) => (max === null || timing.excess > max.excess ? timing : max), null);
   return { usual, overall, judged: judged.length, late, worst };
