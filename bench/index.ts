@@ -9,6 +9,7 @@ import { lighthouseBench } from "./lighthouse.bench";
 import { loadBench } from "./load.bench";
 import { memberTimingBench } from "./member-timing.bench";
 import { cliStartBench } from "./cli-start.bench";
+import { redisPauseBench } from "./redis-pause.bench";
 import { printReport, writeReport, type BenchResult } from "./report";
 import { seckillBurstBench } from "./seckill-burst.bench";
 import { storeScaleBench } from "./store-scale.bench";
@@ -25,6 +26,7 @@ const benches: (() => Promise<BenchResult | BenchResult[]>)[] = [
   seckillBurstBench,
   storeScaleBench,
   loadBench,
+  redisPauseBench,
 ];
 
 // `npm run bench -- NAME…` runs only the benchmarks whose function names contain one of them.

@@ -42,14 +42,15 @@ import { maxPieces, mcoinRange, snapMcoin } from "#core/money/purchase";
 import { refundTerms, type RefundableOrder } from "#core/money/refund";
 import { auditMoney, type MoneyView } from "../sandbox/domain/audit";
 import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "../sandbox/domain/order-book";
-import { cpuSeconds, freePort, rssBytes, startMall, startSandboxProcess, type BenchMall, type BenchSandbox } from "./mall";
+import { cpuSeconds, freePort, rssBytes, startMall, startSandboxProcess, type BenchMall, type BenchSandbox, type StartMallOptions } from "./mall";
 import type { BenchResult } from "./report";
+import { percentile, type Timing } from "./usual-time";
 import { createControlClient } from "#core/controls/client";
 import * as controls from "#core/controls/declarations";
 
-const CONNECTIONS = 50;
-const DURATION_MS = 60_000;
-const MEMBERS = 150;
+export const CONNECTIONS = 50;
+export const DURATION_MS = 60_000;
+export const MEMBERS = 150;
 /** What the added members start with, in turn: most can buy anything; some cannot afford offers with an mCoin minimum. */
 const STARTING_MCOIN = [5_000, 5_000, 2_000, 300, 0];
 /**
@@ -110,9 +111,9 @@ interface Reply {
 }
 
 /** What the load did and met. */
-class Tally {
+export class Tally {
   requests = 0;
-  latencies: number[] = [];
+  timings: Timing[] = [];
   steps = new Map<string, number>();
   refusals = new Map<string, number>();
   errors = new Map<string, { count: number; example: string }>();
@@ -148,11 +149,6 @@ class Tally {
   get refusalCount() {
     return [...this.refusals.values()].reduce((sum, count) => sum + count, 0);
   }
-}
-
-/** The nearest-rank percentile of sorted values. */
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 }
 
 function median(values: number[]): number {
@@ -242,7 +238,7 @@ class Members {
       return { status, outcome: "error", value };
     } finally {
       this.tally.requests += 1;
-      this.tally.latencies.push(performance.now() - sent);
+      this.tally.timings.push({ what, sent, ms: performance.now() - sent });
     }
     if (ok.includes(status)) return { status, outcome: "ok", value };
     const reason = value?.data?.reason as ShopRefusal | undefined;
@@ -501,42 +497,58 @@ function balanced(before: MoneyView, after: MoneyView, tally: Tally): { problems
   return { problems, members: after.members.length, orders: after.orders.length, entries };
 }
 
-export async function loadBench(): Promise<BenchResult[]> {
+/** The load's stack: the sandbox in a process of its own, the production mall against it, and the members added for the run. */
+export interface LoadStack {
+  sandbox: BenchSandbox;
+  mall: BenchMall;
+  phones: Phone[];
+  /** The gateway's books before the load, for the audit afterwards. */
+  before: MoneyView;
+  stop(): void;
+}
+
+/**
+ * Starts the sandbox and the mall (with `mallEnv` besides the load's own, and `mallOptions` for
+ * startMall), adds the members with their mCoin and leaves the scarce offer with its few pieces.
+ */
+export async function startLoadStack(mallEnv: Record<string, string> = {}, mallOptions: StartMallOptions = {}): Promise<LoadStack> {
   const [mallPort, sandboxPort] = [await freePort(), await freePort()];
   const sandbox = await startSandboxProcess(sandboxPort, `http://localhost:${mallPort}`);
   let mall: BenchMall | null = null;
-  let members: Members | null = null;
   try {
     // Generous limits: the whole load comes from one address, and is not the limiter's to refuse.
-    mall = await startMall(mallPort, sandbox.url, { MCOIN_RATE_LIMITS: "login=1000000,task=1000000,picture=1000000,action=1000000" });
+    mall = await startMall(mallPort, sandbox.url, { MCOIN_RATE_LIMITS: "login=1000000,task=1000000,picture=1000000,action=1000000", ...mallEnv }, mallOptions);
     const openIds = Array.from({ length: MEMBERS }, (_, index) => `load-${String(index + 1).padStart(3, "0")}`);
     const sandboxControls = controlsOf(sandbox);
     await inParallel([...openIds.entries()], 10, ([index, openId]) => sandboxControls.get(controls.addMember, { input: { openId, point: STARTING_MCOIN[index % STARTING_MCOIN.length] } }));
     await sandboxControls.get(controls.patchOffer, { params: { id: SCARCE.offerId }, input: { stock: SCARCE.stock } });
     const phones: Phone[] = openIds.map((openId) => ({ openId, cookies: new Map(), orders: [], refundable: [] }));
     const before = (await sandboxControls.get(controls.state)) as MoneyView;
+    const started = mall;
+    return { sandbox, mall, phones, before, stop: () => (started.stop(), sandbox.stop()) };
+  } catch (error) {
+    mall?.stop();
+    sandbox.stop();
+    throw error;
+  }
+}
 
-    const tally = new Tally();
-    members = new Members(mall, sandbox, tally);
-    const pids = { mall: mall.pid, sandbox: sandbox.pid };
-    const cpuBefore = { mall: cpuSeconds(pids.mall), sandbox: cpuSeconds(pids.sandbox), client: process.cpuUsage() };
-    const started = performance.now();
-    const samples: RssSample[] = [];
-    const sample = () => samples.push({ served: tally.requests, mall: rssBytes(pids.mall), sandbox: rssBytes(pids.sandbox) });
-    sample();
-    const sampler = setInterval(sample, RSS_SAMPLE_MS);
-    const deadline = started + DURATION_MS;
+/** The load's mix on `stack` for `durationMs`, counted in `tally`: CONNECTIONS members at a time, each doing one thing at a time. */
+export async function runMix(stack: LoadStack, tally: Tally, durationMs: number): Promise<void> {
+  const members = new Members(stack.mall, stack.sandbox, tally);
+  try {
+    const deadline = performance.now() + durationMs;
     // Each connection is a member's phone at a time: a member does one thing at a time, then another member has a turn.
-    const idle = [...phones];
+    const idle = [...stack.phones];
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
         while (performance.now() < deadline) {
           const phone = idle.shift()!;
           const step = nextStep(phone);
           try {
-            if (!phone.cookies.has(SESSION_COOKIE) && !(await members!.signIn(phone))) continue;
+            if (!phone.cookies.has(SESSION_COOKIE) && !(await members.signIn(phone))) continue;
             tally.step(step.name);
-            await step.run(members!, phone);
+            await step.run(members, phone);
           } catch (error) {
             tally.error(`${step.name}: ${(error as Error).name}`, (error as Error).stack ?? String(error));
           } finally {
@@ -545,19 +557,75 @@ export async function loadBench(): Promise<BenchResult[]> {
         }
       }),
     );
+  } finally {
+    await members.close();
+  }
+}
+
+/**
+ * The books after the load: the sandbox clock moved past every payment window and refund's
+ * processing (unpaid orders close, refunds complete), then audited against the state before the load
+ * and against what the mall confirmed.
+ */
+export async function auditAfterLoad(stack: LoadStack, tally: Tally): Promise<Books> {
+  const sandboxControls = controlsOf(stack.sandbox);
+  const clock = await sandboxControls.get(controls.clock);
+  await sandboxControls.get(controls.setClock, { input: { now: clock.now + Math.max(PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS) + 60_000, frozen: false } });
+  const after = (await sandboxControls.get(controls.state)) as MoneyView;
+  return { after, ...balanced(stack.before, after, tally) };
+}
+
+type Books = ReturnType<typeof balanced> & { after: MoneyView };
+
+/** The line of the report that says whether every member's books balanced after a load. */
+export function booksResult(name: string, books: Books): BenchResult {
+  return {
+    name,
+    measured:
+      `audited through GET /__sandbox/state after the clock passed every payment window and refund: ${books.members} members, ${books.orders} orders, ${books.entries} ledger entries, ${Object.keys(books.after.offers).length} offers' stock; ` +
+      (books.problems.length === 0 ? "no problem" : `${books.problems.length} problems: ${books.problems.slice(0, 10).join("; ")}`),
+    value: books.problems.length === 0 ? 1 : 0,
+    display: books.problems.length === 0 ? "true" : `false (${books.problems.length} problems)`,
+    target: "true",
+    pass: books.problems.length === 0,
+  };
+}
+
+/** A load's errors for the report: the commonest kinds first, with an example of each. */
+export function errorSummary(tally: Tally): string {
+  const errors = [...tally.errors]
+    .sort(([, a], [, b]) => b.count - a.count)
+    .slice(0, 8)
+    .map(([label, { count, example }]) => `${count} × ${label} (e.g. ${example})`)
+    .join("; ");
+  return `${errors || "none"}${tally.errors.size > 8 ? ` and ${tally.errors.size - 8} kinds more` : ""}`;
+}
+
+/** The steps the members took and the refusals they met, as the report lists them. */
+export const listCounts = (entries: Iterable<[string, number]>) => [...entries].map(([name, count]) => `${count} ${name}`).join(", ") || "none";
+
+export async function loadBench(): Promise<BenchResult[]> {
+  const stack = await startLoadStack();
+  try {
+    const { mall, sandbox } = stack;
+    const tally = new Tally();
+    const pids = { mall: mall.pid, sandbox: sandbox.pid };
+    const cpuBefore = { mall: cpuSeconds(pids.mall), sandbox: cpuSeconds(pids.sandbox), client: process.cpuUsage() };
+    const started = performance.now();
+    const samples: RssSample[] = [];
+    const sample = () => samples.push({ served: tally.requests, mall: rssBytes(pids.mall), sandbox: rssBytes(pids.sandbox) });
+    sample();
+    const sampler = setInterval(sample, RSS_SAMPLE_MS);
+    await runMix(stack, tally, DURATION_MS);
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     sample();
     const clientCpu = process.cpuUsage(cpuBefore.client);
     const cpu = { mall: cpuSeconds(pids.mall) - cpuBefore.mall, sandbox: cpuSeconds(pids.sandbox) - cpuBefore.sandbox, client: (clientCpu.user + clientCpu.system) / 1e6 };
 
-    // Past every payment window and refund's processing: unpaid orders close, refunds complete.
-    const clock = await sandboxControls.get(controls.clock);
-    await sandboxControls.get(controls.setClock, { input: { now: clock.now + Math.max(PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS) + 60_000, frozen: false } });
-    const after = (await sandboxControls.get(controls.state)) as MoneyView;
-    const books = balanced(before, after, tally);
+    const books = await auditAfterLoad(stack, tally);
 
-    const latencies = [...tally.latencies].sort((a, b) => a - b);
+    const latencies = tally.timings.map((timing) => timing.ms).sort((a, b) => a - b);
     const p50 = percentile(latencies, 50);
     const p99 = percentile(latencies, 99);
     const rss = {
@@ -573,20 +641,14 @@ export async function loadBench(): Promise<BenchResult[]> {
     const perRequest = ((rss.end - rss.warm) / 1024 / ((middle(END_WINDOW) - middle(WARM_WINDOW)) * tally.requests)).toFixed(1);
 
     const share = ([from, to]: readonly [number, number]) => `${Math.round(from * tally.requests)}–${Math.round(to * tally.requests)}`;
-    const list = (entries: Iterable<[string, number]>) => [...entries].map(([name, count]) => `${count} ${name}`).join(", ") || "none";
-    const errors = [...tally.errors]
-      .sort(([, a], [, b]) => b.count - a.count)
-      .slice(0, 8)
-      .map(([label, { count, example }]) => `${count} × ${label} (e.g. ${example})`)
-      .join("; ");
     const title = `${CONNECTIONS} connections, ${DURATION_MS / 1000} s, ${MEMBERS} members`;
     return [
       {
         name: `load: errors (${title}, mixed)`,
         measured:
-          `${tally.requests} requests to the mall and ${tally.walletRequests} to the wallet's sign-in and cashier over ${seconds.toFixed(1)} s; ${tally.signIns} members signed in; steps: ${list(tally.steps)}; ` +
+          `${tally.requests} requests to the mall and ${tally.walletRequests} to the wallet's sign-in and cashier over ${seconds.toFixed(1)} s; ${tally.signIns} members signed in; steps: ${listCounts(tally.steps)}; ` +
           `orders placed ${tally.placed}, paid ${tally.paid}, cancelled at the cashier ${tally.cancelled}, left unpaid ${tally.leftUnpaid}; refunds ${tally.refunds}; check-ins ${tally.checkIns}; ` +
-          `expected refusals ${tally.refusalCount} (${list(tally.refusals)}); errors: ${errors || "none"}${tally.errors.size > 8 ? ` and ${tally.errors.size - 8} kinds more` : ""}`,
+          `expected refusals ${tally.refusalCount} (${listCounts(tally.refusals)}); errors: ${errorSummary(tally)}`,
         value: tally.errorCount,
         display: `${tally.errorCount} errors`,
         target: "0 (expected business refusals counted apart)",
@@ -612,20 +674,9 @@ export async function loadBench(): Promise<BenchResult[]> {
         target: `flat: end ≤ ${RSS_GROWTH_LIMIT}× after warm-up`,
         pass: growth <= RSS_GROWTH_LIMIT,
       },
-      {
-        name: "load: every member's ledger balanced afterwards",
-        measured:
-          `audited through GET /__sandbox/state after the clock passed every payment window and refund: ${books.members} members, ${books.orders} orders, ${books.entries} ledger entries, ${Object.keys(after.offers).length} offers' stock; ` +
-          (books.problems.length === 0 ? "no problem" : `${books.problems.length} problems: ${books.problems.slice(0, 10).join("; ")}`),
-        value: books.problems.length === 0 ? 1 : 0,
-        display: books.problems.length === 0 ? "true" : `false (${books.problems.length} problems)`,
-        target: "true",
-        pass: books.problems.length === 0,
-      },
+      booksResult("load: every member's ledger balanced afterwards", books),
     ];
   } finally {
-    await members?.close();
-    mall?.stop();
-    sandbox.stop();
+    stack.stop();
   }
 }

@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { request } from "undici";
 import { createControlClient } from "#core/controls/client";
@@ -49,6 +50,12 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
+/** CPU time the whole machine has spent busy so far, every core together, in seconds (the first line of Linux /proc/stat: all but idle and iowait). */
+export function machineBusySeconds(): number {
+  const [, user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
 /** A process's resident memory now, in bytes (VmRSS of Linux /proc/PID/status); NaN once it is gone. */
 export function rssBytes(pid: number): number {
   try {
@@ -89,14 +96,20 @@ export interface BenchMall {
   stop(): void;
 }
 
+export interface StartMallOptions {
+  /** Each line the server logs (one JSON object a line, server/logger.ts); the log is dropped without it. */
+  onLog?: (line: string) => void;
+}
+
 /** Serves build/ on `port` against the sandbox at `sandboxUrl`; resolves once it answers. */
-export async function startMall(port: number, sandboxUrl: string, env: Record<string, string> = {}): Promise<BenchMall> {
+export async function startMall(port: number, sandboxUrl: string, env: Record<string, string> = {}, { onLog }: StartMallOptions = {}): Promise<BenchMall> {
   if (!existsSync(`${ROOT}/build/mall-server.js`)) throw new Error("build the mall first: npm run build");
   const app = spawn(process.execPath, [`${ROOT}/build/mall-server.js`], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), MCOIN_SANDBOX_URL: sandboxUrl, ...env },
-    stdio: "ignore",
+    stdio: ["ignore", onLog ? "pipe" : "ignore", "ignore"],
   });
+  if (onLog) createInterface({ input: app.stdout! }).on("line", onLog);
   const base = `http://localhost:${port}`;
   try {
     await waitFor(`${base}/robots.txt`);
