@@ -12,7 +12,7 @@ import { createControlClient } from "#core/controls/client";
 import * as controls from "#core/controls/declarations";
 import type { CliClock, CliIo } from "./io";
 import { run } from "./program";
-import { createSandbox, type Sandbox, type SandboxOptions } from "../sandbox/index";
+import { createSandbox, type RootSandbox, type SandboxOptions } from "../sandbox/index";
 import { IN_PROCESS_BASE } from "../sandbox/testing";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -161,7 +161,7 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
 
 /** A sandbox answered in-process at IN_PROCESS_BASE, and mcoin run against it. */
 export interface SandboxCli {
-  sandbox: Sandbox;
+  sandbox: RootSandbox;
   /** Its address, as MCOIN_SANDBOX_URL gives it to each run. */
   url: string;
   /** Its `handle` at its address; every other address refuses the connection. */
