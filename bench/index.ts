@@ -12,6 +12,7 @@ import { cliStartBench } from "./cli-start.bench";
 import { printReport, writeReport, type BenchResult } from "./report";
 import { seckillBurstBench } from "./seckill-burst.bench";
 import { storeScaleBench } from "./store-scale.bench";
+import { tenantsBench } from "./tenants.bench";
 import { throughputBench } from "./throughput.bench";
 
 const benches: (() => Promise<BenchResult | BenchResult[]>)[] = [
@@ -25,6 +26,7 @@ const benches: (() => Promise<BenchResult | BenchResult[]>)[] = [
   seckillBurstBench,
   storeScaleBench,
   loadBench,
+  tenantsBench,
 ];
 
 // `npm run bench -- NAME…` runs only the benchmarks whose function names contain one of them.
