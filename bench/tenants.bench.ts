@@ -44,7 +44,7 @@ import { newIdempotencyKey } from "../app/lib/idempotency-key";
 import type { MoneyView } from "../sandbox/domain/audit";
 import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "../sandbox/domain/order-book";
 import { CLOSE_APP, EXPECTED_REFUSALS, LEAVE_CASHIER, OFFERS, SCARCE, STALE_TAP, STARTING_MCOIN, Tally, balanced, chance, inParallel, mib, percentile, pick } from "./load.bench";
-import { freePort, rssBytes, startSandboxProcess, type BenchSandbox } from "./mall";
+import { cpuSeconds, freePort, rssBytes, startSandboxProcess, type BenchSandbox } from "./mall";
 import type { BenchResult } from "./report";
 
 const TENANTS = 20;
@@ -488,6 +488,8 @@ export async function tenantsBench(): Promise<BenchResult[]> {
     const before = (await Promise.all(tenants.map((tenant) => tenant.controls.get(controls.state)))) as MoneyView[];
 
     const probes = new Probes();
+    const rssBefore = rssBytes(sandbox.pid);
+    const cpuBefore = { sandbox: cpuSeconds(sandbox.pid), client: process.cpuUsage() };
     const started = performance.now();
     const deadline = started + DURATION_MS;
     const probing = (async () => {
@@ -499,6 +501,8 @@ export async function tenantsBench(): Promise<BenchResult[]> {
     await Promise.all([probing, ...tenants.flatMap((tenant) => tenant.phones.map((phone) => member(tenant, phone, deadline)))]);
     const seconds = (performance.now() - started) / 1000;
     const rss = rssBytes(sandbox.pid);
+    const clientCpu = process.cpuUsage(cpuBefore.client);
+    const cpu = { sandbox: cpuSeconds(sandbox.pid) - cpuBefore.sandbox, client: (clientCpu.user + clientCpu.system) / 1e6 };
     const listed = await createControlClient({ baseUrl: sandbox.url }).get(controls.tenants);
     const throttled = listed.tenants.reduce((sum, each) => sum + each.throttled, 0);
 
@@ -527,6 +531,12 @@ export async function tenantsBench(): Promise<BenchResult[]> {
     const latencies = tallies.flatMap((tally) => tally.latencies).sort((a, b) => a - b);
     const [p50, p99] = [percentile(latencies, 50), percentile(latencies, 99)];
     const perTenant = tallies.map((tally) => tally.requests + tally.walletRequests);
+    const tenantP50 = tallies.map((tally) =>
+      percentile(
+        [...tally.latencies].sort((a, b) => a - b),
+        50,
+      ),
+    );
     const errorKinds = new Map<string, { count: number; example: string }>();
     for (const [index, tally] of tallies.entries())
       for (const [label, { count, example }] of tally.errors) {
@@ -560,7 +570,9 @@ export async function tenantsBench(): Promise<BenchResult[]> {
         name: `tenants: requests served (${title})`,
         measured:
           `${requests} requests in ${seconds.toFixed(1)} s, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; per tenant: ${perTenant.join(", ")} ` +
-          `(fewest ${Math.min(...perTenant)}, most ${Math.max(...perTenant)}, at most ${(Math.max(...perTenant) / seconds).toFixed(0)} a second against a limit of ${listed.limits.requestsPerSecond}); the sandbox's RSS at the end ${mib(rss)}`,
+          `(fewest ${Math.min(...perTenant)}, most ${Math.max(...perTenant)}, at most ${(Math.max(...perTenant) / seconds).toFixed(0)} a second against a limit of ${listed.limits.requestsPerSecond}); ` +
+          `p50 per tenant: ${tenantP50.map((ms) => ms.toFixed(0)).join(", ")} ms; ` +
+          `CPU sandbox ${cpu.sandbox.toFixed(1)} s / this client ${cpu.client.toFixed(1)} s; the sandbox's RSS ${mib(rssBefore)} once the tenants were set up, ${mib(rss)} at the end`,
         value: requests / seconds,
         display: `${(requests / seconds).toFixed(0)} req/s, p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, RSS ${mib(rss)}`,
         target: "reported (no target)",
