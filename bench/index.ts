@@ -13,6 +13,7 @@ import { redisPauseBench } from "./redis-pause.bench";
 import { printReport, writeReport, type BenchResult } from "./report";
 import { seckillBurstBench } from "./seckill-burst.bench";
 import { storeScaleBench } from "./store-scale.bench";
+import { tenantsBench } from "./tenants.bench";
 import { throughputBench } from "./throughput.bench";
 
 const benches: (() => Promise<BenchResult | BenchResult[]>)[] = [
@@ -26,7 +27,11 @@ const benches: (() => Promise<BenchResult | BenchResult[]>)[] = [
   seckillBurstBench,
   storeScaleBench,
   loadBench,
+<<<<<<< HEAD
   redisPauseBench,
+=======
+  tenantsBench,
+>>>>>>> tenant-bench
 ];
 
 // `npm run bench -- NAME…` runs only the benchmarks whose function names contain one of them.

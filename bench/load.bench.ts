@@ -52,25 +52,25 @@ export const CONNECTIONS = 50;
 export const DURATION_MS = 60_000;
 export const MEMBERS = 150;
 /** What the added members start with, in turn: most can buy anything; some cannot afford offers with an mCoin minimum. */
-const STARTING_MCOIN = [5_000, 5_000, 2_000, 300, 0];
+export const STARTING_MCOIN = [5_000, 5_000, 2_000, 300, 0];
 /**
  * Offers the members buy: coupons and vouchers on sale all through the run (sandbox fixtures). 7: any
  * share in mCoin; 12: 2 per member (limits reached); 53: mCoin only (settled at once, or not
  * affordable); 1: at least 500 mCoin a piece (not affordable for some); 9: a third-party voucher;
  * 13, 3: more of the catalog; 19: left with SCARCE.stock pieces, so it sells out during the run.
  */
-const OFFERS = [7, 12, 53, 1, 9, 13, 3, 19];
-const SCARCE = { offerId: 19, stock: 20 };
+export const OFFERS = [7, 12, 53, 1, 9, 13, 3, 19];
+export const SCARCE = { offerId: 19, stock: 20 };
 /** How often a member taps a button their screen does not offer (a screen opened before). */
-const STALE_TAP = 0.25;
+export const STALE_TAP = 0.25;
 /** At the cashier: close the app before it (the order stays unpaid), or leave it (the order is cancelled). */
-const CLOSE_APP = 0.05;
-const LEAVE_CASHIER = 0.1;
+export const CLOSE_APP = 0.05;
+export const LEAVE_CASHIER = 0.1;
 const DOCUMENT_SHARE = 0.25;
 /** The mall's session cookie (app/server/cookies.server.ts). */
 const SESSION_COOKIE = "__mcoin_session";
 /** The refusals a tap may meet and the mall answers in place; anything else is an error. */
-const EXPECTED_REFUSALS: Record<"checkout" | "check-in" | "refund", ReadonlySet<ShopRefusal>> = {
+export const EXPECTED_REFUSALS: Record<"checkout" | "check-in" | "refund", ReadonlySet<ShopRefusal>> = {
   checkout: new Set(["SOLD_OUT", "OUT_OF_STOCK", "LIMIT_REACHED", "INSUFFICIENT_MCOIN"]),
   "check-in": new Set(["ALREADY_CHECKED_IN"]),
   refund: new Set(["EARNING_SPENT"]),
@@ -151,6 +151,14 @@ export class Tally {
   }
 }
 
+<<<<<<< HEAD
+=======
+/** The nearest-rank percentile of sorted values. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
+>>>>>>> tenant-bench
 function median(values: number[]): number {
   return percentile(
     [...values].sort((a, b) => a - b),
@@ -158,9 +166,9 @@ function median(values: number[]): number {
   );
 }
 
-const chance = (p: number) => Math.random() < p;
-const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)];
-const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+export const chance = (p: number) => Math.random() < p;
+export const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)];
+export const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
 /** A route's data path, as the client navigates: `/search?x=1` → `/search.data?x=1`. */
 function dataPath(path: string): string {
@@ -454,7 +462,7 @@ function nextStep(phone: Phone): Step {
 const controlsOf = (sandbox: BenchSandbox) => createControlClient({ baseUrl: sandbox.url });
 
 /** Runs `work` over `items`, `width` at a time. */
-async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<unknown>): Promise<void> {
+export async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<unknown>): Promise<void> {
   let next = 0;
   const lane = async () => {
     while (next < items.length) await work(items[next++]);
@@ -477,7 +485,7 @@ function rssWhile(samples: readonly RssSample[], total: number, [from, to]: read
 }
 
 /** The audit of the books, and what the gateway holds against what the mall confirmed. */
-function balanced(before: MoneyView, after: MoneyView, tally: Tally): { problems: string[]; members: number; orders: number; entries: number } {
+export function balanced(before: MoneyView, after: MoneyView, tally: Tally): { problems: string[]; members: number; orders: number; entries: number } {
   const problems = auditMoney(after, before);
   const known = new Set(before.orders.map((order) => order.id));
   const added = after.orders.filter((order) => !known.has(order.id));
