@@ -27,11 +27,8 @@ const benches: (() => Promise<BenchResult | BenchResult[]>)[] = [
   seckillBurstBench,
   storeScaleBench,
   loadBench,
-<<<<<<< HEAD
   redisPauseBench,
-=======
   tenantsBench,
->>>>>>> tenant-bench
 ];
 
 // `npm run bench -- NAME…` runs only the benchmarks whose function names contain one of them.

@@ -151,14 +151,6 @@ export class Tally {
   }
 }
 
-<<<<<<< HEAD
-=======
-/** The nearest-rank percentile of sorted values. */
-export function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
-
->>>>>>> tenant-bench
 function median(values: number[]): number {
   return percentile(
     [...values].sort((a, b) => a - b),

@@ -43,7 +43,8 @@ import { refundTerms } from "#core/money/refund";
 import { newIdempotencyKey } from "../app/lib/idempotency-key";
 import type { MoneyView } from "../sandbox/domain/audit";
 import { PAYMENT_WINDOW_MS, REFUND_PROCESSING_MS } from "../sandbox/domain/order-book";
-import { CLOSE_APP, EXPECTED_REFUSALS, LEAVE_CASHIER, OFFERS, SCARCE, STALE_TAP, STARTING_MCOIN, Tally, balanced, chance, inParallel, mib, percentile, pick } from "./load.bench";
+import { CLOSE_APP, EXPECTED_REFUSALS, LEAVE_CASHIER, OFFERS, SCARCE, STALE_TAP, STARTING_MCOIN, Tally, balanced, chance, inParallel, mib, pick } from "./load.bench";
+import { percentile } from "./usual-time";
 import { cpuSeconds, freePort, rssBytes, startSandboxProcess, type BenchSandbox } from "./mall";
 import type { BenchResult } from "./report";
 
@@ -106,7 +107,7 @@ class Tenant {
   client(token: string | null): ApiClient {
     const onCall = (event: ApiCallEvent) => {
       this.tally.requests += 1;
-      this.tally.latencies.push(event.ms);
+      this.tally.timings.push({ what: event.endpoint, sent: performance.now() - event.ms, ms: event.ms });
     };
     return createApiClient({ baseUrl: this.base, transport, locale: "en", token, timeoutMs: 60_000, onCall });
   }
@@ -152,7 +153,7 @@ class Tenant {
       this.tally.error(`${what}: ${(error as Error).name}`, `${path}: ${(error as Error).message}`);
       return null;
     } finally {
-      this.tally.latencies.push(performance.now() - sent);
+      this.tally.timings.push({ what, sent, ms: performance.now() - sent });
     }
   }
 
@@ -528,12 +529,12 @@ export async function tenantsBench(): Promise<BenchResult[]> {
     const sum = (of: (tally: Tally) => number) => tallies.reduce((total, tally) => total + of(tally), 0);
     const requests = sum((tally) => tally.requests + tally.walletRequests);
     const errorCount = sum((tally) => tally.errorCount);
-    const latencies = tallies.flatMap((tally) => tally.latencies).sort((a, b) => a - b);
+    const latencies = tallies.flatMap((tally) => tally.timings.map((timing) => timing.ms)).sort((a, b) => a - b);
     const [p50, p99] = [percentile(latencies, 50), percentile(latencies, 99)];
     const perTenant = tallies.map((tally) => tally.requests + tally.walletRequests);
     const tenantP50 = tallies.map((tally) =>
       percentile(
-        [...tally.latencies].sort((a, b) => a - b),
+        tally.timings.map((timing) => timing.ms).sort((a, b) => a - b),
         50,
       ),
     );
