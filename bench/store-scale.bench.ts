@@ -38,9 +38,10 @@ async function seededDatabase(count: number): Promise<string> {
 
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
-  const insertOrder = db.prepare("INSERT INTO orders (key, value) VALUES (?, ?)");
-  const insertMember = db.prepare("INSERT INTO members (key, value) VALUES (?, ?)");
-  const insertAccount = db.prepare("INSERT INTO accounts (open_id, value) VALUES (?, ?)");
+  // The default tenant's rows ('': sandbox/store/sqlite-store.ts).
+  const insertOrder = db.prepare("INSERT INTO orders (tenant, key, value) VALUES ('', ?, ?)");
+  const insertMember = db.prepare("INSERT INTO members (tenant, key, value) VALUES ('', ?, ?)");
+  const insertAccount = db.prepare("INSERT INTO accounts (tenant, open_id, value) VALUES ('', ?, ?)");
   const first = placed.value.id + 1;
   db.transaction(() => {
     for (let index = 0; index < count; index += 1) {
@@ -52,7 +53,7 @@ async function seededDatabase(count: number): Promise<string> {
       }
       insertOrder.run(String(id), JSON.stringify({ ...order, id, orderNo: `MC20260101${String(id).padStart(6, "0")}`, openId, status: "closed" }));
     }
-    db.prepare("UPDATE sequences SET value = ? WHERE name = 'orderSeq'").run(first + count - 1);
+    db.prepare("UPDATE sequences SET value = ? WHERE tenant = '' AND name = 'orderSeq'").run(first + count - 1);
   })();
   db.close();
   return file;
