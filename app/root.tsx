@@ -130,11 +130,12 @@ export default function App() {
   useEffect(() => reportMemberRevision(member), [member]);
   return (
     <>
-      <AppFrame hostConfig={hostConfig} secretDoor={secretDoor} signedIn={signedIn} simulatedWallet={simulatedWallet} points={member?.point ?? null}>
-        <ListLinkProvider>
+      {/* Around the frame: the kept-alive home it renders (components/kept-screen.tsx) has list links too. */}
+      <ListLinkProvider>
+        <AppFrame hostConfig={hostConfig} secretDoor={secretDoor} signedIn={signedIn} simulatedWallet={simulatedWallet} points={member?.point ?? null}>
           <Outlet />
-        </ListLinkProvider>
-      </AppFrame>
+        </AppFrame>
+      </ListLinkProvider>
       {agreement ? <AgreementDialog key={agreement.clauseid} agreement={agreement} /> : null}
       <TaskWidget />
       <LocationSync />

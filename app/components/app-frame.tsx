@@ -20,6 +20,11 @@ import { formatPoints } from "../lib/money/format";
 import { HostEventScreen } from "./host-event-screen";
 import { LoadingOverlay } from "./loading-overlay";
 import { SCREEN_SKELETONS } from "./screen-skeletons";
+import { KeptScreenSlot } from "./kept-screen";
+import { keptScreen } from "../lib/kept-screen";
+
+/** The screen the spec keeps alive: home (routes/index.tsx registers it). */
+const HOME_ROUTE = "index";
 import { ToastHost } from "./toast";
 
 /** The page's view of the gateway clock and the device, shared by the screens that need them. */
@@ -49,7 +54,9 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
   // Leaving for a screen that has a skeleton: show it at once, in that screen's layout.
   const navigation = useNavigation();
   const leavingFor = navigation.state === "loading" && navigation.location.pathname !== location.pathname ? routeOfId(routeIdOf(navigation.location.pathname)) : undefined;
-  const Skeleton = leavingFor?.skeleton ? SCREEN_SKELETONS[leavingFor.skeleton] : undefined;
+  // Back to a screen kept alive: it is there already, so no skeleton stands in for it.
+  const toKept = leavingFor !== undefined && keptScreen(leavingFor.name)?.kept(navigation.location?.search ?? "") === true;
+  const Skeleton = leavingFor?.skeleton && !toKept ? SCREEN_SKELETONS[leavingFor.skeleton] : undefined;
   // A skeleton stands for the screen being opened, header included: its title, or none.
   const title = Skeleton ? leavingFor?.title : screen?.title;
 
@@ -87,7 +94,10 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
           <span>{t("network.abnormalMessage")}</span>
         </div>
       ) : null}
-      <main ref={main}>{Skeleton ? <Skeleton /> : children}</main>
+      <main ref={main}>
+        <KeptScreenSlot routeId={HOME_ROUTE} active={routeIdOf(location.pathname) === HOME_ROUTE && !Skeleton} />
+        {Skeleton ? <Skeleton /> : children}
+      </main>
       <LoadingOverlay screen={screen} />
       <ToastHost />
       <HostEventScreen />

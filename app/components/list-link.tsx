@@ -7,13 +7,25 @@
  *
  * A tap with a modifier key, another button or another target is the browser's, as with <Link>.
  * Without the provider (a list drawn alone) the anchor is an ordinary link.
+ *
+ * The tap's first touch (pointerdown, some 100 ms before the click) asks for the next screen's data
+ * and module when its route takes data asked ahead (lib/intent-data.ts), at most ASKS_PER_SCREEN
+ * times a screen: a scroll that begins on a card costs one load at most, and a screen's scrolls three.
  */
-import { createContext, useCallback, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
-import { useNavigate } from "@remix-run/react";
+import { createContext, useContext, useEffect, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type PointerEvent, type ReactNode } from "react";
+import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { INTENT_ROUTES, askAhead } from "../lib/intent-data";
+import { routeIdOf } from "../route-tree";
 
-type Follow = (event: MouseEvent<HTMLAnchorElement>) => void;
+/** Touches that ask ahead on one screen, at most (docs/decisions/052-home-stays-mounted.md). */
+export const ASKS_PER_SCREEN = 3;
 
-const FollowContext = createContext<Follow | null>(null);
+interface ListLinkHandlers {
+  follow: (event: MouseEvent<HTMLAnchorElement>) => void;
+  touch: (event: PointerEvent<HTMLAnchorElement>) => void;
+}
+
+const FollowContext = createContext<ListLinkHandlers | null>(null);
 
 /** Whether the router, not the browser, should follow this click (react-router's own rule). */
 export function isPlainClick(event: Pick<MouseEvent<HTMLAnchorElement>, "button" | "metaKey" | "altKey" | "ctrlKey" | "shiftKey" | "defaultPrevented">, target: string): boolean {
@@ -22,23 +34,59 @@ export function isPlainClick(event: Pick<MouseEvent<HTMLAnchorElement>, "button"
 
 export function ListLinkProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const follow = useCallback<Follow>(
-    (event) => {
+  const { key } = useLocation();
+  const [asked, setAsked] = useState<string[]>([]);
+  const asks = useRef(0);
+  // A new screen: its own budget. What was asked for the last one has landed (its navigation waited for it).
+  useEffect(() => {
+    asks.current = 0;
+    setAsked([]);
+  }, [key]);
+  // One object for the page's life: the links never render again for it.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const handlers = useRef<ListLinkHandlers>({
+    follow(event) {
       const anchor = event.currentTarget;
       if (!isPlainClick(event, anchor.target) || anchor.origin !== window.location.origin) return;
       event.preventDefault();
-      navigate(anchor.pathname + anchor.search + anchor.hash);
+      navigateRef.current(anchor.pathname + anchor.search + anchor.hash);
     },
-    [navigate],
+    touch(event) {
+      const anchor = event.currentTarget;
+      if (!event.isPrimary || event.button !== 0 || anchor.origin !== window.location.origin || !INTENT_ROUTES.has(routeIdOf(anchor.pathname))) return;
+      const href = anchor.pathname + anchor.search;
+      if (asks.current >= ASKS_PER_SCREEN) return;
+      asks.current += 1;
+      askAhead(href);
+      setAsked((list) => (list.includes(href) ? list : [...list, href]));
+    },
+  });
+  return (
+    <FollowContext.Provider value={handlers.current}>
+      {children}
+      {asked.map((href) => (
+        <AskAhead key={href} href={href} />
+      ))}
+    </FollowContext.Provider>
   );
-  return <FollowContext.Provider value={follow}>{children}</FollowContext.Provider>;
+}
+
+/** A fetcher load of `href`: its route's clientLoader keeps it for the tap (lib/intent-data.ts). */
+function AskAhead({ href }: { href: string }) {
+  const fetcher = useFetcher();
+  const load = useRef(fetcher.load);
+  useEffect(() => {
+    void load.current(href);
+  }, [href]);
+  return null;
 }
 
 /** A list's link to a path of the mall (its tap is the shared handler's: no onClick of its own). */
-export function ListLink({ to, children, ...props }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href" | "onClick"> & { to: `/${string}` }) {
-  const follow = useContext(FollowContext);
+export function ListLink({ to, children, ...props }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href" | "onClick" | "onPointerDown"> & { to: `/${string}` }) {
+  const handlers = useContext(FollowContext);
   return (
-    <a {...props} href={to} data-discover="true" onClick={follow ?? undefined}>
+    <a {...props} href={to} data-discover="true" onClick={handlers?.follow} onPointerDown={handlers?.touch}>
       {children}
     </a>
   );

@@ -3,7 +3,7 @@
  * with it), one order's coupons in a tab (the first shown, the others folded away), a refund order,
  * an mCoin coupon.
  */
-import { Link } from "@remix-run/react";
+import { ListLink } from "./list-link";
 import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../hooks/use-locale";
@@ -20,7 +20,7 @@ import "./wallet-cards.css";
 export { FIRST_SCREEN_CARDS } from "../lib/images/picture";
 
 /** Where an order's own screen is: third-party vouchers have theirs (spec section 2). */
-export function orderPath(order: Pick<Order, "id" | "paymentType">): string {
+export function orderPath(order: Pick<Order, "id" | "paymentType">): `/${string}` {
   return order.paymentType === PAYMENT_TYPES.thirdParty ? `/other_order_details/${order.id}` : `/order_details/${order.id}`;
 }
 
@@ -66,16 +66,16 @@ export function Paid({ order }: { order: Pick<Order, "mcoinUsed" | "cashCents"> 
   return <span className="paid">{parts.join(" + ")}</span>;
 }
 
-function CardHead({ order, to, aside, firstScreen = false }: { order: Pick<Order, "image" | "title" | "orderKind">; to: string; aside?: ReactNode; firstScreen?: boolean }) {
+function CardHead({ order, to, aside, firstScreen = false }: { order: Pick<Order, "image" | "title" | "orderKind">; to: `/${string}`; aside?: ReactNode; firstScreen?: boolean }) {
   return (
-    <Link to={to} className="wallet-card__head">
+    <ListLink to={to} className="wallet-card__head">
       <Picture className="wallet-card__image" alt="" width={96} height={60} src={order.image} firstScreen={firstScreen} />
       <span className="wallet-card__title">
         <span elementtiming="wallet-card">{order.title}</span>
         <OrderKindBadge kind={order.orderKind} />
       </span>
       {aside}
-    </Link>
+    </ListLink>
   );
 }
 

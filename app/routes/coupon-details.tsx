@@ -29,6 +29,7 @@ import { OfferHead } from "./coupon-details/offer-head";
 import { OfferState } from "./coupon-details/offer-state";
 import { McoinHelp, Terms, Usage } from "./coupon-details/offer-texts";
 import { purchaseBlocker, usePurchaseChoice } from "./coupon-details/purchase-choice";
+import { intentClientLoader } from "../lib/intent-data";
 
 export const handle: ScreenHandle = {
   analytics: "couponDetails",
@@ -37,6 +38,9 @@ export const handle: ScreenHandle = {
 
 /** `?buy` asks a visitor to sign in and come back here to buy. */
 const BUY_PARAM = "buy";
+
+/** The data a touch on a link here asked for ahead is the tap's (lib/intent-data.ts); any other load is the server's. */
+export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;

@@ -5,9 +5,8 @@
  * coming back shows the same tab, filter, loaded pages and scroll position without asking again.
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useLocation, useNavigate, type ClientLoaderFunctionArgs } from "@remix-run/react";
-import { useLatestSearch } from "../hooks/use-latest-search";
-import { useEffect, useMemo, useRef } from "react";
+import { useNavigate, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { memo, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AdBanner } from "../components/ad-banner";
 import { CategoryGrid } from "../components/category-grid";
@@ -26,6 +25,7 @@ import { HOME_TABS } from "#core/api/vocabulary";
 import { basicInformation } from "#core/api/endpoints";
 import { MCOIN_RANGES, PRICE_RANGES, findRange, homeListRequest } from "../lib/catalog/filters";
 import { createKeepAlive } from "../lib/keep-alive";
+import { keepScreen, type KeptScreenProps } from "../lib/kept-screen";
 import { hasLoginParams } from "../lib/session-start/login-params";
 import { startSession } from "../server/login.server";
 import { countAgainst } from "../server/rate-limit.server";
@@ -119,15 +119,21 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
 
 export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
+/**
+ * The route renders nothing of its own: home is the frame's to render (components/kept-screen.tsx),
+ * so that leaving it keeps it mounted, hidden, and coming back only shows it (spec: home is kept
+ * alive; docs/decisions/052-home-stays-mounted.md).
+ */
 export default function Home() {
+  return null;
+}
+
+/** Home as the member sees it: its loader's data and query, handed by the frame (and the same props while hidden). */
+const HomeScreen = memo(function HomeScreen({ data: home, search, latestSearch }: KeptScreenProps<HomeData>) {
   const { t } = useTranslation();
-  const home = useLoaderData<typeof loader>() as HomeData;
   const navigate = useNavigate();
-  const location = useLocation();
-  const query = useMemo(() => homeQuery(location.search), [location.search]);
+  const query = useMemo(() => homeQuery(search), [search]);
   const key = keyOf(query);
-  // Controls build on where the member is going, so quick taps add up.
-  const latestSearch = useLatestSearch();
   const { member } = home;
   const name = member.nickname || t("home.defaultNickname");
   const { rails } = home;
@@ -193,4 +199,9 @@ export default function Home() {
       </section>
     </div>
   );
-}
+});
+
+keepScreen<HomeData>("index", {
+  Component: HomeScreen,
+  kept: (search) => keptHome.get(keyOf(homeQuery(search))) !== undefined,
+});

@@ -27,8 +27,12 @@ import { CouponCard, OtherCode } from "./order-details/codes";
 import { Delivery, HowToRedeem } from "./order-details/fulfilment";
 import { OrderHead } from "./order-details/order-head";
 import { OrderSummary } from "./order-details/order-summary";
+import { intentClientLoader } from "../lib/intent-data";
 
 export const handle: ScreenHandle = { analytics: "orderDetails", member: true, keepToken: true };
+
+/** The data a touch on a link here asked for ahead is the tap's (lib/intent-data.ts); any other load is the server's. */
+export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;

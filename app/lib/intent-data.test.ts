@@ -1,0 +1,39 @@
+import { describe, expect, it, vi } from "vitest";
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
+import { INTENT_KEPT_MS, askAhead, intentClientLoader } from "./intent-data";
+
+const load = (url: string, serverLoader: () => Promise<unknown>) => intentClientLoader({ request: new Request(url), serverLoader, params: {} } as unknown as ClientLoaderFunctionArgs);
+
+describe("data asked for ahead of a tap", () => {
+  it("is loaded once, by the first load after the touch, and handed to the next", async () => {
+    const server = vi.fn(async () => ({ offer: 7 }));
+    askAhead("/coupon_details/7");
+    const ahead = load("http://mall.test/coupon_details/7", server);
+    const tapped = load("http://mall.test/coupon_details/7", server);
+    expect(await tapped).toEqual({ offer: 7 });
+    expect(await ahead).toEqual({ offer: 7 });
+    expect(server).toHaveBeenCalledTimes(1);
+    // Used: the next load is the server's again.
+    await load("http://mall.test/coupon_details/7", server);
+    expect(server).toHaveBeenCalledTimes(2);
+  });
+
+  it("is not kept for another address, nor past its time, nor when it failed", async () => {
+    const server = vi.fn(async () => "fresh");
+    askAhead("/coupon_details/8");
+    await load("http://mall.test/coupon_details/9", server);
+    await load("http://mall.test/coupon_details/9", server);
+    expect(server).toHaveBeenCalledTimes(2);
+
+    askAhead("/coupon_details/10", Date.now() - INTENT_KEPT_MS - 1);
+    await load("http://mall.test/coupon_details/10", server);
+    await load("http://mall.test/coupon_details/10", server);
+    expect(server).toHaveBeenCalledTimes(4);
+
+    const failing = vi.fn(async () => Promise.reject(new Error("gateway down")));
+    askAhead("/coupon_details/11");
+    await expect(load("http://mall.test/coupon_details/11", failing)).rejects.toThrow("gateway down");
+    await expect(load("http://mall.test/coupon_details/11", failing)).rejects.toThrow("gateway down");
+    expect(failing).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Taps as a finger makes them (docs/decisions/052-home-stays-mounted.md): the first touch on an
+ * offer's card asks for the offer's data before the click, and the tap's navigation uses that load
+ * rather than asking again; a touch that does not become a tap costs one load at most, and a screen
+ * asks ahead at most three times.
+ */
+import type { CDPSession, Locator } from "@playwright/test";
+import { offerDetail } from "#core/api/shop-endpoints";
+import { expect, hydrated, test } from "./fixtures";
+
+const OFFER_DETAIL = offerDetail.path;
+
+test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+test.beforeEach(async ({ signIn, page }) => {
+  await signIn("chan");
+  await hydrated(page);
+});
+
+/** A finger on `target`'s centre: touchStart now; the returned function lifts it. */
+async function touch(cdp: CDPSession, target: Locator): Promise<() => Promise<void>> {
+  const box = (await target.boundingBox())!;
+  const point = { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 40) };
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] });
+  return async () => void (await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }));
+}
+
+test("the first touch on an offer asks for its data before the click, and the tap uses that load", async ({ page, sandbox }) => {
+  const card = page.getByRole("region", { name: "All offers" }).locator("[data-offer-id]").first();
+  await card.scrollIntoViewIfNeeded();
+  const offerId = await card.getAttribute("data-offer-id");
+  const cdp = await page.context().newCDPSession(page);
+  await page.evaluate(() => {
+    (window as unknown as { clicks: number }).clicks = 0;
+    document.addEventListener("click", () => ((window as unknown as { clicks: number }).clicks += 1), { capture: true });
+  });
+  const dataAsked: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === `/coupon_details/${offerId}.data`) dataAsked.push(request.url());
+  });
+  const before = (await sandbox.calls(OFFER_DETAIL)).length;
+
+  const lift = await touch(cdp, card);
+  // The finger is still down: no click yet, and the data is on its way.
+  await expect.poll(() => dataAsked.length).toBe(1);
+  expect(await page.evaluate(() => (window as unknown as { clicks: number }).clicks)).toBe(0);
+  await lift();
+  await expect(page).toHaveURL(new RegExp(`/coupon_details/${offerId}$`));
+  await expect(page.getByRole("button", { name: "Checkout" })).toBeVisible();
+  expect(dataAsked).toHaveLength(1);
+  expect((await sandbox.calls(OFFER_DETAIL)).length - before).toBe(1);
+});
+
+test("touches that do not become taps ask ahead three times a screen at most", async ({ page }) => {
+  const cards = page.getByRole("region", { name: "All offers" }).locator("[data-offer-id]");
+  await cards.first().scrollIntoViewIfNeeded();
+  const cdp = await page.context().newCDPSession(page);
+  const dataAsked: string[] = [];
+  page.on("request", (request) => {
+    if (/^\/coupon_details\/\d+\.data$/.test(new URL(request.url()).pathname)) dataAsked.push(request.url());
+  });
+  for (let index = 0; index < 5; index += 1) {
+    await cards.nth(index).scrollIntoViewIfNeeded();
+    const box = (await cards.nth(index).boundingBox())!;
+    const start = { x: box.x + box.width / 2, y: box.y + 20 };
+    // A scroll that begins on the card: the finger moves away, and no click comes.
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [start] });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: start.x, y: start.y - 60 }] });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  }
+  await page.waitForLoadState("networkidle");
+  expect(dataAsked.length).toBeLessThanOrEqual(3);
+  expect(dataAsked.length).toBeGreaterThan(0);
+  await expect(page).toHaveURL(/\/index/);
+});
