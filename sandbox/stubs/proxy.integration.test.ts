@@ -71,7 +71,8 @@ describe("on the wire", () => {
     expect(text).toContain("Transfer-Encoding: chunked");
     // The head, then the five pieces of the body, each in its own chunk.
     expect(text.split("\r\n\r\n")[1]).toBe("2\r\n01\r\n2\r\n23\r\n2\r\n45\r\n2\r\n67\r\n2\r\n89\r\n0");
-    expect(pieces.length).toBeGreaterThanOrEqual(5);
+    // Over time, 40 ms apart: a busy machine may read two pieces at once, never the whole body in one go.
+    expect(pieces.length).toBeGreaterThanOrEqual(3);
   });
 });
 
