@@ -14,6 +14,7 @@ import { endLine, startLine } from "./progress";
 import { printReport, writeReport, type BenchResult } from "./report";
 import { seckillBurstBench } from "./seckill-burst.bench";
 import { storeScaleBench } from "./store-scale.bench";
+import { tapsBench } from "./taps.bench";
 import { tenantsBench } from "./tenants.bench";
 import { throughputBench } from "./throughput.bench";
 
@@ -23,6 +24,7 @@ const benches: (() => Promise<BenchResult | BenchResult[]>)[] = [
   homeTtfbBench,
   throughputBench,
   memberTimingBench,
+  tapsBench,
   lighthouseBench,
   checkoutBurstBench,
   seckillBurstBench,
