@@ -384,14 +384,16 @@ export async function tapsBench(): Promise<BenchResult[]> {
   try {
     for (let index = 0; index < ROUNDS; index++) {
       process.stderr.write(`  taps: round ${index + 1} of ${ROUNDS}\n`);
-      const context = await memberContext(browser, stack.origin, await stack.signIn(), VIEWPORT);
+      let context: BrowserContext | null = null;
       try {
+        context = await memberContext(browser, stack.origin, await stack.signIn(), VIEWPORT);
         await round(context, stack.origin, samples, drags);
       } catch (error) {
         // A round that broke off (a step that never came on a busy machine) keeps the taps it made.
         failures.push(`round ${index + 1}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+        process.stderr.write(`  taps: ${failures.at(-1)}\n`);
       } finally {
-        await context.close();
+        await context?.close();
       }
     }
   } finally {
