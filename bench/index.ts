@@ -10,9 +10,11 @@ import { loadBench } from "./load.bench";
 import { memberTimingBench } from "./member-timing.bench";
 import { cliStartBench } from "./cli-start.bench";
 import { redisPauseBench } from "./redis-pause.bench";
+import { endLine, startLine } from "./progress";
 import { printReport, writeReport, type BenchResult } from "./report";
 import { seckillBurstBench } from "./seckill-burst.bench";
 import { storeScaleBench } from "./store-scale.bench";
+import { tapsBench } from "./taps.bench";
 import { tenantsBench } from "./tenants.bench";
 import { throughputBench } from "./throughput.bench";
 
@@ -22,6 +24,7 @@ const benches: (() => Promise<BenchResult | BenchResult[]>)[] = [
   homeTtfbBench,
   throughputBench,
   memberTimingBench,
+  tapsBench,
   lighthouseBench,
   checkoutBurstBench,
   seckillBurstBench,
@@ -35,7 +38,18 @@ const benches: (() => Promise<BenchResult | BenchResult[]>)[] = [
 const only = process.argv.slice(2);
 const chosen = only.length === 0 ? benches : benches.filter((bench) => only.some((name) => bench.name.toLowerCase().includes(name.toLowerCase())));
 const results: BenchResult[] = [];
-for (const bench of chosen) results.push(...[await bench()].flat());
+for (const [index, bench] of chosen.entries()) {
+  process.stderr.write(`${startLine(bench.name, index, chosen.length)}\n`);
+  const started = performance.now();
+  try {
+    const outcome = [await bench()].flat();
+    process.stderr.write(`${endLine(bench.name, index, chosen.length, performance.now() - started, outcome)}\n`);
+    results.push(...outcome);
+  } catch (error) {
+    process.stderr.write(`${endLine(bench.name, index, chosen.length, performance.now() - started, error instanceof Error ? error : new Error(String(error)))}\n`);
+    throw error;
+  }
+}
 printReport(results);
 const written = writeReport(results);
 process.stdout.write(`report: ${written.md}, ${written.json}\n`);

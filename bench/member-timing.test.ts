@@ -1,5 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { THROTTLING, median, medianTiming, needed, networkConditions, pairedRatio, partsTime, ratio, screens, spread, timingOf, type PageRecord, type Timing } from "./member-timing";
+import {
+  THROTTLING,
+  median,
+  medianTiming,
+  needed,
+  networkConditions,
+  pairedRatio,
+  pairedRatios,
+  partsTime,
+  range,
+  ratio,
+  ratioWithSpread,
+  roundsFromEnv,
+  screens,
+  spread,
+  timingOf,
+  type PageRecord,
+  type Timing,
+} from "./member-timing";
 
 describe("the throttling profile", () => {
   it("is a slow 4G phone: 150 ms a request, 1.6 Mbit/s down, 750 kbit/s up, a CPU 4× slower", () => {
@@ -101,7 +119,25 @@ describe("paired ratios", () => {
     expect(pairedRatio([900, 2000, 1000], [1000, 1000, 1000])).toBe(1);
   });
 
+  it("keep each pair's ratio, and say the median with the lowest and highest of them", () => {
+    expect(pairedRatios([1100, 1200, 3300], [1000, 1000, 3000])).toEqual([1.1, 1.2, 1.1]);
+    expect(range([1.3, 0.9, 1.1])).toEqual({ min: 0.9, max: 1.3 });
+    expect(range([])).toEqual({ min: Number.NaN, max: Number.NaN });
+    expect(ratioWithSpread([1.3, 0.9, 1.1, 1.05, 1.4])).toBe("1.10× (0.90–1.40×)");
+  });
+
   it("refuse runs without a bare load each", () => {
     expect(() => pairedRatio([1, 2], [1])).toThrow("2 runs paired with 1 bare loads");
+    expect(() => pairedRatios([1], [1, 2])).toThrow("1 runs paired with 2 bare loads");
+  });
+});
+
+describe("rounds", () => {
+  it("are 9 unless MCOIN_BENCH_ROUNDS gives another whole number", () => {
+    expect(roundsFromEnv(undefined, 9)).toBe(9);
+    expect(roundsFromEnv("", 9)).toBe(9);
+    expect(roundsFromEnv("11", 9)).toBe(11);
+    expect(() => roundsFromEnv("0", 9)).toThrow("at least 1");
+    expect(() => roundsFromEnv("2.5", 9)).toThrow("MCOIN_BENCH_ROUNDS=2.5");
   });
 });

@@ -159,13 +159,41 @@ export function medianTiming(runs: Timing[]): Timing {
  * median of the runs' ratios.
  */
 export function pairedRatio(own: number[], bare: number[]): number {
+  return median(pairedRatios(own, bare));
+}
+
+/** Each run's figure ÷ the bare load's beside it, in the runs' order. */
+export function pairedRatios(own: number[], bare: number[]): number[] {
   if (own.length !== bare.length) throw new Error(`${own.length} runs paired with ${bare.length} bare loads`);
-  return median(own.map((value, index) => value / bare[index]));
+  return own.map((value, index) => value / bare[index]);
+}
+
+/**
+ * How far a figure moved over the runs: its lowest and highest value (with 9 runs, the nearest-rank
+ * 10th and 90th percentiles are these two, so min–max says no less).
+ */
+export function range(values: number[]): { min: number; max: number } {
+  if (values.length === 0) return { min: Number.NaN, max: Number.NaN };
+  return { min: Math.min(...values), max: Math.max(...values) };
+}
+
+/** A ratio with the spread of the paired ratios it is the median of: "1.18× (1.05–1.40×)". */
+export function ratioWithSpread(ratios: number[]): string {
+  const { min, max } = range(ratios);
+  return `${median(ratios).toFixed(2)}× (${min.toFixed(2)}–${max.toFixed(2)}×)`;
 }
 
 /** The spread of a figure over the runs, as a share of its median: (max − min) ÷ median. */
 export function spread(values: number[]): number {
   return (Math.max(...values) - Math.min(...values)) / median(values);
+}
+
+/** A count of rounds from the environment: the default when unset; at least 1. */
+export function roundsFromEnv(text: string | undefined, fallback: number): number {
+  if (text === undefined || text.trim() === "") return fallback;
+  const rounds = Number(text);
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`MCOIN_BENCH_ROUNDS=${text}: a whole number of rounds, at least 1`);
+  return rounds;
 }
 
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;

@@ -7,6 +7,8 @@ import { ROOT, ensureDependencies, ensureTestPackages, log, runOrExit } from "./
 ensureDependencies();
 ensureTestPackages();
 log("building the mall…");
+const buildStarted = performance.now();
 runOrExit("npm", ["run", "--silent", "build"]);
+log(`built in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s; the benchmarks (a line on stderr as each starts and ends)…`);
 const bench = spawnSync(process.execPath, ["bin/run-ts.mjs", "bench/index.ts", ...process.argv.slice(2)], { cwd: ROOT, stdio: "inherit" });
 process.exit(bench.status ?? 1);
