@@ -8,6 +8,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts } from "@remix-run/react";
 import { describe, expect, it } from "vitest";
 import * as entry from "./entry.server";
+import { DocumentStream } from "./entry.server";
 import { createMallServices } from "./server/services.server";
 
 const PHRASE = "咖啡拿鐵買一送一";
@@ -73,5 +74,32 @@ describe("the document the entry streams", () => {
     const html = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     expect(html).not.toContain("\uFFFD");
     expect(html.split(PHRASE).length - 1).toBe(800);
+  });
+
+  it("sends the renderer's views together, as one chunk each time it flushes", async () => {
+    const response = await createRequestHandler(BUILD, "production")(new Request("http://localhost/page"), { cspNonce: "n", clientAddress: "127.0.0.1", services: createMallServices() });
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
+    const bytes = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    // The page is some twenty of React's 2 KB views; its shell and the streamed data come in a few flushes.
+    expect(bytes / 2048).toBeGreaterThan(10);
+    expect(chunks.length).toBeLessThanOrEqual(4);
+  });
+
+  it("holds what is written until flushed, dropping a full view's unused bytes", async () => {
+    const stream = new DocumentStream();
+    const out: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => out.push(chunk));
+    const view = Buffer.alloc(2048, 0x61);
+    view.fill(0, 2046);
+    stream.write(view);
+    stream.write(Buffer.from("b"));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(out).toHaveLength(0);
+    stream.flush();
+    stream.write(Buffer.from("c"));
+    stream.end();
+    await new Promise((resolve) => stream.on("end", resolve));
+    expect(out.map((chunk) => chunk.toString())).toEqual([`${"a".repeat(2046)}b`, "c"]);
   });
 });

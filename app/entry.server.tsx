@@ -29,21 +29,42 @@ import { keepVisitorsOwnPrivate } from "./server/private-replies.server";
 const VIEW_SIZE = 2048;
 
 /**
- * React 18's Node renderer flushes its whole view when the next character of several bytes does not
- * fit the view's end, the unused bytes with it: up to three NULs in the document, in the middle of
- * a Chinese word (facebook/react#24985; fixed in React 19, which Remix 2 does not take). Only a chunk of
- * exactly a view's size can carry them, at its end; they are dropped there, and every other byte
- * goes through as React wrote it. React's web-stream renderer has no such fault but renders a page
- * about a fifth slower on Node.
+ * What React's Node renderer writes, on its way to the reply. Two jobs:
+ *
+ * - React 18's renderer flushes its whole view when the next character of several bytes does not
+ *   fit the view's end, the unused bytes with it: up to three NULs in the document, in the middle of
+ *   a Chinese word (facebook/react#24985; fixed in React 19, which Remix 2 does not take). Only a
+ *   chunk of exactly a view's size can carry them, at its end; they are dropped there, and every
+ *   other byte goes through as React wrote it. React's web-stream renderer has no such fault but
+ *   renders a page about a fifth slower on Node.
+ * - The renderer writes a view at a time (home is some thirty of them) and, when it has written all
+ *   it has for now, calls its destination's `flush()`, the convention zlib's streams and the
+ *   compression middleware keep. Each chunk that goes on costs the web stream Remix's adapter reads
+ *   and the socket's writes; so the views are held and sent as one chunk when React flushes (or
+ *   ends). What the member receives, and when, is the same: React flushes as soon as a part is ready.
  */
-function withoutUnusedViewBytes(): Transform {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      let end = chunk.length;
-      if (end === VIEW_SIZE) while (end > VIEW_SIZE - 3 && chunk[end - 1] === 0) end -= 1;
-      done(null, end === chunk.length ? chunk : chunk.subarray(0, end));
-    },
-  });
+export class DocumentStream extends Transform {
+  #held: Buffer[] = [];
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    let end = chunk.length;
+    if (end === VIEW_SIZE) while (end > VIEW_SIZE - 3 && chunk[end - 1] === 0) end -= 1;
+    this.#held.push(end === chunk.length ? chunk : chunk.subarray(0, end));
+    done();
+  }
+
+  /** Called by React's renderer once it has written what it has. */
+  flush(): void {
+    const held = this.#held;
+    if (held.length === 0) return;
+    this.#held = [];
+    this.push(held.length === 1 ? held[0] : Buffer.concat(held));
+  }
+
+  override _flush(done: (error?: Error | null) => void): void {
+    this.flush();
+    done();
+  }
 }
 
 /** How long deferred data may take before the render gives up on it (Remix's single fetch reads this export). */
@@ -111,7 +132,7 @@ export default async function handleRequest(request: Request, responseStatusCode
         nonce,
         [whole ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = withoutUnusedViewBytes();
+          const body = new DocumentStream();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

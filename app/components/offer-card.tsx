@@ -4,6 +4,7 @@
  * through (the two the discount label compares, and the price home's filter and sort go by), the
  * discount label, and the badges (coming soon, ends today, sold out, 18+).
  */
+import type { i18n as I18n, TFunction } from "i18next";
 import { useContext } from "react";
 import { I18nContext } from "react-i18next";
 import type { OfferCardData, OfferTileData } from "../lib/catalog/card-data";
@@ -18,6 +19,19 @@ import { Picture } from "./picture";
 import "./offer-card.css";
 
 /**
+ * Each i18next instance's own `t`, bound once. It translates in the instance's language at the time
+ * of the call and in its default namespace, as `getFixedT(null, "translation")` does, without the
+ * fixed function's options object made for every text (home draws some fifty cards of four texts).
+ */
+const translators = new WeakMap<I18n, TFunction>();
+
+function translatorOf(i18n: I18n): TFunction {
+  let t = translators.get(i18n);
+  if (!t) translators.set(i18n, (t = i18n.t.bind(i18n) as TFunction));
+  return t;
+}
+
+/**
  * A card's texts. Lists draw dozens of cards: each reads the page's i18next from context rather
  * than through useTranslation, whose per-component bookkeeping (namespace checks, a subscription to
  * language changes) was a tenth of a card's server render. A language change re-renders the page,
@@ -25,7 +39,7 @@ import "./offer-card.css";
  */
 function useOfferTexts(offer: OfferTileData, now: number) {
   const { i18n } = useContext(I18nContext);
-  const t = i18n.getFixedT(null, "translation");
+  const t = translatorOf(i18n);
   const locale = normalizeLocale(i18n.language) ?? "zh";
   // None left and none ever sold: not "sold out", which says that it sold.
   const neverSold = offer.sold === 0;

@@ -41,6 +41,26 @@ describe("the server's translation memo", () => {
     expect(instance.t("group", { returnObjects: true })).toEqual({ one: "1", two: "2" });
   });
 
+  it("gives two calls one key only when they ask the same", () => {
+    const calls: unknown[][] = [
+      ["a"],
+      [["a"]],
+      [["a", "b"]],
+      ["a", { value: "1" }],
+      ["a", { value: 1 }],
+      ["a", { value: "1", count: 2 }],
+      ["a", { value: "1\u00005:count=2" }],
+      ["a", { valu: "e1" }],
+      ["a\u00005:value", { s: "1" }],
+      ["a", { lngs: ["en", "zh"] }],
+      ["a", { lngs: ["en,zh"] }],
+      ["a", { ns: null }],
+    ];
+    const keys = calls.map((call) => translationKey(call));
+    expect(new Set(keys).size).toBe(calls.length);
+    expect(translationKey(["a", { value: "1", lng: undefined }])).toBe(translationKey(["a", { value: "1" }]));
+  });
+
   it("starts afresh at its bound", async () => {
     const instance = await instanceWith({ n: "{{n}}" });
     const translate = vi.spyOn((instance as unknown as { translator: { translate(...args: unknown[]): unknown } }).translator, "translate");

@@ -14,6 +14,14 @@ describe("money", () => {
     expect(formatMoney(1234.5, { decimals: 0, prefix: "MOP ", separator: " " })).toBe("MOP 1 235");
   });
 
+  it("groups every length of whole part by threes", () => {
+    const grouped = ["$1.00", "$12.00", "$123.00", "$1,234.00", "$12,345.00", "$123,456.00", "$1,234,567.00", "$12,345,678.00"];
+    grouped.forEach((text, index) => expect(formatMoney(Number("12345678".slice(0, index + 1)))).toBe(text));
+    expect(formatMoney(999999.999)).toBe("$1,000,000.00");
+    expect(formatMoney(-1000)).toBe("-$1,000.00");
+    expect(formatMoney(1e21)).toBe("$1e+21");
+  });
+
   it("never prints NaN", () => {
     expect(formatMoney(Number.NaN)).toBe("$0.00");
   });
