@@ -53,23 +53,22 @@ test("the first touch on an offer asks for its data before the click, and the ta
 
 test("touches that do not become taps ask ahead three times a screen at most", async ({ page }) => {
   const cards = page.getByRole("region", { name: "All offers" }).locator("[data-offer-id]");
-  await cards.first().scrollIntoViewIfNeeded();
+  // The first card near the top: the five touched are all on screen.
+  await cards.first().evaluate((card) => window.scrollBy({ top: card.getBoundingClientRect().top - 150, behavior: "instant" }));
   const cdp = await page.context().newCDPSession(page);
   const dataAsked: string[] = [];
   page.on("request", (request) => {
     if (/^\/coupon_details\/\d+\.data$/.test(new URL(request.url()).pathname)) dataAsked.push(request.url());
   });
   for (let index = 0; index < 5; index += 1) {
-    await cards.nth(index).scrollIntoViewIfNeeded();
     const box = (await cards.nth(index).boundingBox())!;
     const start = { x: box.x + box.width / 2, y: box.y + 20 };
-    // A scroll that begins on the card: the finger moves away, and no click comes.
+    // A touch the browser takes for the start of a scroll: cancelled, and no click comes.
     await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [start] });
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: start.x, y: start.y - 60 }] });
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchCancel", touchPoints: [] });
   }
   await page.waitForLoadState("networkidle");
-  expect(dataAsked.length).toBeLessThanOrEqual(3);
-  expect(dataAsked.length).toBeGreaterThan(0);
+  // Five touches on five cards: the first three asked ahead, the rest did not.
+  expect(dataAsked).toHaveLength(3);
   await expect(page).toHaveURL(/\/index/);
 });
