@@ -15,12 +15,13 @@
  * each stretch too); the mall's log lines about Redis, which must say once that Redis is away after
  * SIGSTOP and once that it is back after SIGCONT; the books audited afterwards, as the load bench does.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { CONNECTIONS, DURATION_MS, MEMBERS, Tally, auditAfterLoad, booksResult, errorSummary, listCounts, runMix, startLoadStack, type LoadStack } from "./load.bench";
 import { cpus, loadavg } from "node:os";
 import { cpuSeconds, freePort, machineBusySeconds } from "./mall";
 import type { BenchResult } from "./report";
 import { MIN_SAMPLES, judgeLateness, percentile, type Timing } from "./usual-time";
+import { startRedisServer } from "../server/redis-testing";
 
 /**
  * The usual times are taken from what the load does after its first seconds: every member's sign-in
@@ -47,16 +48,7 @@ const LEVELS: Record<number, string> = { 10: "trace", 20: "debug", 30: "info", 4
 
 async function startRedis(): Promise<{ url: string; process: ChildProcess }> {
   if (spawnSync("redis-server", ["--version"]).status !== 0) throw new Error("redis-server is missing: npm run bench installs it (apt-get install redis-server)");
-  const port = await freePort();
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-  for (let attempt = 0; spawnSync("redis-cli", ["-p", String(port), "ping"], { encoding: "utf8" }).stdout?.trim() !== "PONG"; attempt++) {
-    if (attempt > 100 || child.exitCode !== null) {
-      child.kill("SIGKILL");
-      throw new Error("redis-server did not start");
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url: `redis://127.0.0.1:${port}`, process: child };
+  return startRedisServer(await freePort());
 }
 
 /** How busy the machine is at a moment: its CPU time, and that of the processes of this run. */

@@ -10,12 +10,13 @@
  * proxy's origin (the suite's sandbox knows only the suite's mall), and the fixtures' sandbox,
  * members and sign-in are pointed at it and at the proxy.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { Page } from "@playwright/test";
 import { startSandbox } from "../lib/sandbox";
 import { MEMBERS, expect, hydrated, isLoginPage, test as base } from "./fixtures";
 import { freePort, startMall, type SpawnedMall } from "./spawn-mall";
+import { startRedisServer } from "../server/redis-testing";
 
 const haveRedis = spawnSync("redis-server", ["--version"]).status === 0;
 if (!haveRedis && process.env.MCOIN_REQUIRE_REDIS) throw new Error("redis-server is missing: npm test installs it (apt-get install redis-server)");
@@ -60,13 +61,7 @@ async function startProxy(port: number): Promise<Proxy> {
 }
 
 async function startRedis(): Promise<{ url: string; process: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-  for (let attempt = 0; spawnSync("redis-cli", ["-p", String(port), "ping"], { encoding: "utf8" }).stdout?.trim() !== "PONG"; attempt++) {
-    if (attempt > 100 || child.exitCode !== null) throw new Error("redis-server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url: `redis://127.0.0.1:${port}`, process: child };
+  return startRedisServer(await freePort());
 }
 
 interface TwoMalls {

@@ -20,6 +20,7 @@ import { RecordedBook, type Persona, type RecordedExchange, type ServedAt } from
 import { personaMember } from "./domain/members";
 import { StubFileError, loadStubFolder, problemLine } from "./stubs/files";
 import { stubsNear } from "./stubs/near-stubs";
+import { refuse } from "./handlers/controls/serve-control";
 import type { StubBook } from "./stubs/book";
 import { openStateDatabase, type OpenedDatabase } from "./store/store";
 import { TENANT_NAME_RULE } from "#core/environments";
@@ -112,12 +113,12 @@ export function createSandbox(options: SandboxOptions = {}): RootSandbox {
     const url = new URL(request.url);
     const routed = tenantOfPath(url.pathname);
     if (!routed) return root.dispatch(request);
-    if ("invalid" in routed) return { response: refusal(404, `no such tenant: ${TENANT_NAME_RULE}`) };
+    if ("invalid" in routed) return { response: refuse(404, `no such tenant: ${TENANT_NAME_RULE}`) };
     const admitted = tenants.admit(routed.name);
-    if ("status" in admitted) return { response: refusal(admitted.status, admitted.error, admitted.retryAfter) };
+    if ("status" in admitted) return { response: refuse(admitted.status, admitted.error, {}, admitted.retryAfter === undefined ? undefined : { "retry-after": String(admitted.retryAfter) }) };
     if (request.method !== "GET" && request.method !== "HEAD" && !isControlPath(routed.rest)) {
       const full = tenants.full(routed.name);
-      if (full) return { response: refusal(full.status, full.error) };
+      if (full) return { response: refuse(full.status, full.error) };
     }
     return admitted.sandbox.dispatch(await within(request, url, routed.rest));
   }
@@ -190,11 +191,6 @@ const isControlPath = (path: string) => path.startsWith("/__sandbox/") || path.s
 async function within(request: Request, url: URL, rest: string): Promise<Request> {
   const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
   return new Request(`${url.origin}${rest}${url.search}`, { method: request.method, headers: request.headers, body: body && body.byteLength > 0 ? body : undefined, signal: request.signal });
-}
-
-/** A refusal of the tenants' router: plain JSON, as the controls refuse. */
-function refusal(status: number, error: string, retryAfter?: number): Response {
-  return Response.json({ ok: false, error }, { status, headers: retryAfter === undefined ? {} : { "retry-after": String(retryAfter) } });
 }
 
 /** The --stubs folder's mappings, read once for every tenant: a file with problems left out with a warning, or the start stopped (strict). */
