@@ -126,6 +126,8 @@ for (const language of ["en", "zh"] as const) {
       expect(mcoin("sandbox", "redeem", code, "--store", String(TYRE_CHECK_STORE))).toContain(`the order is used`);
       await page.reload();
       await expect(couponTab(page, text.tab(text.unused, 0))).toBeVisible();
+      // The tabs are buttons: a tap before the page is hydrated does nothing.
+      await hydrated(page);
       await couponTab(page, text.tab(text.used, 1)).click();
       await expect(page.getByRole("article").first()).toBeVisible();
       await expect(page.locator(`[href="/order_details/${bought.id}"]`).first()).toBeVisible();
@@ -134,6 +136,7 @@ for (const language of ["en", "zh"] as const) {
       const second = await gatewayOrder(playwright, sandbox, MEMBERS.sam.openId, { offerId: TYRE_CHECK, quantity: 1, mcoinUsed: 50 });
       await sandbox.setClock(second.coupons[0].useUntil + MINUTE);
       await page.goto("/mycoupon");
+      await hydrated(page);
       await couponTab(page, text.tab(text.expired, 1)).click();
       await expect(page.locator(`[href="/order_details/${second.id}"]`).first()).toBeVisible();
       // The tab is kept for the visit; leaving for home sets it back to the first.
