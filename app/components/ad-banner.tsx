@@ -7,7 +7,6 @@
  * 5.8.6 the upgrade prompt instead. It does not turn by itself: a member reading a headline is not
  * interrupted (docs/decisions/016-demo-pictures-and-banners.md).
  */
-import { useNavigate } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Ad } from "#core/api/catalog-endpoints";
@@ -16,11 +15,12 @@ import { getHostBridge } from "../lib/host-bridge";
 import { parseHostUserAgent } from "../lib/host-bridge/user-agent";
 import { Picture } from "./picture";
 import { Dialog } from "./dialog";
+import { useFrameNavigate } from "./list-link";
 import "./ad-banner.css";
 
 export function AdBanner({ ads }: { ads: Ad[] }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useFrameNavigate();
   const [upgrade, setUpgrade] = useState(false);
   const [shown, setShown] = useState(0);
   const track = useRef<HTMLUListElement>(null);

@@ -13,7 +13,7 @@
  * times a screen: a scroll that begins on a card costs one load at most, and a screen's scrolls three.
  */
 import { createContext, useContext, useEffect, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type PointerEvent, type ReactNode } from "react";
-import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { useFetcher, useLocation, useNavigate, type NavigateFunction } from "@remix-run/react";
 import { INTENT_ROUTES, askAhead } from "../lib/intent-data";
 import { routeIdOf } from "../route-tree";
 
@@ -26,6 +26,20 @@ interface ListLinkHandlers {
 }
 
 const FollowContext = createContext<ListLinkHandlers | null>(null);
+const NavigateContext = createContext<NavigateFunction | null>(null);
+
+/**
+ * The router's navigate, one function for the page's life. React Router's `useNavigate` reads the
+ * route's context, which is new on every navigation, so a component that calls it renders again on
+ * every navigation, even inside a memo and hidden: a kept screen (components/kept-screen.tsx) that
+ * called it would be drawn again on every tap. Paths resolve from the root (absolute paths, or a
+ * query on the current path).
+ */
+export function useFrameNavigate(): NavigateFunction {
+  const navigate = useContext(NavigateContext);
+  if (!navigate) throw new Error("useFrameNavigate needs the ListLinkProvider of the root");
+  return navigate;
+}
 
 /** Whether the router, not the browser, should follow this click (react-router's own rule). */
 export function isPlainClick(event: Pick<MouseEvent<HTMLAnchorElement>, "button" | "metaKey" | "altKey" | "ctrlKey" | "shiftKey" | "defaultPrevented">, target: string): boolean {
@@ -45,6 +59,7 @@ export function ListLinkProvider({ children }: { children: ReactNode }) {
   // One object for the page's life: the links never render again for it.
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
+  const frameNavigate = useRef<NavigateFunction>(((...args: Parameters<NavigateFunction>) => navigateRef.current(...args)) as NavigateFunction);
   const handlers = useRef<ListLinkHandlers>({
     follow(event) {
       const anchor = event.currentTarget;
@@ -63,12 +78,14 @@ export function ListLinkProvider({ children }: { children: ReactNode }) {
     },
   });
   return (
-    <FollowContext.Provider value={handlers.current}>
-      {children}
-      {asked.map((href) => (
-        <AskAhead key={href} href={href} />
-      ))}
-    </FollowContext.Provider>
+    <NavigateContext.Provider value={frameNavigate.current}>
+      <FollowContext.Provider value={handlers.current}>
+        {children}
+        {asked.map((href) => (
+          <AskAhead key={href} href={href} />
+        ))}
+      </FollowContext.Provider>
+    </NavigateContext.Provider>
   );
 }
 

@@ -5,12 +5,12 @@
  * coming back shows the same tab, filter, loaded pages and scroll position without asking again.
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { useNavigate, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { memo, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AdBanner } from "../components/ad-banner";
 import { CategoryGrid } from "../components/category-grid";
-import { ListLink } from "../components/list-link";
+import { ListLink, useFrameNavigate } from "../components/list-link";
 import { HomeListBar, type HomeQuery } from "../components/home-list-bar";
 import { SearchIcon } from "../components/icons";
 import { withLocation } from "../components/location-sync";
@@ -131,7 +131,7 @@ export default function Home() {
 /** Home as the member sees it: its loader's data and query, handed by the frame (and the same props while hidden). */
 const HomeScreen = memo(function HomeScreen({ data: home, search, latestSearch }: KeptScreenProps<HomeData>) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useFrameNavigate();
   const query = useMemo(() => homeQuery(search), [search]);
   const key = keyOf(query);
   const { member } = home;
