@@ -135,8 +135,8 @@ export function describeSummary(summary: Summary): string {
 }
 
 /**
- * A slider drag's frames: each update's latency, from the earliest move not yet answered to the frame
- * that showed the new value (taps.bench.ts's drag recorder).
+ * A slider drag's frames: each update's latency, from the move that asked for the new value to the frame
+ * that showed it (taps.bench.ts's drag recorder).
  */
 export interface DragFrame {
   input: number;

@@ -2,7 +2,8 @@
  * Taps as a finger makes them (docs/decisions/052-home-stays-mounted.md): the first touch on an
  * offer's card asks for the offer's data before the click, and the tap's navigation uses that load
  * rather than asking again; a touch that does not become a tap costs one load at most, and a screen
- * asks ahead at most three times.
+ * asks ahead at most three times. A still screen fetches the code of the screens it links to, and no
+ * data (docs/decisions/053-code-ahead-and-back-without-drawing.md).
  */
 import type { CDPSession, Locator } from "@playwright/test";
 import { offerDetail } from "#core/api/shop-endpoints";
@@ -71,4 +72,20 @@ test("touches that do not become taps ask ahead three times a screen at most", a
   // Five touches on five cards: the first three asked ahead, the rest did not.
   expect(dataAsked).toHaveLength(3);
   await expect(page).toHaveURL(/\/index/);
+});
+
+test("while home is still, the offer screen's code is fetched and no data: a tap then asks for its data alone", async ({ page, sandbox }) => {
+  const before = (await sandbox.calls(OFFER_DETAIL)).length;
+  // The offer route's module, preloaded by the mall once home has been still for a moment.
+  await expect(page.locator('link[rel="modulepreload"][href*="/coupon-details-"]')).toHaveCount(1, { timeout: 10_000 });
+  await page.waitForLoadState("networkidle");
+  expect((await sandbox.calls(OFFER_DETAIL)).length).toBe(before);
+  const asked: string[] = [];
+  page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+  const card = page.getByRole("region", { name: "All offers" }).locator("[data-offer-id]").first();
+  await card.click();
+  await expect(page.getByRole("button", { name: "Checkout" })).toBeVisible();
+  // Its data; no script: the code came before the tap.
+  expect(asked.filter((path) => path.endsWith(".data"))).toHaveLength(1);
+  expect(asked.filter((path) => path.endsWith(".js"))).toEqual([]);
 });

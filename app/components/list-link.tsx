@@ -13,12 +13,14 @@
  * times a screen: a scroll that begins on a card costs one load at most, and a screen's scrolls three.
  */
 import { createContext, useContext, useEffect, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type PointerEvent, type ReactNode } from "react";
-import { useFetcher, useLocation, useNavigate, type NavigateFunction } from "@remix-run/react";
+import { PrefetchPageLinks, useFetcher, useLocation, useNavigate, useNavigation, type NavigateFunction } from "@remix-run/react";
 import { INTENT_ROUTES, askAhead } from "../lib/intent-data";
 import { routeIdOf } from "../route-tree";
 
 /** Touches that ask ahead on one screen, at most (docs/decisions/052-home-stays-mounted.md). */
 export const ASKS_PER_SCREEN = 3;
+/** How long a screen must have been still before the code of the screens it links to is fetched. */
+export const CODE_AHEAD_IDLE_MS = 1_000;
 
 interface ListLinkHandlers {
   follow: (event: MouseEvent<HTMLAnchorElement>) => void;
@@ -56,6 +58,7 @@ export function ListLinkProvider({ children }: { children: ReactNode }) {
     asks.current = 0;
     setAsked([]);
   }, [key]);
+  const codeAhead = useCodeAhead(key);
   // One object for the page's life: the links never render again for it.
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
@@ -75,6 +78,7 @@ export function ListLinkProvider({ children }: { children: ReactNode }) {
       asks.current += 1;
       askAhead(href);
       setAsked((list) => (list.includes(href) ? list : [...list, href]));
+      codeAhead.add(href);
     },
   });
   return (
@@ -84,9 +88,49 @@ export function ListLinkProvider({ children }: { children: ReactNode }) {
         {asked.map((href) => (
           <AskAhead key={href} href={href} />
         ))}
+        {codeAhead.pages.map((href) => (
+          <PrefetchPageLinks key={href} page={href} />
+        ))}
       </FollowContext.Provider>
     </NavigateContext.Provider>
   );
+}
+
+/**
+ * The code of the next screens, fetched before the tap: Remix's <PrefetchPageLinks> (each route's
+ * module and the modules it imports, as `modulepreload`, and its styles), for one page of each route a
+ * screen links to, once the screen has been still for CODE_AHEAD_IDLE_MS, and for the page a touch
+ * asks ahead. Only routes whose data is asked ahead (INTENT_ROUTES): each has a `clientLoader`, for
+ * which PrefetchPageLinks asks no data, so this costs the gateway nothing. A route's code is fetched
+ * once for the page's life. A member who asked to save data (`navigator.connection.saveData`) gets
+ * the code on the tap, as before.
+ */
+function useCodeAhead(screenKey: string): { pages: string[]; add(href: string): void } {
+  const navigation = useNavigation();
+  const [pages, setPages] = useState<string[]>([]);
+  const routes = useRef(new Set<string>());
+  const add = useRef((href: string) => {
+    const id = routeIdOf(new URL(href, window.location.origin).pathname);
+    if (!INTENT_ROUTES.has(id) || routes.current.has(id)) return;
+    routes.current.add(id);
+    setPages((list) => [...list, href]);
+  });
+  const still = navigation.state === "idle";
+  useEffect(() => {
+    if (!still || savesData()) return;
+    const timer = window.setTimeout(() => {
+      for (const anchor of document.querySelectorAll<HTMLAnchorElement>("main a[data-discover]")) {
+        if (anchor.origin === window.location.origin && anchor.checkVisibility()) add.current(anchor.pathname + anchor.search);
+      }
+    }, CODE_AHEAD_IDLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [screenKey, still]);
+  return { pages, add: add.current };
+}
+
+function savesData(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  return connection?.saveData === true;
 }
 
 /** A fetcher load of `href`: its route's clientLoader keeps it for the tap (lib/intent-data.ts). */

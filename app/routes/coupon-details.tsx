@@ -7,6 +7,7 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { memo, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { OfferStores } from "../components/offer-stores";
 import { BackToHomeLink, StatusScreen } from "../components/status-screen";
@@ -72,6 +73,19 @@ export async function action(args: ActionFunctionArgs) {
 
 export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
+/**
+ * The offer's own parts do not change while the member chooses pieces and mCoin: memos, so that a
+ * move of the slider draws the buy card and the bar, not the whole screen (docs/benchmarks.md, "Taps").
+ */
+const Parts = {
+  Gallery: memo(Gallery),
+  OfferHead: memo(OfferHead),
+  Usage: memo(Usage),
+  OfferStores: memo(OfferStores),
+  Terms: memo(Terms),
+  McoinHelp: memo(McoinHelp),
+};
+
 export default function CouponDetails() {
   const loaded = useLoaderData<typeof loader>();
   const { balance, now, address } = loaded;
@@ -79,7 +93,10 @@ export default function CouponDetails() {
   const waiting = loaded.offer.availability === "not_started";
   const serverNow = useServerNow(waiting, now);
   const startedSince = waiting && serverNow !== null && serverNow >= loaded.offer.startAt;
-  const offer: OfferDetail = startedSince ? { ...loaded.offer, availability: loaded.offer.stock > 0 ? "available" : "sold_out" } : loaded.offer;
+  const offer = useMemo<OfferDetail>(
+    () => (startedSince ? { ...loaded.offer, availability: loaded.offer.stock > 0 ? "available" : "sold_out" } : loaded.offer),
+    [startedSince, loaded.offer],
+  );
   const location = useLocation();
   const signInTo = `${location.pathname}?${BUY_PARAM}=1`;
   const choice = usePurchaseChoice(offer, balance);
@@ -92,8 +109,8 @@ export default function CouponDetails() {
 
   return (
     <div className="offer">
-      <Gallery offer={offer} />
-      <OfferHead offer={offer} signedIn={signedIn} neverStocked={neverStocked} signInTo={signInTo} />
+      <Parts.Gallery offer={offer} />
+      <Parts.OfferHead offer={offer} signedIn={signedIn} neverStocked={neverStocked} signInTo={signInTo} />
       {offer.availability === "available" && blocker !== "minor" ? (
         <BuyCard
           offer={offer}
@@ -112,10 +129,10 @@ export default function CouponDetails() {
       ) : (
         <OfferState offer={offer} blocker={blocker} neverStocked={neverStocked} now={serverNow ?? now} onChangeAge={forgetAge} />
       )}
-      <Usage offer={offer} />
-      <OfferStores stores={offer.stores} />
-      <Terms offer={offer} />
-      <McoinHelp />
+      <Parts.Usage offer={offer} />
+      <Parts.OfferStores stores={offer.stores} />
+      <Parts.Terms offer={offer} />
+      <Parts.McoinHelp />
       <OfferBar
         selection={choice.selection}
         pieces={pieces}

@@ -13,6 +13,7 @@ import { orderList } from "#core/api/shop-endpoints";
 import { COUPON_TABS, ORDER_TABS } from "#core/api/vocabulary";
 import { couponList, mcoinCouponList, refundList } from "#core/api/wallet-endpoints";
 import { documentTitleMeta } from "../document-title";
+import { intentClientLoader } from "../lib/intent-data";
 import { FAILED_FIRST_PAGE, firstPage } from "../server/first-page.server";
 import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
@@ -37,6 +38,9 @@ const pick = <T extends string>(values: readonly T[], value: string | null, fall
 
 /** The one screen whose document title is not the product name (spec section 2). */
 export const meta = documentTitleMeta;
+
+/** The data a touch on a link here asked for ahead is the tap's (lib/intent-data.ts); any other load is the server's. */
+export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request } = args;
