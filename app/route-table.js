@@ -81,6 +81,7 @@ export const OTHER_ROUTES = [
   { name: "start", path: "/", file: "routes/start.ts", index: true },
   { name: "resourceAgreement", path: "/resources/agreement", file: "routes/resources.agreement.ts", counted: { intents: ["agree", "refuse"] } },
   { name: "resourceSession", path: "/resources/session", file: "routes/resources.session.ts", counted: { intents: ["return"] } },
+  { name: "resourceSearchHistory", path: "/resources/search-history", file: "routes/resources.search-history.ts", counted: { intents: ["record"] } },
   { name: "resourceTask", path: "/resources/task", file: "routes/resources.task.ts" },
   { name: "resourceOffers", path: "/resources/offers", file: "routes/resources.offers.ts" },
   { name: "resourceOrder", path: "/resources/order", file: "routes/resources.order.ts", counted: { intents: ["receive", "delete", "refund"] } },

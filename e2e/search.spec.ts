@@ -175,7 +175,50 @@ test("the search screen's action answers bad input with 400 and changes nothing"
   for (const form of forms) {
     expect((await page.request.post("/search", { form })).status(), JSON.stringify(form).slice(0, 40)).toBe(400);
   }
+  // The history's own resource, which the screen posts to beside its navigation, refuses the same way.
+  const records: Record<string, string>[] = [...forms, { intent: "record" }, { intent: "record", keyword: "   " }, { intent: "record", keyword: "x".repeat(61) }, { intent: "record", keyword: "tea\u0007" }];
+  const origin = new URL(page.url()).origin;
+  for (const form of records) {
+    expect((await page.request.post("/resources/search-history", { form, headers: { Origin: origin } })).status(), JSON.stringify(form).slice(0, 40)).toBe(400);
+  }
+  expect((await page.request.get("/resources/search-history")).status()).toBe(405);
   expect((await sandbox.calls("/api/auth/searchhistory")).filter((call) => call.method === "DELETE")).toHaveLength(0);
   await page.goto("/search");
   await expect(page.getByRole("region", { name: "Recent searches" }).getByRole("listitem")).toHaveText(["coffee"]);
+});
+
+test.describe("a search with script (docs/decisions/053-code-ahead-and-back-without-drawing.md)", () => {
+  /** The data requests and the history's records the page makes, as "METHOD path". */
+  function requests(page: Page): string[] {
+    const seen: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith(".data") || pathname === "/resources/search-history") seen.push(`${request.method()} ${decodeURIComponent(pathname)}`);
+    });
+    return seen;
+  }
+
+  test("the first letter typed asks for results ahead; the search opens its results at once and records itself alongside", async ({ page }) => {
+    const seen = requests(page);
+    await page.getByRole("searchbox", { name: "Keywords" }).pressSequentially("coffee", { delay: 40 });
+    await expect.poll(() => seen).toContain("GET /classify/c.data");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/classify\/coffee$/);
+    await expect(offers(page).first()).toBeVisible();
+    await expect.poll(() => seen).toContain("POST /resources/search-history");
+    // Not the action and its redirect: the results were asked for at once.
+    expect(seen.filter((request) => request.startsWith("POST /search"))).toEqual([]);
+    await page.goto("/search");
+    await expect(page.getByRole("region", { name: "Recent searches" }).getByRole("listitem")).toHaveText(["coffee"]);
+  });
+
+  test("a pause in typing asks for the word's results, and the search then uses them", async ({ page }) => {
+    const seen = requests(page);
+    await page.getByRole("searchbox", { name: "Keywords" }).pressSequentially("latte", { delay: 20 });
+    await expect.poll(() => seen).toContain("GET /classify/latte.data");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/classify\/latte$/);
+    await expect(offers(page).first()).toBeVisible();
+    expect(seen.filter((request) => request === "GET /classify/latte.data")).toHaveLength(1);
+  });
 });

@@ -104,7 +104,7 @@ describe("the mall's HTTP server", () => {
       ["the same site, another origin, by Fetch Metadata", { "sec-fetch-site": "same-site" }],
       ["another site, by Referer", { referer: "https://evil.example/page" }],
     ])("refuses a post from %s with 403, on routes and resource routes alike", async (_, headers) => {
-      for (const path of ["/resources/agreement", "/resources/session", "/search", "/index?index", "/search.data"]) {
+      for (const path of ["/resources/agreement", "/resources/session", "/resources/search-history", "/search", "/index?index", "/search.data"]) {
         const reply = await send(port, "POST", path, { ...form, ...headers }, "intent=agree");
         expect(reply.status, path).toBe(403);
       }

@@ -11,6 +11,7 @@
  * The tap's first touch (pointerdown, some 100 ms before the click) asks for the next screen's data
  * and module when its route takes data asked ahead (lib/intent-data.ts), at most ASKS_PER_SCREEN
  * times a screen: a scroll that begins on a card costs one load at most, and a screen's scrolls three.
+ * A screen may ask the same way for a page it is about to open (`useAskAhead`).
  */
 import { createContext, useContext, useEffect, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type PointerEvent, type ReactNode } from "react";
 import { PrefetchPageLinks, useFetcher, useLocation, useNavigate, useNavigation, type NavigateFunction } from "@remix-run/react";
@@ -25,6 +26,8 @@ export const CODE_AHEAD_IDLE_MS = 1_000;
 interface ListLinkHandlers {
   follow: (event: MouseEvent<HTMLAnchorElement>) => void;
   touch: (event: PointerEvent<HTMLAnchorElement>) => void;
+  /** Asks ahead for the page at `href` (a path of a route in INTENT_ROUTES), within the screen's budget. */
+  ask: (href: string) => void;
 }
 
 const FollowContext = createContext<ListLinkHandlers | null>(null);
@@ -72,9 +75,11 @@ export function ListLinkProvider({ children }: { children: ReactNode }) {
     },
     touch(event) {
       const anchor = event.currentTarget;
-      if (!event.isPrimary || event.button !== 0 || anchor.origin !== window.location.origin || !INTENT_ROUTES.has(routeIdOf(anchor.pathname))) return;
-      const href = anchor.pathname + anchor.search;
-      if (asks.current >= ASKS_PER_SCREEN) return;
+      if (!event.isPrimary || event.button !== 0 || anchor.origin !== window.location.origin) return;
+      handlers.current.ask(anchor.pathname + anchor.search);
+    },
+    ask(href) {
+      if (!INTENT_ROUTES.has(routeIdOf(new URL(href, window.location.origin).pathname)) || asks.current >= ASKS_PER_SCREEN) return;
       asks.current += 1;
       askAhead(href);
       setAsked((list) => (list.includes(href) ? list : [...list, href]));
@@ -142,6 +147,18 @@ function AskAhead({ href }: { href: string }) {
   }, [href]);
   return null;
 }
+
+/**
+ * Asks ahead for a page the member is about to open (the search screen's results while a word is
+ * typed), as a touch on a list link does: within the screen's budget, and only for INTENT_ROUTES.
+ * Without the provider it asks nothing.
+ */
+export function useAskAhead(): (href: string) => void {
+  const handlers = useContext(FollowContext);
+  return handlers?.ask ?? ignore;
+}
+
+const ignore = () => {};
 
 /** A list's link to a path of the mall (its tap is the shared handler's: no onClick of its own). */
 export function ListLink({ to, children, ...props }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href" | "onClick" | "onPointerDown"> & { to: `/${string}` }) {

@@ -11,7 +11,7 @@
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 
 /** The routes whose data a touch asks for ahead (their ids in route-table.js). */
-export const INTENT_ROUTES: ReadonlySet<string> = new Set(["couponDetails", "orderDetails", "otherOrderDetails", "mycoupon"]);
+export const INTENT_ROUTES: ReadonlySet<string> = new Set(["couponDetails", "orderDetails", "otherOrderDetails", "mycoupon", "classify", "classifys"]);
 /** How long a load asked ahead may wait for its tap: a tap follows its touch within a few hundred ms. */
 export const INTENT_KEPT_MS = 10_000;
 

@@ -23,6 +23,7 @@ import { Picture } from "../components/picture";
 import { FIRST_SCREEN_CARDS } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
+import { intentClientLoader } from "../lib/intent-data";
 import stylesheet from "./classify.css?url";
 
 export const handle: ScreenHandle = { analytics: "classify" };
@@ -46,6 +47,9 @@ function listingOf(params: { title?: string; idTitle?: string }): { title: strin
   const keyword = (params.title ?? "").trim().slice(0, 60);
   return keyword ? { title: keyword, keyword } : null;
 }
+
+/** The results the search screen asked for while the word was typed are the navigation's (lib/intent-data.ts). */
+export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;

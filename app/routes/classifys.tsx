@@ -1,6 +1,6 @@
 /** /classifys/{id}-{title}: the listing of a category (classify.tsx), under the spec's second name. */
 import type { ScreenHandle } from "../screen-handle";
 
-export { default, links, loader } from "./classify";
+export { clientLoader, default, links, loader } from "./classify";
 
 export const handle: ScreenHandle = { analytics: "classifys" };

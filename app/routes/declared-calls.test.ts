@@ -155,6 +155,7 @@ describe("the overlay's declarations hold to the calls made", () => {
       editAddress: { save: { name: "Chan Tai Man", areaCode: "+853", mobile: "66123456", regionId: region, address: "Rua de Sao Paulo 1", idempotencyKey: KEY(), js: "1" } },
       resourceAgreement: { agree: { clauseid: "1" }, refuse: { clauseid: "1" } },
       resourceSession: { return: { refreshToken: "1" } },
+      resourceSearchHistory: { record: { keyword: "coffee" } },
       resourceOrder: {
         cancel: order,
         receive: order,

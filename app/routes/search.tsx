@@ -4,20 +4,21 @@
  * adds to the member's history (a link to results adds nothing); results open at /classify/{keyword}.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { Form, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { useGoBack } from "../components/app-header";
+import { useAskAhead } from "../components/list-link";
 import { ConfirmDialog } from "../components/dialog";
 import { BackIcon, SearchIcon, TrashIcon } from "../components/icons";
 import { parseForm } from "../server/forms.server";
 import { requireMember } from "../server/member.server";
-import { KeywordSchema, clearSearchHistory, popularSearches, recordSearch, searchHistory } from "#core/api/catalog-endpoints";
-import { isApiError } from "#core/api/errors";
+import { KeywordSchema, clearSearchHistory, popularSearches, searchHistory } from "#core/api/catalog-endpoints";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
 import { withSession } from "../server/session.server";
+import { recordSearchHistory } from "../server/search-history.server";
 import stylesheet from "./search.css?url";
 
 export const handle: ScreenHandle = {
@@ -40,15 +41,7 @@ export async function action(args: ActionFunctionArgs) {
   if (!form.success) return data({ ok: false as const }, { status: 400 });
   if (form.data.intent === "search") {
     const { keyword } = form.data;
-    if (mall.member) {
-      try {
-        await mall.api.raw.reply(recordSearch, { keyword });
-      } catch (error) {
-        // The results matter more than the history: only a lost session stops the search.
-        if (isApiError(error) && error.code === "NOT_LOGIN") throw await mall.api.failure(error);
-        console.warn("search history not recorded", error);
-      }
-    }
+    await recordSearchHistory(mall, keyword);
     return withSession(mall, redirect(resultsPath(keyword)));
   }
   await requireMember(mall);
@@ -67,6 +60,60 @@ export function resultsPath(keyword: string): string {
 
 export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
+/** How long the member pauses typing before the results of the word so far are asked ahead. */
+export const SEARCH_PAUSE_MS = 300;
+
+/** The keyword the action would take from `raw` (KeywordSchema: trimmed, 1 to 60 characters, no control characters), or null. */
+export function searchableKeyword(raw: string): string | null {
+  const keyword = raw.trim();
+  return keyword.length > 0 && keyword.length <= 60 && !/\p{Cc}/u.test(keyword) ? keyword : null;
+}
+
+/**
+ * A search with script (docs/decisions/053-code-ahead-and-back-without-drawing.md): the results are
+ * asked for while the word is typed (the first keystroke, then each pause), as a touch asks ahead on a
+ * list; the search goes to the results at once and records the search alongside
+ * (routes/resources.search-history.ts), rather than waiting for the action and then its redirect. A
+ * keyword the action would refuse is left to the form's own submission, which answers it.
+ */
+function useSearch() {
+  const navigate = useNavigate();
+  const ask = useAskAhead();
+  const asked = useRef<string | null>(null);
+  const pause = useRef<number>();
+  useEffect(() => () => window.clearTimeout(pause.current), []);
+  const askFor = (keyword: string) => {
+    const href = resultsPath(keyword);
+    if (href === asked.current) return;
+    asked.current = href;
+    ask(href);
+  };
+  return {
+    typed(raw: string) {
+      window.clearTimeout(pause.current);
+      const keyword = searchableKeyword(raw);
+      if (!keyword) return;
+      if (asked.current === null) askFor(keyword);
+      else pause.current = window.setTimeout(() => askFor(keyword), SEARCH_PAUSE_MS);
+    },
+    touched(keyword: string) {
+      askFor(keyword);
+    },
+    /** Takes the form's submission when its keyword is one the action takes; false leaves it to the form. */
+    submit(event: FormEvent<HTMLFormElement>): boolean {
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      const keyword = searchableKeyword(String(new FormData(event.currentTarget, submitter).get("keyword") ?? ""));
+      if (!keyword) return false;
+      event.preventDefault();
+      window.clearTimeout(pause.current);
+      // keepalive: the record outlives the page, should the member close the wallet at once.
+      void fetch("/resources/search-history", { method: "POST", body: new URLSearchParams({ intent: "record", keyword }), keepalive: true }).catch(() => {});
+      navigate(resultsPath(keyword));
+      return true;
+    },
+  };
+}
+
 export default function Search() {
   const { t } = useTranslation();
   const { popular, history, keyword: initialKeyword } = useLoaderData<typeof loader>();
@@ -78,6 +125,7 @@ export default function Search() {
   const [confirming, setConfirming] = useState(false);
   const clear = useFetcher<typeof action>();
   const shownHistory = clear.data?.ok ? [] : history;
+  const search = useSearch();
 
   return (
     <div className="search-page">
@@ -87,7 +135,7 @@ export default function Search() {
         className="search-bar"
         onSubmit={(event) => {
           // The box's own value: a member may have typed before the page hydrated.
-          if (String(new FormData(event.currentTarget).get("keyword") ?? "").trim()) return;
+          if (search.submit(event) || String(new FormData(event.currentTarget).get("keyword") ?? "").trim()) return;
           event.preventDefault();
           setEmpty(true);
         }}
@@ -110,7 +158,10 @@ export default function Search() {
             placeholder={t("search.placeholder")}
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the search screen is opened to type: the keyboard comes up with it, as in the wallet's own search
             autoFocus
-            onChange={() => setEmpty(false)}
+            onChange={(event) => {
+              setEmpty(false);
+              search.typed(event.currentTarget.value);
+            }}
           />
         </label>
         <button type="submit" className="search-bar__submit">
@@ -132,14 +183,14 @@ export default function Search() {
             </button>
           ) : null}
         </div>
-        {shownHistory.length > 0 ? <KeywordChips keywords={shownHistory} /> : <p className="keyword-section__empty">{t("search.noHistory")}</p>}
+        {shownHistory.length > 0 ? <KeywordChips keywords={shownHistory} search={search} /> : <p className="keyword-section__empty">{t("search.noHistory")}</p>}
       </section>
 
       <section className="keyword-section" aria-labelledby="popular-searches">
         <div className="keyword-section__head">
           <h2 id="popular-searches">{t("search.popular")}</h2>
         </div>
-        <KeywordChips keywords={popular} />
+        <KeywordChips keywords={popular} search={search} />
       </section>
 
       {confirming ? (
@@ -156,15 +207,21 @@ export default function Search() {
   );
 }
 
-/** Each keyword searches again through the screen's action, so it joins the recent searches. */
-function KeywordChips({ keywords }: { keywords: string[] }) {
+/**
+ * Each keyword searches again, so it joins the recent searches: through the screen's action without
+ * script, else as the search box does (`useSearch`), its results asked for on the chip's first touch.
+ */
+function KeywordChips({ keywords, search }: { keywords: string[]; search: ReturnType<typeof useSearch> }) {
+  const touched = (keyword: string) => (event: PointerEvent<HTMLButtonElement>) => {
+    if (event.isPrimary && event.button === 0) search.touched(keyword);
+  };
   return (
     <ul className="chips keyword-chips">
       {keywords.map((keyword) => (
         <li key={keyword}>
-          <Form method="post" className="chip-form">
+          <Form method="post" className="chip-form" onSubmit={(event) => void search.submit(event)}>
             <input type="hidden" name="intent" value="search" />
-            <button type="submit" name="keyword" value={keyword} className="chip">
+            <button type="submit" name="keyword" value={keyword} className="chip" onPointerDown={touched(keyword)}>
               {keyword}
             </button>
           </Form>
