@@ -146,9 +146,12 @@ const TAP_INIT = `() => {
     state.drag = drag;
     new MutationObserver(() => {
       const value = Number(slider.getAttribute("aria-valuenow"));
-      if (value === shown || drag.waiting.length === 0) return;
-      const cause = drag.waiting.find((move) => Math.abs(asked(move.x) - value) < Math.abs(asked(move.x) - shown)) ?? drag.waiting[0];
+      if (value === shown) return;
+      const before = shown;
       shown = value;
+      // A value set by the touch's own pointerdown answers no move.
+      if (drag.waiting.length === 0) return;
+      const cause = drag.waiting.find((move) => Math.abs(asked(move.x) - value) < Math.abs(asked(move.x) - before)) ?? drag.waiting[0];
       drag.waiting = [];
       requestAnimationFrame(() => afterFrame((time) => drag.frames.push({ input: cause.time, frame: time })));
     }).observe(target, { childList: true, subtree: true, characterData: true, attributes: true });
