@@ -176,7 +176,13 @@ test("the search screen's action answers bad input with 400 and changes nothing"
     expect((await page.request.post("/search", { form })).status(), JSON.stringify(form).slice(0, 40)).toBe(400);
   }
   // The history's own resource, which the screen posts to beside its navigation, refuses the same way.
-  const records: Record<string, string>[] = [...forms, { intent: "record" }, { intent: "record", keyword: "   " }, { intent: "record", keyword: "x".repeat(61) }, { intent: "record", keyword: "tea\u0007" }];
+  const records: Record<string, string>[] = [
+    ...forms,
+    { intent: "record" },
+    { intent: "record", keyword: "   " },
+    { intent: "record", keyword: "x".repeat(61) },
+    { intent: "record", keyword: "tea\u0007" },
+  ];
   const origin = new URL(page.url()).origin;
   for (const form of records) {
     expect((await page.request.post("/resources/search-history", { form, headers: { Origin: origin } })).status(), JSON.stringify(form).slice(0, 40)).toBe(400);

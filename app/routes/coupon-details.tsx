@@ -93,10 +93,7 @@ export default function CouponDetails() {
   const waiting = loaded.offer.availability === "not_started";
   const serverNow = useServerNow(waiting, now);
   const startedSince = waiting && serverNow !== null && serverNow >= loaded.offer.startAt;
-  const offer = useMemo<OfferDetail>(
-    () => (startedSince ? { ...loaded.offer, availability: loaded.offer.stock > 0 ? "available" : "sold_out" } : loaded.offer),
-    [startedSince, loaded.offer],
-  );
+  const offer = useMemo<OfferDetail>(() => (startedSince ? { ...loaded.offer, availability: loaded.offer.stock > 0 ? "available" : "sold_out" } : loaded.offer), [startedSince, loaded.offer]);
   const location = useLocation();
   const signInTo = `${location.pathname}?${BUY_PARAM}=1`;
   const choice = usePurchaseChoice(offer, balance);
