@@ -12,6 +12,7 @@ import { InfiniteList, type PageReply } from "./infinite-list";
 import { TabBar } from "./tab-bar";
 import { EmptyState } from "./status-screen";
 import { FIRST_SCREEN_CARDS, OrderCard } from "./wallet-cards";
+import { identityKey } from "../lib/identity-key";
 
 export type OrderListType = "all" | "goods" | "coupon";
 export type OrderTab = (typeof ORDER_TABS)[number];
@@ -51,7 +52,7 @@ export function OrderListView({ list, search }: { list: OrderListData; search: (
         onSelect={(tab) => navigate({ search: search(tab) }, { replace: true, preventScrollReset: true })}
       />
       <InfiniteList
-        key={`${list.type}-${list.tab}`}
+        key={`${list.type}-${list.tab}@${identityKey(list)}`}
         initial={list}
         pageUrl={(page) => `/resources/wallet?${new URLSearchParams({ list: "orders", tab: list.tab, type: list.type, page: String(page) })}`}
         readPage={readWalletPage<Order>}

@@ -5,10 +5,24 @@
  * navigation that follows the tap a moment later. A touch that does not become a tap (a scroll that
  * began on a card) leaves its load unused; it is forgotten after INTENT_KEPT_MS and never shown.
  *
+ * The same routes come back from the browser's back (and forward) with what the member last saw of
+ * the page, at once, and the screen then asks for it again in the background (`useFreshData`), so
+ * anything stale is replaced a round trip later (docs/decisions/053-code-ahead-and-back-without-drawing.md).
+ * What was seen is kept as home's screen is (lib/keep-alive.ts): forgotten when the member's data
+ * moves (a purchase, a refund), never used while an order awaits payment, and for SEEN_KEPT_MS.
+ *
  * Only routes that export `intentClientLoader` as their `clientLoader` are asked ahead (INTENT_ROUTES):
  * another route's data asked by a fetcher would be fetched and thrown away.
  */
-import type { ClientLoaderFunctionArgs } from "@remix-run/react";
+import { useFetcher, useLocation, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { createKeepAlive } from "./keep-alive";
+
+/** How long what the member saw of a page is kept for the way back to it, and of how many pages. */
+export const SEEN_KEPT_MS = 5 * 60_000;
+export const SEEN_KEPT_PAGES = 20;
+/** How soon after the browser's popstate a load is the way back's (the router loads at once). */
+const POP_LOAD_MS = 1_000;
 
 /** The routes whose data a touch asks for ahead (their ids in route-table.js). */
 export const INTENT_ROUTES: ReadonlySet<string> = new Set(["couponDetails", "orderDetails", "otherOrderDetails", "mycoupon", "classify", "classifys"]);
@@ -32,9 +46,42 @@ export function askAhead(href: string, now = Date.now()): void {
   intents.set(keyOf(href), { at: now });
 }
 
-/** The route's clientLoader: a load asked ahead is started once and handed to the navigation that follows; any other load goes to the server as usual. */
+/** What the member last saw of each page, by address. */
+const seen = createKeepAlive<unknown>(SEEN_KEPT_MS, Date.now, SEEN_KEPT_PAGES);
+/** Data handed out from `seen` on a way back, which its screen asks for again. */
+const stale = new WeakSet<object>();
+/** Addresses whose next load is a screen's refresh: the server's, whatever was seen. */
+const refreshing = new Set<string>();
+/** The address the browser's last back or forward landed on, and when. */
+let popped: { url: string; at: number } | null = null;
+// Registered as this module is evaluated, with the root's modules, before the router starts: this
+// listener hears a back before the router's own does, so the loads that follow know it for one.
+if (typeof window !== "undefined") window.addEventListener("popstate", () => (popped = { url: window.location.href, at: Date.now() }));
+
+/**
+ * The route's clientLoader: a load asked ahead is started once and handed to the navigation that
+ * follows; a way back is answered with what was seen, marked stale for its screen to refresh; any
+ * other load goes to the server as usual.
+ */
 export async function intentClientLoader({ request, serverLoader }: ClientLoaderFunctionArgs): Promise<unknown> {
   const key = keyOf(request.url);
+  if (refreshing.delete(key)) {
+    const shown = seen.get(key);
+    // A refresh that fails leaves what was seen on the screen: the member's next visit asks again.
+    return serverLoader().catch((error: unknown) => {
+      if (shown === undefined) throw error;
+      return shown;
+    });
+  }
+  const back = popped !== null && popped.url === request.url && Date.now() - popped.at <= POP_LOAD_MS;
+  if (back) {
+    popped = null;
+    const data = seen.get(key);
+    if (data !== null && typeof data === "object") {
+      stale.add(data);
+      return data;
+    }
+  }
   const intent = intents.get(key);
   if (!intent || Date.now() - intent.at > INTENT_KEPT_MS) return serverLoader();
   if (!intent.data) {
@@ -45,4 +92,31 @@ export async function intentClientLoader({ request, serverLoader }: ClientLoader
   }
   intents.delete(key);
   return intent.data;
+}
+
+/**
+ * A screen's loader data, kept as what the member saw of the page, and refreshed when it came from
+ * what was seen (a way back): the screen shows it at once, asks the server again in the background,
+ * and shows the answer when it comes. A refresh that fails leaves what was seen on the screen.
+ */
+export function useFreshData<T>(data: T): T {
+  const location = useLocation();
+  const key = location.pathname + location.search;
+  const fetcher = useFetcher();
+  const load = useRef(fetcher.load);
+  load.current = fetcher.load;
+  const refreshed = useRef<{ of: T } | null>(null);
+  useEffect(() => {
+    if (data === null || typeof data !== "object" || !stale.has(data)) return;
+    stale.delete(data);
+    refreshing.add(key);
+    refreshed.current = { of: data };
+    void load.current(key);
+  }, [data, key]);
+  const fresh = fetcher.data as T | undefined;
+  const shown = refreshed.current?.of === data && fresh !== undefined && fetcher.state === "idle" ? fresh : data;
+  useEffect(() => {
+    if (shown !== null && typeof shown === "object") seen.set(key, shown);
+  }, [shown, key]);
+  return shown;
 }

@@ -13,6 +13,17 @@ describe("keep-alive", () => {
     expect(cache.get("?tab=price")).toBeUndefined();
   });
 
+  it("past its most entries, forgets the one kept longest first; a value set again is kept as new", () => {
+    const cache = createKeepAlive<number>(60_000, Date.now, 2);
+    cache.set("/a", 1);
+    cache.set("/b", 2);
+    cache.set("/a", 3);
+    cache.set("/c", 4);
+    expect(cache.get("/b")).toBeUndefined();
+    expect(cache.get("/a")).toBe(3);
+    expect(cache.get("/c")).toBe(4);
+  });
+
   it("forgets everything on clearKeptAlive", () => {
     const first = createKeepAlive<string>(60_000);
     const second = createKeepAlive<string>(60_000);

@@ -35,7 +35,8 @@ export function reportMemberRevision(next: MemberRevision | null): void {
 
 const keeping = () => !member || member.pending === 0;
 
-export function createKeepAlive<T>(maxAgeMs: number, now: () => number = Date.now): KeepAlive<T> {
+/** A keep of entries for `maxAgeMs` each; past `maxEntries`, the oldest kept is forgotten first. */
+export function createKeepAlive<T>(maxAgeMs: number, now: () => number = Date.now, maxEntries = Number.POSITIVE_INFINITY): KeepAlive<T> {
   const entries = new Map<string, { value: T; at: number }>();
   const cache: KeepAlive<T> = {
     get(key) {
@@ -49,6 +50,8 @@ export function createKeepAlive<T>(maxAgeMs: number, now: () => number = Date.no
       return entry.value;
     },
     set(key, value) {
+      entries.delete(key);
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
       entries.set(key, { value, at: now() });
     },
     update(key, change) {

@@ -23,7 +23,7 @@ import { Picture } from "../components/picture";
 import { FIRST_SCREEN_CARDS } from "../lib/images/picture";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
-import { intentClientLoader } from "../lib/intent-data";
+import { intentClientLoader, useFreshData } from "../lib/intent-data";
 import stylesheet from "./classify.css?url";
 
 export const handle: ScreenHandle = { analytics: "classify" };
@@ -85,7 +85,7 @@ export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function Listing() {
   const { t } = useTranslation();
-  const listing = useLoaderData<typeof loader>();
+  const listing = useFreshData(useLoaderData<typeof loader>());
   const navigate = useNavigate();
   const search = useLatestSearch();
   const goBack = useGoBack(false);
@@ -184,7 +184,8 @@ export default function Listing() {
         <>
           <h2 className="section-title">{t("listing.offers")}</h2>
           <OfferList
-            key={listKey}
+            // A new answer (the refresh after a way back) starts the list afresh, as home does.
+            key={`${listKey}@${listing.now}`}
             initial={{ items: listing.offers.list, page: listing.offers.page, hasMore: listing.offers.hasMore, now: listing.now }}
             pageUrl={pageUrl}
             label={listing.title}

@@ -30,7 +30,7 @@ import { OfferHead } from "./coupon-details/offer-head";
 import { OfferState } from "./coupon-details/offer-state";
 import { McoinHelp, Terms, Usage } from "./coupon-details/offer-texts";
 import { purchaseBlocker, usePurchaseChoice } from "./coupon-details/purchase-choice";
-import { intentClientLoader } from "../lib/intent-data";
+import { intentClientLoader, useFreshData } from "../lib/intent-data";
 
 export const handle: ScreenHandle = {
   analytics: "couponDetails",
@@ -87,7 +87,7 @@ const Parts = {
 };
 
 export default function CouponDetails() {
-  const loaded = useLoaderData<typeof loader>();
+  const loaded = useFreshData(useLoaderData<typeof loader>());
   const { balance, now, address } = loaded;
   // Not started yet: count down on the gateway's clock, and open for sale on the second it starts.
   const waiting = loaded.offer.availability === "not_started";

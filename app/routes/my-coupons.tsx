@@ -13,7 +13,7 @@ import { orderList } from "#core/api/shop-endpoints";
 import { COUPON_TABS, ORDER_TABS } from "#core/api/vocabulary";
 import { couponList, mcoinCouponList, refundList } from "#core/api/wallet-endpoints";
 import { documentTitleMeta } from "../document-title";
-import { intentClientLoader } from "../lib/intent-data";
+import { intentClientLoader, useFreshData } from "../lib/intent-data";
 import { FAILED_FIRST_PAGE, firstPage } from "../server/first-page.server";
 import { requireMember } from "../server/member.server";
 import { WALLET_PAGE_SIZE } from "./resources.wallet";
@@ -79,7 +79,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function MyCoupons() {
-  const loaded = useLoaderData<typeof loader>();
+  const loaded = useFreshData(useLoaderData<typeof loader>());
   const [redeeming, setRedeeming] = useState(false);
 
   return (

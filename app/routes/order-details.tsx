@@ -27,7 +27,7 @@ import { CouponCard, OtherCode } from "./order-details/codes";
 import { Delivery, HowToRedeem } from "./order-details/fulfilment";
 import { OrderHead } from "./order-details/order-head";
 import { OrderSummary } from "./order-details/order-summary";
-import { intentClientLoader } from "../lib/intent-data";
+import { intentClientLoader, useFreshData } from "../lib/intent-data";
 
 export const handle: ScreenHandle = { analytics: "orderDetails", member: true, keepToken: true };
 
@@ -60,7 +60,7 @@ export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function OrderDetails() {
   const { t } = useTranslation();
-  const { order, usage, stores, qr } = useLoaderData<typeof loader>();
+  const { order, usage, stores, qr } = useFreshData(useLoaderData<typeof loader>());
   const isGoods = order.fulfilment !== "coupon";
 
   return (
