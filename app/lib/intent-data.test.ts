@@ -18,7 +18,7 @@ describe("data asked for ahead of a tap", () => {
     expect(server).toHaveBeenCalledTimes(2);
   });
 
-  it("is not kept for another address, nor past its time, nor when it failed", async () => {
+  it("is not kept for another address, nor past its time; a failure is the tap's too, and the load after asks again", async () => {
     const server = vi.fn(async () => "fresh");
     askAhead("/coupon_details/8");
     await load("http://mall.test/coupon_details/9", server);
@@ -32,7 +32,11 @@ describe("data asked for ahead of a tap", () => {
 
     const failing = vi.fn(async () => Promise.reject(new Error("gateway down")));
     askAhead("/coupon_details/11");
+    const ahead = load("http://mall.test/coupon_details/11", failing);
+    await expect(ahead).rejects.toThrow("gateway down");
+    // The tap after the failed touch meets the same failure, without a second call.
     await expect(load("http://mall.test/coupon_details/11", failing)).rejects.toThrow("gateway down");
+    expect(failing).toHaveBeenCalledTimes(1);
     await expect(load("http://mall.test/coupon_details/11", failing)).rejects.toThrow("gateway down");
     expect(failing).toHaveBeenCalledTimes(2);
   });

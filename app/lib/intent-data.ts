@@ -86,8 +86,10 @@ export async function intentClientLoader({ request, serverLoader }: ClientLoader
   if (!intent || Date.now() - intent.at > INTENT_KEPT_MS) return serverLoader();
   if (!intent.data) {
     intent.data = serverLoader();
-    // A failed load asked ahead is not kept: the tap asks again and meets the failure itself.
-    intent.data.catch(() => intents.delete(key));
+    // A load asked ahead that fails is the tap's all the same: the tap meets the failure its touch
+    // met (the error screen, whose refresh asks again), rather than a second call a moment later
+    // whose outcome would depend on how soon the finger lifted.
+    intent.data.catch(() => {});
     return intent.data;
   }
   intents.delete(key);
