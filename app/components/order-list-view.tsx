@@ -12,7 +12,6 @@ import { InfiniteList, type PageReply } from "./infinite-list";
 import { TabBar } from "./tab-bar";
 import { EmptyState } from "./status-screen";
 import { FIRST_SCREEN_CARDS, OrderCard } from "./wallet-cards";
-import { identityKey } from "../lib/identity-key";
 
 export type OrderListType = "all" | "goods" | "coupon";
 export type OrderTab = (typeof ORDER_TABS)[number];
@@ -52,7 +51,7 @@ export function OrderListView({ list, search }: { list: OrderListData; search: (
         onSelect={(tab) => navigate({ search: search(tab) }, { replace: true, preventScrollReset: true })}
       />
       <InfiniteList
-        key={`${list.type}-${list.tab}@${identityKey(list)}`}
+        key={`${list.type}-${list.tab}`}
         initial={list}
         pageUrl={(page) => `/resources/wallet?${new URLSearchParams({ list: "orders", tab: list.tab, type: list.type, page: String(page) })}`}
         readPage={readWalletPage<Order>}

@@ -15,7 +15,7 @@
  * another route's data asked by a fetcher would be fetched and thrown away.
  */
 import { useFetcher, useLocation, type ClientLoaderFunctionArgs } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { createKeepAlive } from "./keep-alive";
 
 /** How long what the member saw of a page is kept for the way back to it, and of how many pages. */
@@ -100,8 +100,13 @@ export async function intentClientLoader({ request, serverLoader }: ClientLoader
  * A screen's loader data, kept as what the member saw of the page, and refreshed when it came from
  * what was seen (a way back): the screen shows it at once, asks the server again in the background,
  * and shows the answer when it comes. A refresh that fails leaves what was seen on the screen.
+ *
+ * `generation` counts the refreshes that landed: a list that took its first page from the data (and
+ * keeps its own pages and items' state after that) takes it as its key, so a refresh starts it afresh
+ * from the new answer, while a revalidation after an action leaves it, and its items' messages, as
+ * they are.
  */
-export function useFreshData<T>(data: T): T {
+export function useFreshData<T>(data: T): { data: T; generation: number } {
   const location = useLocation();
   const key = location.pathname + location.search;
   const fetcher = useFetcher();
@@ -116,9 +121,13 @@ export function useFreshData<T>(data: T): T {
     void load.current(key);
   }, [data, key]);
   const fresh = fetcher.data as T | undefined;
-  const shown = refreshed.current?.of === data && fresh !== undefined && fetcher.state === "idle" ? fresh : data;
+  const landed = refreshed.current?.of === data && fresh !== undefined && fetcher.state === "idle";
+  const shown = landed ? fresh : data;
+  const [generation, setGeneration] = useState({ count: 0, of: null as unknown });
+  // Counted as it is rendered, so the first frame with the answer already has its new key.
+  if (landed && generation.of !== fresh) setGeneration({ count: generation.count + 1, of: fresh });
   useEffect(() => {
     if (shown !== null && typeof shown === "object") seen.set(key, shown);
   }, [shown, key]);
-  return shown;
+  return { data: shown, generation: generation.count };
 }

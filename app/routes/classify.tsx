@@ -85,7 +85,7 @@ export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function Listing() {
   const { t } = useTranslation();
-  const listing = useFreshData(useLoaderData<typeof loader>());
+  const { data: listing, generation } = useFreshData(useLoaderData<typeof loader>());
   const navigate = useNavigate();
   const search = useLatestSearch();
   const goBack = useGoBack(false);
@@ -184,8 +184,8 @@ export default function Listing() {
         <>
           <h2 className="section-title">{t("listing.offers")}</h2>
           <OfferList
-            // A new answer (the refresh after a way back) starts the list afresh, as home does.
-            key={`${listKey}@${listing.now}`}
+            // A refresh after the way back (lib/intent-data.ts) starts the list afresh from its answer.
+            key={`${listKey}@${generation}`}
             initial={{ items: listing.offers.list, page: listing.offers.page, hasMore: listing.offers.hasMore, now: listing.now }}
             pageUrl={pageUrl}
             label={listing.title}

@@ -87,7 +87,7 @@ const Parts = {
 };
 
 export default function CouponDetails() {
-  const loaded = useFreshData(useLoaderData<typeof loader>());
+  const loaded = useFreshData(useLoaderData<typeof loader>()).data;
   const { balance, now, address } = loaded;
   // Not started yet: count down on the gateway's clock, and open for sale on the second it starts.
   const waiting = loaded.offer.availability === "not_started";

@@ -79,17 +79,18 @@ export async function loader(args: LoaderFunctionArgs) {
 export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function MyCoupons() {
-  const loaded = useFreshData(useLoaderData<typeof loader>());
+  const { data: loaded, generation } = useFreshData(useLoaderData<typeof loader>());
   const [redeeming, setRedeeming] = useState(false);
 
   return (
     <div className="wallet">
       <WalletNav view={loaded.view} onRedeem={() => setRedeeming(true)} />
 
-      {loaded.view === "coupons" ? <CouponsView tab={loaded.tab} list={loaded.coupons} counts={loaded.counts} /> : null}
-      {loaded.view === "logistics" ? <OrderListView list={loaded.orders} search={(tab: OrderTab) => `?${new URLSearchParams({ view: "logistics", tab })}`} /> : null}
-      {loaded.view === "refunds" ? <RefundsView list={loaded.refunds} /> : null}
-      {loaded.view === "mcoin" ? <McoinCouponsView list={loaded.mcoin} /> : null}
+      {/* A refresh after the way back (lib/intent-data.ts) starts the lists afresh from its answer. */}
+      {loaded.view === "coupons" ? <CouponsView key={generation} tab={loaded.tab} list={loaded.coupons} counts={loaded.counts} /> : null}
+      {loaded.view === "logistics" ? <OrderListView key={generation} list={loaded.orders} search={(tab: OrderTab) => `?${new URLSearchParams({ view: "logistics", tab })}`} /> : null}
+      {loaded.view === "refunds" ? <RefundsView key={generation} list={loaded.refunds} /> : null}
+      {loaded.view === "mcoin" ? <McoinCouponsView key={generation} list={loaded.mcoin} /> : null}
 
       {redeeming ? <RedeemCodeDialog onClose={() => setRedeeming(false)} /> : null}
     </div>

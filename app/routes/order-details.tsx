@@ -60,7 +60,7 @@ export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function OrderDetails() {
   const { t } = useTranslation();
-  const { order, usage, stores, qr } = useFreshData(useLoaderData<typeof loader>());
+  const { order, usage, stores, qr } = useFreshData(useLoaderData<typeof loader>()).data;
   const isGoods = order.fulfilment !== "coupon";
 
   return (

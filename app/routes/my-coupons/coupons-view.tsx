@@ -14,7 +14,6 @@ import { CouponGroupCard, FIRST_SCREEN_CARDS } from "../../components/wallet-car
 import { COUPON_TABS, type CouponTab } from "#core/api/vocabulary";
 import type { CouponGroup } from "#core/api/wallet-endpoints";
 import { couponTab, setCouponTab } from "../../lib/coupon-tab";
-import { identityKey } from "../../lib/identity-key";
 
 export function CouponsView({ tab, list, counts: loaded }: { tab: CouponTab; list: ListState<CouponGroup>; counts: Partial<Record<CouponTab, number>> | null }) {
   const { t } = useTranslation();
@@ -35,7 +34,7 @@ export function CouponsView({ tab, list, counts: loaded }: { tab: CouponTab; lis
     <>
       <TabBar label={t("wallet.couponTabs")} tabs={COUPON_TABS.map((id) => ({ id, label: t(`coupon.tab.${id}`), count: counts[id] ?? 0 }))} selected={tab} onSelect={show} />
       <InfiniteList
-        key={`${tab}@${identityKey(list)}`}
+        key={tab}
         initial={list}
         pageUrl={(page) => `/resources/wallet?${new URLSearchParams({ list: "coupons", tab, page: String(page) })}`}
         readPage={readWalletPage<CouponGroup>}

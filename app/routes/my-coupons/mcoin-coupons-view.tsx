@@ -8,13 +8,11 @@ import { useIdempotencyKey } from "../../hooks/use-idempotency-key";
 import { useOrderIntent } from "../../hooks/use-order-intent";
 import type { McoinCoupon } from "#core/api/wallet-endpoints";
 import { formatPoints } from "../../lib/money/format";
-import { identityKey } from "../../lib/identity-key";
 
 export function McoinCouponsView({ list }: { list: ListState<McoinCoupon> }) {
   const { t } = useTranslation();
   return (
     <InfiniteList
-      key={identityKey(list)}
       initial={list}
       pageUrl={(page) => `/resources/wallet?${new URLSearchParams({ list: "mcoin", page: String(page) })}`}
       readPage={readWalletPage<McoinCoupon>}

@@ -4,14 +4,12 @@ import { readWalletPage } from "../../components/order-list-view";
 import { EmptyState } from "../../components/status-screen";
 import { FIRST_SCREEN_CARDS, RefundCard } from "../../components/wallet-cards";
 import type { Refund } from "#core/api/shop-endpoints";
-import { identityKey } from "../../lib/identity-key";
 
 /** The refund orders. */
 export function RefundsView({ list }: { list: ListState<Refund> }) {
   const { t } = useTranslation();
   return (
     <InfiniteList
-      key={identityKey(list)}
       initial={list}
       pageUrl={(page) => `/resources/wallet?${new URLSearchParams({ list: "refunds", page: String(page) })}`}
       readPage={readWalletPage<Refund>}
