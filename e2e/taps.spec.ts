@@ -5,7 +5,7 @@
  * asks ahead at most three times. A still screen fetches the code of the screens it links to, and no
  * data (docs/decisions/053-code-ahead-and-back-without-drawing.md).
  */
-import type { CDPSession, Locator } from "@playwright/test";
+import type { CDPSession, Locator, Page } from "@playwright/test";
 import { offerDetail } from "#core/api/shop-endpoints";
 import { expect, hydrated, test } from "./fixtures";
 
@@ -13,10 +13,11 @@ const OFFER_DETAIL = offerDetail.path;
 
 test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
 
-test.beforeEach(async ({ signIn, page }) => {
+/** Signed in on a drawn home (the offline test below installs its clock first). */
+async function onHome({ signIn, page }: { signIn: (member: "chan") => Promise<unknown>; page: Page }) {
   await signIn("chan");
   await hydrated(page);
-});
+}
 
 /** A finger on `target`'s centre: touchStart now; the returned function lifts it. */
 async function touch(cdp: CDPSession, target: Locator): Promise<() => Promise<void>> {
@@ -26,7 +27,8 @@ async function touch(cdp: CDPSession, target: Locator): Promise<() => Promise<vo
   return async () => void (await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }));
 }
 
-test("the first touch on an offer asks for its data before the click, and the tap uses that load", async ({ page, sandbox }) => {
+test("the first touch on an offer asks for its data before the click, and the tap uses that load", async ({ signIn, page, sandbox }) => {
+  await onHome({ signIn, page });
   const card = page.getByRole("region", { name: "All offers" }).locator("[data-offer-id]").first();
   await card.scrollIntoViewIfNeeded();
   const offerId = await card.getAttribute("data-offer-id");
@@ -52,7 +54,8 @@ test("the first touch on an offer asks for its data before the click, and the ta
   expect((await sandbox.calls(OFFER_DETAIL)).length - before).toBe(1);
 });
 
-test("touches that do not become taps ask ahead three times a screen at most", async ({ page }) => {
+test("touches that do not become taps ask ahead three times a screen at most", async ({ signIn, page }) => {
+  await onHome({ signIn, page });
   const cards = page.getByRole("region", { name: "All offers" }).locator("[data-offer-id]");
   // The first card near the top: the five touched are all on screen.
   await cards.first().evaluate((card) => window.scrollBy({ top: card.getBoundingClientRect().top - 150, behavior: "instant" }));
@@ -74,7 +77,8 @@ test("touches that do not become taps ask ahead three times a screen at most", a
   await expect(page).toHaveURL(/\/index/);
 });
 
-test("while home is still, the offer screen's code is fetched and no data: a tap then asks for its data alone", async ({ page, sandbox }) => {
+test("while home is still, the offer screen's code is fetched and no data: a tap then asks for its data alone", async ({ signIn, page, sandbox }) => {
+  await onHome({ signIn, page });
   const before = (await sandbox.calls(OFFER_DETAIL)).length;
   // The offer route's module, preloaded by the mall once home has been still for a moment.
   await expect(page.locator('link[rel="modulepreload"][href*="/coupon-details-"]')).toHaveCount(1, { timeout: 10_000 });
@@ -88,4 +92,34 @@ test("while home is still, the offer screen's code is fetched and no data: a tap
   // Its data; no script: the code came before the tap.
   expect(asked.filter((path) => path.endsWith(".data"))).toHaveLength(1);
   expect(asked.filter((path) => path.endsWith(".js"))).toEqual([]);
+});
+
+test("with the network gone, nothing is fetched ahead and the page stays: the code comes once the network is back", async ({ signIn, page }) => {
+  // The page's timers under the test's hand: the still screen's timer runs only when told to.
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1_000);
+  await onHome({ signIn, page });
+  await expect(page.locator('link[rel="modulepreload"][href*="/coupon-details-"]')).toHaveCount(0);
+  const documents: string[] = [];
+  page.on("framenavigated", (frame) => frame === page.mainFrame() && documents.push(frame.url()));
+  await page.context().setOffline(true);
+  await expect(page.getByTestId("network-alert")).toBeVisible();
+  const cdp = await page.context().newCDPSession(page);
+  // Still for long enough, and a touch on an offer: neither loads a route's module, which offline
+  // would make Remix reload the page into the browser's error page.
+  await page.clock.runFor(3_000);
+  const card = page.getByRole("region", { name: "All offers" }).locator("[data-offer-id]").first();
+  await card.scrollIntoViewIfNeeded({ timeout: 10_000 });
+  await touch(cdp, card);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchCancel", touchPoints: [] });
+  await page.clock.runFor(3_000);
+  await expect(page.locator('link[rel="modulepreload"][href*="/coupon-details-"]')).toHaveCount(0);
+  expect(documents).toEqual([]);
+  await expect(page).toHaveURL(/\/index$/);
+
+  await page.context().setOffline(false);
+  await expect(page.getByTestId("network-alert")).toBeHidden();
+  await page.clock.runFor(3_000);
+  await expect(page.locator('link[rel="modulepreload"][href*="/coupon-details-"]')).toHaveCount(1, { timeout: 10_000 });
+  expect(documents).toEqual([]);
 });

@@ -1,7 +1,7 @@
 /**
  * The mall's HTTP server (Express), the one place every request passes through before Remix: the
  * request log and id, the health and readiness probes, the method and Host checks, the security headers, where state-changing requests come from, the rate limit
- * of state changes, body limits, then static files and the Remix app. Each is a module of its own; this file only puts
+ * of state changes, body limits, then static files, the code-ahead list and the Remix app. Each is a module of its own; this file only puts
  * them in order.
  */
 import compression from "compression";
@@ -29,6 +29,8 @@ export interface MallAppOptions {
   assets: RequestHandler[];
   /** The Remix app. */
   remix: RequestHandler;
+  /** `/resources/code-ahead` (server/code-ahead.ts): the files of the screens a page links to. */
+  codeAhead?: RequestHandler;
   /** The server's log (server/logger.ts): each request's lines carry its id. */
   log: Logger;
   /** `/healthz` and `/readyz` (server/health.ts), answered before the Host check and the rate limits. */
@@ -53,6 +55,7 @@ export function createMallApp(options: MallAppOptions): express.Express {
   app.use(options.actionLimit);
   app.use(limitBodies());
   if (options.assets.length > 0) app.use(options.assets);
+  if (options.codeAhead) app.use(options.codeAhead);
   app.all("*", options.remix);
   app.use(lastResort);
   return app;

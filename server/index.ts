@@ -6,6 +6,7 @@
  * drains before it exits on SIGTERM or SIGINT (shutdown.ts).
  */
 import { createRequestHandler } from "@remix-run/express";
+import { codeAheadRoute } from "./code-ahead";
 import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import { dirname, join } from "node:path";
@@ -101,6 +102,7 @@ async function main() {
     widgetOrigins: env.MCOIN_WIDGET_ORIGINS,
     actionLimit: rateLimits.actions,
     assets,
+    codeAhead: codeAheadRoute(build),
     remix: createRequestHandler({ build, mode, getLoadContext: loadContextFor(services) }),
   });
 

@@ -8,6 +8,7 @@ import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState, type Reac
 import { FIRST_COUPON_TAB, setCouponTab } from "../lib/coupon-tab";
 import { useTranslation } from "react-i18next";
 import { useScreen } from "../hooks/use-screen";
+import { useOffline } from "../hooks/use-offline";
 import { getHostBridge, whenHostChosen } from "../lib/host-bridge";
 import type { HostSystemInfo } from "../lib/host-bridge/types";
 import { serverClock } from "../lib/time/page-clock";
@@ -265,16 +266,6 @@ function useHostBackButton(hostBack: boolean) {
   const latest = useRef(goBack);
   latest.current = goBack;
   useEffect(() => getHostBridge().on((event) => event.type === "back" && latest.current()), []);
-}
-
-/** Whether the host (or the browser) says the network is gone: the spec's 'network abnormal' alert shows meanwhile. */
-function useOffline(): boolean {
-  const [offline, setOffline] = useState(false);
-  useEffect(() => {
-    if (navigator.onLine === false) setOffline(true);
-    return getHostBridge().on((event) => event.type === "network" && setOffline(!event.online));
-  }, []);
-  return offline;
 }
 
 /** Returning to the visible tab (or the wallet's resume) refreshes the system time and the access token (spec section 4). */

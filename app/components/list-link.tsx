@@ -14,8 +14,9 @@
  * A screen may ask the same way for a page it is about to open (`useAskAhead`).
  */
 import { createContext, useContext, useEffect, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type PointerEvent, type ReactNode } from "react";
-import { PrefetchPageLinks, useFetcher, useLocation, useNavigate, useNavigation, type NavigateFunction } from "@remix-run/react";
+import { useFetcher, useLocation, useNavigate, useNavigation, type NavigateFunction } from "@remix-run/react";
 import { INTENT_ROUTES, askAhead } from "../lib/intent-data";
+import { useOffline } from "../hooks/use-offline";
 import { routeIdOf } from "../route-tree";
 
 /** Touches that ask ahead on one screen, at most (docs/decisions/052-home-stays-mounted.md). */
@@ -61,7 +62,10 @@ export function ListLinkProvider({ children }: { children: ReactNode }) {
     asks.current = 0;
     setAsked([]);
   }, [key]);
-  const codeAhead = useCodeAhead(key);
+  const offline = useOffline();
+  const down = useRef(offline);
+  down.current = offline;
+  const codeAhead = useCodeAhead(key, offline);
   // One object for the page's life: the links never render again for it.
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
@@ -79,6 +83,8 @@ export function ListLinkProvider({ children }: { children: ReactNode }) {
       handlers.current.ask(anchor.pathname + anchor.search);
     },
     ask(href) {
+      // Offline, the tap meets the network's failure itself: an ask ahead would load the route's module and fail.
+      if (down.current || navigator.onLine === false) return;
       if (!INTENT_ROUTES.has(routeIdOf(new URL(href, window.location.origin).pathname)) || asks.current >= ASKS_PER_SCREEN) return;
       asks.current += 1;
       askAhead(href);
@@ -93,44 +99,99 @@ export function ListLinkProvider({ children }: { children: ReactNode }) {
         {asked.map((href) => (
           <AskAhead key={href} href={href} />
         ))}
-        {codeAhead.pages.map((href) => (
-          <PrefetchPageLinks key={href} page={href} />
-        ))}
+        {codeAhead.links.map(({ rel, href }) => (rel === "modulepreload" ? <link key={href} rel="modulepreload" href={href} /> : <link key={href} rel="prefetch" as="style" href={href} />))}
       </FollowContext.Provider>
     </NavigateContext.Provider>
   );
 }
 
 /**
- * The code of the next screens, fetched before the tap: Remix's <PrefetchPageLinks> (each route's
- * module and the modules it imports, as `modulepreload`, and its styles), for one page of each route a
- * screen links to, once the screen has been still for CODE_AHEAD_IDLE_MS, and for the page a touch
- * asks ahead. Only routes whose data is asked ahead (INTENT_ROUTES): each has a `clientLoader`, for
- * which PrefetchPageLinks asks no data, so this costs the gateway nothing. A route's code is fetched
- * once for the page's life. A member who asked to save data (`navigator.connection.saveData`) gets
- * the code on the tap, as before.
+ * The code of the next screens, fetched before the tap: each route's module and the modules it
+ * imports as `modulepreload`, and its styles as `prefetch`, for each route a screen links to, once the
+ * screen has been still for CODE_AHEAD_IDLE_MS, and for the page a touch asks ahead. The list of files
+ * comes from the server (server/code-ahead.ts), once a route for the page's life. Only routes whose
+ * data is asked ahead (INTENT_ROUTES); no data is asked, so this costs the gateway nothing.
+ *
+ * Not Remix's <PrefetchPageLinks>: it loads the route's module, and a module that fails to load makes
+ * Remix reload the page, which for a member whose network just dropped is the browser's error page.
+ * A preload that fails is only that. Nothing is asked while the network is gone (the still timer
+ * starts again when it is back), nor for a member who asked to save data
+ * (`navigator.connection.saveData`): they get the code on the tap, as before.
  */
-function useCodeAhead(screenKey: string): { pages: string[]; add(href: string): void } {
+function useCodeAhead(screenKey: string, offline: boolean): { links: PreloadLink[]; add(href: string): void } {
   const navigation = useNavigation();
-  const [pages, setPages] = useState<string[]>([]);
+  const [links, setLinks] = useState<PreloadLink[]>([]);
   const routes = useRef(new Set<string>());
+  const down = useRef(offline);
+  down.current = offline;
+  const batch = useRef<string[]>([]);
   const add = useRef((href: string) => {
     const id = routeIdOf(new URL(href, window.location.origin).pathname);
-    if (!INTENT_ROUTES.has(id) || routes.current.has(id)) return;
+    if (down.current || navigator.onLine === false || !INTENT_ROUTES.has(id) || routes.current.has(id)) return;
     routes.current.add(id);
-    setPages((list) => [...list, href]);
+    batch.current.push(id);
+    // The routes one still screen names go in one request.
+    if (batch.current.length === 1) queueMicrotask(() => void ask(batch.current.splice(0)));
   });
+  const ask = async (ids: string[]) => {
+    const code = await routeCodeOf(ids);
+    if (!code) {
+      // Asked again on the next still moment or touch.
+      for (const id of ids) routes.current.delete(id);
+      return;
+    }
+    setLinks((shown) => [...shown, ...newLinks(code, shown)]);
+  };
   const still = navigation.state === "idle";
   useEffect(() => {
-    if (!still || savesData()) return;
+    if (!still || offline || savesData()) return;
     const timer = window.setTimeout(() => {
       for (const anchor of document.querySelectorAll<HTMLAnchorElement>("main a[data-discover]")) {
         if (anchor.origin === window.location.origin && anchor.checkVisibility()) add.current(anchor.pathname + anchor.search);
       }
     }, CODE_AHEAD_IDLE_MS);
     return () => window.clearTimeout(timer);
-  }, [screenKey, still]);
-  return { pages, add: add.current };
+  }, [screenKey, still, offline]);
+  return { links, add: add.current };
+}
+
+interface PreloadLink {
+  rel: "modulepreload" | "prefetch";
+  href: string;
+}
+
+interface RouteCode {
+  modules: string[];
+  styles: string[];
+}
+
+/** The files of `ids` (server/code-ahead.ts), or null when they could not be asked. */
+async function routeCodeOf(ids: string[]): Promise<RouteCode[] | null> {
+  try {
+    const response = await fetch(`/resources/code-ahead?${new URLSearchParams(ids.map((id) => ["route", id]))}`, { credentials: "same-origin" });
+    if (!response.ok) return null;
+    const { routes } = (await response.json()) as { routes: Record<string, RouteCode> };
+    return Object.values(routes);
+  } catch {
+    return null;
+  }
+}
+
+/** Links for files neither shown already by this provider nor already in the document (the screen's own). */
+function newLinks(code: RouteCode[], shown: PreloadLink[]): PreloadLink[] {
+  const seen = new Set(shown.map((link) => link.href));
+  for (const link of document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>("link[href], script[src]")) seen.add(link.getAttribute("href") ?? link.getAttribute("src") ?? "");
+  const links: PreloadLink[] = [];
+  const take = (rel: PreloadLink["rel"], href: string) => {
+    if (typeof href !== "string" || !href.startsWith("/") || href.startsWith("//") || seen.has(href)) return;
+    seen.add(href);
+    links.push({ rel, href });
+  };
+  for (const route of code) {
+    for (const href of route.modules) take("modulepreload", href);
+    for (const href of route.styles) take("prefetch", href);
+  }
+  return links;
 }
 
 function savesData(): boolean {
