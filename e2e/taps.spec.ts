@@ -92,6 +92,8 @@ test("while home is still, the offer screen's code is fetched and no data: a tap
   // Its data; no script: the code came before the tap.
   expect(asked.filter((path) => path.endsWith(".data"))).toHaveLength(1);
   expect(asked.filter((path) => path.endsWith(".js"))).toEqual([]);
+  // The list of the next screens' files was asked once for the document.
+  expect(await page.evaluate(() => performance.getEntriesByType("resource").filter((entry) => entry.name.includes("/resources/code-ahead")).length)).toBe(1);
 });
 
 test("with the network gone, nothing is fetched ahead and the page stays: the code comes once the network is back", async ({ signIn, page }) => {

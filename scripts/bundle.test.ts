@@ -22,7 +22,7 @@ const LOCALE_MARKS = { en: en.shop.refusal.ADDRESS_LIMIT, zh: zh.shop.refusal.AD
  * Home's first-load JavaScript, gzip, at most: decisions 021 and 023 give the figures. The issue's
  * target is 100 KB, which the libraries every page runs (React, ReactDOM, Remix, i18next) exceed on
  * their own. Decision 053 added the code that fetches the next screens' code while a screen is still
- * (128.99 KB with it; the bare route's 122.46 KB).
+ * (129.18 KB with it; the bare route's 122.65 KB).
  */
 const HOME_FIRST_LOAD_BUDGET = 130_000;
 

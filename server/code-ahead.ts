@@ -7,8 +7,9 @@
  *
  * Why not Remix's own `<PrefetchPageLinks>`: it loads the route's module to read its `links`, and
  * Remix reloads the page when a route module fails to load. A member whose network drops while that
- * load is in flight would find the browser's error page in place of the mall. A `modulepreload` that
- * fails is only a failed preload; the tap then loads the module as it always did.
+ * load is in flight would find the browser's error page in place of the mall. The page preloads these
+ * files and runs the route's module itself, catching a failure; the tap then loads the module as it
+ * always did.
  */
 import express, { type Request, type Response } from "express";
 import type { ServerBuild } from "@remix-run/node";

@@ -14,7 +14,7 @@
  * A screen may ask the same way for a page it is about to open (`useAskAhead`).
  */
 import { createContext, useContext, useEffect, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type PointerEvent, type ReactNode } from "react";
-import { useFetcher, useLocation, useNavigate, useNavigation, type NavigateFunction } from "@remix-run/react";
+import { PrefetchPageLinks, useFetcher, useLocation, useNavigate, useNavigation, type NavigateFunction } from "@remix-run/react";
 import { INTENT_ROUTES, askAhead } from "../lib/intent-data";
 import { useOffline } from "../hooks/use-offline";
 import { routeIdOf } from "../route-tree";
@@ -100,48 +100,80 @@ export function ListLinkProvider({ children }: { children: ReactNode }) {
           <AskAhead key={href} href={href} />
         ))}
         {codeAhead.links.map(({ rel, href }) => (rel === "modulepreload" ? <link key={href} rel="modulepreload" href={href} /> : <link key={href} rel="prefetch" as="style" href={href} />))}
+        {codeAhead.pages.map((href) => (
+          <PrefetchPageLinks key={href} page={href} />
+        ))}
       </FollowContext.Provider>
     </NavigateContext.Provider>
   );
 }
 
 /**
- * The code of the next screens, fetched before the tap: each route's module and the modules it
- * imports as `modulepreload`, and its styles as `prefetch`, for each route a screen links to, once the
- * screen has been still for CODE_AHEAD_IDLE_MS, and for the page a touch asks ahead. The list of files
- * comes from the server (server/code-ahead.ts), once a route for the page's life. Only routes whose
- * data is asked ahead (INTENT_ROUTES); no data is asked, so this costs the gateway nothing.
+ * The code of the next screens, fetched before the tap, for each route a screen links to, once the
+ * screen has been still for CODE_AHEAD_IDLE_MS, and for the page a touch asks ahead; once a route for
+ * the page's life. Each route's module and the modules it imports are preloaded (`modulepreload`)
+ * and its styles prefetched, then its module is run with a dynamic `import()`, then Remix's own
+ * <PrefetchPageLinks> is drawn for the page. The list of files comes from the server
+ * (server/code-ahead.ts), asked once a document. Only routes whose data is asked ahead
+ * (INTENT_ROUTES); no data is asked, so this costs the gateway nothing.
  *
- * Not Remix's <PrefetchPageLinks>: it loads the route's module, and a module that fails to load makes
- * Remix reload the page, which for a member whose network just dropped is the browser's error page.
- * A preload that fails is only that. Nothing is asked while the network is gone (the still timer
+ * PrefetchPageLinks alone loads the route's module through Remix, which reloads the page when a
+ * route module fails to load; for a member whose network just dropped that reload is the browser's
+ * error page. Here the module is loaded first, a failure caught, and PrefetchPageLinks only drawn
+ * once Remix's load of it cannot fail. Nothing is asked while the network is gone (the still timer
  * starts again when it is back), nor for a member who asked to save data
  * (`navigator.connection.saveData`): they get the code on the tap, as before.
  */
-function useCodeAhead(screenKey: string, offline: boolean): { links: PreloadLink[]; add(href: string): void } {
+function useCodeAhead(screenKey: string, offline: boolean): { links: PreloadLink[]; pages: string[]; add(href: string): void } {
   const navigation = useNavigation();
   const [links, setLinks] = useState<PreloadLink[]>([]);
+  const [entries, setEntries] = useState<{ module: string; page: string }[]>([]);
+  const [pages, setPages] = useState<string[]>([]);
   const routes = useRef(new Set<string>());
   const down = useRef(offline);
   down.current = offline;
-  const batch = useRef<string[]>([]);
   const add = useRef((href: string) => {
     const id = routeIdOf(new URL(href, window.location.origin).pathname);
     if (down.current || navigator.onLine === false || !INTENT_ROUTES.has(id) || routes.current.has(id)) return;
     routes.current.add(id);
-    batch.current.push(id);
-    // The routes one still screen names go in one request.
-    if (batch.current.length === 1) queueMicrotask(() => void ask(batch.current.splice(0)));
+    void ask(id, href);
   });
-  const ask = async (ids: string[]) => {
-    const code = await routeCodeOf(ids);
+  const ask = async (id: string, page: string) => {
+    const code = (await codeList())?.[id];
     if (!code) {
       // Asked again on the next still moment or touch.
-      for (const id of ids) routes.current.delete(id);
+      routes.current.delete(id);
       return;
     }
     setLinks((shown) => [...shown, ...newLinks(code, shown)]);
+    const module = code.modules[0];
+    if (module !== undefined) setEntries((shown) => [...shown, { module, page }]);
   };
+  // The list of files, asked once the page has hydrated and the browser is idle, so that a touch that
+  // comes before the screen was still for long finds it at hand.
+  useEffect(() => {
+    if (offline || savesData()) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => void codeList(), { timeout: 2_000 });
+    return () => cancel(handle);
+  }, [offline]);
+  // Once its files are asked for (the links above, all at once), each route's module is run too, as
+  // Remix would on the tap (some 250 ms at CPU 4× that the tap then does not wait for), and only then
+  // Remix's <PrefetchPageLinks> is drawn for the page: Remix finds the module already loaded, so its
+  // own load cannot fail and reload the page. A module that fails to load is only caught here, and
+  // the tap loads it again.
+  const run = useRef(new Set<string>());
+  useEffect(() => {
+    for (const { module, page } of entries) {
+      if (run.current.has(module)) continue;
+      run.current.add(module);
+      import(/* @vite-ignore */ module).then(
+        () => setPages((shown) => [...shown, page]),
+        () => run.current.delete(module),
+      );
+    }
+  }, [entries]);
   const still = navigation.state === "idle";
   useEffect(() => {
     if (!still || offline || savesData()) return;
@@ -152,7 +184,7 @@ function useCodeAhead(screenKey: string, offline: boolean): { links: PreloadLink
     }, CODE_AHEAD_IDLE_MS);
     return () => window.clearTimeout(timer);
   }, [screenKey, still, offline]);
-  return { links, add: add.current };
+  return { links, pages, add: add.current };
 }
 
 interface PreloadLink {
@@ -165,20 +197,28 @@ interface RouteCode {
   styles: string[];
 }
 
-/** The files of `ids` (server/code-ahead.ts), or null when they could not be asked. */
-async function routeCodeOf(ids: string[]): Promise<RouteCode[] | null> {
-  try {
-    const response = await fetch(`/resources/code-ahead?${new URLSearchParams(ids.map((id) => ["route", id]))}`, { credentials: "same-origin" });
-    if (!response.ok) return null;
-    const { routes } = (await response.json()) as { routes: Record<string, RouteCode> };
-    return Object.values(routes);
-  } catch {
-    return null;
-  }
+let listAsked: Promise<Record<string, RouteCode> | null> | null = null;
+
+/**
+ * The files of every route in INTENT_ROUTES (server/code-ahead.ts), asked once a document; null when
+ * they could not be asked (asked again next time).
+ */
+function codeList(): Promise<Record<string, RouteCode> | null> {
+  listAsked ??= (async () => {
+    try {
+      const response = await fetch(`/resources/code-ahead?${new URLSearchParams([...INTENT_ROUTES].map((id) => ["route", id]))}`, { credentials: "same-origin" });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return ((await response.json()) as { routes: Record<string, RouteCode> }).routes;
+    } catch {
+      listAsked = null;
+      return null;
+    }
+  })();
+  return listAsked;
 }
 
 /** Links for files neither shown already by this provider nor already in the document (the screen's own). */
-function newLinks(code: RouteCode[], shown: PreloadLink[]): PreloadLink[] {
+function newLinks(route: RouteCode, shown: PreloadLink[]): PreloadLink[] {
   const seen = new Set(shown.map((link) => link.href));
   for (const link of document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>("link[href], script[src]")) seen.add(link.getAttribute("href") ?? link.getAttribute("src") ?? "");
   const links: PreloadLink[] = [];
@@ -187,10 +227,8 @@ function newLinks(code: RouteCode[], shown: PreloadLink[]): PreloadLink[] {
     seen.add(href);
     links.push({ rel, href });
   };
-  for (const route of code) {
-    for (const href of route.modules) take("modulepreload", href);
-    for (const href of route.styles) take("prefetch", href);
-  }
+  for (const href of route.modules) take("modulepreload", href);
+  for (const href of route.styles) take("prefetch", href);
   return links;
 }
 
