@@ -65,7 +65,9 @@ export function ListLinkProvider({ children }: { children: ReactNode }) {
   const offline = useOffline();
   const down = useRef(offline);
   down.current = offline;
-  const codeAhead = useCodeAhead(key, offline);
+  // The network is gone, as the host or the browser says it now (the state may lag an event by a render).
+  const networkDown = useRef(() => down.current || navigator.onLine === false).current;
+  const codeAhead = useCodeAhead(key, offline, networkDown);
   // One object for the page's life: the links never render again for it.
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
@@ -84,7 +86,7 @@ export function ListLinkProvider({ children }: { children: ReactNode }) {
     },
     ask(href) {
       // Offline, the tap meets the network's failure itself: an ask ahead would load the route's module and fail.
-      if (down.current || navigator.onLine === false) return;
+      if (networkDown()) return;
       if (!INTENT_ROUTES.has(routeIdOf(new URL(href, window.location.origin).pathname)) || asks.current >= ASKS_PER_SCREEN) return;
       asks.current += 1;
       askAhead(href);
@@ -124,17 +126,15 @@ export function ListLinkProvider({ children }: { children: ReactNode }) {
  * starts again when it is back), nor for a member who asked to save data
  * (`navigator.connection.saveData`): they get the code on the tap, as before.
  */
-function useCodeAhead(screenKey: string, offline: boolean): { links: PreloadLink[]; pages: string[]; add(href: string): void } {
+function useCodeAhead(screenKey: string, offline: boolean, networkDown: () => boolean): { links: PreloadLink[]; pages: string[]; add(href: string): void } {
   const navigation = useNavigation();
   const [links, setLinks] = useState<PreloadLink[]>([]);
   const [entries, setEntries] = useState<{ module: string; page: string }[]>([]);
   const [pages, setPages] = useState<string[]>([]);
   const routes = useRef(new Set<string>());
-  const down = useRef(offline);
-  down.current = offline;
   const add = useRef((href: string) => {
     const id = routeIdOf(new URL(href, window.location.origin).pathname);
-    if (down.current || navigator.onLine === false || !INTENT_ROUTES.has(id) || routes.current.has(id)) return;
+    if (networkDown() || !INTENT_ROUTES.has(id) || routes.current.has(id)) return;
     routes.current.add(id);
     void ask(id, href);
   });
