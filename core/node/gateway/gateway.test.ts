@@ -9,7 +9,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { HEADER, openReply, sealReply, sealRequest, signatureOf, verifySignature, type EnvelopeSettings, EMPTY_DEVICE_INFO } from "./envelope";
 import { aesDecrypt, aesEncrypt, formatRequestTime, formatTranTime, md5Upper, parseRequestTime, randomString, rsaEncrypt } from "./primitives";
-import { recoverKeyAndIv, rsaDecrypt } from "./private-key";
+import { constants, createPublicKey, publicEncrypt, randomBytes } from "node:crypto";
+import { recoverKeyAndIv, rsaDecrypt, unpadPkcs1v15 } from "./private-key";
 import { readSandboxGatewayKeys } from "./sandbox-keys";
 import { gatewaySettings } from "./settings";
 
@@ -120,6 +121,80 @@ describe("oracles", () => {
     const publicOracle = new NodeRSA(keys.publicKey);
     publicOracle.setOptions({ environment: "browser", encryptionScheme: "pkcs1" });
     expect(rsaDecrypt(keys.privateKey, publicOracle.encrypt(plain, "base64"))).toBe(plain);
+  });
+
+  it("our RSA decryption opens what node-rsa encrypts, of every length one block holds", () => {
+    const publicOracle = new NodeRSA(keys.publicKey);
+    publicOracle.setOptions({ environment: "browser", encryptionScheme: "pkcs1" });
+    const size = createPublicKey(keys.publicKey).asymmetricKeyDetails!.modulusLength! / 8;
+    // At most the key's size less 11 bytes a block.
+    for (const length of [0, 1, 16, 32, 100, size - 12, size - 11]) {
+      const plain = "密".repeat(Math.floor(length / 3)) + "k".repeat(length % 3);
+      expect(rsaDecrypt(keys.privateKey, publicOracle.encrypt(plain, "base64")), `${length} bytes`).toBe(plain);
+    }
+  });
+
+  it("our RSA decryption refuses what node-rsa refuses: a block whose padding is wrong, or of the wrong size", () => {
+    const oracle = oraclePrivateKey();
+    const publicKey = createPublicKey(keys.publicKey);
+    const size = publicKey.asymmetricKeyDetails!.modulusLength! / 8;
+    /** `block` (the key's size) through the raw RSA operation: a ciphertext whose decryption is exactly `block`. */
+    const raw = (block: Buffer) => publicEncrypt({ key: publicKey, padding: constants.RSA_NO_PADDING }, block).toString("base64");
+    const block = (header: number[], psLength: number, separator: number[], message: Buffer) => {
+      const ps = Buffer.alloc(psLength, 0x5a);
+      const body = Buffer.concat([Buffer.from(header), ps, Buffer.from(separator), message]);
+      return Buffer.concat([body, Buffer.alloc(size - body.length, 0x33)]);
+    };
+    const message = Buffer.from("0123456789abcdef0123456789abcdef");
+    const cases: [string, Buffer, boolean][] = [
+      ["a valid block", block([0, 2], size - 3 - 32, [0], message), true],
+      ["the shortest padding, eight bytes", block([0, 2], 8, [0], Buffer.alloc(size - 11, 0x41)), true],
+      ["seven bytes of padding", block([0, 2], 7, [0], Buffer.alloc(size - 10, 0x41)), false],
+      ["a first byte that is not zero", block([1, 2], size - 3 - 32, [0], message), false],
+      ["type 1 (a signature's block)", block([0, 1], size - 3 - 32, [0], message), false],
+      ["no zero byte after the padding", Buffer.concat([Buffer.from([0, 2]), Buffer.alloc(size - 2, 0x5a)]), false],
+    ];
+    for (const [name, plain, valid] of cases) {
+      const cipher = raw(plain);
+      const ours = () => rsaDecrypt(keys.privateKey, cipher);
+      const theirs = () => oracle.decrypt(Buffer.from(cipher, "base64"), "buffer");
+      if (valid) expect(Buffer.from(ours(), "utf8").equals(Buffer.from(theirs())), name).toBe(true);
+      else {
+        expect(ours, name).toThrow("does not decrypt with this private key");
+        expect(theirs, `node-rsa: ${name}`).toThrow();
+      }
+    }
+    // Random ciphertexts: almost all are refused by both; any either takes, both take alike.
+    for (let index = 0; index < 50; index += 1) {
+      const cipher = raw(Buffer.concat([Buffer.from([0]), randomBytes(size - 1)]));
+      let ours: string | Error;
+      let theirs: Uint8Array | Error;
+      try {
+        ours = rsaDecrypt(keys.privateKey, cipher);
+      } catch (error) {
+        ours = error as Error;
+      }
+      try {
+        theirs = oracle.decrypt(Buffer.from(cipher, "base64"), "buffer");
+      } catch (error) {
+        theirs = error as Error;
+      }
+      expect(ours instanceof Error).toBe(theirs instanceof Error);
+    }
+    for (const length of [0, size / 2, size - 1, size + 1, 2 * size])
+      expect(() => rsaDecrypt(keys.privateKey, randomBytes(length).toString("base64")), `${length} bytes`).toThrow(`not the key's ${size}`);
+    // Not below the modulus: OpenSSL's refusal, in the same words.
+    expect(() => rsaDecrypt(keys.privateKey, Buffer.alloc(size, 0xff).toString("base64"))).toThrow("does not decrypt with this private key");
+  });
+
+  it("unpadding reads the separator after at least eight bytes of padding", () => {
+    const of = (...bytes: number[]) => Uint8Array.from(bytes);
+    expect(unpadPkcs1v15(of(0, 2, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0x41, 0x42))).toEqual(of(0x41, 0x42));
+    expect(unpadPkcs1v15(of(0, 2, 1, 2, 3, 4, 5, 6, 7, 8, 0))).toEqual(of());
+    expect(unpadPkcs1v15(of(0, 2, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0x41))).toEqual(of(0, 0x41));
+    expect(unpadPkcs1v15(of(0, 2, 1, 2, 3, 4, 5, 6, 7, 0, 0x41))).toBeNull();
+    expect(unpadPkcs1v15(of(0, 2, 0, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0x41))).toBeNull();
+    expect(unpadPkcs1v15(of(0, 2))).toBeNull();
   });
 
   it("accepts the public key as bare base64, the way browser clients embed it", () => {
