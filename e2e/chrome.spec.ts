@@ -46,7 +46,7 @@ test("every empty list shows the one empty state: an illustration, a line and an
 });
 
 test("a favourite says so in the toast, and so does taking it back", async ({ page, signIn }) => {
-  await signIn("chan");
+  await signIn("chan", { draw: false });
   await page.goto(`/coupon_details/${MCOIN_ONLY}`);
   await hydrated(page);
   const star = page.getByRole("button", { name: "Favourite" });
@@ -60,7 +60,7 @@ test("a favourite says so in the toast, and so does taking it back", async ({ pa
 });
 
 test("a saved address says so on the list the form goes back to", async ({ page, signIn }) => {
-  await signIn("lei");
+  await signIn("lei", { draw: false });
   await page.goto("/myAddress");
   await hydrated(page);
   await page.getByRole("link", { name: "Add new address" }).click();
@@ -115,7 +115,7 @@ test("a refund request says so in the toast", async ({ page, signIn, sandbox }) 
 });
 
 test("a screen that waits on the gateway shows its skeleton under its own title; the loading overlay keeps off the text", async ({ page, signIn, sandbox }) => {
-  await signIn("chan");
+  await signIn("chan", { draw: false });
   await page.goto("/index");
   await hydrated(page);
   await sandbox.fault("api/mini/order/list", "delay", 1, 1_500);
@@ -146,7 +146,7 @@ for (const language of ["en", "zh"] as const) {
     test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });
 
     test("lists each place once in every tab, under the part of its city or province it lies in", async ({ page, signIn }) => {
-      await signIn("lei");
+      await signIn("lei", { draw: false });
       await page.goto("/map?return=/editAddress");
       await hydrated(page);
       const tabs = language === "en" ? ["Macau", "Hong Kong", "Mainland China"] : ["澳門", "香港", "中國內地"];

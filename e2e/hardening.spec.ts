@@ -107,7 +107,7 @@ test.describe("1. a link cannot swap the member's account", () => {
   });
 
   test("the wallet's token entry checks the token with the gateway, then signs its member in", async ({ page, sandbox, signIn }) => {
-    await signIn("chan");
+    await signIn("chan", { draw: false });
     await page.goto("/mycoupons/sbx_a-token-the-gateway-never-issued");
     await expect(page).toHaveURL(isLoginPage);
 

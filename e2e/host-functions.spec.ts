@@ -96,7 +96,7 @@ test.describe("scanning a code into 'Redeem a coupon'", () => {
   test.describe("in Chinese", () => {
     test.use({ userAgent: walletUserAgent("zh-MO"), locale: "zh-MO" });
     test("the button and the message are translated", async ({ page, signIn }) => {
-      await signIn("sam");
+      await signIn("sam", { draw: false });
       await page.goto("/mycoupon");
       await hydrated(page);
       await page.getByRole("button", { name: "兌換優惠券" }).click();
@@ -132,7 +132,7 @@ test.describe("no network before a payment", () => {
   });
 
   test("pay now: the cashier does not open while offline; it does when the network is back", async ({ page, context, sandbox, signIn }) => {
-    await signIn("sam");
+    await signIn("sam", { draw: false });
     await page.goto(`/coupon_details/${BANQUET}`);
     await hydrated(page);
     await page.getByRole("button", { name: "Checkout" }).click();
@@ -160,7 +160,7 @@ test.describe("no network before a payment", () => {
   });
 
   test("seckill: nothing is snapped up while offline; the same tap snaps it up when the network is back", async ({ page, context, sandbox, signIn }) => {
-    await signIn("chan");
+    await signIn("chan", { draw: false });
     await page.goto(`/seckill/${DOLLAR_BUN}`);
     await hydrated(page);
     const snapUp = page.getByTestId("seckill-product").getByRole("button", { name: "Snap up" });

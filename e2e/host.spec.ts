@@ -30,7 +30,7 @@ test("returning to the tab refreshes the system time and the access token", asyn
 });
 
 test("returning to the tab on a shop detail page refreshes the time only", async ({ page, signIn, sandbox }) => {
-  await signIn("chan");
+  await signIn("chan", { draw: false });
   await page.goto("/store_details/7");
   await hydrated(page);
   const clockReads = (await sandbox.calls("/api/system/time")).length;

@@ -121,7 +121,7 @@ test("on screens of every kind, a navigation shows the overlay exactly when a ga
 });
 
 test("an action shows the overlay by its own call: favouriting (collection, exempt) does not, liking (business/like) and deleting an address (userAddress/update) do", async ({ page, signIn }) => {
-  await signIn("chan");
+  await signIn("chan", { draw: false });
   await page.goto("/coupon_details/1");
   await hydrated(page);
   const seen = await watchOverlay(page);

@@ -166,7 +166,7 @@ test.describe("the Asia Miles page in Chinese", () => {
   test.use({ userAgent: walletUserAgent("zh-MO"), locale: "zh-MO", viewport: { width: 390, height: 844 } });
 
   test("has no English in its hero: the programme's name is Chinese text over a picture without words", async ({ page, signIn }) => {
-    await signIn("chan");
+    await signIn("chan", { draw: false });
     await page.goto("/asiaMiles_details/1");
     await hydrated(page);
     const hero = page.locator(".miles__hero");

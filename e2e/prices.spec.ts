@@ -77,7 +77,7 @@ for (const language of ["en", "zh"] as const) {
     test.use({ userAgent: text.ua, locale: text.locale });
 
     test("a card shows what the member pays: mCoin, mCoin and the cash left, or cash; and the MOP price beside the original", async ({ page, signIn }) => {
-      await signIn("chan");
+      await signIn("chan", { draw: false });
       await page.goto("/index?tab=price&order=desc");
       await hydrated(page);
       await expect(card(page, FAMILY_DINNER).locator(".offer-card__pay")).toHaveText("3,000 mCoin + $298.00");
@@ -93,7 +93,7 @@ for (const language of ["en", "zh"] as const) {
     });
 
     test("the price filter goes by the price the cards show, and the mCoin filter by the mCoin they ask for", async ({ page, signIn }) => {
-      await signIn("chan");
+      await signIn("chan", { draw: false });
       await page.goto("/index?price=50-100");
       await hydrated(page);
       await scrollToTheEnd(page, text.noMore);
@@ -120,7 +120,7 @@ for (const language of ["en", "zh"] as const) {
     });
 
     test("the offer's bar follows the pieces and the mCoin chosen; the slider starts at the card's price; the balance is beside the label, not on the scale", async ({ page, signIn }) => {
-      await signIn("chan");
+      await signIn("chan", { draw: false });
       await page.goto(`/coupon_details/${BUN}`);
       await hydrated(page);
       const bar = page.getByTestId("offer-bar-selection");
@@ -151,7 +151,7 @@ for (const language of ["en", "zh"] as const) {
     test("an offer nobody bought with none left says it is out of stock, not '0 sold, 0 left' or 'sold out'", async ({ page, signIn, sandbox }) => {
       await sandbox.setOffer(SUITCASE, { stock: 0 });
       await sandbox.setClock((await sandbox.now()) + 4 * 86_400_000);
-      await signIn("chan");
+      await signIn("chan", { draw: false });
       await page.goto("/classify/suitcase");
       await hydrated(page);
       await expect(card(page, SUITCASE).locator(".badge--soldOut")).toHaveText(text.outOfStock);
@@ -163,7 +163,7 @@ for (const language of ["en", "zh"] as const) {
     });
 
     test("a seckill item that never had stock says it is out of stock, without counts of nothing", async ({ page, signIn }) => {
-      await signIn("chan");
+      await signIn("chan", { draw: false });
       await page.goto("/seckill");
       await hydrated(page);
       const item = page.locator(`[data-item-id="${CROISSANT_SECKILL}"]`);

@@ -70,7 +70,7 @@ for (const language of ["en", "zh"] as const) {
 
     test("once a day, also after a reload; the streak grows day by day and starts again after a missed day", async ({ page, sandbox, signIn }) => {
       await sandbox.setClock(macauNoon("2026-11-30"));
-      await signIn("sam");
+      await signIn("sam", { draw: false });
       await page.goto("/checkIn");
       await hydrated(page);
       await expect(page.getByText(text.rules)).toBeVisible();
@@ -223,7 +223,7 @@ for (const language of ["en", "zh"] as const) {
           };
 
     test("snaps up one piece, pays the cash in the cashier, and the limit per member holds when the order is placed", async ({ page, sandbox, signIn }) => {
-      await signIn("chan");
+      await signIn("chan", { draw: false });
       await page.goto(`/seckill/${DOLLAR_BUN}`);
       await hydrated(page);
       const product = page.getByTestId("seckill-product");
@@ -268,7 +268,7 @@ test.describe("the seckill canary and its entries", () => {
     await expect(page.getByText("Early access").first()).toBeVisible();
 
     await page.context().clearCookies();
-    await signIn("chan");
+    await signIn("chan", { draw: false });
     const response = await page.goto(`/seckill/${CANARY_ITEM}`);
     expect(response?.status()).toBe(404);
     await page.goto("/seckill");
@@ -332,7 +332,7 @@ for (const language of ["en", "zh"] as const) {
       sandbox,
       signIn,
     }) => {
-      await signIn("chan");
+      await signIn("chan", { draw: false });
       await page.goto("/asiaMiles_details/1");
       await hydrated(page);
       await page.getByLabel(text.lastName).fill(CHAN_MILES.lastName);
@@ -418,7 +418,7 @@ test.describe("Asia Miles limits", () => {
   });
 
   test("too few mCoin gives a dialog, and an account the airline does not have is named at the number", async ({ page, sandbox, signIn }) => {
-    await signIn("sam");
+    await signIn("sam", { draw: false });
     await page.goto("/asiaMiles_details/1");
     await hydrated(page);
     await page.getByLabel("Last name (as on your membership card)").fill("Wong");

@@ -18,7 +18,7 @@ async function search(page: Page, keyword: string) {
 }
 
 test.beforeEach(async ({ signIn, page }) => {
-  await signIn("chan");
+  await signIn("chan", { draw: false });
   await page.goto("/search");
   await hydrated(page);
 });

@@ -94,7 +94,7 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
     });
 
     test("the Asia Miles result speaks of the miles and the membership, never of a coupon or a payment", async ({ page, signIn }) => {
-      await signIn("chan");
+      await signIn("chan", { draw: false });
       await page.goto("/asiaMiles_details/1");
       await hydrated(page);
       const form = page.locator("form.miles__form");

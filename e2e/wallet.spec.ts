@@ -100,7 +100,7 @@ for (const language of ["en", "zh"] as const) {
     test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });
 
     test("bought: unused with its QR code; the till redeems it: used; past its validity: expired", async ({ page, sandbox, signIn, playwright }) => {
-      await signIn("sam");
+      await signIn("sam", { draw: false });
       await page.goto(`/coupon_details/${TYRE_CHECK}`);
       await hydrated(page);
       await page.getByRole("button", { name: language === "en" ? "Checkout" : "立即兌換" }).click();
@@ -312,7 +312,7 @@ test.describe("orders and after-sale", () => {
   });
 
   test("a code gives a gifted coupon once; an mCoin coupon adds its mCoin once", async ({ page, sandbox, signIn }) => {
-    await signIn("sam");
+    await signIn("sam", { draw: false });
     await page.goto("/mycoupon");
     await hydrated(page);
     const redeem = async (code: string) => {

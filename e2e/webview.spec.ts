@@ -20,7 +20,7 @@ test.use({ userAgent: walletUserAgent("en"), locale: "en-US" });
 test("an uncaught error and an unhandled rejection of a page reach the error collector, without the query", async ({ page, signIn, sandbox }) => {
   const collected = async (): Promise<Collected[]> => sandbox.errors();
   expect(await collected()).toEqual([]);
-  await signIn("chan");
+  await signIn("chan", { draw: false });
   await page.goto("/index?tab=latest&secret=do-not-send");
   await hydrated(page);
   await page.evaluate(() => {
