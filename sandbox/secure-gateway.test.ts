@@ -192,6 +192,22 @@ describe("the sandbox refuses", () => {
     expect((await send(seal())).status).toBe(200);
   });
 
+  it("a symmetric key that is no ciphertext of the gateway's key: refused in words, never a 500", async () => {
+    const sealed = seal();
+    const encrypt = JSON.parse(sealed.headers[HEADER.encrypt]!) as Record<string, string>;
+    const keyBytes = Buffer.from(encrypt.symmetricKey!, "base64").length;
+    for (const symmetricKey of [
+      "not base64 *",
+      "A".repeat(8_000),
+      Buffer.alloc(keyBytes, 0xff).toString("base64"),
+      Buffer.alloc(keyBytes).toString("base64"),
+      Buffer.alloc(keyBytes + 1, 1).toString("base64"),
+    ]) {
+      const headers = { ...sealed.headers, [HEADER.encrypt]: JSON.stringify({ ...encrypt, symmetricKey }) };
+      expect(await send({ headers, body: sealed.body }), symmetricKey.slice(0, 40)).toMatchObject({ status: 400, body: { result: { code: "KEY_UNRECOVERABLE" } } });
+    }
+  });
+
   it("a key sealed for another gateway", async () => {
     const other = generateKeyPairSync("rsa", { modulusLength: 1024, publicKeyEncoding: { type: "spki", format: "pem" }, privateKeyEncoding: { type: "pkcs8", format: "pem" } });
     const sealed = sealRequest({ ...baseSettings, encryption: { ...baseSettings.encryption, publicKey: other.publicKey } }, { functionUrl: TASK_DETAIL_URL, body: detailBody });
