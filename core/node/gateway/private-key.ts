@@ -5,9 +5,8 @@
  * Node 20 refuses RSA PKCS#1 v1.5 private decryption (CVE-2023-46809: the padding check's timing
  * tells an attacker about the plaintext), but not the RSA operation itself. So OpenSSL does the
  * modular exponentiation, natively and blinded (`RSA_NO_PADDING`), and the padding is removed here
- * (RFC 8017, section 7.2.2). node-rsa's pure-JavaScript path did both in JavaScript at some 35 times
- * the cost (4.5 ms a header against 0.13 ms on the CI machine), synchronously, so every secure call
- * held the sandbox's event loop that long. node-rsa stays as the test oracle (gateway.test.ts).
+ * (RFC 8017, section 7.2.2). A pure-JavaScript RSA (node-rsa's) costs some 35 times as much and holds
+ * the sandbox's event loop meanwhile; node-rsa is the test oracle (gateway.test.ts). Decision 054.
  */
 import { constants, createPrivateKey, privateDecrypt, type KeyObject } from "node:crypto";
 
