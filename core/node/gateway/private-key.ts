@@ -6,7 +6,8 @@
  * tells an attacker about the plaintext), but not the RSA operation itself. So OpenSSL does the
  * modular exponentiation, natively and blinded (`RSA_NO_PADDING`), and the padding is removed here
  * (RFC 8017, section 7.2.2). A pure-JavaScript RSA (node-rsa's) costs some 35 times as much and holds
- * the sandbox's event loop meanwhile; node-rsa is the test oracle (gateway.test.ts). Decision 054.
+ * the sandbox's event loop meanwhile; node-rsa is the test oracle (gateway.test.ts).
+ * docs/decisions/054-private-key-in-openssl.md
  */
 import { constants, createPrivateKey, privateDecrypt, type KeyObject } from "node:crypto";
 
