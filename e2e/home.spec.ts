@@ -184,7 +184,7 @@ test("filter by an mCoin range, switch tabs, scroll to the end, open an offer, c
     const { pathname, searchParams } = new URL(url);
     return pathname === "/__manifest" && searchParams.getAll("p").every((path) => path.startsWith("/store_details/"));
   };
-  const asked = requests.slice(afterOpen).filter((url) => !url.endsWith("/resources/time") && !url.endsWith("/favicon.svg") && !offerDiscovery(url));
+  const asked = requests.slice(afterOpen).filter((url) => !url.endsWith("/resources/time") && !url.endsWith("/favicon.png") && !offerDiscovery(url));
   expect(asked).toEqual([]);
   expect(await gatewayCalls()).toBe(callsAfterOpen);
   expect(await homeElement!.evaluate((element) => element.isConnected && element.checkVisibility())).toBe(true);

@@ -26,7 +26,7 @@ const build = {
       module: {
         links: () => [
           { rel: "stylesheet", href: "/assets/coupon-details.css" },
-          { rel: "icon", href: "/favicon.svg" },
+          { rel: "icon", href: "/favicon.png" },
           { rel: "stylesheet", href: "/assets/frame.css" },
         ],
       },

@@ -213,7 +213,7 @@ export function targetAttacks(ctx: PlanContext): Attack[] {
     "/assets/%00.js",
     "/assets/nope.js.br",
     "/robots.txt/..%2f..%2fpackage.json",
-    "/favicon.svg?<mcoinxss-9>",
+    "/favicon.png?<mcoinxss-9>",
     "/task-widget.js.data",
     "/.data",
     "/index..data",
