@@ -235,7 +235,15 @@ test.describe("faults", () => {
       await page.goto("/search");
       await hydrated(page);
       await sandbox.fault("/api/business/searchproduct", "garbage", 1);
+      const askedAhead = page.waitForResponse((response) => /^\/classify\/[^/]+\.data$/.test(new URL(response.url()).pathname));
       await page.getByRole("searchbox").fill("咖啡");
+      // The word typed asks for the results ahead, and meets the garbage: the search screen stays as
+      // it is, for the member has not searched yet.
+      await askedAhead;
+      await page.waitForLoadState("networkidle");
+      await expect(page).toHaveURL(/\/search$/);
+      await expect(page.getByRole("heading", { name: ERROR_ROUTE.zh.heading })).toHaveCount(0);
+      await expect(page.getByRole("searchbox")).toHaveValue("咖啡");
       await page.getByRole("searchbox").press("Enter");
 
       await expectErrorRoute(page, "zh", "BAD_RESPONSE");

@@ -126,3 +126,31 @@ test("with the network gone, nothing is fetched ahead and the page stays: the co
   await expect(page.locator('link[rel="modulepreload"][href*="/coupon-details-"]').first()).toBeAttached({ timeout: 10_000 });
   expect(documents).toEqual([]);
 });
+
+test("a touch whose load fails leaves home as it is; a tap later asks again", async ({ signIn, page, sandbox }) => {
+  await onHome({ signIn, page });
+  const card = page.getByRole("region", { name: "All offers" }).locator("[data-offer-id]").first();
+  await card.scrollIntoViewIfNeeded();
+  const offerId = await card.getAttribute("data-offer-id");
+  const cdp = await page.context().newCDPSession(page);
+  await sandbox.fault(OFFER_DETAIL, "http500", 1);
+  const askedAhead = page.waitForResponse((response) => new URL(response.url()).pathname === `/coupon_details/${offerId}.data`);
+
+  // A touch the browser takes for a scroll: its load fails, and the member, who tapped nothing, stays on home.
+  await touch(cdp, card);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchCancel", touchPoints: [] });
+  await askedAhead;
+  // Whatever the failure would lead to (the error route's data and code) has had its time.
+  await page.waitForLoadState("networkidle");
+  await expect(page).toHaveURL(/\/index$/);
+  await expect(card).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Overwhelming Response" })).toHaveCount(0);
+
+  // Touched again and tapped, the gateway well again: the tap asks afresh and shows the offer.
+  const before = (await sandbox.calls(OFFER_DETAIL)).length;
+  const lift = await touch(cdp, card);
+  await lift();
+  await expect(page).toHaveURL(new RegExp(`/coupon_details/${offerId}$`));
+  await expect(page.getByRole("button", { name: "Checkout" })).toBeVisible();
+  expect((await sandbox.calls(OFFER_DETAIL)).length - before).toBe(1);
+});

@@ -15,7 +15,7 @@
  */
 import { createContext, useContext, useEffect, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type PointerEvent, type ReactNode } from "react";
 import { PrefetchPageLinks, useFetcher, useLocation, useNavigate, useNavigation, type NavigateFunction } from "@remix-run/react";
-import { INTENT_ROUTES, askAhead } from "../lib/intent-data";
+import { INTENT_ROUTES, aheadHref, askAhead } from "../lib/intent-data";
 import { useOffline } from "../hooks/use-offline";
 import { routeIdOf } from "../route-tree";
 
@@ -242,7 +242,7 @@ function AskAhead({ href }: { href: string }) {
   const fetcher = useFetcher();
   const load = useRef(fetcher.load);
   useEffect(() => {
-    void load.current(href);
+    void load.current(aheadHref(href));
   }, [href]);
   return null;
 }

@@ -1,17 +1,20 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
-import { INTENT_KEPT_MS, askAhead, intentClientLoader } from "./intent-data";
+import { INTENT_KEPT_MS, aheadHref, askAhead, intentClientLoader } from "./intent-data";
 
 const load = (url: string, serverLoader: () => Promise<unknown>) => intentClientLoader({ request: new Request(url), serverLoader, params: {} } as unknown as ClientLoaderFunctionArgs);
+/** The fetcher's load asked ahead for `path` (components/list-link.tsx). */
+const loadAhead = (path: string, serverLoader: () => Promise<unknown>) => load(`http://mall.test${aheadHref(path)}`, serverLoader);
 
 describe("data asked for ahead of a tap", () => {
   it("is loaded once, by the first load after the touch, and handed to the next", async () => {
     const server = vi.fn(async () => ({ offer: 7 }));
     askAhead("/coupon_details/7");
-    const ahead = load("http://mall.test/coupon_details/7", server);
+    const ahead = loadAhead("/coupon_details/7", server);
     const tapped = load("http://mall.test/coupon_details/7", server);
     expect(await tapped).toEqual({ offer: 7 });
-    expect(await ahead).toEqual({ offer: 7 });
+    // The fetcher's own answer is never shown: it holds nothing.
+    expect(await ahead).toBeNull();
     expect(server).toHaveBeenCalledTimes(1);
     // Used: the next load is the server's again.
     await load("http://mall.test/coupon_details/7", server);
@@ -32,12 +35,24 @@ describe("data asked for ahead of a tap", () => {
 
     const failing = vi.fn(async () => Promise.reject(new Error("gateway down")));
     askAhead("/coupon_details/11");
-    const ahead = load("http://mall.test/coupon_details/11", failing);
-    await expect(ahead).rejects.toThrow("gateway down");
+    // The touch's own load never fails: the router would show its failure on the screen touched.
+    await expect(loadAhead("/coupon_details/11", failing)).resolves.toBeNull();
     // The tap after the failed touch meets the same failure, without a second call.
     await expect(load("http://mall.test/coupon_details/11", failing)).rejects.toThrow("gateway down");
     expect(failing).toHaveBeenCalledTimes(1);
     await expect(load("http://mall.test/coupon_details/11", failing)).rejects.toThrow("gateway down");
     expect(failing).toHaveBeenCalledTimes(2);
+  });
+
+  it("is shared with a tap that comes before the fetcher's load; a fetcher without a live touch asks nothing", async () => {
+    const server = vi.fn(async () => ({ offer: 12 }));
+    askAhead("/coupon_details/12?from=home");
+    expect(await load("http://mall.test/coupon_details/12?from=home", server)).toEqual({ offer: 12 });
+    // The tap took the touch's load: the fetcher's, after it, asks nothing.
+    expect(await loadAhead("/coupon_details/12?from=home", server)).toBeNull();
+    expect(server).toHaveBeenCalledTimes(1);
+    // A revalidation of the fetcher, after an action on the screen, asks nothing either.
+    expect(await loadAhead("/coupon_details/12?from=home", server)).toBeNull();
+    expect(server).toHaveBeenCalledTimes(1);
   });
 });

@@ -35,10 +35,25 @@ interface Intent {
 }
 
 const intents = new Map<string, Intent>();
+/**
+ * Marks the fetcher's load of a page asked ahead (`aheadHref`). The router sends a fetcher's failure
+ * to the error boundary of the screen the fetcher is on, so the fetcher is never handed one: a touch
+ * that fails must leave the screen as it is (the tap, if it comes, meets the failure). A clientLoader
+ * cannot otherwise tell a fetcher's load from a navigation's.
+ */
+export const AHEAD_PARAM = "_ahead";
 const keyOf = (url: string | URL) => {
   const parsed = new URL(url, "http://mall.invalid");
+  parsed.searchParams.delete(AHEAD_PARAM);
   return parsed.pathname + parsed.search;
 };
+
+/** The address a fetcher loads to ask ahead for `href` (components/list-link.tsx). */
+export function aheadHref(href: string): string {
+  const parsed = new URL(href, "http://mall.invalid");
+  parsed.searchParams.set(AHEAD_PARAM, "1");
+  return parsed.pathname + parsed.search;
+}
 
 /** A touch on a link to `href`: the next load of it (the fetcher's) is kept for the tap's navigation. */
 export function askAhead(href: string, now = Date.now()): void {
@@ -65,6 +80,18 @@ if (typeof window !== "undefined") window.addEventListener("popstate", () => (po
  */
 export async function intentClientLoader({ request, serverLoader }: ClientLoaderFunctionArgs): Promise<unknown> {
   const key = keyOf(request.url);
+  if (new URL(request.url).searchParams.has(AHEAD_PARAM)) {
+    // The fetcher's load: it starts the load the tap will use, or shares the one the tap started. Its
+    // own answer is never shown, and a failure is not its to show. Without a live intent (the tap took
+    // it, or the fetcher is revalidated after an action) it asks the server nothing.
+    const intent = intents.get(key);
+    if (!intent || Date.now() - intent.at > INTENT_KEPT_MS) return null;
+    intent.data ??= serverLoader();
+    return intent.data.then(
+      () => null,
+      () => null,
+    );
+  }
   if (refreshing.delete(key)) {
     const shown = seen.get(key);
     // A refresh that fails leaves what was seen on the screen: the member's next visit asks again.
@@ -84,14 +111,10 @@ export async function intentClientLoader({ request, serverLoader }: ClientLoader
   }
   const intent = intents.get(key);
   if (!intent || Date.now() - intent.at > INTENT_KEPT_MS) return serverLoader();
-  if (!intent.data) {
-    intent.data = serverLoader();
-    // A load asked ahead that fails is the tap's all the same: the tap meets the failure its touch
-    // met (the error screen, whose refresh asks again), rather than a second call a moment later
-    // whose outcome would depend on how soon the finger lifted.
-    intent.data.catch(() => {});
-    return intent.data;
-  }
+  // A load asked ahead that fails is the tap's all the same: the tap meets the failure its touch met
+  // (the error screen, whose refresh asks again), rather than a second call a moment later whose
+  // outcome would depend on how soon the finger lifted.
+  intent.data ??= serverLoader();
   intents.delete(key);
   return intent.data;
 }

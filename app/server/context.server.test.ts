@@ -50,6 +50,11 @@ describe("the mall context", () => {
     expect(made[0].environment.name).toBe("sandbox");
   });
 
+  it("takes the page's address without the marker of a load asked ahead (lib/intent-data.ts)", async () => {
+    const mall = await mallContext({ request: new Request("http://localhost/classify/%E5%92%96%E5%95%A1?_ahead=1&sort=price"), context: loadContext() });
+    expect(mall.url.pathname + mall.url.search).toBe("/classify/%E5%92%96%E5%95%A1?sort=price");
+  });
+
   it("reads the session once, and leaves it unchanged unless something changes it", async () => {
     const cookie = await sessionCookieOfToken("sbx_token-a");
     const context = loadContext();

@@ -13,6 +13,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Logger } from "pino";
 import type { Locale } from "../lib/i18n/locale";
+import { AHEAD_PARAM } from "../lib/intent-data";
 import { gatewayEnvironment, type GatewayEnvironment } from "./config.server";
 import { MemberApi } from "./gateway.server";
 import { getLocale } from "./i18n.server";
@@ -70,6 +71,9 @@ async function makeMallContext(request: Request, { services, requestId, log = se
   if (rotated) session.set("token", rotated);
 
   const url = new URL(request.url);
+  // The member's page: a load asked ahead of a tap carries a marker (lib/intent-data.ts) that the
+  // addresses made from this one (the error route's refresh, sign-in's way back) must not keep.
+  url.searchParams.delete(AHEAD_PARAM);
   const scope: RequestScope = { request, url, session, locale, environment: gatewayEnvironment(url), services, log, requestId };
   return {
     ...scope,
