@@ -42,8 +42,9 @@
  *   it, and notes `performance.now()`; the figure is the latest of those times over the content's
  *   elements, and never earlier than the content's paint (a tap needs something on screen). The app is
  *   not changed for it, and no private field of React's or Remix's is written or read by the app.
- * - **JavaScript**: every `.js` resource the page loaded by the end of the load (resource timing),
- *   its size in gzip as the server sends it to a browser that accepts gzip (the build's own `.gz`
+ * - **JavaScript**: every `.js` resource the page asked for before its content was painted and owned
+ *   (resource timing; the next screens' code, fetched once the page has been still, is not the first
+ *   load's: docs/decisions/053-code-ahead-and-back-without-drawing.md), its size in gzip as the server sends it to a browser that accepts gzip (the build's own `.gz`
  *   form; the figure the targets speak of) and as served to Chromium (`encodedBodySize`: brotli).
  *
  * A load ends once its content is painted and owned, the document is loaded and the network has been
@@ -102,7 +103,7 @@ const KEPT_BUNDLE_REPORT = fileURLToPath(new URL("./report-bundle.html", import.
  * painted and owned by React and the document has loaded; `read()` gives the PageRecord and the scripts.
  */
 const INIT = `(parts) => {
-  const state = { fcp: null, lcp: null, painted: [], owned: [], done: false };
+  const state = { fcp: null, lcp: null, painted: [], owned: [], done: false, doneAt: null };
   window.__memberTiming = state;
   const observe = (type, onEntry) => {
     try {
@@ -127,7 +128,8 @@ const INIT = `(parts) => {
       state.owned.push({ id: element.getAttribute("elementtiming"), time: now });
     }
     state.done = document.readyState === "complete" && parts.every((part) => reached(state.painted, part) && reached(state.owned, part));
-    if (!state.done) requestAnimationFrame(frame);
+    if (state.done) state.doneAt = now;
+    else requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
   state.read = () => ({
@@ -138,9 +140,12 @@ const INIT = `(parts) => {
       owned: state.owned,
       onPage: Object.fromEntries(parts.map((part) => [part.id, onPage(part.id)])),
     },
+    // The first load's scripts: those asked for before the screen was drawn and hydrated. What the
+    // page fetches once it has been still a moment (the next screens' code, decision 053) is not the
+    // first load's, and whether it falls before the network goes idle depends on the hour.
     scripts: performance
       .getEntriesByType("resource")
-      .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+      .filter((entry) => new URL(entry.name).pathname.endsWith(".js") && (state.doneAt === null || entry.startTime <= state.doneAt))
       .map((entry) => ({ path: new URL(entry.name).pathname, served: entry.encodedBodySize })),
   });
 }`;
