@@ -94,7 +94,7 @@ it("a recorded visit is answered from its recordings, in order, and a call it ne
   // The purchase, its retry and the list as recorded, their times moved with the clock, all alike.
   // Their pictures are the ones the recorder kept, served by the sandbox the request came to (pictures/index.json).
   const kept = (JSON.parse(readFileSync(join(out, "pictures", "index.json"), "utf8")) as { pictures: Record<string, string> }).pictures;
-  expect(kept[recorded.bought.data.image]).toMatch(/^[0-9a-f]{64}\.svg$/);
+  expect(kept[recorded.bought.data.image]).toMatch(/^[0-9a-f]{64}\.webp$/);
   const servedPictures = (value: unknown): unknown =>
     JSON.parse(JSON.stringify(value), (_key, item: unknown) => (typeof item === "string" && kept[item] ? `http://served.test/static/recorded/${kept[item]}` : item));
   expect(withoutTimes(replayed.bought)).toEqual(withoutTimes(servedPictures(recorded.bought)));

@@ -97,7 +97,7 @@ test.describe("before the page hydrates", () => {
     await offers(page).nth(2).scrollIntoViewIfNeeded();
     // Drawn where it now stands: a picture near the screen with an address would have been asked for.
     await nextFrame(page);
-    expect(asked.map((src) => src.replace(/^.*\/static\//, "")).sort()).toEqual(["ads/ad-super-value-picks.svg", "avatars/chan.svg"]);
+    expect(asked.map((src) => src.replace(/^.*\/static\//, "")).sort()).toEqual(["ads/ad-super-value-picks.webp", "avatars/chan.svg"]);
     // The boxes stand at their size meanwhile, drawing nothing over the skeleton.
     const waiting = offers(page).first().locator("img");
     expect(await waiting.getAttribute("src")).toBeNull();

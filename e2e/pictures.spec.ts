@@ -2,7 +2,7 @@
  * Pictures a member would believe (issue 28, item 13): home's banners carry their headline as text in
  * the member's language and move with their page dots or a swipe, without the page moving; every offer
  * on home shows a picture of its own, whole in its tile; the Chinese Asia Miles page has no English in
- * its hero. The pictures are drawn by sandbox/pictures/.
+ * its hero. The pictures are drawn by sandbox/pictures/ and served as WebP (sandbox/pictures/raster.ts).
  */
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
@@ -142,9 +142,11 @@ test("every demo picture keeps what it shows inside its edges, with a margin", a
     ...CATALOG.merchants.map((merchant) => `stores/${merchant.logo}`),
     ...CATALOG.ads.map((ad) => `ads/${ad.image}`),
     ...CATALOG.zones.map((zone) => `zones/${zone.banner}`),
-    "promotions/asia-miles.svg",
+    "promotions/asia-miles.webp",
   ];
-  const pictures = await Promise.all(paths.map(async (path) => `<div data-path="${path}">${await (await page.request.get(`${E2E_SANDBOX_URL}/static/${path}`)).text()}</div>`));
+  // Each picture is the raster of a drawing served beside it (sandbox/pictures/raster.ts): the drawing says what it shows.
+  const drawing = (path: string) => path.replace(/\.webp$/, ".svg");
+  const pictures = await Promise.all(paths.map(async (path) => `<div data-path="${path}">${await (await page.request.get(`${E2E_SANDBOX_URL}/static/${drawing(path)}`)).text()}</div>`));
   await page.setContent(pictures.join(""));
   // What each picture shows is its `.subject` (sandbox/pictures/scenes.ts); its box, in the picture's units.
   const outside = await page.evaluate(() =>
@@ -173,7 +175,10 @@ test.describe("the Asia Miles page in Chinese", () => {
     const picture = hero.locator("img").first();
     const [seen] = await aspects(picture);
     expect(seen!.box).toBeCloseTo(seen!.natural, 1);
-    const svg = await (await page.request.get(seen!.src)).text();
+    // A photograph, as the gateway's are; the drawing it was made from has no text at all.
+    const reply = await page.request.get(seen!.src);
+    expect(reply.headers()["content-type"]).toBe("image/webp");
+    const svg = await (await page.request.get(`${E2E_SANDBOX_URL}/static/promotions/asia-miles.svg`)).text();
     expect(svg).toContain("<svg");
     expect([...svg.matchAll(/<text[^>]*>([^<]*)</g)].map((match) => match[1])).toEqual([]);
     await expect(hero.getByText("亞洲萬里通", { exact: true })).toBeVisible();

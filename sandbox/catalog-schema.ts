@@ -16,7 +16,7 @@ export type LocalizedText = z.infer<typeof Localized>;
  */
 export const RelativeTime = z.string().regex(/^(now|today|[+-]\d{1,4}[dh])$/, "now, today, or an offset like -30d / +2d / +6h");
 
-const ImageFile = z.string().regex(/^[a-z0-9-]+\.svg$/, "an .svg file name");
+const ImageFile = z.string().regex(/^[a-z0-9-]+\.webp$/, "a .webp file name (sandbox/pictures/raster.ts)");
 
 export const DistrictSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),

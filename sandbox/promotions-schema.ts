@@ -46,7 +46,7 @@ export const MilesProductFixtureSchema = z.object({
   id: Id,
   title: Localized,
   subtitle: Localized,
-  image: z.string().regex(/^[a-z0-9-]+\.svg$/),
+  image: z.string().regex(/^[a-z0-9-]+\.webp$/),
   steps: z
     .array(z.object({ mcoin: z.number().int().positive(), miles: z.number().int().positive() }))
     .min(1)

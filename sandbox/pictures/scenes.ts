@@ -52,6 +52,33 @@ const svg = (width: number, height: number, body: string) => `<svg xmlns="http:/
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
+/**
+ * The light of a photograph, laid over a drawing: a soft key light from the upper left, the corners
+ * falling off into shade, the subject lifted off its ground by its own soft shadow, and whatever
+ * stands behind it (the confetti) out of focus. SVG filters and gradients are costly to draw, but the
+ * mall never draws these: the sandbox serves each picture as the WebP the rasterizer made of it
+ * (raster.ts), and the browser only decodes it.
+ */
+const PHOTO_DEFS =
+  `<defs>` +
+  `<radialGradient id="key" cx=".22" cy=".12" r=".95"><stop offset="0" stop-color="#fff" stop-opacity=".38"/><stop offset=".55" stop-color="#fff" stop-opacity=".06"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>` +
+  `<radialGradient id="key-right" cx=".76" cy=".14" r=".7"><stop offset="0" stop-color="#fff" stop-opacity=".3"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>` +
+  `<radialGradient id="falloff" cx=".5" cy=".46" r=".78"><stop offset=".55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".24"/></radialGradient>` +
+  `<filter id="lift" x="-20%" y="-20%" width="140%" height="150%"><feDropShadow dx="0" dy="5" stdDeviation="5" flood-color="#000" flood-opacity=".28"/></filter>` +
+  `<filter id="focus" x="-10%" y="-10%" width="120%" height="120%"><feGaussianBlur stdDeviation="1.8"/></filter>` +
+  `</defs>`;
+
+/** What stands behind the subject, out of focus. */
+const blurred = (body: string) => `<g filter="url(#focus)">${body}</g>`;
+
+/**
+ * The key light and the falloff over the whole picture, above everything drawn. A banner and the Asia
+ * Miles hero are lit from the right, over their scene: their left keeps dark for the words the mall
+ * sets there.
+ */
+const light = (width: number, height: number, key: "key" | "key-right" = "key") =>
+  `<rect width="${width}" height="${height}" fill="url(#${key})"/><rect width="${width}" height="${height}" fill="url(#falloff)"/>`;
+
 /** Soft confetti of dots and rings near the edges, different for every seed. */
 function sprinkle(seed: number, width: number, height: number, colour: string, count: number): string {
   const next = seeded(seed);
@@ -100,14 +127,17 @@ export function offerPicture(input: { id: number; scene: OfferScene; tone: strin
   const rays = input.flash
     ? `<g transform="translate(${width / 2} 110)" fill="#fff" opacity=".16">${Array.from({ length: 12 }, (_, i) => `<path d="M-9-200L9-200L0 0z" transform="rotate(${i * 30})"/>`).join("")}</g>`
     : "";
+  // The table's top catches the light at its back edge and falls into shade towards the camera.
+  const tableLight = `<linearGradient id="table" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${tint(table, 0.18)}"/><stop offset="1" stop-color="${shade(table, 0.14)}"/></linearGradient>`;
   let body =
+    PHOTO_DEFS.replace("</defs>", `${tableLight}</defs>`) +
     `<rect width="${width}" height="${height}" fill="${wall}"/>` +
     rays +
-    sprinkle(id * 7 + variant, width, height, deep ? tint(tone, 0.7) : tint(tone, 0.55), 7) +
-    `<path d="M0 ${150}h${width}v${height - 150}h-${width}z" fill="${table}"/><path d="M0 150h${width}" stroke="${rim}" stroke-width="3"/>` +
-    `<ellipse cx="${width / 2}" cy="162" rx="${variant === 1 ? 108 : 124}" ry="12" fill="#000" opacity=".08"/>`;
-  body += `<g class="subject">${variant === 1 ? subject(scene, input.merchantTone, 0, 0, 1.24) : subject(scene, input.merchantTone, 0, -4, 1.3)}</g>`;
-  return svg(width, height, body + flash);
+    blurred(sprinkle(id * 7 + variant, width, height, deep ? tint(tone, 0.7) : tint(tone, 0.55), 7)) +
+    `<path d="M0 ${150}h${width}v${height - 150}h-${width}z" fill="url(#table)"/><path d="M0 150h${width}" stroke="${rim}" stroke-width="3"/>` +
+    `<ellipse cx="${width / 2}" cy="162" rx="${variant === 1 ? 108 : 124}" ry="12" fill="#000" opacity=".12" filter="url(#focus)"/>`;
+  body += `<g class="subject" filter="url(#lift)">${variant === 1 ? subject(scene, input.merchantTone, 0, 0, 1.24) : subject(scene, input.merchantTone, 0, -4, 1.3)}</g>`;
+  return svg(width, height, body + light(width, height) + flash);
 }
 
 function shopFront(input: { id: number; scene: OfferScene; tone: string; merchantTone: string; mark: string }): string {
@@ -116,12 +146,14 @@ function shopFront(input: { id: number; scene: OfferScene; tone: string; merchan
   const stripes = Array.from({ length: 8 }, (_, i) => `<path d="M${40 + i * 30} 52h30v22a15 12 0 0 1-30 0z" fill="${i % 2 ? "#fff" : tone}"/>`).join("");
   const [first] = input.scene.subject;
   return (
+    PHOTO_DEFS +
     `<rect width="${width}" height="${height}" fill="${tint(tone, 0.86)}"/><rect x="0" y="178" width="${width}" height="22" fill="${tint(tone, 0.6)}"/>` +
-    `<g class="subject"><rect x="40" y="30" width="240" height="150" fill="#fffaf3"/><rect x="40" y="30" width="240" height="24" fill="${shade(tone, 0.15)}"/>` +
+    `<g class="subject" filter="url(#lift)"><rect x="40" y="30" width="240" height="150" fill="#fffaf3"/><rect x="40" y="30" width="240" height="24" fill="${shade(tone, 0.15)}"/>` +
     `<g transform="translate(160 42) scale(.2) translate(-48 -48)">${input.mark}</g>${stripes}` +
     `<rect x="56" y="90" width="120" height="80" rx="4" fill="${tint(tone, 0.7)}"/><rect x="196" y="90" width="68" height="88" rx="3" fill="${shade(tone, 0.1)}"/><circle cx="206" cy="136" r="3" fill="#fff"/>` +
     (first ? place(first[0], 116, 134, 0.62, tone) : "") +
-    `<path d="M24 178c0-16 12-24 16-24s12 8 12 24zM268 178c0-16 12-24 16-24s12 8 12 24z" fill="#4caf50"/></g>`
+    `<path d="M24 178c0-16 12-24 16-24s12 8 12 24zM268 178c0-16 12-24 16-24s12 8 12 24z" fill="#4caf50"/></g>` +
+    light(width, height)
   );
 }
 
@@ -131,7 +163,8 @@ export function logoPicture(input: { tone: string; mark: string }): string {
   return svg(
     width,
     height,
-    `<rect width="96" height="96" rx="24" fill="${input.tone}"/><rect x="5" y="5" width="86" height="86" rx="20" fill="none" stroke="#fff" stroke-width="2" opacity=".35"/><g class="subject">${input.mark}</g>`,
+    PHOTO_DEFS +
+      `<rect width="96" height="96" rx="24" fill="${input.tone}"/><rect width="96" height="96" rx="24" fill="url(#key)"/><rect x="5" y="5" width="86" height="86" rx="20" fill="none" stroke="#fff" stroke-width="2" opacity=".35"/><g class="subject" filter="url(#lift)">${input.mark}</g>`,
   );
 }
 
@@ -145,12 +178,16 @@ export function bannerPicture(input: { id: number; tone: string; accent: string;
   const { tone, accent } = input;
   const gid = `b${input.id}`;
   const body =
-    `<defs><linearGradient id="${gid}" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${shade(tone, 0.28)}"/><stop offset=".55" stop-color="${tone}"/><stop offset="1" stop-color="${tint(tone, 0.25)}"/></linearGradient></defs>` +
+    PHOTO_DEFS.replace(
+      "</defs>",
+      `<linearGradient id="${gid}" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${shade(tone, 0.28)}"/><stop offset=".55" stop-color="${tone}"/><stop offset="1" stop-color="${tint(tone, 0.25)}"/></linearGradient></defs>`,
+    ) +
     `<rect width="${width}" height="${height}" fill="url(#${gid})"/>` +
     `<circle cx="560" cy="150" r="150" fill="#fff" opacity=".12"/><circle cx="560" cy="150" r="112" fill="#fff" opacity=".1"/>` +
-    sprinkle(input.id * 13, width, height, accent, 10).replace(/cx="(\d+(\.\d+)?)"/g, (m, x) => (Number(x) < width * 0.25 ? `cx="${round(Number(x) + width * 0.55)}"` : m)) +
+    blurred(sprinkle(input.id * 13, width, height, accent, 10).replace(/cx="(\d+(\.\d+)?)"/g, (m, x) => (Number(x) < width * 0.25 ? `cx="${round(Number(x) + width * 0.55)}"` : m))) +
     `<path d="M0 262c140-22 260 20 420 0s250-24 330-6v44h-750z" fill="#fff" opacity=".1"/>` +
-    `<g class="subject">${input.subject.map(([name, x, y, scale, rotate]) => place(name, x, y, scale, input.ink ?? accent, rotate)).join("")}</g>`;
+    `<g class="subject" filter="url(#lift)">${input.subject.map(([name, x, y, scale, rotate]) => place(name, x, y, scale, input.ink ?? accent, rotate)).join("")}</g>` +
+    light(width, height, "key-right");
   return svg(width, height, body);
 }
 
@@ -162,12 +199,15 @@ export function milesPicture(): string {
   return svg(
     width,
     height,
-    `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#0b5f73"/><stop offset="1" stop-color="#27a3a3"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#sky)"/>` +
+    PHOTO_DEFS.replace("</defs>", `<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#0b5f73"/><stop offset="1" stop-color="#27a3a3"/></linearGradient></defs>`) +
+      `<rect width="${width}" height="${height}" fill="url(#sky)"/>` +
       `<circle cx="250" cy="56" r="26" fill="#ffe08a" opacity=".9"/><circle cx="250" cy="56" r="40" fill="#ffe08a" opacity=".15"/>` +
       cloud(70, 150, 1.2) +
       cloud(250, 168, 1) +
       cloud(178, 130, 0.7) +
       `<path d="M28 176c60-40 110-70 168-82" fill="none" stroke="#fff" stroke-width="3" stroke-dasharray="7 8" opacity=".6"/>` +
-      `<g class="subject">${place("plane", 214, 92, 0.9, "#fff", -14)}</g>`,
+      `<g class="subject" filter="url(#lift)">${place("plane", 214, 92, 0.9, "#fff", -14)}</g>` +
+      // Lit from the sun, on the right: the mall sets the programme's name over the upper left.
+      light(width, height, "key-right"),
   );
 }

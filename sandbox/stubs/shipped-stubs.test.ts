@@ -18,7 +18,7 @@ describe("fixtures/stubs/offer-1-sold-out.json", () => {
       expect(reply.data.stock).toBe(0);
       const pictures = [reply.data.image, ...reply.data.images, ...reply.data.stores.map((store) => store.logo)];
       expect(pictures).toHaveLength(7);
-      for (const picture of pictures) expect(picture).toMatch(new RegExp(`^${base}/static/(offers|stores)/[a-z0-9-]+\\.svg$`));
+      for (const picture of pictures) expect(picture).toMatch(new RegExp(`^${base}/static/(offers|stores)/[a-z0-9-]+\\.webp$`));
     }
   });
 });
