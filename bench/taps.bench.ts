@@ -19,7 +19,9 @@
  *   element not on screen at the tap. An element painted before the tap (a screen kept alive, hidden
  *   and shown again) has no new paint entry, so its time is the first frame after the tap in which it
  *   is visible (the end of that frame's main-thread work: a message posted from its animation-frame
- *   callback). The confirmation sheet carries no mark; this bench's init script marks its title and
+ *   callback). The content's time is the first frame in which all of it had come: a screen shown from
+ *   what the member saw, whose list is drawn afresh when the server's answer lands a round trip later
+ *   (decision 053), is timed by what it showed first. The confirmation sheet carries no mark; this bench's init script marks its title and
  *   rows as they are inserted (before their first paint), so Element Timing reports them; the app is
  *   not changed.
  * - **The floor**: a client navigation to `/__bare` (its module and one `.data` round trip): a link the
@@ -85,7 +87,7 @@ const TAP_INIT = `() => {
   state.arm = (parts) => {
     const before = new WeakSet();
     for (const element of document.querySelectorAll("[elementtiming]")) if (visible(element)) before.add(element);
-    const journey = { parts, before, shown: new WeakMap(), pending: new WeakSet(), armedAt: performance.now(), stopped: false, done: false };
+    const journey = { parts, before, shown: new WeakMap(), pending: new WeakSet(), armedAt: performance.now(), stopped: false, done: false, reached: null };
     state.journey = journey;
     state.tap = null;
     const frame = () => {
@@ -97,22 +99,31 @@ const TAP_INIT = `() => {
         fresh.push(element);
       }
       if (fresh.length > 0) afterFrame((time) => { for (const element of fresh) journey.shown.set(element, time); });
-      journey.done = ready(parts);
+      // The elements of the first frame with the whole content are the ones timed. A screen shown from
+      // what the member saw asks the server again and may draw its list afresh a round trip later
+      // (decision 053); the content had come all the same, and the new elements' paint is not the tap's.
+      if (!journey.done && ready(parts)) {
+        journey.done = true;
+        journey.reached = shownElements(parts.map((part) => part.id));
+      }
       requestAnimationFrame(frame);
     };
     requestAnimationFrame(frame);
   };
   state.backNow = () => { state.tap = performance.now(); history.back(); };
-  state.candidates = (ids) => {
+  // The marked elements of the next screen on it now, each with its id.
+  const shownElements = (ids) => {
     const journey = state.journey;
     const out = [];
     for (const id of ids)
       for (const element of document.querySelectorAll('[elementtiming="' + id + '"]')) {
         if (journey.before.has(element) || !visible(element)) continue;
-        out.push({ id, renderTime: state.renders.get(element) ?? null, shownAt: journey.shown.get(element) ?? null });
+        out.push({ id, element });
       }
     return out;
   };
+  const timesOf = (shown) => shown.map(({ id, element }) => ({ id, renderTime: state.renders.get(element) ?? null, shownAt: state.journey.shown.get(element) ?? null }));
+  state.candidates = (ids) => timesOf(shownElements(ids));
   const ready = (parts) => {
     if (!state.journey || state.tap === null) return false;
     const candidates = state.candidates(parts.map((part) => part.id));
@@ -129,7 +140,7 @@ const TAP_INIT = `() => {
   state.read = (ids) => {
     const journey = state.journey;
     journey.stopped = true;
-    return { tap: state.tap, candidates: state.candidates(ids), events: state.events.filter((entry) => entry.startTime >= journey.armedAt) };
+    return { tap: state.tap, candidates: journey.reached ? timesOf(journey.reached) : state.candidates(ids), events: state.events.filter((entry) => entry.startTime >= journey.armedAt) };
   };
   // Each update of the slider's value is timed from the move that asked for it: the first move since
   // the last update whose place on the track is nearer the new value than the old one (the slider
