@@ -44,8 +44,9 @@
  *   not changed for it, and no private field of React's or Remix's is written or read by the app.
  * - **JavaScript**: every `.js` resource the page asked for before its content was painted and owned
  *   (resource timing; the next screens' code, fetched once the page has been still, is not the first
- *   load's: docs/decisions/053-code-ahead-and-back-without-drawing.md), its size in gzip as the server sends it to a browser that accepts gzip (the build's own `.gz`
- *   form; the figure the targets speak of) and as served to Chromium (`encodedBodySize`: brotli).
+ *   load's: docs/decisions/053-code-ahead-and-back-without-drawing.md), its size in gzip as the
+ *   server sends it to a browser that accepts gzip (the build's own `.gz` form; the figure the
+ *   targets speak of) and as served to Chromium (`encodedBodySize`: brotli).
  *
  * A load ends once its content is painted and owned, the document is loaded and the network has been
  * quiet for half a second (so LCP has settled). Targets (issue 49): each screen's content and hydrated

@@ -21,9 +21,9 @@
  *   is visible (the end of that frame's main-thread work: a message posted from its animation-frame
  *   callback). The content's time is the first frame in which all of it had come: a screen shown from
  *   what the member saw, whose list is drawn afresh when the server's answer lands a round trip later
- *   (decision 053), is timed by what it showed first. The confirmation sheet carries no mark; this bench's init script marks its title and
- *   rows as they are inserted (before their first paint), so Element Timing reports them; the app is
- *   not changed.
+ *   (decision 053), is timed by what it showed first. The confirmation sheet carries no mark; this
+ *   bench's init script marks its title and rows as they are inserted (before their first paint), so
+ *   Element Timing reports them; the app is not changed.
  * - **The floor**: a client navigation to `/__bare` (its module and one `.data` round trip): a link the
  *   bench adds to the page and taps, whose click goes through the router (`window.__remixRouter`, which
  *   Remix's browser entry sets, only called, never written), measured the same way (the bare heading

@@ -59,13 +59,15 @@ const round = (value: number) => Math.round(value * 10) / 10;
  * mall never draws these: the sandbox serves each picture as the WebP the rasterizer made of it
  * (raster.ts), and the browser only decodes it.
  */
-const PHOTO_DEFS =
+const photoDefs = (own = "") =>
   `<defs>` +
   `<radialGradient id="key" cx=".22" cy=".12" r=".95"><stop offset="0" stop-color="#fff" stop-opacity=".38"/><stop offset=".55" stop-color="#fff" stop-opacity=".06"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>` +
   `<radialGradient id="key-right" cx=".76" cy=".14" r=".7"><stop offset="0" stop-color="#fff" stop-opacity=".3"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>` +
   `<radialGradient id="falloff" cx=".5" cy=".46" r=".78"><stop offset=".55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".24"/></radialGradient>` +
   `<filter id="lift" x="-20%" y="-20%" width="140%" height="150%"><feDropShadow dx="0" dy="5" stdDeviation="5" flood-color="#000" flood-opacity=".28"/></filter>` +
   `<filter id="focus" x="-10%" y="-10%" width="120%" height="120%"><feGaussianBlur stdDeviation="1.8"/></filter>` +
+  // The picture's own gradients (its table, sky or ground).
+  own +
   `</defs>`;
 
 /** What stands behind the subject, out of focus. */
@@ -130,7 +132,7 @@ export function offerPicture(input: { id: number; scene: OfferScene; tone: strin
   // The table's top catches the light at its back edge and falls into shade towards the camera.
   const tableLight = `<linearGradient id="table" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${tint(table, 0.18)}"/><stop offset="1" stop-color="${shade(table, 0.14)}"/></linearGradient>`;
   let body =
-    PHOTO_DEFS.replace("</defs>", `${tableLight}</defs>`) +
+    photoDefs(tableLight) +
     `<rect width="${width}" height="${height}" fill="${wall}"/>` +
     rays +
     blurred(sprinkle(id * 7 + variant, width, height, deep ? tint(tone, 0.7) : tint(tone, 0.55), 7)) +
@@ -146,7 +148,7 @@ function shopFront(input: { id: number; scene: OfferScene; tone: string; merchan
   const stripes = Array.from({ length: 8 }, (_, i) => `<path d="M${40 + i * 30} 52h30v22a15 12 0 0 1-30 0z" fill="${i % 2 ? "#fff" : tone}"/>`).join("");
   const [first] = input.scene.subject;
   return (
-    PHOTO_DEFS +
+    photoDefs() +
     `<rect width="${width}" height="${height}" fill="${tint(tone, 0.86)}"/><rect x="0" y="178" width="${width}" height="22" fill="${tint(tone, 0.6)}"/>` +
     `<g class="subject" filter="url(#lift)"><rect x="40" y="30" width="240" height="150" fill="#fffaf3"/><rect x="40" y="30" width="240" height="24" fill="${shade(tone, 0.15)}"/>` +
     `<g transform="translate(160 42) scale(.2) translate(-48 -48)">${input.mark}</g>${stripes}` +
@@ -163,7 +165,7 @@ export function logoPicture(input: { tone: string; mark: string }): string {
   return svg(
     width,
     height,
-    PHOTO_DEFS +
+    photoDefs() +
       `<rect width="96" height="96" rx="24" fill="${input.tone}"/><rect width="96" height="96" rx="24" fill="url(#key)"/><rect x="5" y="5" width="86" height="86" rx="20" fill="none" stroke="#fff" stroke-width="2" opacity=".35"/><g class="subject" filter="url(#lift)">${input.mark}</g>`,
   );
 }
@@ -178,9 +180,8 @@ export function bannerPicture(input: { id: number; tone: string; accent: string;
   const { tone, accent } = input;
   const gid = `b${input.id}`;
   const body =
-    PHOTO_DEFS.replace(
-      "</defs>",
-      `<linearGradient id="${gid}" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${shade(tone, 0.28)}"/><stop offset=".55" stop-color="${tone}"/><stop offset="1" stop-color="${tint(tone, 0.25)}"/></linearGradient></defs>`,
+    photoDefs(
+      `<linearGradient id="${gid}" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${shade(tone, 0.28)}"/><stop offset=".55" stop-color="${tone}"/><stop offset="1" stop-color="${tint(tone, 0.25)}"/></linearGradient>`,
     ) +
     `<rect width="${width}" height="${height}" fill="url(#${gid})"/>` +
     `<circle cx="560" cy="150" r="150" fill="#fff" opacity=".12"/><circle cx="560" cy="150" r="112" fill="#fff" opacity=".1"/>` +
@@ -199,7 +200,7 @@ export function milesPicture(): string {
   return svg(
     width,
     height,
-    PHOTO_DEFS.replace("</defs>", `<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#0b5f73"/><stop offset="1" stop-color="#27a3a3"/></linearGradient></defs>`) +
+    photoDefs(`<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#0b5f73"/><stop offset="1" stop-color="#27a3a3"/></linearGradient>`) +
       `<rect width="${width}" height="${height}" fill="url(#sky)"/>` +
       `<circle cx="250" cy="56" r="26" fill="#ffe08a" opacity=".9"/><circle cx="250" cy="56" r="40" fill="#ffe08a" opacity=".15"/>` +
       cloud(70, 150, 1.2) +
