@@ -154,3 +154,21 @@ test("a touch whose load fails leaves home as it is; a tap later asks again", as
   await expect(page.getByRole("button", { name: "Checkout" })).toBeVisible();
   expect((await sandbox.calls(OFFER_DETAIL)).length - before).toBe(1);
 });
+
+test("a page's address never keeps the marker of a load asked ahead: typed with it, the page comes back whole with the browser's back", async ({ signIn, page }) => {
+  await onHome({ signIn, page });
+  await page.goto("/classifys/2-Coffee%20%26%20Desserts?_ahead=1");
+  await expect(page).toHaveURL(/\/classifys\/2-Coffee%20%26%20Desserts$/);
+  await hydrated(page);
+  const card = page.locator("[data-offer-id]").first();
+  const offerId = await card.getAttribute("data-offer-id");
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/coupon_details/${offerId}`));
+  await expect(page.getByRole("button", { name: "Checkout" })).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/classifys\/2-Coffee%20%26%20Desserts$/);
+  await expect(page.getByRole("heading", { name: "Coffee & Desserts" })).toBeVisible();
+  await expect(page.locator(`[data-offer-id="${offerId}"]`).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Overwhelming Response" })).toHaveCount(0);
+});

@@ -71,6 +71,17 @@ describe("the mall's HTTP server", () => {
     expect(reply.body).toBe("");
   });
 
+  it("sends a page asked for with the marker of a load asked ahead to its address without it; the data request keeps it", async () => {
+    const page = await send(port, "GET", "/coupon_details/12?from=home&_ahead=1");
+    expect(page.status).toBe(302);
+    expect(page.headers.location).toBe("/coupon_details/12?from=home");
+    expect((await send(port, "HEAD", "/mycoupon?%5Fahead=1")).headers.location).toBe("/mycoupon");
+    expect(JSON.parse((await send(port, "GET", "/coupon_details/12.data?from=home&_ahead=1")).body)).toMatchObject({ url: "/coupon_details/12.data?from=home&_ahead=1" });
+    expect(JSON.parse((await send(port, "GET", "/coupon_details/12?from=home&ahead=1")).body)).toMatchObject({ url: "/coupon_details/12?from=home&ahead=1" });
+    // A form posted to such an address is the page's action, not a way in.
+    expect((await send(port, "POST", "/coupon_details/12?_ahead=1", { "content-type": "application/x-www-form-urlencoded" }, "a=1")).status).toBe(200);
+  });
+
   it("sends the security headers, with a fresh nonce in the CSP each time", async () => {
     const first = await send(port, "GET", "/index");
     const second = await send(port, "GET", "/index");

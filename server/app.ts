@@ -10,6 +10,7 @@ import expressStaticGzip from "express-static-gzip";
 import { readdirSync } from "node:fs";
 import { STATUS_CODES } from "node:http";
 import type { EnvironmentName } from "#core/environments";
+import { dropAheadMarker } from "./ahead-marker";
 import { limitBodies } from "./body-limit";
 import { requestLog, type Logger } from "./logger";
 import { crossOriginPolicy } from "./cross-origin";
@@ -56,6 +57,7 @@ export function createMallApp(options: MallAppOptions): express.Express {
   app.use(limitBodies());
   if (options.assets.length > 0) app.use(options.assets);
   if (options.codeAhead) app.use(options.codeAhead);
+  app.use(dropAheadMarker());
   app.all("*", options.remix);
   app.use(lastResort);
   return app;

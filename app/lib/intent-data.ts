@@ -16,7 +16,10 @@
  */
 import { useFetcher, useLocation, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { AHEAD_PARAM } from "#core/http/ahead-marker";
 import { createKeepAlive } from "./keep-alive";
+
+export { AHEAD_PARAM, aheadHref } from "#core/http/ahead-marker";
 
 /** How long what the member saw of a page is kept for the way back to it, and of how many pages. */
 export const SEEN_KEPT_MS = 5 * 60_000;
@@ -35,25 +38,11 @@ interface Intent {
 }
 
 const intents = new Map<string, Intent>();
-/**
- * Marks the fetcher's load of a page asked ahead (`aheadHref`). The router sends a fetcher's failure
- * to the error boundary of the screen the fetcher is on, so the fetcher is never handed one: a touch
- * that fails must leave the screen as it is (the tap, if it comes, meets the failure). A clientLoader
- * cannot otherwise tell a fetcher's load from a navigation's.
- */
-export const AHEAD_PARAM = "_ahead";
 const keyOf = (url: string | URL) => {
   const parsed = new URL(url, "http://mall.invalid");
   parsed.searchParams.delete(AHEAD_PARAM);
   return parsed.pathname + parsed.search;
 };
-
-/** The address a fetcher loads to ask ahead for `href` (components/list-link.tsx). */
-export function aheadHref(href: string): string {
-  const parsed = new URL(href, "http://mall.invalid");
-  parsed.searchParams.set(AHEAD_PARAM, "1");
-  return parsed.pathname + parsed.search;
-}
 
 /** A touch on a link to `href`: the next load of it (the fetcher's) is kept for the tap's navigation. */
 export function askAhead(href: string, now = Date.now()): void {
@@ -81,9 +70,11 @@ if (typeof window !== "undefined") window.addEventListener("popstate", () => (po
 export async function intentClientLoader({ request, serverLoader }: ClientLoaderFunctionArgs): Promise<unknown> {
   const key = keyOf(request.url);
   if (new URL(request.url).searchParams.has(AHEAD_PARAM)) {
-    // The fetcher's load: it starts the load the tap will use, or shares the one the tap started. Its
-    // own answer is never shown, and a failure is not its to show. Without a live intent (the tap took
-    // it, or the fetcher is revalidated after an action) it asks the server nothing.
+    // The fetcher's load (a page's address never carries the marker: core/http/ahead-marker.ts): it
+    // starts the load the tap will use, or shares the one the tap started. Its own answer is never
+    // shown, and a failure is not its to show, since the router would show it on the screen the
+    // fetcher is on. Without a live intent (the tap took it, or the fetcher is revalidated after an
+    // action) it asks the server nothing.
     const intent = intents.get(key);
     if (!intent || Date.now() - intent.at > INTENT_KEPT_MS) return null;
     intent.data ??= serverLoader();

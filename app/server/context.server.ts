@@ -13,7 +13,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Logger } from "pino";
 import type { Locale } from "../lib/i18n/locale";
-import { AHEAD_PARAM } from "../lib/intent-data";
+import { AHEAD_PARAM } from "#core/http/ahead-marker";
 import { gatewayEnvironment, type GatewayEnvironment } from "./config.server";
 import { MemberApi } from "./gateway.server";
 import { getLocale } from "./i18n.server";

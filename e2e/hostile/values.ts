@@ -235,6 +235,7 @@ const QUERY_NAMES = [
   "_routes",
   "index",
   "_data",
+  "_ahead",
 ];
 export const queryArb = fc.record({
   fields: fc.array(fc.tuple(fc.oneof({ arbitrary: fc.constantFrom(...QUERY_NAMES), weight: 5 }, { arbitrary: fc.constantFrom(...TRAP_NAMES), weight: 1 }), valueArb), { minLength: 1, maxLength: 5 }),
