@@ -30,6 +30,8 @@ const TEXT = {
     twoPieces: "for 2 pieces",
     noMore: "No more",
     balance: "Balance: 12,580 mCoin",
+    cashValue: "Cash value",
+    originalPrice: "Original price",
   },
   zh: {
     ua: walletUserAgent("zh-MO"),
@@ -40,6 +42,8 @@ const TEXT = {
     twoPieces: "共 2 件",
     noMore: "沒有更多了",
     balance: "餘額：12,580 mCoin",
+    cashValue: "現金價",
+    originalPrice: "原價",
   },
 } as const;
 
@@ -76,13 +80,17 @@ for (const language of ["en", "zh"] as const) {
   test.describe(`prices, in ${language}`, () => {
     test.use({ userAgent: text.ua, locale: text.locale });
 
-    test("a card shows what the member pays: mCoin, mCoin and the cash left, or cash; and the MOP price beside the original", async ({ page, signIn }) => {
+    test("a card shows what the member pays: mCoin, mCoin and the cash left, or cash; and the MOP price, labelled, beside the original", async ({ page, signIn }) => {
       await signIn("chan", { draw: false });
       await page.goto("/index?tab=price&order=desc");
       await hydrated(page);
       await expect(card(page, FAMILY_DINNER).locator(".offer-card__pay")).toHaveText("3,000 mCoin + $298.00");
       await expect(card(page, FAMILY_DINNER).locator(".offer-card__price")).toHaveText("$598.00");
       await expect(card(page, FAMILY_DINNER).locator(".offer-card__original")).toHaveText("$880.00");
+      // Which amount is paid, read at a glance: the MOP price beside the mCoin price says what it is,
+      // and the struck one is named the original price.
+      await expect(card(page, FAMILY_DINNER).locator(".money-value")).toHaveText(`${text.cashValue} $598.00`);
+      await expect(card(page, FAMILY_DINNER).locator(".offer-card__original")).toHaveAttribute("aria-label", `${text.originalPrice} $880.00`);
       // mCoin cannot pay for it: no mCoin price on its card.
       await expect(card(page, SHOPPING_VOUCHER).locator(".offer-card__pay")).toHaveText("$485.00");
       await expect(card(page, SHOPPING_VOUCHER)).not.toContainText("mCoin");

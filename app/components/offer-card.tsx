@@ -1,10 +1,10 @@
 /**
  * How an offer shows in lists: its image, title, store, distance, what the member pays (mCoin, mCoin
- * and cash, or cash: lib/catalog/pay-price.ts), its price in MOP beside the original price struck
- * through (the two the discount label compares, and the price home's filter and sort go by), the
- * discount label, and the badges (coming soon, ends today, sold out, 18+).
+ * and cash, or cash: lib/catalog/pay-price.ts), its price in MOP labelled as the cash value beside
+ * the original price struck through (the two the discount label compares, and the price home's
+ * filter and sort go by; components/money.tsx), the discount label, and the badges (coming soon,
+ * ends today, sold out, 18+).
  */
-import type { i18n as I18n, TFunction } from "i18next";
 import { useContext } from "react";
 import { I18nContext } from "react-i18next";
 import type { OfferCardData, OfferTileData } from "../lib/catalog/card-data";
@@ -15,28 +15,11 @@ import { normalizeLocale } from "../lib/i18n/locale";
 import { formatMoney } from "../lib/money/format";
 import { cardPrice, payTexts } from "../lib/catalog/pay-price";
 import { ListLink } from "./list-link";
+import { CashValue, OriginalPrice, PayLine, translatorOf } from "./money";
 import { Picture } from "./picture";
 import "./offer-card.css";
 
-/**
- * Each i18next instance's own `t`, bound once. It translates in the instance's language at the time
- * of the call and in its default namespace, as `getFixedT(null, "translation")` does, without the
- * fixed function's options object made for every text (home draws some fifty cards of four texts).
- */
-const translators = new WeakMap<I18n, TFunction>();
-
-function translatorOf(i18n: I18n): TFunction {
-  let t = translators.get(i18n);
-  if (!t) translators.set(i18n, (t = i18n.t.bind(i18n) as TFunction));
-  return t;
-}
-
-/**
- * A card's texts. Lists draw dozens of cards: each reads the page's i18next from context rather
- * than through useTranslation, whose per-component bookkeeping (namespace checks, a subscription to
- * language changes) was a tenth of a card's server render. A language change re-renders the page,
- * and with it every card.
- */
+/** A card's texts (lists draw dozens of cards: the page's translator, components/money.tsx). */
 function useOfferTexts(offer: OfferTileData, now: number) {
   const { i18n } = useContext(I18nContext);
   const t = translatorOf(i18n);
@@ -55,28 +38,6 @@ function useOfferTexts(offer: OfferTileData, now: number) {
     price: pay.mcoin > 0 ? formatMoney(offer.price) : null,
     original: formatMoney(offer.originalPrice),
   };
-}
-
-/**
- * What the member pays: the mCoin part, then the cash part (see payTexts). `elementTiming` marks both
- * parts for the Element Timing API (bench/member-timing.bench.ts reads when a screen's price is painted).
- */
-export function PayLine({ pay, className, elementTiming }: { pay: ReturnType<typeof payTexts>; className: string; elementTiming?: string }) {
-  return (
-    <span className={className}>
-      {pay.mcoin ? (
-        <span className="pay__mcoin" elementtiming={elementTiming}>
-          {pay.mcoin}
-        </span>
-      ) : null}
-      {pay.mcoin && pay.cash ? " " : null}
-      {pay.cash ? (
-        <span className={pay.mcoin ? "pay__cash" : "pay__mcoin"} elementtiming={elementTiming}>
-          {pay.cash}
-        </span>
-      ) : null}
-    </span>
-  );
 }
 
 /** `firstScreen`: the card is on a phone's first screen (a listing's first ones), so its picture is asked for first. */
@@ -108,10 +69,8 @@ export function OfferCard({ offer, now, firstScreen = false }: { offer: OfferCar
         ) : null}
         <PayLine pay={pay} className="pay offer-card__pay" />
         <span className="offer-card__prices">
-          {price ? <span className="offer-card__price">{price}</span> : null}
-          <s className="offer-card__original" aria-label={t("catalog.originalPrice", { price: original })}>
-            {original}
-          </s>
+          {price ? <CashValue price={price} amountClassName="offer-card__price" /> : null}
+          <OriginalPrice price={original} className="offer-card__original" />
           {offer.sold > 0 || !soldOut ? <span className="offer-card__sold">{t("catalog.sold", { count: offer.sold })}</span> : null}
         </span>
       </span>

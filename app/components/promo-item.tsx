@@ -7,7 +7,7 @@ import type { payTexts } from "../lib/catalog/pay-price";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Picture } from "./picture";
-import { PayLine } from "./offer-card";
+import { PayLine } from "./money";
 import "./promo-item.css";
 
 /**

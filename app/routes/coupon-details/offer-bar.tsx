@@ -6,7 +6,7 @@
 import { Link } from "@remix-run/react";
 import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
-import { PayLine } from "../../components/offer-card";
+import { PayLine } from "../../components/money";
 import { PurchaseFlow } from "../../components/purchase-flow";
 import { payTexts, type PayAmount } from "../../lib/catalog/pay-price";
 import type { Blocker } from "./purchase-choice";

@@ -7,7 +7,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { OfferDetail } from "#core/api/shop-endpoints";
 import { CoinIcon, LikeIcon, ShareIcon, StarIcon } from "../../components/icons";
-import { PayLine } from "../../components/offer-card";
+import { CashValue, OriginalPrice, PayLine } from "../../components/money";
 import { useToastOn } from "../../components/toast";
 import { useLocale } from "../../hooks/use-locale";
 import { discountLabel } from "../../lib/catalog/discount";
@@ -57,10 +57,8 @@ function Prices({ offer }: { offer: OfferDetail }) {
         <PayLine pay={pay} className="pay offer-prices__pay" elementTiming="offer-price" />
         <small>{t("offer.perPiece")}</small>
       </span>
-      {each.mcoin > 0 ? <span className="offer-prices__cash">{t("offer.cashValue", { price: formatMoney(offer.priceCents / 100) })}</span> : null}
-      <s className="offer-prices__original" aria-label={t("catalog.originalPrice", { price: formatMoney(offer.originalPriceCents / 100) })}>
-        {formatMoney(offer.originalPriceCents / 100)}
-      </s>
+      {each.mcoin > 0 ? <CashValue price={formatMoney(offer.priceCents / 100)} className="offer-prices__cash" /> : null}
+      <OriginalPrice price={formatMoney(offer.originalPriceCents / 100)} className="offer-prices__original" />
       {discount ? <span className="offer-prices__discount">{discount}</span> : null}
       {offer.ageRestricted ? <span className="badge badge--adult">{t("catalog.badge.adult")}</span> : null}
     </div>

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { SeckillItem } from "#core/api/promotion-endpoints";
 import { Countdown } from "../../components/countdown";
-import { PayLine } from "../../components/offer-card";
+import { PayLine } from "../../components/money";
 import { Picture } from "../../components/picture";
 import { saleState } from "../../components/promo-item";
 import { useLocale } from "../../hooks/use-locale";
