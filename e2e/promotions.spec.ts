@@ -276,6 +276,19 @@ test.describe("the seckill canary and its entries", () => {
     await expect(page.getByText("Early access")).toHaveCount(0);
   });
 
+  test("the early-access session's tab says so: no two tabs read the same", async ({ page, signIn }) => {
+    await signIn("wong");
+    await page.goto("/seckill");
+    await hydrated(page);
+    const tabs = page.getByRole("tablist", { name: "Sessions" }).getByRole("tab");
+    await expect(tabs.filter({ hasText: "Early access" })).toHaveCount(1);
+    const names = await tabs.evaluateAll((list) => list.map((tab) => tab.textContent));
+    expect(names.length).toBeGreaterThan(1);
+    expect(new Set(names).size).toBe(names.length);
+    await tabs.filter({ hasText: "Early access" }).click();
+    await expect(page.getByTestId("promo-item").first()).toContainText("Early access");
+  });
+
   test("the login state 'seckill' opens it, and the shared page shows without signing in", async ({ page, sandbox }) => {
     const landing = await sandbox.loginRedirect(MEMBERS.chan.openId, `${E2E_APP_URL}/`, "seckill");
     await page.goto(landing);

@@ -16,6 +16,8 @@ export interface TimedSession {
   id: number;
   startAt: number;
   endAt: number;
+  /** A seckill canary session (core/api/promotion-endpoints.ts): its tab says "early access", as a running session at the same time may share its start. */
+  gray?: boolean;
 }
 
 export type Phase = "upcoming" | "running" | "ended";
@@ -72,6 +74,7 @@ export function SessionTabs({ sessions, selected, now, panelId, onSelect }: { se
             {sessionTime(session.startAt, now)}
           </span>
           <span className="promo-sessions__phase" data-key-fact="session-phase">
+            {session.gray ? <span className="promo-sessions__early">{t("seckill.earlyAccess")}</span> : null}
             {t(`promo.phase.${phaseOf(session, now)}`)}
           </span>
         </button>
