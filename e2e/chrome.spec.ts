@@ -16,6 +16,8 @@ test.use({ userAgent: walletUserAgent("en"), locale: "en-US" });
 const MCOIN_ONLY = 64;
 /** Goods paid in cash: its order stays unpaid until the wallet pays it. */
 const MILK = 27;
+/** An offer mCoin may pay for in part (fixtures/catalog.json: up to 3,000 mCoin). */
+const FAMILY_DINNER = 5;
 
 test("every empty list shows the one empty state: an illustration, a line and an action that leads on", async ({ page, signIn }) => {
   await signIn("lei");
@@ -91,8 +93,37 @@ test("a cancelled order says so in the toast", async ({ page, signIn, sandbox, p
   await page.goto(`/order_details/${order.id}`);
   await hydrated(page);
   await page.getByRole("button", { name: "Cancel order" }).click();
+  const sheet = page.getByRole("alertdialog", { name: "Cancel this order?" });
+  await expect(sheet).toContainText("Nothing has been paid for it yet.");
+  await sheet.getByRole("button", { name: "Cancel order" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Order cancelled");
   await expect.poll(async () => (await sandbox.orders(MEMBERS.chan.openId)).find((found) => found.id === order.id)?.status).toBe("closed");
+});
+
+test("cancelling an unpaid order asks first; kept, nothing happens; cancelled, the toast says the mCoin are back", async ({ page, signIn, sandbox, playwright }) => {
+  await signIn("chan");
+  const gateway: APIRequestContext = await playwright.request.newContext({ baseURL: E2E_SANDBOX_URL });
+  const placed = await gateway.post("/api/business/snapup", {
+    data: { adult: false, offerId: FAMILY_DINNER, quantity: 1, mcoinUsed: 3000 },
+    headers: { authorization: `Bearer ${await sandbox.token(MEMBERS.chan.openId)}`, mpay: "1", "Idempotency-Key": `chrome-cancel-mcoin-${Date.now()}` },
+  });
+  const order = ((await placed.json()) as { data: { id: number } }).data;
+  await gateway.dispose();
+  const status = async () => (await sandbox.orders(MEMBERS.chan.openId)).find((found) => found.id === order.id)?.status;
+
+  await page.goto(`/order_details/${order.id}`);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Cancel order" }).click();
+  const sheet = page.getByRole("alertdialog", { name: "Cancel this order?" });
+  await expect(sheet).toContainText("The 3,000 mCoin it holds go back to your balance at once.");
+  await sheet.getByRole("button", { name: "Keep order" }).click();
+  await expect(sheet).toBeHidden();
+  expect(await status()).toBe("awaiting_payment");
+
+  await page.getByRole("button", { name: "Cancel order" }).click();
+  await sheet.getByRole("button", { name: "Cancel order" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Order cancelled: 3,000 mCoin back in your balance");
+  await expect.poll(status).toBe("closed");
 });
 
 test("a refund request says so in the toast", async ({ page, signIn, sandbox }) => {

@@ -39,12 +39,14 @@ export function Dialog({ title, children, actions, role = "dialog", onDismiss }:
 }
 
 /**
- * Asks before an action that cannot be taken back: 'cancel', or the action's own label, which closes the dialog and acts.
+ * Asks before an action that cannot be taken back: 'cancel' (or `cancelLabel`, where 'cancel' would
+ * read as the action itself), or the action's own label, which closes the dialog and acts.
  * `confirmMark`: the mark of the double-tap guard of `onConfirm`, when it has one (hooks/use-double-tap-guard.ts).
  */
 export function ConfirmDialog({
   title,
   confirmLabel,
+  cancelLabel,
   confirmMark,
   onConfirm,
   onCancel,
@@ -52,6 +54,7 @@ export function ConfirmDialog({
 }: {
   title: string;
   confirmLabel: string;
+  cancelLabel?: string;
   confirmMark?: TapGuardMark;
   onConfirm(): void;
   onCancel(): void;
@@ -66,7 +69,7 @@ export function ConfirmDialog({
       actions={
         <>
           <button type="button" className="button button--secondary" onClick={onCancel}>
-            {t("common.cancel")}
+            {cancelLabel ?? t("common.cancel")}
           </button>
           <button
             type="button"
