@@ -253,12 +253,14 @@ test.describe("orders and after-sale", () => {
     await expect(page.getByRole("article")).toHaveCount(2);
     await hydrated(page);
     await page.locator(`[data-order-id="${inside.id}"]`).getByRole("button", { name: "Cancel order" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel order" }).click();
     await expect.poll(async () => (await sandbox.orders(MEMBERS.chan.openId)).find((order) => order.id === inside.id)?.status).toBe("closed");
 
     await sandbox.setClock((await sandboxNow(sandbox)) + 11 * MINUTE);
     await page.goto(`/order_details/${outside.id}`);
     await hydrated(page);
     await page.getByRole("button", { name: "Cancel order" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel order" }).click();
     await expect(page.getByRole("alert")).toHaveText("The order has been established beyond the designated cancellation window and cannot be canceled");
     expect((await sandbox.orders(MEMBERS.chan.openId)).find((order) => order.id === outside.id)?.status).toBe("awaiting_payment");
 
@@ -350,6 +352,16 @@ test.describe("orders and after-sale", () => {
     await expect.poll(async () => (await sandbox.orders(MEMBERS.wong.openId)).some((order) => order.id === completed.id)).toBe(false);
     expect((await page.goto(`/order_details/${completed.id}`))?.status()).toBe(404);
     expect(await sandbox.ledger(MEMBERS.wong.openId)).toEqual(ledger);
+  });
+
+  test("a partly used order's refund page says why it cannot be refunded, not its status", async ({ page, sandbox, signIn, playwright }) => {
+    await signIn("sam");
+    const order = await gatewayOrder(playwright, sandbox, MEMBERS.sam.openId, { offerId: TYRE_CHECK, quantity: 2, mcoinUsed: 100 });
+    mcoin("sandbox", "redeem", order.coupons[0].redemptionCode, "--store", String(TYRE_CHECK_STORE));
+    await page.goto(`/refund_application/${order.id}`);
+    await expect(page.getByRole("heading", { name: "This order cannot be refunded" })).toBeVisible();
+    await expect(page.getByText("1 of its 2 coupons has been used. An order is refunded whole, so a refund can be asked for only while every coupon is unused.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Order summary" })).toHaveAttribute("href", `/order_details/${order.id}`);
   });
 
   test("forged requests get a clear message and change nothing; never a 5xx", async ({ page, sandbox, signIn, playwright }) => {

@@ -13,10 +13,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { refundable } from "../components/order-actions";
+import { notRefundableReason, refundable } from "../components/order-actions";
 import { NotFoundOrErrorScreen, StatusScreen } from "../components/status-screen";
 import { showToast } from "../components/toast";
-import { orderPath, orderStatusOf } from "../components/wallet-cards";
+import { orderPath } from "../components/wallet-cards";
 import { basicInformation } from "#core/api/endpoints";
 import { refundTerms } from "#core/money/refund";
 import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";
@@ -72,6 +72,7 @@ export default function RefundApplication() {
     hadRefund.current = order.refund !== null;
   }, [order.refund, t]);
   const busy = navigation.state === "submitting";
+  const why = notRefundableReason(order);
 
   return (
     <div className="refund">
@@ -88,7 +89,7 @@ export default function RefundApplication() {
       {order.refund ? (
         <RefundOrder refund={order.refund} />
       ) : !refundable(order) ? (
-        <StatusScreen title={t("refund.notRefundable")} body={t(orderStatusOf(order).key)}>
+        <StatusScreen title={t("refund.notRefundable")} body={t(why.key, why)}>
           <Link className="button button--secondary" to={orderPath(order)}>
             {t("order.summary")}
           </Link>
