@@ -32,6 +32,9 @@ const TEXT = {
     other: "Other",
     remarksRequired: "Please enter remarks when the reason is Other.",
     confirmLabel: "I understand the coupons will be invalid and this cannot be undone",
+    mcoinBack: "mCoin back",
+    remarksNeeded: "required",
+    remarksOptional: "optional",
     confirmRequired: "Please confirm that you understand the coupons will become invalid.",
     submit: "Submit refund",
     refunding: "Refunding",
@@ -46,6 +49,9 @@ const TEXT = {
     other: "其他",
     remarksRequired: null,
     confirmLabel: "我明白優惠券將會失效，且無法撤回",
+    mcoinBack: "退回 mCoin",
+    remarksNeeded: "必填",
+    remarksOptional: "選填",
     confirmRequired: null,
     submit: "提交退款",
     refunding: "退款中",
@@ -153,15 +159,24 @@ for (const language of ["en", "zh"] as const) {
       await page.getByRole("link", { name: text.refund, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/refund_application/${order.id}$`));
       await expect(page.getByTestId("refund-cash")).toHaveText("$28.00");
-      // What the cash earned goes back out of the mCoin refunded: 100 less 28.
-      await expect(page.getByTestId("refund-mcoin")).toHaveText("72");
+      // What the cash earned goes back out of the mCoin refunded: 100 paid, less 28, makes 72 back,
+      // written as that sum (the 72 is what comes back, not one more part to add).
+      await expect(page.getByTestId("refund-mcoin-paid")).toHaveText("100");
       await expect(page.getByTestId("refund-reversal")).toHaveText(/−\u2060?28$/);
+      await expect(page.getByTestId("refund-mcoin")).toHaveText("72");
+      const sum = await page.locator(".refund-form__sum dd").allTextContents();
+      expect(sum.slice(1)).toEqual(["100", expect.stringMatching(/−\u2060?28$/), "72"]);
+      await expect(page.locator(".refund-form__total dt")).toHaveText(text.mcoinBack);
 
+      await expect(page.locator('label[for="refund-remarks"]')).toContainText(text.remarksOptional);
       await page.getByRole("radio", { name: text.other, exact: true }).check();
+      // Said as soon as 'Other' is chosen, before any submit.
+      await expect(page.locator('label[for="refund-remarks"]')).toContainText(text.remarksNeeded);
       await page.getByRole("checkbox", { name: text.confirmLabel }).check();
       await page.getByRole("button", { name: text.submit }).click();
-      // 'Other' needs remarks: refused in place, nothing asked of the gateway.
-      await expect(page.locator(".field__error").first()).toBeVisible();
+      // 'Other' needs remarks: refused in place at the field, on the first try, nothing asked of the gateway.
+      await expect(page.locator("#refund-remarks-error")).toBeVisible();
+      await expect(page.getByRole("textbox")).toBeFocused();
       if (text.remarksRequired) await expect(page.getByText(text.remarksRequired).first()).toBeVisible();
       expect((await sandbox.orders(MEMBERS.sam.openId))[0].status).toBe("received");
 

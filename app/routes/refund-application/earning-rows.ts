@@ -12,3 +12,11 @@ export function reversalRows(reversal: EarningReversal, t: (key: string, options
   if (reversal.fromBalance > 0) rows.push([t("refund.reversal.fromBalance"), minus(formatPoints(reversal.fromBalance))]);
   return rows;
 }
+
+/** The two parts of the earning taken back as rows: from the mCoin refunded, and from the balance (null when nothing). */
+export function reversalParts(reversal: EarningReversal, t: (key: string, options?: Record<string, unknown>) => string): [[string, string] | null, [string, string] | null] {
+  return [
+    reversal.fromMcoinRefund > 0 ? [t("refund.reversal.fromMcoinRefund"), minus(formatPoints(reversal.fromMcoinRefund))] : null,
+    reversal.fromBalance > 0 ? [t("refund.reversal.fromBalance"), minus(formatPoints(reversal.fromBalance))] : null,
+  ];
+}

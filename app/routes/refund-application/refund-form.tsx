@@ -5,13 +5,13 @@
  * coupons become invalid for good. It works without JavaScript: the key comes from the loader.
  */
 import { Form } from "@remix-run/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { REFUND_REASONS, REFUND_REMARKS_MAX } from "#core/api/vocabulary";
 import type { RefundTerms } from "#core/money/refund";
 import { formatMoney, formatPoints } from "../../lib/money/format";
 import type { OrderActionResult } from "../../server/order-actions.server";
-import { reversalRows } from "./earning-rows";
+import { reversalParts } from "./earning-rows";
 
 interface RefundFormProps {
   idempotencyKey: string;
@@ -30,8 +30,26 @@ export function RefundForm({ idempotencyKey, terms, balance, mcoinEarned, refusa
   const [reason, setReason] = useState<string>("");
   const [remarks, setRemarks] = useState("");
   const fieldErrors = refusal?.fieldErrors ?? {};
+  const [fromRefund, fromBalance] = reversalParts(terms.reversal, t);
+  // "Other" needs remarks: said as soon as it is chosen, and a submit without them stays here with the
+  // message at the field (the server refuses it the same way when scripts have not run).
+  const remarksField = useRef<HTMLTextAreaElement>(null);
+  const [triedWithout, setTriedWithout] = useState(false);
+  const remarksMissing = reason === "other" && remarks.trim() === "";
+  const remarksError = fieldErrors.remarks ?? (triedWithout && remarksMissing ? t("refund.remarksRequired") : null);
   return (
-    <Form method="post" className="refund-form" noValidate aria-describedby={refusal ? "refund-refusal" : undefined}>
+    <Form
+      method="post"
+      className="refund-form"
+      noValidate
+      aria-describedby={refusal ? "refund-refusal" : undefined}
+      onSubmit={(event) => {
+        if (!remarksMissing) return;
+        event.preventDefault();
+        setTriedWithout(true);
+        remarksField.current?.focus();
+      }}
+    >
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <input type="hidden" name="intent" value="refund" />
 
@@ -39,21 +57,35 @@ export function RefundForm({ idempotencyKey, terms, balance, mcoinEarned, refusa
         <h2 id="refund-amounts" className="offer-section__title">
           {t("refund.amountsTitle")}
         </h2>
-        <dl className="order-rows">
+        {/* The mCoin as a worked sum: what was paid, the earning kept from it, and what comes back, so
+            the amount back is never read as one more part to add. What the balance gives up is apart. */}
+        <dl className="order-rows refund-form__sum">
           <div>
-            <dt>{t("refund.cashAmount")}</dt>
+            <dt>{t("refund.cashBack")}</dt>
             <dd data-testid="refund-cash">{formatMoney(terms.cashBackCents / 100)}</dd>
           </div>
-          <div>
-            <dt>{t("refund.mcoinAmount")}</dt>
+          {fromRefund ? (
+            <div>
+              <dt>{t("refund.mcoinPaid")}</dt>
+              <dd data-testid="refund-mcoin-paid">{formatPoints(terms.mcoinBack + terms.reversal.fromMcoinRefund)}</dd>
+            </div>
+          ) : null}
+          {fromRefund ? (
+            <div data-testid="refund-reversal">
+              <dt>{fromRefund[0]}</dt>
+              <dd>{fromRefund[1]}</dd>
+            </div>
+          ) : null}
+          <div className={fromRefund ? "refund-form__total" : undefined}>
+            <dt>{t("refund.mcoinBack")}</dt>
             <dd data-testid="refund-mcoin">{formatPoints(terms.mcoinBack)}</dd>
           </div>
-          {reversalRows(terms.reversal, t).map(([term, value]) => (
-            <div key={term} data-testid="refund-reversal">
-              <dt>{term}</dt>
-              <dd>{value}</dd>
+          {fromBalance ? (
+            <div data-testid="refund-reversal">
+              <dt>{fromBalance[0]}</dt>
+              <dd>{fromBalance[1]}</dd>
             </div>
-          ))}
+          ) : null}
         </dl>
         <p className="field__hint">{t("refund.onlyPaid")}</p>
         {mcoinEarned > 0 ? <p className="field__hint">{t("refund.earningBack", { count: mcoinEarned })}</p> : null}
@@ -82,25 +114,27 @@ export function RefundForm({ idempotencyKey, terms, balance, mcoinEarned, refusa
       <div className="card offer-section field">
         <label htmlFor="refund-remarks" className="offer-section__title">
           {t("refund.remarksLabel")}
+          <span className="field__need">{t(reason === "other" ? "refund.remarksNeeded" : "refund.remarksOptional")}</span>
         </label>
         <textarea
           className="field__input"
           id="refund-remarks"
+          ref={remarksField}
           name="remarks"
           rows={3}
           maxLength={REFUND_REMARKS_MAX}
           value={remarks}
           onChange={(event) => setRemarks(event.target.value)}
           required={reason === "other"}
-          aria-invalid={fieldErrors.remarks ? true : undefined}
+          aria-invalid={remarksError ? true : undefined}
           aria-describedby="refund-remarks-hint refund-remarks-error"
         />
         <p id="refund-remarks-hint" className="field__hint">
           {t("refund.remarksHint", { max: REFUND_REMARKS_MAX })} · {remarks.length}/{REFUND_REMARKS_MAX}
         </p>
-        {fieldErrors.remarks ? (
+        {remarksError ? (
           <p id="refund-remarks-error" className="field__error">
-            {fieldErrors.remarks}
+            {remarksError}
           </p>
         ) : null}
       </div>
