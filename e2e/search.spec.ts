@@ -134,11 +134,18 @@ test("filters by area and by category", async ({ page }) => {
   await expect(page.getByText("No related search results")).toBeVisible();
 });
 
-test("/classifys/{id}-{title} lists a category with its title in the header", async ({ page }) => {
+test("/classifys/{id}-{title} lists a category with its name in the member's language in the header", async ({ page }) => {
   await page.goto(`/classifys/7-${encodeURIComponent("Lifestyle Services")}`);
   await expect(page.getByRole("heading", { name: "Lifestyle Services", level: 1 })).toBeVisible();
   await expect(page.getByRole("combobox", { name: "Category" })).toHaveValue("7");
   await expect(page.locator("[data-offer-id]").first()).toBeVisible();
+  // Home's grid links in the member's language; an address written in the other one (shared, or
+  // from a Chinese page) still says the category's name in this member's.
+  await page.goto(`/classifys/1-${encodeURIComponent("餐飲美食")}`);
+  await expect(page.getByRole("heading", { name: "Food & Dining", level: 1 })).toBeVisible();
+  // An id the catalog does not know keeps the address's own title.
+  await page.goto(`/classifys/999-${encodeURIComponent("Somewhere")}`);
+  await expect(page.getByRole("heading", { name: "Somewhere", level: 1 })).toBeVisible();
   const response = await page.goto("/classifys/not-a-category");
   expect(response?.status()).toBe(404);
 });

@@ -66,8 +66,11 @@ export async function loader(args: LoaderFunctionArgs) {
     mall.api.catalog(classifyList),
     mall.api.gatewayTime(),
   ]);
+  // A category's title in the member's language, whatever language its address was written in
+  // (home links to /classifys/1-餐飲美食 in Chinese); an unknown id keeps the address's title.
+  const named = listing.keyword === undefined ? classify.categories.find((category) => category.id === listing.categoryId) : undefined;
   return data({
-    title: listing.title,
+    title: named?.name ?? listing.title,
     keyword: listing.keyword ?? null,
     categoryId: categoryId ?? null,
     district: filters.district ?? null,
