@@ -20,8 +20,8 @@ import { Transform } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
-import { mallContext, sessionCookieOf } from "./server/context.server";
-import { cookieRepairs } from "./server/cookies.server";
+import { mallContext, sessionCookieOf, tokenAnsweredIn } from "./server/context.server";
+import { cookieOptionsFor, cookieRepairs, reloginCookie } from "./server/cookies.server";
 import { serverI18n } from "./server/i18n.server";
 import { keepVisitorsOwnPrivate } from "./server/private-replies.server";
 
@@ -78,6 +78,11 @@ export const streamTimeout = 5_000;
 async function finishReply(request: Request, headers: Headers, context: AppLoadContext): Promise<void> {
   const session = await sessionCookieOf(context);
   if (session !== null) headers.append("Set-Cookie", session);
+  // The member's token was answered: a sign-in round trip after a lost session has ended, and a
+  // session lost later on is a new one, sent to sign in again rather than to the error screen.
+  if ((await tokenAnsweredIn(context)) && (await reloginCookie.parse(request.headers.get("cookie")))) {
+    headers.append("Set-Cookie", await reloginCookie.serialize("1", { ...cookieOptionsFor(request), maxAge: 0 }));
+  }
   for (const line of await cookieRepairs(request, headers.getSetCookie())) headers.append("Set-Cookie", line);
   keepVisitorsOwnPrivate(request, headers);
 }

@@ -24,6 +24,13 @@ test("a 'not login' reply mid-session clears the session and redirects exactly o
   await page.goto("/index");
   await expect(page.getByTestId("mcoin-balance")).toHaveText(MEMBERS.chan.point);
   expect(await loginPageVisits(sandbox)).toBe(visitsBefore + 1);
+
+  // The token was answered since: a session lost again a moment later (within the loop guard's 30 s)
+  // is a new loss, sent to sign in again rather than to the error screen.
+  await sandbox.fault("/api/auth/basicinformation", "not-login", 1);
+  await page.goto("/search");
+  await expect(page).toHaveURL(isLoginPage);
+  expect(await loginPageVisits(sandbox)).toBe(visitsBefore + 2);
 });
 
 test("'not login' on a screen whose own loader makes no member call still clears the session and sends the member to sign in once", async ({ page, signIn, sandbox }) => {

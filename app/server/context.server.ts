@@ -74,7 +74,7 @@ async function makeMallContext(request: Request, { services, requestId, log = se
   // The member's page: a load asked ahead of a tap carries a marker (lib/intent-data.ts) that the
   // addresses made from this one (the error route's refresh, sign-in's way back) must not keep.
   url.searchParams.delete(AHEAD_PARAM);
-  const scope: RequestScope = { request, url, session, locale, environment: gatewayEnvironment(url), services, log, requestId };
+  const scope: RequestScope = { request, url, session, locale, environment: gatewayEnvironment(url), services, log, requestId, tokenAnswered: { value: false } };
   return {
     ...scope,
     api: new MemberApi(scope),
@@ -92,6 +92,13 @@ export async function sessionCookieOf(context: AppLoadContext): Promise<string |
   const mall = made.get(context);
   if (!mall) return null;
   return (await mall.catch(() => null))?.session.commitIfChanged() ?? null;
+}
+
+/** Whether a call with the member's token was answered while this request was served (RequestScope `tokenAnswered`). */
+export async function tokenAnsweredIn(context: AppLoadContext): Promise<boolean> {
+  const mall = made.get(context);
+  if (!mall) return false;
+  return (await mall.catch(() => null))?.tokenAnswered?.value ?? false;
 }
 
 /** For tests: `context` as the load context of a request whose mall context the test made. */

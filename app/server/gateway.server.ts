@@ -77,9 +77,11 @@ export class MemberApi implements MemberCalls {
     const asked = (endpoint: Endpoint) => this.#shared.called.push(endpoint.name);
     this.raw = {
       call: async (endpoint, input, options) => (await this.raw.reply(endpoint, input, options)).data,
-      reply: (endpoint, input, options) => {
+      reply: async (endpoint, input, options) => {
         asked(endpoint);
-        return this.#client().call(endpoint, input, options);
+        const reply = await this.#client().call(endpoint, input, options);
+        if (this.#tokenOf() !== null && scope.tokenAnswered) scope.tokenAnswered.value = true;
+        return reply;
       },
       shared: (endpoint, input) => {
         asked(endpoint);
@@ -159,8 +161,13 @@ export class MemberApi implements MemberCalls {
   }
 
   /** The client of the session's token as it is now (a login changes it mid-request). */
+  /** The token this client calls with: its own, else the session's; null calls as nobody. */
+  #tokenOf(): string | null {
+    return this.#token === undefined ? (this.#scope.session.get("token") ?? null) : this.#token;
+  }
+
   #client(): ApiClient {
-    const token = this.#token === undefined ? (this.#scope.session.get("token") ?? null) : this.#token;
+    const token = this.#tokenOf();
     let client = this.#clients.get(token);
     if (!client) this.#clients.set(token, (client = this.#clientFor(token)));
     return client;

@@ -38,6 +38,11 @@ export interface RequestScope {
   readonly log: Logger;
   /** This request's id, sent to the gateway with each call (X-Request-Id). */
   readonly requestId?: string;
+  /**
+   * Set once a call carrying the member's token was answered in this request: the token works, so a
+   * sign-in round trip the relogin cookie guards has ended (entry.server.tsx clears the cookie).
+   */
+  readonly tokenAnswered?: { value: boolean };
 }
 
 /** The member the session holds, or null for a visitor. */
