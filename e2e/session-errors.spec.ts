@@ -76,7 +76,10 @@ test("a gateway that keeps saying 'not login' never loops through the login page
   await page.getByRole("button", { name: `Continue as ${MEMBERS.chan.nickname}` }).click();
 
   await expect(page).toHaveURL(/\/error\?reason=session/);
+  await expect(page.getByRole("heading", { name: "Please sign in again", level: 1 })).toBeVisible();
   await expect(page.getByText("We could not sign you in. Please reopen mCoin Mall from the MPay app.")).toBeVisible();
+  // The one status screen: its picture above the title.
+  await expect(page.locator(".status-screen > svg.status-screen__art")).toBeVisible();
   expect(await loginPageVisits(sandbox)).toBe(visitsBefore + 1);
 });
 

@@ -7,10 +7,11 @@ import type { ComponentType, ReactNode, SVGProps } from "react";
 import { useTranslation } from "react-i18next";
 import { AlertIcon, CoinIcon, CompassIcon, OrderIcon, PinIcon, SearchIcon, StarIcon, StoreIcon, TicketIcon } from "./icons";
 
+/** A full-page status: its picture (an alert, unless the screen names its own; `null` for none), title, body and actions. */
 export function StatusScreen({ art, title, body, detail, children, className }: { art?: ReactNode; title: string; body?: string; detail?: string; children?: ReactNode; className?: string }) {
   return (
     <section className={`status-screen ${className ?? ""}`} aria-labelledby="status-title">
-      {art}
+      {art === undefined ? <AlertIcon className="status-screen__art" style={{ color: "var(--color-muted)" }} /> : art}
       <h1 className="status-screen__title" id="status-title">
         {title}
       </h1>

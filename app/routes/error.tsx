@@ -6,7 +6,7 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AlertIcon } from "../components/icons";
+import { AlertIcon, UserIcon } from "../components/icons";
 import { BackToHomeLink, OverwhelmedScreen, StatusScreen } from "../components/status-screen";
 import { safeLocalPath } from "../lib/url/local-path";
 import type { ScreenHandle } from "../screen-handle";
@@ -36,7 +36,7 @@ export default function ErrorRoute() {
   const { code, reason, status, timeoutMs, from } = useLoaderData<typeof loader>();
   if (reason === "session") {
     return (
-      <StatusScreen title={t("error.unexpected")} body={t("error.sessionLost")}>
+      <StatusScreen art={<UserIcon className="status-screen__art" style={{ color: "var(--color-muted)" }} />} title={t("error.sessionLostTitle")} body={t("error.sessionLost")}>
         <BackToHomeLink />
       </StatusScreen>
     );
