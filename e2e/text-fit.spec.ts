@@ -39,16 +39,17 @@ async function cutKeyFacts(page: Page): Promise<string[]> {
   });
 }
 
-/** Home's grid labels broken inside a word ("我的優惠 / 券", "Supermar / kets"): the label and its line tops. */
+/** Home's grid labels and banner headlines broken inside a word ("我的優惠 / 券", "超值精 / 選", "Supermar / kets"): the label and the word. */
 async function labelsBrokenInAWord(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const broken: string[] = [];
-    for (const label of Array.from(document.querySelectorAll(".shortcut, .category-grid__item"))) {
+    for (const label of Array.from(document.querySelectorAll(".shortcut, .category-grid__item, .ad-banner__headline"))) {
       const node = Array.from(label.childNodes).find((child) => child.nodeType === Node.TEXT_NODE && (child.textContent ?? "").trim() !== "");
       if (!node) continue;
       const text = node.textContent ?? "";
-      // A word: a run without spaces (a Chinese label without spaces is one word).
-      for (const match of text.matchAll(/\S+/g)) {
+      // A word: a run without spaces or Chinese punctuation, after which a line may break (a Chinese
+      // label without either is one word).
+      for (const match of text.matchAll(/[^\s，：、。；！？]+/g)) {
         const tops = new Set<number>();
         for (let index = match.index; index < match.index + match[0].length; index++) {
           const range = document.createRange();
@@ -101,7 +102,7 @@ for (const language of ["en", "zh"] as const) {
           if (path === "/index") {
             await page.locator(".rail").last().scrollIntoViewIfNeeded();
             await expect(page.locator(".rail__track > li .offer-tile").first()).toBeVisible();
-            expect(await labelsBrokenInAWord(page), "home's grid labels").toEqual([]);
+            expect(await labelsBrokenInAWord(page), "home's grid labels and banner headlines").toEqual([]);
             expect(await railsOutOfLine(page), "home's rails").toEqual([]);
           }
         }
