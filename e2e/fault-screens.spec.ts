@@ -210,7 +210,7 @@ test.describe("faults", () => {
       await page.goto("/checkIn");
       await hydrated(page);
       await sandbox.fault("/api/auth/checkin", "http429", 1);
-      await page.getByRole("button", { name: "簽到領取 +10 mCoin" }).click();
+      await page.getByRole("button", { name: "簽到領取 10 mCoin" }).click();
 
       await expectErrorRoute(page, "zh", "RATE_LIMITED");
       expect((await sandbox.ledger(MEMBERS.chan.openId)).map((entry) => entry.type)).toEqual(["opening"]);
@@ -219,7 +219,7 @@ test.describe("faults", () => {
       await page.getByRole("link", { name: ERROR_ROUTE.zh.refresh }).click();
       await expect(page).toHaveURL(/\/checkIn$/);
       await hydrated(page);
-      await page.getByRole("button", { name: "簽到領取 +10 mCoin" }).click();
+      await page.getByRole("button", { name: "簽到領取 10 mCoin" }).click();
       await expect(page.getByRole("status").filter({ hasText: "mCoin" })).toHaveText("已將 +10 mCoin 存入你的餘額。");
       const ledger = await sandbox.ledger(MEMBERS.chan.openId);
       expect(ledger.map(({ type, amount }) => [type, amount])).toEqual([

@@ -65,8 +65,8 @@ for (const language of ["en", "zh"] as const) {
     test.use({ userAgent: walletUserAgent(language === "en" ? "en" : "zh-MO"), locale: language === "en" ? "en-US" : "zh-MO" });
     const text =
       language === "en"
-        ? { checkIn: /^Check in for \+10 mCoin$/, done: "Checked in today", streak: (days: number) => `Days in a row: ${days}`, rules: "Miss a day and your streak starts again at day 1." }
-        : { checkIn: /^簽到領取 \+10 mCoin$/, done: "今天已簽到", streak: (days: number) => `已連續簽到 ${days} 天`, rules: "中斷一天，連續簽到會由第 1 天重新開始。" };
+        ? { checkIn: /^Check in to earn 10 mCoin$/, done: "Checked in today", streak: (days: number) => `Days in a row: ${days}`, rules: "Miss a day and your streak starts again at day 1." }
+        : { checkIn: /^簽到領取 10 mCoin$/, done: "今天已簽到", streak: (days: number) => `已連續簽到 ${days} 天`, rules: "中斷一天，連續簽到會由第 1 天重新開始。" };
 
     test("once a day, also after a reload; the streak grows day by day and starts again after a missed day", async ({ page, sandbox, signIn }) => {
       await sandbox.setClock(macauNoon("2026-11-30"));

@@ -88,7 +88,7 @@ async function visit(page: Page, mallUrl: string, sandboxUrl: string): Promise<{
 
   await page.goto(`${mallUrl}/checkIn`);
   await hydrated(page);
-  await page.getByRole("button", { name: /^Check in for/ }).click();
+  await page.getByRole("button", { name: /^Check in to earn/ }).click();
   await expect(page.getByRole("status").filter({ hasText: "+10" })).toBeVisible();
 
   // The screens a served recording is to show again, each as the member left it.

@@ -124,7 +124,7 @@ test("one dropped connection on a read is absorbed (the member sees home); one o
   await page.goto("/checkIn");
   await hydrated(page);
   await sandbox.fault("/api/auth/checkin", "reset", 1);
-  await page.getByRole("button", { name: /^Check in for \+10 mCoin$/ }).click();
+  await page.getByRole("button", { name: /^Check in to earn 10 mCoin$/ }).click();
   await expect(page.getByRole("alert")).toBeVisible();
   const checkIns = (await sandbox.calls("/api/auth/checkin")).filter((call) => call.path === "/api/auth/checkin");
   expect(checkIns.map((call) => call.fault ?? "ok")).toEqual(["reset"]);

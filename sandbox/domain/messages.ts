@@ -9,8 +9,8 @@ export type Locale = "zh" | "en";
 type Texts = Record<Locale, string>;
 
 export const REFUSAL_MESSAGES: Record<ShopRefusal, Texts> = {
-  INSUFFICIENT_MCOIN: { en: "Insufficient mCoin!", zh: "mCoin不足！" },
-  MCOIN_NOT_ALLOWED: { en: "Insufficient mCoin balance. Please select again.", zh: "mCoin餘額不足，請重新選擇。" },
+  INSUFFICIENT_MCOIN: { en: "Insufficient mCoin!", zh: "mCoin 不足！" },
+  MCOIN_NOT_ALLOWED: { en: "Insufficient mCoin balance. Please select again.", zh: "mCoin 餘額不足，請重新選擇。" },
   OUT_OF_STOCK: { en: "Out of Stock", zh: "庫存不足" },
   SOLD_OUT: { en: "Coupons sold out", zh: "優惠券已售罄" },
   TAKEN_DOWN: { en: "This offer is no longer available.", zh: "此優惠已下架。" },
