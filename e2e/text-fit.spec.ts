@@ -11,8 +11,8 @@ import type { Page } from "@playwright/test";
 import { walletUserAgent } from "./env";
 import { expect, hydrated, test } from "./fixtures";
 
-/** The screens with key facts: home, the timed sales (a seckill item too), the member's tabbed lists. */
-const SCREENS = ["/index", "/flashSale", "/seckill", "/seckill/1", "/mycoupon", "/myOrder", "/myFavorites", "/map"];
+/** The screens with key facts: home, the timed sales (a seckill item too), the member's tabbed lists, a search's stores. */
+const SCREENS = ["/index", "/flashSale", "/seckill", "/seckill/1", "/mycoupon", "/myOrder", "/myFavorites", "/map", "/classify/coffee"];
 
 /** What cuts a key fact on the page: "reason: text" for each one cut, none when all fit. */
 async function cutKeyFacts(page: Page): Promise<string[]> {

@@ -170,8 +170,12 @@ export default function Listing() {
                   <span className="store-chip__text">
                     <span className="store-chip__name">{store.name}</span>
                     <span className="store-chip__meta">
-                      {store.branch}
-                      {store.distance !== null ? ` · ${formatDistance(store.distance)}` : ""}
+                      <span className="store-chip__branch">{store.branch}</span>
+                      {store.distance !== null ? (
+                        <span className="store-chip__distance" data-key-fact="distance">
+                          {formatDistance(store.distance)}
+                        </span>
+                      ) : null}
                     </span>
                   </span>
                 </Link>
