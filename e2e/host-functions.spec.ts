@@ -129,6 +129,11 @@ test.describe("no network before a payment", () => {
     await confirmation.getByRole("button", { name: "Pay with mCoin" }).click();
     await expect(page.getByRole("alertdialog")).toContainText("Payment success");
     expect(await sandbox.orders(MEMBERS.sam.openId)).toHaveLength(before.length + 1);
+    // The spec's 'back to top', with where it leads said under it; it leads there.
+    const home = page.getByRole("alertdialog").getByRole("button", { name: "Back to top", exact: true });
+    await expect(home).toHaveAccessibleDescription("mCoin Mall home");
+    await home.click();
+    await expect(page).toHaveURL(/\/index$/);
   });
 
   test("pay now: the cashier does not open while offline; it does when the network is back", async ({ page, context, sandbox, signIn }) => {

@@ -17,6 +17,13 @@ export const BackIcon = (props: IconProps) => (
   </Svg>
 );
 
+export const HomeIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M4 11l8-6.5 8 6.5" />
+    <path d="M6.5 9.5V19h4v-5h3v5h4V9.5" />
+  </Svg>
+);
+
 export const SearchIcon = (props: IconProps) => (
   <Svg {...props}>
     <circle cx="11" cy="11" r="6.5" />

@@ -11,7 +11,7 @@ import type { PaymentVerdict, usePayment } from "../hooks/use-payment";
 import { formatPoints } from "../lib/money/format";
 import type { loader as rootLoader } from "../root";
 import { ResultDialog } from "./dialog";
-import { CheckCircleIcon, ClockIcon, CrossCircleIcon } from "./icons";
+import { CheckCircleIcon, ClockIcon, CrossCircleIcon, HomeIcon } from "./icons";
 import { Overlay } from "./overlay";
 
 /** The payment result pop-up of a payment from usePayment(), once there is a verdict. */
@@ -82,8 +82,19 @@ export function PaymentResult({ verdict, onDismiss, onCheckAgain }: { verdict: P
             {t("payment.viewCoupons")}
           </button>
           {root?.secretDoor ? null : (
-            <button type="button" className="button button--secondary button--block" onClick={() => navigate("/index", { replace: true })}>
+            // The spec's words ('back to top'), with where they lead said beside them: the mall's home.
+            <button
+              type="button"
+              className="button button--secondary button--block payment-result__home"
+              onClick={() => navigate("/index", { replace: true })}
+              aria-label={t("payment.backToTop")}
+              aria-describedby="payment-result-home"
+            >
+              <HomeIcon className="icon icon--small" />
               {t("payment.backToTop")}
+              <small id="payment-result-home" className="payment-result__home-hint">
+                {t("payment.backToTopHint")}
+              </small>
             </button>
           )}
         </>
