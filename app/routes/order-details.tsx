@@ -7,7 +7,7 @@
  * can be done: pay now, cancel, confirm receipt, refund, delete, buy again. A gifted coupon and the
  * order's kind are labelled. Only the member's own orders: another's is the route's 404.
  */
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OfferStores } from "../components/offer-stores";
@@ -17,6 +17,7 @@ import { offerDetail } from "#core/api/shop-endpoints";
 import { PAYMENT_TYPES } from "#core/api/vocabulary";
 import { catalogNear } from "../server/catalog.server";
 import { requireMember } from "../server/member.server";
+import { withSession } from "../server/session.server";
 import { idParam } from "../server/params.server";
 import { memberOrder } from "../server/order-actions.server";
 import { qrSvg } from "../server/qr.server";
@@ -40,9 +41,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const orderId = idParam(params.id);
   await requireMember(mall);
   const order = await memberOrder(mall, orderId);
-  // A third-party voucher has its own screen, and the other screen none of its orders.
-  const other = new URL(request.url).pathname.startsWith("/other_order_details/");
-  if (other !== (order.paymentType === PAYMENT_TYPES.thirdParty)) throw new Response("Not Found", { status: 404 });
+  // A third-party voucher has its own screen, and the other screen none of its orders: an order asked
+  // for at the other screen's address (a shared link, a typed one) is sent to its own, the query kept.
+  const url = new URL(request.url);
+  const other = url.pathname.startsWith("/other_order_details/");
+  if (other !== (order.paymentType === PAYMENT_TYPES.thirdParty)) {
+    throw await withSession(mall, redirect(`${other ? "/order_details" : "/other_order_details"}/${order.id}${url.search}`));
+  }
 
   const { near } = await catalogNear(request);
   const [offer, codes] = await Promise.all([
