@@ -145,3 +145,11 @@ test("an unreadable reply shows the error page rather than a broken screen", asy
   expect(response?.status()).toBeLessThan(500);
   await expect(page.getByRole("heading", { name: "Overwhelming Response" })).toBeVisible();
 });
+
+test("a visitor sent to sign in from one view of a screen the login's state names comes back to that view", async ({ page }) => {
+  // The login's state says 'mycoupon' (the screen); the session kept which of its views it was.
+  await page.goto("/mycoupon?view=logistics");
+  await expect(page).toHaveURL(isLoginPage);
+  await page.getByRole("button", { name: `Continue as ${MEMBERS.chan.nickname}` }).click();
+  await expect(page).toHaveURL(/\/mycoupon\?view=logistics$/);
+});

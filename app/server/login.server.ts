@@ -61,7 +61,7 @@ export async function startSession(context: MallContext): Promise<Response> {
   const state = login.data.state ?? params.state ?? "";
   const target = routeForState(state, params.oauthParams);
   if (target.secretDoor) session.set("secretDoor", true);
-  const landing = target.to ?? returnTo ?? "/index";
+  const landing = landingOf(target.to, returnTo);
 
   try {
     // The session's token is the new member's now: the client calls with it.
@@ -72,4 +72,15 @@ export async function startSession(context: MallContext): Promise<Response> {
     context.log.warn({ err: error }, "macaupassconfig failed; continuing without host configuration");
   }
   return withSession(context, redirect(landing));
+}
+
+/**
+ * Where the login lands: the state's screen when it names one (the spec's states win), else the
+ * screen the member was sent from. When both are the same screen, the one the member was sent from
+ * is kept with its query (`/mycoupon?view=logistics`, not `/mycoupon`): it says more of where they were.
+ */
+export function landingOf(stateTo: string | null | undefined, returnTo: string | undefined): string {
+  if (!stateTo) return returnTo ?? "/index";
+  if (returnTo !== undefined && new URL(returnTo, "http://mall.invalid").pathname === new URL(stateTo, "http://mall.invalid").pathname) return returnTo;
+  return stateTo;
 }
