@@ -146,7 +146,7 @@ describe("the mCoin API's OpenAPI document", () => {
     expect(schemas.NotLogin).toMatchObject({ properties: { msg: { const: "not login" } } });
     const reasons = (schemas.RefusalReason.oneOf as { const: string; description: string }[]).map((reason) => reason.const);
     expect(reasons).toEqual([...SHOP_REFUSALS]);
-    expect(schemas.RefusalReason.oneOf).toContainEqual({ const: "INSUFFICIENT_MCOIN", description: 'HTTP 200, code 409: "Insufficient mCoin!" / "mCoin不足！"' });
+    expect(schemas.RefusalReason.oneOf).toContainEqual({ const: "INSUFFICIENT_MCOIN", description: 'HTTP 200, code 409: "Insufficient mCoin!" / "mCoin 不足！"' });
     expect(schemas.RefusalReason.oneOf).toContainEqual(expect.objectContaining({ const: "ORDER_NOT_FOUND", description: expect.stringContaining('HTTP 200, code 404, resultCode "404"') }));
   });
 
