@@ -39,12 +39,16 @@ export const CHROMIUM = "/usr/bin/chromium";
  * What the tests need from Debian: chromium for the Playwright suite (Playwright never downloads its
  * own browsers here), redis-server for the test of rate limits shared by several mall instances and
  * Java (default-jre-headless) for WireMock's own server, which the differential test of stubs runs
- * (sandbox/stubs/wiremock-differential.integration.test.ts). Installed in one apt-get run when missing.
+ * (sandbox/stubs/wiremock-differential.integration.test.ts), and the CJK fonts the visual check draws
+ * with. Installed in one apt-get run when missing.
  */
 const DEBIAN_NEEDS = [
   { path: CHROMIUM, install: ["chromium"] },
   { path: "/usr/bin/redis-server", install: ["--no-install-recommends", "redis-server"] },
   { path: "/usr/bin/java", install: ["--no-install-recommends", "default-jre-headless"] },
+  // The fonts the visual check's references were drawn with (e2e/visual.spec.ts): the mall's
+  // font stack names Noto Sans CJK TC, for Chinese and Latin alike.
+  { path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", install: ["--no-install-recommends", "fonts-noto-cjk"] },
 ];
 
 export function ensureTestPackages() {
