@@ -190,16 +190,27 @@ test.describe("payment types", () => {
   test("9: 'view coupons' leaves for the coupon's own page", async ({ page }) => {
     await page.route("https://rides.coloane-bikes.example/**", (route) => route.fulfill({ contentType: "text/html", body: "<h1>Coloane bikes</h1>" }));
     await openOffer(page, 47);
-    await checkout(page, /^Pay/);
-    if (await cashier(page).isVisible()) await cashier(page).getByRole("button", { name: "Pay", exact: true }).click();
+    // Paid in part in cash, through the wallet's cashier: the order has a payment id.
+    await payAllInCash(page);
+    await checkout(page, /^Pay \$/);
+    await cashier(page).getByRole("button", { name: "Pay", exact: true }).click();
     await result(page).getByRole("button", { name: "View coupons" }).click();
     await expect(page).toHaveURL("https://rides.coloane-bikes.example/coupons/day-hire");
   });
 
+  test("paid in mCoin alone (no payment id): 'view coupons' goes to my coupons", async ({ page }) => {
+    // 64: 90 mCoin a piece, paid in mCoin only: the wallet's cashier never opens.
+    await openOffer(page, 64);
+    await checkout(page, "Pay with mCoin");
+    await result(page).getByRole("button", { name: "View coupons" }).click();
+    await expect(page).toHaveURL(/\/mycoupon$/);
+  });
+
   test("11: 'view coupons' opens the third-party order with its code", async ({ page }) => {
     await openOffer(page, 9);
-    await checkout(page, /^Pay/);
-    if (await cashier(page).isVisible()) await cashier(page).getByRole("button", { name: "Pay", exact: true }).click();
+    await payAllInCash(page);
+    await checkout(page, /^Pay \$/);
+    await cashier(page).getByRole("button", { name: "Pay", exact: true }).click();
     await result(page).getByRole("button", { name: "View coupons" }).click();
     await expect(page).toHaveURL(/\/other_order_details\/\d+$/);
     await expect(page.getByText(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/)).toBeVisible();

@@ -24,11 +24,15 @@ export function PaymentResultOverlay({ payment }: { payment: ReturnType<typeof u
 }
 
 /** What the result pop-up needs of what was paid: an order, or an Asia Miles redemption (payment type 5). */
-export type ResultOrder = Pick<Order, "id" | "paymentType" | "couponUrl" | "mcoinEarned">;
+export type ResultOrder = Pick<Order, "id" | "paymentType" | "couponUrl" | "mcoinEarned" | "cashCents">;
 
-/** Where 'view coupons' leads, by the order's payment type (spec section 2). */
+/**
+ * Where 'view coupons' leads, by the order's payment type (spec section 2); with no payment id to my
+ * coupons: an order paid in mCoin alone never goes through the wallet's cashier. (A miles order is
+ * paid in mCoin, and is its own payment: the spec's "miles order detail with the payment id".)
+ */
 export function couponsPath(order: ResultOrder | null): { to: string; external: boolean } {
-  if (!order) return { to: "/mycoupon", external: false };
+  if (!order || (order.cashCents === 0 && order.paymentType !== PAYMENT_TYPES.miles)) return { to: "/mycoupon", external: false };
   switch (order.paymentType) {
     case PAYMENT_TYPES.miles:
       return { to: `/asiaMiles_order/${order.id}`, external: false };

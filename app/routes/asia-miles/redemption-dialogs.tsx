@@ -76,7 +76,7 @@ export function MilesResult({ order }: { order: MilesOrder }) {
         <button
           type="button"
           className="button button--primary button--block"
-          onClick={() => navigate(couponsPath({ id: order.id, paymentType: order.paymentType, couponUrl: null, mcoinEarned: 0 }).to)}
+          onClick={() => navigate(couponsPath({ id: order.id, paymentType: order.paymentType, couponUrl: null, mcoinEarned: 0, cashCents: 0 }).to)}
         >
           {t("miles.result.view")}
         </button>
