@@ -86,19 +86,11 @@ export function PaymentResult({ verdict, onDismiss, onCheckAgain }: { verdict: P
             {t("payment.viewCoupons")}
           </button>
           {root?.secretDoor ? null : (
-            // The spec's words ('back to top'), with where they lead said beside them: the mall's home.
-            <button
-              type="button"
-              className="button button--secondary button--block payment-result__home"
-              onClick={() => navigate("/index", { replace: true })}
-              aria-label={t("payment.backToTop")}
-              aria-describedby="payment-result-home"
-            >
+            // The spec's words ('back to top'), with where they lead under them: the mall's home.
+            <button type="button" className="button button--secondary button--block payment-result__home" onClick={() => navigate("/index", { replace: true })}>
               <HomeIcon className="icon icon--small" />
               {t("payment.backToTop")}
-              <small id="payment-result-home" className="payment-result__home-hint">
-                {t("payment.backToTopHint")}
-              </small>
+              <small className="payment-result__home-hint">{t("payment.backToTopHint")}</small>
             </button>
           )}
         </>
