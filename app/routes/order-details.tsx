@@ -17,6 +17,7 @@ import { offerDetail } from "#core/api/shop-endpoints";
 import { PAYMENT_TYPES } from "#core/api/vocabulary";
 import { catalogNear } from "../server/catalog.server";
 import { requireMember } from "../server/member.server";
+import { PRIVATE_CACHE_CONTROL } from "../server/private-replies.server";
 import { withSession } from "../server/session.server";
 import { idParam } from "../server/params.server";
 import { memberOrder } from "../server/order-actions.server";
@@ -46,7 +47,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const other = url.pathname.startsWith("/other_order_details/");
   if (other !== (order.paymentType === PAYMENT_TYPES.thirdParty)) {
-    throw await withSession(mall, redirect(`${other ? "/order_details" : "/other_order_details"}/${order.id}${url.search}`));
+    // The member's own reply, as every reply of this screen (server/private-replies.server.ts).
+    const own = { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } };
+    throw await withSession(mall, redirect(`${other ? "/order_details" : "/other_order_details"}/${order.id}${url.search}`, own));
   }
 
   const { near } = await catalogNear(request);

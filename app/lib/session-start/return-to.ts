@@ -5,8 +5,12 @@
  * origin, a protocol-relative `//host` or a backslash a browser would read as one.
  */
 
-/** Query parameters of the framework's data requests and of the mall's own, never part of a destination. */
-const NOT_KEPT = new Set(["_routes", "index", "lng", "mall_signin", "_data"]);
+/**
+ * Query parameters of the framework's data requests and of the mall's own, never part of a
+ * destination; `buy` is the offer screen's "sign in to buy" (routes/coupon-details.tsx), done once
+ * the member is back.
+ */
+const NOT_KEPT = new Set(["_routes", "index", "lng", "mall_signin", "_data", "buy"]);
 
 const MAX_LENGTH = 512;
 
