@@ -5,9 +5,9 @@
  *
  * What would move between runs is held still: a sandbox and a mall of this file's own (no other
  * test's orders, no catalog replies the shared mall kept), the sandbox's data seeded at one fixed
- * moment and its clock frozen after it, a countdown's digits masked (they tick on the page's clock),
- * animations and the caret off, and the fonts Debian's (fonts-noto-cjk, which `npm test` installs:
- * scripts/lib.mjs).
+ * moment and its clock frozen after it, a countdown's digits and a coupon's codes masked (they tick
+ * on the page's clock; they are drawn at random), animations and the caret off, and the fonts
+ * Debian's (fonts-noto-cjk, which `npm test` installs: scripts/lib.mjs).
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import * as controls from "#core/controls/declarations";
@@ -148,8 +148,9 @@ for (const language of ["en", "zh"] as const) {
           await expect.soft(page, `${name} (${path})`).toHaveScreenshot(`${name}-${language}-${viewport.width}.png`, {
             animations: "disabled",
             caret: "hide",
-            // A countdown ticks on the page's own clock from the gateway's frozen one: its digits move.
-            mask: [page.locator(".countdown__digits")],
+            // A countdown ticks on the page's own clock from the gateway's frozen one, and a coupon's
+            // codes (and their QR) are drawn at random when the history is played: painted over.
+            mask: [page.locator(".countdown__digits, .coupon-card__qr, [data-testid='redemption-code'], .order-code__value")],
             // Anti-aliasing of the same fonts may differ by a pixel between Chromium builds.
             maxDiffPixelRatio: 0.01,
           });
