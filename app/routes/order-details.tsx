@@ -47,7 +47,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const other = url.pathname.startsWith("/other_order_details/");
   if (other !== (order.paymentType === PAYMENT_TYPES.thirdParty)) {
-    // The member's own reply, as every reply of this screen (server/private-replies.server.ts).
+    // The member's own reply, as every reply of this screen (app/server/private-replies.server.ts).
     const own = { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } };
     throw await withSession(mall, redirect(`${other ? "/order_details" : "/other_order_details"}/${order.id}${url.search}`, own));
   }
