@@ -70,22 +70,12 @@ export function RefundForm({ idempotencyKey, terms, balance, mcoinEarned, refusa
               <dd data-testid="refund-mcoin-paid">{formatPoints(terms.mcoinBack + terms.reversal.fromMcoinRefund)}</dd>
             </div>
           ) : null}
-          {fromRefund ? (
-            <div data-testid="refund-reversal">
-              <dt>{fromRefund[0]}</dt>
-              <dd>{fromRefund[1]}</dd>
-            </div>
-          ) : null}
+          {fromRefund ? <ReversalRow part={fromRefund} /> : null}
           <div className={fromRefund ? "refund-form__total" : undefined}>
             <dt>{t("refund.mcoinBack")}</dt>
             <dd data-testid="refund-mcoin">{formatPoints(terms.mcoinBack)}</dd>
           </div>
-          {fromBalance ? (
-            <div data-testid="refund-reversal">
-              <dt>{fromBalance[0]}</dt>
-              <dd>{fromBalance[1]}</dd>
-            </div>
-          ) : null}
+          {fromBalance ? <ReversalRow part={fromBalance} /> : null}
         </dl>
         <p className="field__hint">{t("refund.onlyPaid")}</p>
         {mcoinEarned > 0 ? <p className="field__hint">{t("refund.earningBack", { count: mcoinEarned })}</p> : null}
@@ -159,5 +149,15 @@ export function RefundForm({ idempotencyKey, terms, balance, mcoinEarned, refusa
         {t("refund.submit")}
       </button>
     </Form>
+  );
+}
+
+/** A part of the earning taken back: where from, and the amount (earning-rows.ts `reversalParts`). */
+function ReversalRow({ part: [term, amount] }: { part: [string, string] }) {
+  return (
+    <div data-testid="refund-reversal">
+      <dt>{term}</dt>
+      <dd>{amount}</dd>
+    </div>
   );
 }
