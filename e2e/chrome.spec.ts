@@ -8,7 +8,7 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { E2E_SANDBOX_URL, walletUserAgent } from "./env";
-import { MEMBERS, expect, hydrated, test } from "./fixtures";
+import { MEMBERS, expect, hydrated, test, type SandboxControl } from "./fixtures";
 
 test.use({ userAgent: walletUserAgent("en"), locale: "en-US" });
 
@@ -80,15 +80,23 @@ test("a saved address says so on the list the form goes back to", async ({ page,
   await expect(page.getByTestId("address")).toHaveCount(1);
 });
 
+/** An unpaid order of chan's, placed at the gateway (one piece of `offerId`, `mcoinUsed` of it in mCoin). */
+async function unpaidOrder(playwright: { request: { newContext(options: object): Promise<APIRequestContext> } }, sandbox: SandboxControl, offerId: number, mcoinUsed: number) {
+  const gateway = await playwright.request.newContext({ baseURL: E2E_SANDBOX_URL });
+  try {
+    const placed = await gateway.post("/api/business/snapup", {
+      data: { adult: false, offerId, quantity: 1, mcoinUsed },
+      headers: { authorization: `Bearer ${await sandbox.token(MEMBERS.chan.openId)}`, mpay: "1", "Idempotency-Key": `chrome-cancel-${offerId}-${Date.now()}` },
+    });
+    return ((await placed.json()) as { data: { id: number } }).data;
+  } finally {
+    await gateway.dispose();
+  }
+}
+
 test("a cancelled order says so in the toast", async ({ page, signIn, sandbox, playwright }) => {
   await signIn("chan");
-  const gateway: APIRequestContext = await playwright.request.newContext({ baseURL: E2E_SANDBOX_URL });
-  const placed = await gateway.post("/api/business/snapup", {
-    data: { adult: false, offerId: MILK, quantity: 1, mcoinUsed: 0 },
-    headers: { authorization: `Bearer ${await sandbox.token(MEMBERS.chan.openId)}`, mpay: "1", "Idempotency-Key": `chrome-cancel-${Date.now()}` },
-  });
-  const order = ((await placed.json()) as { data: { id: number } }).data;
-  await gateway.dispose();
+  const order = await unpaidOrder(playwright, sandbox, MILK, 0);
 
   await page.goto(`/order_details/${order.id}`);
   await hydrated(page);
@@ -102,13 +110,7 @@ test("a cancelled order says so in the toast", async ({ page, signIn, sandbox, p
 
 test("cancelling an unpaid order asks first; kept, nothing happens; cancelled, the toast says the mCoin are back", async ({ page, signIn, sandbox, playwright }) => {
   await signIn("chan");
-  const gateway: APIRequestContext = await playwright.request.newContext({ baseURL: E2E_SANDBOX_URL });
-  const placed = await gateway.post("/api/business/snapup", {
-    data: { adult: false, offerId: FAMILY_DINNER, quantity: 1, mcoinUsed: 3000 },
-    headers: { authorization: `Bearer ${await sandbox.token(MEMBERS.chan.openId)}`, mpay: "1", "Idempotency-Key": `chrome-cancel-mcoin-${Date.now()}` },
-  });
-  const order = ((await placed.json()) as { data: { id: number } }).data;
-  await gateway.dispose();
+  const order = await unpaidOrder(playwright, sandbox, FAMILY_DINNER, 3000);
   const status = async () => (await sandbox.orders(MEMBERS.chan.openId)).find((found) => found.id === order.id)?.status;
 
   await page.goto(`/order_details/${order.id}`);
