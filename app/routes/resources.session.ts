@@ -26,7 +26,7 @@ export async function action(args: ActionFunctionArgs) {
   const form = await parseForm(request, ReturnSchema);
   if (!form.success) return resourceJson(mall, { ok: false as const }, { status: 400 });
   try {
-    const [time, refreshed] = await Promise.all([mall.api.raw.gatewayTime(), form.data.refreshToken === "1" ? mall.api.raw.reply(refreshToken) : Promise.resolve(null)]);
+    const [time, refreshed] = await Promise.all([mall.api.raw.gatewayTime({ fresh: true }), form.data.refreshToken === "1" ? mall.api.raw.reply(refreshToken) : Promise.resolve(null)]);
     if (refreshed) {
       const previous = mall.member?.token;
       if (previous) await mall.services.rotations.remember(previous, refreshed.data.access_token);

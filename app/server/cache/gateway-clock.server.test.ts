@@ -47,6 +47,23 @@ describe("the gateway's clock on the server", () => {
     expect(third.call).toHaveBeenCalledTimes(1);
   });
 
+  it("asks the gateway again when asked for a fresh reading, and carries that one for the others", async () => {
+    vi.useFakeTimers({ toFake: ["performance", "Date"] });
+    const apiBase = `http://gateway-clock-${++base}.test`;
+    const gateway = 1_800_000_000_000;
+    const first = await contextWith(async () => time(gateway), apiBase);
+    expect(await first.context.api.gatewayTime()).toBe(gateway);
+    vi.advanceTimersByTime(10_000);
+    // The gateway's clock was moved meanwhile: a fresh reading sees it, a kept one would not.
+    const back = await contextWith(async () => time(gateway + 3_600_000), apiBase);
+    expect(await back.context.api.raw.gatewayTime({ fresh: true })).toBe(gateway + 3_600_000);
+    expect(back.call).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1_000);
+    const later = await contextWith(async () => time(0), apiBase);
+    expect(await later.context.api.gatewayTime()).toBe(gateway + 3_600_000 + 1_000);
+    expect(later.call).not.toHaveBeenCalled();
+  });
+
   it("shares a reading in flight among the requests that ask meanwhile", async () => {
     const apiBase = `http://gateway-clock-${++base}.test`;
     let answer!: (reply: ApiReply<unknown>) => void;
