@@ -323,6 +323,7 @@ for (const language of ["en", "zh"] as const) {
             success: "Miles redeemed",
             view: "View redemption",
             credited: "Miles credited",
+            memberNoEnding: "Ending in 0002",
           }
         : {
             lastName: "姓（與會員卡相同）",
@@ -338,6 +339,7 @@ for (const language of ["en", "zh"] as const) {
             success: "里數兌換成功",
             view: "查看兌換詳情",
             credited: "里數已存入",
+            memberNoEnding: "尾號 0002",
           };
 
     test("a mismatched number and a missing tick are refused and change nothing; a valid redemption shows 'redeeming', then the order detail, and the ledger shows the mCoin", async ({
@@ -376,6 +378,8 @@ for (const language of ["en", "zh"] as const) {
       await expect(page).toHaveURL(/\/asiaMiles_order\/\d+$/);
       await expect(page.getByTestId("miles-order-status")).toHaveText(text.credited);
       await expect(page.getByTestId("miles-order-no")).toHaveText(/^AM\d{14}$/);
+      // The gateway masks the membership number: its last digits are shown, not a row of dots.
+      await expect(page.getByTestId("miles-member-no")).toHaveText(text.memberNoEnding);
       const miles = (await sandbox.ledger(MEMBERS.chan.openId)).filter((entry) => entry.type === "miles");
       expect(miles).toEqual([expect.objectContaining({ amount: -3000 })]);
     });

@@ -9,7 +9,9 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { NotFoundOrErrorScreen } from "../components/status-screen";
+import { ScreenHero } from "../components/screen-header";
 import { useLocale } from "../hooks/use-locale";
 import { milesOrder } from "#core/api/promotion-endpoints";
 import { isApiError } from "#core/api/errors";
@@ -59,20 +61,17 @@ export default function AsiaMilesOrder() {
     [t("miles.order.arrivedAt"), order.creditedAt === null ? t(`miles.order.arrivalPending.${order.status}`) : formatDateTime(order.creditedAt, locale), "miles-arrived-at"],
     [t("miles.order.programme"), order.programme],
     [t("miles.memberName"), `${order.lastName} ${order.firstName}`],
-    [t("miles.memberNo"), order.memberNo],
+    [t("miles.memberNo"), maskedNumber(t, order.memberNo), "miles-member-no"],
     [t("miles.order.mcoinSpent"), formatPoints(order.mcoin)],
   ];
   return (
     <div className="miles-order">
-      <section className={`card miles-order__head miles-order__head--${order.status}`} aria-labelledby="miles-order-title">
-        <h1 id="miles-order-title" className="miles-order__title">
-          {t("screen.asiaMilesOrderDetails")}
-        </h1>
+      <ScreenHero tone="brand" titleId="miles-order-title" title={t("screen.asiaMilesOrderDetails")} className={`miles-order__head miles-order__head--${order.status}`}>
         <p className="miles-order__status" data-testid="miles-order-status">
           {t(`miles.order.status.${order.status}`)}
         </p>
         <p className="miles-order__miles">{t("miles.milesValue", { value: formatPoints(order.miles) })}</p>
-      </section>
+      </ScreenHero>
       <section className="card offer-section" aria-labelledby="miles-order-info">
         <h2 id="miles-order-info" className="offer-section__title">
           {t("miles.order.info")}
@@ -119,3 +118,12 @@ export default function AsiaMilesOrder() {
 }
 
 export const ErrorBoundary = NotFoundOrErrorScreen;
+
+/**
+ * A number the gateway shows back masked ("••••••0001"): a run of mask characters reads as spaced-out
+ * dots, so only its last digits are shown, as a card's are ("Ending in 0001"). Anything else as sent.
+ */
+function maskedNumber(t: TFunction, value: string): string {
+  const masked = /^[•*·●xX]+(\d{2,6})$/.exec(value);
+  return masked ? t("miles.order.memberNoEnding", { last: masked[1] }) : value;
+}
