@@ -120,6 +120,10 @@ test.describe("faults", () => {
     await apply();
 
     await expectErrorRoute(page, "en", "SERVER_ERROR");
+    // The failure that sent the member here reached the error collector, with the call and the page.
+    await expect
+      .poll(async () => (await sandbox.errors()).map((error) => `${error.kind} ${error.path} ${error.message}`))
+      .toContainEqual(expect.stringMatching(new RegExp(`^server /refund_application/${order.id} gateway call \\S+ failed: SERVER_ERROR \\(HTTP 500\\)`)));
     expect((await sandbox.calls("/api/auth/refund")).map((call) => call.fault)).toEqual(["http500"]);
     expect((await sandbox.orders(MEMBERS.sam.openId))[0]).toMatchObject({ id: order.id, status: "received" });
     expect(await sandbox.ledger(MEMBERS.sam.openId)).toEqual(ledgerBefore);

@@ -15,6 +15,7 @@ import { createApiClient } from "#core/api/client";
 import { systemTime } from "#core/api/endpoints";
 import { apiBaseOf } from "#core/environments";
 import { ConfigError, HOSTS, assertServable, env, environmentForHost, gatewayEnvironment, imageOrigins } from "../app/server/config.server";
+import { sendErrorReport } from "../app/server/error-reports.server";
 import { createMallServices } from "../app/server/services.server";
 import { createMallApp, staticAssets } from "./app";
 import { healthRoutes } from "./health";
@@ -48,7 +49,7 @@ async function main() {
   const redis = env.REDIS_URL ? new SharedRedis(env.REDIS_URL, { timeoutMs: env.MCOIN_REDIS_TIMEOUT_MS, log }) : undefined;
   const rateLimits = createRateLimits({ limits, redis });
   // Made once: every request's loaders share them, whichever build answers (Vite's, in development).
-  const services = createMallServices({ rateLimit: rateLimits.route, log, ...(redis ? { rotations: new RedisTokenRotations(redis) } : {}) });
+  const services = createMallServices({ rateLimit: rateLimits.route, reportError: sendErrorReport, log, ...(redis ? { rotations: new RedisTokenRotations(redis) } : {}) });
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let assets;

@@ -17,7 +17,13 @@ export function collectorUrl(environment: EnvironmentName): string | null {
   return null;
 }
 
-export async function sendErrorReport(report: ErrorReport, context: { environment: EnvironmentName; userAgent?: string | null; log: Logger }): Promise<void> {
+export interface ErrorReportContext {
+  environment: EnvironmentName;
+  userAgent?: string | null;
+  log: Logger;
+}
+
+export async function sendErrorReport(report: ErrorReport, context: ErrorReportContext): Promise<void> {
   const collected: CollectedError = { ...report, at: Date.now(), environment: context.environment, ...(context.userAgent ? { userAgent: reportableLine(context.userAgent, USER_AGENT_MAX) } : {}) };
   const url = collectorUrl(context.environment);
   if (!url) {

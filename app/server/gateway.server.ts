@@ -25,6 +25,8 @@ import { ERROR_ROUTE_CODES, OUTCOME_UNKNOWN_CODES, isApiError, type ApiError } f
 import { systemTime } from "#core/api/endpoints";
 import { IDEMPOTENCY_HEADER } from "#core/api/shop-endpoints";
 import { REQUEST_ID_HEADER, withHeaders } from "#core/api/transport";
+import { ErrorReportSchema } from "#core/errors/report";
+import { MESSAGE_MAX, reportableLine } from "#core/errors/report-text";
 import { apiTimeoutMs } from "./config.server";
 import { signInRedirect, type RequestScope } from "./member.server";
 import { withSession } from "./session.server";
@@ -46,8 +48,11 @@ export interface MemberCalls {
   shared<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>): Promise<EndpointData<E>>;
   /** A catalog read that is the same for every member: answered from the server's keep while the gateway's max-age allows (cache/catalog-replies.server.ts). */
   catalog<E extends Endpoint>(endpoint: E, input?: EndpointRequest<E>): Promise<EndpointData<E>>;
-  /** The gateway's clock now, in epoch milliseconds, as the server carries it (cache/gateway-clock.server.ts). */
-  gatewayTime(): Promise<number>;
+  /**
+   * The gateway's clock now, in epoch milliseconds, as the server carries it
+   * (app/server/cache/gateway-clock.server.ts); `fresh` asks the gateway itself, and keeps what it said.
+   */
+  gatewayTime(options?: { fresh?: boolean }): Promise<number>;
 }
 
 /** What the instances made from one another (`withToken`) share: the request's reads and what was called. */
@@ -92,9 +97,9 @@ export class MemberApi implements MemberCalls {
         const key = `${scope.environment.apiBase} ${endpoint.name} ${scope.locale} ${JSON.stringify(input ?? {})}`;
         return scope.services.catalogReplies.kept(key, () => this.#client().call(endpoint, input));
       },
-      gatewayTime: () => {
+      gatewayTime: (options) => {
         asked(systemTime);
-        return scope.services.gatewayClocks.now(scope.environment.apiBase, async () => (await this.#client().call(systemTime)).data.sysTime);
+        return scope.services.gatewayClocks.now(scope.environment.apiBase, async () => (await this.#client().call(systemTime)).data.sysTime, options);
       },
     };
   }
@@ -129,8 +134,8 @@ export class MemberApi implements MemberCalls {
     return this.#failingAsCalls(this.raw.catalog(endpoint, input));
   }
 
-  gatewayTime(): Promise<number> {
-    return this.#failingAsCalls(this.raw.gatewayTime());
+  gatewayTime(options?: { fresh?: boolean }): Promise<number> {
+    return this.#failingAsCalls(this.raw.gatewayTime(options));
   }
 
   /**
@@ -148,7 +153,10 @@ export class MemberApi implements MemberCalls {
     if (error.code === "NOT_LOGIN") return signInRedirect(this.#scope, { becauseNotLogin: true });
     if (error.code === "BAD_REQUEST") return new Response("Bad Request", { status: 400 });
     if (keyed && OUTCOME_UNKNOWN_CODES.has(error.code)) return error;
-    if (ERROR_ROUTE_CODES.has(error.code)) return withSession(this.#scope, redirect(errorRoutePath(error, this.#scope.url)));
+    if (ERROR_ROUTE_CODES.has(error.code)) {
+      reportGatewayFailure(this.#scope, error);
+      return withSession(this.#scope, redirect(errorRoutePath(error, this.#scope.url)));
+    }
     return error;
   }
 
@@ -185,6 +193,17 @@ export class MemberApi implements MemberCalls {
     this.#shared.reads.set(key, read);
     return read;
   }
+}
+
+/**
+ * A gateway failure that sends the member to the error route goes to the error collector as the
+ * page's own errors do (spec section 8): which call, how it failed, on which page. Sent in the
+ * background: the member's redirect does not wait for the collector.
+ */
+function reportGatewayFailure(scope: RequestScope, error: ApiError): void {
+  const message = reportableLine(`gateway call ${error.endpoint ?? "(unknown)"} failed: ${error.code}${error.status ? ` (HTTP ${error.status})` : ""}: ${error.message}`, MESSAGE_MAX);
+  const report = ErrorReportSchema.safeParse({ kind: "server", message, path: scope.url.pathname });
+  if (report.success) void scope.services.reportError(report.data, { environment: scope.environment.name, userAgent: scope.request.headers.get("user-agent"), log: scope.log });
 }
 
 /** Whether a call is a state change made safe to repeat by its idempotency key. */

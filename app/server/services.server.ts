@@ -13,7 +13,9 @@
 import { pino, type Logger } from "pino";
 import type { HttpTransport } from "#core/api/transport";
 import { createUndiciTransport } from "#core/node/undici-transport";
+import type { ErrorReport } from "#core/errors/report";
 import { CatalogReplies } from "./cache/catalog-replies.server";
+import type { ErrorReportContext } from "./error-reports.server";
 import { GatewayClocks } from "./cache/gateway-clock.server";
 import { catalogKeepMs, clockKeepMs } from "./config.server";
 import { PictureKeep } from "./pictures.server";
@@ -36,6 +38,11 @@ export interface MallServices {
    * ask again when it is over the limit, else null.
    */
   rateLimit(bucket: RouteBucket, client: string): Promise<number | null>;
+  /**
+   * Sends a report of the server's to the error collector (app/server/error-reports.server.ts
+   * `sendErrorReport`, which the server passes); a test's services log it instead.
+   */
+  reportError(report: ErrorReport, context: ErrorReportContext): Promise<void>;
 }
 
 /** The process's services; a test passes what it answers itself (a transport to an in-process sandbox). */
@@ -47,6 +54,7 @@ export function createMallServices(overrides: Partial<MallServices> = {}): MallS
     pictures: overrides.pictures ?? new PictureKeep(),
     rotations: overrides.rotations ?? new TokenRotations(),
     rateLimit: overrides.rateLimit ?? (async () => null),
+    reportError: overrides.reportError ?? (async (report, { log }) => log.warn({ errorReport: report }, "error report (a test's services send none)")),
     log: overrides.log ?? consoleLog(),
   };
 }
