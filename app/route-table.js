@@ -27,6 +27,11 @@
  *                          handle.
  * @property {string} [title]  Locale key of the header's title. Only the spec's seven titled screens
  *                          have one, and only they show the header with a back arrow.
+ * @property {"hero" | "float"} [header]  The header's variant on a screen without a title
+ *                          (app/components/screen-header.tsx): the screen's own heading band with its
+ *                          back (`hero`), or a round back over its picture (`float`). A screen with
+ *                          neither has no back of its own (home, search's and a listing's bar,
+ *                          the status screens).
  * @property {import("./components/screen-skeletons").SkeletonKind} [skeleton]  What the screen shows from
  *                          the moment the member leaves for it until its data arrives.
  * @property {"hidden"} [overlay]  The loading overlay is never shown on this screen (spec section 2:
@@ -40,7 +45,7 @@
 export const SCREEN_ROUTES = [
   { name: "index", path: "/index", file: "routes/index.tsx", skeleton: "home", overlay: "hidden", counted: { loader: true } },
   { name: "search", path: "/search", file: "routes/search.tsx", skeleton: "keywords", counted: { loader: true, intents: ["search", "clear-history"] } },
-  { name: "checkIn", path: "/checkIn", file: "routes/check-in.tsx", skeleton: "detail", counted: { loader: true, intents: ["check-in"] } },
+  { name: "checkIn", path: "/checkIn", file: "routes/check-in.tsx", header: "hero", skeleton: "detail", counted: { loader: true, intents: ["check-in"] } },
   { name: "classify", path: "/classify/:title", file: "routes/classify.tsx", skeleton: "list", counted: { loader: true } },
   { name: "classifys", path: "/classifys/:idTitle", file: "routes/classifys.tsx", skeleton: "list", counted: { loader: true } },
   { name: "flashSale", path: "/flashSale", file: "routes/flash-sale.tsx", title: "title.flashSale", skeleton: "promo", counted: { loader: true } },
@@ -48,27 +53,27 @@ export const SCREEN_ROUTES = [
   { name: "newMyCoupon", path: "/newMyCoupon", file: "routes/new-my-coupon.tsx", title: "title.myRedemptions", skeleton: "list" },
   { name: "myOrder", path: "/myOrder", file: "routes/my-orders.tsx", title: "title.myOrders", skeleton: "list" },
   { name: "mycoupons", path: "/mycoupons/:token", file: "routes/mycoupons.ts" },
-  { name: "couponDetails", path: "/coupon_details/:id", file: "routes/coupon-details.tsx", skeleton: "offer", counted: { loader: true, intents: ["like"] } },
-  { name: "couponDetailsLink", path: "/coupon_details_link/:id", file: "routes/coupon-details-link.tsx", skeleton: "offer", counted: { loader: true, intents: ["like"] } },
-  { name: "asiaMilesDetails", path: "/asiaMiles_details/:id", file: "routes/asia-miles.tsx", skeleton: "detail", counted: { loader: true, intents: ["redeem"] } },
-  { name: "asiaMilesOrderDetails", path: "/asiaMiles_order/:id", file: "routes/asia-miles-order.tsx", skeleton: "detail", counted: { loader: true } },
-  { name: "otherStores", path: "/other_stores/:spec", file: "routes/other-stores.tsx", skeleton: "list", counted: { loader: true } },
-  { name: "storeDetails", path: "/store_details/:id", file: "routes/store-details.tsx", skeleton: "detail" },
-  { name: "storeDetailsLink", path: "/store_details_link/:id", file: "routes/store-details-link.tsx", skeleton: "detail" },
-  { name: "mCoinIntegral", path: "/mcoin_integral", file: "routes/mcoin-integral.tsx", skeleton: "list", counted: { loader: true } },
-  { name: "orderDetails", path: "/order_details/:id", file: "routes/order-details.tsx", skeleton: "detail", counted: { loader: true } },
-  { name: "otherOrderDetails", path: "/other_order_details/:id", file: "routes/other-order-details.tsx", skeleton: "detail", counted: { loader: true } },
+  { name: "couponDetails", path: "/coupon_details/:id", file: "routes/coupon-details.tsx", header: "float", skeleton: "offer", counted: { loader: true, intents: ["like"] } },
+  { name: "couponDetailsLink", path: "/coupon_details_link/:id", file: "routes/coupon-details-link.tsx", header: "float", skeleton: "offer", counted: { loader: true, intents: ["like"] } },
+  { name: "asiaMilesDetails", path: "/asiaMiles_details/:id", file: "routes/asia-miles.tsx", header: "float", skeleton: "detail", counted: { loader: true, intents: ["redeem"] } },
+  { name: "asiaMilesOrderDetails", path: "/asiaMiles_order/:id", file: "routes/asia-miles-order.tsx", header: "hero", skeleton: "detail", counted: { loader: true } },
+  { name: "otherStores", path: "/other_stores/:spec", file: "routes/other-stores.tsx", header: "hero", skeleton: "list", counted: { loader: true } },
+  { name: "storeDetails", path: "/store_details/:id", file: "routes/store-details.tsx", header: "hero", skeleton: "detail" },
+  { name: "storeDetailsLink", path: "/store_details_link/:id", file: "routes/store-details-link.tsx", header: "hero", skeleton: "detail" },
+  { name: "mCoinIntegral", path: "/mcoin_integral", file: "routes/mcoin-integral.tsx", header: "hero", skeleton: "list", counted: { loader: true } },
+  { name: "orderDetails", path: "/order_details/:id", file: "routes/order-details.tsx", header: "hero", skeleton: "detail", counted: { loader: true } },
+  { name: "otherOrderDetails", path: "/other_order_details/:id", file: "routes/other-order-details.tsx", header: "hero", skeleton: "detail", counted: { loader: true } },
   { name: "refundApplication", path: "/refund_application/:id", file: "routes/refund-application.tsx", title: "title.refundApplication", skeleton: "detail", counted: { intents: ["refund"] } },
   { name: "error", path: "/error", file: "routes/error.tsx", quiet: true },
   { name: "loding", path: "/loding", file: "routes/loding.tsx", quiet: true },
-  { name: "shareCoupon", path: "/share_coupon/:id", file: "routes/share-coupon.tsx", skeleton: "offer", counted: { loader: true, intents: ["like"] } },
-  { name: "mCoinZone", path: "/mCoin_zone/:id", file: "routes/mcoin-zone.tsx", skeleton: "detail", counted: { loader: true } },
-  { name: "shareZone", path: "/share_zone/:id", file: "routes/share-zone.tsx", skeleton: "detail", counted: { loader: true } },
-  { name: "seckill", path: "/seckill/:id?", file: "routes/seckill.tsx", skeleton: "promo" },
-  { name: "seckillShare", path: "/seckill_share", file: "routes/seckill-share.tsx", skeleton: "promo" },
+  { name: "shareCoupon", path: "/share_coupon/:id", file: "routes/share-coupon.tsx", header: "float", skeleton: "offer", counted: { loader: true, intents: ["like"] } },
+  { name: "mCoinZone", path: "/mCoin_zone/:id", file: "routes/mcoin-zone.tsx", header: "float", skeleton: "detail", counted: { loader: true } },
+  { name: "shareZone", path: "/share_zone/:id", file: "routes/share-zone.tsx", header: "float", skeleton: "detail", counted: { loader: true } },
+  { name: "seckill", path: "/seckill/:id?", file: "routes/seckill.tsx", header: "hero", skeleton: "promo" },
+  { name: "seckillShare", path: "/seckill_share", file: "routes/seckill-share.tsx", header: "hero", skeleton: "promo" },
   { name: "myFavorites", path: "/myFavorites", file: "routes/my-favorites.tsx", title: "title.myFavorites", skeleton: "favourites" },
-  { name: "myAddress", path: "/myAddress", file: "routes/my-address.tsx", skeleton: "list", counted: { loader: true, intents: ["delete", "default"] } },
-  { name: "editAddress", path: "/editAddress/:id?", file: "routes/edit-address.tsx", skeleton: "detail", counted: { loader: true, intents: ["save"] } },
+  { name: "myAddress", path: "/myAddress", file: "routes/my-address.tsx", header: "hero", skeleton: "list", counted: { loader: true, intents: ["delete", "default"] } },
+  { name: "editAddress", path: "/editAddress/:id?", file: "routes/edit-address.tsx", header: "hero", skeleton: "detail", counted: { loader: true, intents: ["save"] } },
   { name: "map", path: "/map", file: "routes/choose-region.tsx", title: "title.chooseRegion" },
 ];
 

@@ -95,6 +95,15 @@ describe("each screen's handle", () => {
     }
   });
 
+  it("gives every screen without a title its own back, as a heading band or a round back over its picture", () => {
+    expect(SCREEN_ROUTES.filter((route) => route.title && route.header).map((route) => route.name)).toEqual([]);
+    // No back of their own: home (the wallet's), search's and a listing's own bars, the token
+    // entry (a redirect), the status screens.
+    expect(SCREEN_ROUTES.filter((route) => !route.title && !route.header).map((route) => route.name)).toEqual(["index", "search", "classify", "classifys", "mycoupons", "error", "loding"]);
+    const floating = SCREEN_ROUTES.filter((route) => route.header === "float").map((route) => route.name);
+    expect(floating).toEqual(["couponDetails", "couponDetailsLink", "asiaMilesDetails", "shareCoupon", "mCoinZone", "shareZone"]);
+  });
+
   it("of a screen the spec reaches by two names is the only difference between the two modules", () => {
     const byComponent = new Map<unknown, ScreenRoute[]>();
     for (const route of SCREEN_ROUTES) byComponent.set(moduleOf(route).default, [...(byComponent.get(moduleOf(route).default) ?? []), route]);

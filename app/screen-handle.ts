@@ -31,8 +31,8 @@ export interface ScreenHandle {
   couponTab?: true;
 }
 
-/** A screen as the frame sees it: its handle, with its route table entry's title, skeleton and overlay. */
-export type Screen = ScreenHandle & Pick<ScreenRoute, "title" | "skeleton" | "overlay">;
+/** A screen as the frame sees it: its handle, with its route table entry's title, header, skeleton and overlay. */
+export type Screen = ScreenHandle & Pick<ScreenRoute, "title" | "header" | "skeleton" | "overlay">;
 
 /** A route's handle, when it is a screen's. */
 export function screenOf(handle: unknown): ScreenHandle | undefined {

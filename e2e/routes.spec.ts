@@ -38,7 +38,7 @@ test("every path of the route table answers without a server error, signed in or
   }
 });
 
-test("titled screens show a header with a back arrow; other screens do not", async ({ page, signIn }) => {
+test("titled screens show the header bar with a back arrow; other screens have no header bar", async ({ page, signIn }) => {
   await signIn("chan");
   const titled: Record<string, string> = {
     "/mycoupon": "My Coupons",
@@ -52,15 +52,61 @@ test("titled screens show a header with a back arrow; other screens do not", asy
   for (const [path, title] of Object.entries(titled)) {
     await page.goto(path);
     await expect(page.getByRole("banner").getByRole("heading", { name: title })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Back" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Back" })).toBeVisible();
   }
-  // (Search has a back button in its own search bar, not a titled header.)
-  for (const path of ["/index", "/checkIn", "/store_details/7", "/mCoin_zone/1"]) {
+  for (const path of ["/index", "/search", "/checkIn", "/store_details/7", "/mCoin_zone/1"]) {
     await page.goto(path);
-    await expect(page.getByRole("button", { name: "Back" })).toHaveCount(0);
+    await expect(page.getByRole("banner")).toHaveCount(0);
   }
+  // Home is the wallet's first screen: its back is the wallet's own.
+  await page.goto("/index");
+  await expect(page.getByRole("button", { name: "Back" })).toHaveCount(0);
   await page.goto("/checkIn");
   await expect(page.getByRole("heading", { name: "Sign in to get mCoin" })).toBeVisible();
+});
+
+test("a screen without a title has one back of its own: in its heading band, or round over its picture", async ({ page, signIn }) => {
+  await signIn("chan");
+  const hero = ["/checkIn", "/mcoin_integral", "/seckill", "/store_details/7", "/other_stores/3-41-2-1", "/myAddress", "/editAddress"];
+  for (const path of hero) {
+    await page.goto(path);
+    const band = page.locator(".screen-hero");
+    await expect(band.getByRole("heading", { level: 1 }), path).toBeVisible();
+    await expect(band.getByRole("button", { name: "Back" }), path).toBeVisible();
+    await expect(page.getByRole("button", { name: "Back" }), path).toHaveCount(1);
+  }
+  for (const path of ["/coupon_details/1", "/mCoin_zone/1", "/asiaMiles_details/1"]) {
+    await page.goto(path);
+    await expect(page.getByTestId("screen-back").getByRole("button", { name: "Back" }), path).toBeVisible();
+    await expect(page.getByRole("button", { name: "Back" }), path).toHaveCount(1);
+  }
+});
+
+test("the offer's, the store's and the order's own back return to the screen before", async ({ page, signIn }) => {
+  await signIn("wong");
+  await page.getByRole("region", { name: "All offers" }).locator("[data-offer-id]").first().click();
+  await expect(page).toHaveURL(/\/coupon_details\//);
+  const back = page.getByTestId("screen-back").getByRole("button", { name: "Back" });
+  await expect(back).toBeVisible();
+  await hydrated(page);
+  // It stays in reach while the page scrolls.
+  await page.mouse.wheel(0, 800);
+  await expect(back).toBeInViewport();
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page.getByTestId("mcoin-balance")).toBeVisible();
+
+  await page.goto("/coupon_details/1");
+  await page.locator('a[href^="/store_details/"]').first().click();
+  await expect(page).toHaveURL(/\/store_details\//);
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page).toHaveURL(/\/coupon_details\/1$/);
+
+  await page.goto("/mycoupon");
+  await page.locator('a[href^="/order_details/"]').first().click();
+  await expect(page).toHaveURL(/\/order_details\//);
+  await expect(page.locator(".screen-hero").getByRole("heading", { level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page).toHaveURL(/\/mycoupon$/);
 });
 
 test("a stale session token on a members' screen leads to the sign-in page", async ({ page }) => {

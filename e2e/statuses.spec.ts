@@ -83,14 +83,14 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await page.goto("/myOrder");
       await expect(orderCard(page, order.id).locator(".order-status")).toHaveText(text.unused);
       await page.goto(`/order_details/${order.id}`);
-      await expect(page.locator(".order-head .order-status")).toHaveText(text.unused);
+      await expect(page.locator(".order-hero .order-status")).toHaveText(text.unused);
       await expect(page.getByText(text.received, { exact: true })).toHaveCount(0);
 
       await sandbox.setClock(order.coupons[0].useUntil + MINUTE);
       await page.goto("/myOrder");
       await expect(orderCard(page, order.id).locator(".order-status")).toHaveText(text.expired);
       await page.goto(`/order_details/${order.id}`);
-      await expect(page.locator(".order-head .order-status")).toHaveText(text.expired);
+      await expect(page.locator(".order-hero .order-status")).toHaveText(text.expired);
     });
 
     test("the Asia Miles result speaks of the miles and the membership, never of a coupon or a payment", async ({ page, signIn }) => {

@@ -15,7 +15,7 @@ import { serverClock } from "../lib/time/page-clock";
 import { routeIdOf, routeOfId } from "../route-tree";
 import type { Screen } from "../screen-handle";
 import type { action as sessionAction } from "../routes/resources.session";
-import { AppHeader, useGoBack } from "./app-header";
+import { FloatingBack, HeaderBar, useGoBack, useHostBackRule } from "./screen-header";
 import { CoinIcon } from "./icons";
 import { formatPoints } from "../lib/money/format";
 import { HostEventScreen } from "./host-event-screen";
@@ -50,16 +50,17 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
   const { t } = useTranslation();
   const screen = useScreen();
   const location = useLocation();
-  const tokenCouponPage = Boolean(screen?.couponTab) && new URLSearchParams(location.search).get("entry") === "token";
-  const hostBack = Boolean(screen?.hostBack || tokenCouponPage);
+  const { hostBack, tokenCouponPage } = useHostBackRule();
   // Leaving for a screen that has a skeleton: show it at once, in that screen's layout.
   const navigation = useNavigation();
   const leavingFor = navigation.state === "loading" && navigation.location.pathname !== location.pathname ? routeOfId(routeIdOf(navigation.location.pathname)) : undefined;
   // Back to a screen kept alive: it is there already, so no skeleton stands in for it.
   const toKept = leavingFor !== undefined && keptScreen(leavingFor.name)?.kept(navigation.location?.search ?? "") === true;
   const Skeleton = leavingFor?.skeleton && !toKept ? SCREEN_SKELETONS[leavingFor.skeleton] : undefined;
-  // A skeleton stands for the screen being opened, header included: its title, or none.
+  // A skeleton stands for the screen being opened, header included: its title, or its back (a
+  // screen's own heading band is the screen's, so the skeleton has the round back in its place).
   const title = Skeleton ? leavingFor?.title : screen?.title;
+  const floatingBack = !title && (Skeleton ? leavingFor?.header !== undefined : screen?.header === "float");
 
   useHostSetup(hostConfig);
   useStatusBar(screen);
@@ -76,9 +77,8 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
   return (
     <div className="page" data-analytics-page={analyticsTag(screen)}>
       {title ? (
-        <AppHeader
+        <HeaderBar
           title={t(title)}
-          hostBack={hostBack}
           end={
             points !== null && !Skeleton && screen?.pointsInHeader ? (
               <span className="points-badge" data-testid="points-badge" aria-label={t("promo.points", { value: formatPoints(points) })}>
@@ -88,6 +88,8 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
             ) : undefined
           }
         />
+      ) : floatingBack ? (
+        <FloatingBack />
       ) : null}
       {offline ? (
         <div className="network-alert" role="alert" data-testid="network-alert">

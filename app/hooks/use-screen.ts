@@ -4,8 +4,8 @@ import { routeOfId } from "../route-tree";
 import { screenOf, type Screen } from "../screen-handle";
 
 /**
- * The screen being shown (screen-handle.ts): its handle with its route table entry's title, skeleton
- * and overlay; undefined on a page that is not a screen of the spec. Its `title` is the one for what the
+ * The screen being shown (screen-handle.ts): its handle with its route table entry's title, header,
+ * skeleton and overlay; undefined on a page that is not a screen of the spec. Its `title` is the one for what the
  * loader found (`titleFor`) when the screen has one.
  */
 export function useScreen(): Screen | undefined {
@@ -18,6 +18,6 @@ export function useScreen(): Screen | undefined {
   return useMemo(() => {
     if (!handle || id === undefined) return undefined;
     const route = routeOfId(id);
-    return { ...handle, title: title ?? route?.title, skeleton: route?.skeleton, overlay: route?.overlay };
+    return { ...handle, title: title ?? route?.title, header: route?.header, skeleton: route?.skeleton, overlay: route?.overlay };
   }, [handle, id, title]);
 }

@@ -20,6 +20,7 @@ import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
 import { CheckInFormSchema } from "./check-in.server";
 import type { ScreenHandle } from "../screen-handle";
+import { ScreenHero } from "../components/screen-header";
 import { mallContext } from "../server/context.server";
 import stylesheet from "./check-in.css?url";
 
@@ -60,17 +61,14 @@ export default function CheckIn() {
 
   return (
     <div className="check-in">
-      <section className="check-in__hero card" aria-labelledby="check-in-title">
-        <h1 id="check-in-title" className="check-in__title">
-          {t("screen.checkIn")}
-        </h1>
+      <ScreenHero tone="brand" titleId="check-in-title" title={t("screen.checkIn")} className="check-in__hero">
         <p className="check-in__balance">
           <CoinIcon /> {t("checkIn.balance")} <strong data-testid="check-in-balance">{formatPoints(status.balance)}</strong>
         </p>
         <p className="check-in__streak" data-testid="check-in-streak">
           {t("checkIn.streak", { count: status.streak })}
         </p>
-      </section>
+      </ScreenHero>
 
       <section className="card offer-section" aria-labelledby="check-in-ladder">
         <h2 id="check-in-ladder" className="offer-section__title">

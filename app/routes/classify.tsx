@@ -8,9 +8,9 @@ import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { useGoBack } from "../components/app-header";
+import { BackButton } from "../components/screen-header";
 import { useLatestSearch } from "../hooks/use-latest-search";
-import { BackIcon, SearchIcon } from "../components/icons";
+import { SearchIcon } from "../components/icons";
 import { OfferList, useBackToFirstResult } from "../components/offer-list";
 import { EmptyState } from "../components/status-screen";
 import { withLocation } from "../components/location-sync";
@@ -91,7 +91,6 @@ export default function Listing() {
   const { data: listing, generation } = useFreshData(useLoaderData<typeof loader>());
   const navigate = useNavigate();
   const search = useLatestSearch();
-  const goBack = useGoBack(false);
 
   const setFilter = (name: "district" | "category" | "sort", value: string | null) => {
     const params = new URLSearchParams(search);
@@ -115,9 +114,7 @@ export default function Listing() {
   return (
     <div className="listing" ref={listStart}>
       <header className="app-header listing__header">
-        <button type="button" className="icon-button" onClick={goBack} aria-label={t("common.back")}>
-          <BackIcon />
-        </button>
+        <BackButton />
         {listing.keyword ? (
           <Link to={`/search?keyword=${encodeURIComponent(listing.keyword)}`} className="listing__title listing__title--search" aria-label={t("listing.editSearch", { keyword: listing.title })}>
             <SearchIcon className="icon icon--small" />

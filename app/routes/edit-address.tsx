@@ -15,6 +15,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ScreenHero } from "../components/screen-header";
 import { NotFoundOrErrorScreen } from "../components/status-screen";
 import { showToast } from "../components/toast";
 import { guardSubmit, useDoubleTapGuard } from "../hooks/use-double-tap-guard";
@@ -179,7 +180,7 @@ export default function EditAddress() {
 
   return (
     <div className="address-edit">
-      <h1 className="screen-heading">{t(id === null ? "address.addTitle" : "address.editTitle")}</h1>
+      <ScreenHero tone="plain" titleId="address-edit-title" title={t(id === null ? "address.addTitle" : "address.editTitle")} className="address-edit__heading" />
       {full ? (
         <div className="card address-edit__full" role="alert">
           <p>{t("shop.refusal.ADDRESS_LIMIT")}</p>

@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CoinIcon } from "../components/icons";
 import { InfiniteList } from "../components/infinite-list";
+import { ScreenHero } from "../components/screen-header";
 import { readWalletPage } from "../components/order-list-view";
 import { EmptyState, NotFoundOrErrorScreen } from "../components/status-screen";
 import { TabBar } from "../components/tab-bar";
@@ -53,10 +54,7 @@ export default function McoinIntegral() {
   const balance = useLastKnown(loadedBalance, null);
   return (
     <div className="points">
-      <section className="points__hero card" aria-labelledby="points-title">
-        <h1 id="points-title" className="points__title">
-          {t("screen.mCoinIntegral")}
-        </h1>
+      <ScreenHero tone="brand" titleId="points-title" title={t("screen.mCoinIntegral")} className="points__hero">
         <p className="points__balance">
           <CoinIcon aria-hidden="true" />
           <strong data-testid="points-balance">{balance === null ? "—" : formatPoints(balance)}</strong>
@@ -69,7 +67,7 @@ export default function McoinIntegral() {
             {t("points.use")}
           </Link>
         </div>
-      </section>
+      </ScreenHero>
 
       <section className="card points__history" aria-labelledby="points-history">
         <h2 id="points-history" className="offer-section__title">

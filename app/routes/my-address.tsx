@@ -10,6 +10,7 @@ import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../components/dialog";
+import { ScreenHero } from "../components/screen-header";
 import { EditIcon, PlusIcon, TrashIcon } from "../components/icons";
 import { Overlay } from "../components/overlay";
 import { EmptyState, NotFoundOrErrorScreen } from "../components/status-screen";
@@ -92,12 +93,13 @@ export default function MyAddress() {
 
   return (
     <div className="address-book">
-      <div className="screen-heading address-book__heading">
-        <h1 className="address-book__title">{t("screen.myAddress")}</h1>
-        <span className="address-book__count" data-testid="address-count">
-          {t("address.count", { count: addresses.length, max: ADDRESS_LIMIT })}
-        </span>
-      </div>
+      <ScreenHero
+        tone="plain"
+        titleId="address-book-title"
+        title={t("screen.myAddress")}
+        end={<span data-testid="address-count">{t("address.count", { count: addresses.length, max: ADDRESS_LIMIT })}</span>}
+        className="address-book__heading"
+      />
 
       {shown.length === 0 ? (
         // The action is the add button pinned below, as on a full list.

@@ -7,6 +7,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PhoneIcon } from "../components/icons";
+import { ScreenHero } from "../components/screen-header";
 import { catalogNear } from "../server/catalog.server";
 import { orNotFound } from "../server/gateway.server";
 import { branchList } from "#core/api/catalog-endpoints";
@@ -38,10 +39,13 @@ export default function OtherStores() {
   const { merchantName, list, forOffer } = useLoaderData<typeof loader>();
   return (
     <div className="branches">
-      <div className="branches__head">
-        {list[0] ? <Picture className="branches__logo" alt="" width={40} height={40} src={list[0].logo} firstScreen /> : null}
-        <h1 className="screen-heading">{t(forOffer ? "store.offerStores" : "store.branches", { name: merchantName })}</h1>
-      </div>
+      <ScreenHero
+        tone="plain"
+        titleId="branches-title"
+        title={t(forOffer ? "store.offerStores" : "store.branches", { name: merchantName })}
+        art={list[0] ? <Picture className="branches__logo" alt="" width={40} height={40} src={list[0].logo} firstScreen /> : undefined}
+        className="branches__head"
+      />
       <ul className="branch-list card">
         {list.map((store) => (
           <li key={store.id} className="branch-row branch-row--with-call">

@@ -8,10 +8,10 @@ import { Form, useActionData, useFetcher, useLoaderData, useNavigate } from "@re
 import { useEffect, useRef, useState, type FormEvent, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { useGoBack } from "../components/app-header";
+import { BackButton } from "../components/screen-header";
 import { useAskAhead } from "../components/list-link";
 import { ConfirmDialog } from "../components/dialog";
-import { BackIcon, SearchIcon, TrashIcon } from "../components/icons";
+import { SearchIcon, TrashIcon } from "../components/icons";
 import { parseForm } from "../server/forms.server";
 import { requireMember } from "../server/member.server";
 import { KeywordSchema, clearSearchHistory, popularSearches, searchHistory } from "#core/api/catalog-endpoints";
@@ -117,7 +117,6 @@ function useSearch() {
 export default function Search() {
   const { t } = useTranslation();
   const { popular, history, keyword: initialKeyword } = useLoaderData<typeof loader>();
-  const goBack = useGoBack(false);
   // Without script the document's own POST answers a keyword the action refused (blank).
   const refused = useActionData<typeof action>()?.ok === false;
   // Whether the box asks for a keyword: once typed in, not until the next blank search.
@@ -141,9 +140,7 @@ export default function Search() {
         }}
       >
         <input type="hidden" name="intent" value="search" />
-        <button type="button" className="icon-button" onClick={goBack} aria-label={t("common.back")}>
-          <BackIcon />
-        </button>
+        <BackButton />
         <label className="search-bar__field">
           <SearchIcon />
           <span className="visually-hidden">{t("search.label")}</span>

@@ -19,6 +19,7 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FlashIcon } from "../components/icons";
+import { ScreenHero } from "../components/screen-header";
 import { PaymentResultOverlay } from "../components/payment-result";
 import { usePayment } from "../hooks/use-payment";
 import { useRefreshOnPhaseChange } from "../components/sale-sessions";
@@ -159,13 +160,7 @@ export default function Seckill() {
 
   return (
     <div className="promo-screen seckill">
-      <header className="seckill__hero">
-        <FlashIcon aria-hidden="true" />
-        <div>
-          <h1 className="seckill__title">{t("seckill.title")}</h1>
-          <p className="seckill__lead">{t("seckill.lead")}</p>
-        </div>
-      </header>
+      <ScreenHero tone="brand" titleId="seckill-title" title={t("seckill.title")} lead={t("seckill.lead")} art={<FlashIcon aria-hidden="true" />} className="seckill__hero" />
 
       {product ? <ProductCard item={product} now={now} price={priceText(product)} action={action(product)} /> : null}
 

@@ -7,6 +7,7 @@ import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix
 import { useTranslation } from "react-i18next";
 import { ClockIcon, OilIcon, ParkingIcon, PhoneIcon, PinIcon, StoreIcon, WifiIcon } from "../components/icons";
 import { FavouriteStar } from "../components/favourite-star";
+import { ScreenHero } from "../components/screen-header";
 import { OfferCards } from "../components/offer-list";
 import { showToast } from "../components/toast";
 import { BackToHomeLink, EmptyState, NotFoundScreen, StatusScreen } from "../components/status-screen";
@@ -60,16 +61,20 @@ export default function StoreDetails() {
 
   return (
     <div className="store">
-      <section className="store-hero card">
-        <Picture className="store-hero__logo" alt="" width={64} height={64} src={store.logo} firstScreen />
-        <div>
-          <h1 className="store-hero__name" elementtiming="store-name">
-            {store.name}
-          </h1>
-          <p className="store-hero__branch">{store.branch}</p>
-          <p className="store-hero__category">{store.categoryName}</p>
-        </div>
-      </section>
+      <ScreenHero
+        tone="plain"
+        titleId="store-name"
+        title={store.name}
+        titleTiming="store-name"
+        art={<Picture className="store-hero__logo" alt="" width={64} height={64} src={store.logo} firstScreen />}
+        lead={
+          <>
+            <p className="store-hero__branch">{store.branch}</p>
+            <p className="store-hero__category">{store.categoryName}</p>
+          </>
+        }
+        className="store-hero"
+      />
 
       <section className="info-list card" aria-label={t("store.address")}>
         <div className="info-row">
