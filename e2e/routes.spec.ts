@@ -149,6 +149,28 @@ test("the back arrow on a screen still loading keeps the member where they were,
   expect((await hostCalls(page)).filter((call) => call.method === "goBack")).toHaveLength(0);
 });
 
+test("the browser's own back on a screen still loading keeps the member where they were", async ({ page, signIn, sandbox }) => {
+  await signIn("wong");
+  await page.getByRole("link", { name: "My orders" }).click();
+  await expect(page.getByRole("tab", { name: /^All/ })).toBeVisible();
+  await hydrated(page);
+  await sandbox.fault("api/business/productdetail", "delay", 1, 1_500);
+  const orderData = watchRequests(page, (url) => /order_details\//.test(url.pathname));
+  await page.locator('a[href*="order_details/"]').first().click();
+  await expect(page.getByTestId("screen-skeleton")).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole("tab", { name: /^All/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/myOrder$/);
+  // Settled: the order's slow data answered or given up, the router idle, and the order not shown.
+  await orderData();
+  await routerIdle(page);
+  await expect(page).toHaveURL(/\/myOrder$/);
+  await expect(page.locator(".order-hero")).toHaveCount(0);
+  // The mall's history is as it was: one more back returns home.
+  await page.goBack();
+  await expect(page.getByTestId("mcoin-balance")).toBeVisible();
+});
+
 test("/mycoupons/{token} keeps the token as the session and takes it out of the address bar", async ({ page, sandbox }) => {
   const token = await sandbox.token("mpay-1001");
   await page.goto(`/mycoupons/${token}`);

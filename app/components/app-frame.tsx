@@ -3,7 +3,7 @@
  * toast, the simulated host's screen, and the page-level rules of the spec that talk to the host app
  * (configuration, status bar, system info, go-back on popstate, secret door, refresh on return).
  */
-import { useFetcher, useLocation, useNavigation } from "@remix-run/react";
+import { useBlocker, useFetcher, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { FIRST_COUPON_TAB, setCouponTab } from "../lib/coupon-tab";
 import { useTranslation } from "react-i18next";
@@ -66,6 +66,7 @@ export function AppFrame({ children, hostConfig, secretDoor, signedIn, simulated
   useStatusBar(screen);
   useAnalytics(screen, location.key);
   usePopstateHostBack(Boolean(screen?.home) || tokenCouponPage, navigation.state !== "idle");
+  useHistoryBackCancelsOpening();
   useSecretDoor(screen, secretDoor);
   useReturnRefresh(signedIn, screen);
   useCouponTabReset(screen);
@@ -214,6 +215,44 @@ function usePopstateHostBack(active: boolean, leaving: boolean) {
     window.addEventListener("popstate", onPopState);
     return () => window.removeEventListener("popstate", onPopState);
   }, []);
+}
+
+/**
+ * The browser's own back while a tapped screen is still loading (its skeleton up): the router adds
+ * that screen's history entry only once its data has come, so the step back would leave the screen
+ * still shown, for the entry before it. The member meant "not this one", as the mall's own backs
+ * take it (screen-header.tsx `useGoBack`): the step is blocked (the router puts the address back) and
+ * the pending screen cancelled. Only while a tap's navigation is pending: a back step during a
+ * forward step through history is the history's own (usePopstateHostBack). The step back from the
+ * mall's first entry leaves the document and is no one's to stop; inside the wallet, its back button
+ * reaches the page through the bridge (useHostBackButton) instead.
+ */
+function useHistoryBackCancelsOpening() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const opening = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
+  // The history entry of the screen shown, and whether the pending navigation left it as it was (a
+  // tap's, which adds its entry at the end) rather than moved through the history already.
+  const shownIndex = useRef<number | undefined>(undefined);
+  const tapPending = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "idle") shownIndex.current = historyIndex(window.history.state);
+  }, [location, navigation.state]);
+  useEffect(() => {
+    tapPending.current = opening && shownIndex.current !== undefined && historyIndex(window.history.state) === shownIndex.current;
+  }, [opening]);
+  const blocker = useBlocker(({ historyAction }) => historyAction === "POP" && tapPending.current);
+  const stay = useRef({ location, navigate });
+  stay.current = { location, navigate };
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    blocker.reset();
+    tapPending.current = false;
+    const { location: here, navigate: go } = stay.current;
+    // A new navigation to the screen shown is the router's own way of cancelling the pending one.
+    go(here, { replace: true, state: here.state, preventScrollReset: true });
+  }, [blocker]);
 }
 
 /** "Entering a shared-link route while the secret-door flag is set ... asks the host app to control its nav bar." */
