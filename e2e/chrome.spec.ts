@@ -141,8 +141,8 @@ test("a refund request says so in the toast", async ({ page, signIn, sandbox }) 
   await page.goto(`/refund_application/${order.id}`);
   await hydrated(page);
   await page.getByRole("radio", { name: "Bought wrongly / over-bought / no longer wanted" }).check();
-  await page.getByRole("checkbox", { name: "I understand the coupons will be invalid and this cannot be undone" }).check();
   await page.getByRole("button", { name: "Submit refund" }).click();
+  await page.getByRole("alertdialog", { name: "Submit this refund?" }).getByRole("button", { name: "Submit refund" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Refund requested");
   await expect(page.getByTestId("refund-order")).toBeVisible();
 });

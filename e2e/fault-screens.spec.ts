@@ -111,8 +111,8 @@ test.describe("faults", () => {
 
     const apply = async () => {
       await page.getByRole("radio", { name: "Bought wrongly / over-bought / no longer wanted" }).check();
-      await page.getByRole("checkbox", { name: "I understand the coupons will be invalid and this cannot be undone" }).check();
       await page.getByRole("button", { name: "Submit refund" }).click();
+      await page.getByRole("alertdialog", { name: "Submit this refund?" }).getByRole("button", { name: "Submit refund" }).click();
     };
     await page.goto(`/refund_application/${order.id}`);
     await hydrated(page);

@@ -615,8 +615,8 @@ test.describe("15. money: a refund, a second payment and the canary cannot be fa
     await page.goto(`/refund_application/${bought.id}`);
     await expect(page.getByTestId("refund-reversal")).toHaveText(/−\u2060?228$/);
     await page.getByRole("radio", { name: "Bought wrongly / over-bought / no longer wanted" }).check();
-    await page.getByRole("checkbox", { name: "I understand the coupons will be invalid and this cannot be undone" }).check();
     await page.getByRole("button", { name: "Submit refund" }).click();
+    await page.getByRole("alertdialog", { name: "Submit this refund?" }).getByRole("button", { name: "Submit refund" }).click();
     await expect(page.getByTestId("refund-order")).toContainText("Refunding");
 
     // Parked while it is processed: park everything, let the refund complete, then cancel the parked order.

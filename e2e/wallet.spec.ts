@@ -31,7 +31,9 @@ const TEXT = {
     refund: "Refund",
     other: "Other",
     remarksRequired: "Please enter remarks when the reason is Other.",
-    confirmLabel: "I understand the coupons will be invalid and this cannot be undone",
+    confirmTitle: "Submit this refund?",
+    keepCoupons: "Keep my coupons",
+    confirmBack: "$28.00 and 72 mCoin come back to you.",
     mcoinBack: "mCoin back",
     remarksNeeded: "required",
     remarksOptional: "optional",
@@ -48,7 +50,9 @@ const TEXT = {
     refund: "退款",
     other: "其他",
     remarksRequired: null,
-    confirmLabel: "我明白優惠券將會失效，且無法撤回",
+    confirmTitle: "確定申請退款？",
+    keepCoupons: "保留優惠券",
+    confirmBack: "將退回 $28.00 及 72 mCoin。",
     mcoinBack: "退回 mCoin",
     remarksNeeded: "必填",
     remarksOptional: "選填",
@@ -172,7 +176,6 @@ for (const language of ["en", "zh"] as const) {
       await page.getByRole("radio", { name: text.other, exact: true }).check();
       // Said as soon as 'Other' is chosen, before any submit.
       await expect(page.locator('label[for="refund-remarks"]')).toContainText(text.remarksNeeded);
-      await page.getByRole("checkbox", { name: text.confirmLabel }).check();
       await page.getByRole("button", { name: text.submit }).click();
       // 'Other' needs remarks: refused in place at the field, on the first try, nothing asked of the gateway.
       await expect(page.locator("#refund-remarks-error")).toBeVisible();
@@ -182,6 +185,14 @@ for (const language of ["en", "zh"] as const) {
 
       await page.getByRole("textbox").fill("Bought for the wrong day");
       await page.getByRole("button", { name: text.submit }).click();
+      // One sheet asks first, with what comes back; keeping the coupons changes nothing.
+      const sheet = page.getByRole("alertdialog", { name: text.confirmTitle });
+      await expect(sheet.getByTestId("refund-confirm-back")).toHaveText(text.confirmBack);
+      await sheet.getByRole("button", { name: text.keepCoupons }).click();
+      await expect(sheet).toHaveCount(0);
+      expect((await sandbox.orders(MEMBERS.sam.openId))[0].status).toBe("received");
+      await page.getByRole("button", { name: text.submit }).click();
+      await sheet.getByRole("button", { name: text.submit }).click();
       const refundOrder = page.getByTestId("refund-order");
       await expect(refundOrder).toContainText(text.refunding);
       await expect(refundOrder).toContainText("$28.00");
@@ -445,4 +456,29 @@ test("back from an order shows my coupons as the member left them at once, then 
   await expect.poll(() => refreshes.length).toBe(1);
   release();
   await expect(cards).toHaveCount(seen + 1);
+});
+
+test("without scripts, the refund form asks for the member's word as a checkbox, and refuses without it", async ({ page, sandbox, signIn, playwright, browser }) => {
+  await signIn("sam");
+  const order = await gatewayOrder(playwright, sandbox, MEMBERS.sam.openId, { offerId: TYRE_CHECK, quantity: 1, mcoinUsed: 50 });
+  // With scripts, there is no checkbox: the sheet asks instead.
+  await page.goto(`/refund_application/${order.id}`);
+  await hydrated(page);
+  await expect(page.getByRole("button", { name: "Submit refund" })).toBeVisible();
+  await expect(page.getByRole("checkbox")).toHaveCount(0);
+  const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), userAgent: walletUserAgent("en"), locale: "en-US" });
+  try {
+    const noScripts = await plain.newPage();
+    await noScripts.goto(`${E2E_APP_URL}/refund_application/${order.id}`);
+    await noScripts.getByRole("radio", { name: "Bought wrongly / over-bought / no longer wanted" }).check();
+    await noScripts.getByRole("button", { name: "Submit refund" }).click();
+    await expect(noScripts.getByText("Please confirm that you understand the coupons will become invalid.")).toBeVisible();
+    expect((await sandbox.orders(MEMBERS.sam.openId)).find((one) => one.id === order.id)?.status).toBe("received");
+    await noScripts.getByRole("radio", { name: "Bought wrongly / over-bought / no longer wanted" }).check();
+    await noScripts.getByRole("checkbox", { name: "I understand the coupons will be invalid and this cannot be undone" }).check();
+    await noScripts.getByRole("button", { name: "Submit refund" }).click();
+    await expect(noScripts.getByTestId("refund-order")).toContainText("Refunding");
+  } finally {
+    await plain.close();
+  }
 });

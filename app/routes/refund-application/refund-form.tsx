@@ -2,13 +2,17 @@
  * The refund's form: what comes back (only what was paid, the cash and the mCoin apart, less the
  * earning taken back; while the balance cannot cover it, how many mCoin are missing, and the form does
  * not submit), one of the spec's reasons, remarks (needed for "other"), and the member's word that the
- * coupons become invalid for good. It works without JavaScript: the key comes from the loader.
+ * coupons become invalid for good: asked in the mall's one confirmation sheet, as cancelling an order
+ * and deleting are. It works without JavaScript: the key comes from the loader, and the word is a
+ * checkbox that only a page without scripts shows.
  */
 import { Form } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { REFUND_REASONS, REFUND_REMARKS_MAX } from "#core/api/vocabulary";
 import type { RefundTerms } from "#core/money/refund";
+import { ConfirmDialog } from "../../components/dialog";
+import { useHydrated } from "../../hooks/use-hydrated";
 import { formatMoney, formatPoints } from "../../lib/money/format";
 import type { OrderActionResult } from "../../server/order-actions.server";
 import { reversalParts } from "./earning-rows";
@@ -37,20 +41,35 @@ export function RefundForm({ idempotencyKey, terms, balance, mcoinEarned, refusa
   const [triedWithout, setTriedWithout] = useState(false);
   const remarksMissing = reason === "other" && remarks.trim() === "";
   const remarksError = fieldErrors.remarks ?? (triedWithout && remarksMissing ? t("refund.remarksRequired") : null);
+  // The sheet asks before the form goes; its "submit" sends the form once more, confirmed.
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  const [asking, setAsking] = useState(false);
+  const confirmed = useRef(false);
   return (
     <Form
+      ref={form}
       method="post"
       className="refund-form"
       noValidate
       aria-describedby={refusal ? "refund-refusal" : undefined}
       onSubmit={(event) => {
-        if (!remarksMissing) return;
+        if (remarksMissing) {
+          event.preventDefault();
+          setTriedWithout(true);
+          remarksField.current?.focus();
+          return;
+        }
+        if (confirmed.current) {
+          confirmed.current = false;
+          return;
+        }
         event.preventDefault();
-        setTriedWithout(true);
-        remarksField.current?.focus();
+        setAsking(true);
       }}
     >
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      {hydrated ? <input type="hidden" name="confirmed" value="1" /> : null}
       <input type="hidden" name="intent" value="refund" />
 
       <section className="card offer-section refund-form__amounts" aria-labelledby="refund-amounts">
@@ -133,10 +152,12 @@ export function RefundForm({ idempotencyKey, terms, balance, mcoinEarned, refusa
         <p className="refund-form__warning" role="note">
           {t("refund.irreversible")}
         </p>
-        <label className="refund-form__check">
-          <input type="checkbox" name="confirmed" value="1" required aria-invalid={fieldErrors.confirmed ? true : undefined} />
-          <span>{t("refund.confirmLabel")}</span>
-        </label>
+        <noscript>
+          <label className="refund-form__check">
+            <input type="checkbox" name="confirmed" value="1" required aria-invalid={fieldErrors.confirmed ? true : undefined} />
+            <span>{t("refund.confirmLabel")}</span>
+          </label>
+        </noscript>
         {fieldErrors.confirmed ? <p className="field__error">{fieldErrors.confirmed}</p> : null}
       </div>
 
@@ -148,6 +169,26 @@ export function RefundForm({ idempotencyKey, terms, balance, mcoinEarned, refusa
       <button type="submit" className="button button--primary button--block" disabled={busy || terms.shortfall > 0} aria-describedby={terms.shortfall > 0 ? "refund-shortfall" : undefined}>
         {t("refund.submit")}
       </button>
+      {asking ? (
+        <ConfirmDialog
+          title={t("refund.confirmTitle")}
+          confirmLabel={t("refund.submit")}
+          cancelLabel={t("refund.keepCoupons")}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            confirmed.current = true;
+            form.current?.requestSubmit();
+          }}
+        >
+          <p>{t("refund.irreversible")}</p>
+          <p data-testid="refund-confirm-back">
+            {t(terms.cashBackCents === 0 ? "refund.confirmBackMcoin" : terms.mcoinBack === 0 ? "refund.confirmBackCash" : "refund.confirmBack", {
+              cash: formatMoney(terms.cashBackCents / 100),
+              mcoin: formatPoints(terms.mcoinBack),
+            })}
+          </p>
+        </ConfirmDialog>
+      ) : null}
     </Form>
   );
 }
