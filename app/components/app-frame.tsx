@@ -243,16 +243,13 @@ function useHistoryBackCancelsOpening() {
     tapPending.current = opening && shownIndex.current !== undefined && historyIndex(window.history.state) === shownIndex.current;
   }, [opening]);
   const blocker = useBlocker(({ historyAction }) => historyAction === "POP" && tapPending.current);
-  const stay = useRef({ location, navigate });
-  stay.current = { location, navigate };
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     blocker.reset();
     tapPending.current = false;
-    const { location: here, navigate: go } = stay.current;
     // A new navigation to the screen shown is the router's own way of cancelling the pending one.
-    go(here, { replace: true, state: here.state, preventScrollReset: true });
-  }, [blocker]);
+    navigate(location, { replace: true, state: location.state, preventScrollReset: true });
+  }, [blocker, location, navigate]);
 }
 
 /** "Entering a shared-link route while the secret-door flag is set ... asks the host app to control its nav bar." */

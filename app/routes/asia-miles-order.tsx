@@ -11,7 +11,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { NotFoundOrErrorScreen } from "../components/status-screen";
-import { ScreenHero } from "../components/screen-header";
+import { ScreenHero } from "../components/screen-hero";
 import { useLocale } from "../hooks/use-locale";
 import { milesOrder } from "#core/api/promotion-endpoints";
 import { isApiError } from "#core/api/errors";

@@ -20,7 +20,7 @@ import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
 import { CheckInFormSchema } from "./check-in.server";
 import type { ScreenHandle } from "../screen-handle";
-import { ScreenHero } from "../components/screen-header";
+import { ScreenHero } from "../components/screen-hero";
 import { mallContext } from "../server/context.server";
 import stylesheet from "./check-in.css?url";
 

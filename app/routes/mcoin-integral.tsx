@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CoinIcon } from "../components/icons";
 import { InfiniteList } from "../components/infinite-list";
-import { ScreenHero } from "../components/screen-header";
+import { ScreenHero } from "../components/screen-hero";
 import { readWalletPage } from "../components/order-list-view";
 import { EmptyState, NotFoundOrErrorScreen } from "../components/status-screen";
 import { TabBar } from "../components/tab-bar";

@@ -10,7 +10,7 @@ import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../components/dialog";
-import { ScreenHero } from "../components/screen-header";
+import { ScreenHero } from "../components/screen-hero";
 import { EditIcon, PlusIcon, TrashIcon } from "../components/icons";
 import { Overlay } from "../components/overlay";
 import { EmptyState, NotFoundOrErrorScreen } from "../components/status-screen";

@@ -7,7 +7,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PhoneIcon } from "../components/icons";
-import { ScreenHero } from "../components/screen-header";
+import { ScreenHero } from "../components/screen-hero";
 import { catalogNear } from "../server/catalog.server";
 import { orNotFound } from "../server/gateway.server";
 import { branchList } from "#core/api/catalog-endpoints";

@@ -19,7 +19,7 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FlashIcon } from "../components/icons";
-import { ScreenHero } from "../components/screen-header";
+import { ScreenHero } from "../components/screen-hero";
 import { PaymentResultOverlay } from "../components/payment-result";
 import { usePayment } from "../hooks/use-payment";
 import { useRefreshOnPhaseChange } from "../components/sale-sessions";

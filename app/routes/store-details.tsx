@@ -7,7 +7,7 @@ import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix
 import { useTranslation } from "react-i18next";
 import { ClockIcon, OilIcon, ParkingIcon, PhoneIcon, PinIcon, StoreIcon, WifiIcon } from "../components/icons";
 import { FavouriteStar } from "../components/favourite-star";
-import { ScreenHero } from "../components/screen-header";
+import { ScreenHero } from "../components/screen-hero";
 import { OfferCards } from "../components/offer-list";
 import { showToast } from "../components/toast";
 import { BackToHomeLink, EmptyState, NotFoundScreen, StatusScreen } from "../components/status-screen";

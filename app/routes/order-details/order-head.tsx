@@ -5,7 +5,7 @@
 import { useTranslation } from "react-i18next";
 import type { Order } from "#core/api/shop-endpoints";
 import { Picture } from "../../components/picture";
-import { ScreenHero } from "../../components/screen-header";
+import { ScreenHero } from "../../components/screen-hero";
 import { OrderKindBadge, OrderStatus } from "../../components/wallet-cards";
 
 export function OrderHead({ order }: { order: Order }) {
