@@ -65,8 +65,8 @@ async function visit(page: Page, mallUrl: string, sandboxUrl: string): Promise<{
   await expect(page).toHaveURL(/\/refund_application\/\d+$/);
   await hydrated(page);
   await page.getByRole("radio").first().check();
-  await page.getByRole("checkbox").check();
-  await page.getByRole("button", { name: "Submit" }).click();
+  await page.getByRole("button", { name: "Submit refund" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Submit refund" }).click();
   await expect(page.getByTestId("refund-order")).toBeVisible();
 
   await page.goto(`${mallUrl}/myAddress`);

@@ -22,9 +22,12 @@ const LOCALE_MARKS = { en: en.shop.refusal.ADDRESS_LIMIT, zh: zh.shop.refusal.AD
  * Home's first-load JavaScript, gzip, at most: decisions 021 and 023 give the figures. The issue's
  * target is 100 KB, which the libraries every page runs (React, ReactDOM, Remix, i18next) exceed on
  * their own. Decision 053 added the code that fetches the next screens' code while a screen is still
- * (129.18 KB with it; the bare route's 122.65 KB).
+ * (129.18 KB with it; the bare route's 122.65 KB). Decision 057 added the frame's header variants
+ * and the history back that cancels a screen still loading (129.98 KB with them; the bare route's
+ * 123.45 KB): the budget keeps half a kilobyte over that, which the minifier's naming alone moves by
+ * a few dozen bytes from one build to the next.
  */
-const HOME_FIRST_LOAD_BUDGET = 130_000;
+const HOME_FIRST_LOAD_BUDGET = 130_500;
 
 describe("a screen's first load", () => {
   let client: string;
