@@ -90,6 +90,7 @@ export const OTHER_ROUTES = [
   { name: "resourceTask", path: "/resources/task", file: "routes/resources.task.ts" },
   { name: "resourceOffers", path: "/resources/offers", file: "routes/resources.offers.ts" },
   { name: "resourceOrder", path: "/resources/order", file: "routes/resources.order.ts", counted: { intents: ["receive", "delete", "refund"] } },
+  { name: "resourceRefundPhoto", path: "/resources/refund-photo", file: "routes/resources.refund-photo.ts" },
   { name: "resourceOrderStatus", path: "/resources/order-status", file: "routes/resources.order-status.ts" },
   { name: "resourceWallet", path: "/resources/wallet", file: "routes/resources.wallet.ts", counted: { loader: { param: "list", values: ["refunds", "ledger"] } } },
   { name: "resourceTime", path: "/resources/time", file: "routes/resources.time.ts" },

@@ -9,8 +9,9 @@ import { execFileSync } from "node:child_process";
 import type { APIRequestContext, Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
+import sharp from "sharp";
 import { E2E_APP_URL, E2E_SANDBOX_URL, walletUserAgent } from "./env";
-import { MEMBERS, expect, hydrated, test, type SandboxControl } from "./fixtures";
+import { MEMBERS, expect, hostCalls, hydrated, test, type SandboxControl } from "./fixtures";
 
 /** mCoin only: 50 mCoin a piece, settled at once (no cashier). */
 const TYRE_CHECK = 53;
@@ -481,4 +482,80 @@ test("without scripts, the refund form asks for the member's word as a checkbox,
   } finally {
     await plain.close();
   }
+});
+
+test.describe("a refund's photos", () => {
+  /** A phone's photo: larger than the mall sends (it is made 1,280 pixels across first). */
+  const phonePhoto = async () => ({
+    name: "IMG_2041.jpg",
+    mimeType: "image/jpeg",
+    buffer: await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#c84f12" } })
+      .jpeg()
+      .toBuffer(),
+  });
+
+  test("taken with the camera or chosen from the album, shown, sent with the refund and counted on its order; one removed is not sent", async ({ page, sandbox, signIn, playwright }) => {
+    await signIn("sam");
+    const order = await gatewayOrder(playwright, sandbox, MEMBERS.sam.openId, { offerId: TYRE_CHECK, quantity: 1, mcoinUsed: 50 });
+    await page.goto(`/refund_application/${order.id}`);
+    await hydrated(page);
+    await page.getByRole("radio", { name: "Bought wrongly / over-bought / no longer wanted" }).check();
+
+    const camera = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Take a photo" }).click();
+    await (await camera).setFiles(await phonePhoto());
+    const album = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Choose photos" }).click();
+    const chooser = await album;
+    expect(chooser.isMultiple()).toBe(true);
+    await chooser.setFiles([await phonePhoto(), { ...(await phonePhoto()), name: "IMG_2042.jpg" }]);
+
+    const photos = page.getByTestId("refund-photo");
+    await expect(photos).toHaveCount(3);
+    await expect(page.locator('[data-testid="refund-photo"][data-sent="1"]')).toHaveCount(3);
+    await expect(page.getByRole("img", { name: "Photo 3" })).toBeVisible();
+    // Three is the most: the buttons to add more are gone.
+    await expect(page.getByRole("button", { name: "Take a photo" })).toHaveCount(0);
+    const calls = (await hostCalls(page)).filter((call) => call.method === "chooseImage").map((call) => call.args[0]);
+    expect(calls).toEqual(["camera", "album"]);
+
+    await page.getByRole("button", { name: "Remove photo 2" }).click();
+    await expect(photos).toHaveCount(2);
+    await page.getByRole("button", { name: "Submit refund" }).click();
+    await page.getByRole("alertdialog", { name: "Submit this refund?" }).getByRole("button", { name: "Submit refund" }).click();
+    await expect(page.getByTestId("refund-order")).toContainText("2 photos sent");
+    const uploads = await sandbox.calls("/api/auth/refund/photo");
+    expect(uploads).toHaveLength(3);
+    const refund = (await sandbox.orders(MEMBERS.sam.openId)).find((one) => one.id === order.id)?.refund;
+    expect(refund).toMatchObject({ status: "refunding", photoCount: 2 });
+  });
+
+  test("the photo route takes a picture's own bytes only, and a refund cannot name another member's photo", async ({ page, sandbox, signIn, playwright }) => {
+    await signIn("sam");
+    const headers = (type: string) => ({ Origin: E2E_APP_URL, "Content-Type": type, "Idempotency-Key": `e2e-photo-${Math.random().toString(36).slice(2, 14)}` });
+    const photo = (await phonePhoto()).buffer;
+    expect((await page.request.post("/resources/refund-photo", { headers: headers("text/html"), data: "<script>alert(1)</script>" })).status()).toBe(415);
+    const disguised = await page.request.post("/resources/refund-photo", { headers: headers("image/jpeg"), data: Buffer.from("<svg onload=alert(1)>") });
+    expect(disguised.status()).toBe(400);
+    expect(((await disguised.json()) as { message: string }).message).toBe("This photo cannot be used. Please choose another.");
+    expect((await page.request.post("/resources/refund-photo", { headers: headers("image/jpeg"), data: Buffer.concat([photo, Buffer.alloc(420 * 1024)]) })).status()).toBe(413);
+    expect((await page.request.post("/resources/refund-photo", { headers: { ...headers("image/jpeg"), "Idempotency-Key": "short" }, data: photo })).status()).toBe(400);
+    expect(await sandbox.calls("/api/auth/refund/photo")).toHaveLength(0);
+
+    // Another member's photo, named in sam's refund: refused, nothing refunded.
+    const gateway = await playwright.request.newContext({ baseURL: E2E_SANDBOX_URL });
+    const theirs = await gateway.post("/api/auth/refund/photo", {
+      data: { image: `data:image/jpeg;base64,${photo.toString("base64")}` },
+      headers: { authorization: `Bearer ${await sandbox.token(MEMBERS.chan.openId)}`, mpay: "1", "Idempotency-Key": `e2e-theirs-${Date.now()}` },
+    });
+    const { photoId } = ((await theirs.json()) as { data: { photoId: string } }).data;
+    await gateway.dispose();
+    const order = await gatewayOrder(playwright, sandbox, MEMBERS.sam.openId, { offerId: TYRE_CHECK, quantity: 1, mcoinUsed: 50 });
+    const forged = await page.request.post(`/refund_application/${order.id}`, {
+      headers: { Origin: E2E_APP_URL },
+      form: { intent: "refund", reason: "bought_wrongly", remarks: "", confirmed: "1", photoIds: photoId, idempotencyKey: `e2e-forged-photo-${Date.now()}` },
+    });
+    expect(forged.status()).toBe(409);
+    expect((await sandbox.orders(MEMBERS.sam.openId)).find((one) => one.id === order.id)?.status).toBe("received");
+  });
 });

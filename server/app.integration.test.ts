@@ -89,7 +89,7 @@ describe("the mall's HTTP server", () => {
     const nonce = (JSON.parse(first.body) as { nonce: string }).nonce;
     expect(csp).toContain(`script-src 'self' 'nonce-${nonce}'`);
     expect(csp).toContain("frame-ancestors 'self' https://wallet.example");
-    expect(csp).toContain("img-src 'self' data: http://img.example");
+    expect(csp).toContain("img-src 'self' data: blob: http://img.example");
     expect(csp).toContain("form-action 'self' http://signin.example");
     expect(csp).toContain("object-src 'none'");
     expect(String(second.headers["content-security-policy"])).not.toContain(nonce);

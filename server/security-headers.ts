@@ -50,9 +50,10 @@ export function securityHeaders({ enforce, originsOf, frameAncestors }: Security
           "script-src-attr": ["'none'"],
           // React's style attributes and the widget's inline styles.
           "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:", (_req, res) => locals(res).origins.images.join(" ")],
+          // blob: the pictures the page itself made (a refund's photos, app/lib/photos.ts), read and shown.
+          "img-src": ["'self'", "data:", "blob:", (_req, res) => locals(res).origins.images.join(" ")],
           "font-src": ["'self'", "data:"],
-          "connect-src": ["'self'", (_req, res) => locals(res).origins.connect.join(" "), ...(enforce ? [] : ["ws:", "wss:"])],
+          "connect-src": ["'self'", "blob:", (_req, res) => locals(res).origins.connect.join(" "), ...(enforce ? [] : ["ws:", "wss:"])],
           "form-action": ["'self'", (_req, res) => locals(res).origins.signIn],
           "frame-ancestors": ["'self'", ...frameAncestors],
           "frame-src": ["'none'"],

@@ -15,7 +15,9 @@ import { OUTCOME_UNKNOWN_CODES, isApiError } from "#core/api/errors";
 import {
   IDEMPOTENCY_HEADER,
   IdempotencyKeySchema,
+  REFUND_PHOTOS_MAX,
   REFUND_REMARKS_MAX,
+  RefundPhotoIdSchema,
   RefundReasonSchema,
   cancelPayment,
   orderStatus,
@@ -41,6 +43,13 @@ const RefundIntentSchema = z.object({
   orderId: OrderId,
   reason: RefundReasonSchema,
   remarks: z.string().trim().max(REFUND_REMARKS_MAX).default(""),
+  /** The photos sent for it (/resources/refund-photo), their ids separated by commas. */
+  photoIds: z
+    .string()
+    .max(REFUND_PHOTOS_MAX * 40)
+    .default("")
+    .transform((ids) => ids.split(",").filter(Boolean))
+    .pipe(z.array(RefundPhotoIdSchema).max(REFUND_PHOTOS_MAX)),
   /** The member confirmed that the coupons become invalid, irreversibly. */
   confirmed: z.literal("1"),
   ...Key,
@@ -136,7 +145,7 @@ export async function runOrderIntent(context: MallContext, input: OrderIntent) {
     }
     case "refund": {
       if (input.reason === "other" && !input.remarks) return refused("refund", null, t("refund.remarksRequired"), 400, { remarks: t("refund.remarksRequired") });
-      const result = await refusable(t, "refund", () => api.call(applyRefund, { orderId: input.orderId, reason: input.reason, remarks: input.remarks }, key));
+      const result = await refusable(t, "refund", () => api.call(applyRefund, { orderId: input.orderId, reason: input.reason, remarks: input.remarks, photoIds: input.photoIds }, key));
       return result.ok ? data<OrderActionResult>({ ok: true, intent: "refund", refund: result.value }) : result.response;
     }
     case "redeem-code": {

@@ -28,11 +28,16 @@ export const PERSONAL_KINDS = [
   "membership-number",
   /** A link to the member's own picture. */
   "avatar",
+  /** A photo the member took or chose (a refund's evidence), as a data URL. */
+  "photo",
   "email",
   /** Text the member typed (a refund's remarks, a search): kept, with what the detectors find in it hidden. */
   "free-text",
 ] as const;
 export type PersonalKind = (typeof PERSONAL_KINDS)[number];
+
+/** What a member's photo becomes in a recording, and a sample photo where any will do: a 1 × 1 grey PNG. */
+export const PHOTO_STAND_IN = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGO4DgAA6gDpRdqRmgAAAABJRU5ErkJggg==";
 
 /** The registry of personal fields: a schema in it is a field of that kind wherever it is used. */
 export const personal = z.registry<{ personal: PersonalKind }>();

@@ -11,9 +11,10 @@
  */
 import { z } from "zod";
 import { personalField } from "./personal";
+import { REFUND_PHOTOS_MAX } from "./photo-limits";
 import { FAVOURITE_TABS, ORDER_TABS, PAYMENT_TYPES, REFUND_REASONS, REFUND_REMARKS_MAX, type OrderTab } from "./vocabulary";
 
-export { PAYMENT_TYPES, REFUND_REASONS, REFUND_REMARKS_MAX };
+export { PAYMENT_TYPES, REFUND_PHOTOS_MAX, REFUND_REASONS, REFUND_REMARKS_MAX };
 import { defineEndpoint } from "./define";
 import { OfferSummarySchema, StoreSummarySchema } from "./catalog-endpoints";
 import { AddressSchema } from "./endpoints";
@@ -81,6 +82,10 @@ export const SHOP_REFUSALS = [
   "EARNING_SPENT",
   /** Only a closed, completed, used, expired or refunded order can be deleted. */
   "CANNOT_DELETE",
+  /** A refund's photo that is not a JPEG or PNG, or is larger than the gateway takes. */
+  "PHOTO_INVALID",
+  /** A refund naming a photo that is not the member's, is in another refund already, or has gone. */
+  "PHOTO_UNKNOWN",
   /** Confirming receipt of goods that are not on their way. */
   "CANNOT_CONFIRM",
   /** A code that redeems nothing (unknown, used up, expired). */
@@ -201,6 +206,9 @@ export const EarningReversalSchema = z.object({
   fromBalance: z.number().int().nonnegative(),
 });
 
+/** A photo as the gateway keeps it: its id, which a refund names. */
+export const RefundPhotoIdSchema = z.string().regex(/^ph_[0-9a-f]{32}$/, "a photo id is ph_ and 32 hexadecimal digits");
+
 /** A refund order (spec section 3: refund order number, amounts requested and refunded, dates, reason, remarks, refund number). */
 export const RefundSchema = z.object({
   id: z.number().int().positive(),
@@ -212,6 +220,8 @@ export const RefundSchema = z.object({
   image: z.string(),
   reason: RefundReasonSchema,
   remarks: personalField(z.string(), "free-text"),
+  /** How many photos the member sent with the refund. */
+  photoCount: z.number().int().min(0).max(REFUND_PHOTOS_MAX).default(0),
   /** What was paid and is asked back: the cash part and the mCoin part. */
   cashRequestedCents: z.number().int().nonnegative(),
   mcoinRequested: z.number().int().nonnegative(),

@@ -7,9 +7,12 @@
  */
 import { z } from "zod";
 import { personalField } from "./personal";
+import { REFUND_PHOTO_MAX_BYTES } from "./photo-limits";
 import { COUPON_TABS, type CouponTab } from "./vocabulary";
+
+export { REFUND_PHOTO_MAX_BYTES };
 import { defineEndpoint } from "./define";
-import { CouponSchema, OrderSchema, PaymentSchema, REFUND_REMARKS_MAX, RefundReasonSchema, RefundSchema } from "./shop-endpoints";
+import { CouponSchema, OrderSchema, PaymentSchema, REFUND_PHOTOS_MAX, REFUND_REMARKS_MAX, RefundPhotoIdSchema, RefundReasonSchema, RefundSchema } from "./shop-endpoints";
 
 const Int = z.coerce.number().int();
 const Id = Int.positive().max(999_999_999);
@@ -135,9 +138,32 @@ export const applyRefund = defineEndpoint({
       orderId: Id,
       reason: RefundReasonSchema,
       remarks: personalField(z.string().trim().max(REFUND_REMARKS_MAX), "free-text").default(""),
+      /** Photos sent before (uploadRefundPhoto), each the member's own and not yet in a refund. */
+      photoIds: z.array(RefundPhotoIdSchema).max(REFUND_PHOTOS_MAX).default([]),
     })
     .refine((refund) => refund.reason !== "other" || refund.remarks.length > 0, { message: "'other' needs remarks", path: ["remarks"] }),
   data: RefundSchema,
+});
+
+/** A JPEG or PNG as a base64 data URL, at most REFUND_PHOTO_MAX_BYTES once decoded. */
+const PhotoDataUrl = z
+  .string()
+  .max(`data:image/jpeg;base64,`.length + Math.ceil(REFUND_PHOTO_MAX_BYTES / 3) * 4)
+  .regex(/^data:image\/(jpeg|png);base64,[A-Za-z0-9+/]+={0,2}$/, "a photo is a JPEG or PNG data URL");
+
+/**
+ * Sends one photo for a refund the member is about to ask for; the refund names it by its id
+ * (applyRefund `photoIds`). A photo no refund names is the member's alone and goes after a day.
+ */
+export const uploadRefundPhoto = defineEndpoint({
+  name: "uploadRefundPhoto",
+  method: "POST",
+  read: false,
+  path: "/api/auth/refund/photo",
+  auth: true,
+  idempotent: true,
+  request: z.object({ image: personalField(PhotoDataUrl, "photo") }),
+  data: z.object({ photoId: RefundPhotoIdSchema, bytes: z.number().int().positive() }),
 });
 
 /** The member's refund orders, newest first. */
@@ -180,6 +206,7 @@ export const WALLET_ENDPOINTS = {
   useMcoinCoupon,
   confirmReceipt,
   deleteOrder,
+  uploadRefundPhoto,
   applyRefund,
   refundList,
   paymentReturns,

@@ -390,6 +390,33 @@ function bodyKinds(ctx: PlanContext, n: number): BodyKind[] {
   ];
 }
 
+/** The route that takes a picture's bytes, not a form (server/body-limit.ts `PHOTO_PATH`). */
+const PICTURE_ROUTE = "resourceRefundPhoto";
+
+/**
+ * The bodies for the picture route: every form body is refused for its type (415) before its size or
+ * framing is looked at; pictures that are not what they say, too large, framed wrong or without their
+ * key are refused too (a visitor is sent to sign in first).
+ */
+function pictureKinds(ctx: PlanContext, n: number): BodyKind[] {
+  const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+  const picture = (type: string, extra: Record<string, string | number> = {}) => ({ "content-type": type, "idempotency-key": `hostile-photo-key-${n}-0001`, ...extra });
+  const [xss] = markup(2000 + n);
+  return [
+    ...bodyKinds(ctx, n).map((kind): BodyKind => (kind.method === "GET" || kind.name === "empty body" ? kind : { ...kind, status: [415] })),
+    { name: "markup as a JPEG", body: xss, headers: picture("image/jpeg"), status: [400, 302] },
+    { name: "a PNG that is a JPEG", body: jpeg, headers: picture("image/png"), status: [400, 302] },
+    { name: "an SVG", body: `<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>`, headers: picture("image/svg+xml"), status: [415] },
+    { name: "HTML", body: xss, headers: picture("text/html"), status: [415] },
+    { name: "a JPEG over the size", body: Buffer.concat([jpeg, Buffer.alloc(420 * 1024)]), headers: picture("image/jpeg"), status: [413], mayClose: true },
+    { name: "a JPEG declared 10 MB", body: jpeg, headers: picture("image/jpeg", { "content-length": 10_000_000 }), status: [413], mayClose: true },
+    { name: "a JPEG sent in chunks", body: jpeg, headers: picture("image/jpeg", { "transfer-encoding": "chunked" }), status: [411], mayClose: true },
+    { name: "a gzip JPEG", body: gzipSync(jpeg), headers: picture("image/jpeg", { "content-encoding": "gzip" }), status: [415] },
+    { name: "a JPEG without its key", body: jpeg, headers: { "content-type": "image/jpeg" }, status: [400, 302] },
+    { name: "a JPEG with a key of markup", body: jpeg, headers: picture("image/jpeg", { "idempotency-key": encodeURIComponent(xss).slice(0, 60) }), status: [400, 302] },
+  ];
+}
+
 /**
  * Hostile bodies for every route with an action (or those of `routes`), as the member and as a
  * visitor, from the mall's own origin. A route gets the same bodies whichever others are asked with it.
@@ -400,7 +427,7 @@ export function bodyAttacks(ctx: PlanContext, routes: readonly (typeof ACTION_RO
     if (!routes.includes(route)) return;
     const path = fill(route.path, "1");
     for (const member of [true, false]) {
-      for (const kind of bodyKinds(ctx, r * 2 + Number(member))) {
+      for (const kind of (route.name === PICTURE_ROUTE ? pictureKinds : bodyKinds)(ctx, r * 2 + Number(member))) {
         attacks.push(
           attack(
             "bodies",

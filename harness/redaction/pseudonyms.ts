@@ -12,7 +12,7 @@
  * remark, an open id in a path).
  */
 import { createHmac } from "node:crypto";
-import type { PersonalKind } from "#core/api/personal";
+import { PHOTO_STAND_IN, type PersonalKind } from "#core/api/personal";
 
 /** Latin and Chinese names a stand-in is drawn from: common, and no one's in particular. */
 const LATIN_GIVEN = ["Alex", "Sam", "Chris", "Jamie", "Robin", "Taylor", "Morgan", "Casey", "Jordan", "Riley", "Avery", "Quinn", "Rui", "Ines", "Tiago", "Marta"];
@@ -166,6 +166,12 @@ export class Pseudonyms {
     }
     // Typed text is kept, with the real values known in it replaced (the detectors see to the rest).
     if (kind === "free-text") return this.replaceIn(text);
+    // A photo becomes one blank picture: nothing of the member's is kept, and the picture is never
+    // hunted for in other texts (it is hundreds of kilobytes).
+    if (kind === "photo") {
+      this.made.add(PHOTO_STAND_IN);
+      return PHOTO_STAND_IN;
+    }
     const id = `${kind}\u0000${text}`;
     if (this.byValue.has(id)) return this.byValue.get(id)!;
     const made = this.make(kind, text, new Draws(this.key, id));
@@ -216,7 +222,7 @@ export class Pseudonyms {
     this.matcher = null;
   }
 
-  private make(kind: Exclude<PersonalKind, "latitude" | "longitude" | "free-text">, text: string, draws: Draws): string | null {
+  private make(kind: Exclude<PersonalKind, "latitude" | "longitude" | "free-text" | "photo">, text: string, draws: Draws): string | null {
     switch (kind) {
       case "member-id":
         return `p-${draws.hex(8)}`;

@@ -41,6 +41,8 @@ export interface RefundRequest {
   orderId: number;
   reason: z.infer<typeof RefundReasonSchema>;
   remarks: string;
+  /** How many photos the member sent with it (checked by the handler: sandbox/domain/refund-photos.ts). */
+  photoCount?: number;
 }
 
 export class AfterSale {
@@ -125,7 +127,12 @@ export class AfterSale {
     if (!order) return refused("ORDER_NOT_FOUND");
     if (!this.refundable(order)) return refused("CANNOT_REFUND");
     const now = this.books.now();
-    const refund = openRefund(order, this.books.account(openId), { reason: request.reason, remarks: request.remarks, refundOrderNo: refundOrderNumber(order.id, now) }, now);
+    const refund = openRefund(
+      order,
+      this.books.account(openId),
+      { reason: request.reason, remarks: request.remarks, photoCount: request.photoCount ?? 0, refundOrderNo: refundOrderNumber(order.id, now) },
+      now,
+    );
     if (!refund) return refused("EARNING_SPENT");
     this.orders.move(order, "refunding");
     for (const coupon of order.coupons) coupon.status = "refunding";

@@ -6,6 +6,7 @@
  * Work due at the same instant under the same id runs in the order the aggregates are made
  * (Books.onDue): orders, then miles.
  */
+import { RefundPhotos } from "./refund-photos";
 import { CatalogQueries } from "./catalog";
 import type { ClauseFixture, Fixtures } from "../fixtures";
 import { flashSaleOf } from "../promotions-schema";
@@ -43,6 +44,8 @@ export interface Domain {
   books: Books;
   orders: OrderBook;
   afterSale: AfterSale;
+  /** The photos sent for refunds, checked and waiting for their refund (refund-photos.ts). */
+  refundPhotos: RefundPhotos;
   promotions: Promotions;
   miles: Miles;
   favourites: Favourites;
@@ -83,6 +86,7 @@ export function createDomain(store: DomainStore, clock: Clock, fixtures: Fixture
     books,
     orders,
     afterSale: new AfterSale(books, orders, { catalog, codes: () => fixtures.wallet.codes }),
+    refundPhotos: new RefundPhotos(() => wallClock.now()),
     promotions: new Promotions(books, orders, { data, catalog, fixture: () => fixtures.promotions, canary: (openId) => members.get(openId)?.graySeckill ?? false }),
     miles: new Miles(books, { data, fixture: () => fixtures.promotions.miles }),
     favourites: new Favourites(books, orders),

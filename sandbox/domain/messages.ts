@@ -29,6 +29,8 @@ export const REFUSAL_MESSAGES: Record<ShopRefusal, Texts> = {
     zh: "此訂單獲得的 mCoin 須隨退款扣回，你的結餘不足以扣回，請待結餘足夠後再申請退款。",
   },
   CANNOT_DELETE: { en: "Only a finished order can be deleted.", zh: "只可刪除已完結的訂單。" },
+  PHOTO_INVALID: { en: "This photo cannot be used: send a JPEG or PNG of at most 400 KB.", zh: "此相片無法使用，請上傳不超過 400 KB 的 JPEG 或 PNG 相片。" },
+  PHOTO_UNKNOWN: { en: "A photo of this refund is no longer available: please add it again.", zh: "此退款的相片已失效，請重新加入。" },
   CANNOT_CONFIRM: { en: "This order is not on its way to you.", zh: "此訂單尚未發貨。" },
   CODE_INVALID: { en: "This code cannot be redeemed.", zh: "此兌換碼無效。" },
   ALREADY_USED: { en: "This coupon has already been used.", zh: "此優惠券已使用。" },

@@ -83,7 +83,12 @@ export function earn(order: OrderRecord, account: Account, at: number): void {
  * earning is taken back from. The balance's part of it is taken at once. Null, and nothing written,
  * when the mCoin cannot cover the earning (the refund is refused: EARNING_SPENT).
  */
-export function openRefund(order: OrderRecord, account: Account, request: { reason: RefundRecord["reason"]; remarks: string; refundOrderNo: string }, at: number): RefundRecord | null {
+export function openRefund(
+  order: OrderRecord,
+  account: Account,
+  request: { reason: RefundRecord["reason"]; remarks: string; photoCount: number; refundOrderNo: string },
+  at: number,
+): RefundRecord | null {
   const { reversal, shortfall } = refundTerms(order, balanceOf(account));
   if (shortfall > 0) return null;
   if (reversal.fromBalance > 0) post(account, { type: "earning_reversed", amount: -reversal.fromBalance, at, orderId: order.id, orderNo: order.orderNo });
@@ -94,6 +99,7 @@ export function openRefund(order: OrderRecord, account: Account, request: { reas
     orderNo: order.orderNo,
     reason: request.reason,
     remarks: request.remarks,
+    photoCount: request.photoCount,
     cashRequestedCents: order.cashCents,
     mcoinRequested: order.mcoinUsed,
     cashRefundedCents: 0,

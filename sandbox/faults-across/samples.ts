@@ -5,6 +5,7 @@ import { ENDPOINTS, clause } from "#core/api/endpoints";
 import { milesRedeem, seckillSnapUp } from "#core/api/promotion-endpoints";
 import { WALLET_SIGNATURE_HEADER, cancelPayment, createOrder, type Order } from "#core/api/shop-endpoints";
 import { redeemCode } from "#core/api/wallet-endpoints";
+import { PHOTO_STAND_IN } from "#core/api/personal";
 import { walletSignature } from "../wallet-signature";
 import { type RunningSandbox } from "../server";
 import { control, once, paidOrder, pay, placeOrder } from "./testing";
@@ -111,6 +112,7 @@ export const SAMPLES: Record<string, Sample> = {
   },
   applyRefund: { prepare: (ctx) => paidOrder(ctx.api, ctx.running), input: (_, order: Order) => ({ orderId: order.id, reason: "bought_wrongly" }) },
   refundList: { input: () => ({}) },
+  uploadRefundPhoto: { input: () => ({ image: PHOTO_STAND_IN }) },
   paymentReturns: { input: () => ({}) },
   // promotion-endpoints.ts
   checkInStatus: { input: () => ({}) },

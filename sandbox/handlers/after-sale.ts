@@ -15,6 +15,7 @@ import {
   redeemCode,
   paymentReturns,
   refundList,
+  uploadRefundPhoto,
   useMcoinCoupon,
   type CouponGroup,
   type CouponTab,
@@ -26,11 +27,26 @@ import type { AfterSale } from "../domain/after-sale";
 import type { Clock } from "../domain/clock";
 import type { McoinCouponRecord } from "../domain/ledger";
 import type { OrderBook } from "../domain/order-book";
+import type { RefundPhotos } from "../domain/refund-photos";
 import { orderView, refundView } from "../domain/orders";
 import { origin, shopRefused, type Serve } from "../respond";
 import { orderReply } from "./shop";
 
-export function afterSaleHandlers({ serve, catalog, orders, afterSale, clock }: { serve: Serve; catalog: CatalogQueries; orders: OrderBook; afterSale: AfterSale; clock: Clock }): HttpHandler[] {
+export function afterSaleHandlers({
+  serve,
+  catalog,
+  orders,
+  afterSale,
+  refundPhotos,
+  clock,
+}: {
+  serve: Serve;
+  catalog: CatalogQueries;
+  orders: OrderBook;
+  afterSale: AfterSale;
+  refundPhotos: RefundPhotos;
+  clock: Clock;
+}): HttpHandler[] {
   const mcoinCouponView = (coupon: Omit<McoinCouponRecord, "status"> & { status: McoinCoupon["status"] }, locale: "zh" | "en"): McoinCoupon => ({
     id: coupon.id,
     title: coupon.title[locale],
@@ -84,9 +100,19 @@ export function afterSaleHandlers({ serve, catalog, orders, afterSale, clock }: 
       return outcome.ok ? { deleted: true as const } : shopRefused(outcome.reason, locale);
     }),
 
+    serve(uploadRefundPhoto, ({ input, member, locale }) => {
+      const outcome = refundPhotos.upload(member.openId, input.image);
+      return outcome.ok ? { photoId: outcome.value.id, bytes: outcome.value.bytes } : shopRefused(outcome.reason, locale);
+    }),
+
     serve(applyRefund, ({ input, member, locale, request }) => {
-      const outcome = afterSale.requestRefund(member.openId, input);
+      // Checked first and claimed once the refund is made, in one turn of the event loop: no other
+      // request can take a photo between the two.
+      const photos = refundPhotos.check(member.openId, input.photoIds);
+      if (!photos.ok) return shopRefused(photos.reason, locale);
+      const outcome = afterSale.requestRefund(member.openId, { ...input, photoCount: input.photoIds.length });
       if (!outcome.ok) return shopRefused(outcome.reason, locale);
+      refundPhotos.claim(input.photoIds, outcome.value.refund!.refundOrderNo);
       return orderView(outcome.value, catalog, locale, origin(request), clock.now()).refund as Refund;
     }),
 

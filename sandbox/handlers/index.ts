@@ -91,7 +91,7 @@ export function sandboxHandlers({ domain, instruments, reset, store, importState
     ...secureGatewayHandlers({ keys: fixtures.gatewayKeys, clock, nonces: instruments.nonces, taskRuns: domain.taskRuns, stubs, recorded, stubReplies: instruments.stubReplies, members, logins }),
     ...catalogHandlers({ serve, catalog, searches: domain.searches, clock }),
     ...shopHandlers({ serve, catalog, orders, books, favourites, clock }),
-    ...afterSaleHandlers({ serve, catalog, orders, afterSale, clock }),
+    ...afterSaleHandlers({ serve, catalog, orders, afterSale, refundPhotos: domain.refundPhotos, clock }),
     ...promotionHandlers({ serve, catalog, orders, promotions, miles, clock }),
     ...walletHandlers({ serve, catalog, orders, clock, faults, deferred: instruments.deferred, walletSecret: fixtures.walletSecret, mallOrigins, dispatch: options.dispatch }),
   ];

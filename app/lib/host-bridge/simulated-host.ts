@@ -40,6 +40,12 @@ export interface SimulatedHostOptions {
   onEvent?: (event: SimulatedHostEvent) => void;
   /** The simulated cashier; without one, payment is unsupported. */
   cashier?: (request: PaymentRequest) => Promise<PaymentOutcome>;
+  /**
+   * The phone's camera and photo album: the pictures chosen, as addresses the page can fetch; none
+   * when the member closed the picker. In a browser, its own file picker (`pickPhotosInBrowser`);
+   * elsewhere, or `null`, this host has neither (UNSUPPORTED).
+   */
+  pickPhotos?: ((source: "camera" | "album") => Promise<string[]>) | null;
   screen?: { width: number; height: number };
   platform?: HostSystemInfo["platform"];
   now?: () => number;
@@ -185,7 +191,11 @@ export function createSimulatedHost(options: SimulatedHostOptions = {}): Simulat
     },
     async chooseImage(source) {
       record("chooseImage", source);
-      return unsupported(`open the ${source}`);
+      const pick = options.pickPhotos === undefined && typeof document !== "undefined" ? pickPhotosInBrowser : options.pickPhotos;
+      if (!pick) return unsupported(`open the ${source}`);
+      const picked = await pick(source);
+      if (picked.length === 0) throw new HostBridgeError("CANCELLED", "the member closed the photo picker");
+      return picked;
     },
     async openNativePage(page, params) {
       record("openNativePage", page, params);
@@ -207,4 +217,22 @@ function readScan(storage: SimulatedHostOptions["storage"]): { text?: unknown; c
   } catch {
     return null;
   }
+}
+
+/**
+ * The browser's own file picker stands in for the phone's camera and album: `capture` asks a phone's
+ * browser for its camera; the pictures come back as object URLs, as the wallet's come back as paths
+ * the page can fetch.
+ */
+export function pickPhotosInBrowser(source: "camera" | "album"): Promise<string[]> {
+  return new Promise((resolve) => {
+    const input = document.createElement("input");
+    input.type = "file";
+    input.accept = "image/jpeg,image/png";
+    input.multiple = source === "album";
+    if (source === "camera") input.setAttribute("capture", "environment");
+    input.addEventListener("change", () => resolve([...(input.files ?? [])].map((file) => URL.createObjectURL(file))), { once: true });
+    input.addEventListener("cancel", () => resolve([]), { once: true });
+    input.click();
+  });
 }

@@ -16,6 +16,7 @@ import { useHydrated } from "../../hooks/use-hydrated";
 import { formatMoney, formatPoints } from "../../lib/money/format";
 import type { OrderActionResult } from "../../server/order-actions.server";
 import { reversalParts } from "./earning-rows";
+import { RefundPhotos } from "./refund-photos";
 
 interface RefundFormProps {
   idempotencyKey: string;
@@ -45,6 +46,8 @@ export function RefundForm({ idempotencyKey, terms, balance, mcoinEarned, refusa
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   const [asking, setAsking] = useState(false);
+  // A photo still on its way holds the form: its id is not known yet.
+  const [photosPending, setPhotosPending] = useState(false);
   const confirmed = useRef(false);
   return (
     <Form
@@ -148,6 +151,8 @@ export function RefundForm({ idempotencyKey, terms, balance, mcoinEarned, refusa
         ) : null}
       </div>
 
+      <RefundPhotos onPendingChange={setPhotosPending} />
+
       <div className="card offer-section refund-form__confirm">
         <p className="refund-form__warning" role="note">
           {t("refund.irreversible")}
@@ -166,7 +171,12 @@ export function RefundForm({ idempotencyKey, terms, balance, mcoinEarned, refusa
           {refusal.message}
         </p>
       ) : null}
-      <button type="submit" className="button button--primary button--block" disabled={busy || terms.shortfall > 0} aria-describedby={terms.shortfall > 0 ? "refund-shortfall" : undefined}>
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={busy || photosPending || terms.shortfall > 0}
+        aria-describedby={terms.shortfall > 0 ? "refund-shortfall" : undefined}
+      >
         {t("refund.submit")}
       </button>
       {asking ? (

@@ -44,6 +44,7 @@ export function RefundOrder({ refund }: { refund: Refund }) {
     [t("refund.refundedAt"), refund.refundedAt === null ? "—" : formatDateTime(refund.refundedAt, locale)],
     [t("refund.reasonLabel"), t(`refund.reason.${refund.reason}`)],
     [t("refund.remarks"), refund.remarks || "—"],
+    ...(refund.photoCount > 0 ? [[t("refund.photosTitle"), t("refund.photosSent", { count: refund.photoCount })] as [string, string]] : []),
     ...(refund.refundNo ? [[t("refund.walletReference"), refund.refundNo] as [string, string]] : []),
   ];
   return (
