@@ -7,7 +7,8 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema } from "#core/api/shop-endpoints";
-import { REFUND_PHOTO_MAX_BYTES, uploadRefundPhoto } from "#core/api/wallet-endpoints";
+import { isPhoto, isPhotoType } from "#core/api/photo-limits";
+import { uploadRefundPhoto } from "#core/api/wallet-endpoints";
 import { mallContext } from "../server/context.server";
 import { fixedT } from "../server/i18n.server";
 import { requireMember } from "../server/member.server";
@@ -15,11 +16,6 @@ import { refusable } from "../server/order-actions.server";
 import { postOnly, resourceJson } from "../server/resource-response.server";
 
 export const loader = postOnly;
-
-const SIGNATURES = {
-  "image/jpeg": [0xff, 0xd8, 0xff],
-  "image/png": [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-} as const;
 
 export type RefundPhotoResult = { ok: true; photoId: string } | { ok: false; message: string };
 
@@ -31,10 +27,9 @@ export async function action(args: ActionFunctionArgs) {
   const invalid = (status: number) => resourceJson<RefundPhotoResult>(mall, { ok: false, message: t("shop.refusal.PHOTO_INVALID") }, { status });
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   const key = IdempotencyKeySchema.safeParse(request.headers.get(IDEMPOTENCY_HEADER));
-  if (!(type in SIGNATURES) || !key.success) return invalid(400);
+  if (!isPhotoType(type) || !key.success) return invalid(400);
   const bytes = new Uint8Array(await request.arrayBuffer());
-  const signature = SIGNATURES[type as keyof typeof SIGNATURES];
-  if (bytes.length === 0 || bytes.length > REFUND_PHOTO_MAX_BYTES || signature.some((byte, index) => bytes[index] !== byte)) return invalid(400);
+  if (!isPhoto(bytes, type)) return invalid(400);
   const image = `data:${type};base64,${Buffer.from(bytes).toString("base64")}`;
   const result = await refusable(t, "refund-photo", () => mall.api.call(uploadRefundPhoto, { image }, { headers: { [IDEMPOTENCY_HEADER]: key.data } }));
   if (!result.ok) {

@@ -7,8 +7,7 @@
  * (a restart forgets the photos not yet in a refund, as a gateway's upload area would).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { REFUND_PHOTO_MAX_BYTES } from "#core/api/wallet-endpoints";
-import { REFUND_PHOTOS_MAX } from "#core/api/shop-endpoints";
+import { REFUND_PHOTOS_MAX, isPhoto } from "#core/api/photo-limits";
 import { done, refused, type Outcome } from "./books";
 
 /** How long a photo waits for its refund. */
@@ -27,11 +26,6 @@ export interface RefundPhoto {
   refundOrderNo: string | null;
 }
 
-const SIGNATURES: Record<RefundPhoto["kind"], number[]> = {
-  jpeg: [0xff, 0xd8, 0xff],
-  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-};
-
 export class RefundPhotos {
   readonly #photos = new Map<string, RefundPhoto>();
 
@@ -44,8 +38,7 @@ export class RefundPhotos {
     if (!match) return refused("PHOTO_INVALID");
     const kind = match[1] as RefundPhoto["kind"];
     const bytes = Buffer.from(match[2], "base64");
-    const signature = SIGNATURES[kind];
-    if (bytes.length === 0 || bytes.length > REFUND_PHOTO_MAX_BYTES || signature.some((byte, index) => bytes[index] !== byte)) return refused("PHOTO_INVALID");
+    if (!isPhoto(bytes, `image/${kind}`)) return refused("PHOTO_INVALID");
     const waiting = [...this.#photos.values()].filter((photo) => photo.owner === owner && photo.refundOrderNo === null);
     // The oldest waiting photo makes room: a member who chose photos and left never blocks the next refund.
     if (waiting.length >= PHOTOS_WAITING_MAX) this.#photos.delete(waiting[0].id);
