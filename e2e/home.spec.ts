@@ -389,3 +389,29 @@ test("a mall that keeps catalog replies asks for home's lists, categories and ad
     mall.stop();
   }
 });
+
+test("with the gateway's clock carried, returning to the tab still asks the gateway for the time", async ({ page, sandbox }) => {
+  // A mall that carries the gateway's clock for a minute (as by default): home reads it once, and a
+  // return to the tab within that minute reads it again, from the gateway (spec section 4).
+  const mall = await startMall({ MCOIN_CLOCK_KEEP_S: "60", MCOIN_RATE_LIMITS: "login=100000,task=100000,picture=100000,action=100000" }, "localhost");
+  try {
+    await page.goto(`${mall.url}/index`);
+    await expect(page.getByTestId("mcoin-balance")).toHaveText("12,580");
+    await hydrated(page);
+    const clockReads = async () => (await sandbox.calls("/api/system/time")).length;
+    await page.goto(`${mall.url}/index`);
+    await hydrated(page);
+    const before = await clockReads();
+    const refreshed = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/resources/session") && response.request().method() === "POST");
+    await page.evaluate(() => {
+      for (const state of ["hidden", "visible"]) {
+        Object.defineProperty(document, "visibilityState", { value: state, configurable: true });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }
+    });
+    expect((await refreshed).ok()).toBe(true);
+    expect((await clockReads()) - before).toBe(1);
+  } finally {
+    mall.stop();
+  }
+});
