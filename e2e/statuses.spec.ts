@@ -121,8 +121,9 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await page.goto(`/refund_application/${order.id}`);
       await hydrated(page);
       await page.locator('input[name="reason"]').first().check();
-      await page.locator('input[name="confirmed"]').check();
       await page.locator("form.refund-form button[type=submit]").click();
+      // The one confirmation sheet asks; its main action sends the refund.
+      await page.getByRole("alertdialog").locator(".button--primary").click();
 
       const refund = page.getByTestId("refund-order");
       await expect(page.getByRole("heading", { level: 1, name: text.refundTitle })).toBeVisible();
