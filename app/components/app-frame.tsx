@@ -231,24 +231,28 @@ function useHistoryBackCancelsOpening() {
   const location = useLocation();
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const opening = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
-  // The history entry of the screen shown, and whether the pending navigation left it as it was (a
-  // tap's, which adds its entry at the end) rather than moved through the history already.
+  const opening = useRef(false);
+  opening.current = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
+  // The history entry of the screen shown, once the router has settled on it.
   const shownIndex = useRef<number | undefined>(undefined);
-  const tapPending = useRef(false);
   useEffect(() => {
     if (navigation.state === "idle") shownIndex.current = historyIndex(window.history.state);
   }, [location, navigation.state]);
-  useEffect(() => {
-    tapPending.current = opening && shownIndex.current !== undefined && historyIndex(window.history.state) === shownIndex.current;
-  }, [opening]);
-  const blocker = useBlocker(({ historyAction }) => historyAction === "POP" && tapPending.current);
+  // A step to an entry before the one shown: a tap's navigation has not added its own yet. (A back
+  // step during a forward step through the history lands on the entry shown, and is not blocked.)
+  const blocker = useBlocker(({ historyAction }) => {
+    const to = historyIndex(window.history.state);
+    return historyAction === "POP" && opening.current && to !== undefined && shownIndex.current !== undefined && to < shownIndex.current;
+  });
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     blocker.reset();
-    tapPending.current = false;
-    // A new navigation to the screen shown is the router's own way of cancelling the pending one.
-    navigate(location, { replace: true, state: location.state, preventScrollReset: true });
+    // A new navigation to the screen shown is the router's own way of cancelling the pending one; it
+    // waits for the browser to be back on the shown entry (the router's history.go puts it back), so
+    // that it replaces that entry and not the one stepped back to.
+    const cancel = () => navigate(location, { replace: true, state: location.state, preventScrollReset: true });
+    if (historyIndex(window.history.state) === shownIndex.current) cancel();
+    else window.addEventListener("popstate", cancel, { once: true });
   }, [blocker, location, navigate]);
 }
 
