@@ -24,6 +24,7 @@ import { DEFAULT_LOCALE, htmlLang, normalizeLocale } from "./lib/i18n/locale";
 import { MessagesPreload } from "./lib/i18n/messages";
 import { reportMemberRevision, type MemberRevision } from "./lib/keep-alive";
 import { mallContext } from "./server/context.server";
+import { appMarketUrl } from "./server/config.server";
 
 /**
  * A raster icon: Chromium asks for the page's icon again at every navigation of the router, and
@@ -100,6 +101,7 @@ export async function loader(args: LoaderFunctionArgs) {
       member,
       // The sandbox's stand-in for the wallet, where the simulated host's cashier pays.
       simulatedWallet: mall.environment.name === "sandbox" ? (mall.environment.walletBase ?? null) : null,
+      appMarket: appMarketUrl(mall.environment),
     },
     { headers },
   );

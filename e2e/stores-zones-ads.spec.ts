@@ -141,14 +141,24 @@ test.describe("ads", () => {
 test.describe("below wallet 5.8.6", () => {
   test.use({ userAgent: walletUserAgent("en", "5.8.5") });
 
-  test("a mini-program ad asks to update the app instead", async ({ page }) => {
+  test("a mini-program ad asks to update the app instead, with a way to the app market", async ({ page }) => {
     const list = await page.request.get(`${E2E_SANDBOX_URL}/api/business/adverts?position=home`, { headers: { "accept-language": "en" } });
     const ad = ((await list.json()) as { data: { list: { title: string; type: number }[] } }).data.list.find((item) => item.type === 4)!;
     await banner(page).getByRole("button", { name: ad.title }).click();
     const prompt = page.getByRole("alertdialog", { name: "Update MPay" });
     await expect(prompt).toContainText("app market");
     expect((await hostCalls(page)).some((call) => call.method === "openMiniProgram")).toBe(false);
-    await prompt.getByRole("button", { name: "OK" }).click();
+    await prompt.getByRole("button", { name: "Not now" }).click();
+    await expect(prompt).toBeHidden();
+
+    // The sandbox stands in for the app market, as it does for the wallet's sign-in page.
+    await banner(page).getByRole("button", { name: ad.title }).click();
+    const market = page.context().waitForEvent("page");
+    await prompt.getByRole("link", { name: "Go to the app market" }).click();
+    const store = await market;
+    await expect(store).toHaveURL(/\/__wallet\/app-market$/);
+    await expect(store.getByRole("heading", { name: "MPay" })).toBeVisible();
+    await expect(store.getByRole("button", { name: "Update" })).toBeVisible();
     await expect(prompt).toBeHidden();
   });
 });

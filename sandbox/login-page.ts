@@ -39,6 +39,64 @@ export const LOGIN_PAGE_TEXTS: Record<PageLocale, Record<"title" | "subtitle" | 
   },
 };
 
+/** The app market's stand-in page: where the mall's upgrade prompt sends a member whose MPay is too old. */
+const APP_MARKET_TEXTS: Record<PageLocale, Record<"title" | "app" | "version" | "update" | "note", string>> = {
+  zh: {
+    title: "應用程式商店",
+    app: "MPay",
+    version: "最新版本 5.8.6 或以上",
+    update: "更新",
+    note: "mCoin 沙盒閘道代替應用程式商店的頁面：在真實手機上，會員會在此更新 MPay。",
+  },
+  en: {
+    title: "App market",
+    app: "MPay",
+    version: "Latest version: 5.8.6 or later",
+    update: "Update",
+    note: "The mCoin sandbox gateway's stand-in for the app market: on a real phone, the member updates MPay here.",
+  },
+};
+
+/** GET /__wallet/app-market: the app market's page for MPay, as the sandbox stands in for it. */
+export function appMarketPageHandler(): HttpHandler {
+  return http.get("*/__wallet/app-market", ({ request }) => {
+    const url = new URL(request.url);
+    const locale = pageLocale(url, request);
+    const t = APP_MARKET_TEXTS[locale];
+    const html = `<!doctype html>
+<html lang="${locale === "zh" ? "zh-Hant" : "en"}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<title>${escapeHtml(t.title)}</title>
+<link rel="icon" href="data:,">
+<style>
+  :root { color-scheme: light; --brand: #c4450d; --ink: #1f2329; --muted: #676d79; --line: #ebedf0; }
+  body { margin: 0; font: 15px/1.5 -apple-system, "PingFang TC", "Noto Sans TC", "Noto Sans CJK TC", sans-serif; color: var(--ink); }
+  header { padding: 16px 20px; border-bottom: 1px solid var(--line); font-weight: 600; }
+  main { display: flex; align-items: center; gap: 16px; padding: 20px; }
+  .icon { width: 64px; height: 64px; border-radius: 16px; background: linear-gradient(135deg, #c84f12, #b53c0a); color: #fff; display: grid; place-items: center; font-weight: 700; }
+  .what { flex: 1; }
+  h1 { margin: 0; font-size: 20px; }
+  .what p { margin: 2px 0 0; color: var(--muted); font-size: 13px; }
+  button { min-height: 44px; padding: 0 20px; border: 0; border-radius: 22px; background: var(--brand); color: #fff; font: inherit; font-weight: 600; }
+  footer { padding: 0 20px; color: var(--muted); font-size: 12px; }
+</style>
+</head>
+<body>
+<header>${escapeHtml(t.title)}</header>
+<main>
+  <div class="icon" aria-hidden="true">M</div>
+  <div class="what"><h1>${escapeHtml(t.app)}</h1><p>${escapeHtml(t.version)}</p></div>
+  <button type="button">${escapeHtml(t.update)}</button>
+</main>
+<footer><p>${escapeHtml(t.note)}</p></footer>
+</body>
+</html>`;
+    return new HttpResponse(html, { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  });
+}
+
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 }

@@ -7,6 +7,7 @@
  * 5.8.6 the upgrade prompt instead. It does not turn by itself: a member reading a headline is not
  * interrupted (docs/decisions/016-demo-pictures-and-banners.md).
  */
+import { useRouteLoaderData } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Ad } from "#core/api/catalog-endpoints";
@@ -16,12 +17,15 @@ import { parseHostUserAgent } from "../lib/host-bridge/user-agent";
 import { Picture } from "./picture";
 import { Dialog } from "./dialog";
 import { useFrameNavigate } from "./list-link";
+import type { loader as rootLoader } from "../root";
 import "./ad-banner.css";
 
 export function AdBanner({ ads }: { ads: Ad[] }) {
   const { t } = useTranslation();
   const navigate = useFrameNavigate();
   const [upgrade, setUpgrade] = useState(false);
+  // Where MPay is updated (app/server/config.server.ts `appMarketUrl`); without one, the prompt only says so.
+  const appMarket = useRouteLoaderData<typeof rootLoader>("root")?.appMarket ?? null;
   const [shown, setShown] = useState(0);
   const track = useRef<HTMLUListElement>(null);
   if (ads.length === 0) return null;
@@ -99,9 +103,20 @@ export function AdBanner({ ads }: { ads: Ad[] }) {
           title={t("upgrade.title")}
           onDismiss={() => setUpgrade(false)}
           actions={
-            <button type="button" className="button button--primary dialog__single" onClick={() => setUpgrade(false)}>
-              {t("upgrade.ok")}
-            </button>
+            appMarket ? (
+              <>
+                <button type="button" className="button button--secondary" onClick={() => setUpgrade(false)}>
+                  {t("upgrade.later")}
+                </button>
+                <a className="button button--primary" href={appMarket} target="_blank" rel="noopener noreferrer" onClick={() => setUpgrade(false)}>
+                  {t("upgrade.market")}
+                </a>
+              </>
+            ) : (
+              <button type="button" className="button button--primary dialog__single" onClick={() => setUpgrade(false)}>
+                {t("upgrade.ok")}
+              </button>
+            )
           }
         >
           <p>{t("upgrade.body")}</p>

@@ -95,6 +95,12 @@ const EnvSchema = z.object({
    * for requests of the sandbox environment, and the server's log (stderr, one JSON line) otherwise.
    */
   MCOIN_ERROR_REPORT_URL: Url.optional(),
+  /**
+   * MPay's page in the app market, where the upgrade prompt's button takes a member whose wallet is
+   * too old (spec section 1: "update via the app market"). Default: the sandbox's stand-in page for
+   * the sandbox environment; elsewhere none, and the prompt has no button.
+   */
+  MCOIN_APP_MARKET_URL: Url.optional(),
   /** The sandbox's control token, when it has one (the mall sends its error reports to the sandbox's collector with it). */
   MCOIN_SANDBOX_CONTROL_TOKEN: z.string().min(1).optional(),
   /** Where the server reaches the sandbox gateway. */
@@ -181,6 +187,12 @@ export interface GatewayEnvironment {
 }
 
 /** The environment of a request whose host the HTTP server has already let in. */
+/** Where the upgrade prompt sends the member to update MPay, or null (MCOIN_APP_MARKET_URL). */
+export function appMarketUrl(environment: GatewayEnvironment): string | null {
+  if (env.MCOIN_APP_MARKET_URL) return env.MCOIN_APP_MARKET_URL;
+  return environment.name === "sandbox" && environment.walletBase ? `${environment.walletBase}/__wallet/app-market` : null;
+}
+
 export function environmentName(requestUrl: URL): EnvironmentName {
   const name = environmentForHost(requestUrl.hostname);
   // Unreachable behind the mall's server, which answers an unknown host with 400 first.

@@ -8,7 +8,7 @@ import { faultFrom } from "#core/controls/faults";
 import { controlRefusal } from "../control-guard";
 import type { Fixtures } from "../fixtures";
 import { inspectorAnswer, type InspectorActions, type InspectorServer } from "#harness/inspector";
-import { loginPageHandlers } from "../login-page";
+import { appMarketPageHandler, loginPageHandlers } from "../login-page";
 import type { SandboxParts } from "../parts";
 import { serveWith } from "../respond";
 import { adminHandlers } from "../stubs/admin";
@@ -86,6 +86,7 @@ export function sandboxHandlers({ domain, instruments, reset, store, importState
     ...adminHandlers({ stubs, calls, controlToken }),
     recordedPicturesHandler(recorded),
     staticHandler(fixtures.dir),
+    appMarketPageHandler(),
     ...loginPageHandlers({ members, logins, books, mallOrigins, mount: options.mount, personas: recorded?.personas.map((persona) => persona.openId) ?? [] }),
     ...sessionHandlers({ serve, members, logins, books, orders, clock, clause: domain.clause }),
     ...secureGatewayHandlers({ keys: fixtures.gatewayKeys, clock, nonces: instruments.nonces, taskRuns: domain.taskRuns, stubs, recorded, stubReplies: instruments.stubReplies, members, logins }),
