@@ -42,11 +42,11 @@ export const LOGIN_PAGE_TEXTS: Record<PageLocale, Record<"title" | "subtitle" | 
 /** The app market's stand-in page: where the mall's upgrade prompt sends a member whose MPay is too old. */
 const APP_MARKET_TEXTS: Record<PageLocale, Record<"title" | "app" | "version" | "update" | "note", string>> = {
   zh: {
-    title: "應用程式商店",
+    title: "應用市場",
     app: "MPay",
     version: "最新版本 5.8.6 或以上",
     update: "更新",
-    note: "mCoin 沙盒閘道代替應用程式商店的頁面：在真實手機上，會員會在此更新 MPay。",
+    note: "mCoin 沙盒閘道代替應用市場的頁面：在真實手機上，會員會在此更新 MPay。",
   },
   en: {
     title: "App market",
