@@ -63,14 +63,7 @@ export function appMarketPageHandler(): HttpHandler {
     const url = new URL(request.url);
     const locale = pageLocale(url, request);
     const t = APP_MARKET_TEXTS[locale];
-    const html = `<!doctype html>
-<html lang="${locale === "zh" ? "zh-Hant" : "en"}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<title>${escapeHtml(t.title)}</title>
-<link rel="icon" href="data:,">
-<style>
+    const html = `${pageHead(locale, t.title)}<style>
   :root { color-scheme: light; --brand: #c4450d; --ink: #1f2329; --muted: #676d79; --line: #ebedf0; }
   body { margin: 0; font: 15px/1.5 -apple-system, "PingFang TC", "Noto Sans TC", "Noto Sans CJK TC", sans-serif; color: var(--ink); }
   header { padding: 16px 20px; border-bottom: 1px solid var(--line); font-weight: 600; }
@@ -95,6 +88,18 @@ export function appMarketPageHandler(): HttpHandler {
 </html>`;
     return new HttpResponse(html, { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
   });
+}
+
+/** The start of the sandbox's stand-in pages: the document, in the page's language, up to its styles. */
+function pageHead(locale: PageLocale, title: string): string {
+  return `<!doctype html>
+<html lang="${locale === "zh" ? "zh-Hant" : "en"}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<title>${escapeHtml(title)}</title>
+<link rel="icon" href="data:,">
+`;
 }
 
 function escapeHtml(value: string): string {
@@ -171,14 +176,7 @@ export function loginPageHandlers({
         })
         .join("\n");
       const body = redirect ? `<ul>${items}</ul>` : `<p class="warn" role="alert">${escapeHtml(t.invalidRedirect)}</p>`;
-      const html = `<!doctype html>
-<html lang="${locale === "zh" ? "zh-Hant" : "en"}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<title>${escapeHtml(t.title)}</title>
-<link rel="icon" href="data:,">
-<style>
+      const html = `${pageHead(locale, t.title)}<style>
   /* The mall's design tokens (app/styles/tokens.css), which meet WCAG AA: brand text on white, white text on both ends of the gradient. */
   :root { color-scheme: light; --brand: #c4450d; --brand-gradient: linear-gradient(135deg, #c84f12 0%, #b53c0a 100%); --ink: #1f2329; --muted: #676d79; --line: #ebedf0; --bg: #f5f6f8; --danger: #c62a30; }
   * { box-sizing: border-box; }

@@ -2,7 +2,7 @@
  * The photos members send with a refund (core/api/wallet-endpoints.ts `uploadRefundPhoto`): the
  * sandbox checks that each is a real JPEG or PNG within the size the gateway takes, gives it an id,
  * and lets the member's next refund name it once. It keeps what it checked (the size, the kind and a
- * SHA-256 of the bytes, which `mcoin sandbox` and the tests read), not the picture: a stand-in has no
+ * SHA-256 of the bytes, `ofRefund`), not the picture: a stand-in has no
  * one to show it to. A photo no refund named is forgotten after a day, and the keep is the process's
  * (a restart forgets the photos not yet in a refund, as a gateway's upload area would).
  */
