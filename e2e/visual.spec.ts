@@ -67,7 +67,10 @@ const SCREEN_PATHS: Record<string, string | null> = {
   map: "/map",
 };
 
-test.describe.configure({ mode: "serial" });
+// Each language and width a test of its own, spread over the workers: the suite's longest file, and its
+// last by name, would otherwise run on one worker while the others wait for it. Every worker that runs
+// one starts its own sandbox and mall (beforeAll), seeded alike.
+test.describe.configure({ mode: "parallel" });
 
 let sandbox: StartedSandbox;
 let mall: SpawnedMall;
