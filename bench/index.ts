@@ -9,6 +9,7 @@ import { lighthouseBench } from "./lighthouse.bench";
 import { loadBench } from "./load.bench";
 import { memberTimingBench } from "./member-timing.bench";
 import { cliStartBench } from "./cli-start.bench";
+import { reactWriterBench } from "./react-writer.bench";
 import { redisPauseBench } from "./redis-pause.bench";
 import { endLine, startLine } from "./progress";
 import { printReport, writeReport, type BenchResult } from "./report";
@@ -23,6 +24,7 @@ const benches: (() => Promise<BenchResult | BenchResult[]>)[] = [
   cliStartBench,
   homeTtfbBench,
   throughputBench,
+  reactWriterBench,
   memberTimingBench,
   tapsBench,
   lighthouseBench,
