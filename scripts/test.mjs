@@ -3,7 +3,7 @@
 // processes much of its time, so a 2-core machine has room for the other two), then the Playwright
 // suite on that build, then the partner example on it. Stops after the first stage that fails.
 import { spawn, spawnSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, bin, ensureDependencies, ensureTestPackages, log, runOrExit } from "./lib.mjs";
 
@@ -54,8 +54,10 @@ log("browser tests…");
 // traces on, so a failure leaves its trace in test-results/ (the run fails either way).
 const e2e = spawnSync(bin("playwright"), ["test"], { cwd: ROOT, env: { ...env, MCOIN_E2E_TRACE: "off" }, stdio: "inherit" });
 if (e2e.status !== 0) {
-  log(`failed: browser tests, exit ${e2e.status}; running the failed tests again with traces (npx playwright show-trace test-results/…/trace.zip)`);
-  spawnSync(bin("playwright"), ["test", "--last-failed"], { cwd: ROOT, env: { ...env, MCOIN_E2E_TRACE: "on" }, stdio: "inherit" });
+  printPagesAtFailure(join(ROOT, "test-results"));
+  log(`failed: browser tests, exit ${e2e.status}; running the failed tests again with traces (npx playwright show-trace test-results-again/…/trace.zip)`);
+  // Into a folder of its own: the first run's screenshots and pages stay beside the second's traces.
+  spawnSync(bin("playwright"), ["test", "--last-failed", "--output", "test-results-again"], { cwd: ROOT, env: { ...env, MCOIN_E2E_TRACE: "on" }, stdio: "inherit" });
   process.exit(e2e.status ?? 1);
 }
 log(`browser tests passed in ${seconds(e2eStarted)} s`);
@@ -83,3 +85,23 @@ runOrExit("npm", ["test"], { cwd: EXAMPLE, env: { ...process.env, CI: "1" } });
 runOrExit("node", ["scripts/try-package.mjs", "--tarball", join(ROOT, `dist/mcoin-harness-${version}.tgz`)]);
 log(`the partner example passed in ${seconds(exampleStarted)} s`);
 log(`all tests passed in ${seconds(started)} s`);
+
+/**
+ * What each failed test's page showed when it failed (Playwright's error-context.md: the page's
+ * accessibility snapshot), printed into the log: a CI machine's files go with it, and a test that
+ * fails once and passes when run again leaves nothing else to read.
+ */
+function printPagesAtFailure(folder) {
+  let entries = [];
+  try {
+    entries = readdirSync(folder, { recursive: true }).filter((path) => String(path).endsWith("error-context.md"));
+  } catch {
+    return;
+  }
+  for (const path of entries) {
+    const text = readFileSync(join(folder, String(path)), "utf8");
+    const shown = text.length > 6_000 ? `${text.slice(0, 6_000)}\n… (${text.length - 6_000} more characters)` : text;
+    log(`the page when it failed: test-results/${path}`);
+    process.stdout.write(`${shown}\n`);
+  }
+}
