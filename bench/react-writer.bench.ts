@@ -48,7 +48,20 @@ function card(id: number): ReactElement {
   );
 }
 
-const page = () => h("html", null, h("body", null, h("ul", null, Array.from({ length: CARDS }, (_, index) => card(index + 1)))));
+const page = () =>
+  h(
+    "html",
+    null,
+    h(
+      "body",
+      null,
+      h(
+        "ul",
+        null,
+        Array.from({ length: CARDS }, (_, index) => card(index + 1)),
+      ),
+    ),
+  );
 
 function streamed(): Promise<number> {
   return new Promise((resolve, reject) => {
