@@ -114,6 +114,38 @@ test.describe("before the page hydrates", () => {
     expect(asked.length).toBeGreaterThan(2);
   });
 
+  test("home hydrates in two parts without a mismatch: the rails after the rest, their pictures asked for once they are", async ({ page, signIn }) => {
+    // The rails stand in a Suspense boundary of their own (app/routes/index.tsx), which React hydrates
+    // after the rest of the page; their pictures' boxes must then read "not hydrated yet" as the
+    // server drew them (hooks/use-hydrated.ts), or React throws the server's rails away and draws them again.
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await signIn("chan", { draw: false });
+    const release = await holdModules(page);
+    await page.goto("/index", { waitUntil: "commit" });
+    const firstTile = page.getByRole("region", { name: RAILS[0] }).getByRole("link").first();
+    await expect(firstTile).toBeVisible();
+    const served = await firstTile.evaluate((tile) => {
+      (tile as HTMLElement & { servedTile?: boolean }).servedTile = true;
+      return tile.querySelector("img")?.getAttribute("src") ?? null;
+    });
+    expect(served).toBeNull();
+    release();
+    await hydrated(page);
+    const owned = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
+    await expect
+      .poll(() => page.locator(".offer-tile").evaluateAll((tiles) => tiles.filter((tile) => Object.keys(tile).some((key) => key.startsWith("__reactFiber$"))).length))
+      .toBe(await page.locator(".offer-tile").count());
+    expect(await offers(page).first().evaluate(owned)).toBe(true);
+    await expect(firstTile.locator("img")).toHaveAttribute("src", /^\/resources\/picture\?src=/);
+    // The element the server drew is the one React took over, not one drawn again in its place.
+    expect(await firstTile.evaluate((tile) => (tile as HTMLElement & { servedTile?: boolean }).servedTile === true)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   test("a search typed on the search screen opened from home's search box is the one searched", async ({ page, signIn }) => {
     await signIn("chan", { draw: false });
     // The page's modules wait until the member has typed: a slow phone's first seconds.

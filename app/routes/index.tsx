@@ -6,7 +6,7 @@
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
-import { memo, useEffect, useMemo, useRef } from "react";
+import { Suspense, memo, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AdBanner } from "../components/ad-banner";
 import { CategoryGrid } from "../components/category-grid";
@@ -181,9 +181,15 @@ const HomeScreen = memo(function HomeScreen({ data: home, search, latestSearch }
 
       <Shortcuts servicePhone={home.servicePhone} now={home.now} />
 
-      <Rail title={t("home.hotOffers")} offers={rails.hot} now={home.now} />
-      <Rail title={t("home.topPicks")} offers={rails.topPicks} now={home.now} />
-      <Rail title={t("home.editorsChoice")} offers={rails.editorsChoice} now={home.now} />
+      {/* The rails in a boundary of their own: React hydrates the rest of home first (the list a
+          member scrolls to, the first screen's links) and the rails in a render after it, so the
+          tap on a card works sooner and hydration is two shorter tasks (docs/decisions/058-home-hydrates-in-two-parts.md).
+          Nothing in them suspends: the server draws them in place, and the browser never shows the empty fallback. */}
+      <Suspense fallback={null}>
+        <Rail title={t("home.hotOffers")} offers={rails.hot} now={home.now} />
+        <Rail title={t("home.topPicks")} offers={rails.topPicks} now={home.now} />
+        <Rail title={t("home.editorsChoice")} offers={rails.editorsChoice} now={home.now} />
+      </Suspense>
 
       <section className="home-list" aria-label={t("home.allOffers")} ref={listStart}>
         <HomeListBar query={homeQuery(latestSearch)} onChange={(next) => navigate({ search: homeSearch(next) }, { replace: true, preventScrollReset: true })} />
