@@ -51,7 +51,7 @@ if (firstStage.includes(false)) process.exit(1);
 const e2eStarted = Date.now();
 log("browser tests…");
 // Without traces (they cost about a sixth of the suite's time); the tests that fail run once more with
-// traces on, so a failure leaves its trace in test-results/ (the run fails either way).
+// traces on, so a failure leaves its trace in test-results-again/ (the run fails either way).
 const e2e = spawnSync(bin("playwright"), ["test"], { cwd: ROOT, env: { ...env, MCOIN_E2E_TRACE: "off" }, stdio: "inherit" });
 if (e2e.status !== 0) {
   printPagesAtFailure(join(ROOT, "test-results"));

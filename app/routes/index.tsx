@@ -182,8 +182,8 @@ const HomeScreen = memo(function HomeScreen({ data: home, search, latestSearch }
       <Shortcuts servicePhone={home.servicePhone} now={home.now} />
 
       {/* The rails in a boundary of their own: React hydrates the rest of home first (the list a
-          member scrolls to, the first screen's links) and the rails in a render after it, so the
-          tap on a card works sooner and hydration is two shorter tasks (docs/decisions/058-home-hydrates-in-two-parts.md).
+          member scrolls to, the first screen's links) and the rails in a render after it, so what a
+          member taps first does not wait for them (docs/decisions/058-home-hydrates-in-two-parts.md).
           Nothing in them suspends: the server draws them in place, and the browser never shows the empty fallback. */}
       <Suspense fallback={null}>
         <Rail title={t("home.hotOffers")} offers={rails.hot} now={home.now} />
