@@ -186,13 +186,13 @@ export interface GatewayEnvironment {
   walletBase?: string;
 }
 
-/** The environment of a request whose host the HTTP server has already let in. */
 /** Where the upgrade prompt sends the member to update MPay, or null (MCOIN_APP_MARKET_URL). */
 export function appMarketUrl(environment: GatewayEnvironment): string | null {
   if (env.MCOIN_APP_MARKET_URL) return env.MCOIN_APP_MARKET_URL;
   return environment.name === "sandbox" && environment.walletBase ? `${environment.walletBase}/__wallet/app-market` : null;
 }
 
+/** The environment of a request whose host the HTTP server has already let in. */
 export function environmentName(requestUrl: URL): EnvironmentName {
   const name = environmentForHost(requestUrl.hostname);
   // Unreachable behind the mall's server, which answers an unknown host with 400 first.

@@ -14,6 +14,8 @@ const SIGNATURES = {
   "image/png": [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
 } as const;
 export type PhotoType = keyof typeof SIGNATURES;
+/** The photo types the gateway takes, as a request's or a file picker's list of types. */
+export const PHOTO_TYPES = Object.keys(SIGNATURES) as PhotoType[];
 
 /** Whether `type` is a photo type the gateway takes. */
 export const isPhotoType = (type: string): type is PhotoType => Object.hasOwn(SIGNATURES, type);

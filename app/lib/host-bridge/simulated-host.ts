@@ -15,6 +15,7 @@ import {
   type PaymentOutcome,
   type PaymentRequest,
 } from "./types";
+import { PHOTO_TYPES } from "#core/api/photo-limits";
 
 /** Senado Square, Macau: where the simulated phone is. */
 export const MACAU_LOCATION: HostLocation = { latitude: 22.1935, longitude: 113.5397 };
@@ -228,7 +229,7 @@ export function pickPhotosInBrowser(source: "camera" | "album"): Promise<string[
   return new Promise((resolve) => {
     const input = document.createElement("input");
     input.type = "file";
-    input.accept = "image/jpeg,image/png";
+    input.accept = PHOTO_TYPES.join(",");
     input.multiple = source === "album";
     if (source === "camera") input.setAttribute("capture", "environment");
     input.addEventListener("change", () => resolve([...(input.files ?? [])].map((file) => URL.createObjectURL(file))), { once: true });
