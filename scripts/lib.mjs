@@ -25,12 +25,36 @@ export function runOrExit(command, args, options = {}) {
   }
 }
 
+/**
+ * The environment for a step that fetches from a registry: npm gives up on a request that has not
+ * answered in 60 s and asks again (its default waits five minutes on a stalled one).
+ */
+export const FETCHING_ENV = { ...process.env, npm_config_fetch_timeout: "60000" };
+
+/**
+ * Runs a step that fetches from a registry (npm's, Debian's) until it passes, three times at most, and
+ * exits when the last fails: a registry that stalls or drops a connection once must not fail a run
+ * whose tests passed. Each failed try is logged with its exit code.
+ */
+export function runFetchingOrExit(command, args, options = {}, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", env: FETCHING_ENV, ...options });
+    if (result.status === 0) return;
+    const code = result.status ?? result.signal;
+    if (attempt >= attempts) {
+      log(`failed: ${command} ${args.join(" ")}, exit ${code}, ${attempts} tries`);
+      process.exit(result.status ?? 1);
+    }
+    log(`${command} ${args.join(" ")} failed (exit ${code}); trying again, ${attempt + 1} of ${attempts}…`);
+  }
+}
+
 /** Installs the npm packages from the lockfile unless node_modules already holds them (scripts/install-state.mjs). */
 export function ensureDependencies() {
   const difference = projectInstallDifference(ROOT);
   if (difference === undefined) return;
   log(`installing npm packages from package-lock.json (npm ci): ${difference}…`);
-  runOrExit("npm", ["ci", "--no-audit", "--no-fund"]);
+  runFetchingOrExit("npm", ["ci", "--no-audit", "--no-fund"]);
 }
 
 export const CHROMIUM = "/usr/bin/chromium";
@@ -61,8 +85,8 @@ export function ensureTestPackages() {
   }
   log(`installing Debian's ${names} for the tests (apt-get)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  runOrExit("apt-get", ["update"], { env });
-  for (const need of missing) runOrExit("apt-get", ["install", "-y", ...need.install], { env });
+  runFetchingOrExit("apt-get", ["update"], { env });
+  for (const need of missing) runFetchingOrExit("apt-get", ["install", "-y", ...need.install], { env });
 }
 
 /** Starts a long-running child; its output is prefixed with a label. */

@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, bin, ensureDependencies, ensureTestPackages, log, runOrExit } from "./lib.mjs";
+import { ROOT, bin, ensureDependencies, ensureTestPackages, log, runFetchingOrExit, runOrExit } from "./lib.mjs";
 
 const started = Date.now();
 ensureDependencies();
@@ -80,7 +80,7 @@ if (!wanted.endsWith(`-${version}.tgz`)) {
 // The packages just packed, never an earlier pack's left in node_modules; no lockfile, whose
 // integrity of the tarballs would change at every pack.
 rmSync(join(EXAMPLE, "node_modules/@mcoin"), { recursive: true, force: true });
-runOrExit("npm", ["install", "--no-audit", "--no-fund", "--no-package-lock", "--loglevel=error"], { cwd: EXAMPLE });
+runFetchingOrExit("npm", ["install", "--no-audit", "--no-fund", "--no-package-lock", "--loglevel=error"], { cwd: EXAMPLE });
 runOrExit("npm", ["test"], { cwd: EXAMPLE, env: { ...process.env, CI: "1" } });
 runOrExit("node", ["scripts/try-package.mjs", "--tarball", join(ROOT, `dist/mcoin-harness-${version}.tgz`)]);
 log(`the partner example passed in ${seconds(exampleStarted)} s`);

@@ -14,7 +14,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { log } from "./lib.mjs";
+import { FETCHING_ENV, log } from "./lib.mjs";
 import { lockedVersions } from "./package-common.mjs";
 import { packHarness } from "./pack.mjs";
 
@@ -37,9 +37,24 @@ const seconds = (since) => (Number(process.hrtime.bigint() - since) / 1e9).toFix
 
 function runIn(cwd, command, args, timeout = 180_000) {
   const started = process.hrtime.bigint();
-  const result = spawnSync(command, args, { cwd, encoding: "utf8", timeout, env: { ...process.env, npm_config_update_notifier: "false" } });
+  const result = spawnSync(command, args, { cwd, encoding: "utf8", timeout, env: { ...FETCHING_ENV, npm_config_update_notifier: "false" } });
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`);
   return { stdout: result.stdout, seconds: seconds(started) };
+}
+
+/**
+ * An install from the registry, tried three times at most (as scripts/lib.mjs's runFetchingOrExit):
+ * the time reported is the try that passed, and how many it took is said.
+ */
+function installIn(cwd, args) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return runIn(cwd, "npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...args]);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      log(`npm install ${args.join(" ")}: try ${attempt} failed, trying again: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    }
+  }
 }
 
 /** Starts `npx mcoin sandbox --port 0`, reads the address it prints, and asks it for its health and its inspector's page. */
@@ -76,7 +91,7 @@ async function sandboxFromCli(cwd) {
 
 /** Installs @mcoin/mall beside the harness and starts its server on a sandbox of the harness's, as lib/mall.ts starts it. */
 async function mallFromPackage(cwd, tarball) {
-  const install = runIn(cwd, "npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", resolve(tarball)]);
+  const install = installIn(cwd, [resolve(tarball)]);
   const packages = Object.keys(JSON.parse(readFileSync(join(cwd, "package-lock.json"), "utf8")).packages).length - 1;
   log(`npm install ${tarball}: ${install.seconds} s, ${packages} packages with the harness's`);
   writeFileSync(
@@ -114,7 +129,7 @@ export async function tryPackage({ tarball, mall, keep = false }) {
   try {
     writeFileSync(join(folder, "package.json"), `${JSON.stringify({ name: "partner-try", private: true, type: "module" }, null, 2)}\n`);
     const playwright = `@playwright/test@${lockedVersions(["@playwright/test"])["@playwright/test"]}`;
-    const install = runIn(folder, "npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", resolve(tarball), playwright]);
+    const install = installIn(folder, [resolve(tarball), playwright]);
     const lock = JSON.parse(readFileSync(join(folder, "package-lock.json"), "utf8"));
     const packages = Object.keys(lock.packages).filter((path) => path !== "").length;
     log(`npm install ${tarball} ${playwright}: ${install.seconds} s (target ${TARGETS.installSeconds} s), ${packages} packages (at most ${MAX_PACKAGES})`);
