@@ -21,14 +21,17 @@ const banner = (page: Page) => page.getByRole("region", { name: /^(Promotions|æŽ
 
 /** The rendered box's width over height, and the picture's own. */
 async function aspects(images: Locator): Promise<{ src: string; box: number; natural: number }[]> {
-  // Pictures along a rail, beyond the screen's right edge, would wait for a swipe.
-  const loaded = (all: Element[]) =>
-    all.every((element) => {
+  // Pictures along a rail, beyond the screen's right edge, would wait for a swipe. The ones not drawn
+  // yet are named with their state, so a failure says which and how (never asked for, or broken).
+  const notDrawn = (all: Element[]) =>
+    all.flatMap((element) => {
       const image = element as HTMLImageElement;
       image.loading = "eager";
-      return image.complete && image.naturalWidth > 0;
+      if (image.complete && image.naturalWidth > 0) return [];
+      const offer = image.closest("[data-offer-id]")?.getAttribute("data-offer-id");
+      return [`${offer ? `offer ${offer}: ` : ""}${image.getAttribute("src") ?? "no src"}, ${image.complete ? "broken" : "loading"}`];
     });
-  await expect.poll(() => images.evaluateAll(loaded), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => images.evaluateAll(notDrawn), { timeout: 15_000, message: "every picture drawn" }).toEqual([]);
   return images.evaluateAll((all) =>
     all.map((element) => {
       const image = element as HTMLImageElement;

@@ -3,7 +3,7 @@
 // processes much of its time, so a 2-core machine has room for the other two), then the Playwright
 // suite on that build, then the partner example on it. Stops after the first stage that fails.
 import { spawn, spawnSync } from "node:child_process";
-import { readFileSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, bin, ensureDependencies, ensureTestPackages, log, runFetchingOrExit, runOrExit } from "./lib.mjs";
 
@@ -57,7 +57,14 @@ if (e2e.status !== 0) {
   printPagesAtFailure(join(ROOT, "test-results"));
   log(`failed: browser tests, exit ${e2e.status}; running the failed tests again with traces (npx playwright show-trace test-results-again/…/trace.zip)`);
   // Into a folder of its own: the first run's screenshots and pages stay beside the second's traces.
-  spawnSync(bin("playwright"), ["test", "--last-failed", "--output", "test-results-again"], { cwd: ROOT, env: { ...env, MCOIN_E2E_TRACE: "on" }, stdio: "inherit" });
+  // `--last-failed` reads the list of failures in the output folder it is given, so the first run's
+  // list goes there too (without it, every test would run again).
+  const failures = join(ROOT, "test-results/.last-run.json");
+  if (existsSync(failures)) {
+    mkdirSync(join(ROOT, "test-results-again"), { recursive: true });
+    copyFileSync(failures, join(ROOT, "test-results-again/.last-run.json"));
+    spawnSync(bin("playwright"), ["test", "--last-failed", "--output", "test-results-again"], { cwd: ROOT, env: { ...env, MCOIN_E2E_TRACE: "on" }, stdio: "inherit" });
+  } else log("Playwright left no list of failed tests (test-results/.last-run.json): nothing runs again");
   process.exit(e2e.status ?? 1);
 }
 log(`browser tests passed in ${seconds(e2eStarted)} s`);
