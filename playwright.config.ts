@@ -46,8 +46,8 @@ export default defineConfig({
     userAgent: walletUserAgent("en"),
     locale: "en-US",
     // A trace records a snapshot of the page at every step, which costs about a sixth of the suite's
-    // time on two cores. `npm test` runs with MCOIN_E2E_TRACE=off and, when tests fail, runs just
-    // those again with traces on (scripts/test.mjs); a run by hand keeps the traces of failures.
+    // time on two cores. `npm test` tries a failed test once more and traces only that second try
+    // (MCOIN_E2E_TRACE=on-first-retry, scripts/test.mjs); a run by hand keeps the traces of failures.
     trace: traceMode(process.env.MCOIN_E2E_TRACE),
     screenshot: "only-on-failure",
     launchOptions: {

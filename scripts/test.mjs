@@ -3,8 +3,9 @@
 // processes much of its time, so a 2-core machine has room for the other two), then the Playwright
 // suite on that build, then the partner example on it. Stops after the first stage that fails.
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { flakyTests, printPagesAtFailure, readReport } from "./e2e-report.mjs";
 import { ROOT, bin, ensureDependencies, ensureTestPackages, log, runFetchingOrExit, runOrExit } from "./lib.mjs";
 
 const started = Date.now();
@@ -50,21 +51,20 @@ if (firstStage.includes(false)) process.exit(1);
 
 const e2eStarted = Date.now();
 log("browser tests…");
-// Without traces (they cost about a sixth of the suite's time); the tests that fail run once more with
-// traces on, so a failure leaves its trace in test-results-again/ (the run fails either way).
-const e2e = spawnSync(bin("playwright"), ["test"], { cwd: ROOT, env: { ...env, MCOIN_E2E_TRACE: "off" }, stdio: "inherit" });
+// A test that fails is tried once more, with a trace of that try (traces cost about a sixth of the
+// suite's time, so the first tries record none); it fails the run only if it fails twice. Those that
+// passed on their second try are listed, with what their page showed when they failed
+// (docs/decisions/059-a-failed-browser-test-is-tried-once-more.md).
+const results = join(ROOT, "test-results/results.json");
+const e2e = spawnSync(bin("playwright"), ["test", "--retries=1", "--reporter=list,json"], {
+  cwd: ROOT,
+  env: { ...env, MCOIN_E2E_TRACE: "on-first-retry", PLAYWRIGHT_JSON_OUTPUT_NAME: results },
+  stdio: "inherit",
+});
+printPagesAtFailure(join(ROOT, "test-results"));
+for (const line of flakyTests(readReport(results))) log(`flaky: ${line}`);
 if (e2e.status !== 0) {
-  printPagesAtFailure(join(ROOT, "test-results"));
-  log(`failed: browser tests, exit ${e2e.status}; running the failed tests again with traces (npx playwright show-trace test-results-again/…/trace.zip)`);
-  // Into a folder of its own: the first run's screenshots and pages stay beside the second's traces.
-  // `--last-failed` reads the list of failures in the output folder it is given, so the first run's
-  // list goes there too (without it, every test would run again).
-  const failures = join(ROOT, "test-results/.last-run.json");
-  if (existsSync(failures)) {
-    mkdirSync(join(ROOT, "test-results-again"), { recursive: true });
-    copyFileSync(failures, join(ROOT, "test-results-again/.last-run.json"));
-    spawnSync(bin("playwright"), ["test", "--last-failed", "--output", "test-results-again"], { cwd: ROOT, env: { ...env, MCOIN_E2E_TRACE: "on" }, stdio: "inherit" });
-  } else log("Playwright left no list of failed tests (test-results/.last-run.json): nothing runs again");
+  log(`failed: browser tests, exit ${e2e.status}; each failed test's trace of its second try: npx playwright show-trace test-results/…-retry1/trace.zip`);
   process.exit(e2e.status ?? 1);
 }
 log(`browser tests passed in ${seconds(e2eStarted)} s`);
@@ -92,23 +92,3 @@ runOrExit("npm", ["test"], { cwd: EXAMPLE, env: { ...process.env, CI: "1" } });
 runOrExit("node", ["scripts/try-package.mjs", "--tarball", join(ROOT, `dist/mcoin-harness-${version}.tgz`)]);
 log(`the partner example passed in ${seconds(exampleStarted)} s`);
 log(`all tests passed in ${seconds(started)} s`);
-
-/**
- * What each failed test's page showed when it failed (Playwright's error-context.md: the page's
- * accessibility snapshot), printed into the log: a CI machine's files go with it, and a test that
- * fails once and passes when run again leaves nothing else to read.
- */
-function printPagesAtFailure(folder) {
-  let entries = [];
-  try {
-    entries = readdirSync(folder, { recursive: true }).filter((path) => String(path).endsWith("error-context.md"));
-  } catch {
-    return;
-  }
-  for (const path of entries) {
-    const text = readFileSync(join(folder, String(path)), "utf8");
-    const shown = text.length > 6_000 ? `${text.slice(0, 6_000)}\n… (${text.length - 6_000} more characters)` : text;
-    log(`the page when it failed: test-results/${path}`);
-    process.stdout.write(`${shown}\n`);
-  }
-}
