@@ -2,6 +2,7 @@
 // each failed try showed, and the tests that passed only on their second try.
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { log } from "./lib.mjs";
 
 /**
@@ -45,7 +46,7 @@ export function flakyTests(report) {
         if (test.status !== "flaky") continue;
         const error = test.results?.find((result) => result.status !== "passed")?.error?.message ?? "";
         // Playwright colours its messages; the log line is plain.
-        const firstLine = error.replace(/\x1b\[[0-9;]*m/g, "").split("\n")[0];
+        const firstLine = stripVTControlCharacters(error).split("\n")[0];
         found.push(`e2e/${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}: ${firstLine}`);
       }
     }
