@@ -32,20 +32,33 @@ export function runOrExit(command, args, options = {}) {
 export const FETCHING_ENV = { ...process.env, npm_config_fetch_timeout: "60000" };
 
 /**
- * Runs a step that fetches from a registry (npm's, Debian's) until it passes, three times at most, and
- * exits when the last fails: a registry that stalls or drops a connection once must not fail a run
- * whose tests passed. Each failed try is logged with its exit code.
+ * Runs `step` (one that fetches from a registry: npm's, Debian's) until it returns, three times at
+ * most, logging each failure with the first line of its error; the last failure is thrown. A
+ * registry that stalls or drops a connection once must not fail a run whose tests passed.
  */
-export function runFetchingOrExit(command, args, options = {}, attempts = 3) {
-  for (let attempt = 1; ; attempt++) {
-    const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", env: FETCHING_ENV, ...options });
-    if (result.status === 0) return;
-    const code = result.status ?? result.signal;
-    if (attempt >= attempts) {
-      log(`failed: ${command} ${args.join(" ")}, exit ${code}, ${attempts} tries`);
-      process.exit(result.status ?? 1);
+export function retryFetching(label, step, attempts = 3) {
+  for (let tried = 1; ; tried++) {
+    try {
+      return step();
+    } catch (error) {
+      if (tried >= attempts) throw error;
+      const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+      log(`${label} failed (${reason}); trying again, ${tried + 1} of ${attempts}…`);
     }
-    log(`${command} ${args.join(" ")} failed (exit ${code}); trying again, ${attempt + 1} of ${attempts}…`);
+  }
+}
+
+/** Runs a command that fetches from a registry (`retryFetching`), inheriting the terminal; exits when its last try fails. */
+export function runFetchingOrExit(command, args, options = {}) {
+  const label = `${command} ${args.join(" ")}`;
+  try {
+    retryFetching(label, () => {
+      const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", env: FETCHING_ENV, ...options });
+      if (result.status !== 0) throw Object.assign(new Error(`exit ${result.status ?? result.signal}`), { status: result.status });
+    });
+  } catch (error) {
+    log(`failed: ${label}, ${error.message}, 3 tries`);
+    process.exit(error.status ?? 1);
   }
 }
 

@@ -14,7 +14,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { FETCHING_ENV, log } from "./lib.mjs";
+import { FETCHING_ENV, log, retryFetching } from "./lib.mjs";
 import { lockedVersions } from "./package-common.mjs";
 import { packHarness } from "./pack.mjs";
 
@@ -42,19 +42,9 @@ function runIn(cwd, command, args, timeout = 180_000) {
   return { stdout: result.stdout, seconds: seconds(started) };
 }
 
-/**
- * An install from the registry, tried three times at most (as scripts/lib.mjs's runFetchingOrExit):
- * the time reported is the try that passed, and how many it took is said.
- */
+/** An install from the registry, tried again when it fails (scripts/lib.mjs); the time reported is the try that passed. */
 function installIn(cwd, args) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return runIn(cwd, "npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...args]);
-    } catch (error) {
-      if (attempt >= 3) throw error;
-      log(`npm install ${args.join(" ")}: try ${attempt} failed, trying again: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
-    }
-  }
+  return retryFetching(`npm install ${args.join(" ")}`, () => runIn(cwd, "npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...args]));
 }
 
 /** Starts `npx mcoin sandbox --port 0`, reads the address it prints, and asks it for its health and its inspector's page. */

@@ -3,9 +3,9 @@
  * fields, a few kilobytes) and a refund's photo on its own route, nothing else. A body must
  * declare its length, and a longer one, another content type or a compressed body is refused at
  * once (411, 413, 415) and the connection closed without reading it, so a handful of huge uploads
- * can neither hold the server's memory nor stall other members' pages. Nothing is read here: Remix reads the body itself
- * (@remix-run/express), and Node's HTTP parser ends it at the declared length. The fields of a form
- * are counted where the form is read (app/server/forms.server.ts).
+ * can neither hold the server's memory nor stall other members' pages. Nothing is read here: Remix
+ * reads the body itself (@remix-run/express), and Node's HTTP parser ends it at the declared length.
+ * The fields of a form are counted where the form is read (app/server/forms.server.ts).
  *
  * A browser always declares the length of what it posts (a form, a fetch with a body); only a
  * streamed upload is sent in chunks, and the mall takes none.
