@@ -278,7 +278,9 @@ test.describe("orders and after-sale", () => {
     // The order buttons are the app's code: a tap before hydration does nothing.
     await hydrated(page);
     await page.getByRole("tab", { name: /^Unpaid/ }).click();
-    await expect(page.getByRole("article")).toHaveCount(2);
+    // The Unpaid tab's own list (the All tab shows the same two orders until its data comes, and a
+    // card's dialog opened on that list goes with it).
+    await expect(page.getByRole("region", { name: "Unpaid" }).getByRole("article")).toHaveCount(2);
     await hydrated(page);
     await page.locator(`[data-order-id="${inside.id}"]`).getByRole("button", { name: "Cancel order" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Cancel order" }).click();
