@@ -1,8 +1,8 @@
 /**
  * What the browser suite waits on instead of the clock: the state of the page that a pause would
  * have stood for (a guard open again, a scroll landed, a list's next page, a reply, the router
- * settled). No test sleeps: eslint.config.js forbids Playwright's timed wait in e2e/, and
- * Playwright runs with no retries.
+ * settled). No test sleeps: eslint.config.js forbids Playwright's timed wait in e2e/, and a run by
+ * hand tries no test twice (docs/testing.md).
  */
 import type { Locator, Page, Request } from "@playwright/test";
 import { expect } from "./fixtures";

@@ -5,24 +5,74 @@ import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { log } from "./lib.mjs";
 
+/** The file the suite writes beside a failed try's error-context.md (e2e/fixtures.ts). */
+export const REQUESTS_AT_FAILURE = "requests-at-failure.md";
+
+/** What a failed try leaves in its folder that the log shows: Playwright's own, then the suite's (e2e/fixtures.ts). */
+const SHOWN_AT_FAILURE = ["error-context.md", REQUESTS_AT_FAILURE];
+
 /**
  * What each failed try's page showed when it failed (Playwright's error-context.md: the page's
- * accessibility snapshot), printed into the log: a CI machine's files go with it, and a test that
- * fails once and passes on its second try leaves nothing else to read.
+ * accessibility snapshot; the suite's requests-at-failure.md: what the page still waited for),
+ * printed into the log: a CI machine's files go with it, and a test that fails once and passes on
+ * its second try leaves nothing else to read.
  */
 export function printPagesAtFailure(folder) {
   let entries = [];
   try {
-    entries = readdirSync(folder, { recursive: true }).filter((path) => String(path).endsWith("error-context.md"));
+    entries = readdirSync(folder, { recursive: true })
+      .map(String)
+      .filter((path) => SHOWN_AT_FAILURE.some((name) => path.endsWith(name)))
+      .sort();
   } catch {
     return;
   }
   for (const path of entries) {
     const text = readFileSync(join(folder, String(path)), "utf8");
     const shown = text.length > 6_000 ? `${text.slice(0, 6_000)}\n… (${text.length - 6_000} more characters)` : text;
-    log(`the page when it failed: test-results/${path}`);
+    log(`${path.endsWith(REQUESTS_AT_FAILURE) ? "its requests" : "the page"} when it failed: test-results/${path}`);
     process.stdout.write(`${shown}\n`);
   }
+}
+
+/** How many of the requests that finished last are listed. */
+const LAST_FINISHED = 15;
+const MAX_ADDRESS = 160;
+
+/** An address as the log shows it: its path and query when it is the page's origin's, cut short. */
+function shownAddress(address, origin) {
+  let shown = address;
+  try {
+    const url = new URL(address);
+    if (url.origin === origin) shown = `${url.pathname}${url.search}`;
+  } catch {
+    // not an address: shown as it is
+  }
+  shown = stripVTControlCharacters(shown);
+  return shown.length > MAX_ADDRESS ? `${shown.slice(0, MAX_ADDRESS)}…` : shown;
+}
+
+/**
+ * What a page was still waiting for when its test failed, and what it had just received: the
+ * requests in flight (oldest first, with how long they had waited), the last that finished, and the
+ * errors the page logged. `requests` as e2e/fixtures.ts watches them: `{ method, url, type, startedAt,
+ * endedAt?, status?, failure? }`, times in milliseconds.
+ */
+export function describeRequests({ requests, errors, origin, now }) {
+  const inFlight = requests.filter((request) => request.endedAt === undefined).sort((a, b) => a.startedAt - b.startedAt);
+  const finished = requests.filter((request) => request.endedAt !== undefined).sort((a, b) => a.endedAt - b.endedAt);
+  const line = (request, ms, outcome) => `- ${outcome} ${request.method} ${shownAddress(request.url, origin)} (${request.type}), ${ms} ms`;
+  const lines = ["# Requests the page still waited for when the test failed", ""];
+  if (inFlight.length === 0) lines.push("none");
+  for (const request of inFlight) lines.push(line(request, Math.round(now - request.startedAt), "…"));
+  lines.push("", `# The last ${Math.min(LAST_FINISHED, finished.length)} of ${finished.length} requests that finished`, "");
+  if (finished.length === 0) lines.push("none");
+  for (const request of finished.slice(-LAST_FINISHED))
+    lines.push(line(request, Math.round(request.endedAt - request.startedAt), request.failure ? `failed (${stripVTControlCharacters(request.failure)})` : String(request.status ?? "?")));
+  lines.push("", "# Errors the page logged", "");
+  if (errors.length === 0) lines.push("none");
+  for (const error of errors.slice(-LAST_FINISHED)) lines.push(`- ${stripVTControlCharacters(error).split("\n")[0].slice(0, 300)}`);
+  return `${lines.join("\n")}\n`;
 }
 
 /** Playwright's JSON report (its `json` reporter), or null when the run stopped before writing it. */
