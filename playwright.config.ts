@@ -12,12 +12,19 @@ function traceMode(value: string | undefined) {
   return modes.find((mode) => mode === value) ?? "retain-on-failure";
 }
 
+const E2E_OUTPUT_DIR = E2E_BASE_PORT_OFFSET ? `test-results-${E2E_BASE_PORT_OFFSET}` : "test-results";
+/**
+ * Each worker's mall writes its request log here (mall-N.log), beside the output Playwright empties
+ * at each run: when a test fails, npm test names the replies the mall was slow to give
+ * (scripts/e2e-report.mjs `slowRepliesIn`), so a page that waited can be told from a mall that did.
+ */
+const E2E_SERVER_LOGS = `${E2E_OUTPUT_DIR}-servers`;
 const build = process.env.MCOIN_E2E_PREBUILT ? "" : "npm run --silent build && ";
 
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
-  outputDir: E2E_BASE_PORT_OFFSET ? `test-results-${E2E_BASE_PORT_OFFSET}` : "test-results",
+  outputDir: E2E_OUTPUT_DIR,
   // Tests reset their sandbox and inject faults into it: each worker has a mall and a sandbox of its
   // own (e2e/env.ts), and the tests of a file run in order in one worker.
   workers: E2E_WORKERS,
@@ -68,7 +75,7 @@ export default defineConfig({
       },
       {
         // The first mall builds the app unless it is built already; the others wait for it.
-        command: `${index === 0 ? build : ""}node build/mall-server.js`,
+        command: `mkdir -p ${E2E_SERVER_LOGS} && ${index === 0 ? build : ""}node build/mall-server.js > ${E2E_SERVER_LOGS}/mall-${index}.log`,
         url: `${appUrl}/robots.txt`,
         reuseExistingServer: false,
         timeout: 120_000,

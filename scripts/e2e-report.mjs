@@ -62,7 +62,7 @@ export function describeRequests({ requests, errors, origin, now }) {
   const inFlight = requests.filter((request) => request.endedAt === undefined).sort((a, b) => a.startedAt - b.startedAt);
   const finished = requests.filter((request) => request.endedAt !== undefined).sort((a, b) => a.endedAt - b.endedAt);
   const line = (request, ms, outcome) => `- ${outcome} ${request.method} ${shownAddress(request.url, origin)} (${request.type}), ${ms} ms`;
-  const lines = ["# Requests the page still waited for when the test failed", ""];
+  const lines = [`# Requests the page still waited for when the test failed (${new Date(now).toISOString().slice(11, 23)} UTC)`, ""];
   if (inFlight.length === 0) lines.push("none");
   for (const request of inFlight) lines.push(line(request, Math.round(now - request.startedAt), "…"));
   lines.push("", `# The last ${Math.min(LAST_FINISHED, finished.length)} of ${finished.length} requests that finished`, "");
@@ -73,6 +73,48 @@ export function describeRequests({ requests, errors, origin, now }) {
   if (errors.length === 0) lines.push("none");
   for (const error of errors.slice(-LAST_FINISHED)) lines.push(`- ${stripVTControlCharacters(error).split("\n")[0].slice(0, 300)}`);
   return `${lines.join("\n")}\n`;
+}
+
+/** A reply the mall took this long for is slow enough to name beside a failure. */
+export const SLOW_REPLY_MS = 2_500;
+const SLOW_SHOWN = 30;
+
+/**
+ * The replies in a mall's request log (pino-http's JSON lines, `responseTime` in milliseconds) that
+ * took at least SLOW_REPLY_MS, oldest first, as `HH:MM:SS.mmm METHOD path STATUS in N ms`: whether a
+ * page that waited for a request waited on the mall or on something before it.
+ */
+export function slowReplies(text, label) {
+  const found = [];
+  for (const line of text.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (typeof entry.responseTime !== "number" || entry.responseTime < SLOW_REPLY_MS) continue;
+    const at = new Date(entry.time).toISOString().slice(11, 23);
+    const path = stripVTControlCharacters(String(entry.req?.path ?? entry.req?.url ?? "?")).slice(0, MAX_ADDRESS);
+    found.push(`${label} ${at} ${entry.req?.method ?? "?"} ${path} ${entry.res?.status ?? "?"} in ${entry.responseTime} ms`);
+  }
+  return found;
+}
+
+/** The slow replies of every mall log in `folder` (e2e's mall-N.log), the last SLOW_SHOWN. */
+export function slowRepliesIn(folder) {
+  let files = [];
+  try {
+    files = readdirSync(folder)
+      .filter((name) => /^mall-\d+\.log$/.test(name))
+      .sort();
+  } catch {
+    return [];
+  }
+  const found = files.flatMap((name) => slowReplies(readFileSync(join(folder, name), "utf8"), name.replace(/\.log$/, "")));
+  found.sort((a, b) => a.split(" ")[1].localeCompare(b.split(" ")[1]));
+  return found.slice(-SLOW_SHOWN);
 }
 
 /** Playwright's JSON report (its `json` reporter), or null when the run stopped before writing it. */

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { describe, expect, it, vi } from "vitest";
-import { describeRequests, flakyTests, printPagesAtFailure } from "./e2e-report.mjs";
+import { describeRequests, flakyTests, printPagesAtFailure, slowReplies, slowRepliesIn } from "./e2e-report.mjs";
 
 /** A Playwright JSON report's shape (its `json` reporter, 1.65): a file's suite, a describe inside it. */
 const report = {
@@ -66,7 +66,7 @@ describe("describeRequests", () => {
     });
     expect(note).toBe(
       [
-        "# Requests the page still waited for when the test failed",
+        "# Requests the page still waited for when the test failed (00:16:49.000 UTC)",
         "",
         "- … GET http://127.0.0.1:4410/static/a.webp (image), 8000 ms",
         "- … GET /myOrder.data?_routes=myOrder (fetch), 7500 ms",
@@ -94,7 +94,7 @@ describe("describeRequests", () => {
       status: 200,
     }));
     const note = describeRequests({ origin, now: at(100), requests, errors: [] });
-    expect(note).toContain("# Requests the page still waited for when the test failed\n\nnone\n");
+    expect(note).toContain("# Requests the page still waited for when the test failed (00:16:40.100 UTC)\n\nnone\n");
     expect(note).toContain("# The last 15 of 20 requests that finished");
     expect(note).not.toContain("/p/4?");
     expect(note).toContain(`- 200 GET /p/19?q=${"x".repeat(160 - "/p/19?q=".length)}… (fetch), 1 ms`);
@@ -124,6 +124,38 @@ describe("printPagesAtFailure", () => {
         "[mcoin] its requests when it failed: test-results/host-going-back/requests-at-failure.md\n",
         "- … GET /myOrder.data (fetch), 7000 ms\n\n",
       ]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("slowReplies", () => {
+  const line = (entry: object) => JSON.stringify({ level: 30, name: "mall", ...entry });
+  const log = [
+    line({ time: Date.UTC(2026, 10, 30, 11, 20, 1, 5), req: { method: "GET", path: "/myOrder.data?_routes=myOrder" }, res: { status: 200 }, responseTime: 6512, msg: "request completed" }),
+    line({ time: Date.UTC(2026, 10, 30, 11, 20, 0), req: { method: "GET", path: "/index" }, res: { status: 200 }, responseTime: 18, msg: "request completed" }),
+    line({ time: Date.UTC(2026, 10, 30, 11, 19, 0), msg: "mCoin Mall (production) on http://localhost:3600" }),
+    "not a line of the log",
+    line({ time: Date.UTC(2026, 10, 30, 11, 20, 3), req: { method: "POST", path: "/\u001b[31mx" }, res: { status: 500 }, responseTime: 2500, msg: "request errored" }),
+  ].join("\n");
+
+  it("names the replies that took 2.5 s or more, with their time, and nothing else of the log", () => {
+    expect(slowReplies(log, "mall-0")).toEqual(["mall-0 11:20:01.005 GET /myOrder.data?_routes=myOrder 200 in 6512 ms", "mall-0 11:20:03.000 POST /x 500 in 2500 ms"]);
+  });
+
+  it("reads every worker's log in a folder, oldest first across them", () => {
+    const folder = mkdtempSync(join(tmpdir(), "e2e-logs-"));
+    try {
+      writeFileSync(join(folder, "mall-0.log"), log);
+      writeFileSync(join(folder, "mall-1.log"), line({ time: Date.UTC(2026, 10, 30, 11, 20, 2), req: { method: "GET", path: "/mycoupon.data" }, res: { status: 200 }, responseTime: 3001 }));
+      writeFileSync(join(folder, "sandbox-0.log"), line({ time: Date.UTC(2026, 10, 30, 11, 20, 2), req: { method: "GET", path: "/api" }, responseTime: 9000 }));
+      expect(slowRepliesIn(folder)).toEqual([
+        "mall-0 11:20:01.005 GET /myOrder.data?_routes=myOrder 200 in 6512 ms",
+        "mall-1 11:20:02.000 GET /mycoupon.data 200 in 3001 ms",
+        "mall-0 11:20:03.000 POST /x 500 in 2500 ms",
+      ]);
+      expect(slowRepliesIn(join(folder, "absent"))).toEqual([]);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

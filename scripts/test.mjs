@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { flakyTests, printPagesAtFailure, readReport } from "./e2e-report.mjs";
+import { SLOW_REPLY_MS, flakyTests, printPagesAtFailure, readReport, slowRepliesIn } from "./e2e-report.mjs";
 import { ROOT, bin, ensureDependencies, ensureTestPackages, log, runFetchingOrExit, runOrExit } from "./lib.mjs";
 
 const started = Date.now();
@@ -62,7 +62,14 @@ const e2e = spawnSync(bin("playwright"), ["test", "--retries=1", "--reporter=lis
   stdio: "inherit",
 });
 printPagesAtFailure(join(ROOT, "test-results"));
-for (const line of flakyTests(readReport(results))) log(`flaky: ${line}`);
+const flaky = flakyTests(readReport(results));
+for (const line of flaky) log(`flaky: ${line}`);
+// Beside a failure, what the mall itself was slow to answer (its request log, playwright.config.ts).
+if (e2e.status !== 0 || flaky.length > 0) {
+  const slow = slowRepliesIn(join(ROOT, "test-results-servers"));
+  log(slow.length === 0 ? `the mall gave no reply slower than ${SLOW_REPLY_MS / 1000} s` : `the mall's replies slower than ${SLOW_REPLY_MS / 1000} s (the last ${slow.length}):`);
+  for (const line of slow) process.stdout.write(`  ${line}\n`);
+}
 if (e2e.status !== 0) {
   log(`failed: browser tests, exit ${e2e.status}; each failed test's trace of its second try: npx playwright show-trace test-results/…-retry1/trace.zip`);
   process.exit(e2e.status ?? 1);
