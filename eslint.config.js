@@ -34,6 +34,23 @@ export default tseslint.config(
     },
   },
   {
+    // The unit tests of a worker share one module graph (vitest.config.ts), so a module replaced for
+    // one file would stay replaced, or not be, for the next: a unit test replaces what it must through
+    // an object it can spy on, or is named *.integration.test.ts (each file alone).
+    files: ["**/*.test.{ts,tsx}"],
+    ignores: ["**/*.integration.test.{ts,tsx}", "e2e/**"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...["mock", "doMock", "unmock", "doUnmock"].map((property) => ({
+          object: "vi",
+          property,
+          message: "The unit tests of a worker share their modules (vitest.config.ts): spy on an object the code draws through, or name the file *.integration.test.ts.",
+        })),
+      ],
+    },
+  },
+  {
     // The CLI's commands take their streams, environment and exit code from the run (cli/io.ts), so a
     // test runs them in-process; only the launcher binds them to the process (cli/index.ts).
     files: ["cli/**/*.ts"],

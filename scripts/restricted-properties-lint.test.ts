@@ -1,6 +1,6 @@
 /**
- * The lint rules that keep fixed sleeps out of the browser suite and the process out of the CLI's
- * commands (eslint.config.js), each shown failing on a probe.
+ * The lint rules that keep fixed sleeps out of the browser suite, the process out of the CLI's
+ * commands and replaced modules out of the unit tests (eslint.config.js), each shown failing on a probe.
  */
 import { ESLint } from "eslint";
 import { fileURLToPath } from "node:url";
@@ -31,5 +31,15 @@ describe("the CLI's commands use their run's I/O", () => {
     expect(await restricted(probe, "cli/commands/probe.ts")).toHaveLength(3);
     expect(await restricted(probe, "cli/index.ts")).toEqual([]);
     expect(await restricted(probe, "sandbox/probe.ts")).toEqual([]);
+  });
+});
+
+describe("unit tests replace no module", () => {
+  it("refuses vi.mock and its kin in a unit test, and leaves them to an integration test", async () => {
+    const probe = 'import { vi } from "vitest";\nvi.mock("node:crypto");\nvi.doMock("./clock", () => ({}));\nvi.unmock("node:fs");\n';
+    expect(await restricted(probe, "sandbox/domain/probe.test.ts")).toHaveLength(3);
+    expect(await restricted(probe, "app/components/probe.test.tsx")).toHaveLength(3);
+    expect(await restricted(probe, "sandbox/probe.integration.test.ts")).toEqual([]);
+    expect(await restricted(probe, "sandbox/domain/probe.ts")).toEqual([]);
   });
 });

@@ -159,11 +159,18 @@ export class OrderSteps extends OrderReadings {
   private newRedemptionCode(): string {
     const taken = this.indexed().byCode;
     for (;;) {
-      const code = String(randomInt(100_000, 1_000_000)) + String(randomInt(0, 1_000_000)).padStart(6, "0");
+      const code = String(codeDigits.draw(100_000, 1_000_000)) + String(codeDigits.draw(0, 1_000_000)).padStart(6, "0");
       if (!taken.has(code)) return code;
     }
   }
 }
+
+/**
+ * Where a redemption code's digits come from: node:crypto's `randomInt`, drawn through this object so
+ * that a test can repeat a draw on purpose (sandbox/domain/redemption-codes.test.ts) without replacing
+ * the module, which the unit tests share within a worker (vitest.config.ts).
+ */
+export const codeDigits = { draw: (min: number, max: number): number => randomInt(min, max) };
 
 /** A third-party voucher's code: three groups of four letters and digits, none easily misread. */
 function otherCode(): string {

@@ -2,15 +2,21 @@
  * A coupon's redemption code is one no other coupon has (order-book.ts): the till finds a coupon by
  * its code alone. Codes are drawn at random, so the draws are replaced here to repeat one on purpose.
  */
-import { describe, expect, it, vi } from "vitest";
+import { randomInt } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import { codeDigits } from "./order-steps";
 import { CHAN, SAM, paid, placed, setup } from "./test-support";
 
-/** Numbers randomInt gives next, before it draws at random again. */
-const draws = vi.hoisted(() => [] as number[]);
+/** Numbers a code's draw gives next, before it draws at random again. */
+const draws: number[] = [];
 
-vi.mock("node:crypto", async (importOriginal) => {
-  const crypto = await importOriginal<typeof import("node:crypto")>();
-  return { ...crypto, randomInt: (min: number, max: number) => draws.shift() ?? crypto.randomInt(min, max) };
+let drawn: MockInstance<typeof codeDigits.draw>;
+beforeEach(() => {
+  drawn = vi.spyOn(codeDigits, "draw").mockImplementation((min, max) => draws.shift() ?? randomInt(min, max));
+});
+afterEach(() => {
+  drawn.mockRestore();
+  draws.length = 0;
 });
 
 describe("a coupon's redemption code", () => {
