@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { basicInformation, macaupassSave, memberLogin, systemTime } from "#core/api/endpoints";
 import { gzipSync } from "node:zlib";
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
+import { once } from "node:events";
 import { HEADERS_TIMEOUT_MS, MAX_BODY_BYTES, REQUEST_TIMEOUT_MS, startSandboxServer } from "./server";
 import { MAX_GZIP_BODY_BYTES, MAX_INFLATED_BODY_BYTES } from "./gzip-body";
 import { chooseMember, client, control, digest, start } from "./http-testing";
@@ -46,6 +48,35 @@ describe("request bodies", () => {
     expect((await client(url).call(systemTime)).data.sysTime).toBeGreaterThan(0);
     expect([server.requestTimeout, server.headersTimeout]).toEqual([REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS]);
     expect(REQUEST_TIMEOUT_MS).toBeLessThanOrEqual(60_000);
+  });
+
+  it("answers a body over the limit whole, then closes in stages: its own side at once, the connection a moment later", async () => {
+    const { url } = await start();
+    const { hostname, port } = new URL(url);
+    // A client that goes on sending while the answer comes, as an upload does.
+    const socket = connect({ host: hostname, port: Number(port), allowHalfOpen: true });
+    await once(socket, "connect");
+    socket.on("error", () => {});
+    let reply = "";
+    socket.on("data", (data: Buffer) => (reply += data.toString("latin1")));
+    const serverSideClosed = once(socket, "end");
+    socket.write(`POST /api/auth/setClause HTTP/1.1\r\nhost: ${hostname}\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n`);
+    const piece = Buffer.alloc(65_536, 32);
+    const frame = Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]);
+    for (let sent = 0; sent <= 2 * MAX_BODY_BYTES; sent += piece.length) socket.write(frame);
+    await serverSideClosed;
+    expect(reply).toMatch(/^HTTP\/1\.1 413 Payload Too Large\r\n/);
+    expect(reply).toMatch(/\r\nconnection: close\r\n/i);
+    expect(JSON.parse(reply.slice(reply.indexOf("\r\n\r\n") + 4))).toMatchObject({ code: 413 });
+    // What the client sends right after the answer is taken, not answered with a reset (as a
+    // connection closed at once does: the client may then lose the answer it has not read yet).
+    const endedAt = Date.now();
+    const write = () => new Promise<Error | null | undefined>((resolve) => socket.write(Buffer.alloc(1_024, 32), resolve));
+    expect(await write()).toBeFalsy();
+    // A moment later the connection is gone: a write fails.
+    await expect.poll(async () => Boolean(await write()), { timeout: 5_000, interval: 100 }).toBe(true);
+    expect(Date.now() - endedAt).toBeGreaterThanOrEqual(500);
+    socket.destroy();
   });
 
   it("keeps at most 2 KB of each body in the call log, and says it was cut", async () => {

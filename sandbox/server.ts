@@ -9,7 +9,7 @@
  * together (past it a request is refused with 503), and a slow client cannot hold a request open for long.
  */
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_HOST, isLoopbackHost } from "./access";
 import { malformedChunkBytes, randomGarbage } from "./fault-effects";
@@ -90,7 +90,7 @@ const GONE = Symbol("gone");
 /**
  * The request's body, or TOO_LARGE as soon as it passes MAX_BODY_BYTES, or OVER_BUDGET as soon as
  * the process's budget has no room for its next chunk (the rest is never read). What it buffers is
- * claimed from the budget until the request ends.
+ * claimed from the budget until the request ends, or until it is refused.
  */
 function readBody(req: IncomingMessage, claim: BodyClaim, limit: number): Promise<Buffer<ArrayBuffer> | typeof TOO_LARGE | typeof OVER_BUDGET | typeof GONE> {
   if (Number(req.headers["content-length"] ?? 0) > limit) return Promise.resolve(TOO_LARGE);
@@ -106,6 +106,9 @@ function readBody(req: IncomingMessage, claim: BodyClaim, limit: number): Promis
       }
       req.off("data", onData);
       req.pause();
+      // What was buffered is dropped with the request: the budget has it back at once, whenever
+      // the connection closes.
+      claim.release();
       resolve(fits ? OVER_BUDGET : TOO_LARGE);
     };
     req.on("data", onData);
@@ -114,10 +117,26 @@ function readBody(req: IncomingMessage, claim: BodyClaim, limit: number): Promis
   });
 }
 
-/** A refusal before the sandbox sees the request; the connection closes after it. */
-function refuseRaw(req: IncomingMessage, res: ServerResponse, status: number, msg: string) {
-  res.writeHead(status, { "content-type": "application/json", connection: "close" });
-  res.end(JSON.stringify({ code: status, msg }), () => req.socket.destroy());
+/** How long the connection of a refused request stays open after the reply: ample time to read it. */
+const LINGER_MS = 1_000;
+
+/**
+ * A refusal before the sandbox sees the request, its body left unread; the connection closes after
+ * it, in stages (RFC 9112 section 9.6). Closed at once, while the client still sends its body, the
+ * connection would answer what arrives next with a reset, which can reach the client before it has
+ * read the reply (a fetch then fails with ECONNRESET instead of the 413). So the reply is written to
+ * the connection with its sending side closed after it, and the connection is ended a moment later;
+ * meanwhile the body is still not read, so a client that goes on sending stalls once the
+ * connection's buffers are full. Node's own response would end the connection as soon as the reply
+ * is out, hence the reply written here.
+ */
+function refuseRaw(req: IncomingMessage, _res: ServerResponse, status: number, msg: string) {
+  const body = JSON.stringify({ code: status, msg });
+  const socket = req.socket;
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  const linger = setTimeout(() => socket.destroy(), LINGER_MS);
+  linger.unref();
+  socket.once("close", () => clearTimeout(linger));
 }
 
 /** The paths of the controls whose body may come gzip-compressed and larger (core/controls/declarations.ts `gzipBody`). */
