@@ -7,7 +7,9 @@
 import { defineConfig } from "vitest/config";
 import unit from "./vitest.config";
 
-const { projects: _projects, ...shared } = unit.test ?? {};
+// The unit project's shared modules (vitest.config.ts `poolOptions`) are the edit loop's: a mutant's
+// run keeps vitest's isolation between files, since Stryker switches mutants within one worker.
+const { projects: _projects, poolOptions: _poolOptions, ...shared } = unit.test ?? {};
 
 export default defineConfig({
   ...unit,
