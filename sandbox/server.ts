@@ -130,7 +130,7 @@ const LINGER_MS = 1_000;
  * connection's buffers are full. Node's own response would end the connection as soon as the reply
  * is out, hence the reply written here.
  */
-function refuseRaw(req: IncomingMessage, _res: ServerResponse, status: number, msg: string) {
+function refuseRaw(req: IncomingMessage, status: number, msg: string) {
   const body = JSON.stringify({ code: status, msg });
   const socket = req.socket;
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
@@ -155,14 +155,14 @@ function bodyLimitOf(req: IncomingMessage): number {
 async function serveOne(sandbox: Sandbox, req: IncomingMessage, res: ServerResponse, budget: BodyBudget) {
   const limit = bodyLimitOf(req);
   const body = await readBody(req, budget.claimFor(res), limit);
-  if (body === TOO_LARGE) return refuseRaw(req, res, 413, `request body over ${limit} bytes`);
+  if (body === TOO_LARGE) return refuseRaw(req, 413, `request body over ${limit} bytes`);
   if (body === GONE) return void res.destroy();
-  if (body === OVER_BUDGET) return refuseRaw(req, res, 503, "too many request bodies held at once; try again shortly");
+  if (body === OVER_BUDGET) return refuseRaw(req, 503, "too many request bodies held at once; try again shortly");
   let url: URL;
   try {
     url = new URL(`http://${req.headers.host ?? DEFAULT_HOST}${req.url ?? "/"}`);
   } catch {
-    return refuseRaw(req, res, 400, "bad Host header or request target");
+    return refuseRaw(req, 400, "bad Host header or request target");
   }
   const headers = toFetchHeaders(req.headers);
   const method = req.method ?? "GET";

@@ -28,7 +28,7 @@ export function printPagesAtFailure(folder) {
     return;
   }
   for (const path of entries) {
-    const text = readFileSync(join(folder, String(path)), "utf8");
+    const text = readFileSync(join(folder, path), "utf8");
     const shown = text.length > 6_000 ? `${text.slice(0, 6_000)}\n… (${text.length - 6_000} more characters)` : text;
     log(`${path.endsWith(REQUESTS_AT_FAILURE) ? "its requests" : "the page"} when it failed: test-results/${path}`);
     process.stdout.write(`${shown}\n`);
@@ -39,7 +39,7 @@ export function printPagesAtFailure(folder) {
 const LAST_FINISHED = 15;
 const MAX_ADDRESS = 160;
 
-/** An address as the log shows it: its path and query when it is the page's origin's, cut short. */
+/** An address as the log shows it: its path and query when it is `origin`'s, without control characters, cut short. */
 function shownAddress(address, origin) {
   let shown = address;
   try {
@@ -79,12 +79,8 @@ export function describeRequests({ requests, errors, origin, now }) {
 export const SLOW_REPLY_MS = 2_500;
 const SLOW_SHOWN = 30;
 
-/**
- * The replies in a mall's request log (pino-http's JSON lines, `responseTime` in milliseconds) that
- * took at least SLOW_REPLY_MS, oldest first, as `HH:MM:SS.mmm METHOD path STATUS in N ms`: whether a
- * page that waited for a request waited on the mall or on something before it.
- */
-export function slowReplies(text, label) {
+/** The slow replies of a mall's request log, each with its time: `slowReplies`' lines before they are written. */
+function slowEntries(text, label) {
   const found = [];
   for (const line of text.split("\n")) {
     if (!line.startsWith("{")) continue;
@@ -96,25 +92,32 @@ export function slowReplies(text, label) {
     }
     if (typeof entry.responseTime !== "number" || entry.responseTime < SLOW_REPLY_MS) continue;
     const at = new Date(entry.time).toISOString().slice(11, 23);
-    const path = stripVTControlCharacters(String(entry.req?.path ?? entry.req?.url ?? "?")).slice(0, MAX_ADDRESS);
-    found.push(`${label} ${at} ${entry.req?.method ?? "?"} ${path} ${entry.res?.status ?? "?"} in ${entry.responseTime} ms`);
+    const path = shownAddress(String(entry.req?.path ?? entry.req?.url ?? "?"), null);
+    found.push({ time: entry.time, line: `${label} ${at} ${entry.req?.method ?? "?"} ${path} ${entry.res?.status ?? "?"} in ${entry.responseTime} ms` });
   }
   return found;
 }
 
-/** The slow replies of every mall log in `folder` (e2e's mall-N.log), the last SLOW_SHOWN. */
+/**
+ * The replies in a mall's request log (pino-http's JSON lines, `responseTime` in milliseconds) that
+ * took at least SLOW_REPLY_MS, as `HH:MM:SS.mmm METHOD path STATUS in N ms`: whether a page that
+ * waited for a request waited on the mall or on something before it.
+ */
+export function slowReplies(text, label) {
+  return slowEntries(text, label).map((entry) => entry.line);
+}
+
+/** The slow replies of every mall log in `folder` (e2e's mall-N.log), oldest first, the last SLOW_SHOWN. */
 export function slowRepliesIn(folder) {
   let files = [];
   try {
-    files = readdirSync(folder)
-      .filter((name) => /^mall-\d+\.log$/.test(name))
-      .sort();
+    files = readdirSync(folder).filter((name) => /^mall-\d+\.log$/.test(name));
   } catch {
     return [];
   }
-  const found = files.flatMap((name) => slowReplies(readFileSync(join(folder, name), "utf8"), name.replace(/\.log$/, "")));
-  found.sort((a, b) => a.split(" ")[1].localeCompare(b.split(" ")[1]));
-  return found.slice(-SLOW_SHOWN);
+  const found = files.flatMap((name) => slowEntries(readFileSync(join(folder, name), "utf8"), name.replace(/\.log$/, "")));
+  found.sort((a, b) => a.time - b.time);
+  return found.slice(-SLOW_SHOWN).map((entry) => entry.line);
 }
 
 /** Playwright's JSON report (its `json` reporter), or null when the run stopped before writing it. */

@@ -31,12 +31,15 @@ export function runOrExit(command, args, options = {}) {
  */
 export const FETCHING_ENV = { ...process.env, npm_config_fetch_timeout: "60000" };
 
+/** How many times a step that fetches from a registry is tried. */
+const FETCH_ATTEMPTS = 3;
+
 /**
  * Runs `step` (one that fetches from a registry: npm's, Debian's) until it returns, three times at
  * most, logging each failure with the first line of its error; the last failure is thrown. A
  * registry that stalls or drops a connection once must not fail a run whose tests passed.
  */
-export function retryFetching(label, step, attempts = 3) {
+export function retryFetching(label, step, attempts = FETCH_ATTEMPTS) {
   for (let tried = 1; ; tried++) {
     try {
       return step();
@@ -57,7 +60,7 @@ export function runFetchingOrExit(command, args, options = {}) {
       if (result.status !== 0) throw Object.assign(new Error(`exit ${result.status ?? result.signal}`), { status: result.status });
     });
   } catch (error) {
-    log(`failed: ${label}, ${error.message}, 3 tries`);
+    log(`failed: ${label}, ${error.message}, ${FETCH_ATTEMPTS} tries`);
     process.exit(error.status ?? 1);
   }
 }
