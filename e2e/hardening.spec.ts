@@ -429,6 +429,29 @@ test.describe("13. the picture route brings pictures of the gateway's hosts and 
     expect(await page.locator("img").evaluateAll((images) => images.map((image) => image.getAttribute("src")).filter((src) => !src?.startsWith("/resources/picture?")))).toEqual([]);
   });
 
+  test("a photograph is drawn at the width the member's screen shows it, and at no width but the route's own", async ({ page, signIn }) => {
+    const photo = `${E2E_SANDBOX_URL}/static/offers/01-african-chicken-set-for-two.webp`;
+    const whole = await picture(photo);
+    const narrow = await raw("GET", `/resources/picture?src=${encodeURIComponent(photo)}&w=160`);
+    expect(narrow.status).toBe(200);
+    expect(narrow.headers["content-type"]).toBe("image/webp");
+    expect(narrow.headers["cache-control"]).toBe(whole.headers["cache-control"]);
+    expect(Number(narrow.headers["content-length"])).toBeLessThan(Number(whole.headers["content-length"]) / 2);
+    for (const width of ["161", "0", "-1", "1e9", "160&w=96"]) expect((await raw("GET", `/resources/picture?src=${encodeURIComponent(photo)}&w=${width}`)).status, width).toBe(400);
+    // A drawing is served as it is at any width.
+    expect((await raw("GET", `/resources/picture?src=${encodeURIComponent(`${E2E_SANDBOX_URL}/static/ads/ad-super-value-picks.svg`)}&w=96`)).body).toContain("<svg");
+
+    // Home's first offer card, 104 px of the design on a 390 px screen at one pixel a point: the 160 px form.
+    await signIn("chan");
+    await hydrated(page);
+    const first = page.locator(".offer-card__media img").first();
+    await expect(first).toHaveAttribute("srcset", /&w=160 160w/);
+    await first.scrollIntoViewIfNeeded();
+    // The browser's own choice among the widths, shown: naturalWidth is the picture's in the box's pixels.
+    await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0 && new URL(image.currentSrc).searchParams.get("w"))).toBe("160");
+    expect(await first.evaluate((image: HTMLImageElement) => new URL(image.currentSrc).searchParams.get("w"))).toBe("160");
+  });
+
   test("a picture is served as one: its type, kept, and never a document that runs anything", async () => {
     const reply = await picture(`${E2E_SANDBOX_URL}/static/ads/ad-super-value-picks.svg`);
     expect(reply.status).toBe(200);

@@ -77,7 +77,7 @@ export function AdBanner({ ads }: { ads: Ad[] }) {
             data-shown={index === shown ? "" : undefined}
           >
             <button type="button" className="ad-banner__button" onClick={() => open(ad)}>
-              <Picture alt="" width={750} height={300} src={ad.image} firstScreen={index === 0} />
+              <Picture alt="" width={750} height={300} src={ad.image} firstScreen={index === 0} box="screen" />
               <span className="ad-banner__headline">{ad.title}</span>
             </button>
           </li>

@@ -46,7 +46,7 @@ export default function Zone() {
   const until = formatDate(zone.endAt, locale);
   return (
     <div className="zone">
-      <Picture className="zone__banner" alt="" width={750} height={300} src={zone.banner} firstScreen />
+      <Picture className="zone__banner" alt="" width={750} height={300} src={zone.banner} firstScreen box="screen" />
       <section className="zone__intro card">
         <h1 className="zone__title">{zone.title}</h1>
         <p className="zone__subtitle">{zone.subtitle}</p>

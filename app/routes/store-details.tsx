@@ -66,7 +66,7 @@ export default function StoreDetails() {
         titleId="store-name"
         title={store.name}
         titleTiming="store-name"
-        art={<Picture className="store-hero__logo" alt="" width={64} height={64} src={store.logo} firstScreen />}
+        art={<Picture className="store-hero__logo" alt="" width={64} height={64} src={store.logo} box={56} firstScreen />}
         lead={
           <>
             <p className="store-hero__branch">{store.branch}</p>

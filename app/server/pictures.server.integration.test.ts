@@ -4,6 +4,7 @@
  * failures never kept; what is kept bounded by what it costs, however many addresses are asked for.
  */
 import { createServer, type Server } from "node:http";
+import sharp from "sharp";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -18,13 +19,20 @@ import {
   pictureAddress,
   type Picture,
 } from "./pictures.server";
+import type { PictureWidth } from "./picture-widths.server";
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>';
+/** A 768 × 480 photograph, as a gateway's offer pictures are. */
+let PHOTO: Buffer;
 const hits = new Map<string, number>();
 let server: Server;
 let base = "";
 
 beforeAll(async () => {
+  PHOTO = await sharp({ create: { width: 768, height: 480, channels: 3, background: "#c84f12" } })
+    .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="768" height="480"><circle cx="300" cy="200" r="150" fill="#fff"/></svg>') }])
+    .webp({ quality: 80 })
+    .toBuffer();
   server = createServer((req, res) => {
     const path = req.url ?? "/";
     hits.set(path, (hits.get(path) ?? 0) + 1);
@@ -33,6 +41,7 @@ beforeAll(async () => {
     if (path.startsWith("/mega/")) return void res.writeHead(200, { "content-type": "image/png", "cache-control": "public, max-age=86400" }).end(Buffer.alloc(MAX_PICTURE_BYTES));
     if (path.startsWith("/ok.svg")) return void setTimeout(() => res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": "public, max-age=60" }).end(SVG), 20);
     if (path === "/fresh.png") return void res.writeHead(200, { "content-type": "image/png", "cache-control": "no-store" }).end(Buffer.from([0x89, 0x50]));
+    if (path === "/photo.webp") return void res.writeHead(200, { "content-type": "image/webp", "cache-control": "public, max-age=60" }).end(PHOTO);
     if (path === "/page") return void res.writeHead(200, { "content-type": "text/html" }).end("<h1>not a picture</h1>");
     if (path === "/broken") return void res.writeHead(503).end();
     if (path === "/moved") return void res.writeHead(302, { location: "http://elsewhere.example/x.png" }).end();
@@ -51,7 +60,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** The server's keep, new for each test. */
 let keep = new PictureKeep();
-const bringPicture = (src: URL, now?: number): Promise<Picture> => bringInto(keep, src, now);
+const bringPicture = (src: URL, now?: number, width?: PictureWidth): Promise<Picture> => bringInto(keep, src, now, width);
 const keptPictures = () => keep.size;
 
 beforeEach(() => {
@@ -106,6 +115,34 @@ describe("bringPicture", () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const error = await bringPicture(new URL(`http://127.0.0.1:${port}/x.png`)).catch((caught: unknown) => caught);
     expect((error as PictureError).status).toBe(502);
+  });
+});
+
+describe("bringPicture at a width", () => {
+  it("draws the picture at each width asked, from one fetch of it; each width kept apart and drawn once", async () => {
+    const src = new URL("/photo.webp", base);
+    const [narrow, same, wider] = await Promise.all([bringPicture(src, undefined, 240), bringPicture(src, undefined, 240), bringPicture(src, undefined, 480)]);
+    expect(same).toBe(narrow);
+    expect((await sharp(narrow.bytes).metadata()).width).toBe(240);
+    expect((await sharp(wider.bytes).metadata()).width).toBe(480);
+    expect(narrow).toMatchObject({ type: "image/webp", maxAge: 60 });
+    expect(await bringPicture(src, undefined, 240)).toBe(narrow);
+    expect((await bringPicture(src)).bytes).toEqual(PHOTO);
+    expect(hits.get("/photo.webp")).toBe(1);
+    // The picture and its two widths, each counted.
+    expect(keptPictures().count).toBe(3);
+  });
+
+  it("serves a picture no wider, or a drawing, as it is; a failure is the picture's own and is not kept", async () => {
+    expect((await bringPicture(new URL("/photo.webp", base), undefined, 960)).bytes).toEqual(PHOTO);
+    expect((await bringPicture(new URL("/any/a.svg", base), undefined, 96)).bytes.toString()).toBe(SVG);
+    const error = await bringPicture(new URL("/broken", base), undefined, 96).catch((caught: unknown) => caught);
+    expect((error as PictureError).status).toBe(502);
+    await bringPicture(new URL("/broken", base), undefined, 96).catch(() => undefined);
+    expect(hits.get("/broken")).toBe(2);
+    // A width of an address the mall does not bring is refused as the address is.
+    const query = await bringPicture(new URL("/photo.webp?x=1", base), undefined, 96).catch((caught: unknown) => caught);
+    expect((query as PictureError).status).toBe(400);
   });
 });
 

@@ -20,6 +20,7 @@
  */
 import { Agent, request } from "undici";
 import { reusableForMs } from "./cache/catalog-replies.server";
+import { atWidth, type PictureWidth } from "./picture-widths.server";
 
 export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
 /** What all kept pictures may cost: their bytes, addresses and overhead (`PictureKeep.size`). */
@@ -223,15 +224,26 @@ export class PictureKeep {
 
 /**
  * The picture at `src`, whose origin the caller has checked is one of the environment's image
- * hosts, from `keep` or from its host. Throws a PictureError when there is none to show, or when the
- * address is not one the mall brings (`normalisedPictureAddress`).
+ * hosts, from `keep` or from its host; at `width` pixels wide when one is named (picture-widths.server.ts),
+ * kept apart from the picture it is drawn from, which is kept too (a picture served at its own width
+ * counts twice against KEPT_BYTES, which stays a bound). Throws a PictureError when there is
+ * none to show, or when the address is not one the mall brings (`normalisedPictureAddress`).
  */
-export function bringPicture(keep: PictureKeep, src: URL, now = Date.now()): Promise<Picture> {
+export function bringPicture(keep: PictureKeep, src: URL, now = Date.now(), width?: PictureWidth): Promise<Picture> {
   let key: string;
   try {
     key = normalisedPictureAddress(src).href;
   } catch (error) {
     return Promise.reject(error);
+  }
+  if (width !== undefined) {
+    // A space never appears in an address's href, so no address is kept under this key.
+    const narrowKey = `${key} ${width}w`;
+    const kept = keep.take(narrowKey, now);
+    if (kept) return kept;
+    const narrow = bringPicture(keep, new URL(key), now).then((picture) => atWidth(picture, width));
+    keep.keep(narrowKey, narrow);
+    return narrow;
   }
   const kept = keep.take(key, now);
   if (kept) return kept;

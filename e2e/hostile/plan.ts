@@ -247,6 +247,11 @@ export function targetAttacks(ctx: PlanContext): Attack[] {
     "/resources/picture?src=http://[::1]:22/",
     `/resources/picture?src=${"a".repeat(5000)}`,
     "/resources/picture?src=x&src=y",
+    // Its widths are a ladder: any other is refused before anything is brought.
+    "/resources/picture?src=x&w=-1",
+    "/resources/picture?src=x&w=1e9",
+    "/resources/picture?src=x&w=240&w=96",
+    "/resources/picture?src=x&w=<mcoinxss-6>",
     `/classify/${"x".repeat(20_000)}`,
     "/mycoupons/" + encodeURIComponent(ctx.otherToken),
     "/mycoupons/mpay-1001",

@@ -18,6 +18,11 @@
  * as the page is laid out, and on a slow link those pictures share it with the scripts a tap needs
  * (docs/decisions/024-pictures-below-the-first-screen.md). Without scripts, the same picture is in a
  * `<noscript>` beside the box, which the style sheet shows instead of the empty box.
+ *
+ * A photograph brought through the mall names the widths it could be shown at (`srcset`) and the
+ * width of its box (`sizes`), and the browser asks for the narrowest that fills the box on its screen
+ * (routes/resources.picture.ts draws it: docs/decisions/060-pictures-at-the-width-they-are-shown.md).
+ * The `<noscript>` copy names the picture alone, which keeps the server's HTML short.
  */
 
 /** A list's first cards, whose pictures a phone shows on the first screen (below the tabs: a 390×844 screen shows three and a half). */
@@ -25,6 +30,43 @@ export const FIRST_SCREEN_CARDS = 4;
 
 /** The mall's route that brings a picture from the gateway's host. */
 export const PICTURE_ROUTE = "/resources/picture";
+
+/** The widths, in pixels, the picture route draws a picture at (`&w=`); a picture has at most this many forms. */
+export const PICTURE_WIDTHS = [96, 160, 240, 320, 480, 640, 960, 1280] as const;
+
+/**
+ * How wide a picture is shown: a box as wide as this many pixels of the 375 px wide design
+ * (app/styles/base.css makes 1rem a 3.75th of the screen, up to a 720 px screen), or the screen's
+ * width.
+ */
+export type PictureBox = number | "screen";
+
+const DESIGN_WIDTH = 375;
+const WIDEST_SCREEN = 720;
+/** The densest screen a box's widths are named for (a phone's 3x, with room for a wider phone). */
+const MOST_PIXELS_A_POINT = 3.5;
+
+/** A length in the form `sizes` reads it, to two places. */
+const fixed = (n: number) => String(Math.round(n * 100) / 100);
+
+/**
+ * The `srcset` and `sizes` of a picture shown from `address` in `box`: the route's widths from the
+ * box's own to the densest screen's; null for a picture the route does not draw again (one shown
+ * from its host, a drawing or an animation, as app/server/picture-widths.server.ts serves them as they are).
+ */
+export function pictureWidths(address: string, box: PictureBox): { srcSet: string; sizes: string } | null {
+  if (!address.startsWith(`${PICTURE_ROUTE}?`) || /\.(svg|gif)$/i.test(decodeURIComponent(address))) return null;
+  const design = box === "screen" ? DESIGN_WIDTH : box;
+  const widths: number[] = [];
+  for (const width of PICTURE_WIDTHS) {
+    if (width < design) continue;
+    widths.push(width);
+    if (width >= design * MOST_PIXELS_A_POINT) break;
+  }
+  if (widths.length === 0) return null;
+  const sizes = box === "screen" ? `min(100vw, ${WIDEST_SCREEN}px)` : `min(${fixed((design * 100) / DESIGN_WIDTH)}vw, ${fixed((design * WIDEST_SCREEN) / DESIGN_WIDTH)}px)`;
+  return { srcSet: widths.map((width) => `${address}&w=${width} ${width}w`).join(", "), sizes };
+}
 
 /**
  * The address a picture is shown from: through the mall for a web address, else as it is. The mall
@@ -36,6 +78,8 @@ export function pictureSrc(src: string): string {
 
 /** An `<img>`'s loading attributes; `src` absent while the picture waits for the page's scripts. */
 export interface PictureLoad {
+  srcSet?: string;
+  sizes?: string;
   src?: string;
   loading: "eager" | "lazy";
   decoding: "sync" | "async";
@@ -45,11 +89,13 @@ export interface PictureLoad {
 /**
  * How a picture loads: `img` for the box on the page, and `noscript` for the same picture when the
  * page runs without scripts (null when the box itself has its address). `scriptsRan` is whether the
- * page has hydrated; a screen drawn in the browser after that has it from its first render.
+ * page has hydrated; a screen drawn in the browser after that has it from its first render. `box` is
+ * how wide it is shown (its widths: `pictureWidths`), set before its address as a browser reads them.
  */
-export function pictureLoad(src: string, firstScreen: boolean, scriptsRan: boolean): { img: PictureLoad; noscript: PictureLoad | null } {
+export function pictureLoad(src: string, firstScreen: boolean, scriptsRan: boolean, box?: PictureBox): { img: PictureLoad; noscript: PictureLoad | null } {
   const address = pictureSrc(src);
-  if (firstScreen) return { img: { src: address, loading: "eager", decoding: "sync", fetchpriority: "high" }, noscript: null };
+  const widths = box === undefined ? null : pictureWidths(address, box);
+  if (firstScreen) return { img: { ...widths, src: address, loading: "eager", decoding: "sync", fetchpriority: "high" }, noscript: null };
   const lazy = { src: address, loading: "lazy", decoding: "async" } as const;
-  return scriptsRan ? { img: lazy, noscript: null } : { img: { loading: "lazy", decoding: "async" }, noscript: lazy };
+  return scriptsRan ? { img: { ...widths, ...lazy }, noscript: null } : { img: { loading: "lazy", decoding: "async" }, noscript: lazy };
 }

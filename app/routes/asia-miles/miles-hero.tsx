@@ -15,7 +15,7 @@ export function MilesHero({ product }: { product: MilesProduct }) {
     <section className="miles__hero card" aria-labelledby="miles-title">
       {/* The programme's name is text over the picture, in the member's language; the picture has no words. */}
       <div className="miles__picture">
-        <Picture className="miles__image" alt="" width={343} height={214} src={product.image} firstScreen />
+        <Picture className="miles__image" alt="" width={343} height={214} src={product.image} firstScreen box="screen" />
         <p className="miles__caption" aria-hidden="true">
           <span className="miles__programme">{product.programme}</span>
           <span className="miles__tagline">{t("miles.heroTagline")}</span>

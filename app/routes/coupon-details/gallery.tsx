@@ -28,6 +28,7 @@ export function Gallery({ offer }: { offer: OfferDetail }) {
             height={200}
             src={image}
             firstScreen={index === 0}
+            box="screen"
           />
         ))}
       </div>

@@ -4,7 +4,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { ListLink } from "../../components/list-link";
-import { pictureSrc } from "../../lib/images/picture";
+import { pictureSrc, pictureWidths } from "../../lib/images/picture";
 import { formatPoints } from "../../lib/money/format";
 
 interface MemberCardProps {
@@ -21,7 +21,7 @@ export function MemberCard({ name, avatar, point, count }: MemberCardProps) {
   return (
     <section className="member-card card" aria-label={t("home.myMcoin")}>
       {avatar ? (
-        <img className="member-card__avatar" src={pictureSrc(avatar)} alt={t("home.avatarAlt", { name })} width={52} height={52} />
+        <img className="member-card__avatar" {...pictureWidths(pictureSrc(avatar), 52)} src={pictureSrc(avatar)} alt={t("home.avatarAlt", { name })} width={52} height={52} />
       ) : (
         <span className="member-card__avatar" aria-hidden="true" />
       )}

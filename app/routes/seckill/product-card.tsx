@@ -26,7 +26,7 @@ export function ProductCard({
   const state = saleState(item, now);
   return (
     <article className="card seckill-product" aria-labelledby="seckill-product-title" data-testid="seckill-product" data-state={state}>
-      <Picture className="seckill-product__image" alt="" width={343} height={214} src={item.image} firstScreen />
+      <Picture className="seckill-product__image" alt="" width={343} height={214} src={item.image} firstScreen box="screen" />
       <div className="seckill-product__body">
         <h2 id="seckill-product-title" className="seckill-product__title">
           {item.title}
