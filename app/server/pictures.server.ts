@@ -224,10 +224,11 @@ export class PictureKeep {
 
 /**
  * The picture at `src`, whose origin the caller has checked is one of the environment's image
- * hosts, from `keep` or from its host; at `width` pixels wide when one is named (picture-widths.server.ts),
- * kept apart from the picture it is drawn from, which is kept too (a picture served at its own width
- * counts twice against KEPT_BYTES, which stays a bound). Throws a PictureError when there is
- * none to show, or when the address is not one the mall brings (`normalisedPictureAddress`).
+ * hosts, from `keep` or from its host; at `width` pixels wide when one is named
+ * (picture-widths.server.ts), kept apart from the picture it is drawn from, which is kept too (a
+ * picture served at its own width counts twice against KEPT_BYTES, which stays a bound). Throws a
+ * PictureError when there is none to show, or when the address is not one the mall brings
+ * (`normalisedPictureAddress`).
  */
 export function bringPicture(keep: PictureKeep, src: URL, now = Date.now(), width?: PictureWidth): Promise<Picture> {
   let key: string;

@@ -52,7 +52,8 @@ const fixed = (n: number) => String(Math.round(n * 100) / 100);
 /**
  * The `srcset` and `sizes` of a picture shown from `address` in `box`: the route's widths from the
  * box's own to the densest screen's; null for a picture the route does not draw again (one shown
- * from its host, a drawing or an animation, as app/server/picture-widths.server.ts serves them as they are).
+ * from its host, a drawing or an animation: app/server/picture-widths.server.ts serves them as
+ * they are).
  */
 export function pictureWidths(address: string, box: PictureBox): { srcSet: string; sizes: string } | null {
   if (!address.startsWith(`${PICTURE_ROUTE}?`) || /\.(svg|gif)$/i.test(decodeURIComponent(address))) return null;
