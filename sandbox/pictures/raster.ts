@@ -38,7 +38,8 @@ export async function rasterize(path: string, svg: string): Promise<Buffer> {
   const folder = path.split("/")[0] ?? "";
   const scale = RASTER_SCALE[folder];
   if (scale === undefined) throw new Error(`no raster scale for ${path}`);
-  // Loaded here only: the sandbox serves the files and never rasterizes (sharp is a devDependency).
+  // Loaded here only: the sandbox serves the files and never rasterizes, so its package needs no sharp
+  // (the mall's server draws with it: app/server/picture-widths.server.ts).
   const { default: sharp } = await import("sharp");
   return sharp(Buffer.from(svg), { density: 72 * scale })
     .webp({ quality: QUALITY, effort: 6 })
