@@ -40,14 +40,14 @@ describe("pictureWidths", () => {
   it("names the route's widths from the box's own up to a dense phone's, each its address with its width", () => {
     const widths = pictureWidths(photo, 104);
     expect(named(widths?.srcSet)).toEqual([160, 240, 320, 480].map((width) => [`${photo}&w=${width}`, `${width}w`]));
-    // 104 px of the 375 px design, which is as wide as the screen up to 720 px.
-    expect(widths?.sizes).toBe("min(27.73vw, 199.68px)");
+    // 104 px of the 375 px design, which is as wide as the screen.
+    expect(widths?.sizes).toBe("27.73vw");
   });
 
   it("names a screen-wide picture's widths for the screen, and a small logo's from the narrowest", () => {
     const screen = pictureWidths(photo, "screen");
     expect(named(screen?.srcSet).map(([, width]) => width)).toEqual(["480w", "640w", "960w", "1280w"]);
-    expect(screen?.sizes).toBe("min(100vw, 720px)");
+    expect(screen?.sizes).toBe("100vw");
     expect(named(pictureWidths(photo, 32)?.srcSet).map(([, width]) => width)).toEqual(["96w", "160w"]);
     // Wider than every width the route draws: none, the picture as it is.
     expect(pictureWidths(photo, 2000)).toBeNull();

@@ -42,7 +42,6 @@ export const PICTURE_WIDTHS = [96, 160, 240, 320, 480, 640, 960, 1280] as const;
 export type PictureBox = number | "screen";
 
 const DESIGN_WIDTH = 375;
-const WIDEST_SCREEN = 720;
 /** The densest screen a box's widths are named for (a phone's 3x, with room for a wider phone). */
 const MOST_PIXELS_A_POINT = 3.5;
 
@@ -65,7 +64,9 @@ export function pictureWidths(address: string, box: PictureBox): { srcSet: strin
     if (width >= design * MOST_PIXELS_A_POINT) break;
   }
   if (widths.length === 0) return null;
-  const sizes = box === "screen" ? `min(100vw, ${WIDEST_SCREEN}px)` : `min(${fixed((design * 100) / DESIGN_WIDTH)}vw, ${fixed((design * WIDEST_SCREEN) / DESIGN_WIDTH)}px)`;
+  // In the screen's width alone, which every webview reads in `sizes`: past a 720 px screen, where
+  // the design stops growing, it names more than the box needs, never less.
+  const sizes = `${box === "screen" ? 100 : fixed((design * 100) / DESIGN_WIDTH)}vw`;
   return { srcSet: widths.map((width) => `${address}&w=${width} ${width}w`).join(", "), sizes };
 }
 
