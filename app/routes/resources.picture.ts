@@ -1,7 +1,7 @@
 /**
  * A picture of the catalog, brought from one of the environment's image hosts (pictures.server.ts):
  * GET `?src=<the picture's address>`, for anyone, as the pictures are; with `&w=<pixels>`, the
- * picture at one of PICTURE_WIDTHS (picture-widths.server.ts; any other width is a 400). An address
+ * picture at one of PICTURE_WIDTHS (lib/images/picture.ts; any other width is a 400). An address
  * that is not a picture host's is refused (404), one with a query is not brought (400); a picture the
  * host does not have, or that is not a picture, is not found (404); a host that cannot be reached is
  * a 502; a client past its pictures a minute is a 429 (app/server/rate-limit.server.ts). The bytes

@@ -26,7 +26,6 @@ interface Picture {
   maxAge: number;
 }
 
-export { PICTURE_WIDTHS };
 export type PictureWidth = (typeof PICTURE_WIDTHS)[number];
 
 /** The widths a request may name; any other is refused, so one picture has at most this many forms. */

@@ -18,10 +18,11 @@ interface MemberCardProps {
 
 export function MemberCard({ name, avatar, point, count }: MemberCardProps) {
   const { t } = useTranslation();
+  const address = avatar ? pictureSrc(avatar) : null;
   return (
     <section className="member-card card" aria-label={t("home.myMcoin")}>
-      {avatar ? (
-        <img className="member-card__avatar" {...pictureWidths(pictureSrc(avatar), 52)} src={pictureSrc(avatar)} alt={t("home.avatarAlt", { name })} width={52} height={52} />
+      {address ? (
+        <img className="member-card__avatar" {...pictureWidths(address, 52)} src={address} alt={t("home.avatarAlt", { name })} width={52} height={52} />
       ) : (
         <span className="member-card__avatar" aria-hidden="true" />
       )}
