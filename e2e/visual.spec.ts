@@ -9,7 +9,7 @@
  * on the page's clock; they are drawn at random), animations and the caret off, and the fonts
  * Debian's (fonts-noto-cjk, which `npm test` installs: scripts/lib.mjs).
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page, type Request } from "@playwright/test";
 import * as controls from "#core/controls/declarations";
 import { SCREEN_ROUTES } from "../app/route-table.js";
 import { startSandbox, type StartedSandbox } from "../lib/sandbox";
@@ -18,6 +18,7 @@ import { loadFixtures } from "../sandbox/fixtures";
 import { seedData } from "../sandbox/store/seed";
 import { stateJson } from "../sandbox/store/state-file";
 import { walletUserAgent } from "./env";
+import { routerSettled } from "./waits";
 import { freePort, startMall, type SpawnedMall } from "./spawn-mall";
 
 /** When the data was seeded (a Monday morning in Macau), and the moment the screens are shown, an hour later. */
@@ -99,18 +100,55 @@ test("every screen of the route table has an address here, or a reason it has no
   expect(Object.keys(SCREEN_PATHS).sort()).toEqual(SCREEN_ROUTES.map((route) => route.name).sort());
 });
 
+/** How long the page must have had no request under way before its picture is taken. */
+const QUIET_MS = 150;
+
 /**
- * A page settled for its picture: loaded, the network quiet (or five seconds: a screen may keep
- * asking), fonts in, the pictures on screen decoded.
+ * Watches the page's requests from now on: how many are under way, and when the last one started or
+ * ended. Playwright's "networkidle" asks for 500 ms without one, a third of each screen's time here.
  */
-async function settled(page: Page): Promise<void> {
+function watchNetwork(page: Page): () => { underWay: number; since: number } {
+  const underWay = new Set<Request>();
+  let since = Date.now();
+  const started = (request: Request) => {
+    underWay.add(request);
+    since = Date.now();
+  };
+  const ended = (request: Request) => {
+    underWay.delete(request);
+    since = Date.now();
+  };
+  page.on("request", started);
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  return () => ({ underWay: underWay.size, since });
+}
+
+/**
+ * A page settled for its picture: loaded, its router idle and no request under way for QUIET_MS (or
+ * five seconds: a screen may keep asking), fonts in, the pictures on screen decoded.
+ */
+async function settled(page: Page, network: () => { underWay: number; since: number }): Promise<void> {
   await page.waitForLoadState("load");
-  await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+  await expect
+    .poll(
+      async () => {
+        const { underWay, since } = network();
+        return underWay === 0 && Date.now() - since >= QUIET_MS && (await routerSettled(page));
+      },
+      { timeout: 5_000, intervals: [50] },
+    )
+    .toBe(true)
+    .catch(() => undefined);
   await page.evaluate(async () => {
     await document.fonts.ready;
-    // A picture the page has not asked for yet (a lazy one whose address comes after hydration) never
-    // loads by itself: the wait is for those that are loading, and for two seconds at most.
-    const onScreen = Array.from(document.images).filter((image) => image.currentSrc !== "" && image.getBoundingClientRect().top < window.innerHeight);
+    // A picture the page has not asked for yet (a lazy one whose address comes after hydration, or
+    // one further along a rail than the screen is wide) never loads by itself: the wait is for those
+    // on screen that are loading, and for two seconds at most.
+    const onScreen = Array.from(document.images).filter((image) => {
+      const box = image.getBoundingClientRect();
+      return image.currentSrc !== "" && box.top < window.innerHeight && box.left < window.innerWidth && box.right > 0;
+    });
     const decoded = Promise.all(onScreen.map((image) => (image.complete ? Promise.resolve() : image.decode().catch(() => undefined))));
     await Promise.race([decoded, new Promise((resolve) => setTimeout(resolve, 2_000))]);
   });
@@ -143,11 +181,12 @@ for (const language of ["en", "zh"] as const) {
     test(`every screen looks as its reference, at ${viewport.width} px in ${language}`, async ({ browser }) => {
       test.setTimeout(180_000);
       const page = await memberPage(browser, language, viewport);
+      const network = watchNetwork(page);
       try {
         for (const [name, path] of Object.entries(SCREEN_PATHS)) {
           if (path === null) continue;
           await page.goto(`${mall.url}${path}`);
-          await settled(page);
+          await settled(page, network);
           await expect.soft(page, `${name} (${path})`).toHaveScreenshot(`${name}-${language}-${viewport.width}.png`, {
             animations: "disabled",
             caret: "hide",

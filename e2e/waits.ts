@@ -61,19 +61,24 @@ export async function scrollToListEnd(list: Locator, noMore: string): Promise<vo
 }
 
 /**
- * Waits until the page's router has settled: no navigation, no revalidation and no fetcher under way
- * (Remix's router, which the page keeps on window). What a request of the page would have started, a
- * loading overlay included, has started by then.
+ * Whether the page's router has settled: hydrated, with no navigation, no revalidation and no fetcher
+ * under way (Remix's router, which the page keeps on window).
+ */
+export async function routerSettled(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const router = (window as unknown as { __remixRouter?: { state: { navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> } } }).__remixRouter;
+    if (router === undefined) return false;
+    const { state } = router;
+    return state.navigation.state === "idle" && state.revalidation === "idle" && [...state.fetchers.values()].every((fetcher) => fetcher.state === "idle");
+  });
+}
+
+/**
+ * Waits until the page's router has settled (`routerSettled`). What a request of the page would have
+ * started, a loading overlay included, has started by then.
  */
 export async function routerIdle(page: Page): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const { state } = (window as unknown as { __remixRouter: { state: { navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> } } }).__remixRouter;
-        return state.navigation.state === "idle" && state.revalidation === "idle" && [...state.fetchers.values()].every((fetcher) => fetcher.state === "idle");
-      }),
-    )
-    .toBe(true);
+  await expect.poll(() => routerSettled(page)).toBe(true);
 }
 
 /**
