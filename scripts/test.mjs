@@ -1,12 +1,12 @@
 // npm test: install what is missing (npm packages, Debian's chromium and redis-server), then the
 // typecheck, the lint, the unit tests and the build side by side (the unit suite waits on sockets and child
 // processes much of its time, so a 2-core machine has room for the other two), then the Playwright
-// suite on that build, then the partner example on it. Stops after the first stage that fails.
-import { spawn, spawnSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+// suite on that build with the partner example beside it (the browser suite keeps the two cores about
+// three quarters busy; the example fits in the rest). Stops after the first stage that fails.
+import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { SLOW_REPLY_MS, flakyTests, printPagesAtFailure, readReport, slowRepliesIn } from "./e2e-report.mjs";
-import { ROOT, bin, ensureDependencies, ensureTestPackages, log, runFetchingOrExit, runOrExit } from "./lib.mjs";
+import { ROOT, bin, ensureDependencies, ensureTestPackages, log, runOrExit } from "./lib.mjs";
 
 const started = Date.now();
 ensureDependencies();
@@ -16,24 +16,35 @@ const env = { ...process.env, MCOIN_E2E_PREBUILT: "1", MCOIN_REQUIRE_REDIS: "1" 
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 
 /**
- * Runs a step; `quiet` steps keep their output until they end (so it does not interleave with the
- * unit suite's) and print it then. Resolves with whether it passed.
+ * Starts a step; `quiet` steps keep their output until `report` is called (so it does not interleave
+ * with another step's). Resolves when it ends, with whether it passed and its report: its output, if
+ * kept, and the line that says how it ended.
  */
-function step(name, command, args, { quiet = false } = {}) {
+function start(name, command, args, { quiet = false, stepEnv = env } = {}) {
   const stepStarted = Date.now();
   log(`${name}…`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
+    const child = spawn(command, args, { cwd: ROOT, env: stepEnv, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
     const output = [];
     child.stdout?.on("data", (chunk) => output.push(chunk));
     child.stderr?.on("data", (chunk) => output.push(chunk));
     child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
     child.on("close", (code) => {
-      if (output.length) process.stdout.write(Buffer.concat(output));
-      log(code === 0 ? `${name} passed in ${seconds(stepStarted)} s` : `failed: ${name} (${command} ${args.join(" ")}), exit ${code}`);
-      resolve(code === 0);
+      const took = seconds(stepStarted);
+      const report = () => {
+        if (output.length) process.stdout.write(Buffer.concat(output));
+        log(code === 0 ? `${name} passed in ${took} s` : `failed: ${name} (${command} ${args.join(" ")}), exit ${code}`);
+      };
+      resolve({ passed: code === 0, code, report });
     });
   });
+}
+
+/** Runs a step to its end and reports it at once. Resolves with whether it passed. */
+async function step(name, command, args, options) {
+  const { passed, report } = await start(name, command, args, options);
+  report();
+  return passed;
 }
 
 // The unit tests start the CLI some hundred times: from its bundle, brought up to date first, rather
@@ -49,6 +60,13 @@ const firstStage = await Promise.all([
 ]);
 if (firstStage.includes(false)) process.exit(1);
 
+// The partner example (scripts/partner-example.mjs) beside the browser tests: it needs only the build.
+// Its output is kept until the browser tests end, and it runs with the environment a partner has.
+const partner = start("the packages and the partner example (examples/partner-ci)", process.execPath, ["scripts/partner-example.mjs"], {
+  quiet: true,
+  stepEnv: process.env,
+});
+
 const e2eStarted = Date.now();
 log("browser tests…");
 // A test that fails is tried once more, with a trace of that try (traces cost about a sixth of the
@@ -56,46 +74,32 @@ log("browser tests…");
 // passed on their second try are listed, with what their page showed when they failed
 // (docs/decisions/059-a-failed-browser-test-is-tried-once-more.md).
 const results = join(ROOT, "test-results/results.json");
-const e2e = spawnSync(bin("playwright"), ["test", "--retries=1", "--reporter=list,json"], {
-  cwd: ROOT,
-  env: { ...env, MCOIN_E2E_TRACE: "on-first-retry", PLAYWRIGHT_JSON_OUTPUT_NAME: results },
-  stdio: "inherit",
+const e2eStatus = await new Promise((resolve) => {
+  const child = spawn(bin("playwright"), ["test", "--retries=1", "--reporter=list,json"], {
+    cwd: ROOT,
+    env: { ...env, MCOIN_E2E_TRACE: "on-first-retry", PLAYWRIGHT_JSON_OUTPUT_NAME: results },
+    stdio: "inherit",
+  });
+  child.on("error", (error) => {
+    log(`failed: browser tests: ${error.message}`);
+    resolve(1);
+  });
+  child.on("close", (code) => resolve(code ?? 1));
 });
 printPagesAtFailure(join(ROOT, "test-results"));
 const flaky = flakyTests(readReport(results));
 for (const line of flaky) log(`flaky: ${line}`);
 // Beside a failure, what the mall itself was slow to answer (its request log, playwright.config.ts).
-if (e2e.status !== 0 || flaky.length > 0) {
+if (e2eStatus !== 0 || flaky.length > 0) {
   const slow = slowRepliesIn(join(ROOT, "test-results-servers"));
   log(slow.length === 0 ? `the mall gave no reply slower than ${SLOW_REPLY_MS / 1000} s` : `the mall's replies slower than ${SLOW_REPLY_MS / 1000} s (the last ${slow.length}):`);
   for (const line of slow) process.stdout.write(`  ${line}\n`);
 }
-if (e2e.status !== 0) {
-  log(`failed: browser tests, exit ${e2e.status}; each failed test's trace of its second try: npx playwright show-trace test-results/…-retry1/trace.zip`);
-  process.exit(e2e.status ?? 1);
-}
-log(`browser tests passed in ${seconds(e2eStarted)} s`);
+if (e2eStatus !== 0) log(`failed: browser tests, exit ${e2eStatus}; each failed test's trace of its second try: npx playwright show-trace test-results/…-retry1/trace.zip`);
+else log(`browser tests passed in ${seconds(e2eStarted)} s`);
 
-// A partner's project on the harness (examples/partner-ci), as a partner has it: the packages
-// `npm run pack -- --mall` writes (the harness, and the mall's build for `mcoinStartMall`) installed
-// from their tarballs with the project's own package.json, type-checked strictly (nodenext) against
-// the packed declarations, and run with its own Playwright; and the harness's tarball tried alone in
-// an empty folder (scripts/try-package.mjs: its install's size, `mcoin --help`, a sandbox from it).
-const exampleStarted = Date.now();
-const EXAMPLE = join(ROOT, "examples/partner-ci");
-log("the packages and the partner example (examples/partner-ci)…");
-runOrExit("node", ["scripts/pack.mjs", "--mall"]);
-const version = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).version;
-const wanted = JSON.parse(readFileSync(join(EXAMPLE, "package.json"), "utf8")).devDependencies["@mcoin/harness"];
-if (!wanted.endsWith(`-${version}.tgz`)) {
-  log(`failed: examples/partner-ci/package.json installs ${wanted}, not the tarball of version ${version}: name dist/mcoin-harness-${version}.tgz and dist/mcoin-mall-${version}.tgz there`);
-  process.exit(1);
-}
-// The packages just packed, never an earlier pack's left in node_modules; no lockfile, whose
-// integrity of the tarballs would change at every pack.
-rmSync(join(EXAMPLE, "node_modules/@mcoin"), { recursive: true, force: true });
-runFetchingOrExit("npm", ["install", "--no-audit", "--no-fund", "--no-package-lock", "--loglevel=error"], { cwd: EXAMPLE });
-runOrExit("npm", ["test"], { cwd: EXAMPLE, env: { ...process.env, CI: "1" } });
-runOrExit("node", ["scripts/try-package.mjs", "--tarball", join(ROOT, `dist/mcoin-harness-${version}.tgz`)]);
-log(`the partner example passed in ${seconds(exampleStarted)} s`);
+const example = await partner;
+example.report();
+if (e2eStatus !== 0) process.exit(e2eStatus);
+if (!example.passed) process.exit(example.code ?? 1);
 log(`all tests passed in ${seconds(started)} s`);
