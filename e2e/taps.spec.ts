@@ -155,6 +155,41 @@ test("a touch whose load fails leaves home as it is; a tap later asks again", as
   expect((await sandbox.calls(OFFER_DETAIL)).length - before).toBe(1);
 });
 
+test("the search button's first touch asks for the word's results before the click, and the search uses that load", async ({ signIn, page }) => {
+  // The page's timers under the test's hand: the typing pause's timer never fires, so only the touch
+  // can ask for the whole word.
+  await page.clock.install();
+  await signIn("chan", { draw: false });
+  await page.goto("/search");
+  await hydrated(page);
+  await page.clock.pauseAt(Date.now() + 60_000);
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith("/classify/") && path.endsWith(".data")) asked.push(path);
+  });
+  const box = page.getByRole("searchbox", { name: "Keywords" });
+  // The first keystroke asks for its letter's results; the rest wait for a pause that never comes.
+  await box.fill("c");
+  await box.fill("coffee");
+  await expect.poll(() => asked).toEqual(["/classify/c.data"]);
+  await page.evaluate(() => {
+    (window as unknown as { clicks: number }).clicks = 0;
+    document.addEventListener("click", () => ((window as unknown as { clicks: number }).clicks += 1), { capture: true });
+  });
+  const cdp = await page.context().newCDPSession(page);
+
+  const lift = await touch(cdp, page.getByRole("button", { name: "Search", exact: true }));
+  // The finger is still down: no click yet, and the word's results are on their way.
+  await expect.poll(() => asked).toEqual(["/classify/c.data", "/classify/coffee.data"]);
+  expect(await page.evaluate(() => (window as unknown as { clicks: number }).clicks)).toBe(0);
+  await lift();
+  await expect(page).toHaveURL(/\/classify\/coffee$/);
+  await expect(page.getByRole("heading", { name: "coffee" })).toBeVisible();
+  await expect(page.locator("[data-offer-id]").first()).toBeVisible();
+  expect(asked).toEqual(["/classify/c.data", "/classify/coffee.data"]);
+});
+
 test("a page's address never keeps the marker of a load asked ahead: typed with it, the page comes back whole with the browser's back", async ({ signIn, page }) => {
   await onHome({ signIn, page });
   await page.goto("/classifys/2-Coffee%20%26%20Desserts?_ahead=1");
