@@ -1,8 +1,8 @@
 // npm test: install what is missing (npm packages, Debian's chromium and redis-server), then the
-// typecheck, the lint, the unit tests and the build side by side (the unit suite waits on sockets and child
-// processes much of its time, so a 2-core machine has room for the other two), then the Playwright
-// suite on that build with the partner example beside it (the browser suite keeps the two cores about
-// three quarters busy; the example fits in the rest). Stops after the first stage that fails.
+// typecheck, the lint, the unit tests and the build side by side (together they keep a 2-core machine
+// busy: docs/testing.md, "How long it takes"), then the Playwright suite on that build with the
+// partner example beside it (the browser suite keeps the two cores about three quarters busy; the
+// example fits in the rest). Stops after the first stage that fails.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { SLOW_REPLY_MS, flakyTests, printPagesAtFailure, readReport, slowRepliesIn } from "./e2e-report.mjs";
