@@ -67,39 +67,28 @@ const partner = start("the packages and the partner example (examples/partner-ci
   stepEnv: process.env,
 });
 
-const e2eStarted = Date.now();
-log("browser tests…");
 // A test that fails is tried once more, with a trace of that try (traces cost about a sixth of the
 // suite's time, so the first tries record none); it fails the run only if it fails twice. Those that
 // passed on their second try are listed, with what their page showed when they failed
 // (docs/decisions/059-a-failed-browser-test-is-tried-once-more.md).
 const results = join(ROOT, "test-results/results.json");
-const e2eStatus = await new Promise((resolve) => {
-  const child = spawn(bin("playwright"), ["test", "--retries=1", "--reporter=list,json"], {
-    cwd: ROOT,
-    env: { ...env, MCOIN_E2E_TRACE: "on-first-retry", PLAYWRIGHT_JSON_OUTPUT_NAME: results },
-    stdio: "inherit",
-  });
-  child.on("error", (error) => {
-    log(`failed: browser tests: ${error.message}`);
-    resolve(1);
-  });
-  child.on("close", (code) => resolve(code ?? 1));
+const e2e = await start("browser tests", bin("playwright"), ["test", "--retries=1", "--reporter=list,json"], {
+  stepEnv: { ...env, MCOIN_E2E_TRACE: "on-first-retry", PLAYWRIGHT_JSON_OUTPUT_NAME: results },
 });
 printPagesAtFailure(join(ROOT, "test-results"));
 const flaky = flakyTests(readReport(results));
 for (const line of flaky) log(`flaky: ${line}`);
 // Beside a failure, what the mall itself was slow to answer (its request log, playwright.config.ts).
-if (e2eStatus !== 0 || flaky.length > 0) {
+if (!e2e.passed || flaky.length > 0) {
   const slow = slowRepliesIn(join(ROOT, "test-results-servers"));
   log(slow.length === 0 ? `the mall gave no reply slower than ${SLOW_REPLY_MS / 1000} s` : `the mall's replies slower than ${SLOW_REPLY_MS / 1000} s (the last ${slow.length}):`);
   for (const line of slow) process.stdout.write(`  ${line}\n`);
 }
-if (e2eStatus !== 0) log(`failed: browser tests, exit ${e2eStatus}; each failed test's trace of its second try: npx playwright show-trace test-results/…-retry1/trace.zip`);
-else log(`browser tests passed in ${seconds(e2eStarted)} s`);
+e2e.report();
+if (!e2e.passed) log("each failed test's trace of its second try: npx playwright show-trace test-results/…-retry1/trace.zip");
 
 const example = await partner;
 example.report();
-if (e2eStatus !== 0) process.exit(e2eStatus);
+if (!e2e.passed) process.exit(e2e.code ?? 1);
 if (!example.passed) process.exit(example.code ?? 1);
 log(`all tests passed in ${seconds(started)} s`);
