@@ -27,16 +27,22 @@ async function touch(cdp: CDPSession, target: Locator): Promise<() => Promise<vo
   return async () => void (await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }));
 }
 
+/** Counts the page's clicks from now on; the function returned reads the count. */
+async function countClicks(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    (window as unknown as { clicks: number }).clicks = 0;
+    document.addEventListener("click", () => ((window as unknown as { clicks: number }).clicks += 1), { capture: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { clicks: number }).clicks);
+}
+
 test("the first touch on an offer asks for its data before the click, and the tap uses that load", async ({ signIn, page, sandbox }) => {
   await onHome({ signIn, page });
   const card = page.getByRole("region", { name: "All offers" }).locator("[data-offer-id]").first();
   await card.scrollIntoViewIfNeeded();
   const offerId = await card.getAttribute("data-offer-id");
   const cdp = await page.context().newCDPSession(page);
-  await page.evaluate(() => {
-    (window as unknown as { clicks: number }).clicks = 0;
-    document.addEventListener("click", () => ((window as unknown as { clicks: number }).clicks += 1), { capture: true });
-  });
+  const clicks = await countClicks(page);
   const dataAsked: string[] = [];
   page.on("request", (request) => {
     if (new URL(request.url()).pathname === `/coupon_details/${offerId}.data`) dataAsked.push(request.url());
@@ -46,7 +52,7 @@ test("the first touch on an offer asks for its data before the click, and the ta
   const lift = await touch(cdp, card);
   // The finger is still down: no click yet, and the data is on its way.
   await expect.poll(() => dataAsked.length).toBe(1);
-  expect(await page.evaluate(() => (window as unknown as { clicks: number }).clicks)).toBe(0);
+  expect(await clicks()).toBe(0);
   await lift();
   await expect(page).toHaveURL(new RegExp(`/coupon_details/${offerId}$`));
   await expect(page.getByRole("button", { name: "Checkout" })).toBeVisible();
@@ -173,16 +179,13 @@ test("the search button's first touch asks for the word's results before the cli
   await box.fill("c");
   await box.fill("coffee");
   await expect.poll(() => asked).toEqual(["/classify/c.data"]);
-  await page.evaluate(() => {
-    (window as unknown as { clicks: number }).clicks = 0;
-    document.addEventListener("click", () => ((window as unknown as { clicks: number }).clicks += 1), { capture: true });
-  });
+  const clicks = await countClicks(page);
   const cdp = await page.context().newCDPSession(page);
 
   const lift = await touch(cdp, page.getByRole("button", { name: "Search", exact: true }));
   // The finger is still down: no click yet, and the word's results are on their way.
   await expect.poll(() => asked).toEqual(["/classify/c.data", "/classify/coffee.data"]);
-  expect(await page.evaluate(() => (window as unknown as { clicks: number }).clicks)).toBe(0);
+  expect(await clicks()).toBe(0);
   await lift();
   await expect(page).toHaveURL(/\/classify\/coffee$/);
   await expect(page.getByRole("heading", { name: "coffee" })).toBeVisible();
