@@ -15,7 +15,7 @@
  *   listener of the init script (TAP_INIT). The system's back is `history.back()` sent over the
  *   protocol, timed from the moment it is asked.
  * - **The next screen's content**: the `elementtiming` marks the screens carry (offer-price,
- *   offer-card, wallet-card, order-title), painted: Element Timing's `renderTime` of each marked
+ *   offer-card, wallet-card, order-title, promo-item), painted: Element Timing's `renderTime` of each marked
  *   element not on screen at the tap. An element painted before the tap (a screen kept alive, hidden
  *   and shown again) has no new paint entry, so its time is the first frame after the tap in which it
  *   is visible (the end of that frame's main-thread work: a message posted from its animation-frame
@@ -198,6 +198,7 @@ const JOURNEYS = {
   order: { name: "my coupons → an order (its title)", parts: [{ id: "order-title", count: 1 }] },
   orderBack: { name: "the order → back to my coupons, the system's back (the cards)", parts: WALLET_CARDS },
   couponsBack: { name: "my coupons → back to home, the header's back (its content in view)", parts: HOME, keptAlive: true },
+  flashSale: { name: "home → the flash sale, a shortcut (its first items)", parts: [{ id: "promo-item", count: 3 }] },
   search: { name: "search → results (a word typed, submitted; the result cards)", parts: [{ id: "offer-card", count: 4 }] },
   checkout: {
     name: "checkout → the confirmation sheet (its title and rows)",
@@ -359,6 +360,10 @@ async function round(context: BrowserContext, origin: string, samples: Map<Journ
   await record("orderBack", systemBack);
   await phone.visible(walletCards);
   await record("couponsBack", 'button[aria-label="Back"]');
+  await phone.visible(homeCards);
+  await record("flashSale", 'a.shortcut[href="/flashSale"]');
+  await phone.visible('[elementtiming="promo-item"]');
+  await systemBack();
   await phone.visible(homeCards);
   await phone.tap('a[href="/mycoupon"]');
   await phone.visible(walletCards);

@@ -1,11 +1,13 @@
 /**
  * Taps as a finger makes them (docs/decisions/052-home-stays-mounted.md): the first touch on an
- * offer's card asks for the offer's data before the click, and the tap's navigation uses that load
- * rather than asking again; a touch that does not become a tap costs one load at most, and a screen
- * asks ahead at most three times. A still screen fetches the code of the screens it links to, and no
- * data (docs/decisions/053-code-ahead-and-back-without-drawing.md).
+ * offer's card (or one of home's shortcuts, decision 061) asks for the screen's data before the
+ * click, and the tap's navigation uses that load rather than asking again; a touch that does not
+ * become a tap costs one load at most, and a screen asks ahead at most three times. A still screen
+ * fetches the code of the screens it links to, and no data
+ * (docs/decisions/053-code-ahead-and-back-without-drawing.md).
  */
 import type { CDPSession, Locator, Page } from "@playwright/test";
+import { flashSales } from "#core/api/promotion-endpoints";
 import { offerDetail } from "#core/api/shop-endpoints";
 import { expect, hydrated, test } from "./fixtures";
 
@@ -58,6 +60,27 @@ test("the first touch on an offer asks for its data before the click, and the ta
   await expect(page.getByRole("button", { name: "Checkout" })).toBeVisible();
   expect(dataAsked).toHaveLength(1);
   expect((await sandbox.calls(OFFER_DETAIL)).length - before).toBe(1);
+});
+
+test("the first touch on one of home's shortcuts asks for its screen's data before the click, and the tap uses that load", async ({ signIn, page, sandbox }) => {
+  await onHome({ signIn, page });
+  const shortcut = page.locator('a.shortcut[href="/flashSale"]');
+  const cdp = await page.context().newCDPSession(page);
+  const clicks = await countClicks(page);
+  const dataAsked: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/flashSale.data") dataAsked.push(request.url());
+  });
+  const before = (await sandbox.calls(flashSales.path)).length;
+
+  const lift = await touch(cdp, shortcut);
+  await expect.poll(() => dataAsked.length).toBe(1);
+  expect(await clicks()).toBe(0);
+  await lift();
+  await expect(page).toHaveURL(/\/flashSale$/);
+  await expect(page.locator("[elementtiming=promo-item]").first()).toBeVisible();
+  expect(dataAsked).toHaveLength(1);
+  expect((await sandbox.calls(flashSales.path)).length - before).toBe(1);
 });
 
 test("touches that do not become taps ask ahead three times a screen at most", async ({ signIn, page }) => {

@@ -27,8 +27,27 @@ export const SEEN_KEPT_PAGES = 20;
 /** How soon after the browser's popstate a load is the way back's (the router loads at once). */
 const POP_LOAD_MS = 1_000;
 
-/** The routes whose data a touch asks for ahead (their ids in route-table.js). */
-export const INTENT_ROUTES: ReadonlySet<string> = new Set(["couponDetails", "orderDetails", "otherOrderDetails", "mycoupon", "classify", "classifys"]);
+/**
+ * The routes whose data a touch asks for ahead (their ids in route-table.js), each loading at most
+ * three gateway calls (decision 052's budget; app/routes/declared-calls.test.ts holds them to it).
+ */
+export const INTENT_ROUTES: ReadonlySet<string> = new Set([
+  "couponDetails",
+  "orderDetails",
+  "otherOrderDetails",
+  "mycoupon",
+  "classify",
+  "classifys",
+  // Home's shortcuts (routes/index/shortcuts.tsx).
+  "myOrder",
+  "newMyCoupon",
+  "myAddress",
+  "checkIn",
+  "flashSale",
+  "seckill",
+  "asiaMilesDetails",
+  "myFavorites",
+]);
 /** How long a load asked ahead may wait for its tap: a tap follows its touch within a few hundred ms. */
 export const INTENT_KEPT_MS = 10_000;
 

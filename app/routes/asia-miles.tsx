@@ -31,8 +31,12 @@ import stylesheet from "./asia-miles.css?url";
 import { MilesHero } from "./asia-miles/miles-hero";
 import { RedeemForm } from "./asia-miles/redeem-form";
 import { MilesResult, NotEnoughMcoin, Redeeming } from "./asia-miles/redemption-dialogs";
+import { intentClientLoader } from "../lib/intent-data";
 
 export const handle: ScreenHandle = { analytics: "asiaMilesDetails", member: true };
+
+/** Its data can be asked for on a tap's first touch (lib/intent-data.ts). */
+export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { params } = args;

@@ -23,8 +23,12 @@ import type { ScreenHandle } from "../screen-handle";
 import { ScreenHero } from "../components/screen-hero";
 import { mallContext } from "../server/context.server";
 import stylesheet from "./check-in.css?url";
+import { intentClientLoader } from "../lib/intent-data";
 
 export const handle: ScreenHandle = { analytics: "checkIn", member: true };
+
+/** Its data can be asked for on a tap's first touch (lib/intent-data.ts). */
+export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
   const mall = await mallContext(args);

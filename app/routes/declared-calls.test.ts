@@ -16,6 +16,7 @@ import { PAYMENT_TYPES, orderList } from "#core/api/shop-endpoints";
 import { inProcess, IN_PROCESS_BASE } from "../../sandbox/testing";
 import { actionCounts, loadCounts } from "../lib/loading/counted-requests";
 import { isLoadingExempt } from "../lib/loading/loading-counter";
+import { INTENT_ROUTES, intentClientLoader } from "../lib/intent-data";
 import { NOT_FOUND_ROUTE, OTHER_ROUTES, SCREEN_ROUTES, type Counted, type ScreenRoute } from "../route-table.js";
 import { createMallServices } from "../server/services.server";
 import { testArgs, testMallContext, testScope } from "../server/testing.server";
@@ -48,8 +49,9 @@ const KEY = () => `declared-calls-${Math.random().toString(36).slice(2, 14)}`;
 /** The sandbox as the member's gateway, and the calls of one request to `address` made through it. */
 function gateway() {
   const sandbox = inProcess();
+  let reached = 0;
   const transport = (request: Parameters<ReturnType<typeof createMallServices>["transport"]>[0]) =>
-    sandbox.sandbox.handle(new Request(request.url, { method: request.method, headers: request.headers, body: request.body })).then(async (response) => ({
+    (reached++, sandbox.sandbox).handle(new Request(request.url, { method: request.method, headers: request.headers, body: request.body })).then(async (response) => ({
       status: response.status,
       headers: response.headers,
       text: await response.text(),
@@ -58,6 +60,8 @@ function gateway() {
   let token: string | undefined;
   return {
     sandbox,
+    /** How many requests reached the gateway, the keeps' answers not counted. */
+    reached: () => reached,
     async run(handler: Handler, address: string, params: Record<string, string> = {}, form?: Record<string, string>): Promise<readonly string[]> {
       token ??= (await sandbox.request("/member/login", { body: { openId: MEMBER } })).body.data.token as string;
       const init = form ? { method: "POST", body: new URLSearchParams(form) } : undefined;
@@ -184,5 +188,42 @@ describe("the overlay's declarations hold to the calls made", () => {
       }
     }
     expect(findings).toEqual([]);
+  });
+});
+
+describe("the routes whose data a touch asks for ahead (lib/intent-data.ts)", () => {
+  it("each keep a touch's load for the tap (their clientLoader): another route's load asked ahead would be thrown away", () => {
+    const names = new Set(ROUTES.map((route) => route.name));
+    for (const name of INTENT_ROUTES) {
+      expect(names.has(name), `${name} is a route`).toBe(true);
+      expect(moduleOf(ROUTES.find((route) => route.name === name)!)?.clientLoader, `${name}'s clientLoader`).toBe(intentClientLoader);
+    }
+  });
+
+  it("cost the gateway at most three calls a load on a server that has been up a while (decision 052's budget)", async () => {
+    const { run, sandbox, reached } = gateway();
+    const orders = (await (await sandbox.client(MEMBER)).call(orderList, { page: 1, size: 50, tab: "all", type: "all" })).data.list;
+    const params: Record<string, Record<string, string>> = {
+      ...PARAMS,
+      orderDetails: { id: String(orders.find((order) => order.paymentType === PAYMENT_TYPES.ordinary)?.id) },
+      otherOrderDetails: { id: String(orders.find((order) => order.paymentType === PAYMENT_TYPES.thirdParty)?.id) },
+    };
+    const costs: Record<string, number> = {};
+    for (const route of ROUTES.filter((each) => INTENT_ROUTES.has(each.name))) {
+      const sample = params[route.name] ?? {};
+      const path = route.path.replace(/:(\w+)\??/g, (_, name: string) => sample[name] ?? "").replace(/\/$/, "");
+      const loader = moduleOf(route)!.loader as Handler;
+      // The first load fills the server's keeps (the catalog's cacheable replies, the gateway's
+      // clock); the second is what a touch costs.
+      await run(loader, path, sample);
+      const before = reached();
+      const called = await run(loader, path, sample);
+      costs[`${route.name} (${called.join(", ")})`] = reached() - before;
+    }
+    expect(Object.keys(costs)).toHaveLength(INTENT_ROUTES.size);
+    for (const [route, count] of Object.entries(costs)) {
+      expect(count, route).toBeGreaterThan(0);
+      expect(count, route).toBeLessThanOrEqual(3);
+    }
   });
 });

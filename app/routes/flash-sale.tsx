@@ -22,8 +22,12 @@ import { formatMoney } from "../lib/money/format";
 import { requireMember } from "../server/member.server";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
+import { intentClientLoader } from "../lib/intent-data";
 
 export const handle: ScreenHandle = { analytics: "flashSale", member: true, pointsInHeader: true };
+
+/** Its data can be asked for on a tap's first touch (lib/intent-data.ts). */
+export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
   const mall = await mallContext(args);

@@ -28,11 +28,15 @@ import { BookActionSchema } from "./my-address.server";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
 import stylesheet from "./address-book.css?url";
+import { intentClientLoader } from "../lib/intent-data";
 
 export const handle: ScreenHandle = {
   analytics: "myAddress",
   member: true,
 };
+
+/** Its data can be asked for on a tap's first touch (lib/intent-data.ts). */
+export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
   const mall = await mallContext(args);

@@ -24,11 +24,15 @@ import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
 import stylesheet from "./my-favorites.css?url";
+import { intentClientLoader } from "../lib/intent-data";
 
 export const handle: ScreenHandle = {
   analytics: "myFavorites",
   member: true,
 };
+
+/** Its data can be asked for on a tap's first touch (lib/intent-data.ts). */
+export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request } = args;

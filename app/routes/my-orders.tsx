@@ -13,8 +13,12 @@ import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
 import stylesheet from "./wallet.css?url";
+import { intentClientLoader } from "../lib/intent-data";
 
 export const handle: ScreenHandle = { analytics: "myOrder", member: true };
+
+/** Its data can be asked for on a tap's first touch (lib/intent-data.ts). */
+export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request } = args;

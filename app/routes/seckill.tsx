@@ -42,12 +42,16 @@ import { mallContext } from "../server/context.server";
 import stylesheet from "./seckill.css?url";
 import { ProductCard } from "./seckill/product-card";
 import { SessionPanel } from "./seckill/session-panel";
+import { intentClientLoader } from "../lib/intent-data";
 
 export const handle: ScreenHandle = {
   analytics: "seckill",
 };
 
 const SHARE_PATH = "/seckill_share";
+
+/** Its data can be asked for on a tap's first touch (lib/intent-data.ts). */
+export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { params } = args;
