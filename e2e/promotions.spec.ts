@@ -7,7 +7,7 @@ import * as controls from "#core/controls/declarations";
 import type { Locator } from "@playwright/test";
 import { E2E_APP_URL, E2E_SANDBOX_URL, walletUserAgent } from "./env";
 import { MEMBERS, expect, hydrated, test } from "./fixtures";
-import { tapGuardOpen } from "./waits";
+import { routerIdle, tapGuardOpen } from "./waits";
 
 /** The seconds a countdown shows (app/components/countdown.tsx writes them as a duration: PT0H0M8S). */
 async function secondsShown(countdown: Locator): Promise<number> {
@@ -191,6 +191,33 @@ for (const language of ["en", "zh"] as const) {
     });
   });
 }
+
+test("back from an offer shows the flash sale as the member left it at once, while the server is asked again", async ({ page, signIn }) => {
+  await signIn("chan");
+  await page.goto("/flashSale");
+  await hydrated(page);
+  const items = page.getByTestId("promo-item");
+  await expect(items.first()).toBeVisible();
+  const seen = await items.count();
+  await page.getByRole("link", { name: "Buy now" }).first().click();
+  await expect(page).toHaveURL(/\/coupon_details\/\d+$/);
+  await expect(page.getByRole("button", { name: "Checkout" })).toBeVisible();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const refreshes: string[] = [];
+  await page.route(/\/flashSale\.data/, async (route) => {
+    refreshes.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await page.goBack();
+  await expect(page).toHaveURL(/\/flashSale$/);
+  await expect(items).toHaveCount(seen);
+  await expect.poll(() => refreshes.length).toBe(1);
+  release();
+  await routerIdle(page);
+  await expect(items).toHaveCount(seen);
+});
 
 /** Seckill item 1: MOP 1, no mCoin, 10 pieces, 1 per member. Item 6 is in the canary session. */
 const DOLLAR_BUN = 1;

@@ -432,34 +432,39 @@ test.describe("orders and after-sale", () => {
   });
 });
 
-test("back from an order shows my coupons as the member left them at once, then as the server has them now", async ({ page, sandbox, signIn, playwright }) => {
-  await signIn("sam");
-  await gatewayOrder(playwright, sandbox, MEMBERS.sam.openId, { offerId: BUN, quantity: 1, mcoinUsed: 100 });
-  await page.goto("/mycoupon");
-  await hydrated(page);
-  const cards = page.getByRole("article");
-  await expect(cards.first()).toBeVisible();
-  const seen = await cards.count();
-  await page.locator('a[href^="/order_details/"]').first().click();
-  await expect(page).toHaveURL(/\/order_details\/\d+$/);
-  await expect(page.getByTestId("redemption-code")).toBeVisible();
-  // Meanwhile, another coupon of the member's arrives elsewhere.
-  await gatewayOrder(playwright, sandbox, MEMBERS.sam.openId, { offerId: BUN, quantity: 1, mcoinUsed: 100 });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const refreshes: string[] = [];
-  await page.route(/\/mycoupon\.data/, async (route) => {
-    refreshes.push(route.request().url());
-    await held;
-    await route.continue();
+for (const screen of [
+  { name: "my coupons", path: "/mycoupon", data: /\/mycoupon\.data/ },
+  { name: "my orders", path: "/myOrder", data: /\/myOrder\.data/ },
+]) {
+  test(`back from an order shows ${screen.name} as the member left them at once, then as the server has them now`, async ({ page, sandbox, signIn, playwright }) => {
+    await signIn("sam");
+    await gatewayOrder(playwright, sandbox, MEMBERS.sam.openId, { offerId: BUN, quantity: 1, mcoinUsed: 100 });
+    await page.goto(screen.path);
+    await hydrated(page);
+    const cards = page.getByRole("article");
+    await expect(cards.first()).toBeVisible();
+    const seen = await cards.count();
+    await page.locator('a[href^="/order_details/"]').first().click();
+    await expect(page).toHaveURL(/\/order_details\/\d+$/);
+    await expect(page.getByTestId("redemption-code")).toBeVisible();
+    // Meanwhile, another coupon of the member's arrives elsewhere.
+    await gatewayOrder(playwright, sandbox, MEMBERS.sam.openId, { offerId: BUN, quantity: 1, mcoinUsed: 100 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const refreshes: string[] = [];
+    await page.route(screen.data, async (route) => {
+      refreshes.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    await page.goBack();
+    // What the member saw, at once, while the server is asked again in the background.
+    await expect(cards).toHaveCount(seen);
+    await expect.poll(() => refreshes.length).toBe(1);
+    release();
+    await expect(cards).toHaveCount(seen + 1);
   });
-  await page.goBack();
-  // What the member saw, at once, while the server is asked again in the background.
-  await expect(cards).toHaveCount(seen);
-  await expect.poll(() => refreshes.length).toBe(1);
-  release();
-  await expect(cards).toHaveCount(seen + 1);
-});
+}
 
 test("without scripts, the refund form asks for the member's word as a checkbox, and refuses without it", async ({ page, sandbox, signIn, playwright, browser }) => {
   await signIn("sam");

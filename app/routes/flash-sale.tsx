@@ -22,11 +22,11 @@ import { formatMoney } from "../lib/money/format";
 import { requireMember } from "../server/member.server";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
-import { intentClientLoader } from "../lib/intent-data";
+import { intentClientLoader, useFreshData } from "../lib/intent-data";
 
 export const handle: ScreenHandle = { analytics: "flashSale", member: true, pointsInHeader: true };
 
-/** Its data can be asked for on a tap's first touch (lib/intent-data.ts). */
+/** Its data can be asked for on a tap's first touch, and the way back shows what was seen (lib/intent-data.ts). */
 export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -38,7 +38,8 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export default function FlashSale() {
   const { t } = useTranslation();
-  const { sessions, now: loadedAt } = useLoaderData<typeof loader>();
+  // Back from an offer: the sale as the member saw it, asked again in the background (lib/intent-data.ts).
+  const { sessions, now: loadedAt } = useFreshData(useLoaderData<typeof loader>()).data;
   const now = useServerNow(true, loadedAt) ?? loadedAt;
   const [chosen, setChosen] = useState<number | null>(null);
   useRefreshOnPhaseChange(sessions, now);

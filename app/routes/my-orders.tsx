@@ -13,11 +13,11 @@ import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
 import stylesheet from "./wallet.css?url";
-import { intentClientLoader } from "../lib/intent-data";
+import { intentClientLoader, useFreshData } from "../lib/intent-data";
 
 export const handle: ScreenHandle = { analytics: "myOrder", member: true };
 
-/** Its data can be asked for on a tap's first touch (lib/intent-data.ts). */
+/** Its data can be asked for on a tap's first touch, and the way back shows what was seen (lib/intent-data.ts). */
 export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -37,10 +37,14 @@ export async function loader(args: LoaderFunctionArgs) {
 export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function MyOrders() {
-  const { list } = useLoaderData<typeof loader>();
+  const {
+    data: { list },
+    generation,
+  } = useFreshData(useLoaderData<typeof loader>());
   return (
     <div className="wallet">
-      <OrderListView list={list} search={(tab) => `?tab=${tab}`} />
+      {/* Back from an order: the list as the member saw it; the refresh's answer starts it afresh (lib/intent-data.ts). */}
+      <OrderListView key={generation} list={list} search={(tab) => `?tab=${tab}`} />
     </div>
   );
 }
