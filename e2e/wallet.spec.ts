@@ -458,7 +458,9 @@ for (const screen of [
       await route.continue();
     });
     await page.goBack();
-    // What the member saw, at once, while the server is asked again in the background.
+    // What the member saw, at once, while the server is asked again in the background: the list, and
+    // the order no longer.
+    await expect(page.getByTestId("redemption-code")).toHaveCount(0);
     await expect(cards).toHaveCount(seen);
     await expect.poll(() => refreshes.length).toBe(1);
     release();
