@@ -14,7 +14,10 @@
 import express, { type Request, type Response } from "express";
 import type { ServerBuild } from "@remix-run/node";
 
-/** At most this many routes in one request: a screen links to a handful. */
+/**
+ * At most this many routes in one request: the page asks once for every route whose data a touch asks
+ * ahead (INTENT_ROUTES, app/lib/intent-data.ts).
+ */
 export const CODE_AHEAD_MAX_ROUTES = 16;
 const ROUTE_ID = /^[A-Za-z][A-Za-z0-9]{0,63}$/;
 /** The answer changes only with a new build; ten minutes of a stale one costs only failed preloads. */

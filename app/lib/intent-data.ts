@@ -29,7 +29,7 @@ const POP_LOAD_MS = 1_000;
 
 /**
  * The routes whose data a touch asks for ahead (their ids in route-table.js), each loading at most
- * three gateway calls (decision 052's budget; app/routes/declared-calls.test.ts holds them to it).
+ * three gateway calls (decisions 052 and 061; app/routes/declared-calls.test.ts holds them to it).
  */
 export const INTENT_ROUTES: ReadonlySet<string> = new Set([
   "couponDetails",

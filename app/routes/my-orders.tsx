@@ -43,7 +43,7 @@ export default function MyOrders() {
   } = useFreshData(useLoaderData<typeof loader>());
   return (
     <div className="wallet">
-      {/* Back from an order: the list as the member saw it; the refresh's answer starts it afresh (lib/intent-data.ts). */}
+      {/* Back from an order: the list as it was seen; the refresh's answer starts it afresh. */}
       <OrderListView key={generation} list={list} search={(tab) => `?tab=${tab}`} />
     </div>
   );
