@@ -7,6 +7,7 @@
  * (docs/decisions/053-code-ahead-and-back-without-drawing.md).
  */
 import type { CDPSession, Locator, Page } from "@playwright/test";
+import { popularSearches, storeInformation } from "#core/api/catalog-endpoints";
 import { flashSales } from "#core/api/promotion-endpoints";
 import { offerDetail } from "#core/api/shop-endpoints";
 import { expect, hydrated, test } from "./fixtures";
@@ -62,26 +63,57 @@ test("the first touch on an offer asks for its data before the click, and the ta
   expect((await sandbox.calls(OFFER_DETAIL)).length - before).toBe(1);
 });
 
-test("the first touch on one of home's shortcuts asks for its screen's data before the click, and the tap uses that load", async ({ signIn, page, sandbox }) => {
-  await onHome({ signIn, page });
-  const shortcut = page.locator('a.shortcut[href="/flashSale"]');
-  const cdp = await page.context().newCDPSession(page);
-  const clicks = await countClicks(page);
-  const dataAsked: string[] = [];
-  page.on("request", (request) => {
-    if (new URL(request.url()).pathname === "/flashSale.data") dataAsked.push(request.url());
-  });
-  const before = (await sandbox.calls(flashSales.path)).length;
+/** Links whose screen's data a touch asks ahead, besides the offers' cards (decision 061). */
+const ASKED_AHEAD = [
+  {
+    name: "one of home's shortcuts",
+    from: "/index",
+    link: 'a.shortcut[href="/flashSale"]',
+    data: /^\/flashSale\.data$/,
+    call: flashSales.path,
+    landed: /\/flashSale$/,
+    shown: "[elementtiming=promo-item]",
+  },
+  { name: "home's search box", from: "/index", link: "a.search-box", data: /^\/search\.data$/, call: popularSearches.path, landed: /\/search$/, shown: 'input[type="search"]' },
+  {
+    name: "one of an offer's stores",
+    from: "/coupon_details/1",
+    link: "a.branch-row",
+    data: /^\/store_details\/\d+\.data$/,
+    call: storeInformation.path,
+    landed: /\/store_details\/\d+$/,
+    shown: "#store-name",
+  },
+];
 
-  const lift = await touch(cdp, shortcut);
-  await expect.poll(() => dataAsked.length).toBe(1);
-  expect(await clicks()).toBe(0);
-  await lift();
-  await expect(page).toHaveURL(/\/flashSale$/);
-  await expect(page.locator("[elementtiming=promo-item]").first()).toBeVisible();
-  expect(dataAsked).toHaveLength(1);
-  expect((await sandbox.calls(flashSales.path)).length - before).toBe(1);
-});
+for (const ahead of ASKED_AHEAD) {
+  test(`the first touch on ${ahead.name} asks for its screen's data before the click, and the tap uses that load`, async ({ signIn, page, sandbox }) => {
+    await onHome({ signIn, page });
+    if (ahead.from !== "/index") {
+      await page.goto(ahead.from);
+      await hydrated(page);
+    }
+    const link = page.locator(ahead.link).first();
+    await link.scrollIntoViewIfNeeded();
+    const cdp = await page.context().newCDPSession(page);
+    const clicks = await countClicks(page);
+    const dataAsked: string[] = [];
+    page.on("request", (request) => {
+      if (ahead.data.test(new URL(request.url()).pathname)) dataAsked.push(request.url());
+    });
+    const before = (await sandbox.calls(ahead.call)).length;
+
+    const lift = await touch(cdp, link);
+    // The finger is still down: no click yet, and the data is on its way.
+    await expect.poll(() => dataAsked.length).toBe(1);
+    expect(await clicks()).toBe(0);
+    await lift();
+    await expect(page).toHaveURL(ahead.landed);
+    await expect(page.locator(ahead.shown).first()).toBeVisible();
+    expect(dataAsked).toHaveLength(1);
+    expect((await sandbox.calls(ahead.call)).length - before).toBe(1);
+  });
+}
 
 test("touches that do not become taps ask ahead three times a screen at most", async ({ signIn, page }) => {
   await onHome({ signIn, page });

@@ -1,9 +1,9 @@
 /** The stores where an offer can be used, nearest first: three, then 'view more' or 'view fewer'. */
-import { Link } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { StoreSummary } from "#core/api/catalog-endpoints";
 import { formatDistance } from "#core/geo/distance";
+import { ListLink } from "./list-link";
 import { Picture } from "./picture";
 import { ChevronDownIcon, PinIcon } from "./icons";
 import "./offer-stores.css";
@@ -23,7 +23,7 @@ export function OfferStores({ stores }: { stores: StoreSummary[] }) {
       <ul className="offer-stores">
         {shown.map((store) => (
           <li key={store.id}>
-            <Link to={`/store_details/${store.id}`} className="branch-row">
+            <ListLink to={`/store_details/${store.id}`} className="branch-row">
               <Picture className="branch-row__logo" alt="" width={32} height={32} src={store.logo} />
               <span>
                 <span className="branch-row__name">
@@ -34,7 +34,7 @@ export function OfferStores({ stores }: { stores: StoreSummary[] }) {
                 </span>
               </span>
               {store.distance !== null ? <span className="branch-row__distance">{formatDistance(store.distance)}</span> : null}
-            </Link>
+            </ListLink>
           </li>
         ))}
       </ul>

@@ -47,6 +47,9 @@ export const INTENT_ROUTES: ReadonlySet<string> = new Set([
   "seckill",
   "asiaMilesDetails",
   "myFavorites",
+  // Home's search box, and an offer's stores (components/offer-stores.tsx).
+  "search",
+  "storeDetails",
 ]);
 /** How long a load asked ahead may wait for its tap: a tap follows its touch within a few hundred ms. */
 export const INTENT_KEPT_MS = 10_000;

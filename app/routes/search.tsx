@@ -20,10 +20,14 @@ import { mallContext } from "../server/context.server";
 import { withSession } from "../server/session.server";
 import { recordSearchHistory } from "../server/search-history.server";
 import stylesheet from "./search.css?url";
+import { intentClientLoader } from "../lib/intent-data";
 
 export const handle: ScreenHandle = {
   analytics: "search",
 };
+
+/** Its data can be asked for on a tap's first touch (lib/intent-data.ts). */
+export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request } = args;
