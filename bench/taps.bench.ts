@@ -18,8 +18,8 @@
  *   offer-card, wallet-card, order-title, promo-item), painted: Element Timing's `renderTime` of each
  *   marked element not on screen at the tap. An element painted before the tap (a screen kept alive,
  *   hidden and shown again) has no new paint entry, so its time is the first frame after the tap in
- *   which it is visible (the end of that frame's main-thread work: a message posted from its animation-frame
- *   callback). The content's time is the first frame in which all of it had come: a screen shown from
+ *   which it is visible (the end of that frame's main-thread work: a message posted from its
+ *   animation-frame callback). The content's time is the first frame in which all of it had come: a screen shown from
  *   what the member saw, whose list is drawn afresh when the server's answer lands a round trip later
  *   (decision 053), is timed by what it showed first. The confirmation sheet carries no mark; this
  *   bench's init script marks its title and rows as they are inserted (before their first paint), so

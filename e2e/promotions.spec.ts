@@ -7,7 +7,7 @@ import * as controls from "#core/controls/declarations";
 import type { Locator } from "@playwright/test";
 import { E2E_APP_URL, E2E_SANDBOX_URL, walletUserAgent } from "./env";
 import { MEMBERS, expect, hydrated, test } from "./fixtures";
-import { routerIdle, tapGuardOpen } from "./waits";
+import { holdRequests, routerIdle, tapGuardOpen } from "./waits";
 
 /** The seconds a countdown shows (app/components/countdown.tsx writes them as a duration: PT0H0M8S). */
 async function secondsShown(countdown: Locator): Promise<number> {
@@ -202,19 +202,12 @@ test("back from an offer shows the flash sale as the member left it at once, whi
   await page.getByRole("link", { name: "Buy now" }).first().click();
   await expect(page).toHaveURL(/\/coupon_details\/\d+$/);
   await expect(page.getByRole("button", { name: "Checkout" })).toBeVisible();
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const refreshes: string[] = [];
-  await page.route(/\/flashSale\.data/, async (route) => {
-    refreshes.push(route.request().url());
-    await held;
-    await route.continue();
-  });
+  const refresh = await holdRequests(page, /\/flashSale\.data/);
   await page.goBack();
   await expect(page).toHaveURL(/\/flashSale$/);
   await expect(items).toHaveCount(seen);
-  await expect.poll(() => refreshes.length).toBe(1);
-  release();
+  await expect.poll(refresh.held).toBe(1);
+  refresh.release();
   await routerIdle(page);
   await expect(items).toHaveCount(seen);
 });

@@ -97,3 +97,19 @@ export function watchRequests(page: Page, matches: (url: URL) => boolean): () =>
     await Promise.all(seen.map(async (request) => (await request.response())?.finished()));
   };
 }
+
+/**
+ * Holds back the page's requests whose address matches `pattern` from now on, until `release()`:
+ * a screen shown while its refresh is on its way. `held()` counts the requests held so far.
+ */
+export async function holdRequests(page: Page, pattern: RegExp): Promise<{ held: () => number; release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route(pattern, async (route) => {
+    held += 1;
+    await released;
+    await route.continue();
+  });
+  return { held: () => held, release };
+}

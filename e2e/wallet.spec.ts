@@ -12,6 +12,7 @@ import { PNG } from "pngjs";
 import sharp from "sharp";
 import { E2E_APP_URL, E2E_SANDBOX_URL, walletUserAgent } from "./env";
 import { MEMBERS, expect, hostCalls, hydrated, test, type SandboxControl } from "./fixtures";
+import { holdRequests } from "./waits";
 
 /** mCoin only: 50 mCoin a piece, settled at once (no cashier). */
 const TYRE_CHECK = 53;
@@ -449,21 +450,14 @@ for (const screen of [
     await expect(page.getByTestId("redemption-code")).toBeVisible();
     // Meanwhile, another coupon of the member's arrives elsewhere.
     await gatewayOrder(playwright, sandbox, MEMBERS.sam.openId, { offerId: BUN, quantity: 1, mcoinUsed: 100 });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const refreshes: string[] = [];
-    await page.route(screen.data, async (route) => {
-      refreshes.push(route.request().url());
-      await held;
-      await route.continue();
-    });
+    const refresh = await holdRequests(page, screen.data);
     await page.goBack();
     // What the member saw, at once, while the server is asked again in the background: the list, and
     // the order no longer.
     await expect(page.getByTestId("redemption-code")).toHaveCount(0);
     await expect(cards).toHaveCount(seen);
-    await expect.poll(() => refreshes.length).toBe(1);
-    release();
+    await expect.poll(refresh.held).toBe(1);
+    refresh.release();
     await expect(cards).toHaveCount(seen + 1);
   });
 }
