@@ -23,6 +23,7 @@ import { isApiError } from "#core/api/errors";
 import { DEFAULT_LOCALE, htmlLang, normalizeLocale } from "./lib/i18n/locale";
 import { MessagesPreload } from "./lib/i18n/messages";
 import { reportMemberRevision, type MemberRevision } from "./lib/keep-alive";
+import { SeenForgottenOnSubmit } from "./lib/intent-data";
 import { mallContext } from "./server/context.server";
 import { appMarketUrl } from "./server/config.server";
 
@@ -146,6 +147,7 @@ export default function App() {
       {agreement ? <AgreementDialog key={agreement.clauseid} agreement={agreement} /> : null}
       <TaskWidget />
       <LocationSync />
+      <SeenForgottenOnSubmit />
     </>
   );
 }

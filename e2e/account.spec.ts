@@ -5,6 +5,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { walletUserAgent } from "./env";
 import { MEMBERS, expect, hostCalls, hydrated, test } from "./fixtures";
+import { holdRequests } from "./waits";
 
 /**
  * Taps a favourite star and waits for the mall's answer. The star turns at once (it shows what was
@@ -135,6 +136,36 @@ for (const language of ["en", "zh"] as const) {
     });
   });
 }
+
+test("a favourite removed on its offer is not shown on the way back to the favourites, not even for a moment", async ({ page, signIn }) => {
+  await signIn("ana");
+  await page.goto(`/coupon_details/${CONGEE}`);
+  await hydrated(page);
+  const star = page.getByRole("button", { name: "Favourite" });
+  await tapAndSave(page, star);
+  await page.goto("/myFavorites");
+  await hydrated(page);
+  const favourites = page.getByTestId("favourite");
+  await expect(favourites).toHaveCount(1);
+  await favourites.first().locator(`[data-offer-id="${CONGEE}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/coupon_details/${CONGEE}$`));
+  await expect(star).toHaveAttribute("aria-pressed", "true");
+  const removed = saved(page, "0");
+  await star.click();
+  await removed;
+
+  // What the member saw of the favourites was forgotten with the form sent (lib/intent-data.ts): the
+  // way back loads them, under the screen's title until they come, never showing the removed offer.
+  const refresh = await holdRequests(page, /\/myFavorites\.data/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/myFavorites$/);
+  await expect.poll(refresh.held).toBe(1);
+  await expect(page.getByRole("heading", { name: "My Favourites" })).toBeVisible();
+  await expect(favourites).toHaveCount(0);
+  refresh.release();
+  await expect(page.getByTestId("favourites-empty")).toBeVisible();
+  await expect(favourites).toHaveCount(0);
+});
 
 /** Baía Portuguese Kitchen and its Portuguese chicken set (a coupon). */
 const BAIA = 1;

@@ -56,23 +56,23 @@ test("going back while on home asks the host to go back; going forward from home
   expect(await goBacks()).toBe(0);
 
   // A back step while a forward step from home is still loading (its skeleton shown) is a step within
-  // the mall, back to home: nothing for the host. My Orders comes forward from what the member saw
-  // (lib/intent-data.ts), so the step is to a screen that loads: the address book.
-  const addressBook = page.getByRole("link", { name: "Add new address" });
-  await page.getByRole("link", { name: "Shipping addresses" }).click();
-  await expect(addressBook).toBeVisible();
+  // the mall, back to home: nothing for the host. The shortcuts' screens come forward from what the
+  // member saw (lib/intent-data.ts), so the step is to a screen that loads: the mCoin history.
+  const history = page.getByRole("tab", { name: "Earned" });
+  await page.getByTestId("mcoin-balance").click();
+  await expect(history).toBeVisible();
   await page.goBack();
   await expect(page.getByTestId("mcoin-balance")).toBeVisible();
-  await sandbox.fault("api/mini/userAddress/lists", "delay", 1, 1_500);
-  const addressData = watchRequests(page, (url) => url.pathname.startsWith("/myAddress"));
+  await sandbox.fault("api/auth/mcoinrecord", "delay", 1, 1_500);
+  const historyData = watchRequests(page, (url) => url.pathname.startsWith("/mcoin_integral"));
   await page.goForward();
   await expect(page.getByTestId("screen-skeleton")).toBeVisible();
   await page.goBack();
   await expect(page.getByTestId("mcoin-balance")).toBeVisible();
-  // Settled: the address book's data, if the router had asked for it, answered or given up; the router idle.
-  await addressData();
+  // Settled: the history's data, if the router had asked for it, answered or given up; the router idle.
+  await historyData();
   await routerIdle(page);
-  await expect(addressBook).toHaveCount(0);
+  await expect(history).toHaveCount(0);
   expect(await goBacks()).toBe(0);
 
   // An entry of home's own (as the webview may add one) to step back from, while on home.

@@ -11,6 +11,7 @@ import { popularSearches, storeInformation } from "#core/api/catalog-endpoints";
 import { flashSales } from "#core/api/promotion-endpoints";
 import { offerDetail } from "#core/api/shop-endpoints";
 import { expect, hydrated, test } from "./fixtures";
+import { holdRequests, routerIdle } from "./waits";
 
 const OFFER_DETAIL = offerDetail.path;
 
@@ -264,4 +265,43 @@ test("a page's address never keeps the marker of a load asked ahead: typed with 
   await expect(page.getByRole("heading", { name: "Coffee & Desserts" })).toBeVisible();
   await expect(page.locator(`[data-offer-id="${offerId}"]`).first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Overwhelming Response" })).toHaveCount(0);
+});
+
+/**
+ * Screens that come back (and forward) as the member saw them, each from the page it links from: a
+ * link there, the screen's own content, and its data's address (lib/intent-data.ts `useFreshData`).
+ */
+const SEEN_AGAIN = [
+  { from: "/index", link: 'a.shortcut[href="/checkIn"]', shown: "[data-testid=check-in-streak]", data: /\/checkIn\.data/ },
+  { from: "/index", link: 'a.shortcut[href="/seckill"]', shown: "[role=tabpanel] h3", data: /\/seckill\.data/ },
+  { from: "/index", link: 'a.shortcut[href^="/asiaMiles_details/"]', shown: "input[name=lastName]", data: /\/asiaMiles_details\/\d+\.data/ },
+  { from: "/index", link: 'a.shortcut[href="/myFavorites"]', shown: ".favourites [role=tab]", data: /\/myFavorites\.data/ },
+  { from: "/index", link: 'a.shortcut[href="/myAddress"]', shown: "a[href^='/editAddress']", data: /\/myAddress\.data/ },
+  { from: "/coupon_details/1", link: "a.branch-row", shown: "#store-name", data: /\/store_details\/\d+\.data/ },
+];
+
+test("the check-in, the seckill, Asia Miles, the favourites, the address book and a store come back as the member saw them at once, then as the server has them", async ({ signIn, page }) => {
+  await onHome({ signIn, page });
+  for (const screen of SEEN_AGAIN) {
+    if (screen.from !== "/index") {
+      await page.goto(screen.from);
+      await hydrated(page);
+    }
+    await page.locator(screen.link).first().click();
+    const shown = page.locator(screen.shown).first();
+    await expect(shown).toBeVisible();
+    await page.goBack();
+    await routerIdle(page);
+    // Forward again, the refresh held: the screen is drawn from what was seen, its refresh on its way.
+    const refresh = await holdRequests(page, screen.data);
+    await page.goForward();
+    await expect(shown).toBeVisible();
+    await expect.poll(refresh.held, { message: screen.link }).toBe(1);
+    refresh.release();
+    await routerIdle(page);
+    await expect(shown).toBeVisible();
+    await page.unroute(screen.data);
+    await page.goBack();
+    await routerIdle(page);
+  }
 });

@@ -199,7 +199,9 @@ function usePopstateHostBack(active: boolean, leaving: boolean) {
   // shows it. So a back step taken while a forward step from home is still loading is a step within
   // the mall, not a step back from home.
   const entry = useRef<{ index: number | undefined; active: boolean }>({ index: undefined, active });
-  useEffect(() => {
+  // Before the screen is painted: a back step taken as soon as it shows (a screen drawn from what was
+  // seen shows within the tap's frame) must find its entry, not home's.
+  useIsomorphicLayoutEffect(() => {
     // Also when a navigation ends where it began (a back step took the member back before it loaded).
     if (!leaving) entry.current = { index: historyIndex(window.history.state), active };
   }, [location, active, leaving]);

@@ -9,12 +9,14 @@
  * the page, at once, and the screen then asks for it again in the background (`useFreshData`), so
  * anything stale is replaced a round trip later (docs/decisions/053-code-ahead-and-back-without-drawing.md).
  * What was seen is kept as home's screen is (lib/keep-alive.ts): forgotten when the member's data
- * moves (a purchase, a refund), never used while an order awaits payment, and for SEEN_KEPT_MS.
+ * moves (a purchase, a refund), never used while an order awaits payment, and for SEEN_KEPT_MS. It is
+ * forgotten too whenever the member sends a form (`SeenForgottenOnSubmit`): a favourite removed on an
+ * offer, an address edited, change what another page showed without moving the member's revision.
  *
  * Only routes that export `intentClientLoader` as their `clientLoader` are asked ahead (INTENT_ROUTES):
  * another route's data asked by a fetcher would be fetched and thrown away.
  */
-import { useFetcher, useLocation, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { useFetcher, useFetchers, useLocation, useNavigation, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { AHEAD_PARAM } from "#core/http/ahead-marker";
 import { createKeepAlive } from "./keep-alive";
@@ -166,4 +168,21 @@ export function useFreshData<T>(data: T): { data: T; generation: number } {
     if (shown !== null && typeof shown === "object") seen.set(key, shown);
   }, [shown, key]);
   return { data: shown, generation: generation.count };
+}
+
+/**
+ * Forgets what was seen of every page as the member sends a form (a navigation's or a fetcher's
+ * submission; a search's GET form is a navigation's load): any action may change what another page
+ * showed, so the way back to it then loads as a first visit does, and no action has to name the pages
+ * it changes. The page the action was sent from keeps what its revalidation brings. Rendered once, on
+ * its own, so that the router's state changes render nothing else.
+ */
+export function SeenForgottenOnSubmit(): null {
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const submitting = navigation.state === "submitting" || fetchers.some((fetcher) => fetcher.state === "submitting");
+  useEffect(() => {
+    if (submitting) seen.clear();
+  }, [submitting]);
+  return null;
 }

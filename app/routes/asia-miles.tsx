@@ -31,11 +31,11 @@ import stylesheet from "./asia-miles.css?url";
 import { MilesHero } from "./asia-miles/miles-hero";
 import { RedeemForm } from "./asia-miles/redeem-form";
 import { MilesResult, NotEnoughMcoin, Redeeming } from "./asia-miles/redemption-dialogs";
-import { intentClientLoader } from "../lib/intent-data";
+import { intentClientLoader, useFreshData } from "../lib/intent-data";
 
 export const handle: ScreenHandle = { analytics: "asiaMilesDetails", member: true };
 
-/** Its data can be asked for on a tap's first touch (lib/intent-data.ts). */
+/** Its data can be asked for on a tap's first touch, and the way back shows what was seen (lib/intent-data.ts). */
 export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -89,7 +89,8 @@ const CHECKS = 15;
 export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function AsiaMilesDetails() {
-  const { product } = useLoaderData<typeof loader>();
+  // Back to the offer: as the member saw it, asked again in the background (lib/intent-data.ts).
+  const { product } = useFreshData(useLoaderData<typeof loader>()).data;
   const redeem = useFetcher<MilesActionResult>();
   const status = useFetcher<typeof orderLoader>();
   const navigate = useNavigate();

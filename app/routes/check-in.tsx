@@ -23,11 +23,11 @@ import type { ScreenHandle } from "../screen-handle";
 import { ScreenHero } from "../components/screen-hero";
 import { mallContext } from "../server/context.server";
 import stylesheet from "./check-in.css?url";
-import { intentClientLoader } from "../lib/intent-data";
+import { intentClientLoader, useFreshData } from "../lib/intent-data";
 
 export const handle: ScreenHandle = { analytics: "checkIn", member: true };
 
-/** Its data can be asked for on a tap's first touch (lib/intent-data.ts). */
+/** Its data can be asked for on a tap's first touch, and the way back shows what was seen (lib/intent-data.ts). */
 export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -56,7 +56,8 @@ export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function CheckIn() {
   const { t } = useTranslation();
-  const { status, idempotencyKey } = useLoaderData<typeof loader>();
+  // Back to the check-in: as the member saw it, asked again in the background (lib/intent-data.ts).
+  const { status, idempotencyKey } = useFreshData(useLoaderData<typeof loader>()).data;
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";

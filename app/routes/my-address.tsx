@@ -28,14 +28,14 @@ import { BookActionSchema } from "./my-address.server";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
 import stylesheet from "./address-book.css?url";
-import { intentClientLoader } from "../lib/intent-data";
+import { intentClientLoader, useFreshData } from "../lib/intent-data";
 
 export const handle: ScreenHandle = {
   analytics: "myAddress",
   member: true,
 };
 
-/** Its data can be asked for on a tap's first touch (lib/intent-data.ts). */
+/** Its data can be asked for on a tap's first touch, and the way back shows what was seen (lib/intent-data.ts). */
 export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -64,7 +64,8 @@ export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function MyAddress() {
   const { t } = useTranslation();
-  const { addresses } = useLoaderData<typeof loader>();
+  // Back to the address book: as the member saw it, asked again in the background (lib/intent-data.ts).
+  const { addresses } = useFreshData(useLoaderData<typeof loader>()).data;
   const change = useFetcher<BookActionResult>();
   const guard = useDoubleTapGuard();
   const [confirming, setConfirming] = useState<Address | null>(null);

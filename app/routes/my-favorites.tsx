@@ -24,14 +24,14 @@ import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
 import stylesheet from "./my-favorites.css?url";
-import { intentClientLoader } from "../lib/intent-data";
+import { intentClientLoader, useFreshData } from "../lib/intent-data";
 
 export const handle: ScreenHandle = {
   analytics: "myFavorites",
   member: true,
 };
 
-/** Its data can be asked for on a tap's first touch (lib/intent-data.ts). */
+/** Its data can be asked for on a tap's first touch, and the way back shows what was seen (lib/intent-data.ts). */
 export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -56,7 +56,11 @@ export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 export default function MyFavorites() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { tab, counts: loadedCounts, list, now } = useLoaderData<typeof loader>();
+  // Back to the favourites: as the member saw them, asked again in the background (lib/intent-data.ts).
+  const {
+    data: { tab, counts: loadedCounts, list, now },
+    generation,
+  } = useFreshData(useLoaderData<typeof loader>());
   const counts = useKnownCounts(loadedCounts);
   const remove = useFetcher<FavouriteActionResult>();
   const undo = useFetcher<FavouriteActionResult>();
@@ -129,7 +133,7 @@ export default function MyFavorites() {
         </p>
       ) : null}
       <InfiniteList
-        key={tab}
+        key={`${tab}@${generation}`}
         initial={list}
         pageUrl={(page) => `/resources/wallet?${new URLSearchParams({ list: "favourites", tab, page: String(page) })}`}
         readPage={readWalletPage<OfferSummary>}

@@ -42,7 +42,7 @@ import { mallContext } from "../server/context.server";
 import stylesheet from "./seckill.css?url";
 import { ProductCard } from "./seckill/product-card";
 import { SessionPanel } from "./seckill/session-panel";
-import { intentClientLoader } from "../lib/intent-data";
+import { intentClientLoader, useFreshData } from "../lib/intent-data";
 
 export const handle: ScreenHandle = {
   analytics: "seckill",
@@ -50,7 +50,7 @@ export const handle: ScreenHandle = {
 
 const SHARE_PATH = "/seckill_share";
 
-/** Its data can be asked for on a tap's first touch (lib/intent-data.ts). */
+/** Its data can be asked for on a tap's first touch, and the way back shows what was seen (lib/intent-data.ts). */
 export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -98,7 +98,8 @@ export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function Seckill() {
   const { t } = useTranslation();
-  const { sessions, product, now: loadedAt, shared } = useLoaderData<typeof loader>();
+  // Back to the seckill: as the member saw it, asked again in the background (lib/intent-data.ts).
+  const { sessions, product, now: loadedAt, shared } = useFreshData(useLoaderData<typeof loader>()).data;
   const now = useServerNow(true, loadedAt) ?? loadedAt;
   const [chosen, setChosen] = useState<number | null>(product?.sessionId ?? null);
   const priceText = usePriceText();

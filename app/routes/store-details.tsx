@@ -23,14 +23,14 @@ import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
 import stylesheet from "./store-details.css?url";
-import { intentClientLoader } from "../lib/intent-data";
+import { intentClientLoader, useFreshData } from "../lib/intent-data";
 
 export const handle: ScreenHandle = {
   analytics: "storeDetails",
   keepToken: true,
 };
 
-/** Its data can be asked for on a tap's first touch (lib/intent-data.ts). */
+/** Its data can be asked for on a tap's first touch, and the way back shows what was seen (lib/intent-data.ts). */
 export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -59,7 +59,8 @@ export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function StoreDetails() {
   const { t } = useTranslation();
-  const { store, offers, branches, now, collected } = useLoaderData<typeof loader>();
+  // Back to the store: as the member saw it, asked again in the background (lib/intent-data.ts).
+  const { store, offers, branches, now, collected } = useFreshData(useLoaderData<typeof loader>()).data;
   const facilities = FACILITIES.filter((facility) => store.facilities[facility.key]);
   const allBranches = branches.length + 1;
 
