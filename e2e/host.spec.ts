@@ -56,23 +56,23 @@ test("going back while on home asks the host to go back; going forward from home
   expect(await goBacks()).toBe(0);
 
   // A back step while a forward step from home is still loading (its skeleton shown) is a step within
-  // the mall, back to home: nothing for the host. The shortcuts' screens come forward from what the
-  // member saw (lib/intent-data.ts), so the step is to a screen that loads: the mCoin history.
-  const history = page.getByRole("tab", { name: "Earned" });
-  await page.getByTestId("mcoin-balance").click();
-  await expect(history).toBeVisible();
+  // the mall, back to home: nothing for the host. The screens home leads to mostly come forward from
+  // what the member saw (lib/intent-data.ts), so the step is to one that loads: the search screen.
+  const search = page.locator('input[type="search"]');
+  await page.locator("a.search-box").click();
+  await expect(search).toBeVisible();
   await page.goBack();
   await expect(page.getByTestId("mcoin-balance")).toBeVisible();
-  await sandbox.fault("api/auth/mcoinrecord", "delay", 1, 1_500);
-  const historyData = watchRequests(page, (url) => url.pathname.startsWith("/mcoin_integral"));
+  await sandbox.fault("api/auth/searchhistory", "delay", 1, 1_500);
+  const searchData = watchRequests(page, (url) => url.pathname.startsWith("/search"));
   await page.goForward();
   await expect(page.getByTestId("screen-skeleton")).toBeVisible();
   await page.goBack();
   await expect(page.getByTestId("mcoin-balance")).toBeVisible();
-  // Settled: the history's data, if the router had asked for it, answered or given up; the router idle.
-  await historyData();
+  // Settled: the search's data, if the router had asked for it, answered or given up; the router idle.
+  await searchData();
   await routerIdle(page);
-  await expect(history).toHaveCount(0);
+  await expect(search).toHaveCount(0);
   expect(await goBacks()).toBe(0);
 
   // An entry of home's own (as the webview may add one) to step back from, while on home.

@@ -277,10 +277,14 @@ const SEEN_AGAIN = [
   { from: "/index", link: 'a.shortcut[href^="/asiaMiles_details/"]', shown: "input[name=lastName]", data: /\/asiaMiles_details\/\d+\.data/ },
   { from: "/index", link: 'a.shortcut[href="/myFavorites"]', shown: ".favourites [role=tab]", data: /\/myFavorites\.data/ },
   { from: "/index", link: 'a.shortcut[href="/myAddress"]', shown: "a[href^='/editAddress']", data: /\/myAddress\.data/ },
+  { from: "/index", link: 'a[href="/mcoin_integral"]', shown: "[data-testid=points-balance]", data: /\/mcoin_integral\.data/ },
   { from: "/coupon_details/1", link: "a.branch-row", shown: "#store-name", data: /\/store_details\/\d+\.data/ },
 ];
 
-test("the check-in, the seckill, Asia Miles, the favourites, the address book and a store come back as the member saw them at once, then as the server has them", async ({ signIn, page }) => {
+test("the check-in, the seckill, Asia Miles, the favourites, the address book, the mCoin history and a store come back as the member saw them at once, then as the server has them", async ({
+  signIn,
+  page,
+}) => {
   await onHome({ signIn, page });
   for (const screen of SEEN_AGAIN) {
     if (screen.from !== "/index") {

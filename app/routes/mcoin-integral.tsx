@@ -27,8 +27,12 @@ import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
 import stylesheet from "./mcoin-integral.css?url";
+import { intentClientLoader, useFreshData } from "../lib/intent-data";
 
 export const handle: ScreenHandle = { analytics: "mCoinIntegral", member: true };
+
+/** The way back (from an entry's order) shows what was seen (lib/intent-data.ts). */
+export const clientLoader = intentClientLoader;
 
 const FILTERS = ["all", "earned", "spent"] as const;
 type Filter = (typeof FILTERS)[number];
@@ -50,7 +54,11 @@ export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 export default function McoinIntegral() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { filter, balance: loadedBalance, list } = useLoaderData<typeof loader>();
+  // Back from an order: the history as the member saw it, asked again in the background (lib/intent-data.ts).
+  const {
+    data: { filter, balance: loadedBalance, list },
+    generation,
+  } = useFreshData(useLoaderData<typeof loader>());
   const balance = useLastKnown(loadedBalance, null);
   return (
     <div className="points">
@@ -80,7 +88,7 @@ export default function McoinIntegral() {
           onSelect={(next: Filter) => navigate({ search: next === "all" ? "" : `?filter=${next}` }, { replace: true, preventScrollReset: true })}
         />
         <InfiniteList
-          key={filter}
+          key={`${filter}@${generation}`}
           initial={list}
           pageUrl={(page) => `/resources/wallet?${new URLSearchParams({ list: "ledger", direction: filter, page: String(page) })}`}
           readPage={readWalletPage<LedgerEntry>}
