@@ -1,8 +1,8 @@
 // npm test: install what is missing (npm packages, Debian's chromium and redis-server), then the
-// typecheck, the lint, the unit tests and the build side by side (together they keep a 2-core machine
-// busy: docs/testing.md, "How long it takes"), then the Playwright suite on that build with the
-// partner example beside it (the browser suite keeps the two cores about three quarters busy; the
-// example fits in the rest). Stops after the first stage that fails.
+// unit tests and the build side by side; then the Playwright suite on that build with the partner
+// example beside it. The typecheck and the lint run from the start to the end at a lower priority, in
+// the CPU the others leave (the browser suite keeps the two cores about three quarters busy:
+// docs/testing.md, "How long it takes"). A step that fails stops the run, and every step under way.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { SLOW_REPLY_MS, flakyTests, printPagesAtFailure, readReport, slowRepliesIn } from "./e2e-report.mjs";
@@ -15,16 +15,35 @@ ensureTestPackages();
 const env = { ...process.env, MCOIN_E2E_PREBUILT: "1", MCOIN_REQUIRE_REDIS: "1" };
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 
+/** The steps under way, stopped when one fails; once stopping, the others' ends are not reported. */
+const running = new Set();
+let stopping = false;
+/**
+ * Stops every step under way and exits with `code`. SIGINT, as a Ctrl-C: Playwright then stops its
+ * workers and the malls and sandboxes it started before it exits.
+ */
+async function stopAll(code) {
+  stopping = true;
+  const closed = [...running].map((child) => new Promise((resolve) => child.once("close", resolve)));
+  for (const child of running) child.kill("SIGINT");
+  await Promise.all(closed);
+  process.exit(code);
+}
+
 /**
  * Starts a step; `quiet` steps keep their output until `report` is called (so it does not interleave
  * with another step's). Resolves when it ends, with whether it passed and its report: its output, if
  * kept, and the line that says how it ended.
  */
-function start(name, command, args, { quiet = false, stepEnv = env } = {}) {
+function start(name, command, args, { quiet = false, stepEnv = env, niceness = 0 } = {}) {
   const stepStarted = Date.now();
   log(`${name}…`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env: stepEnv, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
+    // `nice` (coreutils) sets the priority before the command starts, so every process it starts has it too.
+    const [file, argv] = niceness === 0 ? [command, args] : ["nice", ["-n", String(niceness), command, ...args]];
+    const child = spawn(file, argv, { cwd: ROOT, env: stepEnv, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
+    running.add(child);
+    child.on("close", () => running.delete(child));
     const output = [];
     child.stdout?.on("data", (chunk) => output.push(chunk));
     child.stderr?.on("data", (chunk) => output.push(chunk));
@@ -32,6 +51,7 @@ function start(name, command, args, { quiet = false, stepEnv = env } = {}) {
     child.on("close", (code) => {
       const took = seconds(stepStarted);
       const report = () => {
+        if (stopping) return;
         if (output.length) process.stdout.write(Buffer.concat(output));
         log(code === 0 ? `${name} passed in ${took} s` : `failed: ${name} (${command} ${args.join(" ")}), exit ${code}`);
       };
@@ -51,14 +71,27 @@ async function step(name, command, args, options) {
 // than from the sources through tsx; and they find the inspector's page (mcoin inspect) built.
 runOrExit(process.execPath, ["scripts/build.mjs", "cli", "inspector", "--if-changed"]);
 
-const firstStage = await Promise.all([
-  step("typecheck", bin("tsc"), ["--noEmit"], { quiet: true }),
-  step("lint", "npm", ["run", "--silent", "lint"], { quiet: true }),
-  // The mall is always built again here: the browser tests must run what the sources are now.
-  step("build", process.execPath, ["scripts/build.mjs", "mall"], { quiet: true }),
-  step("unit tests", bin("vitest"), ["run"]),
-]);
-if (firstStage.includes(false)) process.exit(1);
+// The checks the browser suite does not need and that wait on nothing but the CPU: from the start
+// and beside the browser suite, below its priority, so that they take the CPU it leaves rather than
+// time from its tests.
+const CHECKS_NICENESS = 10;
+const checks = [
+  start("typecheck", bin("tsc"), ["--noEmit"], { quiet: true, niceness: CHECKS_NICENESS }),
+  start("lint", "npm", ["run", "--silent", "lint"], { quiet: true, niceness: CHECKS_NICENESS }),
+];
+// Each check reports as it ends; the first that fails stops the run, the browser suite with it.
+const checked = Promise.all(
+  checks.map(async (check) => {
+    const { passed, code, report } = await check;
+    report();
+    if (!passed) await stopAll(code ?? 1);
+  }),
+);
+// The unit and integration tests at the suite's priority, beside the build: some of them wait on real
+// time and would run out of it at a lower one. The mall is always built again here: the browser tests
+// must run what the sources are now.
+const firstStage = await Promise.all([step("build", process.execPath, ["scripts/build.mjs", "mall"], { quiet: true }), step("unit tests", bin("vitest"), ["run"])]);
+if (firstStage.includes(false)) await stopAll(1);
 
 // The partner example (scripts/partner-example.mjs) beside the browser tests: it needs only the build.
 // Its output is kept until the browser tests end, and it runs with the environment a partner has.
@@ -75,6 +108,8 @@ const results = join(ROOT, "test-results/results.json");
 const e2e = await start("browser tests", bin("playwright"), ["test", "--retries=1", "--reporter=list,json"], {
   stepEnv: { ...env, MCOIN_E2E_TRACE: "on-first-retry", PLAYWRIGHT_JSON_OUTPUT_NAME: results },
 });
+// Stopped by a check that failed: that check's report is the run's, and it ends the run.
+if (stopping) await checked;
 printPagesAtFailure(join(ROOT, "test-results"));
 const flaky = flakyTests(readReport(results));
 for (const line of flaky) log(`flaky: ${line}`);
@@ -89,6 +124,7 @@ if (!e2e.passed) log("each failed test's trace of its second try: npx playwright
 
 const example = await partner;
 example.report();
+await checked;
 if (!e2e.passed) process.exit(e2e.code ?? 1);
 if (!example.passed) process.exit(example.code ?? 1);
 log(`all tests passed in ${seconds(started)} s`);
