@@ -4,7 +4,8 @@
  * click, and the tap's navigation uses that load rather than asking again; a touch that does not
  * become a tap costs one load at most, and a screen asks ahead at most three times. A still screen
  * fetches the code of the screens it links to, and no data
- * (docs/decisions/053-code-ahead-and-back-without-drawing.md).
+ * (docs/decisions/053-code-ahead-and-back-without-drawing.md). The screens a member steps back (or
+ * forward) to are drawn from what they saw, then refreshed (decision 062).
  */
 import type { CDPSession, Locator, Page } from "@playwright/test";
 import { popularSearches, storeInformation } from "#core/api/catalog-endpoints";

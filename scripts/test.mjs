@@ -18,17 +18,36 @@ const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 /** The steps under way, stopped when one fails; once stopping, the others' ends are not reported. */
 const running = new Set();
 let stopping = false;
+/** How long a step stopped may take to end before it and every process it started are killed. */
+const STOP_GRACE_MS = 15_000;
 /**
- * Stops every step under way and exits with `code`. SIGINT, as a Ctrl-C: Playwright then stops its
- * workers and the malls and sandboxes it started before it exits.
+ * Stops every step under way and exits with `code`. Each step is a process group of its own (every
+ * process it started: vitest's workers, Playwright's browsers and servers), sent SIGINT as a Ctrl-C
+ * would be, so Playwright stops the malls and sandboxes it started; a group still there after
+ * STOP_GRACE_MS is killed.
  */
 async function stopAll(code) {
   stopping = true;
-  const closed = [...running].map((child) => new Promise((resolve) => child.once("close", resolve)));
-  for (const child of running) child.kill("SIGINT");
+  const signal = (child, name) => {
+    try {
+      process.kill(-child.pid, name);
+    } catch {
+      // The group has ended already.
+    }
+  };
+  const steps = [...running];
+  const closed = steps.map((child) => new Promise((resolve) => child.once("close", resolve)));
+  for (const child of steps) signal(child, "SIGINT");
+  const late = setTimeout(() => steps.forEach((child) => signal(child, "SIGKILL")), STOP_GRACE_MS);
   await Promise.all(closed);
+  clearTimeout(late);
+  // The groups' other processes, which may outlive their leader.
+  for (const child of steps) signal(child, "SIGKILL");
   process.exit(code);
 }
+// A Ctrl-C or a CI's stop reaches this process alone now that each step has its group: passed on.
+process.once("SIGINT", () => void stopAll(130));
+process.once("SIGTERM", () => void stopAll(143));
 
 /**
  * Starts a step; `quiet` steps keep their output until `report` is called (so it does not interleave
@@ -41,7 +60,8 @@ function start(name, command, args, { quiet = false, stepEnv = env, niceness = 0
   return new Promise((resolve) => {
     // `nice` (coreutils) sets the priority before the command starts, so every process it starts has it too.
     const [file, argv] = niceness === 0 ? [command, args] : ["nice", ["-n", String(niceness), command, ...args]];
-    const child = spawn(file, argv, { cwd: ROOT, env: stepEnv, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
+    // A process group of its own (`detached`), so that stopping it stops every process it started.
+    const child = spawn(file, argv, { cwd: ROOT, env: stepEnv, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit", detached: true });
     running.add(child);
     child.on("close", () => running.delete(child));
     const output = [];
