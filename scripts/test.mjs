@@ -2,7 +2,8 @@
 // unit tests and the build side by side; then the Playwright suite on that build with the partner
 // example beside it. The typecheck and the lint run from the start to the end at a lower priority, in
 // the CPU the others leave (the browser suite keeps the two cores about three quarters busy:
-// docs/testing.md, "How long it takes"). A step that fails stops the run, and every step under way.
+// docs/testing.md, "How long it takes"). A failure in the first stage ends the run with the stage; a
+// check that fails beside the browser suite stops it, and every step under way, at once.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { SLOW_REPLY_MS, flakyTests, printPagesAtFailure, readReport, slowRepliesIn } from "./e2e-report.mjs";
@@ -99,19 +100,28 @@ const checks = [
   start("typecheck", bin("tsc"), ["--noEmit"], { quiet: true, niceness: CHECKS_NICENESS }),
   start("lint", "npm", ["run", "--silent", "lint"], { quiet: true, niceness: CHECKS_NICENESS }),
 ];
-// Each check reports as it ends; the first that fails stops the run, the browser suite with it.
+// Each check reports as it ends. One that fails in the first stage lets the stage end, so that every
+// step's failures are seen together; one that fails beside the browser suite stops it.
+let checkFailed = null;
+let browserStage = false;
 const checked = Promise.all(
   checks.map(async (check) => {
     const { passed, code, report } = await check;
     report();
-    if (!passed) await stopAll(code ?? 1);
+    if (passed) return;
+    checkFailed ??= code ?? 1;
+    if (browserStage) await stopAll(checkFailed);
   }),
 );
 // The unit and integration tests at the suite's priority, beside the build: some of them wait on real
 // time and would run out of it at a lower one. The mall is always built again here: the browser tests
 // must run what the sources are now.
 const firstStage = await Promise.all([step("build", process.execPath, ["scripts/build.mjs", "mall"], { quiet: true }), step("unit tests", bin("vitest"), ["run"])]);
-if (firstStage.includes(false)) await stopAll(1);
+if (firstStage.includes(false) || checkFailed !== null) {
+  await checked;
+  process.exit(checkFailed ?? 1);
+}
+browserStage = true;
 
 // The partner example (scripts/partner-example.mjs) beside the browser tests: it needs only the build.
 // Its output is kept until the browser tests end, and it runs with the environment a partner has.
