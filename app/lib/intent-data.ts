@@ -120,8 +120,11 @@ export async function intentClientLoader({ request, serverLoader }: ClientLoader
     popped = null;
     const data = seen.get(key);
     if (data !== null && typeof data === "object") {
-      stale.add(data);
-      return data;
+      // A copy, so the screen always meets new data and asks again: a back and forward quicker than
+      // React's transition to the page between can leave the screen mounted, its data unchanged.
+      const copy = Array.isArray(data) ? [...(data as unknown[])] : { ...data };
+      stale.add(copy);
+      return copy;
     }
   }
   const intent = intents.get(key);
