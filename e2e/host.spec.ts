@@ -1,6 +1,7 @@
 /** What the mall asks of the host app as the member moves around. */
 import { expect, hostCalls, hydrated, test } from "./fixtures";
 import { routerIdle, watchRequests } from "./waits";
+import { SEEN_KEPT_MS } from "../app/lib/intent-data";
 
 async function leaveAndReturnToTab(page: import("@playwright/test").Page) {
   await hydrated(page);
@@ -41,6 +42,8 @@ test("returning to the tab on a shop detail page refreshes the time only", async
 });
 
 test("going back while on home asks the host to go back; going forward from home, or back elsewhere, does not", async ({ page, signIn, sandbox }) => {
+  // The page's clock, to outlive what the member saw of a page (below).
+  await page.clock.install();
   await signIn("chan");
   const goBacks = async () => (await hostCalls(page)).filter((call) => call.method === "goBack").length;
   // My Orders is on screen once its tabs are (its skeleton shows the title before).
@@ -56,13 +59,14 @@ test("going back while on home asks the host to go back; going forward from home
   expect(await goBacks()).toBe(0);
 
   // A back step while a forward step from home is still loading (its skeleton shown) is a step within
-  // the mall, back to home: nothing for the host. The screens home leads to mostly come forward from
-  // what the member saw (lib/intent-data.ts), so the step is to one that loads: the search screen.
+  // the mall, back to home: nothing for the host. The screens home leads to come forward from what the
+  // member saw (lib/intent-data.ts) for SEEN_KEPT_MS, so the step is taken after that: it loads.
   const search = page.locator('input[type="search"]');
   await page.locator("a.search-box").click();
   await expect(search).toBeVisible();
   await page.goBack();
   await expect(page.getByTestId("mcoin-balance")).toBeVisible();
+  await page.clock.fastForward(SEEN_KEPT_MS + 1_000);
   await sandbox.fault("api/auth/searchhistory", "delay", 1, 1_500);
   const searchData = watchRequests(page, (url) => url.pathname.startsWith("/search"));
   await page.goForward();

@@ -279,10 +279,12 @@ const SEEN_AGAIN = [
   { from: "/index", link: 'a.shortcut[href="/myFavorites"]', shown: ".favourites [role=tab]", data: /\/myFavorites\.data/ },
   { from: "/index", link: 'a.shortcut[href="/myAddress"]', shown: "a[href^='/editAddress']", data: /\/myAddress\.data/ },
   { from: "/index", link: 'a[href="/mcoin_integral"]', shown: "[data-testid=points-balance]", data: /\/mcoin_integral\.data/ },
+  { from: "/index", link: ".ad-banner__button", shown: ".zone__title", data: /\/mCoin_zone\/\d+\.data/ },
   { from: "/coupon_details/1", link: "a.branch-row", shown: "#store-name", data: /\/store_details\/\d+\.data/ },
+  { from: "/store_details/3", link: 'a.more-link[href^="/other_stores/"]', shown: ".branch-row__link", data: /\/other_stores\/[\d-]+\.data/ },
 ];
 
-test("the check-in, the seckill, Asia Miles, the favourites, the address book, the mCoin history and a store come back as the member saw them at once, then as the server has them", async ({
+test("the check-in, the seckill, Asia Miles, the favourites, the address book, the mCoin history, a store, a zone and the branches come back as the member saw them at once, then as the server has them", async ({
   signIn,
   page,
 }) => {
@@ -309,4 +311,29 @@ test("the check-in, the seckill, Asia Miles, the favourites, the address book, t
     await page.goBack();
     await routerIdle(page);
   }
+});
+
+test("the way back from a search's results shows the search screen at once, the search first among the recent ones, then as the server has it", async ({ signIn, page }) => {
+  await onHome({ signIn, page });
+  await page.locator("a.search-box").click();
+  const box = page.getByRole("searchbox", { name: "Keywords" });
+  await expect(box).toBeVisible();
+  const recent = page.getByRole("region", { name: "Recent searches" }).locator(".chip");
+  for (const keyword of ["noodles", "latte"]) {
+    await box.fill(keyword);
+    await box.press("Enter");
+    await expect(page.getByRole("heading", { name: keyword })).toBeVisible();
+    // Back with the screen's refresh held: drawn from what was seen, with the search just made.
+    const refresh = await holdRequests(page, /\/search\.data/);
+    await page.goBack();
+    await expect(box).toBeVisible();
+    await expect(recent.first()).toHaveText(keyword);
+    await expect.poll(refresh.held).toBe(1);
+    refresh.release();
+    await routerIdle(page);
+    await page.unroute(/\/search\.data/);
+  }
+  // The server's list, refreshed: the two searches first, newest first.
+  await expect(recent.nth(0)).toHaveText("latte");
+  await expect(recent.nth(1)).toHaveText("noodles");
 });

@@ -174,6 +174,16 @@ export function useFreshData<T>(data: T): { data: T; generation: number } {
 }
 
 /**
+ * Changes what was seen of the page at `key` (its path and query), if anything was: for what the
+ * member did that the page shows, told the server without a form (the search screen records a search
+ * with a plain request, routes/search.tsx). The way back shows the change at once, and its screen still
+ * asks the server again.
+ */
+export function reviseSeen<T>(key: string, revise: (data: T) => T): void {
+  seen.update(key, (data) => revise(data as T));
+}
+
+/**
  * Forgets what was seen of every page as the member sends a form (a navigation's or a fetcher's
  * submission; a search's GET form is a navigation's load): any action may change what another page
  * showed, so the way back to it then loads as a first visit does, and no action has to name the pages

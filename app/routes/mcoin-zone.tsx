@@ -1,6 +1,7 @@
 /**
  * An mCoin zone (/mCoin_zone/{id}, and the shared /share_zone/{id}): its banner, rules and offers;
- * 'Special event has ended!' once it is over.
+ * 'Special event has ended!' once it is over. The way back to it (from one of its offers) shows it as
+ * the member saw it while it is asked again (lib/intent-data.ts).
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -18,8 +19,12 @@ import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
 import stylesheet from "./mcoin-zone.css?url";
+import { intentClientLoader, useFreshData } from "../lib/intent-data";
 
 export const handle: ScreenHandle = { analytics: "mCoinZone" };
+
+/** For the way back only: a zone is not asked ahead on a touch (it is not in INTENT_ROUTES). */
+export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;
@@ -35,7 +40,7 @@ export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 export default function Zone() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { zone, offers, now } = useLoaderData<typeof loader>();
+  const { zone, offers, now } = useFreshData(useLoaderData<typeof loader>()).data;
   if (zone.ended) {
     return (
       <StatusScreen art={<FlashIcon className="status-screen__art" style={{ color: "var(--color-muted)" }} />} title={t("zone.ended")} body={t("zone.endedHint")}>

@@ -1,7 +1,8 @@
 /**
  * /other_stores/{id}-{productId}-{number}-{type}: branches with their distance and a call button.
  * id is a store; productId an offer (0 for none); number how many branches the link promised; type
- * 1 lists the merchant's branches, 2 the stores where the offer can be used.
+ * 1 lists the merchant's branches, 2 the stores where the offer can be used. The way back to it (from
+ * a branch) shows it as the member saw it while it is asked again (lib/intent-data.ts).
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -17,8 +18,12 @@ import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
 import stylesheet from "./other-stores.css?url";
+import { intentClientLoader, useFreshData } from "../lib/intent-data";
 
 export const handle: ScreenHandle = { analytics: "otherStores" };
+
+/** For the way back only: the branches are not asked ahead on a touch (not in INTENT_ROUTES). */
+export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;
@@ -36,7 +41,7 @@ export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export default function OtherStores() {
   const { t } = useTranslation();
-  const { merchantName, list, forOffer } = useLoaderData<typeof loader>();
+  const { merchantName, list, forOffer } = useFreshData(useLoaderData<typeof loader>()).data;
   return (
     <div className="branches">
       <ScreenHero

@@ -2,9 +2,11 @@
  * Search (/search): the keyword box, the member's recent searches (kept by the gateway per member;
  * clearing asks first) and popular searches. A search is this screen's action, the only thing that
  * adds to the member's history (a link to results adds nothing); results open at /classify/{keyword}.
+ * The way back from the results shows the screen as the member left it, the search just made first
+ * among the recent ones, while the screen asks again (lib/intent-data.ts).
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData, useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -20,7 +22,8 @@ import { mallContext } from "../server/context.server";
 import { withSession } from "../server/session.server";
 import { recordSearchHistory } from "../server/search-history.server";
 import stylesheet from "./search.css?url";
-import { intentClientLoader } from "../lib/intent-data";
+import { intentClientLoader, reviseSeen, useFreshData } from "../lib/intent-data";
+import type { loader as rootLoader } from "../root";
 
 export const handle: ScreenHandle = {
   analytics: "search",
@@ -33,7 +36,18 @@ export async function loader(args: LoaderFunctionArgs) {
   const { request } = args;
   const mall = await mallContext(args);
   const [popular, history] = await Promise.all([mall.api.call(popularSearches), mall.member ? mall.api.call(searchHistory) : Promise.resolve({ keywords: [] as string[] })]);
-  return data({ popular: popular.keywords, history: history.keywords, keyword: new URL(request.url).searchParams.get("keyword") ?? "" });
+  return data({ popular: popular.keywords, history: history.keywords.slice(0, RECENT_SHOWN), keyword: new URL(request.url).searchParams.get("keyword") ?? "" });
+}
+
+/**
+ * How many recent searches the screen shows, the newest first (docs/decisions/063-recent-searches-on-the-way-back.md):
+ * a number of the mall's own, so the way back can show the list a search makes before the gateway says it.
+ */
+export const RECENT_SHOWN = 10;
+
+/** The recent searches after a search for `keyword`: it first, once, then the rest as they were. */
+export function recentAfterSearch(recent: readonly string[], keyword: string): string[] {
+  return [keyword, ...recent.filter((known) => known !== keyword)].slice(0, RECENT_SHOWN);
 }
 
 const SearchActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("search"), keyword: KeywordSchema.min(1) }), z.object({ intent: z.literal("clear-history") })]);
@@ -62,6 +76,8 @@ export function resultsPath(keyword: string): string {
   return `/classify/${encodeURIComponent(segment)}`;
 }
 
+type SearchData = Awaited<ReturnType<typeof loader>>["data"];
+
 export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 /** How long the member pauses typing before the results of the word so far are asked ahead. */
@@ -82,6 +98,8 @@ export function searchableKeyword(raw: string): string | null {
  */
 function useSearch() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const signedIn = useRouteLoaderData<typeof rootLoader>("root")?.signedIn ?? false;
   const ask = useAskAhead();
   const asked = useRef<string | null>(null);
   const pause = useRef<number>();
@@ -122,6 +140,8 @@ function useSearch() {
       window.clearTimeout(pause.current);
       // keepalive: the record outlives the page, should the member close the wallet at once.
       void fetch("/resources/search-history", { method: "POST", body: new URLSearchParams({ intent: "record", keyword }), keepalive: true }).catch(() => {});
+      // What the way back shows: the search first among the recent ones (a visitor's are not kept).
+      if (signedIn) reviseSeen<SearchData>(location.pathname + location.search, (seen) => ({ ...seen, history: recentAfterSearch(seen.history, keyword) }));
       navigate(resultsPath(keyword));
       return true;
     },
@@ -130,7 +150,7 @@ function useSearch() {
 
 export default function Search() {
   const { t } = useTranslation();
-  const { popular, history, keyword: initialKeyword } = useLoaderData<typeof loader>();
+  const { popular, history, keyword: initialKeyword } = useFreshData(useLoaderData<typeof loader>()).data;
   // Without script the document's own POST answers a keyword the action refused (blank).
   const refused = useActionData<typeof action>()?.ok === false;
   // Whether the box asks for a keyword: once typed in, not until the next blank search.
