@@ -5,6 +5,7 @@ import { walletUserAgent } from "./env";
 import { expect, hostCalls, hydrated, test } from "./fixtures";
 import { startMall } from "./spawn-mall";
 import { scrollToListEnd } from "./waits";
+import { CODE_AHEAD_IDLE_MS } from "../app/components/list-link";
 
 const list = (page: Page) => page.getByRole("region", { name: "All offers" });
 const cards = (page: Page) => list(page).locator("[data-offer-id]");
@@ -158,9 +159,14 @@ test("filter by an mCoin range, switch tabs, scroll to the end, open an offer, c
   page.on("request", (request) => requests.push(request.url()));
   await target.click();
   await expect(page).toHaveURL(new RegExp(`/coupon_details/${offerId}$`));
-  // The offer's screen settled first (one not on sale yet reads the gateway's clock for its countdown).
+  // The offer's screen settled first (one not on sale yet reads the gateway's clock for its countdown),
+  // and the code of the screens it links to fetched: that starts once the screen has been still for
+  // CODE_AHEAD_IDLE_MS (components/list-link.tsx), so the page must have asked nothing for longer.
   await hydrated(page);
   await page.waitForLoadState("networkidle");
+  let lastRequest = Date.now();
+  page.on("request", () => (lastRequest = Date.now()));
+  await expect.poll(() => Date.now() - lastRequest, { timeout: 15_000 }).toBeGreaterThan(CODE_AHEAD_IDLE_MS + 500);
   const afterOpen = requests.length;
   const gatewayCalls = async () => (await sandbox.calls()).filter((call) => !call.path.endsWith("/system/time")).length;
   const callsAfterOpen = await gatewayCalls();
