@@ -24,8 +24,6 @@ export function AdBanner({ ads }: { ads: Ad[] }) {
   const { t } = useTranslation();
   const navigate = useFrameNavigate();
   const [upgrade, setUpgrade] = useState(false);
-  // Where MPay is updated (app/server/config.server.ts `appMarketUrl`); without one, the prompt only says so.
-  const appMarket = useRouteLoaderData<typeof rootLoader>("root")?.appMarket ?? null;
   const [shown, setShown] = useState(0);
   const track = useRef<HTMLUListElement>(null);
   if (ads.length === 0) return null;
@@ -97,31 +95,42 @@ export function AdBanner({ ads }: { ads: Ad[] }) {
           ))}
         </div>
       ) : null}
-      {upgrade ? (
-        <Dialog
-          role="alertdialog"
-          title={t("upgrade.title")}
-          onDismiss={() => setUpgrade(false)}
-          actions={
-            appMarket ? (
-              <>
-                <button type="button" className="button button--secondary" onClick={() => setUpgrade(false)}>
-                  {t("upgrade.later")}
-                </button>
-                <a className="button button--primary" href={appMarket} target="_blank" rel="noopener noreferrer" onClick={() => setUpgrade(false)}>
-                  {t("upgrade.market")}
-                </a>
-              </>
-            ) : (
-              <button type="button" className="button button--primary dialog__single" onClick={() => setUpgrade(false)}>
-                {t("upgrade.ok")}
-              </button>
-            )
-          }
-        >
-          <p>{t("upgrade.body")}</p>
-        </Dialog>
-      ) : null}
+      {upgrade ? <UpgradePrompt onDismiss={() => setUpgrade(false)} /> : null}
     </section>
+  );
+}
+
+/**
+ * The prompt to update MPay, drawn only while shown: it reads the root's data, which would draw the
+ * banner again on every navigation, home hidden included (components/kept-screen.tsx).
+ */
+function UpgradePrompt({ onDismiss }: { onDismiss: () => void }) {
+  const { t } = useTranslation();
+  // Where MPay is updated (app/server/config.server.ts `appMarketUrl`); without one, the prompt only says so.
+  const appMarket = useRouteLoaderData<typeof rootLoader>("root")?.appMarket ?? null;
+  return (
+    <Dialog
+      role="alertdialog"
+      title={t("upgrade.title")}
+      onDismiss={onDismiss}
+      actions={
+        appMarket ? (
+          <>
+            <button type="button" className="button button--secondary" onClick={onDismiss}>
+              {t("upgrade.later")}
+            </button>
+            <a className="button button--primary" href={appMarket} target="_blank" rel="noopener noreferrer" onClick={onDismiss}>
+              {t("upgrade.market")}
+            </a>
+          </>
+        ) : (
+          <button type="button" className="button button--primary dialog__single" onClick={onDismiss}>
+            {t("upgrade.ok")}
+          </button>
+        )
+      }
+    >
+      <p>{t("upgrade.body")}</p>
+    </Dialog>
   );
 }

@@ -2,13 +2,14 @@
  * What the simulated host shows when the mall asks it to close the web view or go back out of the
  * mall: in the wallet app the page would be gone; here the person sees that it happened.
  */
-import { useEffect, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { HOST_EVENT } from "../lib/host-bridge";
 import type { SimulatedHostEvent } from "../lib/host-bridge/simulated-host";
 import { StatusScreen } from "./status-screen";
 
-export function HostEventScreen() {
+/** A memo: the frame renders on every change of the router's state, and this has no props. */
+export const HostEventScreen = memo(function HostEventScreen() {
   const { t } = useTranslation();
   const [event, setEvent] = useState<"closed" | "went-back" | null>(null);
 
@@ -31,4 +32,4 @@ export function HostEventScreen() {
       </StatusScreen>
     </div>
   );
-}
+});

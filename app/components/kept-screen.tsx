@@ -2,7 +2,10 @@
  * Where the frame renders a kept screen (lib/kept-screen.ts): in its place while its route is shown,
  * and hidden, as it was, while another screen is; unmounted once its keep-alive forgets it (a new
  * revision of the member's data, an order awaiting payment, time). While hidden it is handed the same
- * props, so React does not render it again, and coming back only shows it.
+ * props, so React does not render it again, and coming back only shows it. A component inside it
+ * that reads the router's state (route data, the navigation, the location, a fetcher) is drawn
+ * again on every change of that state, hidden or not: the screen keeps such reads out
+ * (docs/decisions/064-the-pending-screen-draws-only-what-changes.md).
  */
 import { useRef } from "react";
 import { useLocation, useRouteLoaderData } from "@remix-run/react";

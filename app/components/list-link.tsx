@@ -13,7 +13,7 @@
  * times a screen: a scroll that begins on a card costs one load at most, and a screen's scrolls three.
  * A screen may ask the same way for a page it is about to open (`useAskAhead`).
  */
-import { createContext, createElement, useContext, useEffect, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type PointerEvent, type ReactNode } from "react";
+import { createContext, createElement, memo, useContext, useEffect, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type PointerEvent, type ReactNode } from "react";
 import { PrefetchPageLinks, useFetcher, useLocation, useNavigate, useNavigation, type NavigateFunction } from "@remix-run/react";
 import { INTENT_ROUTES, aheadHref, askAhead } from "../lib/intent-data";
 import { useOffline } from "../hooks/use-offline";
@@ -98,17 +98,30 @@ export function ListLinkProvider({ children }: { children: ReactNode }) {
     <NavigateContext.Provider value={frameNavigate.current}>
       <FollowContext.Provider value={handlers.current}>
         {children}
-        {asked.map((href) => (
-          <AskAhead key={href} href={href} />
-        ))}
-        {codeAhead.links.map(({ rel, href }) => (rel === "modulepreload" ? <link key={href} rel="modulepreload" href={href} /> : <link key={href} rel="prefetch" as="style" href={href} />))}
-        {codeAhead.pages.map((href) => (
-          <PrefetchPageLinks key={href} page={href} />
-        ))}
+        <AskedAhead asked={asked} links={codeAhead.links} pages={codeAhead.pages} />
       </FollowContext.Provider>
     </NavigateContext.Provider>
   );
 }
+
+/**
+ * What was asked ahead, drawn again only when it changes: the provider renders on every change of
+ * the router's state, and Remix's <PrefetchPageLinks> matches its page against every route each
+ * time it is drawn, work that a tap's pending screen would wait for.
+ */
+const AskedAhead = memo(function AskedAhead({ asked, links, pages }: { asked: string[]; links: PreloadLink[]; pages: string[] }) {
+  return (
+    <>
+      {asked.map((href) => (
+        <AskAhead key={href} href={href} />
+      ))}
+      {links.map(({ rel, href }) => (rel === "modulepreload" ? <link key={href} rel="modulepreload" href={href} /> : <link key={href} rel="prefetch" as="style" href={href} />))}
+      {pages.map((href) => (
+        <PrefetchPageLinks key={href} page={href} />
+      ))}
+    </>
+  );
+});
 
 /**
  * The code of the next screens, fetched before the tap, for each route a screen links to, once the
@@ -177,12 +190,32 @@ function useCodeAhead(screenKey: string, offline: boolean, networkDown: () => bo
   const still = navigation.state === "idle";
   useEffect(() => {
     if (!still || offline || savesData()) return;
+    let cancelIdle = () => {};
     const timer = window.setTimeout(() => {
-      for (const anchor of document.querySelectorAll<HTMLAnchorElement>("main a[data-discover]")) {
-        if (anchor.origin === window.location.origin && anchor.checkVisibility()) add.current(anchor.pathname + anchor.search);
-      }
+      // The links are read in the browser's idle moments, a few at a time: each new path is matched
+      // against the route table (some 1.5 ms at CPU 4×) and home has a hundred links, a long task
+      // that a tap in it would wait for.
+      const anchors = [...document.querySelectorAll<HTMLAnchorElement>("main a[data-discover]")];
+      const paths = new Set<string>();
+      let next = 0;
+      if (anchors.length === 0) return;
+      const step = (timeLeft: () => number) => {
+        // One link at least a step: a moment the browser says has no time left still moves on.
+        do {
+          const anchor = anchors[next++]!;
+          const path = anchor.pathname + anchor.search;
+          if (paths.has(path) || anchor.origin !== window.location.origin || !anchor.isConnected || !anchor.checkVisibility()) continue;
+          paths.add(path);
+          add.current(path);
+        } while (next < anchors.length && timeLeft() > 0);
+        if (next < anchors.length) cancelIdle = whenIdle(step);
+      };
+      cancelIdle = whenIdle(step);
     }, CODE_AHEAD_IDLE_MS);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      cancelIdle();
+    };
   }, [screenKey, still, offline]);
   return { links, pages, add: add.current };
 }
@@ -230,6 +263,27 @@ function newLinks(route: RouteCode, shown: PreloadLink[]): PreloadLink[] {
   for (const href of route.modules) take("modulepreload", href);
   for (const href of route.styles) take("prefetch", href);
   return links;
+}
+
+/** The time a step of idle work takes at most: a tap that comes meanwhile waits no longer. */
+const IDLE_STEP_MS = 5;
+
+/**
+ * Runs `step` in the browser's next idle moment with the time left for it: IDLE_STEP_MS at most,
+ * less when the moment is shorter (`requestIdleCallback`; where the browser lacks it, as WebKit's web
+ * views do, a timer). Returns the cancel.
+ */
+function whenIdle(step: (timeLeft: () => number) => void): () => void {
+  const run = (deadline?: IdleDeadline) => {
+    const end = performance.now() + IDLE_STEP_MS;
+    step(() => Math.min(end - performance.now(), deadline ? deadline.timeRemaining() : Infinity));
+  };
+  if (typeof window.requestIdleCallback === "function") {
+    const handle = window.requestIdleCallback(run);
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(run, 0);
+  return () => window.clearTimeout(handle);
 }
 
 function savesData(): boolean {
