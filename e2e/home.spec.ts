@@ -4,7 +4,7 @@ import { shownPrices } from "./cards";
 import { walletUserAgent } from "./env";
 import { expect, hostCalls, hydrated, test } from "./fixtures";
 import { startMall } from "./spawn-mall";
-import { scrollToListEnd } from "./waits";
+import { pageStill, scrollToListEnd } from "./waits";
 import { CODE_AHEAD_IDLE_MS } from "../app/components/list-link";
 
 const list = (page: Page) => page.getByRole("region", { name: "All offers" });
@@ -163,10 +163,7 @@ test("filter by an mCoin range, switch tabs, scroll to the end, open an offer, c
   // and the code of the screens it links to fetched: that starts once the screen has been still for
   // CODE_AHEAD_IDLE_MS (components/list-link.tsx), so the page must have asked nothing for longer.
   await hydrated(page);
-  await page.waitForLoadState("networkidle");
-  let lastRequest = Date.now();
-  page.on("request", () => (lastRequest = Date.now()));
-  await expect.poll(() => Date.now() - lastRequest, { timeout: 15_000 }).toBeGreaterThan(CODE_AHEAD_IDLE_MS + 500);
+  await pageStill(page, CODE_AHEAD_IDLE_MS + 500);
   const afterOpen = requests.length;
   const gatewayCalls = async () => (await sandbox.calls()).filter((call) => !call.path.endsWith("/system/time")).length;
   const callsAfterOpen = await gatewayCalls();

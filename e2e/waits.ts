@@ -82,6 +82,22 @@ export async function routerIdle(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until the page has asked for nothing for `ms`: what it does once it is still (the code of
+ * the screens it links to, after CODE_AHEAD_IDLE_MS in components/list-link.tsx) is done by then.
+ */
+export async function pageStill(page: Page, ms: number): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  let lastRequest = Date.now();
+  const listener = () => (lastRequest = Date.now());
+  page.on("request", listener);
+  try {
+    await expect.poll(() => Date.now() - lastRequest, { timeout: 15_000 }).toBeGreaterThan(ms);
+  } finally {
+    page.off("request", listener);
+  }
+}
+
+/**
  * Watches the page's requests whose address `matches` from now on. The function returned waits until
  * each of them has been answered in full or given up (a navigation the member stepped away from
  * aborts its request), and stops watching.

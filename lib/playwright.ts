@@ -147,6 +147,14 @@ export class SandboxControl {
     await this.setClock((await this.now()) + ms);
   }
 
+  /**
+   * Every gateway call answers `ms` later, as a real gateway's calls take time (the fixture's reset
+   * puts back the sandbox's own latency). A screen's pending state then lasts as it does for a member.
+   */
+  async setLatency(ms: number) {
+    await this.controls.get(controls.setLatency, { input: { ms } });
+  }
+
   async digest(): Promise<string> {
     return (await this.controls.get(controls.state)).digest;
   }
