@@ -190,17 +190,17 @@ function useCodeAhead(screenKey: string, offline: boolean, networkDown: () => bo
   const still = navigation.state === "idle";
   useEffect(() => {
     if (!still || offline || savesData()) return;
-    let cancelIdle = () => {};
+    let cancelStep = () => {};
     const timer = window.setTimeout(() => {
-      // The links are read in the browser's idle moments, a few at a time: each new path is matched
-      // against the route table (some 1.5 ms at CPU 4×) and home has a hundred links, a long task
-      // that a tap in it would wait for.
+      // The links are read in short tasks, a few at a time: each new path is matched against the
+      // route table (some 1.5 ms at CPU 4×) and home has a hundred links, one long task that a tap in
+      // it would wait for. A task each, not the browser's idle moments: on a busy page those came
+      // some 500 ms later, and the code with them.
       const anchors = [...document.querySelectorAll<HTMLAnchorElement>("main a[data-discover]")];
       const paths = new Set<string>();
       let next = 0;
       if (anchors.length === 0) return;
       const step = (timeLeft: () => number) => {
-        // One link at least a step: a moment the browser says has no time left still moves on.
         do {
           const anchor = anchors[next++]!;
           const path = anchor.pathname + anchor.search;
@@ -208,13 +208,13 @@ function useCodeAhead(screenKey: string, offline: boolean, networkDown: () => bo
           paths.add(path);
           add.current(path);
         } while (next < anchors.length && timeLeft() > 0);
-        if (next < anchors.length) cancelIdle = whenIdle(step);
+        if (next < anchors.length) cancelStep = nextStep(step);
       };
-      cancelIdle = whenIdle(step);
+      cancelStep = nextStep(step);
     }, CODE_AHEAD_IDLE_MS);
     return () => {
       window.clearTimeout(timer);
-      cancelIdle();
+      cancelStep();
     };
   }, [screenKey, still, offline]);
   return { links, pages, add: add.current };
@@ -265,24 +265,15 @@ function newLinks(route: RouteCode, shown: PreloadLink[]): PreloadLink[] {
   return links;
 }
 
-/** The time a step of idle work takes at most: a tap that comes meanwhile waits no longer. */
-const IDLE_STEP_MS = 5;
+/** The time a step of background work takes at most: a tap that comes meanwhile waits no longer. */
+const STEP_MS = 5;
 
-/**
- * Runs `step` in the browser's next idle moment with the time left for it: IDLE_STEP_MS at most,
- * less when the moment is shorter (`requestIdleCallback`; where the browser lacks it, as WebKit's web
- * views do, a timer). Returns the cancel.
- */
-function whenIdle(step: (timeLeft: () => number) => void): () => void {
-  const run = (deadline?: IdleDeadline) => {
-    const end = performance.now() + IDLE_STEP_MS;
-    step(() => Math.min(end - performance.now(), deadline ? deadline.timeRemaining() : Infinity));
-  };
-  if (typeof window.requestIdleCallback === "function") {
-    const handle = window.requestIdleCallback(run);
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(run, 0);
+/** Runs `step` in a task of its own (a timer), with the time left of its STEP_MS. Returns the cancel. */
+function nextStep(step: (timeLeft: () => number) => void): () => void {
+  const handle = window.setTimeout(() => {
+    const end = performance.now() + STEP_MS;
+    step(() => end - performance.now());
+  }, 0);
   return () => window.clearTimeout(handle);
 }
 
