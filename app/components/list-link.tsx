@@ -196,17 +196,14 @@ function useCodeAhead(screenKey: string, offline: boolean, networkDown: () => bo
       // route table (some 1.5 ms at CPU 4×) and home has a hundred links, one long task that a tap in
       // it would wait for. A task each, not the browser's idle moments: on a busy page those came
       // some 500 ms later, and the code with them.
+      // A path met again is matched no more (route-tree.ts keeps the last paths matched).
       const anchors = [...document.querySelectorAll<HTMLAnchorElement>("main a[data-discover]")];
-      const paths = new Set<string>();
-      let next = 0;
       if (anchors.length === 0) return;
+      let next = 0;
       const step = (timeLeft: () => number) => {
         do {
           const anchor = anchors[next++]!;
-          const path = anchor.pathname + anchor.search;
-          if (paths.has(path) || anchor.origin !== window.location.origin || !anchor.isConnected || !anchor.checkVisibility()) continue;
-          paths.add(path);
-          add.current(path);
+          if (anchor.origin === window.location.origin && anchor.isConnected && anchor.checkVisibility()) add.current(anchor.pathname + anchor.search);
         } while (next < anchors.length && timeLeft() > 0);
         if (next < anchors.length) cancelStep = nextStep(step);
       };
