@@ -160,6 +160,30 @@ test("while home is still, the offer screen's code is fetched and no data: a tap
   expect(await page.evaluate(() => performance.getEntriesByType("resource").filter((entry) => entry.name.includes("/resources/code-ahead")).length)).toBe(1);
 });
 
+test("the list of the next screens' files is asked as home hydrates: a touch before the page was ever idle preloads the offer's code at once", async ({ signIn, page }) => {
+  // A phone busy with home's pictures in the seconds after it is drawn: the browser is never idle,
+  // and (the clock paused once home has hydrated) the still screen's timer does not come either.
+  await page.clock.install();
+  // After the clock's own, which would run idle callbacks as its time passes.
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+  });
+  const listAsked: string[] = [];
+  page.on("request", (request) => new URL(request.url()).pathname === "/resources/code-ahead" && listAsked.push(request.url()));
+  await onHome({ signIn, page });
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
+  await expect.poll(() => listAsked.length).toBe(1);
+  const card = page.getByRole("region", { name: "All offers" }).locator("[data-offer-id]").first();
+  await card.scrollIntoViewIfNeeded();
+  const cdp = await page.context().newCDPSession(page);
+  await touch(cdp, card);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchCancel", touchPoints: [] });
+  // The route's module and the modules it imports, all at once, from the list at hand.
+  await expect(page.locator('link[rel="modulepreload"][href*="/coupon-details-"]').first()).toBeAttached();
+  expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(1);
+  expect(listAsked).toHaveLength(1);
+});
+
 test("with the network gone, nothing is fetched ahead and the page stays: the code comes once the network is back", async ({ signIn, page }) => {
   // The page's timers under the test's hand: the still screen's timer runs only when told to.
   await page.clock.install();

@@ -162,14 +162,11 @@ function useCodeAhead(screenKey: string, offline: boolean, networkDown: () => bo
     const module = code.modules[0];
     if (module !== undefined) setEntries((shown) => [...shown, { module, page }]);
   };
-  // The list of files, asked once the page has hydrated and the browser is idle, so that a touch that
-  // comes before the screen was still for long finds it at hand.
+  // The list of files, asked as soon as the page has hydrated, so that a touch that comes before the
+  // screen was still for long finds it at hand.
   useEffect(() => {
     if (offline || savesData()) return;
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => void codeList(), { timeout: 2_000 });
-    return () => cancel(handle);
+    void codeList();
   }, [offline]);
   // Once its files are asked for (the links above, all at once), each route's module is run too, as
   // Remix would on the tap (some 250 ms at CPU 4× that the tap then does not wait for), and only then
