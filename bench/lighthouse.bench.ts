@@ -17,7 +17,7 @@ import { setBrowserCookies } from "./browser-cookies";
 import { startMemberStack, type MemberStack } from "./mall";
 import { median } from "./member-timing";
 import type { BenchResult } from "./report";
-import { TLS_FRONT_CHROME_FLAGS } from "./tls-front";
+import { tlsFrontChromeFlags } from "./tls-front";
 
 const RUNS = 3;
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -37,23 +37,14 @@ function medianOf(runs: Measure[]): Measure {
   return { performance: pick("performance"), accessibility: pick("accessibility"), lcp: pick("lcp"), tbt: pick("tbt"), cls: pick("cls"), js: pick("js") };
 }
 
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  ...TLS_FRONT_CHROME_FLAGS,
-];
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 /**
  * One Lighthouse run, in a browser of its own (a reused one leaves tabs and traces behind that spoil
  * the next run's trace: NO_NAVSTART); a run whose trace failed anyway is run again.
  */
 async function audit(url: string, cookie: string, attempts = 3): Promise<Measure & { finalUrl: string }> {
-  const chrome = await launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  const chrome = await launch({ chromePath: CHROME, chromeFlags: [...CHROME_FLAGS, ...(await tlsFrontChromeFlags())] });
   let result;
   try {
     await setBrowserCookies(chrome.port, url, cookie);

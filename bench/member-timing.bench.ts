@@ -85,7 +85,7 @@ import {
   type Timing,
 } from "./member-timing";
 import type { BenchResult } from "./report";
-import { TLS_FRONT_CHROME_FLAGS } from "./tls-front";
+import { tlsFrontChromeFlags } from "./tls-front";
 
 /** Rounds of paired loads (issue 49: a ratio is the median of at least 9 paired rounds). */
 const RUNS = roundsFromEnv(process.env.MCOIN_BENCH_ROUNDS, 9);
@@ -176,10 +176,10 @@ const WALLET = createScriptedHost({
 });
 
 /** Debian's chromium as the browser benches run it, trusting the TLS front's certificate. */
-export function launchBenchChromium(): Promise<Browser> {
+export async function launchBenchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROME,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", ...TLS_FRONT_CHROME_FLAGS],
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", ...(await tlsFrontChromeFlags())],
   });
 }
 
