@@ -89,6 +89,7 @@ export const OTHER_ROUTES = [
   { name: "resourceSearchHistory", path: "/resources/search-history", file: "routes/resources.search-history.ts", counted: { intents: ["record"] } },
   { name: "resourceTask", path: "/resources/task", file: "routes/resources.task.ts" },
   { name: "resourceOffers", path: "/resources/offers", file: "routes/resources.offers.ts" },
+  { name: "resourceAhead", path: "/resources/ahead", file: "routes/resources.ahead.ts" },
   { name: "resourceOrder", path: "/resources/order", file: "routes/resources.order.ts", counted: { intents: ["receive", "delete", "refund"] } },
   { name: "resourceRefundPhoto", path: "/resources/refund-photo", file: "routes/resources.refund-photo.ts" },
   { name: "resourceOrderStatus", path: "/resources/order-status", file: "routes/resources.order-status.ts" },

@@ -45,3 +45,11 @@ export function routeIdOf(pathname: string): string {
   }
   return id;
 }
+
+/** The route `pathname` leads to and its params; null for a path no route of the table takes. */
+export function routeOfPath(pathname: string): { id: string; params: Record<string, string | undefined> } | null {
+  const match = matchRoutes(MALL_ROUTES, pathname)?.at(-1);
+  const id = match?.route.id;
+  if (!match || id === undefined || id === NOT_FOUND_ROUTE.name) return null;
+  return { id, params: match.params };
+}

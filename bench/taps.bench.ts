@@ -36,6 +36,10 @@
  *   whose place on the track is nearer the new value than the old) to the end of the frame that
  *   showed it (pointermove and touchmove are not reported by Event Timing: they are continuous events).
  *
+ * - **The first tap**: a member often taps the first offer they see as soon as home's cards are
+ *   drawn, before home is still and before the offer's code was fetched ahead; each round begins so
+ *   (its floor, measured after it, is the round's), then makes every other tap on a still screen.
+ *
  * Rounds: 9 (`MCOIN_BENCH_ROUNDS`), each a fresh browser context signed in afresh that loads home and
  * makes every journey in turn. Each tap's figure is its median with its spread (p10–p90), its ratio the
  * median of its rounds' ratios to the bare navigation beside it (docs/decisions/050-the-tap-bench.md).
@@ -191,6 +195,7 @@ const HOME: TapPart[] = [
 const WALLET_CARDS: ContentPart[] = [{ id: "wallet-card", count: 3 }];
 
 const JOURNEYS = {
+  offerEarly: { name: "home → an offer as soon as home's cards show (its price)", parts: [{ id: "offer-price", count: 1 }] },
   offer: { name: "home → an offer (its price)", parts: [{ id: "offer-price", count: 1 }] },
   offerBack: { name: "the offer → back to home, the system's back (its content in view)", parts: HOME, keptAlive: true },
   myCoupons: { name: "home → my coupons (the cards)", parts: WALLET_CARDS },
@@ -225,11 +230,11 @@ class Phone {
   ) {}
 
   /**
-   * Where a finger taps the first visible element matching `selector`: its centre, scrolled into view
+   * Where a finger taps the first (or `nth`) visible element matching `selector`: its centre, scrolled into view
    * first (before the tap is armed, so the scroll's newly visible elements are the old screen's).
    */
-  async aim(selector: string): Promise<{ x: number; y: number }> {
-    const locator = this.page.locator(selector).locator("visible=true").first();
+  async aim(selector: string, nth = 0): Promise<{ x: number; y: number }> {
+    const locator = this.page.locator(selector).locator("visible=true").nth(nth);
     await locator.scrollIntoViewIfNeeded({ timeout: STEP_TIMEOUT_MS });
     const box = await locator.boundingBox({ timeout: STEP_TIMEOUT_MS });
     if (!box) throw new Error(`${selector} has no box to tap`);
@@ -318,11 +323,24 @@ async function round(context: BrowserContext, origin: string, samples: Map<Journ
   const walletCards = '[elementtiming="wallet-card"]';
   const offerPrice = '[elementtiming="offer-price"]';
   await page.goto(`${origin}/index`, { waitUntil: "load", timeout: 60_000 });
+  // A member who taps the first offer they see, as soon as home's cards are drawn: its pictures still
+  // coming, the offer's code not yet fetched ahead. Its floor is the round's, measured after it.
+  await page.locator(homeCards).locator("visible=true").first().waitFor({ timeout: STEP_TIMEOUT_MS });
+  // The second card: the tap on a still home below opens the first, whose pictures are then not yet in the cache.
+  const earlyPoint = await phone.aim(".offer-card", 1);
+  const early = await phone
+    .measure(JOURNEYS.offerEarly.parts, () => phone.touch(earlyPoint))
+    .catch((error: unknown) => {
+      throw new Error(`${JOURNEYS.offerEarly.name}, the tap: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    });
+  await phone.visible(offerPrice);
+  await page.evaluate("history.back()");
   await phone.visible(homeCards);
   // The floor: the document's first client navigation to the bare route (its module and the route's
   // manifest fetched, as every first tap to a screen fetches them); the bare route has no loader and
   // the root does not revalidate on a navigation, so a second one would fetch nothing at all.
   const floor = await phone.bare(homeCards);
+  samples.get("offerEarly")!.push({ time: early.time, bare: floor.time, worst: early.worst, bareWorst: floor.worst });
 
   /** A journey: the tap on `target` (or `act`), `before` run after arming and before the tap. */
   const record = async (key: JourneyKey, target: string | (() => Promise<void>), before?: () => Promise<void>) => {

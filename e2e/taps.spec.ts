@@ -32,6 +32,12 @@ async function touch(cdp: CDPSession, target: Locator): Promise<() => Promise<vo
   return async () => void (await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }));
 }
 
+/** A request for an offer's data: asked beside its code (routes/resources.ahead.ts) or of its page. */
+function offerDataAsked(url: string): boolean {
+  const { pathname, searchParams } = new URL(url);
+  return (pathname === "/resources/ahead" && /^\/coupon_details\/\d+/.test(searchParams.get("to") ?? "")) || /^\/coupon_details\/\d+\.data$/.test(pathname);
+}
+
 /** Counts the page's clicks from now on; the function returned reads the count. */
 async function countClicks(page: Page): Promise<() => Promise<number>> {
   await page.evaluate(() => {
@@ -50,18 +56,45 @@ test("the first touch on an offer asks for its data before the click, and the ta
   const clicks = await countClicks(page);
   const dataAsked: string[] = [];
   page.on("request", (request) => {
-    if (new URL(request.url()).pathname === `/coupon_details/${offerId}.data`) dataAsked.push(request.url());
+    if (offerDataAsked(request.url())) dataAsked.push(request.url());
   });
   const before = (await sandbox.calls(OFFER_DETAIL)).length;
 
   const lift = await touch(cdp, card);
-  // The finger is still down: no click yet, and the data is on its way.
+  // The finger is still down: no click yet, and the data is on its way, beside the screen's code.
   await expect.poll(() => dataAsked.length).toBe(1);
+  expect(dataAsked[0]).toContain(`/resources/ahead?${new URLSearchParams({ to: `/coupon_details/${offerId}` })}`);
   expect(await clicks()).toBe(0);
   await lift();
   await expect(page).toHaveURL(new RegExp(`/coupon_details/${offerId}$`));
   await expect(page.getByRole("button", { name: "Checkout" })).toBeVisible();
   expect(dataAsked).toHaveLength(1);
+  expect((await sandbox.calls(OFFER_DETAIL)).length - before).toBe(1);
+});
+
+test("a touch before the offer's code has come asks for its data beside the code: the offer is shown without asking its page", async ({ signIn, page, sandbox }) => {
+  // The offer screen's code held back, as on a phone whose link is still busy with home's pictures.
+  const code = await holdRequests(page, /\/assets\/coupon-details-[\w-]+\.js$/);
+  await onHome({ signIn, page });
+  const card = page.getByRole("region", { name: "All offers" }).locator("[data-offer-id]").first();
+  await card.scrollIntoViewIfNeeded();
+  const offerId = await card.getAttribute("data-offer-id");
+  const pageAsked: string[] = [];
+  page.on("request", (request) => new URL(request.url()).pathname === `/coupon_details/${offerId}.data` && pageAsked.push(request.url()));
+  const before = (await sandbox.calls(OFFER_DETAIL)).length;
+  const aheadAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === "/resources/ahead");
+  const cdp = await page.context().newCDPSession(page);
+
+  const lift = await touch(cdp, card);
+  await lift();
+  // The data has come while the code is still on its way.
+  expect((await aheadAnswered).status()).toBe(200);
+  await expect.poll(() => code.held()).toBeGreaterThan(0);
+  await expect(page.getByRole("button", { name: "Checkout" })).toHaveCount(0);
+  code.release();
+  await expect(page).toHaveURL(new RegExp(`/coupon_details/${offerId}$`));
+  await expect(page.getByRole("button", { name: "Checkout" })).toBeVisible();
+  expect(pageAsked).toEqual([]);
   expect((await sandbox.calls(OFFER_DETAIL)).length - before).toBe(1);
 });
 
@@ -125,7 +158,7 @@ test("touches that do not become taps ask ahead three times a screen at most", a
   const cdp = await page.context().newCDPSession(page);
   const dataAsked: string[] = [];
   page.on("request", (request) => {
-    if (/^\/coupon_details\/\d+\.data$/.test(new URL(request.url()).pathname)) dataAsked.push(request.url());
+    if (offerDataAsked(request.url())) dataAsked.push(request.url());
   });
   for (let index = 0; index < 5; index += 1) {
     const box = (await cards.nth(index).boundingBox())!;
@@ -149,13 +182,13 @@ test("while home is still, the offer screen's code is fetched and no data: a tap
   await page.waitForLoadState("networkidle");
   expect((await sandbox.calls(OFFER_DETAIL)).length).toBe(before);
   const asked: string[] = [];
-  page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+  page.on("request", (request) => asked.push(request.url()));
   const card = page.getByRole("region", { name: "All offers" }).locator("[data-offer-id]").first();
   await card.click();
   await expect(page.getByRole("button", { name: "Checkout" })).toBeVisible();
-  // Its data; no script: the code came before the tap.
-  expect(asked.filter((path) => path.endsWith(".data"))).toHaveLength(1);
-  expect(asked.filter((path) => path.endsWith(".js"))).toEqual([]);
+  // Its data, once; no script: the code came before the tap.
+  expect(asked.filter(offerDataAsked)).toHaveLength(1);
+  expect(asked.filter((url) => new URL(url).pathname.endsWith(".js"))).toEqual([]);
   // The list of the next screens' files was asked once for the document.
   expect(await page.evaluate(() => performance.getEntriesByType("resource").filter((entry) => entry.name.includes("/resources/code-ahead")).length)).toBe(1);
 });
@@ -185,10 +218,12 @@ test("the list of the next screens' files is asked as home hydrates: a touch bef
 });
 
 test("with the network gone, nothing is fetched ahead and the page stays: the code comes once the network is back", async ({ signIn, page }) => {
-  // The page's timers under the test's hand: the still screen's timer runs only when told to.
+  // The page's timers under the test's hand once home has hydrated: the still screen's timer (a
+  // second after it) runs only when told to. Paused before, a slow sign-in would stop the page's own
+  // timers before it had hydrated.
   await page.clock.install();
-  await page.clock.pauseAt(Date.now() + 1_000);
   await onHome({ signIn, page });
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
   await expect(page.locator('link[rel="modulepreload"][href*="/coupon-details-"]')).toHaveCount(0);
   const documents: string[] = [];
   page.on("framenavigated", (frame) => frame === page.mainFrame() && documents.push(frame.url()));
@@ -221,7 +256,8 @@ test("a touch whose load fails leaves home as it is; a tap later asks again", as
   const offerId = await card.getAttribute("data-offer-id");
   const cdp = await page.context().newCDPSession(page);
   await sandbox.fault(OFFER_DETAIL, "http500", 1);
-  const askedAhead = page.waitForResponse((response) => new URL(response.url()).pathname === `/coupon_details/${offerId}.data`);
+  // The touch's own ask meets the failure (204: nothing ahead); the fetcher's load then asks the page.
+  const askedAhead = page.waitForResponse((response) => new URL(response.url()).pathname === "/resources/ahead" && response.status() === 204);
 
   // A touch the browser takes for a scroll: its load fails, and the member, who tapped nothing, stays on home.
   await touch(cdp, card);

@@ -15,7 +15,7 @@
  */
 import { createContext, createElement, memo, useContext, useEffect, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type PointerEvent, type ReactNode } from "react";
 import { PrefetchPageLinks, useFetcher, useLocation, useNavigate, useNavigation, type NavigateFunction } from "@remix-run/react";
-import { INTENT_ROUTES, aheadHref, askAhead } from "../lib/intent-data";
+import { BESIDE_ROUTES, INTENT_ROUTES, aheadHref, askAhead } from "../lib/intent-data";
 import { useOffline } from "../hooks/use-offline";
 import { routeIdOf } from "../route-tree";
 
@@ -87,9 +87,10 @@ export function ListLinkProvider({ children }: { children: ReactNode }) {
     ask(href) {
       // Offline, the tap meets the network's failure itself: an ask ahead would load the route's module and fail.
       if (networkDown()) return;
-      if (!INTENT_ROUTES.has(routeIdOf(new URL(href, window.location.origin).pathname)) || asks.current >= ASKS_PER_SCREEN) return;
+      const route = routeIdOf(new URL(href, window.location.origin).pathname);
+      if (!INTENT_ROUTES.has(route) || asks.current >= ASKS_PER_SCREEN) return;
       asks.current += 1;
-      askAhead(href);
+      askAhead(href, { beside: BESIDE_ROUTES.has(route) });
       setAsked((list) => (list.includes(href) ? list : [...list, href]));
       codeAhead.add(href);
     },

@@ -28,7 +28,7 @@ describe("data asked for ahead of a tap", () => {
     await load("http://mall.test/coupon_details/9", server);
     expect(server).toHaveBeenCalledTimes(2);
 
-    askAhead("/coupon_details/10", Date.now() - INTENT_KEPT_MS - 1);
+    askAhead("/coupon_details/10", { now: Date.now() - INTENT_KEPT_MS - 1 });
     await load("http://mall.test/coupon_details/10", server);
     await load("http://mall.test/coupon_details/10", server);
     expect(server).toHaveBeenCalledTimes(4);
@@ -54,5 +54,31 @@ describe("data asked for ahead of a tap", () => {
     // A revalidation of the fetcher, after an action on the screen, asks nothing either.
     expect(await loadAhead("/coupon_details/12?from=home", server)).toBeNull();
     expect(server).toHaveBeenCalledTimes(1);
+  });
+
+  it("asked beside the module, is asked at the touch and handed to the first load, which asks the page only when the answer holds no data", async () => {
+    const answers: Response[] = [Response.json({ offer: 13 }), new Response(null, { status: 204 })];
+    const fetched = vi.fn(async (_url: string) => answers.shift()!);
+    vi.stubGlobal("fetch", fetched);
+    try {
+      const server = vi.fn(async () => ({ offer: "the page's" }));
+      askAhead("/coupon_details/13?from=home", { beside: true });
+      // At the touch, before any load: the page's address, as routes/resources.ahead.ts takes it.
+      expect(fetched).toHaveBeenCalledTimes(1);
+      expect(fetched.mock.calls[0][0]).toBe(`/resources/ahead?${new URLSearchParams({ to: "/coupon_details/13?from=home" })}`);
+      expect(await loadAhead("/coupon_details/13?from=home", server)).toBeNull();
+      expect(await load("http://mall.test/coupon_details/13?from=home", server)).toEqual({ offer: 13 });
+      expect(server).not.toHaveBeenCalled();
+
+      // A 204 (no such offer, a member to sign in): the tap asks the page, once.
+      askAhead("/coupon_details/14", { beside: true });
+      expect(await load("http://mall.test/coupon_details/14", server)).toEqual({ offer: "the page's" });
+      expect(server).toHaveBeenCalledTimes(1);
+      // Not beside: nothing is fetched at the touch.
+      askAhead("/coupon_details/15");
+      expect(fetched).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -14,7 +14,10 @@
  * offer, an address edited, change what another page showed without moving the member's revision.
  *
  * Only routes that export `intentClientLoader` as their `clientLoader` are asked ahead (INTENT_ROUTES):
- * another route's data asked by a fetcher would be fetched and thrown away.
+ * another route's data asked by a fetcher would be fetched and thrown away. The fetcher's load waits
+ * for the route's module (Remix runs a `clientLoader` from it), so for the routes a member opens first
+ * from home (BESIDE_ROUTES) the touch asks for the data itself, beside the module
+ * (routes/resources.ahead.ts), and the load the fetcher or the tap starts takes that answer.
  */
 import { useFetcher, useFetchers, useLocation, useNavigation, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -53,12 +56,39 @@ export const INTENT_ROUTES: ReadonlySet<string> = new Set([
   "search",
   "storeDetails",
 ]);
+/**
+ * The routes whose data a touch asks for beside their module (routes/resources.ahead.ts answers
+ * them): an offer, the tap a member makes first on home, often before its code has come
+ * (docs/decisions/066-the-offer-asked-beside-its-module.md).
+ */
+export const BESIDE_ROUTES: ReadonlySet<string> = new Set(["couponDetails"]);
 /** How long a load asked ahead may wait for its tap: a tap follows its touch within a few hundred ms. */
 export const INTENT_KEPT_MS = 10_000;
 
+/** What the touch's own ask came back with when it holds no data: the load asks the page itself. */
+const NOT_AHEAD = Symbol("not asked ahead");
+
 interface Intent {
   at: number;
+  /** The touch's own ask for the data (BESIDE_ROUTES), answered before or after the module came. */
+  beside?: Promise<unknown>;
   data?: Promise<unknown>;
+}
+
+/** The page's data from routes/resources.ahead.ts; NOT_AHEAD for any other answer, or none. */
+async function askBeside(href: string): Promise<unknown> {
+  try {
+    const response = await fetch(`/resources/ahead?${new URLSearchParams({ to: href })}`, { credentials: "same-origin", headers: { Accept: "application/json" } });
+    return response.status === 200 ? await response.json() : NOT_AHEAD;
+  } catch {
+    return NOT_AHEAD;
+  }
+}
+
+/** The intent's load: the touch's own answer when it brought the data, else the page's loader. */
+function started(intent: Intent, serverLoader: () => Promise<unknown>): Promise<unknown> {
+  if (!intent.beside) return serverLoader();
+  return intent.beside.then((data) => (data === NOT_AHEAD ? serverLoader() : data));
 }
 
 const intents = new Map<string, Intent>();
@@ -68,10 +98,13 @@ const keyOf = (url: string | URL) => {
   return parsed.pathname + parsed.search;
 };
 
-/** A touch on a link to `href`: the next load of it (the fetcher's) is kept for the tap's navigation. */
-export function askAhead(href: string, now = Date.now()): void {
+/**
+ * A touch on a link to `href`: the next load of it (the fetcher's) is kept for the tap's navigation.
+ * `beside`: the touch asks for the data at once, beside the route's module (BESIDE_ROUTES).
+ */
+export function askAhead(href: string, { beside = false, now = Date.now() }: { beside?: boolean; now?: number } = {}): void {
   for (const [key, intent] of intents) if (now - intent.at > INTENT_KEPT_MS) intents.delete(key);
-  intents.set(keyOf(href), { at: now });
+  intents.set(keyOf(href), { at: now, beside: beside ? askBeside(href) : undefined });
 }
 
 /** What the member last saw of each page, by address. */
@@ -101,7 +134,7 @@ export async function intentClientLoader({ request, serverLoader }: ClientLoader
     // action) it asks the server nothing.
     const intent = intents.get(key);
     if (!intent || Date.now() - intent.at > INTENT_KEPT_MS) return null;
-    intent.data ??= serverLoader();
+    intent.data ??= started(intent, serverLoader);
     return intent.data.then(
       () => null,
       () => null,
@@ -132,7 +165,7 @@ export async function intentClientLoader({ request, serverLoader }: ClientLoader
   // A load asked ahead that fails is the tap's all the same: the tap meets the failure its touch met
   // (the error screen, whose refresh asks again), rather than a second call a moment later whose
   // outcome would depend on how soon the finger lifted.
-  intent.data ??= serverLoader();
+  intent.data ??= started(intent, serverLoader);
   intents.delete(key);
   return intent.data;
 }

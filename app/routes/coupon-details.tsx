@@ -11,14 +11,10 @@ import { memo, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { OfferStores } from "../components/offer-stores";
 import { BackToHomeLink, StatusScreen } from "../components/status-screen";
-import { basicInformation, userAddressList } from "#core/api/endpoints";
-import { offerDetail, type OfferDetail } from "#core/api/shop-endpoints";
+import type { OfferDetail } from "#core/api/shop-endpoints";
 import { useServerNow } from "../hooks/use-server-now";
-import { catalogNear } from "../server/catalog.server";
-import { orNotFound } from "../server/gateway.server";
-import { requireMember } from "../server/member.server";
 import { idParam } from "../server/params.server";
-import { offerAction } from "./coupon-details.server";
+import { offerAction, offerData } from "./coupon-details.server";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
 import stylesheet from "./coupon-details.css?url";
@@ -29,7 +25,7 @@ import { OfferBar } from "./coupon-details/offer-bar";
 import { OfferHead } from "./coupon-details/offer-head";
 import { OfferState } from "./coupon-details/offer-state";
 import { McoinHelp, Terms, Usage } from "./coupon-details/offer-texts";
-import { purchaseBlocker, usePurchaseChoice } from "./coupon-details/purchase-choice";
+import { BUY_PARAM, purchaseBlocker, usePurchaseChoice } from "./coupon-details/purchase-choice";
 import { intentClientLoader, useFreshData } from "../lib/intent-data";
 
 export const handle: ScreenHandle = {
@@ -37,32 +33,11 @@ export const handle: ScreenHandle = {
   keepToken: true,
 };
 
-/** `?buy` asks a visitor to sign in and come back here to buy. */
-const BUY_PARAM = "buy";
-
 /** The data a touch on a link here asked for ahead is the tap's (lib/intent-data.ts); any other load is the server's. */
 export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { request, params } = args;
-  const mall = await mallContext(args);
-  const id = idParam(params.id);
-  if (new URL(request.url).searchParams.has(BUY_PARAM)) await requireMember(mall);
-  const { near } = await catalogNear(request);
-  const [offer, info, time, addresses] = await Promise.all([
-    orNotFound(mall.api.call(offerDetail, { id, ...near })),
-    mall.member ? mall.api.shared(basicInformation) : Promise.resolve(null),
-    mall.api.gatewayTime(),
-    // Where delivery goods would go: the member's default address (the checkout shows it).
-    mall.member
-      ? mall.api.call(userAddressList).then(
-          (reply) => reply.snatchList,
-          () => null,
-        )
-      : Promise.resolve(null),
-  ]);
-  const address = offer.fulfilment === "delivery" && addresses ? (addresses.find((item) => item.isDefault === 1) ?? addresses[0] ?? null) : null;
-  return data({ offer, balance: info ? info.point : null, now: time, address });
+  return data(await offerData(args));
 }
 
 export async function action(args: ActionFunctionArgs) {

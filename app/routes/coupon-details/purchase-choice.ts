@@ -9,6 +9,9 @@ import { cashDueCents, maxPieces, mcoinRange, snapMcoin, type PricedOffer } from
 import { cardPrice, timesPieces, type PayAmount } from "../../lib/catalog/pay-price";
 import type { AgeAnswer } from "./age-check";
 
+/** `?buy` asks a visitor to sign in and come back here to buy. */
+export const BUY_PARAM = "buy";
+
 export function usePurchaseChoice(offer: OfferDetail, balance: number | null) {
   const signedIn = balance !== null;
   const priced: PricedOffer = { priceCents: offer.priceCents, mcoinPrice: offer.mcoinPrice, mcoin: offer.mcoin };

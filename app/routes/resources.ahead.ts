@@ -1,0 +1,48 @@
+/**
+ * A screen's data asked for on the tap's first touch, beside the screen's module rather than after
+ * it (docs/decisions/066-the-offer-asked-beside-its-module.md):
+ * `GET /resources/ahead?to=/coupon_details/40` answers what the page's own loader would, as JSON,
+ * for the routes of app/server/data-ahead.server.ts (the page asks this way for app/lib/intent-data.ts
+ * `BESIDE_ROUTES`). A route's `clientLoader` runs only once its module has loaded, so a tap on a
+ * page whose code is not at hand would otherwise wait for the module before asking for the data.
+ *
+ * The load is the page's own, with the member's session and the page's address (its query included),
+ * so it makes the calls the tap's navigation would have made, once. Whatever the page would answer
+ * other than its data (a redirect to sign in, a 404, the gateway's failure) is answered 204: the tap
+ * then asks the page itself, which answers it as a page does. Never cached: a member's data.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { isApiError } from "#core/api/errors";
+import { routeOfPath } from "../route-tree";
+import { mallContext } from "../server/context.server";
+import { DATA_AHEAD } from "../server/data-ahead.server";
+import { PRIVATE_CACHE_CONTROL } from "../server/private-replies.server";
+import { resourceJson } from "../server/resource-response.server";
+import { withSession } from "../server/session.server";
+
+/** A path of the mall, with its query: never another origin, never a protocol-relative address. */
+const To = z
+  .string()
+  .max(512)
+  .regex(/^\/(?![/\\])/);
+
+const headers = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const to = To.safeParse(new URL(request.url).searchParams.get("to"));
+  const target = to.success ? new URL(to.data, request.url) : null;
+  const match = target && target.origin === new URL(request.url).origin ? routeOfPath(target.pathname) : null;
+  const load = match && Object.hasOwn(DATA_AHEAD, match.id) ? DATA_AHEAD[match.id] : undefined;
+  if (!target || !match || !load) return Response.json({ ok: false, code: "BAD_REQUEST" }, { status: 400, headers });
+  // The page's request: its address, and the member's headers (the session, the language, the location).
+  const page = new Request(target, { headers: request.headers, signal: request.signal });
+  const args = { request: page, params: match.params, context };
+  const mall = await mallContext(args);
+  try {
+    return await resourceJson(mall, await load(args), { headers });
+  } catch (error) {
+    if (!(error instanceof Response) && !isApiError(error)) throw error;
+    return withSession(mall, new Response(null, { status: 204, headers }));
+  }
+}
