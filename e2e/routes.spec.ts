@@ -156,8 +156,9 @@ test("the browser's own back on a screen still loading keeps the member where th
   await expect(page.getByRole("tab", { name: /^All/ })).toBeVisible();
   await hydrated(page);
   await sandbox.fault("api/business/productdetail", "delay", 1, 1_500);
-  // The tap's own data request (a fetch ahead of the tap, `_ahead`, is the browser's and may stay open).
-  const orderData = watchRequests(page, (url) => /order_details\/\d+\.data$/.test(url.pathname) && !url.searchParams.has("_ahead"));
+  // The tap's own data request: the touch's, beside the screen's code (a fetcher's load ahead of the
+  // tap, `_ahead`, is the browser's and may stay open), or the page's.
+  const orderData = watchRequests(page, (url) => url.pathname === "/resources/ahead" || (/order_details\/\d+\.data$/.test(url.pathname) && !url.searchParams.has("_ahead")));
   await page.locator('a[href*="order_details/"]').first().click();
   await expect(page.getByTestId("screen-skeleton")).toBeVisible();
   await page.goBack();

@@ -32,11 +32,14 @@ async function touch(cdp: CDPSession, target: Locator): Promise<() => Promise<vo
   return async () => void (await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }));
 }
 
-/** A request for an offer's data: asked beside its code (routes/resources.ahead.ts) or of its page. */
-function offerDataAsked(url: string): boolean {
+/** A request for the data of a page whose path `page` matches: asked beside its code (routes/resources.ahead.ts), or of the page itself. */
+function asksDataOf(url: string, page: RegExp): boolean {
   const { pathname, searchParams } = new URL(url);
-  return (pathname === "/resources/ahead" && /^\/coupon_details\/\d+/.test(searchParams.get("to") ?? "")) || /^\/coupon_details\/\d+\.data$/.test(pathname);
+  if (pathname === "/resources/ahead") return page.test(new URL(searchParams.get("to") ?? "", url).pathname);
+  return pathname.endsWith(".data") && page.test(pathname.slice(0, -".data".length));
 }
+
+const offerDataAsked = (url: string) => asksDataOf(url, /^\/coupon_details\/\d+$/);
 
 /** Counts the page's clicks from now on; the function returned reads the count. */
 async function countClicks(page: Page): Promise<() => Promise<number>> {
@@ -104,17 +107,17 @@ const ASKED_AHEAD = [
     name: "one of home's shortcuts",
     from: "/index",
     link: 'a.shortcut[href="/flashSale"]',
-    data: /^\/flashSale\.data$/,
+    page: /^\/flashSale$/,
     call: flashSales.path,
     landed: /\/flashSale$/,
     shown: "[elementtiming=promo-item]",
   },
-  { name: "home's search box", from: "/index", link: "a.search-box", data: /^\/search\.data$/, call: popularSearches.path, landed: /\/search$/, shown: 'input[type="search"]' },
+  { name: "home's search box", from: "/index", link: "a.search-box", page: /^\/search$/, call: popularSearches.path, landed: /\/search$/, shown: 'input[type="search"]' },
   {
     name: "one of an offer's stores",
     from: "/coupon_details/1",
     link: "a.branch-row",
-    data: /^\/store_details\/\d+\.data$/,
+    page: /^\/store_details\/\d+$/,
     call: storeInformation.path,
     landed: /\/store_details\/\d+$/,
     shown: "#store-name",
@@ -132,20 +135,20 @@ for (const ahead of ASKED_AHEAD) {
     await link.scrollIntoViewIfNeeded();
     const cdp = await page.context().newCDPSession(page);
     const clicks = await countClicks(page);
-    const dataAsked: string[] = [];
+    const asked: string[] = [];
     page.on("request", (request) => {
-      if (ahead.data.test(new URL(request.url()).pathname)) dataAsked.push(request.url());
+      if (asksDataOf(request.url(), ahead.page)) asked.push(request.url());
     });
     const before = (await sandbox.calls(ahead.call)).length;
 
     const lift = await touch(cdp, link);
     // The finger is still down: no click yet, and the data is on its way.
-    await expect.poll(() => dataAsked.length).toBe(1);
+    await expect.poll(() => asked.length).toBe(1);
     expect(await clicks()).toBe(0);
     await lift();
     await expect(page).toHaveURL(ahead.landed);
     await expect(page.locator(ahead.shown).first()).toBeVisible();
-    expect(dataAsked).toHaveLength(1);
+    expect(asked).toHaveLength(1);
     expect((await sandbox.calls(ahead.call)).length - before).toBe(1);
   });
 }

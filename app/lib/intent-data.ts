@@ -58,10 +58,11 @@ export const INTENT_ROUTES: ReadonlySet<string> = new Set([
 ]);
 /**
  * The routes whose data a touch asks for beside their module (routes/resources.ahead.ts answers
- * them): an offer, the tap a member makes first on home, often before its code has come
- * (docs/decisions/066-the-offer-asked-beside-its-module.md).
+ * them): an offer, the tap a member makes first on home, often before its code has come; my coupons
+ * and the flash sale, two of home's shortcuts; an order, from my coupons
+ * (docs/decisions/066-data-asked-beside-the-module.md).
  */
-export const BESIDE_ROUTES: ReadonlySet<string> = new Set(["couponDetails"]);
+export const BESIDE_ROUTES: ReadonlySet<string> = new Set(["couponDetails", "mycoupon", "flashSale", "orderDetails", "otherOrderDetails"]);
 /** How long a load asked ahead may wait for its tap: a tap follows its touch within a few hundred ms. */
 export const INTENT_KEPT_MS = 10_000;
 

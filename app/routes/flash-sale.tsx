@@ -16,13 +16,11 @@ import { FIRST_SCREEN_ITEMS, PromoItem, saleState } from "../components/promo-it
 import { SessionHead, SessionTabs, useRefreshOnPhaseChange } from "../components/sale-sessions";
 import { BackToHomeLink, NotFoundOrErrorScreen, StatusScreen } from "../components/status-screen";
 import { useServerNow } from "../hooks/use-server-now";
-import { flashSales } from "#core/api/promotion-endpoints";
 import { cardPrice, payTexts } from "../lib/catalog/pay-price";
 import { formatMoney } from "../lib/money/format";
-import { requireMember } from "../server/member.server";
 import type { ScreenHandle } from "../screen-handle";
-import { mallContext } from "../server/context.server";
 import { intentClientLoader, useFreshData } from "../lib/intent-data";
+import { flashSaleData } from "./flash-sale.server";
 
 export const handle: ScreenHandle = { analytics: "flashSale", member: true, pointsInHeader: true };
 
@@ -30,10 +28,7 @@ export const handle: ScreenHandle = { analytics: "flashSale", member: true, poin
 export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const mall = await mallContext(args);
-  await requireMember(mall);
-  const [sale, time] = await Promise.all([mall.api.call(flashSales, {}), mall.api.gatewayTime()]);
-  return data({ sessions: sale.sessions, now: time });
+  return data(await flashSaleData(args));
 }
 
 export default function FlashSale() {

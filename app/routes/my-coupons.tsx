@@ -8,17 +8,11 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { OrderListView, type OrderListData, type OrderTab } from "../components/order-list-view";
-import { orderList } from "#core/api/shop-endpoints";
-import { COUPON_TABS, ORDER_TABS } from "#core/api/vocabulary";
-import { couponList, mcoinCouponList, refundList } from "#core/api/wallet-endpoints";
+import { OrderListView, type OrderTab } from "../components/order-list-view";
 import { documentTitleMeta } from "../document-title";
 import { intentClientLoader, useFreshData } from "../lib/intent-data";
-import { FAILED_FIRST_PAGE, firstPage } from "../server/first-page.server";
-import { requireMember } from "../server/member.server";
-import { WALLET_PAGE_SIZE } from "./resources.wallet";
+import { walletData } from "./my-coupons.server";
 import type { ScreenHandle } from "../screen-handle";
-import { mallContext } from "../server/context.server";
 import stylesheet from "./wallet.css?url";
 import { CouponsView } from "./my-coupons/coupons-view";
 import { McoinCouponsView } from "./my-coupons/mcoin-coupons-view";
@@ -32,10 +26,6 @@ export const handle: ScreenHandle = {
   couponTab: true,
 };
 
-const VIEWS = ["coupons", "logistics", "refunds", "mcoin"] as const;
-
-const pick = <T extends string>(values: readonly T[], value: string | null, fallback: T): T => ((values as readonly string[]).includes(value ?? "") ? (value as T) : fallback);
-
 /** The one screen whose document title is not the product name (spec section 2). */
 export const meta = documentTitleMeta;
 
@@ -43,37 +33,7 @@ export const meta = documentTitleMeta;
 export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { request } = args;
-  const mall = await mallContext(args);
-  await requireMember(mall);
-  const url = new URL(request.url);
-  const view = pick(VIEWS, url.searchParams.get("view"), "coupons");
-  const size = WALLET_PAGE_SIZE;
-  const raw = mall.api.raw;
-  // A list that fails to load is said in place (app/server/first-page.server.ts): counts unknown (null), the page kept.
-  switch (view) {
-    case "coupons": {
-      const tab = pick(COUPON_TABS, url.searchParams.get("tab"), "unused");
-      const page = await firstPage(mall.api, () => raw.call(couponList, { tab, page: 1, size }));
-      return data({ view, tab, coupons: page ? { items: page.list, page: page.page, hasMore: page.hasMore } : FAILED_FIRST_PAGE, counts: page?.counts ?? null });
-    }
-    case "logistics": {
-      const tab = pick(ORDER_TABS, url.searchParams.get("tab"), "all");
-      const page = await firstPage(mall.api, () => raw.call(orderList, { tab, type: "goods", page: 1, size }));
-      const orders: OrderListData = page
-        ? { type: "goods", tab, items: page.list, page: page.page, hasMore: page.hasMore, counts: page.counts }
-        : { type: "goods", tab, ...FAILED_FIRST_PAGE, counts: null };
-      return data({ view, orders });
-    }
-    case "refunds": {
-      const page = await firstPage(mall.api, () => raw.call(refundList, { page: 1, size }));
-      return data({ view, refunds: page ? { items: page.list, page: page.page, hasMore: page.hasMore } : FAILED_FIRST_PAGE });
-    }
-    case "mcoin": {
-      const page = await firstPage(mall.api, () => raw.call(mcoinCouponList, { page: 1, size }));
-      return data({ view, mcoin: page ? { items: page.list, page: page.page, hasMore: page.hasMore } : FAILED_FIRST_PAGE });
-    }
-  }
+  return data(await walletData(args));
 }
 
 export const links = () => [{ rel: "stylesheet", href: stylesheet }];

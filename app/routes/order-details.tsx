@@ -7,29 +7,20 @@
  * can be done: pay now, cancel, confirm receipt, refund, delete, buy again. A gifted coupon and the
  * order's kind are labelled. Only the member's own orders: another's is the route's 404.
  */
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OfferStores } from "../components/offer-stores";
 import { OrderActions } from "../components/order-actions";
 import { NotFoundOrErrorScreen } from "../components/status-screen";
-import { offerDetail } from "#core/api/shop-endpoints";
-import { PAYMENT_TYPES } from "#core/api/vocabulary";
-import { catalogNear } from "../server/catalog.server";
-import { requireMember } from "../server/member.server";
-import { PRIVATE_CACHE_CONTROL } from "../server/private-replies.server";
-import { withSession } from "../server/session.server";
-import { idParam } from "../server/params.server";
-import { memberOrder } from "../server/order-actions.server";
-import { qrSvg } from "../server/qr.server";
 import type { ScreenHandle } from "../screen-handle";
-import { mallContext } from "../server/context.server";
 import stylesheet from "./order-details.css?url";
 import { CouponCard, OtherCode } from "./order-details/codes";
 import { Delivery, HowToRedeem } from "./order-details/fulfilment";
 import { OrderHead } from "./order-details/order-head";
 import { OrderSummary } from "./order-details/order-summary";
 import { intentClientLoader, useFreshData } from "../lib/intent-data";
+import { orderData } from "./order-details.server";
 
 export const handle: ScreenHandle = { analytics: "orderDetails", member: true, keepToken: true };
 
@@ -37,31 +28,7 @@ export const handle: ScreenHandle = { analytics: "orderDetails", member: true, k
 export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { request, params } = args;
-  const mall = await mallContext(args);
-  const orderId = idParam(params.id);
-  await requireMember(mall);
-  const order = await memberOrder(mall, orderId);
-  // A third-party voucher has its own screen, and the other screen none of its orders: an order asked
-  // for at the other screen's address (a shared link, a typed one) is sent to its own, the query kept.
-  const url = new URL(request.url);
-  const other = url.pathname.startsWith("/other_order_details/");
-  if (other !== (order.paymentType === PAYMENT_TYPES.thirdParty)) {
-    // The member's own reply, as every reply of this screen (app/server/private-replies.server.ts).
-    const own = { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } };
-    throw await withSession(mall, redirect(`${other ? "/order_details" : "/other_order_details"}/${order.id}${url.search}`, own));
-  }
-
-  const { near } = await catalogNear(request);
-  const [offer, codes] = await Promise.all([
-    // How to redeem and where: the offer's; an offer gone from the catalog leaves them out.
-    mall.api.raw.reply(offerDetail, { id: order.offerId, ...near }).then(
-      (reply) => reply.data,
-      () => null,
-    ),
-    Promise.all(order.coupons.filter((coupon) => coupon.status === "unused").map(async (coupon) => [coupon.id, await qrSvg(coupon.redemptionCode)] as const)),
-  ]);
-  return data({ order, usage: offer?.usage ?? null, stores: offer?.stores ?? [], qr: Object.fromEntries(codes) as Record<number, string> });
+  return data(await orderData(args));
 }
 
 export const links = () => [{ rel: "stylesheet", href: stylesheet }];

@@ -1,5 +1,5 @@
 /**
- * /resources/ahead, an offer's data asked for on the tap's first touch: the page's own data, for the
+ * /resources/ahead, a screen's data asked for on the tap's first touch: the page's own data, for the
  * routes that are asked this way only; whatever the page would answer otherwise is a 204 (the tap asks
  * the page), and an address that is not one of the mall's pages is refused before the gateway is asked.
  */
@@ -8,7 +8,12 @@ import { inProcess, IN_PROCESS_BASE } from "../../sandbox/testing";
 import { BESIDE_ROUTES } from "../lib/intent-data";
 import { createMallServices } from "../server/services.server";
 import { testArgs, testMallContext, testScope } from "../server/testing.server";
+import { orderList } from "#core/api/shop-endpoints";
+import { PAYMENT_TYPES } from "#core/api/vocabulary";
 import { loader as offerLoader } from "./coupon-details";
+import { loader as flashSaleLoader } from "./flash-sale";
+import { loader as walletLoader } from "./my-coupons";
+import { loader as orderLoader } from "./order-details";
 import { DATA_AHEAD } from "../server/data-ahead.server";
 import { loader } from "./resources.ahead";
 
@@ -21,33 +26,67 @@ const services = createMallServices({
     return { status: response.status, headers: response.headers, text: await response.text() };
   },
 });
+/** A member with orders of every kind. */
+const MEMBER = "mpay-1003";
+let token: string | undefined;
 
-async function argsFor(address: string, params: Record<string, string> = {}) {
-  const mall = testMallContext(await testScope(address, { services, environment: { apiBase: IN_PROCESS_BASE } }));
+async function argsFor(address: string, params: Record<string, string> = {}, member = true) {
+  token ??= (await sandbox.request("/member/login", { body: { openId: MEMBER } })).body.data.token as string;
+  const mall = testMallContext(await testScope(address, { services, token: member ? token : undefined, environment: { apiBase: IN_PROCESS_BASE } }));
   return testArgs(mall, params);
 }
 
-async function ahead(to: string | null) {
+async function ahead(to: string | null, member = true) {
   const search = to === null ? "" : `?${new URLSearchParams({ to })}`;
-  const response = (await loader(await argsFor(`http://localhost/resources/ahead${search}`))) as Response;
+  const response = (await loader(await argsFor(`http://localhost/resources/ahead${search}`, {}, member))) as Response;
   return { status: response.status, cache: response.headers.get("Cache-Control"), body: response.status === 200 ? ((await response.json()) as Record<string, unknown>) : null };
 }
 
+type PageLoader = (args: Awaited<ReturnType<typeof argsFor>>) => Promise<unknown>;
+
+/** The member's own orders: an ordinary one and a third-party voucher. */
+async function memberOrders() {
+  const orders = (await (await sandbox.client(MEMBER)).call(orderList, { page: 1, size: 50, tab: "all", type: "all" })).data.list;
+  return { ordinary: orders.find((order) => order.paymentType === PAYMENT_TYPES.ordinary)!.id, voucher: orders.find((order) => order.paymentType === PAYMENT_TYPES.thirdParty)!.id };
+}
+
 describe("/resources/ahead", () => {
-  it("answers what the offer's own page loads, never to be cached", async () => {
-    const reply = await ahead("/coupon_details/7");
-    expect(reply.status).toBe(200);
-    expect(reply.cache).toBe("private, no-store");
-    const page = (await offerLoader(await argsFor("http://localhost/coupon_details/7", { id: "7" }))) as unknown as { data: Record<string, unknown> };
-    const { now: _pageNow, ...pageData } = page.data;
-    const { now, ...aheadData } = reply.body!;
-    expect(typeof now).toBe("number");
-    expect(aheadData).toEqual(JSON.parse(JSON.stringify(pageData)));
+  it("answers, for every route asked this way, what its own page loads, as JSON carries it whole, never to be cached", async () => {
+    const { ordinary, voucher } = await memberOrders();
+    const pages: { route: string; path: string; params: Record<string, string>; load: PageLoader }[] = [
+      { route: "couponDetails", path: "/coupon_details/7", params: { id: "7" }, load: offerLoader },
+      { route: "mycoupon", path: "/mycoupon", params: {}, load: walletLoader },
+      { route: "mycoupon", path: "/mycoupon?view=refunds", params: {}, load: walletLoader },
+      { route: "flashSale", path: "/flashSale", params: {}, load: flashSaleLoader },
+      { route: "orderDetails", path: `/order_details/${ordinary}`, params: { id: String(ordinary) }, load: orderLoader },
+      { route: "otherOrderDetails", path: `/other_order_details/${voucher}`, params: { id: String(voucher) }, load: orderLoader },
+    ];
+    expect(new Set(pages.map((page) => page.route))).toEqual(new Set(Object.keys(DATA_AHEAD)));
+    for (const { path, params, load } of pages) {
+      const reply = await ahead(path);
+      expect(reply.status, path).toBe(200);
+      expect(reply.cache, path).toBe("private, no-store");
+      const page = ((await load(await argsFor(`http://localhost${path}`, params))) as { data: Record<string, unknown> }).data;
+      // Nothing JSON would lose or change (a date, a map, an undefined in a list).
+      expect(JSON.parse(JSON.stringify(page)), path).toEqual(page);
+      const { now: _pageNow, ...pageData } = page;
+      const { now: _aheadNow, ...aheadData } = reply.body!;
+      expect(aheadData, path).toEqual(JSON.parse(JSON.stringify(pageData)));
+    }
   });
 
-  it("answers 204 where the page would not show its data: no such offer, an id that is not one, a visitor asked to sign in to buy", async () => {
-    for (const to of ["/coupon_details/999999", "/coupon_details/abc", "/coupon_details/7?buy=1"]) {
-      const reply = await ahead(to);
+  it("answers 204 where the page would not show its data: no such offer, an id that is not one, a visitor asked to sign in, an order at the other kind's address", async () => {
+    const { ordinary } = await memberOrders();
+    for (const [to, member] of [
+      ["/coupon_details/999999", true],
+      ["/coupon_details/abc", true],
+      ["/coupon_details/7?buy=1", false],
+      ["/mycoupon", false],
+      ["/flashSale", false],
+      [`/other_order_details/${ordinary}`, true],
+      ["/order_details/999999999", true],
+    ] as const) {
+      const reply = await ahead(to, member);
       expect(reply.status, to).toBe(204);
       expect(reply.cache, to).toBe("private, no-store");
     }
@@ -64,7 +103,7 @@ describe("/resources/ahead", () => {
       "https://evil.example/coupon_details/7",
       "/index",
       "/myOrder",
-      "/order_details/1",
+      "/checkIn",
       `/coupon_details/7?x=${"a".repeat(600)}`,
       "/resources/ahead?to=/coupon_details/7",
     ];

@@ -1,6 +1,6 @@
 /**
  * A screen's data asked for on the tap's first touch, beside the screen's module rather than after
- * it (docs/decisions/066-the-offer-asked-beside-its-module.md):
+ * it (docs/decisions/066-data-asked-beside-the-module.md):
  * `GET /resources/ahead?to=/coupon_details/40` answers what the page's own loader would, as JSON,
  * for the routes of app/server/data-ahead.server.ts (the page asks this way for app/lib/intent-data.ts
  * `BESIDE_ROUTES`). A route's `clientLoader` runs only once its module has loaded, so a tap on a

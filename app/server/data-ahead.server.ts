@@ -5,9 +5,16 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { offerData } from "../routes/coupon-details.server";
+import { flashSaleData } from "../routes/flash-sale.server";
+import { walletData } from "../routes/my-coupons.server";
+import { orderData } from "../routes/order-details.server";
 
 export type AheadLoad = (args: Pick<LoaderFunctionArgs, "request" | "params" | "context">) => Promise<unknown>;
 
 export const DATA_AHEAD: Readonly<Record<string, AheadLoad>> = {
   couponDetails: offerData,
+  mycoupon: walletData,
+  flashSale: flashSaleData,
+  orderDetails: orderData,
+  otherOrderDetails: orderData,
 };
