@@ -238,11 +238,12 @@ test.describe("faults", () => {
       const errors = serverErrors(page);
       await page.goto("/search");
       await hydrated(page);
-      await sandbox.fault("/api/business/searchproduct", "garbage", 1);
+      // Twice: the word typed asks for the results beside the results' code, meets the garbage (an
+      // answer without data), and asks the results' page itself, which meets it again.
+      await sandbox.fault("/api/business/searchproduct", "garbage", 2);
       const askedAhead = page.waitForResponse((response) => /^\/classify\/[^/]+\.data$/.test(new URL(response.url()).pathname));
       await page.getByRole("searchbox").fill("咖啡");
-      // The word typed asks for the results ahead, and meets the garbage: the search screen stays as
-      // it is, for the member has not searched yet.
+      // The search screen stays as it is, for the member has not searched yet.
       await askedAhead;
       await page.waitForLoadState("networkidle");
       await expect(page).toHaveURL(/\/search$/);
@@ -251,7 +252,7 @@ test.describe("faults", () => {
       await page.getByRole("searchbox").press("Enter");
 
       await expectErrorRoute(page, "zh", "BAD_RESPONSE");
-      expect((await sandbox.calls("/api/business/searchproduct")).map((call) => call.fault)).toEqual(["garbage"]);
+      expect((await sandbox.calls("/api/business/searchproduct")).map((call) => call.fault)).toEqual(["garbage", "garbage"]);
       await mallAnswers(page);
 
       await page.getByRole("link", { name: ERROR_ROUTE.zh.refresh }).click();

@@ -134,8 +134,9 @@ test("the back arrow returns to the previous page of the mall", async ({ page, s
 test("the back arrow on a screen still loading keeps the member where they were, in the mall", async ({ page, signIn, sandbox }) => {
   await signIn("chan");
   await sandbox.fault("api/mini/order/list", "delay", 1, 1_500);
-  // The tap's own data request (a fetch ahead of the tap, `_ahead`, is the browser's and may stay open).
-  const myOrdersData = watchRequests(page, (url) => url.pathname.startsWith("/myOrder") && !url.searchParams.has("_ahead"));
+  // The tap's own data request: asked beside the screen's code (a fetch ahead of the tap, `_ahead`,
+  // is the browser's and may stay open), or the page's.
+  const myOrdersData = watchRequests(page, (url) => url.pathname === "/resources/ahead" || (url.pathname.startsWith("/myOrder") && !url.searchParams.has("_ahead")));
   await page.getByRole("link", { name: "My orders" }).click();
   await expect(page.getByTestId("screen-skeleton")).toBeVisible();
   await page.getByRole("button", { name: "Back" }).click();

@@ -201,12 +201,16 @@ test("the search screen's action answers bad input with 400 and changes nothing"
 });
 
 test.describe("a search with script (docs/decisions/053-code-ahead-and-back-without-drawing.md)", () => {
-  /** The data requests and the history's records the page makes, as "METHOD path". */
+  /**
+   * The data requests and the history's records the page makes, as "METHOD path"; a page's data asked
+   * ahead, beside its code, as "ahead path" (docs/decisions/066-data-asked-beside-the-module.md).
+   */
   function requests(page: Page): string[] {
     const seen: string[] = [];
     page.on("request", (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.endsWith(".data") || pathname === "/resources/search-history") seen.push(`${request.method()} ${decodeURIComponent(pathname)}`);
+      const url = new URL(request.url());
+      if (url.pathname === "/resources/ahead") seen.push(`ahead ${decodeURIComponent(new URL(url.searchParams.get("to") ?? "", url).pathname)}`);
+      else if (url.pathname.endsWith(".data") || url.pathname === "/resources/search-history") seen.push(`${request.method()} ${decodeURIComponent(url.pathname)}`);
     });
     return seen;
   }
@@ -214,7 +218,7 @@ test.describe("a search with script (docs/decisions/053-code-ahead-and-back-with
   test("the first letter typed asks for results ahead; the search opens its results at once and records itself alongside", async ({ page }) => {
     const seen = requests(page);
     await page.getByRole("searchbox", { name: "Keywords" }).pressSequentially("coffee", { delay: 40 });
-    await expect.poll(() => seen).toContain("GET /classify/c.data");
+    await expect.poll(() => seen).toContain("ahead /classify/c");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/\/classify\/coffee$/);
     await expect(offers(page).first()).toBeVisible();
@@ -228,10 +232,11 @@ test.describe("a search with script (docs/decisions/053-code-ahead-and-back-with
   test("a pause in typing asks for the word's results, and the search then uses them", async ({ page }) => {
     const seen = requests(page);
     await page.getByRole("searchbox", { name: "Keywords" }).pressSequentially("latte", { delay: 20 });
-    await expect.poll(() => seen).toContain("GET /classify/latte.data");
+    await expect.poll(() => seen).toContain("ahead /classify/latte");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/\/classify\/latte$/);
     await expect(offers(page).first()).toBeVisible();
-    expect(seen.filter((request) => request === "GET /classify/latte.data")).toHaveLength(1);
+    // Asked once, ahead; the results' page itself is not asked.
+    expect(seen.filter((request) => request.endsWith("/classify/latte") || request.endsWith("/classify/latte.data"))).toEqual(["ahead /classify/latte"]);
   });
 });

@@ -15,7 +15,7 @@
  */
 import { createContext, createElement, memo, useContext, useEffect, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type PointerEvent, type ReactNode } from "react";
 import { PrefetchPageLinks, useFetcher, useLocation, useNavigate, useNavigation, type NavigateFunction } from "@remix-run/react";
-import { BESIDE_ROUTES, INTENT_ROUTES, aheadHref, askAhead } from "../lib/intent-data";
+import { INTENT_ROUTES, aheadHref, askAhead } from "../lib/intent-data";
 import { useOffline } from "../hooks/use-offline";
 import { routeIdOf } from "../route-tree";
 
@@ -90,7 +90,8 @@ export function ListLinkProvider({ children }: { children: ReactNode }) {
       const route = routeIdOf(new URL(href, window.location.origin).pathname);
       if (!INTENT_ROUTES.has(route) || asks.current >= ASKS_PER_SCREEN) return;
       asks.current += 1;
-      askAhead(href, { beside: BESIDE_ROUTES.has(route) });
+      // Its data beside its module: routes/resources.ahead.ts answers every route of INTENT_ROUTES.
+      askAhead(href, { beside: true });
       setAsked((list) => (list.includes(href) ? list : [...list, href]));
       codeAhead.add(href);
     },

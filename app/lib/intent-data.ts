@@ -15,9 +15,9 @@
  *
  * Only routes that export `intentClientLoader` as their `clientLoader` are asked ahead (INTENT_ROUTES):
  * another route's data asked by a fetcher would be fetched and thrown away. The fetcher's load waits
- * for the route's module (Remix runs a `clientLoader` from it), so for the routes a member opens first
- * from home (BESIDE_ROUTES) the touch asks for the data itself, beside the module
- * (routes/resources.ahead.ts), and the load the fetcher or the tap starts takes that answer.
+ * for the route's module (Remix runs a `clientLoader` from it), so the touch asks for the data itself,
+ * beside the module (routes/resources.ahead.ts answers every route of INTENT_ROUTES), and the load the
+ * fetcher or the tap starts takes that answer (docs/decisions/066-data-asked-beside-the-module.md).
  */
 import { useFetcher, useFetchers, useLocation, useNavigation, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -56,13 +56,6 @@ export const INTENT_ROUTES: ReadonlySet<string> = new Set([
   "search",
   "storeDetails",
 ]);
-/**
- * The routes whose data a touch asks for beside their module (routes/resources.ahead.ts answers
- * them): an offer, the tap a member makes first on home, often before its code has come; my coupons
- * and the flash sale, two of home's shortcuts; an order, from my coupons
- * (docs/decisions/066-data-asked-beside-the-module.md).
- */
-export const BESIDE_ROUTES: ReadonlySet<string> = new Set(["couponDetails", "mycoupon", "flashSale", "orderDetails", "otherOrderDetails"]);
 /** How long a load asked ahead may wait for its tap: a tap follows its touch within a few hundred ms. */
 export const INTENT_KEPT_MS = 10_000;
 
@@ -71,7 +64,7 @@ const NOT_AHEAD = Symbol("not asked ahead");
 
 interface Intent {
   at: number;
-  /** The touch's own ask for the data (BESIDE_ROUTES), answered before or after the module came. */
+  /** The touch's own ask for the data (routes/resources.ahead.ts), answered before or after the module came. */
   beside?: Promise<unknown>;
   data?: Promise<unknown>;
 }
@@ -101,7 +94,7 @@ const keyOf = (url: string | URL) => {
 
 /**
  * A touch on a link to `href`: the next load of it (the fetcher's) is kept for the tap's navigation.
- * `beside`: the touch asks for the data at once, beside the route's module (BESIDE_ROUTES).
+ * `beside`: the touch asks for the data at once, beside the route's module (routes/resources.ahead.ts).
  */
 export function askAhead(href: string, { beside = false, now = Date.now() }: { beside?: boolean; now?: number } = {}): void {
   for (const [key, intent] of intents) if (now - intent.at > INTENT_KEPT_MS) intents.delete(key);

@@ -15,11 +15,10 @@ import { z } from "zod";
 import { NotFoundOrErrorScreen } from "../components/status-screen";
 import { showToast } from "../components/toast";
 import { guardSubmit, useDoubleTapGuard } from "../hooks/use-double-tap-guard";
-import { MILES_MEMBER_NO, MILES_NAME, milesProduct, milesRedeem, type MilesOrder } from "#core/api/promotion-endpoints";
+import { MILES_MEMBER_NO, MILES_NAME, milesRedeem, type MilesOrder } from "#core/api/promotion-endpoints";
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type ShopRefusal } from "#core/api/shop-endpoints";
 import { newIdempotencyKey } from "../lib/idempotency-key";
 import { parseForm } from "../server/forms.server";
-import { orNotFound } from "../server/gateway.server";
 import { requireMember } from "../server/member.server";
 import { idParam } from "../server/params.server";
 import { fixedT } from "../server/i18n.server";
@@ -32,6 +31,7 @@ import { MilesHero } from "./asia-miles/miles-hero";
 import { RedeemForm } from "./asia-miles/redeem-form";
 import { MilesResult, NotEnoughMcoin, Redeeming } from "./asia-miles/redemption-dialogs";
 import { intentClientLoader, useFreshData } from "../lib/intent-data";
+import { milesData } from "./asia-miles.server";
 
 export const handle: ScreenHandle = { analytics: "asiaMilesDetails", member: true };
 
@@ -39,12 +39,7 @@ export const handle: ScreenHandle = { analytics: "asiaMilesDetails", member: tru
 export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { params } = args;
-  const mall = await mallContext(args);
-  const id = idParam(params.id);
-  await requireMember(mall);
-  const product = await orNotFound(mall.api.call(milesProduct, { id }));
-  return data({ product });
+  return data(await milesData(args));
 }
 
 /** Messages are locale keys (miles.error.*), translated in the action. */

@@ -9,16 +9,16 @@ import { Form, useActionData, useLoaderData, useNavigation, type ShouldRevalidat
 import { useTranslation } from "react-i18next";
 import { CoinIcon } from "../components/icons";
 import { NotFoundOrErrorScreen } from "../components/status-screen";
-import { checkIn, checkInStatus } from "#core/api/promotion-endpoints";
+import { checkIn } from "#core/api/promotion-endpoints";
 import { CHECK_IN_LADDER } from "#core/api/vocabulary";
 import { IDEMPOTENCY_HEADER } from "#core/api/shop-endpoints";
-import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";
+import { isUnconfirmed } from "../lib/idempotency-key";
 import { formatPoints } from "../lib/money/format";
 import { parseForm } from "../server/forms.server";
 import { requireMember } from "../server/member.server";
 import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
-import { CheckInFormSchema } from "./check-in.server";
+import { CheckInFormSchema, checkInData } from "./check-in.server";
 import type { ScreenHandle } from "../screen-handle";
 import { ScreenHero } from "../components/screen-hero";
 import { mallContext } from "../server/context.server";
@@ -31,10 +31,7 @@ export const handle: ScreenHandle = { analytics: "checkIn", member: true };
 export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const mall = await mallContext(args);
-  await requireMember(mall);
-  const status = await mall.api.call(checkInStatus, {});
-  return data({ status, idempotencyKey: newIdempotencyKey() });
+  return data(await checkInData(args));
 }
 
 export async function action(args: ActionFunctionArgs) {

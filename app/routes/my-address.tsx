@@ -17,14 +17,14 @@ import { EmptyState, NotFoundOrErrorScreen } from "../components/status-screen";
 import { showToast, useToastOn } from "../components/toast";
 import { useDoubleTapGuard } from "../hooks/use-double-tap-guard";
 import { ADDRESS_LIMIT, formatMobile, orderAddresses } from "#core/address/book";
-import { userAddressList, userAddressUpdate, type Address } from "#core/api/endpoints";
+import { userAddressUpdate, type Address } from "#core/api/endpoints";
 import { IDEMPOTENCY_HEADER, type ShopRefusal } from "#core/api/shop-endpoints";
 import { newIdempotencyKey } from "../lib/idempotency-key";
 import { parseForm } from "../server/forms.server";
 import { requireMember } from "../server/member.server";
 import { fixedT } from "../server/i18n.server";
 import { refusable, refused } from "../server/order-actions.server";
-import { BookActionSchema } from "./my-address.server";
+import { BookActionSchema, addressData } from "./my-address.server";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
 import stylesheet from "./address-book.css?url";
@@ -39,10 +39,7 @@ export const handle: ScreenHandle = {
 export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const mall = await mallContext(args);
-  await requireMember(mall);
-  const { snatchList } = await mall.api.call(userAddressList);
-  return data({ addresses: orderAddresses(snatchList) });
+  return data(await addressData(args));
 }
 
 export type BookActionResult = { ok: true; intent: "default" | "delete"; id: number } | { ok: false; intent: string | null; reason: ShopRefusal | null; message: string };

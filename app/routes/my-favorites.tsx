@@ -15,16 +15,12 @@ import { readWalletPage, useKnownCounts } from "../components/order-list-view";
 import { EmptyState, NotFoundOrErrorScreen } from "../components/status-screen";
 import { TabBar } from "../components/tab-bar";
 import type { OfferSummary } from "#core/api/catalog-endpoints";
-import { FavouriteTabSchema, favouriteList } from "#core/api/shop-endpoints";
 import { FAVOURITE_TABS, type FavouriteTab } from "#core/api/vocabulary";
 import { favouriteAction, type FavouriteActionResult } from "../server/favourites.server";
-import { FAILED_FIRST_PAGE, firstPage } from "../server/first-page.server";
-import { requireMember } from "../server/member.server";
-import { WALLET_PAGE_SIZE } from "./resources.wallet";
 import type { ScreenHandle } from "../screen-handle";
-import { mallContext } from "../server/context.server";
 import stylesheet from "./my-favorites.css?url";
 import { intentClientLoader, useFreshData } from "../lib/intent-data";
+import { favouritesData } from "./my-favorites.server";
 
 export const handle: ScreenHandle = {
   analytics: "myFavorites",
@@ -35,14 +31,7 @@ export const handle: ScreenHandle = {
 export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { request } = args;
-  const mall = await mallContext(args);
-  await requireMember(mall);
-  const tab = FavouriteTabSchema.catch("coupons").parse(new URL(request.url).searchParams.get("tab") ?? "coupons");
-  // A tab whose list fails to load says so in place (app/server/first-page.server.ts); its counts stay as they were.
-  const [favourites, time] = await Promise.all([firstPage(mall.api, () => mall.api.raw.call(favouriteList, { tab, page: 1, size: WALLET_PAGE_SIZE })), mall.api.gatewayTime()]);
-  const list = favourites ? { items: favourites.list, page: favourites.page, hasMore: favourites.hasMore } : FAILED_FIRST_PAGE;
-  return data({ tab, counts: favourites?.counts ?? null, list, now: time });
+  return data(await favouritesData(args));
 }
 
 export const action = favouriteAction;

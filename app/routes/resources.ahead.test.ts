@@ -5,15 +5,24 @@
  */
 import { describe, expect, it } from "vitest";
 import { inProcess, IN_PROCESS_BASE } from "../../sandbox/testing";
-import { BESIDE_ROUTES } from "../lib/intent-data";
+import { INTENT_ROUTES } from "../lib/intent-data";
 import { createMallServices } from "../server/services.server";
 import { testArgs, testMallContext, testScope } from "../server/testing.server";
 import { orderList } from "#core/api/shop-endpoints";
 import { PAYMENT_TYPES } from "#core/api/vocabulary";
+import { loader as milesLoader } from "./asia-miles";
+import { loader as checkInLoader } from "./check-in";
+import { loader as listingLoader } from "./classify";
 import { loader as offerLoader } from "./coupon-details";
 import { loader as flashSaleLoader } from "./flash-sale";
+import { loader as addressLoader } from "./my-address";
 import { loader as walletLoader } from "./my-coupons";
+import { loader as favouritesLoader } from "./my-favorites";
+import { loader as ordersLoader } from "./my-orders";
 import { loader as orderLoader } from "./order-details";
+import { loader as searchLoader } from "./search";
+import { loader as seckillLoader } from "./seckill";
+import { loader as storeLoader } from "./store-details";
 import { DATA_AHEAD } from "../server/data-ahead.server";
 import { loader } from "./resources.ahead";
 
@@ -60,6 +69,17 @@ describe("/resources/ahead", () => {
       { route: "flashSale", path: "/flashSale", params: {}, load: flashSaleLoader },
       { route: "orderDetails", path: `/order_details/${ordinary}`, params: { id: String(ordinary) }, load: orderLoader },
       { route: "otherOrderDetails", path: `/other_order_details/${voucher}`, params: { id: String(voucher) }, load: orderLoader },
+      { route: "classify", path: "/classify/coffee?sort=distance", params: { title: "coffee" }, load: listingLoader },
+      { route: "classifys", path: "/classifys/1-餐飲美食", params: { idTitle: "1-餐飲美食" }, load: listingLoader },
+      { route: "myOrder", path: "/myOrder?tab=unpaid", params: {}, load: ordersLoader },
+      { route: "newMyCoupon", path: "/newMyCoupon", params: {}, load: ordersLoader },
+      { route: "myAddress", path: "/myAddress", params: {}, load: addressLoader },
+      { route: "checkIn", path: "/checkIn", params: {}, load: checkInLoader },
+      { route: "seckill", path: "/seckill", params: {}, load: seckillLoader },
+      { route: "asiaMilesDetails", path: "/asiaMiles_details/1", params: { id: "1" }, load: milesLoader },
+      { route: "myFavorites", path: "/myFavorites?tab=stores", params: {}, load: favouritesLoader },
+      { route: "search", path: "/search?keyword=coffee", params: {}, load: searchLoader },
+      { route: "storeDetails", path: "/store_details/1", params: { id: "1" }, load: storeLoader },
     ];
     expect(new Set(pages.map((page) => page.route))).toEqual(new Set(Object.keys(DATA_AHEAD)));
     for (const { path, params, load } of pages) {
@@ -69,13 +89,14 @@ describe("/resources/ahead", () => {
       const page = ((await load(await argsFor(`http://localhost${path}`, params))) as { data: Record<string, unknown> }).data;
       // Nothing JSON would lose or change (a date, a map, an undefined in a list).
       expect(JSON.parse(JSON.stringify(page)), path).toEqual(page);
-      const { now: _pageNow, ...pageData } = page;
-      const { now: _aheadNow, ...aheadData } = reply.body!;
+      // The gateway's time, and the check-in's fresh key for its form, are the moment's own.
+      const { now: _pageNow, idempotencyKey: _pageKey, ...pageData } = page;
+      const { now: _aheadNow, idempotencyKey: _aheadKey, ...aheadData } = reply.body!;
       expect(aheadData, path).toEqual(JSON.parse(JSON.stringify(pageData)));
     }
   });
 
-  it("answers 204 where the page would not show its data: no such offer, an id that is not one, a visitor asked to sign in, an order at the other kind's address", async () => {
+  it("answers 204 where the page would not show its data: no such offer, store, item or product, an id that is not one, a listing its address does not name, a visitor asked to sign in, an order at the other kind's address", async () => {
     const { ordinary } = await memberOrders();
     for (const [to, member] of [
       ["/coupon_details/999999", true],
@@ -83,6 +104,12 @@ describe("/resources/ahead", () => {
       ["/coupon_details/7?buy=1", false],
       ["/mycoupon", false],
       ["/flashSale", false],
+      ["/myOrder", false],
+      ["/checkIn", false],
+      ["/asiaMiles_details/999999", true],
+      ["/store_details/999999", true],
+      ["/seckill/999999", true],
+      ["/classifys/not-a-category", true],
       [`/other_order_details/${ordinary}`, true],
       ["/order_details/999999999", true],
     ] as const) {
@@ -102,8 +129,8 @@ describe("/resources/ahead", () => {
       "/\\evil.example/coupon_details/7",
       "https://evil.example/coupon_details/7",
       "/index",
-      "/myOrder",
-      "/checkIn",
+      "/asiaMiles_order/1",
+      "/other_stores/1-1-1-1",
       `/coupon_details/7?x=${"a".repeat(600)}`,
       "/resources/ahead?to=/coupon_details/7",
     ];
@@ -115,6 +142,6 @@ describe("/resources/ahead", () => {
   });
 
   it("answers every route the page asks this way, and no other", () => {
-    expect(Object.keys(DATA_AHEAD).sort()).toEqual([...BESIDE_ROUTES].sort());
+    expect(Object.keys(DATA_AHEAD).sort()).toEqual([...INTENT_ROUTES].sort());
   });
 });

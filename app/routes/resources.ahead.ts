@@ -2,8 +2,8 @@
  * A screen's data asked for on the tap's first touch, beside the screen's module rather than after
  * it (docs/decisions/066-data-asked-beside-the-module.md):
  * `GET /resources/ahead?to=/coupon_details/40` answers what the page's own loader would, as JSON,
- * for the routes of app/server/data-ahead.server.ts (the page asks this way for app/lib/intent-data.ts
- * `BESIDE_ROUTES`). A route's `clientLoader` runs only once its module has loaded, so a tap on a
+ * for the routes of app/server/data-ahead.server.ts (every route the page asks ahead, app/lib/intent-data.ts
+ * `INTENT_ROUTES`). A route's `clientLoader` runs only once its module has loaded, so a tap on a
  * page whose code is not at hand would otherwise wait for the module before asking for the data.
  *
  * The load is the page's own, with the member's session and the page's address (its query included),

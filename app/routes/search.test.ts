@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { RECENT_SHOWN, recentAfterSearch, resultsPath, searchableKeyword } from "./search";
+import { RECENT_SHOWN, recentAfterSearch } from "../lib/catalog/recent-searches";
+import { resultsPath, searchableKeyword } from "./search";
 
 describe("the recent searches after a search (what the way back shows before the gateway says it)", () => {
   it("put the search first, once, and keep the rest in their order", () => {

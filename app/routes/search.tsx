@@ -16,7 +16,7 @@ import { ConfirmDialog } from "../components/dialog";
 import { SearchIcon, TrashIcon } from "../components/icons";
 import { parseForm } from "../server/forms.server";
 import { requireMember } from "../server/member.server";
-import { KeywordSchema, clearSearchHistory, popularSearches, searchHistory } from "#core/api/catalog-endpoints";
+import { KeywordSchema, clearSearchHistory } from "#core/api/catalog-endpoints";
 import type { ScreenHandle } from "../screen-handle";
 import { mallContext } from "../server/context.server";
 import { withSession } from "../server/session.server";
@@ -24,6 +24,8 @@ import { recordSearchHistory } from "../server/search-history.server";
 import stylesheet from "./search.css?url";
 import { intentClientLoader, reviseSeen, useFreshData } from "../lib/intent-data";
 import type { loader as rootLoader } from "../root";
+import { searchData } from "./search.server";
+import { recentAfterSearch } from "../lib/catalog/recent-searches";
 
 export const handle: ScreenHandle = {
   analytics: "search",
@@ -33,21 +35,7 @@ export const handle: ScreenHandle = {
 export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { request } = args;
-  const mall = await mallContext(args);
-  const [popular, history] = await Promise.all([mall.api.call(popularSearches), mall.member ? mall.api.call(searchHistory) : Promise.resolve({ keywords: [] as string[] })]);
-  return data({ popular: popular.keywords, history: history.keywords.slice(0, RECENT_SHOWN), keyword: new URL(request.url).searchParams.get("keyword") ?? "" });
-}
-
-/**
- * How many recent searches the screen shows, the newest first (docs/decisions/063-recent-searches-on-the-way-back.md):
- * a number of the mall's own, so the way back can show the list a search makes before the gateway says it.
- */
-export const RECENT_SHOWN = 10;
-
-/** The recent searches after a search for `keyword`: it first, once, then the rest as they were. */
-export function recentAfterSearch(recent: readonly string[], keyword: string): string[] {
-  return [keyword, ...recent.filter((known) => known !== keyword)].slice(0, RECENT_SHOWN);
+  return data(await searchData(args));
 }
 
 const SearchActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("search"), keyword: KeywordSchema.min(1) }), z.object({ intent: z.literal("clear-history") })]);

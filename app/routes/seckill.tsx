@@ -27,14 +27,12 @@ import { NotFoundOrErrorScreen } from "../components/status-screen";
 import { useDoubleTapGuard } from "../hooks/use-double-tap-guard";
 import { useNetworkCheck } from "../hooks/use-network-check";
 import { useServerNow } from "../hooks/use-server-now";
-import { seckillInfo, seckillProduct, seckillSnapUp, snapUpSuccess, type SeckillItem } from "#core/api/promotion-endpoints";
+import { seckillSnapUp, snapUpSuccess, type SeckillItem } from "#core/api/promotion-endpoints";
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, type Order } from "#core/api/shop-endpoints";
 import { payTexts } from "../lib/catalog/pay-price";
 import { isUnconfirmed, newIdempotencyKey } from "../lib/idempotency-key";
 import { parseForm } from "../server/forms.server";
-import { orNotFound } from "../server/gateway.server";
 import { requireMember } from "../server/member.server";
-import { idParam } from "../server/params.server";
 import { fixedT } from "../server/i18n.server";
 import { refusable, refused, type OrderActionResult } from "../server/order-actions.server";
 import type { ScreenHandle } from "../screen-handle";
@@ -43,27 +41,17 @@ import stylesheet from "./seckill.css?url";
 import { ProductCard } from "./seckill/product-card";
 import { SessionPanel } from "./seckill/session-panel";
 import { intentClientLoader, useFreshData } from "../lib/intent-data";
+import { seckillData } from "./seckill.server";
 
 export const handle: ScreenHandle = {
   analytics: "seckill",
 };
 
-const SHARE_PATH = "/seckill_share";
-
 /** Its data can be asked for on a tap's first touch, and the way back shows what was seen (lib/intent-data.ts). */
 export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { params } = args;
-  const mall = await mallContext(args);
-  const gray = mall.member?.grayScaleMode ? 1 : 0;
-  const itemId = params.id === undefined ? null : idParam(params.id);
-  const [info, product, time] = await Promise.all([
-    mall.api.call(seckillInfo, { gray }),
-    itemId === null ? Promise.resolve(null) : orNotFound(mall.api.call(seckillProduct, { id: itemId, gray })),
-    mall.api.gatewayTime(),
-  ]);
-  return data({ sessions: info.sessions, product, now: time, shared: mall.url.pathname === SHARE_PATH, signedIn: mall.member !== null });
+  return data(await seckillData(args));
 }
 
 const SnapUpSchema = z.object({ intent: z.literal("snapup"), itemId: z.coerce.number().int().positive().max(999_999_999), idempotencyKey: IdempotencyKeySchema });

@@ -11,19 +11,14 @@ import { ScreenHero } from "../components/screen-hero";
 import { OfferCards } from "../components/offer-list";
 import { showToast } from "../components/toast";
 import { BackToHomeLink, EmptyState, NotFoundScreen, StatusScreen } from "../components/status-screen";
-import { catalogNear } from "../server/catalog.server";
-import { orNotFound } from "../server/gateway.server";
-import { idParam } from "../server/params.server";
-import { storeInformation } from "#core/api/catalog-endpoints";
-import { collectionCheck } from "#core/api/shop-endpoints";
 import { favouriteAction } from "../server/favourites.server";
 import { formatDistance } from "#core/geo/distance";
 import { getHostBridge } from "../lib/host-bridge";
 import { Picture } from "../components/picture";
 import type { ScreenHandle } from "../screen-handle";
-import { mallContext } from "../server/context.server";
 import stylesheet from "./store-details.css?url";
 import { intentClientLoader, useFreshData } from "../lib/intent-data";
+import { storeData } from "./store-details.server";
 
 export const handle: ScreenHandle = {
   analytics: "storeDetails",
@@ -34,15 +29,7 @@ export const handle: ScreenHandle = {
 export const clientLoader = intentClientLoader;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { request, params } = args;
-  const mall = await mallContext(args);
-  const id = idParam(params.id);
-  const { near } = await catalogNear(request);
-  const [detail, time] = await Promise.all([orNotFound(mall.api.call(storeInformation, { id, ...near })), mall.api.gatewayTime()]);
-  // A member sees which of the store's offers are their favourites (the store's reply is the same for everyone).
-  const ids = detail.offers.slice(0, 100).map((offer) => offer.id);
-  const collected = mall.member ? (ids.length > 0 ? (await mall.api.call(collectionCheck, { offerIds: ids.join(",") })).collected : []) : null;
-  return data({ ...detail, now: time, collected });
+  return data(await storeData(args));
 }
 
 /** The star on each of the store's offers. */
