@@ -81,4 +81,28 @@ describe("data asked for ahead of a tap", () => {
       vi.unstubAllGlobals();
     }
   });
+
+  it("asked beside the module, where the page would send the member elsewhere, sends the tap there, and the touch alone nowhere", async () => {
+    const signIn = "https://gateway.test/oauth/authorize?state=classify";
+    const fetched = vi.fn(async (_url: string) => new Response(null, { status: 202, headers: { "X-Remix-Redirect": signIn } }));
+    vi.stubGlobal("fetch", fetched);
+    try {
+      const server = vi.fn(async () => ({ listing: "the page's" }));
+      askAhead("/classifys/1-Food", { beside: true });
+      // The fetcher's load, on the touch: nothing to follow, and nothing shown.
+      expect(await loadAhead("/classifys/1-Food", server)).toBeNull();
+      // The tap's: the page's own redirect, which the router follows; the page is not asked again.
+      const sent = await load("http://mall.test/classifys/1-Food", server).then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      expect(sent).toBeInstanceOf(Response);
+      expect((sent as Response).status).toBe(302);
+      expect((sent as Response).headers.get("Location")).toBe(signIn);
+      expect(server).not.toHaveBeenCalled();
+      expect(fetched).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

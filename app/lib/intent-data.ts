@@ -19,7 +19,7 @@
  * beside the module (routes/resources.ahead.ts answers every route of INTENT_ROUTES), and the load the
  * fetcher or the tap starts takes that answer (docs/decisions/066-data-asked-beside-the-module.md).
  */
-import { useFetcher, useFetchers, useLocation, useNavigation, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { redirect, useFetcher, useFetchers, useLocation, useNavigation, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { AHEAD_PARAM } from "#core/http/ahead-marker";
 import { createKeepAlive } from "./keep-alive";
@@ -69,20 +69,38 @@ interface Intent {
   data?: Promise<unknown>;
 }
 
-/** The page's data from routes/resources.ahead.ts; NOT_AHEAD for any other answer, or none. */
+/** Where the page would have sent the member instead of showing its data (to sign in again, the error route). */
+class SentElsewhere {
+  constructor(readonly location: string) {}
+}
+
+/**
+ * The page's data from routes/resources.ahead.ts; where the page would send the member (a 202 whose
+ * `X-Remix-Redirect` says where, as Remix's single fetch says it); NOT_AHEAD for any other answer, or none.
+ */
 async function askBeside(href: string): Promise<unknown> {
   try {
     const response = await fetch(`/resources/ahead?${new URLSearchParams({ to: href })}`, { credentials: "same-origin", headers: { Accept: "application/json" } });
+    const location = response.status === 202 ? response.headers.get("X-Remix-Redirect") : null;
+    if (location) return new SentElsewhere(location);
     return response.status === 200 ? await response.json() : NOT_AHEAD;
   } catch {
     return NOT_AHEAD;
   }
 }
 
-/** The intent's load: the touch's own answer when it brought the data, else the page's loader. */
+/**
+ * The intent's load: the touch's own answer when it brought the data, the page's redirect when it
+ * would have sent the member elsewhere (a touch alone follows nothing: the fetcher's load swallows
+ * it, and only the tap's navigation takes it), else the page's loader.
+ */
 function started(intent: Intent, serverLoader: () => Promise<unknown>): Promise<unknown> {
   if (!intent.beside) return serverLoader();
-  return intent.beside.then((data) => (data === NOT_AHEAD ? serverLoader() : data));
+  return intent.beside.then((data) => {
+    if (data === NOT_AHEAD) return serverLoader();
+    if (data instanceof SentElsewhere) throw redirect(data.location);
+    return data;
+  });
 }
 
 const intents = new Map<string, Intent>();

@@ -8,6 +8,7 @@ import { inProcess, IN_PROCESS_BASE } from "../../sandbox/testing";
 import { INTENT_ROUTES } from "../lib/intent-data";
 import { createMallServices } from "../server/services.server";
 import { testArgs, testMallContext, testScope } from "../server/testing.server";
+import { searchProduct, storeInformation } from "#core/api/catalog-endpoints";
 import { orderList } from "#core/api/shop-endpoints";
 import { PAYMENT_TYPES } from "#core/api/vocabulary";
 import { loader as milesLoader } from "./asia-miles";
@@ -45,9 +46,19 @@ async function argsFor(address: string, params: Record<string, string> = {}, mem
   return testArgs(mall, params);
 }
 
-async function ahead(to: string | null, member = true) {
+/**
+ * The resource's reply for `to`. As in the mall, the request's context is made from the page's
+ * request (the resource asks for it first, with the page's): here it is given, for the page's address.
+ */
+async function aheadReply(to: string | null, member = true): Promise<Response> {
   const search = to === null ? "" : `?${new URLSearchParams({ to })}`;
-  const response = (await loader(await argsFor(`http://localhost/resources/ahead${search}`, {}, member))) as Response;
+  const address = `http://localhost/resources/ahead${search}`;
+  const page = to !== null && /^\/(?![/\\])/.test(to) ? `http://localhost${to}` : address;
+  return (await loader({ ...(await argsFor(page, {}, member)), request: new Request(address) })) as Response;
+}
+
+async function ahead(to: string | null, member = true) {
+  const response = await aheadReply(to, member);
   return { status: response.status, cache: response.headers.get("Cache-Control"), body: response.status === 200 ? ((await response.json()) as Record<string, unknown>) : null };
 }
 
@@ -96,26 +107,50 @@ describe("/resources/ahead", () => {
     }
   });
 
-  it("answers 204 where the page would not show its data: no such offer, store, item or product, an id that is not one, a listing its address does not name, a visitor asked to sign in, an order at the other kind's address", async () => {
-    const { ordinary } = await memberOrders();
-    for (const [to, member] of [
-      ["/coupon_details/999999", true],
-      ["/coupon_details/abc", true],
-      ["/coupon_details/7?buy=1", false],
-      ["/mycoupon", false],
-      ["/flashSale", false],
-      ["/myOrder", false],
-      ["/checkIn", false],
-      ["/asiaMiles_details/999999", true],
-      ["/store_details/999999", true],
-      ["/seckill/999999", true],
-      ["/classifys/not-a-category", true],
-      [`/other_order_details/${ordinary}`, true],
-      ["/order_details/999999999", true],
-    ] as const) {
-      const reply = await ahead(to, member);
+  it("answers 204 where the page shows something other than its data: no such offer, store, item, product or order, an id that is not one, a listing its address does not name", async () => {
+    for (const to of [
+      "/coupon_details/999999",
+      "/coupon_details/abc",
+      "/asiaMiles_details/999999",
+      "/store_details/999999",
+      "/seckill/999999",
+      "/classifys/not-a-category",
+      "/order_details/999999999",
+    ]) {
+      const reply = await ahead(to);
       expect(reply.status, to).toBe(204);
       expect(reply.cache, to).toBe("private, no-store");
+    }
+  });
+
+  it("answers where the page sends the member, and the page's cookies, as a 202 with X-Remix-Redirect: a visitor to sign in, an order to its own kind's address, 'not login' to sign in again, the gateway's failure to the error route", async () => {
+    const { ordinary } = await memberOrders();
+    const cases: { path: string; params: Record<string, string>; member: boolean; load: PageLoader; fault?: { path: string; kind: "not-login" | "http500" } }[] = [
+      { path: "/coupon_details/7?buy=1", params: { id: "7" }, member: false, load: offerLoader },
+      { path: "/mycoupon", params: {}, member: false, load: walletLoader },
+      { path: "/checkIn", params: {}, member: false, load: checkInLoader },
+      { path: `/other_order_details/${ordinary}`, params: { id: String(ordinary) }, member: true, load: orderLoader },
+      { path: "/classifys/1-Food", params: { idTitle: "1-Food" }, member: true, load: listingLoader, fault: { path: searchProduct.path, kind: "not-login" } },
+      { path: "/store_details/1", params: { id: "1" }, member: true, load: storeLoader, fault: { path: storeInformation.path, kind: "http500" } },
+    ];
+    const cookieNames = (headers: Headers) => headers.getSetCookie().map((line) => line.slice(0, line.indexOf("=")));
+    for (const { path, params, member, load, fault } of cases) {
+      if (fault) sandbox.sandbox.instruments.faults.add({ ...fault, remaining: 1, delayMs: 0 });
+      const sent = await load(await argsFor(`http://localhost${path}`, params, member)).then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      if (!(sent instanceof Response)) throw new Error(`${path}: the page showed its data`);
+      expect(sent.status, path).toBeGreaterThanOrEqual(300);
+      if (fault) sandbox.sandbox.instruments.faults.add({ ...fault, remaining: 1, delayMs: 0 });
+      const reply = await aheadReply(path, member);
+      expect(reply.status, path).toBe(202);
+      expect(reply.headers.get("Cache-Control"), path).toBe("private, no-store");
+      // The same place, but for the sign-in's one-time nonce, which is each request's own.
+      const place = (location: string | null) => location?.replace(/(mall_signin(?:=|%3D))[\w-]+/gi, "$1…");
+      expect(place(reply.headers.get("X-Remix-Redirect")), path).toBe(place(sent.headers.get("Location")));
+      expect(reply.headers.get("X-Remix-Redirect"), path).toBeTruthy();
+      expect(cookieNames(reply.headers).sort(), path).toEqual(cookieNames(sent.headers).sort());
     }
   });
 

@@ -7,9 +7,12 @@
  * page whose code is not at hand would otherwise wait for the module before asking for the data.
  *
  * The load is the page's own, with the member's session and the page's address (its query included),
- * so it makes the calls the tap's navigation would have made, once. Whatever the page would answer
- * other than its data (a redirect to sign in, a 404, the gateway's failure) is answered 204: the tap
- * then asks the page itself, which answers it as a page does. Never cached: a member's data.
+ * so it makes the calls the tap's navigation would have made, once. Where the page would send the
+ * member instead (to sign in again after 'not login', the error route after the gateway's failure, an
+ * order's own address) is answered 202 with `X-Remix-Redirect`, as Remix's single fetch answers a
+ * redirect to a fetch, and the page's cookies: the tap follows it, a touch alone does not. Anything
+ * else the page would answer (a 404) is a 204: the tap then asks the page itself, which answers it as
+ * a page does. Never cached: a member's data.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
@@ -28,6 +31,7 @@ const To = z
   .regex(/^\/(?![/\\])/);
 
 const headers = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const to = To.safeParse(new URL(request.url).searchParams.get("to"));
@@ -38,11 +42,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The page's request: its address, and the member's headers (the session, the language, the location).
   const page = new Request(target, { headers: request.headers, signal: request.signal });
   const args = { request: page, params: match.params, context };
+  // The request's context is first asked for here, so it is made from the page's request: the page's
+  // address is what sign-in comes back to and what the error route's refresh reopens.
   const mall = await mallContext(args);
   try {
     return await resourceJson(mall, await load(args), { headers });
   } catch (error) {
     if (!(error instanceof Response) && !isApiError(error)) throw error;
+    const location = error instanceof Response && REDIRECTS.has(error.status) ? error.headers.get("Location") : null;
+    if (location && error instanceof Response) {
+      // Where the page sends the member (to sign in again, the error route, an order's own address),
+      // with the cookies it sets on the way (the cleared session, the sign-in loop's guard).
+      const sent = new Headers({ ...headers, "X-Remix-Redirect": location });
+      for (const line of error.headers.getSetCookie()) sent.append("Set-Cookie", line);
+      return withSession(mall, new Response(null, { status: 202, headers: sent }));
+    }
     return withSession(mall, new Response(null, { status: 204, headers }));
   }
 }
