@@ -49,12 +49,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return await resourceJson(mall, await load(args), { headers });
   } catch (error) {
     if (!(error instanceof Response) && !isApiError(error)) throw error;
-    const location = error instanceof Response && REDIRECTS.has(error.status) ? error.headers.get("Location") : null;
-    if (location && error instanceof Response) {
+    const redirect = error instanceof Response && REDIRECTS.has(error.status) ? error : null;
+    const location = redirect?.headers.get("Location");
+    if (redirect && location) {
       // Where the page sends the member (to sign in again, the error route, an order's own address),
       // with the cookies it sets on the way (the cleared session, the sign-in loop's guard).
       const sent = new Headers({ ...headers, "X-Remix-Redirect": location });
-      for (const line of error.headers.getSetCookie()) sent.append("Set-Cookie", line);
+      for (const line of redirect.headers.getSetCookie()) sent.append("Set-Cookie", line);
       return withSession(mall, new Response(null, { status: 202, headers: sent }));
     }
     return withSession(mall, new Response(null, { status: 204, headers }));
