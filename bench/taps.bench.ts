@@ -18,10 +18,11 @@
  *   offer-card, wallet-card, order-title, promo-item), painted: Element Timing's `renderTime` of each
  *   marked element not on screen at the tap. An element painted before the tap (a screen kept alive,
  *   hidden and shown again) has no new paint entry, so its time is the first frame after the tap in
- *   which it is visible (the end of that frame's main-thread work: a message posted from its
- *   animation-frame callback). The content's time is the first frame in which all of it had come: a screen shown from
- *   what the member saw, whose list is drawn afresh when the server's answer lands a round trip later
- *   (decision 053), is timed by what it showed first. The confirmation sheet carries no mark; this
+ *   which it is in view (the end of that frame's main-thread work: when an IntersectionObserver's
+ *   callback, queued by that frame, runs). The page is not scanned in every frame: the watch asks for
+ *   no frame of its own (tap-watch.ts, decision 067). The content's time is the first frame in which
+ *   all of it had come: a screen shown from what the member saw, whose list is drawn afresh when the
+ *   server's answer lands a round trip later (decision 053), is timed by what it showed first. The confirmation sheet carries no mark; this
  *   bench's init script marks its title and rows as they are inserted (before their first paint), so
  *   Element Timing reports them; the app is not changed.
  * - **The floor**: a client navigation to `/__bare` (its module and one `.data` round trip): a link the
@@ -50,6 +51,7 @@ import { startMemberStack } from "./mall";
 import { launchBenchChromium, machineLoad, memberContext, throttle } from "./member-timing.bench";
 import { median, pairedRatios, ratioWithSpread, roundsFromEnv, type ContentPart } from "./member-timing";
 import type { BenchResult } from "./report";
+import { TAP_INIT } from "./tap-watch";
 import { TAP_TARGETS, describeSummary, dragLatencies, ms, summarise, tapTime, whyUnmeasured, worstInteraction, type DragFrame, type TapPart, type TapRecord } from "./taps";
 
 const ROUNDS = roundsFromEnv(process.env.MCOIN_BENCH_ROUNDS, 9);
@@ -58,125 +60,6 @@ const STEP_TIMEOUT_MS = 30_000;
 /** An offer of the fixtures whose price is part mCoin, part cash: its slider has a range (e2e/prices.spec.ts). */
 const SLIDER_OFFER = 7;
 const SEARCH_WORD = "coffee";
-
-/**
- * Run in every document before the page's own scripts (plain JavaScript, sent as text).
- * `window.__taps.arm()` notes the marked elements on screen (the old screen's) and watches each frame
- * for the others becoming visible; `read(ids)` gives the TapRecord.
- */
-const TAP_INIT = `() => {
-  const state = { renders: new WeakMap(), events: [], tap: null, journey: null, drag: null };
-  window.__taps = state;
-  try {
-    new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (entry.element) state.renders.set(entry.element, entry.renderTime || entry.loadTime); }).observe({ type: "element", buffered: true });
-  } catch {}
-  try {
-    new PerformanceObserver((list) => { for (const entry of list.getEntries()) state.events.push({ name: entry.name, startTime: entry.startTime, duration: entry.duration, interactionId: entry.interactionId || 0 }); }).observe({ type: "event", durationThreshold: 16, buffered: true });
-  } catch {}
-  addEventListener("click", (event) => { if (state.journey && state.tap === null) state.tap = event.timeStamp; }, true);
-  addEventListener("pointermove", (event) => { if (state.drag) state.drag.waiting.push({ time: event.timeStamp, x: event.clientX }); }, { capture: true, passive: true });
-  // Marks for content the app does not mark (the confirmation sheet), set as the elements are inserted.
-  const MARKS = [["#confirm-title", "bench-sheet-title"], [".sheet__rows dd", "bench-sheet-row"], ['[data-testid="mcoin-balance"]', "bench-home-balance"]];
-  new MutationObserver(() => {
-    for (const [selector, id] of MARKS) for (const element of document.querySelectorAll(selector)) if (!element.hasAttribute("elementtiming")) element.setAttribute("elementtiming", id);
-  }).observe(document, { childList: true, subtree: true });
-  const visible = (element) => {
-    if (!element.isConnected || !element.checkVisibility()) return false;
-    const box = element.getBoundingClientRect();
-    return box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
-  };
-  const afterFrame = (callback) => { const channel = new MessageChannel(); channel.port1.onmessage = () => callback(performance.now()); channel.port2.postMessage(0); };
-  // Each frame after arming: marked elements that became visible, and whether the next screen's parts
-  // are all there (so the bench polls a flag, not the page's layout).
-  state.arm = (parts) => {
-    const before = new WeakSet();
-    for (const element of document.querySelectorAll("[elementtiming]")) if (visible(element)) before.add(element);
-    const journey = { parts, before, shown: new WeakMap(), pending: new WeakSet(), armedAt: performance.now(), stopped: false, done: false, reached: null };
-    state.journey = journey;
-    state.tap = null;
-    const frame = () => {
-      if (journey.stopped) return;
-      const fresh = [];
-      for (const element of document.querySelectorAll("[elementtiming]")) {
-        if (before.has(element) || journey.pending.has(element) || !visible(element)) continue;
-        journey.pending.add(element);
-        fresh.push(element);
-      }
-      if (fresh.length > 0) afterFrame((time) => { for (const element of fresh) journey.shown.set(element, time); });
-      // The elements of the first frame with the whole content are the ones timed. A screen shown from
-      // what the member saw asks the server again and may draw its list afresh a round trip later
-      // (decision 053); the content had come all the same, and the new elements' paint is not the tap's.
-      if (!journey.done && ready(parts)) {
-        journey.done = true;
-        journey.reached = shownElements(parts.map((part) => part.id));
-      }
-      requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-  };
-  state.backNow = () => { state.tap = performance.now(); history.back(); };
-  // The marked elements of the next screen on it now, each with its id.
-  const shownElements = (ids) => {
-    const journey = state.journey;
-    const out = [];
-    for (const id of ids)
-      for (const element of document.querySelectorAll('[elementtiming="' + id + '"]')) {
-        if (journey.before.has(element) || !visible(element)) continue;
-        out.push({ id, element });
-      }
-    return out;
-  };
-  const timesOf = (shown) => shown.map(({ id, element }) => ({ id, renderTime: state.renders.get(element) ?? null, shownAt: state.journey.shown.get(element) ?? null }));
-  state.candidates = (ids) => timesOf(shownElements(ids));
-  const ready = (parts) => {
-    if (!state.journey || state.tap === null) return false;
-    const candidates = state.candidates(parts.map((part) => part.id));
-    let counted = 0;
-    const reached = parts.every((part) => {
-      const mine = candidates.filter((candidate) => candidate.id === part.id);
-      const need = Math.min(part.count, mine.length);
-      if (need === 0) return part.optional === true;
-      counted++;
-      return mine.filter((candidate) => (candidate.renderTime !== null && candidate.renderTime >= state.tap) || candidate.shownAt !== null).length >= need;
-    });
-    return reached && counted > 0;
-  };
-  state.read = (ids) => {
-    const journey = state.journey;
-    journey.stopped = true;
-    return { tap: state.tap, candidates: journey.reached ? timesOf(journey.reached) : state.candidates(ids), events: state.events.filter((entry) => entry.startTime >= journey.armedAt) };
-  };
-  // Each update of the slider's value is timed from the move that asked for it: the first move since
-  // the last update whose place on the track is nearer the new value than the old one (the slider
-  // snaps to the nearest step). Moves between two steps ask for no change and are not waited for.
-  state.armDrag = (selector) => {
-    const target = document.querySelector(selector);
-    const slider = target.querySelector('[role="slider"]');
-    const box = slider.getBoundingClientRect();
-    const min = Number(slider.getAttribute("aria-valuemin"));
-    const max = Number(slider.getAttribute("aria-valuemax"));
-    const asked = (x) => min + Math.min(1, Math.max(0, (x - box.left) / box.width)) * (max - min);
-    let shown = Number(slider.getAttribute("aria-valuenow"));
-    const drag = { waiting: [], frames: [], armedAt: performance.now() };
-    state.drag = drag;
-    new MutationObserver(() => {
-      const value = Number(slider.getAttribute("aria-valuenow"));
-      if (value === shown) return;
-      const before = shown;
-      shown = value;
-      // A value set by the touch's own pointerdown answers no move.
-      if (drag.waiting.length === 0) return;
-      const cause = drag.waiting.find((move) => Math.abs(asked(move.x) - value) < Math.abs(asked(move.x) - before)) ?? drag.waiting[0];
-      drag.waiting = [];
-      requestAnimationFrame(() => afterFrame((time) => drag.frames.push({ input: cause.time, frame: time })));
-    }).observe(target, { childList: true, subtree: true, characterData: true, attributes: true });
-  };
-  state.readDrag = () => {
-    const drag = state.drag;
-    state.drag = null;
-    return { frames: drag.frames, events: state.events.filter((entry) => entry.startTime >= drag.armedAt) };
-  };
-}`;
 
 interface Journey {
   name: string;
