@@ -15,7 +15,11 @@ export const TAP_INIT = `() => {
   try {
     new PerformanceObserver((list) => { for (const entry of list.getEntries()) state.events.push({ name: entry.name, startTime: entry.startTime, duration: entry.duration, interactionId: entry.interactionId || 0 }); }).observe({ type: "event", durationThreshold: 16, buffered: true });
   } catch {}
-  addEventListener("click", (event) => { if (state.journey && state.tap === null) state.tap = event.timeStamp; }, true);
+  // The tap's time, and a look at whether the content is all there already (a screen shown at once).
+  addEventListener("click", (event) => {
+    if (state.journey && state.tap === null) state.tap = event.timeStamp;
+    queueMicrotask(check);
+  }, true);
   addEventListener("pointermove", (event) => { if (state.drag) state.drag.waiting.push({ time: event.timeStamp, x: event.clientX }); }, { capture: true, passive: true });
   // Marks for content the app does not mark (the confirmation sheet), set as the elements are inserted.
   const MARKS = [["#confirm-title", "bench-sheet-title"], [".sheet__rows dd", "bench-sheet-row"], ['[data-testid="mcoin-balance"]', "bench-home-balance"]];
@@ -60,7 +64,7 @@ export const TAP_INIT = `() => {
       for (const entry of entries) {
         const element = entry.target;
         if (before.has(element)) continue;
-        if (entry.isIntersecting && entry.boundingClientRect.width > 0 && entry.boundingClientRect.height > 0 && visible(element)) {
+        if (entry.isIntersecting && visible(element)) {
           journey.inView.add(element);
           if (!journey.shown.has(element)) journey.shown.set(element, now);
         } else journey.inView.delete(element);
@@ -79,7 +83,6 @@ export const TAP_INIT = `() => {
     journey.done = true;
     journey.reached = shownElements(journey.parts.map((part) => part.id));
   };
-  addEventListener("click", () => queueMicrotask(check), true);
   state.backNow = () => { state.tap = performance.now(); history.back(); };
   // The marked elements of the next screen in view now, each with its id.
   const shownElements = (ids) => {
