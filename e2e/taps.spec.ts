@@ -12,7 +12,8 @@ import { popularSearches, searchProduct, storeInformation } from "#core/api/cata
 import { checkInStatus, flashSales } from "#core/api/promotion-endpoints";
 import { offerDetail } from "#core/api/shop-endpoints";
 import { expect, hydrated, test } from "./fixtures";
-import { holdRequests, routerIdle } from "./waits";
+import { holdRequests, pageStill, routerIdle } from "./waits";
+import { CODE_AHEAD_IDLE_MS } from "../app/components/list-link";
 
 const OFFER_DETAIL = offerDetail.path;
 
@@ -205,6 +206,40 @@ test("while home is still, the offer screen's code is fetched and no data: a tap
   expect(asked.filter((url) => new URL(url).pathname.endsWith(".js"))).toEqual([]);
   // The list of the next screens' files was asked once for the document.
   expect(await page.evaluate(() => performance.getEntriesByType("resource").filter((entry) => entry.name.includes("/resources/code-ahead")).length)).toBe(1);
+});
+
+test("going back to home waits for no styles and draws no link again: home's styles stay while it is kept, and Remix's prefetch is drawn once", async ({ signIn, page }) => {
+  await onHome({ signIn, page });
+  // Home still long enough for my coupons' code to be fetched ahead, Remix's prefetch included.
+  await expect(page.locator('link[rel="modulepreload"][href*="/my-coupons-"]').first()).toBeAttached({ timeout: 10_000 });
+  await pageStill(page, CODE_AHEAD_IDLE_MS + 500);
+  const homeStyles = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('head link[rel="stylesheet"]')].map((link) => link.getAttribute("href")!));
+  await page.locator('main a[href="/mycoupon"]').first().click();
+  await expect(page).toHaveURL(/\/mycoupon$/);
+  await expect(page.getByRole("tab").first()).toBeVisible();
+  await routerIdle(page);
+  // Home, hidden, keeps every stylesheet it had.
+  const linked = (href: string) => page.locator(`link[rel="stylesheet"][href="${href}"]`).first();
+  for (const href of homeStyles) await expect(linked(href)).toBeAttached();
+  await page.evaluate(() => {
+    const drawn: string[] = [];
+    (window as unknown as { drawn: string[] }).drawn = drawn;
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations)
+        for (const node of mutation.addedNodes) {
+          if (!(node instanceof HTMLLinkElement)) continue;
+          const href = node.getAttribute("href");
+          const before = [...document.querySelectorAll(`link[href="${href}"], script[src="${href}"]`)].filter((other) => other !== node);
+          // Remix's wait for a route's styles, or a file the document links to already (but for home's
+          // stylesheet, which Remix's <Links> puts back in the head: home's styles did not leave).
+          if (node.rel === "preload" || (node.rel !== "stylesheet" && before.length > 0)) drawn.push(`${node.rel} ${href}`);
+        }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goBack();
+  await expect(page.getByRole("region", { name: "All offers" })).toBeVisible();
+  await routerIdle(page);
+  expect(await page.evaluate(() => (window as unknown as { drawn: string[] }).drawn)).toEqual([]);
 });
 
 test("the list of the next screens' files is asked as home hydrates: a touch before the page was ever idle preloads the offer's code at once", async ({ signIn, page }) => {

@@ -1,7 +1,7 @@
 /**
  * Home's list controls: the tabs (nearby, price, sales volume, recommended, latest; price toggles
  * low-to-high and high-to-low) and the dropdown filter by mCoin range and price range, with reset
- * and confirm.
+ * and confirm. Its styles (home-list-bar.css) come with home's own (routes/index.css imports them).
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +9,6 @@ import { HOME_TABS, type HomeTab } from "#core/api/vocabulary";
 import { MCOIN_RANGES, PRICE_RANGES, type Range } from "../lib/catalog/filters";
 import { formatPoints } from "../lib/money/format";
 import { ChevronDownIcon, SortIcon } from "./icons";
-import "./home-list-bar.css";
 
 export interface HomeQuery {
   tab: HomeTab;

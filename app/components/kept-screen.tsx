@@ -6,6 +6,12 @@
  * that reads the router's state (route data, the navigation, the location, a fetcher) is drawn
  * again on every change of that state, hidden or not: the screen keeps such reads out
  * (docs/decisions/064-the-pending-screen-draws-only-what-changes.md).
+ *
+ * Once the screen has been hidden, its own stylesheets (lib/kept-screen.ts `stylesheets`) are drawn
+ * here too, for as long as it is kept: Remix's <Links> takes them out of the head when another route
+ * is shown and puts them back on the way back, and waits for them before it renders the route again.
+ * Drawn from the moment the screen is hidden (it is not seen then), never on the server: the
+ * document's head already has them while the screen is shown.
  */
 import { useRef } from "react";
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
@@ -18,6 +24,7 @@ export function KeptScreenSlot({ routeId, active }: { routeId: string; active: b
   const location = useLocation();
   const latestSearch = useLatestSearch();
   const last = useRef<KeptScreenProps | null>(null);
+  const hiddenOnce = useRef(false);
   if (active && data !== undefined) {
     const shown = last.current;
     // The same values keep the same props: the screen (a memo) is not rendered again.
@@ -27,11 +34,16 @@ export function KeptScreenSlot({ routeId, active }: { routeId: string; active: b
   if (!screen || !shown) return null;
   if (!active && !screen.kept(shown.search)) {
     last.current = null;
+    hiddenOnce.current = false;
     return null;
   }
+  if (!active) hiddenOnce.current = true;
   return (
-    <div className="kept-screen" hidden={!active}>
-      <screen.Component {...shown} />
-    </div>
+    <>
+      {hiddenOnce.current ? screen.stylesheets?.map((href) => <link key={href} rel="stylesheet" href={href} />) : null}
+      <div className="kept-screen" hidden={!active}>
+        <screen.Component {...shown} />
+      </div>
+    </>
   );
 }

@@ -100,7 +100,7 @@ export function ListLinkProvider({ children }: { children: ReactNode }) {
     <NavigateContext.Provider value={frameNavigate.current}>
       <FollowContext.Provider value={handlers.current}>
         {children}
-        <AskedAhead asked={asked} links={codeAhead.links} pages={codeAhead.pages} />
+        <AskedAhead asked={asked} links={codeAhead.links} pages={codeAhead.pages} prefetched={codeAhead.prefetched} />
       </FollowContext.Provider>
     </NavigateContext.Provider>
   );
@@ -111,7 +111,7 @@ export function ListLinkProvider({ children }: { children: ReactNode }) {
  * the router's state, and Remix's <PrefetchPageLinks> matches its page against every route each
  * time it is drawn, work that a tap's pending screen would wait for.
  */
-const AskedAhead = memo(function AskedAhead({ asked, links, pages }: { asked: string[]; links: PreloadLink[]; pages: string[] }) {
+const AskedAhead = memo(function AskedAhead({ asked, links, pages, prefetched }: { asked: string[]; links: PreloadLink[]; pages: string[]; prefetched: (page: string) => void }) {
   return (
     <>
       {asked.map((href) => (
@@ -119,18 +119,32 @@ const AskedAhead = memo(function AskedAhead({ asked, links, pages }: { asked: st
       ))}
       {links.map(({ rel, href }) => (rel === "modulepreload" ? <link key={href} rel="modulepreload" href={href} /> : <link key={href} rel="prefetch" as="style" href={href} />))}
       {pages.map((href) => (
-        <PrefetchPageLinks key={href} page={href} />
+        <PrefetchOnce key={href} page={href} prefetched={prefetched} />
       ))}
     </>
   );
 });
 
 /**
+ * Remix's <PrefetchPageLinks> for one page, drawn once: what the tap uses from it is Remix's own load
+ * of the route's module, which its effect starts on mount and which fills Remix's cache of route
+ * modules however soon it is taken away (a route found there is made with its loader at hand, so the
+ * tap does not wait for the module and its styles before the loader starts). Left in place, it drew
+ * its links again on every navigation (a `modulepreload` for each module of the route that the new
+ * screen lacks, all of them already fetched) and matched its page against the route table again,
+ * work that the navigation's commit waited for. Its effect runs before this one (a child's first).
+ */
+function PrefetchOnce({ page, prefetched }: { page: string; prefetched: (page: string) => void }) {
+  useEffect(() => prefetched(page), [page, prefetched]);
+  return <PrefetchPageLinks page={page} />;
+}
+
+/**
  * The code of the next screens, fetched before the tap, for each route a screen links to, once the
  * screen has been still for CODE_AHEAD_IDLE_MS, and for the page a touch asks ahead; once a route for
  * the page's life. Each route's module and the modules it imports are preloaded (`modulepreload`)
  * and its styles prefetched, then its module is run with a dynamic `import()`, then Remix's own
- * <PrefetchPageLinks> is drawn for the page. The list of files comes from the server
+ * <PrefetchPageLinks> is drawn for the page, once (`PrefetchOnce`). The list of files comes from the server
  * (server/code-ahead.ts), asked once a document. Only routes whose data is asked ahead
  * (INTENT_ROUTES); no data is asked, so this costs the gateway nothing.
  *
@@ -141,7 +155,7 @@ const AskedAhead = memo(function AskedAhead({ asked, links, pages }: { asked: st
  * starts again when it is back), nor for a member who asked to save data
  * (`navigator.connection.saveData`): they get the code on the tap, as before.
  */
-function useCodeAhead(screenKey: string, offline: boolean, networkDown: () => boolean): { links: PreloadLink[]; pages: string[]; add(href: string): void } {
+function useCodeAhead(screenKey: string, offline: boolean, networkDown: () => boolean): { links: PreloadLink[]; pages: string[]; prefetched(page: string): void; add(href: string): void } {
   const navigation = useNavigation();
   const [links, setLinks] = useState<PreloadLink[]>([]);
   const [entries, setEntries] = useState<{ module: string; page: string }[]>([]);
@@ -213,7 +227,8 @@ function useCodeAhead(screenKey: string, offline: boolean, networkDown: () => bo
       cancelStep();
     };
   }, [screenKey, still, offline]);
-  return { links, pages, add: add.current };
+  const prefetched = useRef((page: string) => setPages((shown) => shown.filter((href) => href !== page))).current;
+  return { links, pages, prefetched, add: add.current };
 }
 
 interface PreloadLink {

@@ -24,6 +24,13 @@ export interface KeptScreen<Data = unknown> {
   Component: ComponentType<KeptScreenProps<Data>>;
   /** Whether the screen as shown at `search` is still kept (lib/keep-alive.ts): false forgets it, and it is unmounted. */
   kept(search: string): boolean;
+  /**
+   * The screen's own stylesheets (its route's `links`): the frame keeps them in the document once the
+   * screen has been hidden, for as long as it is kept. Remix's <Links> draws a route's stylesheets only
+   * while the route is shown, so without them leaving the screen took its styles out from under it,
+   * and coming back waited for Remix to load them again (`prefetchStyleLinks`) and restyled it whole.
+   */
+  stylesheets?: readonly string[];
 }
 
 const screens = new Map<string, KeptScreen>();

@@ -210,4 +210,5 @@ const HomeScreen = memo(function HomeScreen({ data: home, search, latestSearch }
 keepScreen<HomeData>("index", {
   Component: HomeScreen,
   kept: (search) => keptHome.get(keyOf(homeQuery(search))) !== undefined,
+  stylesheets: [stylesheet],
 });
