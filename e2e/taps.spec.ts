@@ -12,7 +12,7 @@ import { popularSearches, searchProduct, storeInformation } from "#core/api/cata
 import { checkInStatus, flashSales } from "#core/api/promotion-endpoints";
 import { offerDetail } from "#core/api/shop-endpoints";
 import { expect, hydrated, test } from "./fixtures";
-import { holdRequests, pageStill, routerIdle } from "./waits";
+import { holdRequests, nextFrame, pageStill, routerIdle } from "./waits";
 import { CODE_AHEAD_IDLE_MS } from "../app/components/list-link";
 
 const OFFER_DETAIL = offerDetail.path;
@@ -201,9 +201,14 @@ test("while home is still, the offer screen's code is fetched and no data: a tap
   const card = page.getByRole("region", { name: "All offers" }).locator("[data-offer-id]").first();
   await card.click();
   await expect(page.getByRole("button", { name: "Checkout" })).toBeVisible();
-  // Its data, once; no script: the code came before the tap.
+  // Its data, once; none of its scripts (the offer route's module and what it imports, as the server
+  // lists them for the code ahead): the code came before the tap. The offer screen may meanwhile fetch
+  // the code of the screens it links to (its stores'), which is not the tap's.
   expect(asked.filter(offerDataAsked)).toHaveLength(1);
-  expect(asked.filter((url) => new URL(url).pathname.endsWith(".js"))).toEqual([]);
+  const list = (await (await page.request.get("/resources/code-ahead?route=couponDetails")).json()) as { routes: Record<string, { modules: string[] }> };
+  const offerModules = new Set(list.routes.couponDetails!.modules);
+  expect(offerModules.size).toBeGreaterThan(0);
+  expect(asked.filter((url) => offerModules.has(new URL(url).pathname))).toEqual([]);
   // The list of the next screens' files was asked once for the document.
   expect(await page.evaluate(() => performance.getEntriesByType("resource").filter((entry) => entry.name.includes("/resources/code-ahead")).length)).toBe(1);
 });
@@ -346,6 +351,35 @@ test("a touch whose load fails leaves home as it is; a tap later asks again", as
   await expect(page).toHaveURL(new RegExp(`/coupon_details/${offerId}$`));
   await expect(page.getByRole("button", { name: "Checkout" })).toBeVisible();
   expect((await sandbox.calls(OFFER_DETAIL)).length - before).toBe(1);
+});
+
+test("a page asked ahead before the router knows its route fetches nothing of the not-found route's: Remix's prefetch waits for the route", async ({ signIn, page }) => {
+  // Home, still: Remix has learnt the routes of its links (lazy route discovery), the not-found one among them.
+  await onHome({ signIn, page });
+  await pageStill(page, CODE_AHEAD_IDLE_MS + 500);
+  await page.getByRole("link", { name: /^Search/ }).click();
+  const box = page.getByRole("searchbox", { name: "Keywords" });
+  await expect(box).toBeVisible();
+  await routerIdle(page);
+  // The listing's route for the word's address is not known until the test lets Remix learn it.
+  const discovery = await holdRequests(page, /\/__manifest\?p=%2Fclassify%2Fc&/);
+  const asked: string[] = [];
+  const finished: string[] = [];
+  page.on("request", (request) => asked.push(request.url()));
+  page.on("requestfinished", (request) => finished.push(request.url()));
+  // The first letter asks for its results (the listing's code and data); a prefetch of the page drawn
+  // before its route is known would match the not-found route.
+  await box.fill("c");
+  await expect.poll(() => discovery.held()).toBeGreaterThan(0);
+  // The listing's module run ahead, and React's next frames drawn: what the touch draws once the module
+  // has come is in the page before the route is known.
+  await expect.poll(() => finished.some((url) => url.includes("/resources/ahead?to=%2Fclassify%2Fc"))).toBe(true);
+  await nextFrame(page);
+  await nextFrame(page);
+  discovery.release();
+  await page.waitForLoadState("networkidle");
+  const notFound = asked.filter((url) => url.includes("_routes=notFound") || new URL(url).pathname.startsWith("/assets/not-found-"));
+  expect(notFound).toEqual([]);
 });
 
 test("the search button's first touch asks for the word's results before the click, and the search uses that load", async ({ signIn, page }) => {

@@ -15,7 +15,7 @@
  */
 import { createContext, createElement, memo, useContext, useEffect, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type PointerEvent, type ReactNode } from "react";
 import { PrefetchPageLinks, useFetcher, useLocation, useNavigate, useNavigation, type NavigateFunction } from "@remix-run/react";
-import { INTENT_ROUTES, aheadHref, askAhead } from "../lib/intent-data";
+import { INTENT_ROUTES, aheadHref, askAhead, whenRouted } from "../lib/intent-data";
 import { useOffline } from "../hooks/use-offline";
 import { routeIdOf } from "../route-tree";
 
@@ -93,7 +93,7 @@ export function ListLinkProvider({ children }: { children: ReactNode }) {
       // Its data beside its module: routes/resources.ahead.ts answers every route of INTENT_ROUTES.
       askAhead(href, { beside: true });
       setAsked((list) => (list.includes(href) ? list : [...list, href]));
-      codeAhead.add(href);
+      codeAhead.add(href, whenRouted(href));
     },
   });
   return (
@@ -155,19 +155,23 @@ function PrefetchOnce({ page, prefetched }: { page: string; prefetched: (page: s
  * starts again when it is back), nor for a member who asked to save data
  * (`navigator.connection.saveData`): they get the code on the tap, as before.
  */
-function useCodeAhead(screenKey: string, offline: boolean, networkDown: () => boolean): { links: PreloadLink[]; pages: string[]; prefetched(page: string): void; add(href: string): void } {
+function useCodeAhead(
+  screenKey: string,
+  offline: boolean,
+  networkDown: () => boolean,
+): { links: PreloadLink[]; pages: string[]; prefetched(page: string): void; add(href: string, routed?: Promise<void>): void } {
   const navigation = useNavigation();
   const [links, setLinks] = useState<PreloadLink[]>([]);
-  const [entries, setEntries] = useState<{ module: string; page: string }[]>([]);
+  const [entries, setEntries] = useState<{ module: string; page: string; routed?: Promise<void> }[]>([]);
   const [pages, setPages] = useState<string[]>([]);
   const routes = useRef(new Set<string>());
-  const add = useRef((href: string) => {
+  const add = useRef((href: string, routed?: Promise<void>) => {
     const id = routeIdOf(new URL(href, window.location.origin).pathname);
     if (networkDown() || !INTENT_ROUTES.has(id) || routes.current.has(id)) return;
     routes.current.add(id);
-    void ask(id, href);
+    void ask(id, href, routed);
   });
-  const ask = async (id: string, page: string) => {
+  const ask = async (id: string, page: string, routed?: Promise<void>) => {
     const code = (await codeList())?.[id];
     if (!code) {
       // Asked again on the next still moment or touch.
@@ -176,7 +180,7 @@ function useCodeAhead(screenKey: string, offline: boolean, networkDown: () => bo
     }
     setLinks((shown) => [...shown, ...newLinks(code, shown)]);
     const module = code.modules[0];
-    if (module !== undefined) setEntries((shown) => [...shown, { module, page }]);
+    if (module !== undefined) setEntries((shown) => [...shown, { module, page, routed }]);
   };
   // The list of files, asked as soon as the page has hydrated, so that a touch that comes before the
   // screen was still for long finds it at hand.
@@ -188,14 +192,16 @@ function useCodeAhead(screenKey: string, offline: boolean, networkDown: () => bo
   // Remix would on the tap (some 250 ms at CPU 4× that the tap then does not wait for), and only then
   // Remix's <PrefetchPageLinks> is drawn for the page: Remix finds the module already loaded, so its
   // own load cannot fail and reload the page. A module that fails to load is only caught here, and
-  // the tap loads it again.
+  // the tap loads it again. A page a touch asked for is drawn once the router has reached its route
+  // too (`whenRouted`): a path it has not met yet would be matched to the not-found route, whose
+  // module and data Remix would then fetch in its stead.
   const run = useRef(new Set<string>());
   useEffect(() => {
-    for (const { module, page } of entries) {
+    for (const { module, page, routed } of entries) {
       if (run.current.has(module)) continue;
       run.current.add(module);
       import(/* @vite-ignore */ module).then(
-        () => setPages((shown) => [...shown, page]),
+        () => void (routed ?? Promise.resolve()).then(() => setPages((shown) => [...shown, page])),
         () => run.current.delete(module),
       );
     }

@@ -119,6 +119,26 @@ export function askAhead(href: string, { beside = false, now = Date.now() }: { b
   intents.set(keyOf(href), { at: now, beside: beside ? askBeside(href) : undefined });
 }
 
+/** Pages asked ahead whose route the router has reached, or is still to reach, by address. */
+const routed = new Map<string, { reached: Promise<void>; reach: () => void }>();
+
+/**
+ * Settles once the router has reached the route of `href`, a page asked ahead: its fetcher's load ran
+ * the route's clientLoader, so Remix knew the route by then (it asks `/__manifest` for a path it has
+ * not met, lazy route discovery: decision 068). Until then Remix matches the path against the routes it
+ * knows, which may be the not-found route's.
+ */
+export function whenRouted(href: string): Promise<void> {
+  const key = keyOf(href);
+  let entry = routed.get(key);
+  if (!entry) {
+    let reach = () => {};
+    const reached = new Promise<void>((resolve) => (reach = resolve));
+    routed.set(key, (entry = { reached, reach }));
+  }
+  return entry.reached;
+}
+
 /** What the member last saw of each page, by address. */
 const seen = createKeepAlive<unknown>(SEEN_KEPT_MS, Date.now, SEEN_KEPT_PAGES);
 /** Data handed out from `seen` on a way back, which its screen asks for again. */
@@ -139,6 +159,7 @@ if (typeof window !== "undefined") window.addEventListener("popstate", () => (po
 export async function intentClientLoader({ request, serverLoader }: ClientLoaderFunctionArgs): Promise<unknown> {
   const key = keyOf(request.url);
   if (new URL(request.url).searchParams.has(AHEAD_PARAM)) {
+    routed.get(key)?.reach();
     // The fetcher's load (a page's address never carries the marker: core/http/ahead-marker.ts): it
     // starts the load the tap will use, or shares the one the tap started. Its own answer is never
     // shown, and a failure is not its to show, since the router would show it on the screen the
