@@ -25,10 +25,12 @@ const LOCALE_MARKS = { en: en.shop.refusal.ADDRESS_LIMIT, zh: zh.shop.refusal.AD
  * (129.18 KB with it; the bare route's 122.65 KB). Decision 057 added the frame's header variants
  * and the history back that cancels a screen still loading (129.98 KB with them; the bare route's
  * 123.45 KB). Decision 061 added home's shortcuts to the routes whose data a touch asks ahead, a list
- * every page carries (130.52 KB with it): the budget keeps half a kilobyte over that, which the
- * minifier's naming alone moves by a few dozen bytes from one build to the next.
+ * every page carries (130.52 KB with it). Decision 069 added the kept screen's own stylesheets and
+ * Remix's page prefetch drawn once, after the router knows the page's route (131.21 KB with them):
+ * the budget keeps half a kilobyte over that, which the minifier's naming alone moves by a few dozen
+ * bytes from one build to the next.
  */
-const HOME_FIRST_LOAD_BUDGET = 131_000;
+const HOME_FIRST_LOAD_BUDGET = 131_700;
 
 describe("a screen's first load", () => {
   let client: string;
